@@ -1,0 +1,40 @@
+# Two commands do all the set-up on a fresh machine with Python 3.11+ and make:
+#   make serve   creates .venv, installs Atout and starts the tutorial site
+#   make test    creates .venv with the test extras and runs the whole suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8866
+STAMP := $(VENV)/.installed
+
+.PHONY: serve test install i18n lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Extract the messages, update the catalogues and compile them (part of every build).
+i18n: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k Text -o atout/locale/atout.pot --no-location .
+	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel -q compile -d atout/locale -D atout
+
+serve: $(STAMP) i18n
+	$(BIN)/python -m atout.site --port $(PORT)
+
+test: $(STAMP) i18n
+	$(BIN)/ruff check atout tests benchmarks
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check atout tests benchmarks
+
+bench: $(STAMP)
+	$(BIN)/atout bench engine
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,290 @@
+"""Cards, suits, ranks and decks, in the notation of the rules files.
+
+Cards are written rank then suit; parsing accepts ``T`` for ten, suit symbols and any case;
+printing is canonical, so parse and print round-trip:
+
+>>> Card.parse("10h"), Card.parse("T♥"), Card.parse("jk")
+(Card('10H'), Card('10H'), Card('JK'))
+>>> str(Card.parse("qs"))
+'QS'
+>>> Card.parse("1H")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+atout.errors.CardParseError: '1H' is not a card: write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) then ...
+>>> len(FULL_DECK), len(FIVE_HUNDRED_DECK), len(SIXTY_SIX_DECK)
+(52, 43, 24)
+
+Cards are interned: there is exactly one object per card, so ``is`` and ``==`` agree.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+
+from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError
+from atout.i18n import N_, Text, _, get_language
+
+
+class Suit(enum.IntEnum):
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour (the left bower's suit in Five Hundred)."""
+        return _PARTNER_SUIT[self]
+
+    def render(self, lang: str | None = None) -> str:
+        """The suit's name in the page language, plural as in "hearts were led"."""
+        return _(_SUIT_NAMES[self], lang)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """``C D H S``, the symbols, or the English names, any case.
+
+        >>> Suit.parse("h"), Suit.parse("♠")
+        (<Suit.HEARTS: 2>, <Suit.SPADES: 3>)
+        """
+        key = text.strip().upper() if isinstance(text, str) else None
+        if key in _SUIT_BY_TEXT:
+            return _SUIT_BY_TEXT[key]
+        raise CardParseError(
+            Text("{text} is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)", text=_Repr(text))
+        )
+
+
+_PARTNER_SUIT = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS, Suit.DIAMONDS: Suit.HEARTS,
+                 Suit.HEARTS: Suit.DIAMONDS}
+_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"),
+               Suit.SPADES: N_("spades")}
+_SUIT_BY_TEXT: dict[str, Suit] = {}
+for _s in Suit:
+    _SUIT_BY_TEXT[_s.letter] = _s
+    _SUIT_BY_TEXT[_s.symbol] = _s
+    _SUIT_BY_TEXT[_s.name] = _s
+for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
+    _SUIT_BY_TEXT[_sym] = _s
+
+
+class _Repr:
+    """Shows user text quoted in messages (``{text!r}`` would quote the wrapper, so format here)."""
+
+    def __init__(self, text: object) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return repr(self.text)
+
+
+# Ranks are numbers: 2..10, J=11, Q=12, K=13, A=14; the joker has rank 0 and no suit.
+JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+RANKS: tuple[int, ...] = tuple(range(2, 15))
+_RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+_RANK_BY_TEXT = {v: k for k, v in _RANK_TEXT.items()} | {"T": 10}
+# Short rank letters in each language, for sentences ("R♥" in French).
+_RANK_LETTERS = {
+    "en": {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"},
+    "fr": {JACK: "V", QUEEN: "D", KING: "R", ACE: "A"},
+}
+_RANK_NAMES = {
+    2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
+    8: N_("eight"), 9: N_("nine"), 10: N_("ten"), JACK: N_("jack"), QUEEN: N_("queen"),
+    KING: N_("king"), ACE: N_("ace"),
+}
+_CARD_NAME = {
+    Suit.CLUBS: N_("{rank} of clubs"), Suit.DIAMONDS: N_("{rank} of diamonds"),
+    Suit.HEARTS: N_("{rank} of hearts"), Suit.SPADES: N_("{rank} of spades"),
+}
+
+NOT_A_CARD = N_(
+    "{text} is not a card: write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) then a suit "
+    "(C D H S or ♣ ♦ ♥ ♠), as in 10H or AS; JK is the joker"
+)
+
+
+class Card:
+    """One playing card. Use ``Card.parse`` or ``Card.of``; never construct directly."""
+
+    __slots__ = ("index", "rank", "suit", "code")
+
+    index: int
+    rank: int
+    suit: Suit | None
+    code: str
+
+    def __new__(cls, *_args: object) -> Card:  # pragma: no cover - guarded
+        raise TypeError("use Card.parse('QH') or Card.of(rank, suit)")
+
+    @classmethod
+    def _make(cls, index: int, rank: int, suit: Suit | None) -> Card:
+        card = object.__new__(cls)
+        card.index = index
+        card.rank = rank
+        card.suit = suit
+        card.code = "JK" if suit is None else _RANK_TEXT[rank] + suit.letter
+        return card
+
+    @staticmethod
+    def of(rank: int, suit: Suit) -> Card:
+        return CARDS[suit * 13 + rank - 2]
+
+    @staticmethod
+    def parse(text: str | Card) -> Card:
+        """Parse a card, accepting any case, ``T`` for ten and suit symbols."""
+        if isinstance(text, Card):
+            return text
+        if isinstance(text, str):
+            card = _CARD_BY_TEXT.get(text.strip().upper())
+            if card is not None:
+                return card
+        raise CardParseError(Text(NOT_A_CARD, text=_Repr(text)))
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit is not None and self.suit.is_red
+
+    def render(self, lang: str | None = None) -> str:
+        """Short form for sentences: rank letter in the page language and the suit symbol."""
+        lang = lang or get_language()
+        if self.suit is None:
+            return _("Joker", lang)
+        letters = _RANK_LETTERS.get(lang, _RANK_LETTERS["en"])
+        return letters.get(self.rank, _RANK_TEXT[self.rank]) + self.suit.symbol
+
+    def name(self, lang: str | None = None) -> str:
+        """Full name for screen readers: "queen of hearts", "dame de cœur"."""
+        if self.suit is None:
+            return _("the joker", lang)
+        return _(_CARD_NAME[self.suit], lang).format(rank=_(_RANK_NAMES[self.rank], lang))
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple:
+        return (Card.parse, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+    def _repr_svg_(self) -> str:
+        from atout.svg import card_svg
+
+        return card_svg(self)
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
+
+
+CARDS: tuple[Card, ...] = tuple(
+    Card._make(s * 13 + r - 2, r, Suit(s)) for s in range(4) for r in RANKS
+) + (Card._make(52, 0, None),)
+JOKER = CARDS[52]
+
+_CARD_BY_TEXT: dict[str, Card] = {"JK": JOKER, "JOKER": JOKER}
+for _c in CARDS[:52]:
+    for _rt in [_RANK_TEXT[_c.rank]] + (["T"] if _c.rank == 10 else []):
+        for _st, _su in _SUIT_BY_TEXT.items():
+            if _su == _c.suit and _st not in Suit.__members__:
+                _CARD_BY_TEXT[_rt + _st] = _c
+
+
+class Deck:
+    """The cards a game uses, in a fixed order (suits C D H S, ranks high to low, joker last)."""
+
+    def __init__(self, name: str, cards: Iterable[Card]) -> None:
+        self.name = name
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self._members = frozenset(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._members
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, {len(self.cards)} cards)"
+
+    def parse(self, text: str | Card) -> Card:
+        """Parse a card and check that this deck has it."""
+        card = Card.parse(text)
+        if card not in self._members:
+            raise CardNotInDeckError(
+                Text("{card} is not in the {deck} deck ({count} cards)", card=card.code,
+                     deck=self.name, count=len(self.cards))
+            )
+        return card
+
+    def parse_many(self, texts: Iterable[str | Card], what: str = "cards") -> list[Card]:
+        """Parse several cards of this deck, refusing the same card twice."""
+        cards = [self.parse(t) for t in texts]
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise DuplicateCardError(Text("{card} appears twice; each card exists once in the deck",
+                                              card=card.code))
+            seen.add(card)
+        return cards
+
+
+def _ordered(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.suit if c.suit is not None else 4, -c.rank))
+
+
+FULL_DECK = Deck("52-card", _ordered(CARDS[:52]))
+FIVE_HUNDRED_DECK = Deck("43-card", _ordered(
+    [c for c in CARDS[:52] if c.rank >= 5 or (c.rank == 4 and c.is_red)]) + [JOKER])
+SIXTY_SIX_DECK = Deck("24-card", _ordered(c for c in CARDS[:52] if c.rank >= 9))
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Parse cards separated by spaces or commas, or an iterable of card texts.
+
+    >>> parse_cards("5H jh, T♣")
+    [Card('5H'), Card('JH'), Card('10C')]
+    """
+    if isinstance(text, str):
+        text = text.replace(",", " ").split()
+    return [Card.parse(t) for t in text]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical text of several cards, space separated (round-trips with ``parse_cards``)."""
+    return " ".join(c.code for c in cards)

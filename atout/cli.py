@@ -1,0 +1,48 @@
+"""The ``atout`` command: ``atout judge`` (the referee on JSON lines), ``atout bench …``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from atout.referee import judge_line
+
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        sys.stdout.write(judge_line(line) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from atout import bench
+
+    results = bench.run(args.what, seconds=args.seconds, games=args.games)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print(bench.format_results(results))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="atout", description="Atout: learn trick-taking card games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
+    judge.set_defaults(func=_judge)
+    bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
+    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    bench.add_argument("--games", nargs="*", default=None, help="only these presets")
+    bench.set_defaults(func=_bench)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

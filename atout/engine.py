@@ -1,0 +1,202 @@
+"""What every game family's engine shares: phases, actions, events and explanations.
+
+The model is OpenSpiel's game API: a hand is a state machine with an explicit phase, the deal
+is an explicit chance action, ``legal_actions()`` lists what the player to act may do,
+``apply(action)`` does it and returns an ``Event`` whose ``explanation`` cites the rule, and
+``history`` replays to the same state.
+
+Explanations are built when asked for, not on every step: the engines stay fast enough to play
+thousands of hands a second for the computer players and the solver.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+from atout.cards import Card, Suit
+from atout.errors import NotationError
+from atout.i18n import Text
+
+
+class Phase(enum.Enum):
+    DEAL = "deal"          # chance: the shuffled deck is dealt
+    ROB = "rob"            # Forty-Fives: the dealer robs a turned-up ace
+    BID = "bid"
+    TRUMP = "trump"        # Auction Forty-Fives: the high bidder names trumps
+    KITTY = "kitty"        # Five Hundred: the contractor takes the kitty and discards
+    DISCARD = "discard"
+    DRAW = "draw"
+    PLAY = "play"
+    SCORE = "score"
+    OVER = "over"
+
+
+class Action(NamedTuple):
+    """One thing a player (or chance) does. ``kind`` names it; ``card`` and ``value`` qualify it.
+
+    The text form round-trips:
+
+    >>> a = Action.parse("play 10h")
+    >>> a, str(a)
+    (Action(kind='play', card=Card('10H'), value=None), 'play 10H')
+    >>> str(Action.parse("bid 30-for-60")), str(Action.parse("keep"))
+    ('bid 30-for-60', 'keep')
+    """
+
+    kind: str
+    card: Card | None = None
+    value: Any = None
+
+    def __str__(self) -> str:
+        if self.kind == "deal":
+            return "deal " + " ".join(c.code for c in self.value)
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(self.card.code)
+        if self.value is not None:
+            parts.append(self.value.letter if isinstance(self.value, Suit) else str(self.value))
+        return " ".join(parts)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        words = text.split() if isinstance(text, str) else []
+        if not words:
+            raise NotationError(Text("{text} is not an action: write a kind then its card or value, as in "
+                                     "'play 5H', 'bid 15', 'trump S', 'keep'", text=repr(text)))
+        kind, rest = words[0].lower(), words[1:]
+        if kind == "deal":
+            return Action("deal", None, tuple(Card.parse(w) for w in rest))
+        if kind in CARD_ACTIONS:
+            if len(rest) != 1:
+                raise NotationError(Text("'{kind}' takes one card, as in '{kind} 5H'", kind=kind))
+            return Action(kind, Card.parse(rest[0]))
+        if kind in SUIT_ACTIONS:
+            if len(rest) != 1:
+                raise NotationError(Text("'{kind}' takes one suit, as in '{kind} H'", kind=kind))
+            return Action(kind, None, Suit.parse(rest[0]))
+        if kind in VALUE_ACTIONS:
+            if len(rest) != 1:
+                raise NotationError(Text("'{kind}' takes one value, as in 'bid 15' or 'bid pass'", kind=kind))
+            return Action(kind, None, normalise_call(rest[0]))
+        if not rest:
+            return Action(kind)
+        if len(rest) == 1:
+            try:
+                return Action(kind, Card.parse(rest[0]))
+            except ValueError:
+                return Action(kind, None, rest[0])
+        raise NotationError(Text("{text} is not an action", text=repr(text)))
+
+
+def normalise_call(text: str) -> str:
+    """Calls are written ``pass``, ``hold``, ``15``, ``30-for-60``, ``7NT``, ``misere``: any case in."""
+    low = text.strip().lower()
+    return low if low.isalpha() or "-" in low or low.isdigit() else low.upper()
+
+
+# Which action kinds take a card, a suit or a free value (the families share these words).
+CARD_ACTIONS = {"play", "rob", "discard", "exchange", "marriage"}
+SUIT_ACTIONS = {"trump"}
+VALUE_ACTIONS = {"bid"}
+
+_PLAY_ACTIONS: dict[Card, Action] = {}
+
+
+def play(card: Card) -> Action:
+    """The (interned) action of playing a card."""
+    action = _PLAY_ACTIONS.get(card)
+    if action is None:
+        action = _PLAY_ACTIONS[card] = Action("play", card)
+    return action
+
+
+class Explanation:
+    """Why something happened or is forbidden: a sentence and the rule id that decides it."""
+
+    __slots__ = ("rule", "text")
+
+    def __init__(self, rule: str, text: Text) -> None:
+        self.rule = rule
+        self.text = text
+
+    def render(self, lang: str | None = None) -> str:
+        return f"{self.text.render(lang)} ({self.rule})"
+
+    def sentence(self, lang: str | None = None) -> str:
+        """The sentence alone, without the rule id."""
+        return self.text.render(lang)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Explanation({self.render('en')!r})"
+
+    def to_dict(self, lang: str | None = None) -> dict[str, str]:
+        return {"rule": self.rule, "explanation": self.render(lang)}
+
+
+class Event:
+    """What one action did. The explanation is built on first access."""
+
+    __slots__ = ("kind", "seat", "action", "data", "_explainer", "_explanation", "consequences")
+
+    def __init__(self, kind: str, seat: int | None, action: Action | None, data: Any,
+                 explainer: Callable[[Event], Explanation]) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.action = action
+        self.data = data
+        self._explainer = explainer
+        self._explanation: Explanation | None = None
+        self.consequences: list[Event] = []  # automatic events this one caused
+
+    @property
+    def explanation(self) -> Explanation:
+        if self._explanation is None:
+            self._explanation = self._explainer(self)
+        return self._explanation
+
+    @property
+    def rule(self) -> str:
+        return self.explanation.rule
+
+    def flatten(self) -> Iterator[Event]:
+        """This event and, in order, the automatic ones it caused (a trick won, a hand scored)."""
+        yield self
+        for event in self.consequences:
+            yield from event.flatten()
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, seat={self.seat}, {self.explanation.render('en')!r})"
+
+
+def seat_name(seat: int) -> Text:
+    return Text("Seat {n}", n=seat)
+
+
+class LegalActions(Sequence):
+    """A lazy view of the legal actions (python-chess's ``legal_moves``): computed when read."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def _list(self) -> list[Action]:
+        return self._state.legal_actions()
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._list()[i]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._list()
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(str(a) for a in self._list())})>"

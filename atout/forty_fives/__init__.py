@@ -1,0 +1,17 @@
+"""The Forty-Fives family: one engine, three presets (forty-fives, forty-fives-partners, auction-forty-fives)."""
+
+from atout.forty_fives.config import PRESETS, FortyFivesConfig, make_config
+from atout.forty_fives.hand import FortyFivesHand, HandResult, Trick
+
+__all__ = ["PRESETS", "FortyFivesConfig", "FortyFivesHand", "HandResult", "Trick", "make_config"]
+
+from atout.forty_fives import referee  # noqa: E402  (the referee uses the engine above)
+from atout.forty_fives.game import FortyFivesGame  # noqa: E402
+
+__all__ += ["FortyFivesGame", "referee"]
+
+
+def new_hand(game: str, seed: int | None = None, **options) -> FortyFivesHand:
+    """A freshly dealt hand of a preset (4 players where the preset allows it)."""
+    options.setdefault("players", 4)
+    return FortyFivesHand.new(game, seed=seed, **options)

@@ -1,0 +1,556 @@
+"""One hand of the Forty-Fives family, as a state machine.
+
+>>> hand = FortyFivesHand.new("forty-fives", seed=7)
+>>> hand.phase, hand.to_act in range(3)
+(<Phase.PLAY: 'play'>, True)
+>>> event = hand.apply(hand.legal_actions()[0])
+>>> event.kind in ("play", "rob", "keep")
+True
+
+Phases: DEAL (chance: the shuffled deck), then ROB (the dealer robs a turned-up ace) or BID,
+TRUMP, DISCARD (only with ``free_discard``; otherwise discarding is automatic), PLAY, and OVER.
+The draw and the scoring happen automatically and show as events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.cards import ACE, FULL_DECK, Card, Suit
+from atout.engine import Action, Event, Explanation, LegalActions, Phase, play, seat_name
+from atout.errors import IllegalActionError
+from atout.forty_fives import ranking
+from atout.forty_fives.bidding import Auction
+from atout.forty_fives.config import FortyFivesConfig, make_config
+from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.i18n import Text
+
+KEEP = Action("keep")
+TAKE_KITTY = Action("kitty")
+DONE = Action("done")
+TRUMP_ACTIONS = {s: Action("trump", None, s) for s in Suit}
+
+
+@dataclass
+class Trick:
+    leader: int
+    cards: list[Card] = field(default_factory=list)
+    winner: int | None = None
+
+    def seats(self, players: int) -> list[int]:
+        return [(self.leader + i) % players for i in range(len(self.cards))]
+
+
+@dataclass
+class HandResult:
+    points: list[int]            # what each player (or side) took in the hand
+    scores_before: list[int]
+    scores_after: list[int]
+    tricks_won: list[int]        # per player
+    best_card: Card | None
+    best_seat: int | None
+    bidder: int | None = None
+    bid: str | None = None
+    made: bool | None = None
+    thrown_in: bool = False
+    partners: bool = False
+
+
+class FortyFivesHand:
+    """The state of one hand: who holds what, whose turn, what has happened."""
+
+    def __init__(self, config: FortyFivesConfig, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None:
+        self.config = config
+        self.n = config.players
+        self.dealer = dealer
+        self.scores_before = list(scores_before) if scores_before is not None else [0] * config.sides
+        self.phase = Phase.DEAL
+        self.to_act: int | None = None
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.deck_order: tuple[Card, ...] = ()
+        self.turn_up: Card | None = None        # the turned card while it lies on the table
+        self.turned_card: Card | None = None    # which card was turned (known to all)
+        self.trump: Suit | None = None
+        self.kitty: list[Card] = []
+        self.stock: list[Card] = []
+        self.discards: list[list[Card]] = [[] for _ in range(self.n)]
+        self.dealer_takes_ace_after_trick = False
+        self.rob_offer: int | None = None       # seat holding the ace of trumps, not yet decided
+        self.announced_ace_holder: int | None = None
+        self.robbed_by: int | None = None
+        self.auction: Auction | None = None
+        self.bidder: int | None = None
+        self.bid: str | None = None
+        self.kitty_taken = False
+        self.kitty_in_place = False
+        self.discarding: list[int] = []          # seats still to discard (free_discard)
+        self.trick: Trick | None = None
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * self.n
+        self.best_power = -1
+        self.best_seat: int | None = None
+        self.best_card: Card | None = None
+        self.result: HandResult | None = None
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    # --- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: str | FortyFivesConfig = "forty-fives", seed: int | None = None, dealer: int = 0,
+            scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
+            **more: Any) -> FortyFivesHand:
+        """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
+        config = game if isinstance(game, FortyFivesConfig) else make_config(game, options, **more)
+        hand = cls(config, dealer, scores_before)
+        hand.apply(shuffled_deal(seed))
+        return hand
+
+    @classmethod
+    def replay(cls, config: FortyFivesConfig, history: Iterable[Action], dealer: int = 0,
+               scores_before: Sequence[int] | None = None) -> FortyFivesHand:
+        hand = cls(config, dealer, scores_before)
+        for action in history:
+            hand.apply(action)
+        return hand
+
+    def copy(self) -> FortyFivesHand:
+        return self.replay(self.config, self.history, self.dealer, self.scores_before)
+
+    # --- queries ----------------------------------------------------------------------------
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def legal_moves(self) -> LegalActions:
+        return LegalActions(self)
+
+    def side_of(self, seat: int) -> int:
+        return self.config.side_of(seat)
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do now (empty at the deal and when the hand is over)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            seat = self.to_act
+            if self.rob_offer == seat:
+                ace = Card.of(ACE, self.trump)
+                return [Action("rob", c) for c in self.hands[seat] if c is not ace] + [KEEP]
+            hand = self.hands[seat]
+            cards = ranking.legal_plays(hand, self.trick.cards, self.trump, self.config.must_follow_suit,
+                                        self.config.ace_of_hearts_led)
+            return [play(c) for c in cards]
+        if phase is Phase.BID:
+            return [Action("bid", None, c) for c in self.auction.legal()]
+        if phase is Phase.ROB:
+            actions = [Action("rob", c) for c in self.hands[self.dealer]]
+            return actions + [KEEP] if self.config.dealer_rob == "may" else actions
+        if phase is Phase.TRUMP:
+            actions = [TRUMP_ACTIONS[s] for s in Suit]
+            return actions if self.kitty_in_place else actions + [TAKE_KITTY]
+        if phase is Phase.DISCARD:
+            seat = self.to_act
+            actions = [Action("discard", c) for c in self.hands[seat]]
+            return actions + [DONE] if len(self.hands[seat]) <= 5 else actions
+        return []
+
+    def returns(self) -> list[int]:
+        """Points each player (or side) scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        if self.result is None:
+            return [0] * self.config.sides
+        return [a - b for a, b in zip(self.result.scores_after, self.result.scores_before, strict=True)]
+
+    # --- applying actions -------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> Event:
+        """Do ``action`` for the player to act (or chance) and say what happened.
+
+        An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        phase = self.phase
+        if phase is Phase.PLAY and action.kind == "play":
+            if action not in self.legal_actions():
+                raise self._illegal(action)
+            event = self._play(action.card)
+        elif phase is Phase.DEAL:
+            if action.kind != "deal":
+                raise self._illegal(action)
+            event = self._deal(action)
+        elif action not in self.legal_actions():
+            raise self._illegal(action)
+        elif phase is Phase.PLAY:
+            event = self._holder_rob(action)
+        elif phase is Phase.ROB:
+            event = self._dealer_rob(action)
+        elif phase is Phase.BID:
+            event = self._bid(action)
+        elif phase is Phase.TRUMP:
+            event = self._trump(action)
+        else:
+            event = self._free_discard(action)
+        self._legal = None
+        self.history.append(action)
+        self.events.append(event)
+        return event
+
+    def undo(self) -> Action:
+        """Take back the last action that was not the deal; the state is as before it."""
+        if len(self.history) <= 1:
+            raise IllegalActionError(Text("There is nothing to take back: no action since the deal"))
+        action = self.history[-1]
+        other = self.replay(self.config, self.history[:-1], self.dealer, self.scores_before)
+        self.__dict__.update(other.__dict__)
+        return action
+
+    def _illegal(self, action: Action) -> IllegalActionError:
+        why = self._explain_illegal(action)
+        return IllegalActionError(why.text, rule=why.rule, explanation=why)
+
+    def _explain_illegal(self, action: Action) -> Explanation:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return Explanation("45.game.target", Text("The hand is over: no more actions"))
+        if phase is Phase.DEAL:
+            return Explanation("45.deal.packets", Text("The cards must be dealt first"))
+        expected = {Phase.PLAY: "play", Phase.BID: "bid", Phase.ROB: "rob", Phase.TRUMP: "trump",
+                    Phase.DISCARD: "discard"}[phase]
+        if phase is Phase.PLAY and self.rob_offer == self.to_act:
+            return Explanation("45.rob.ace-holder", Text(
+                "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "
+                "or keep their hand", seat=seat_name(self.to_act)))
+        if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
+            hand = self.hands[self.to_act]
+            if action.card not in hand:
+                return Explanation("45.play.first-lead", Text(
+                    "{seat} does not hold {card}; their hand is {hand}", seat=seat_name(self.to_act),
+                    card=action.card, hand=hand))
+            return ranking.explain_illegal(action.card, hand, self.trick.cards, self.trump,
+                                           self.config.must_follow_suit, self.config.ace_of_hearts_led)
+        if phase is Phase.BID and action.kind == "bid":
+            return self.auction.explain_illegal(str(action.value))
+        if phase is Phase.ROB and action.kind == "keep":
+            return Explanation("45.rob.dealer-ace", Text("The turned card is an ace: the dealer must rob it"))
+        if phase is Phase.ROB and action.card is not None:
+            return Explanation("45.rob.dealer-ace", Text("The dealer does not hold {card}", card=action.card))
+        if phase is Phase.DISCARD and action.kind == "done":
+            return Explanation("a45.discard.bidder", Text("Discard down to five cards before you finish"))
+        if phase is Phase.DISCARD and action.card is not None:
+            return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
+                                                          seat=seat_name(self.to_act), card=action.card))
+        allowed = [str(a) for a in self.legal_actions()]
+        return Explanation("45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
+            "{action} is not allowed now ({phase}): the actions allowed are {allowed}",
+            action=repr(str(action)), phase=phase.value, allowed=", ".join(allowed) + " (" + expected + ")"))
+
+    # --- the deal -----------------------------------------------------------------------------
+
+    def _deal(self, action: Action) -> Event:
+        order = tuple(action.value)
+        if sorted(order) != sorted(FULL_DECK.cards) or len(order) != 52:
+            raise IllegalActionError(Text("A deal must order the 52 cards of the deck, each once"),
+                                      rule="45.deal.packets")
+        n, dealer, config = self.n, self.dealer, self.config
+        self.deck_order = order
+        seats = [(dealer + 1 + i) % n for i in range(n)]
+        pos = 0
+        hands = self.hands
+        kitty_first = (config.kitty + 1) // 2 if config.auction else 0   # 2 then 2 (or 2 then 1)
+        for packet in (3, 2):
+            for seat in seats:
+                hands[seat].extend(order[pos:pos + packet])
+                pos += packet
+            if config.auction and config.kitty:
+                take = kitty_first if packet == 3 else config.kitty - kitty_first
+                self.kitty.extend(order[pos:pos + take])
+                pos += take
+        event = Event("deal", dealer, action, None, _explain)
+        if config.auction:
+            self.stock = list(order[pos:])
+            self.auction = Auction(n, dealer, config.bid_values, config.dealer_forced)
+            self.phase = Phase.BID
+            self.to_act = self.auction.to_act
+            return event
+        self.turn_up = self.turned_card = order[pos]
+        self.stock = list(order[pos + 1:])
+        self.trump = self.turn_up.suit
+        event.consequences.append(Event("turn-up", dealer, None, self.turn_up, _explain))
+        if self.turn_up.rank == ACE:
+            self.phase = Phase.ROB
+            self.to_act = dealer
+        else:
+            self._start_play((dealer + 1) % n)
+        return event
+
+    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
+        """The deal, packet by packet, for a step-through view: (what, seat, cards)."""
+        n, order, config = self.n, self.deck_order, self.config
+        seats = [(self.dealer + 1 + i) % n for i in range(n)]
+        packets: list[tuple[str, int | None, list[Card]]] = []
+        pos = 0
+        kitty_first = (config.kitty + 1) // 2 if config.auction else 0
+        for packet in (3, 2):
+            for seat in seats:
+                packets.append(("hand", seat, list(order[pos:pos + packet])))
+                pos += packet
+            if config.auction and config.kitty:
+                take = kitty_first if packet == 3 else config.kitty - kitty_first
+                packets.append(("kitty", None, list(order[pos:pos + take])))
+                pos += take
+        if not config.auction:
+            packets.append(("turn-up", None, [order[pos]]))
+        return packets
+
+    # --- robbing ------------------------------------------------------------------------------
+
+    def _dealer_rob(self, action: Action) -> Event:
+        dealer = self.dealer
+        if action.kind == "keep":
+            event = Event("keep", dealer, action, None, _explain)
+        else:
+            self.hands[dealer].remove(action.card)
+            self.discards[dealer].append(action.card)
+            if self.config.dealer_rob == "may":
+                self.dealer_takes_ace_after_trick = True    # plays trick 1 from four cards
+            else:
+                self.hands[dealer].append(self.turn_up)
+            self.robbed_by = dealer
+            event = Event("rob", dealer, action, self.turn_up, _explain)
+            if not self.dealer_takes_ace_after_trick:
+                self.turn_up = None
+        self._start_play((dealer + 1) % self.n)
+        return event
+
+    def _holder_rob(self, action: Action) -> Event:
+        seat = self.to_act
+        self.rob_offer = None
+        if action.kind == "keep":
+            self.announced_ace_holder = seat
+            return Event("keep", seat, action, Card.of(ACE, self.trump), _explain)
+        self.hands[seat].remove(action.card)
+        self.discards[seat].append(action.card)
+        self.hands[seat].append(self.turn_up)
+        self.robbed_by = seat
+        event = Event("rob", seat, action, self.turn_up, _explain)
+        self.turn_up = None
+        return event
+
+    def _offer_rob(self, seat: int) -> None:
+        """45.rob.ace-holder: the holder of the ace of trumps decides when their turn first comes."""
+        if self.turn_up is None or self.tricks or self.turn_up.rank == ACE:
+            return
+        if Card.of(ACE, self.trump) in self.hands[seat]:
+            self.rob_offer = seat
+
+    # --- auction, trump, discards, draw -----------------------------------------------------------
+
+    def _bid(self, action: Action) -> Event:
+        seat = self.to_act
+        self.auction.call(action.value)
+        event = Event("bid", seat, action, None, _explain)
+        if not self.auction.over:
+            self.to_act = self.auction.to_act
+            return event
+        if self.auction.winner is None:
+            self.phase = Phase.OVER
+            self.to_act = None
+            self.result = HandResult([0] * self.config.sides, self.scores_before, list(self.scores_before),
+                                     self.tricks_won, None, None, thrown_in=True)
+            event.consequences.append(Event("thrown-in", self.dealer, None, None, _explain))
+            return event
+        self.bidder = self.auction.winner
+        self.bid = self.auction.bid
+        event.consequences.append(Event("contract", self.bidder, None, self.bid, _explain))
+        self.phase = Phase.TRUMP
+        self.to_act = self.bidder
+        return event
+
+    def _trump(self, action: Action) -> Event:
+        bidder = self.bidder
+        if action.kind == "kitty":
+            self.discards[bidder].extend(self.hands[bidder])
+            self.hands[bidder] = list(self.kitty)
+            self.kitty = []
+            self.kitty_in_place = self.kitty_taken = True
+            return Event("kitty-in-place", bidder, action, None, _explain)
+        self.trump = action.value
+        event = Event("trump", bidder, action, self.trump, _explain)
+        if not self.kitty_taken:
+            self.hands[bidder].extend(self.kitty)
+            self.kitty = []
+            self.kitty_taken = True
+        if self.config.free_discard:
+            self.discarding = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+            self.phase = Phase.DISCARD
+            self.to_act = self.discarding[0]
+        else:
+            event.consequences.append(self._automatic_discards())
+            event.consequences.append(self._draw())
+        return event
+
+    def _automatic_discards(self) -> Event:
+        is_trump = TABLES[self.trump].is_trump
+        power = TABLES[self.trump].power
+        for seat in range(self.n):
+            keep = [c for c in self.hands[seat] if is_trump[c.index]]
+            if seat == self.bidder and len(keep) > 5:
+                keep.sort(key=lambda c: -power[c.index])   # a45.discard.bidder: lowest trumps go
+                keep = keep[:5]
+            self.discards[seat].extend(c for c in self.hands[seat] if c not in keep)
+            self.hands[seat] = [c for c in self.hands[seat] if c in keep]
+        return Event("discards", None, None, [len(d) for d in self.discards], _explain)
+
+    def _free_discard(self, action: Action) -> Event:
+        seat = self.to_act
+        if action.kind == "discard":
+            self.hands[seat].remove(action.card)
+            self.discards[seat].append(action.card)
+            return Event("discard", seat, action, None, _explain)
+        self.discarding.pop(0)
+        event = Event("discard-done", seat, action, None, _explain)
+        if self.discarding:
+            self.to_act = self.discarding[0]
+        else:
+            event.consequences.append(self._draw())
+        return event
+
+    def _draw(self) -> Event:
+        """a45.draw: from the dealer's left, each hand is brought back to five from the stock."""
+        drawn = []
+        for i in range(self.n):
+            seat = (self.dealer + 1 + i) % self.n
+            need = 5 - len(self.hands[seat])
+            cards, self.stock = self.stock[:need], self.stock[need:]
+            self.hands[seat].extend(cards)
+            drawn.append((seat, len(cards)))
+        self._start_play((self.bidder + 1) % self.n)
+        return Event("draw", self.dealer, None, drawn, _explain)
+
+    # --- play ---------------------------------------------------------------------------------
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = Phase.PLAY
+        self.trick = Trick(leader)
+        self.to_act = leader
+        if not self.config.auction:
+            self._offer_rob(leader)
+
+    def _play(self, card: Card) -> Event:
+        seat = self.to_act
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.cards.append(card)
+        power = TABLES[self.trump].power[card.index]
+        if power > TRUMP_POWER and power > self.best_power:
+            self.best_power, self.best_seat, self.best_card = power, seat, card
+        event = Event("play", seat, play(card), (self.trump, len(trick.cards)), _explain)
+        if len(trick.cards) < self.n:
+            self.to_act = (seat + 1) % self.n
+            self._offer_rob(self.to_act)
+            return event
+        winner = (trick.leader + ranking.trick_winner(trick.cards, self.trump)) % self.n
+        trick.winner = winner
+        self.tricks.append(trick)
+        self.tricks_won[winner] += 1
+        event.consequences.append(Event("trick", winner, None, (trick, self.trump), _explain))
+        if self.dealer_takes_ace_after_trick:
+            self.dealer_takes_ace_after_trick = False
+            self.hands[self.dealer].append(self.turn_up)
+            event.consequences.append(Event("take-ace", self.dealer, None, self.turn_up, _explain))
+            self.turn_up = None
+        if len(self.tricks) == 5:
+            self.trick = None
+            self.to_act = None
+            event.consequences.append(self._score())
+            self.phase = Phase.OVER
+        else:
+            self.trick = Trick(winner)
+            self.to_act = winner
+        return event
+
+    # --- scoring ------------------------------------------------------------------------------
+
+    def _score(self) -> Event:
+        from atout.forty_fives.scoring import score_hand
+
+        self.result = score_hand(self.config, self.tricks_won, self.best_seat, self.scores_before,
+                                 self.bidder, self.bid)
+        self.result.best_card = self.best_card
+        return Event("score", None, None, self.result, _explain)
+
+    # --- what one seat may see -------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand, the table, never other hands or the stock order."""
+        return {
+            "game": self.config.game,
+            "seat": seat,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump": self.trump,
+            "turn_up": self.turn_up,
+            "turned_card": self.turned_card if not self.config.auction else None,
+            "announced_ace_holder": self.announced_ace_holder,
+            "trick": list(self.trick.cards) if self.trick else [],
+            "leader": self.trick.leader if self.trick else None,
+            "tricks": [(t.leader, list(t.cards), t.winner) for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "calls": list(self.auction.calls) if self.auction else [],
+            "bidder": self.bidder,
+            "bid": self.bid,
+            "own_discards": list(self.discards[seat]),
+            "kitty": list(self.kitty) if (seat == self.bidder and self.kitty_in_place) else None,
+            "stock_size": len(self.stock) if self.config.auction else 0,
+            "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
+            "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],
+        }
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deck, wherever it lies (card conservation)."""
+        cards = [c for h in self.hands for c in h] + self.kitty + self.stock
+        cards += [c for d in self.discards for c in d] + [c for t in self.tricks for c in t.cards]
+        if self.trick is not None:
+            cards += self.trick.cards
+        if self.turn_up is not None:
+            cards.append(self.turn_up)
+        return cards
+
+    def __repr__(self) -> str:
+        return (f"<FortyFivesHand {self.config.game} {self.phase.value} dealer={self.dealer} "
+                f"to_act={self.to_act} trump={self.trump.letter if self.trump else None}>")
+
+
+_PHASE_RULE = {Phase.BID: "a45.bid.order", Phase.ROB: "45.rob.dealer-ace", Phase.TRUMP: "a45.trump.name",
+               Phase.DISCARD: "a45.discard.others", Phase.PLAY: "45.play.first-lead"}
+
+
+def shuffled_deal(seed: int | None) -> Action:
+    """The chance action: the 52 cards in the order a shuffle with ``seed`` leaves them."""
+    order = list(FULL_DECK.cards)
+    random.Random(seed).shuffle(order)
+    return Action("deal", None, tuple(order))
+
+
+def _explain(event: Event) -> Explanation:
+    from atout.forty_fives.explain import explain_event
+
+    return explain_event(event)

@@ -1,0 +1,227 @@
+"""Forty-Fives card ranking, trick winners and legal plays (`45.rank.*`, `45.trick.*`, `45.follow.*`).
+
+Everything is precomputed per trump suit into tables indexed by ``Card.index``, so the engine's
+inner loop is a few list look-ups; the explanations are separate functions called on demand.
+
+>>> from atout.cards import parse_cards
+>>> [c.code for c in trump_order(Suit.DIAMONDS)]
+['5D', 'JD', 'AH', 'AD', 'KD', 'QD', '10D', '9D', '8D', '7D', '6D', '4D', '3D', '2D']
+>>> trick_winner(parse_cards("KH AH"), Suit.CLUBS)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from atout.cards import ACE, CARDS, JACK, KING, QUEEN, Card, Suit
+from atout.engine import Explanation
+from atout.i18n import Text
+
+ACE_OF_HEARTS = Card.of(ACE, Suit.HEARTS)
+TRUMP_POWER = 100   # every trump's power is above this, every plain card's below
+_RED_LOW = (10, 9, 8, 7, 6, 4, 3, 2)       # 45.rank.red-trumps
+_BLACK_LOW = (2, 3, 4, 6, 7, 8, 9, 10)     # 45.rank.black-trumps
+_PLAIN_RED = (KING, QUEEN, JACK, 10, 9, 8, 7, 6, 5, 4, 3, 2, ACE)   # 45.rank.plain-red
+_PLAIN_BLACK = (KING, QUEEN, JACK, ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # 45.rank.plain-black
+
+
+def _trump_order(trump: Suit) -> list[Card]:
+    top = [Card.of(5, trump), Card.of(JACK, trump), ACE_OF_HEARTS]
+    if trump != Suit.HEARTS:
+        top.append(Card.of(ACE, trump))
+    top += [Card.of(KING, trump), Card.of(QUEEN, trump)]
+    low = _RED_LOW if trump.is_red else _BLACK_LOW
+    return top + [Card.of(r, trump) for r in low]
+
+
+def _plain_order(suit: Suit) -> list[Card]:
+    ranks = _PLAIN_RED if suit.is_red else _PLAIN_BLACK
+    return [Card.of(r, suit) for r in ranks if not (suit == Suit.HEARTS and r == ACE)]
+
+
+class TrumpTables:
+    """Look-up tables for one trump suit."""
+
+    __slots__ = ("trump", "order", "plain", "is_trump", "suit_of", "power", "renegable", "top")
+
+    def __init__(self, trump: Suit) -> None:
+        self.trump = trump
+        self.order = _trump_order(trump)
+        self.plain = {s: _plain_order(s) for s in Suit if s != trump}
+        n = len(CARDS)
+        self.is_trump = [False] * n
+        self.suit_of = [c.suit for c in CARDS]   # the suit a card follows as (45.trick.led-suit)
+        self.power = [0] * n                      # higher wins; trumps above every plain card
+        for i, card in enumerate(self.order):
+            self.is_trump[card.index] = True
+            self.suit_of[card.index] = trump
+            self.power[card.index] = TRUMP_POWER + len(self.order) - i
+        for cards in self.plain.values():
+            for i, card in enumerate(cards):
+                self.power[card.index] = 50 - i
+        self.top = tuple(self.order[:3])           # 5, J, A♥: the renegable trumps (45.follow.renege)
+        self.renegable = [False] * n
+        for card in self.top:
+            self.renegable[card.index] = True
+
+
+TABLES: dict[Suit, TrumpTables] = {s: TrumpTables(s) for s in Suit}
+
+
+def trump_order(trump: Suit) -> list[Card]:
+    """The trumps, highest first (`45.rank.trump`)."""
+    return list(TABLES[trump].order)
+
+
+def plain_order(suit: Suit, trump: Suit) -> list[Card]:
+    """A non-trump suit, highest first (`45.rank.plain`)."""
+    return list(TABLES[trump].plain[suit])
+
+
+def led_suit(card: Card, trump: Suit) -> Suit:
+    """The suit a lead calls for: A♥ and every trump call for trumps (`45.trick.led-suit`)."""
+    return TABLES[trump].suit_of[card.index]
+
+
+def trick_winner(plays: Sequence[Card], trump: Suit) -> int:
+    """Index in ``plays`` of the winning card (`45.trick.winner`)."""
+    t = TABLES[trump]
+    power, suit_of = t.power, t.suit_of
+    lead = suit_of[plays[0].index]
+    best, best_i = -1, 0
+    for i, card in enumerate(plays):
+        idx = card.index
+        if suit_of[idx] == lead or t.is_trump[idx]:
+            p = power[idx]
+            if p > best:
+                best, best_i = p, i
+    return best_i
+
+
+def legal_plays(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must_follow_suit: bool = False,
+                ace_of_hearts_led: bool = False) -> list[Card]:
+    """The cards of ``hand`` that may be played to the trick ``plays``, in hand order."""
+    if not plays:
+        return list(hand)
+    t = TABLES[trump]
+    suit_of, is_trump = t.suit_of, t.is_trump
+    led = plays[0]
+    lead = suit_of[led.index]
+    if lead != trump:
+        # 45.follow.plain-lead: follow or trump; only a void player plays anything.
+        follow = [c for c in hand if suit_of[c.index] == lead]
+        if not follow:
+            return list(hand)
+        if must_follow_suit:
+            return follow
+        return [c for c in hand if suit_of[c.index] == lead or is_trump[c.index]]
+    # 45.follow.trump-lead with 45.follow.renege against a lower trump led.
+    led_power = t.power[led.index]
+    power, renegable = t.power, t.renegable
+    trumps = [c for c in hand if is_trump[c.index]]
+    for c in trumps:
+        if not (renegable[c.index] and power[c.index] > led_power):
+            return trumps
+    if ace_of_hearts_led and led is ACE_OF_HEARTS and trump != Suit.HEARTS:
+        # 45.follow.ace-of-hearts-led: hearts or the renegable trumps, if any.
+        allowed = [c for c in hand if c.suit == Suit.HEARTS or is_trump[c.index]]
+        if allowed:
+            return allowed
+    return list(hand)
+
+
+# --- Explanations -------------------------------------------------------------------------------
+
+def _rank_rule(card: Card, trump: Suit) -> tuple[str, Text]:
+    """The rule that gives a trump its place, and a sentence saying it."""
+    if card.rank == 5 and card.suit == trump:
+        return "45.rank.five-of-trumps", Text("the 5 of trumps is the highest card")
+    if card.rank == JACK and card.suit == trump:
+        return "45.rank.jack-of-trumps", Text("the jack of trumps is second only to the 5")
+    if card is ACE_OF_HEARTS:
+        return "45.rank.ace-of-hearts", Text("the A♥ is always a trump, the third-highest")
+    if card.rank in (ACE, KING, QUEEN):
+        return "45.rank.ace-of-trumps", Text("after the 5, the jack and the A♥ come the ace, king and queen "
+                                             "of trumps")
+    if trump.is_red:
+        return "45.rank.red-trumps", Text("in red trumps the lower cards run highest first")
+    return "45.rank.black-trumps", Text("in black trumps the lower cards run lowest first: 2 high, 10 low")
+
+
+def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explanation:
+    """Why ``winner`` beats ``other`` in a trick where ``lead`` was led.
+
+    >>> from atout.cards import Card
+    >>> str(explain_beats(Card.parse("5S"), Card.parse("JS"), Suit.SPADES, Suit.SPADES))
+    '5♠ beats J♠: the 5 of trumps is the highest card (45.rank.five-of-trumps)'
+    """
+    t = TABLES[trump]
+    w_trump, o_trump = t.is_trump[winner.index], t.is_trump[other.index]
+    if w_trump and o_trump:
+        rule, why = _rank_rule(winner, trump)
+        return Explanation(rule, Text("{w} beats {o}: {why}", w=winner, o=other, why=why))
+    if w_trump:
+        if winner is ACE_OF_HEARTS and other.suit == Suit.HEARTS:
+            return Explanation("45.rank.ace-of-hearts", Text(
+                "{w} beats {o}: the A♥ is always a trump, even when hearts are led", w=winner, o=other))
+        return Explanation("45.trick.winner", Text("{w} beats {o}: a trump beats any card that is not a trump",
+                                                   w=winner, o=other))
+    if t.suit_of[other.index] != lead:
+        return Explanation("45.trick.winner", Text(
+            "{w} beats {o}: {o} neither follows the suit led ({lead}) nor is a trump, so it cannot win",
+            w=winner, o=other, lead=lead))
+    if winner.suit.is_red:
+        if other.rank == ACE:
+            return Explanation("45.rank.plain-red", Text(
+                "{w} beats {o}: the A♦ is the lowest diamond when diamonds are not trumps", w=winner, o=other))
+        return Explanation("45.rank.plain-red", Text(
+            "{w} beats {o}: plain red suits run highest first", w=winner, o=other))
+    return Explanation("45.rank.plain-black", Text(
+        "{w} beats {o}: plain black suits run K Q J A, then lowest first: 2 high, 10 low", w=winner, o=other))
+
+
+def explain_trick(plays: Sequence[Card], trump: Suit) -> Explanation:
+    """Why the trick's winner won, compared with the strongest other card."""
+    if len(plays) == 1:
+        return Explanation("45.trick.winner", Text("{w} is the only card", w=plays[0]))
+    t = TABLES[trump]
+    lead = t.suit_of[plays[0].index]
+    win = trick_winner(plays, trump)
+    others = [c for i, c in enumerate(plays) if i != win]
+    runner = max(others, key=lambda c: (t.is_trump[c.index] or t.suit_of[c.index] == lead, t.power[c.index]))
+    return explain_beats(plays[win], runner, trump, lead)
+
+
+def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], trump: Suit,
+                    must_follow_suit: bool = False, ace_of_hearts_led: bool = False) -> Explanation:
+    """Why ``card`` may not be played now (it is assumed illegal)."""
+    t = TABLES[trump]
+    led = plays[0]
+    lead = t.suit_of[led.index]
+    if lead != trump:
+        follow = [c for c in hand if t.suit_of[c.index] == lead]
+        if must_follow_suit:
+            return Explanation("45.follow.must-follow-suit", Text(
+                "You hold {cards}; {lead} were led, so you must follow suit", cards=follow, lead=lead))
+        extra = Text(" (the A♥ is a trump, not a heart)") if card is ACE_OF_HEARTS else ""
+        return Explanation("45.follow.plain-lead", Text(
+            "You hold {cards}; {lead} were led, so you must follow with one of them or play a trump{extra}",
+            cards=follow, lead=lead, extra=extra))
+    trumps = [c for c in hand if t.is_trump[c.index]]
+    must = [c for c in trumps if not (t.renegable[c.index] and t.power[c.index] > t.power[led.index])]
+    if must:
+        reneged = [c for c in trumps if c not in must]
+        if reneged:
+            return Explanation("45.follow.renege", Text(
+                "Trumps were led with {led}; you may renege {reneged}, but you also hold {must}, which you "
+                "may not withhold, so you must play a trump", led=led, reneged=reneged, must=must))
+        if any(t.renegable[c.index] for c in must):
+            return Explanation("45.follow.renege", Text(
+                "Trumps were led with {led}; {must} may be reneged only against a lower trump lead, so you "
+                "must play a trump", led=led, must=must))
+        return Explanation("45.follow.trump-lead", Text(
+            "Trumps were led; you hold {must}, so you must play a trump", must=must))
+    return Explanation("45.follow.ace-of-hearts-led", Text(
+        "The A♥ was led; with no trump you must play, you must play a heart or a trump you may renege "
+        "if you have one"))

@@ -1,0 +1,139 @@
+"""The referee's answers for the Forty-Fives presets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.cards import FULL_DECK, Suit
+from atout.errors import IllegalActionError, QueryError
+from atout.forty_fives import ranking
+from atout.forty_fives.bidding import Auction
+from atout.forty_fives.config import FortyFivesConfig, make_config
+from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.forty_fives.scoring import score_hand
+from atout.i18n import Text
+from atout.referee import Query, answer_json
+
+MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}
+
+
+def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
+    q.deck = FULL_DECK
+    if q.has("players"):
+        options = {**options, "players": q.field("players")}
+    config = make_config(game, options)
+    return answer_json(_KINDS[kind](q, config))
+
+
+def _trump(q: Query) -> Suit:
+    value = q.field("trump")
+    if not isinstance(value, str):
+        raise QueryError(Text("trump must be a suit: C, D, H or S"))
+    return Suit.parse(value)
+
+
+def rank(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    trump = _trump(q)
+    why = ranking.TABLES[trump]
+    return {"trump": why.order, "plain": {s.letter: why.plain[s] for s in Suit if s != trump},
+            "rule": "45.rank.trump"}
+
+
+def _trick_plays(q: Query, config: FortyFivesConfig, name: str = "plays", low: int = 2):
+    plays = q.card_list(name)
+    high = config.players if q.has("players") else MAX_PLAYERS[config.game]
+    if not low <= len(plays) <= high:
+        raise QueryError(Text("a trick of {game} has {low} to {high} cards (one per player), not {n}",
+                              game=config.game, low=low, high=high, n=len(plays)))
+    return plays
+
+
+def trick(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    trump = _trump(q)
+    plays = _trick_plays(q, config)
+    why = ranking.explain_trick(plays, trump)
+    return {"winner": ranking.trick_winner(plays, trump), **why.to_dict()}
+
+
+def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    trump = _trump(q)
+    hand = q.card_list("hand")
+    plays = q.card_list("plays", q.data.get("plays", []))
+    high = (config.players if q.has("players") else MAX_PLAYERS[config.game]) - 1
+    if len(plays) > high:
+        raise QueryError(Text("the trick so far can hold at most {high} cards, not {n}", high=high, n=len(plays)))
+    if not hand:
+        raise QueryError(Text("hand must hold at least one card"))
+    cards = ranking.legal_plays(hand, plays, trump, config.must_follow_suit, config.ace_of_hearts_led)
+    answer: dict[str, Any] = {"legal": cards}
+    illegal = [c for c in hand if c not in cards]
+    if illegal:
+        why = ranking.explain_illegal(illegal[0], hand, plays, trump, config.must_follow_suit,
+                                      config.ace_of_hearts_led)
+        answer.update(why.to_dict())
+    return answer
+
+
+def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    if not config.auction:
+        raise QueryError(Text("{game} has no bidding: trumps are turned up (bids are for auction-forty-fives)",
+                              game=config.game))
+    dealer = q.integer("dealer", 0, config.players - 1)
+    calls = q.field("calls")
+    if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
+        raise QueryError(Text("calls must be a list of calls such as [\"15\", \"pass\", \"hold\"]"))
+    auction = Auction(config.players, dealer, config.bid_values, config.dealer_forced)
+    for i, call in enumerate(calls):
+        try:
+            auction.call(call.strip().lower())
+        except IllegalActionError as exc:
+            raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
+                                  i=i + 1, call=repr(call), why=exc.message,
+                                  legal=", ".join(auction.legal()))) from None
+    if auction.over:
+        return {"over": True, "winner": auction.winner, "bid": auction.bid,
+                "rule": "a45.bid.order" if auction.winner is not None else "a45.bid.all-pass"}
+    return {"to_act": auction.to_act, "legal": auction.legal(), "rule": "a45.bid.order"}
+
+
+def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    trump = _trump(q)
+    n = config.players
+    tricks = q.field("tricks")
+    if not isinstance(tricks, list) or len(tricks) != 5:
+        raise QueryError(Text("tricks must be a list of the hand's five tricks, each "
+                              "{{\"leader\": seat, \"plays\": [cards]}}"))
+    tricks_won = [0] * n
+    best_power, best_seat = -1, None
+    table = TABLES[trump]
+    for t in tricks:
+        if not isinstance(t, dict):
+            raise QueryError(Text("each trick is an object {{\"leader\": seat, \"plays\": [cards]}}"))
+        leader = Query(t).integer("leader", 0, n - 1)
+        plays = q.card_list("plays", t.get("plays"))
+        if len(plays) != n:
+            raise QueryError(Text("each trick has one card per player ({n}), not {k}", n=n, k=len(plays)))
+        winner = (leader + ranking.trick_winner(plays, trump)) % n
+        tricks_won[winner] += 1
+        for i, card in enumerate(plays):
+            power = table.power[card.index]
+            if power > TRUMP_POWER and power > best_power:
+                best_power, best_seat = power, (leader + i) % n
+    bidder = bid = None
+    scores_before = [0] * config.sides
+    if config.auction:
+        bidder = q.integer("bidder", 0, n - 1)
+        bid = q.choice("bid", config.bid_values)
+        scores_before = q.integers("scores_before", config.sides)
+    result = score_hand(config, tricks_won, best_seat, scores_before, bidder, bid)
+    answer: dict[str, Any] = {"points": result.points, "tricks_won": tricks_won}
+    if config.auction:
+        answer["scores_after"] = result.scores_after
+        answer["made"] = result.made
+        answer["rule"] = "a45.score.bidder"
+    else:
+        answer["rule"] = "45.score.partners" if config.has_partners else "45.score.tricks"
+    return answer
+
+
+_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score}

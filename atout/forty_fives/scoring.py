@@ -1,0 +1,70 @@
+"""Forty-Fives scoring: per trick, the best card, partnerships, the auction (`45.score.*`, `a45.score.*`).
+
+>>> from atout.forty_fives.config import make_config
+>>> r = score_hand(make_config("forty-fives"), [3, 1, 1], best_seat=0, scores_before=[0, 0, 0])
+>>> r.points
+[20, 5, 5]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from atout.forty_fives.config import FortyFivesConfig, bid_level
+
+
+def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: int | None,
+               scores_before: Sequence[int], bidder: int | None = None, bid: str | None = None):
+    """Score a finished hand from the tricks each player took and who took the best card."""
+    from atout.forty_fives.hand import HandResult
+
+    n = config.players
+    sides = config.sides
+    # 45.score.tricks / a45.score.tricks: 5 a trick, 5 more for the best card (not in partnerships).
+    taken = [5 * t for t in tricks_won]
+    if best_seat is not None and (config.game == "forty-fives" or config.auction):
+        taken[best_seat] += 5
+    side_taken = [0] * sides
+    side_tricks = [0] * sides
+    for seat in range(n):
+        side_taken[config.side_of(seat)] += taken[seat]
+        side_tricks[config.side_of(seat)] += tricks_won[seat]
+    made = None
+    if config.auction:
+        points = list(side_taken)
+        bidder_side = config.side_of(bidder)
+        level = bid_level(bid)
+        if level > 30:
+            made = side_tricks[bidder_side] == 5
+            value = 60 if level == 31 else 120
+            points[bidder_side] = value if made else -value // 2
+        else:
+            made = side_taken[bidder_side] >= level
+            points[bidder_side] = side_taken[bidder_side] if made else -level
+        # a45.score.over-100: at 100 or more, only a made bid scores (a failed one still costs).
+        for side in range(sides):
+            if scores_before[side] >= 100 and side != bidder_side:
+                points[side] = 0
+    elif config.game == "forty-fives-partners":
+        if config.scoring == "net":
+            points = [max(0, side_taken[s] - side_taken[1 - s]) for s in range(2)]
+        else:
+            points = [10 if side_tricks[s] == 5 else 5 if side_tricks[s] >= 3 else 0 for s in range(2)]
+    else:
+        points = list(taken)
+    after = [b + p for b, p in zip(scores_before, points, strict=True)]
+    return HandResult(points, list(scores_before), after, list(tricks_won), None, best_seat, bidder, bid, made,
+                      partners=config.game == "forty-fives-partners")
+
+
+def game_winner(config: FortyFivesConfig, scores: Sequence[int], bidder_side: int | None = None,
+                made: bool | None = None) -> int | None:
+    """The winning player or side after a hand, or None when the game goes on (45.game.target, a45.game.target)."""
+    reached = [s for s in range(len(scores)) if scores[s] >= config.target]
+    if not reached:
+        return None
+    if config.auction and made and bidder_side in reached:
+        return bidder_side
+    top = max(scores[s] for s in reached)
+    leaders = [s for s in reached if scores[s] == top]
+    return leaders[0] if len(leaders) == 1 else None

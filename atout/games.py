@@ -1,0 +1,45 @@
+"""The registry of games: preset id → family. The referee, the CLI and the site look games up here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from atout.errors import ConfigError
+from atout.i18n import Text
+
+FAMILIES: dict[str, str] = {
+    "forty-fives": "forty_fives",
+    "forty-fives-partners": "forty_fives",
+    "auction-forty-fives": "forty_fives",
+    "five-hundred": "five_hundred",
+    "sixty-six": "sixty_six",
+}
+
+
+def family(game: str):
+    """The family module of a preset id (``atout.forty_fives`` for ``auction-forty-fives``)."""
+    import importlib
+
+    if game not in FAMILIES:
+        raise ConfigError(Text("unknown game {game}: the games are {games}", game=repr(game),
+                               games=", ".join(FAMILIES)))
+    try:
+        return importlib.import_module(f"atout.{FAMILIES[game]}")
+    except ModuleNotFoundError as exc:  # a family not yet written
+        raise ConfigError(Text("the game {game} is not available yet", game=game)) from exc
+
+
+def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any):
+    return family(game).make_config(game, options, **more)
+
+
+def available_games() -> list[str]:
+    out = []
+    for game in FAMILIES:
+        try:
+            family(game)
+        except ConfigError:
+            continue
+        out.append(game)
+    return out

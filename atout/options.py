@@ -1,0 +1,57 @@
+"""Game options as data: each option's allowed values and its default per preset.
+
+A family declares its options once (``OptionSpec``); ``build_options`` checks what a user or a
+referee query asked for and fills in the defaults, with a clear error naming the option and what
+is allowed. The engines read the resulting values; there is no ``if variant == …`` elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.errors import ConfigError
+from atout.i18n import Text
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    allowed: Mapping[str, tuple] | tuple  # per preset, or the same for all presets
+    default: Mapping[str, Any] | Any      # per preset, or the same for all presets
+    presets: tuple[str, ...] = ()          # empty: every preset of the family
+    help: str = ""
+    aliases: Mapping[Any, Any] = field(default_factory=dict)
+
+    def allowed_for(self, preset: str) -> tuple:
+        return self.allowed[preset] if isinstance(self.allowed, Mapping) else self.allowed
+
+    def default_for(self, preset: str) -> Any:
+        return self.default[preset] if isinstance(self.default, Mapping) else self.default
+
+    def applies_to(self, preset: str) -> bool:
+        return not self.presets or preset in self.presets
+
+
+def _show(values: tuple) -> str:
+    return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+
+
+def build_options(preset: str, specs: Mapping[str, OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The full option values for a preset: defaults, overridden by ``given`` after checking them."""
+    given = dict(given or {})
+    known = [name for name, spec in specs.items() if spec.applies_to(preset)]
+    values = {name: specs[name].default_for(preset) for name in known}
+    for name, value in given.items():
+        if name not in known:
+            raise ConfigError(Text("unknown option {name} for {game}: the options are {known}",
+                                   name=repr(name), game=preset, known=", ".join(sorted(known))))
+        spec = specs[name]
+        value = spec.aliases.get(value, value)
+        allowed = spec.allowed_for(preset)
+        if isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+            raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
+                                   name=name, game=preset, value=repr(value), allowed=_show(allowed)))
+        values[name] = value
+    return values

@@ -1,0 +1,81 @@
+"""Rules of the Forty-Fives family (forty-fives, forty-fives-partners, auction-forty-fives)."""
+
+from atout.i18n import N_
+
+RULES: dict[str, str] = {
+    "45.rank.trump": N_("Trumps rank, highest first: the 5 of trumps, the jack of trumps, the A♥, "
+                        "the ace, king and queen of trumps, then the rest."),
+    "45.rank.top-trumps": N_("The three top trumps are the 5 of trumps, the jack of trumps and the A♥."),
+    "45.rank.five-of-trumps": N_("The 5 of trumps is the highest card."),
+    "45.rank.jack-of-trumps": N_("The jack of trumps is the second-highest card."),
+    "45.rank.ace-of-hearts": N_("The A♥ is always a trump, the third-highest, whatever suit is trumps."),
+    "45.rank.ace-of-trumps": N_("The ace of trumps comes fourth (when hearts are not trumps), then the "
+                                "king and the queen."),
+    "45.rank.red-trumps": N_("In red trumps (♥ ♦) the rest run highest first: 10 9 8 7 6 4 3 2."),
+    "45.rank.black-trumps": N_("In black trumps (♣ ♠) the rest run lowest first: 2 3 4 6 7 8 9 10."),
+    "45.rank.plain": N_("Plain suits: highest in red, lowest in black."),
+    "45.rank.plain-red": N_("Plain red suits run K Q J 10 9 8 7 6 5 4 3 2 A: the A♦ is the lowest diamond "
+                            "(hearts have no ace: the A♥ is a trump)."),
+    "45.rank.plain-black": N_("Plain black suits run K Q J A 2 3 4 5 6 7 8 9 10: the 2 is high, the 10 low."),
+    "45.trick.led-suit": N_("The suit led is the first card's suit; the A♥ led is a trump lead, and the "
+                            "A♥ never counts as a heart for following."),
+    "45.trick.winner": N_("The highest trump played wins the trick; with no trump, the highest card of "
+                          "the suit led."),
+    "45.follow.plain-lead": N_("To a plain-suit lead you must follow suit or trump; only with no card of "
+                               "the suit led may you play anything."),
+    "45.follow.must-follow-suit": N_("House rule: to a plain-suit lead you must follow suit if you can; "
+                                     "you may trump only when you have none of the suit led."),
+    "45.follow.trump-lead": N_("To a trump lead you must play a trump if you hold one, except a trump "
+                               "you may renege."),
+    "45.follow.renege": N_("The 5 of trumps, the jack of trumps and the A♥ may be withheld when the card "
+                           "led is a lower trump."),
+    "45.follow.ace-of-hearts-led": N_("When the A♥ is led and hearts are not trumps, a player with no "
+                                      "trump to play must play a heart or a trump they may renege, "
+                                      "if they have one."),
+    "45.deal.first-dealer": N_("Seat 0 deals the first hand."),
+    "45.deal.packets": N_("The dealer deals a packet of 3 to each player, from their left, then a packet "
+                          "of 2."),
+    "45.deal.turn-up": N_("The next card is turned face up: its suit is trumps."),
+    "45.deal.kitty": N_("In Auction Forty-Fives, the kitty gets 2 cards after the packets of 3 and 2 "
+                        "more after the packets of 2."),
+    "45.rob.dealer-ace": N_("If the turned card is an ace, the dealer robs it: discards one card and "
+                            "takes the ace."),
+    "45.rob.ace-holder": N_("A player dealt the ace of trumps may exchange any card for the turned card "
+                            "when their turn first comes; one who declines is announced as holding "
+                            "the ace."),
+    "45.play.first-lead": N_("The player left of the dealer leads the first trick; the winner of each "
+                             "trick leads the next."),
+    "45.score.tricks": N_("Each trick is worth 5 points to its winner."),
+    "45.score.best-card": N_("The trick holding the best card (the highest trump played in the hand) is "
+                             "worth 10 instead of 5."),
+    "45.score.partners": N_("In partnerships, a side scores its trick points minus the other side's, if "
+                            "positive (or, by the 'tricks' method, 5 for 3 or 4 tricks and 10 for all "
+                            "five)."),
+    "45.game.target": N_("The first player or side to reach 45 wins; if several do in the same hand, the "
+                         "higher total wins."),
+    "45.deal.rotation": N_("The deal passes to the left."),
+    "a45.bid.values": N_("Bids, lowest first: 5, 10, 15, 20, 25, 30, 30 for 60, 60 for 120."),
+    "a45.bid.order": N_("Bidding starts left of the dealer and goes round; a player who passes may not "
+                        "bid again; it ends when all but the high bidder have passed."),
+    "a45.bid.hold": N_("The dealer never opens and never bids higher, but may hold: take the standing "
+                       "bid at the same level."),
+    "a45.bid.all-pass": N_("If nobody bids, the hand is thrown in and the deal passes."),
+    "a45.trump.name": N_("The high bidder names trumps, or first takes the kitty in place of their "
+                         "hand and names trumps from it."),
+    "a45.discard.others": N_("Every other player discards every card that is not a trump (the A♥ is a "
+                             "trump)."),
+    "a45.discard.bidder": N_("The bidder adds the kitty, keeps only trumps, and discards the lowest "
+                             "trumps if more than five remain."),
+    "a45.draw": N_("The dealer deals from the stock to bring every hand back to five, starting left of "
+                   "the dealer."),
+    "a45.play.first-lead": N_("The player left of the high bidder leads the first trick."),
+    "a45.score.tricks": N_("Each trick is worth 5 points, and 5 more go to the player who took the best "
+                           "card of the hand."),
+    "a45.score.bidder": N_("A bidder who takes at least the bid scores what they took; otherwise the bid "
+                           "is subtracted (30 for 60 and 60 for 120 need all five tricks)."),
+    "a45.score.over-100": N_("A player at 100 or more scores nothing from a hand unless they were the "
+                             "bidder and made the bid."),
+    "a45.game.target": N_("The first to reach 120 wins; if several do, a successful bidder wins, "
+                          "otherwise the higher total."),
+    "a45.deal.rotation": N_("The deal passes to the right."),
+}

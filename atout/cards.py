@@ -274,6 +274,25 @@ FIVE_HUNDRED_DECK = Deck("43-card", _ordered(
 SIXTY_SIX_DECK = Deck("24-card", _ordered(c for c in CARDS[:52] if c.rank >= 9))
 
 
+def shuffled(cards: Iterable[Card], seed: int | None) -> tuple[Card, ...]:
+    """The cards in the order a shuffle seeded with ``seed`` leaves them (the same seed, the same order).
+
+    One 256-bit random number is unpacked into a Fisher-Yates shuffle: 52! < 2**226, so every order
+    of a 52-card deck is reachable, and it is several times faster than ``random.shuffle``.
+
+    >>> shuffled(SIXTY_SIX_DECK, 3) == shuffled(SIXTY_SIX_DECK, 3)
+    True
+    """
+    import random
+
+    order = list(cards)
+    x = random.Random(seed).getrandbits(256 + 64)
+    for i in range(len(order) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Parse cards separated by spaces or commas, or an iterable of card texts.
 

@@ -15,7 +15,7 @@ import enum
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from atout.cards import Card, Suit
+from atout.cards import CARDS, Card, Suit
 from atout.errors import NotationError
 from atout.i18n import Text
 
@@ -101,15 +101,12 @@ CARD_ACTIONS = {"play", "rob", "discard", "exchange", "marriage"}
 SUIT_ACTIONS = {"trump"}
 VALUE_ACTIONS = {"bid"}
 
-_PLAY_ACTIONS: dict[Card, Action] = {}
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action("play", card) for card in CARDS)
 
 
 def play(card: Card) -> Action:
     """The (interned) action of playing a card."""
-    action = _PLAY_ACTIONS.get(card)
-    if action is None:
-        action = _PLAY_ACTIONS[card] = Action("play", card)
-    return action
+    return PLAY_ACTIONS[card.index]
 
 
 class Explanation:

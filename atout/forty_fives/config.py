@@ -84,8 +84,26 @@ def bid_level(call: str) -> int:
     return {"30-for-60": 31, "60-for-120": 32}.get(call) or int(call)
 
 
+_CONFIGS: dict[tuple, FortyFivesConfig] = {}
+
+
 def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> FortyFivesConfig:
-    values = build_options(game, OPTIONS, {**(options or {}), **more})
+    """The configuration of a preset with the given options (checked; unknown ones are refused)."""
+    given = {**(options or {}), **more}
+    try:
+        key: tuple | None = (game, tuple(sorted(given.items())))
+    except TypeError:   # unorderable or unhashable values: not cached, checked below
+        key = None
+    if key is not None and key in _CONFIGS:
+        return _CONFIGS[key]
+    config = _make_config(game, given)
+    if key is not None:
+        _CONFIGS[key] = config
+    return config
+
+
+def _make_config(game: str, given: dict[str, Any]) -> FortyFivesConfig:
+    values = build_options(game, OPTIONS, given)
     if values.get("partners") and values["players"] != 4:
         from atout.errors import ConfigError
         from atout.i18n import Text

@@ -14,18 +14,17 @@ The draw and the scoring happen automatically and show as events.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from atout.cards import ACE, FULL_DECK, Card, Suit
-from atout.engine import Action, Event, Explanation, LegalActions, Phase, play, seat_name
+from atout.cards import ACE, FULL_DECK, Card, Suit, shuffled
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, LegalActions, Phase, seat_name
 from atout.errors import IllegalActionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.forty_fives.scoring import HandResult, score_hand
 from atout.i18n import Text
 
 KEEP = Action("keep")
@@ -34,29 +33,21 @@ DONE = Action("done")
 TRUMP_ACTIONS = {s: Action("trump", None, s) for s in Suit}
 
 
-@dataclass
 class Trick:
-    leader: int
-    cards: list[Card] = field(default_factory=list)
-    winner: int | None = None
+    """One trick: who led, the cards in play order, who won it."""
+
+    __slots__ = ("leader", "cards", "winner")
+
+    def __init__(self, leader: int, cards: list[Card] | None = None, winner: int | None = None) -> None:
+        self.leader = leader
+        self.cards = cards if cards is not None else []
+        self.winner = winner
 
     def seats(self, players: int) -> list[int]:
         return [(self.leader + i) % players for i in range(len(self.cards))]
 
-
-@dataclass
-class HandResult:
-    points: list[int]            # what each player (or side) took in the hand
-    scores_before: list[int]
-    scores_after: list[int]
-    tricks_won: list[int]        # per player
-    best_card: Card | None
-    best_seat: int | None
-    bidder: int | None = None
-    bid: str | None = None
-    made: bool | None = None
-    thrown_in: bool = False
-    partners: bool = False
+    def __repr__(self) -> str:
+        return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
 class FortyFivesHand:
@@ -97,6 +88,7 @@ class FortyFivesHand:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._legal: list[Action] | None = None
+        self._ace_holder: int | None = None     # who may still be offered 45.rob.ace-holder
 
     # --- construction -----------------------------------------------------------------------
 
@@ -154,7 +146,7 @@ class FortyFivesHand:
             hand = self.hands[seat]
             cards = ranking.legal_plays(hand, self.trick.cards, self.trump, self.config.must_follow_suit,
                                         self.config.ace_of_hearts_led)
-            return [play(c) for c in cards]
+            return [PLAY_ACTIONS[c.index] for c in cards]
         if phase is Phase.BID:
             return [Action("bid", None, c) for c in self.auction.legal()]
         if phase is Phase.ROB:
@@ -182,11 +174,12 @@ class FortyFivesHand:
 
         An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
         """
-        if isinstance(action, str):
+        if action.__class__ is not Action:
             action = Action.parse(action)
         phase = self.phase
         if phase is Phase.PLAY and action.kind == "play":
-            if action not in self.legal_actions():
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if action not in legal:
                 raise self._illegal(action)
             event = self._play(action.card)
         elif phase is Phase.DEAL:
@@ -263,7 +256,7 @@ class FortyFivesHand:
 
     def _deal(self, action: Action) -> Event:
         order = tuple(action.value)
-        if sorted(order) != sorted(FULL_DECK.cards) or len(order) != 52:
+        if len(order) != 52 or sum(1 << c.index for c in order) != FULL_MASK:
             raise IllegalActionError(Text("A deal must order the 52 cards of the deck, each once"),
                                       rule="45.deal.packets")
         n, dealer, config = self.n, self.dealer, self.config
@@ -290,6 +283,9 @@ class FortyFivesHand:
         self.turn_up = self.turned_card = order[pos]
         self.stock = list(order[pos + 1:])
         self.trump = self.turn_up.suit
+        if self.turn_up.rank != ACE:
+            ace = Card.of(ACE, self.trump)
+            self._ace_holder = next((s for s in range(n) if ace in hands[s]), None)
         event.consequences.append(Event("turn-up", dealer, None, self.turn_up, _explain))
         if self.turn_up.rank == ACE:
             self.phase = Phase.ROB
@@ -353,10 +349,10 @@ class FortyFivesHand:
 
     def _offer_rob(self, seat: int) -> None:
         """45.rob.ace-holder: the holder of the ace of trumps decides when their turn first comes."""
-        if self.turn_up is None or self.tricks or self.turn_up.rank == ACE:
-            return
-        if Card.of(ACE, self.trump) in self.hands[seat]:
-            self.rob_offer = seat
+        if seat == self._ace_holder:
+            self._ace_holder = None      # offered once
+            if self.turn_up is not None and not self.tricks:
+                self.rob_offer = seat
 
     # --- auction, trump, discards, draw -----------------------------------------------------------
 
@@ -448,7 +444,7 @@ class FortyFivesHand:
         self.phase = Phase.PLAY
         self.trick = Trick(leader)
         self.to_act = leader
-        if not self.config.auction:
+        if self._ace_holder is not None:
             self._offer_rob(leader)
 
     def _play(self, card: Card) -> Event:
@@ -459,10 +455,11 @@ class FortyFivesHand:
         power = TABLES[self.trump].power[card.index]
         if power > TRUMP_POWER and power > self.best_power:
             self.best_power, self.best_seat, self.best_card = power, seat, card
-        event = Event("play", seat, play(card), (self.trump, len(trick.cards)), _explain)
+        event = Event("play", seat, PLAY_ACTIONS[card.index], (self.trump, len(trick.cards)), _explain)
         if len(trick.cards) < self.n:
             self.to_act = (seat + 1) % self.n
-            self._offer_rob(self.to_act)
+            if self._ace_holder is not None:
+                self._offer_rob(self.to_act)
             return event
         winner = (trick.leader + ranking.trick_winner(trick.cards, self.trump)) % self.n
         trick.winner = winner
@@ -487,8 +484,6 @@ class FortyFivesHand:
     # --- scoring ------------------------------------------------------------------------------
 
     def _score(self) -> Event:
-        from atout.forty_fives.scoring import score_hand
-
         self.result = score_hand(self.config, self.tricks_won, self.best_seat, self.scores_before,
                                  self.bidder, self.bid)
         self.result.best_card = self.best_card
@@ -543,11 +538,12 @@ _PHASE_RULE = {Phase.BID: "a45.bid.order", Phase.ROB: "45.rob.dealer-ace", Phase
                Phase.DISCARD: "a45.discard.others", Phase.PLAY: "45.play.first-lead"}
 
 
+FULL_MASK = sum(1 << c.index for c in FULL_DECK)   # each of the 52 cards exactly once
+
+
 def shuffled_deal(seed: int | None) -> Action:
     """The chance action: the 52 cards in the order a shuffle with ``seed`` leaves them."""
-    order = list(FULL_DECK.cards)
-    random.Random(seed).shuffle(order)
-    return Action("deal", None, tuple(order))
+    return Action("deal", None, shuffled(FULL_DECK, seed))
 
 
 def _explain(event: Event) -> Explanation:

@@ -9,15 +9,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from atout.cards import Card
 from atout.forty_fives.config import FortyFivesConfig, bid_level
+
+
+@dataclass
+class HandResult:
+    points: list[int]            # what each player (or side) took in the hand
+    scores_before: list[int]
+    scores_after: list[int]
+    tricks_won: list[int]        # per player
+    best_card: Card | None
+    best_seat: int | None
+    bidder: int | None = None
+    bid: str | None = None
+    made: bool | None = None
+    thrown_in: bool = False
+    partners: bool = False
 
 
 def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: int | None,
                scores_before: Sequence[int], bidder: int | None = None, bid: str | None = None):
     """Score a finished hand from the tricks each player took and who took the best card."""
-    from atout.forty_fives.hand import HandResult
-
     n = config.players
     sides = config.sides
     # 45.score.tricks / a45.score.tricks: 5 a trick, 5 more for the best card (not in partnerships).

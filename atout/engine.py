@@ -197,3 +197,29 @@ class LegalActions(Sequence):
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(str(a) for a in self._list())})>"
+
+
+class TableView:
+    """What one seat (or the teacher, ``viewer=None``) sees of a table, the same shape for every game.
+
+    The widgets draw only this: hands are card lists when visible and counts when hidden. ``legal``
+    holds the actions of the player to act when the viewer may act for them; ``illegal`` maps each
+    card of that player's hand that may not be played to the explanation core gives.
+    """
+
+    __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
+                 "trump", "turn_up", "kitty", "stock", "scores", "score_labels", "tricks_won", "legal", "illegal",
+                 "last_trick", "contract", "notes", "over")
+
+    def __init__(self, **fields: Any) -> None:
+        defaults = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
+                    "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "scores": [], "score_labels": [],
+                    "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "contract": None,
+                    "notes": [], "over": False}
+        for name in self.__slots__:
+            setattr(self, name, fields.pop(name, defaults.get(name)))
+        if fields:
+            raise TypeError(f"unknown TableView fields: {', '.join(fields)}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit, shuffled
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, LegalActions, Phase, seat_name
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, LegalActions, Phase, TableView, seat_name
 from atout.errors import IllegalActionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
@@ -211,6 +211,46 @@ class FortyFivesHand:
         other = self.replay(self.config, self.history[:-1], self.dealer, self.scores_before)
         self.__dict__.update(other.__dict__)
         return action
+
+    def explain_illegal(self, action: Action | str) -> Explanation | None:
+        """Why ``action`` is not allowed now, or None when it is."""
+        if action.__class__ is not Action:
+            action = Action.parse(action)
+        if self.phase is not Phase.DEAL and action in self.legal_actions():
+            return None
+        return self._explain_illegal(action)
+
+    def table_view(self, viewer: int | None = None) -> TableView:
+        """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
+        n = self.n
+        visible = [viewer is None or seat == viewer for seat in range(n)]
+        hands = [list(h) if visible[s] else len(h) for s, h in enumerate(self.hands)]
+        trick = self.trick
+        plays = [((trick.leader + i) % n, c) for i, c in enumerate(trick.cards)] if trick else []
+        last = self.tricks[-1] if self.tricks else None
+        acting = self.to_act is not None and (viewer is None or viewer == self.to_act)
+        legal = self.legal_actions() if acting else []
+        illegal: dict[Card, Explanation] = {}
+        if acting and self.phase is Phase.PLAY and self.rob_offer is None:
+            allowed = {a.card for a in legal}
+            for card in self.hands[self.to_act]:
+                if card not in allowed:
+                    illegal[card] = self._explain_illegal(PLAY_ACTIONS[card.index])
+        config = self.config
+        labels = ([Text("Side {n}", n=i) for i in range(2)] if config.has_partners
+                  else [seat_name(i) for i in range(n)])
+        notes = []
+        if self.announced_ace_holder is not None:
+            notes.append(Text("{seat} holds the ace of trumps", seat=seat_name(self.announced_ace_holder)))
+        return TableView(
+            game=config.game, players=n, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
+            phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
+            trump=self.trump, turn_up=self.turn_up, kitty=len(self.kitty),
+            stock=len(self.stock) if config.auction else 0,
+            scores=list(self.scores_before if self.result is None else self.result.scores_after),
+            score_labels=labels, tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
+            last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
+            contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over)
 
     def _illegal(self, action: Action) -> IllegalActionError:
         why = self._explain_illegal(action)

@@ -1,0 +1,45 @@
+"""One language for the whole page: a switch that re-renders every live widget at once.
+
+Every widget that shows text registers itself with ``register`` and implements ``refresh()``,
+which redraws it from core state in the current language (card names included).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Protocol
+
+import ipywidgets as widgets
+
+from atout.i18n import LANGUAGES, get_language, set_language
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+
+
+class Refreshable(Protocol):
+    def refresh(self) -> None: ...
+
+
+_live: weakref.WeakSet = weakref.WeakSet()
+
+
+def register(widget: Refreshable) -> None:
+    """Redraw ``widget`` whenever the page language changes."""
+    _live.add(widget)
+
+
+def set_page_language(lang: str) -> None:
+    """Switch the language and redraw every registered widget."""
+    set_language(lang)
+    for widget in list(_live):
+        widget.refresh()
+
+
+def language_switch() -> widgets.ToggleButtons:
+    """The page's language switch (English / Français)."""
+    switch = widgets.ToggleButtons(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                                   value=get_language(), description="",
+                                   layout=widgets.Layout(width="auto"))
+    switch.add_class("atout-language-switch")
+    switch.observe(lambda change: set_page_language(change["new"]), names="value")
+    return switch

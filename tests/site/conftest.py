@@ -1,0 +1,110 @@
+"""One Voilà server and one Chromium per test run, shared by every browser test.
+
+Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright for Python; Playwright's own
+browser download is never used. Without Chromium these tests skip locally with a message saying
+how to install it; in CI (``CI=true``) a missing Chromium is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from atout.site import NOTEBOOKS, voila_command
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+INTERACTIVE = 60_000   # ms: a page's first render on a loaded 2-core machine
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _need_chromium() -> None:
+    if Path(CHROMIUM).exists() or shutil.which("chromium"):
+        return
+    message = ("Chromium is not installed: browser tests need Debian's chromium "
+               "(sudo apt-get install chromium), or set ATOUT_CHROMIUM to a Chromium binary")
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def voila_url():
+    _need_chromium()
+    port = _free_port()
+    log = open(ARTIFACTS.mkdir(parents=True, exist_ok=True) or ARTIFACTS / "voila.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(voila_command(port, NOTEBOOKS), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/", timeout=5) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail("the Voilà server did not start: " + (ARTIFACTS / "voila.log").read_text()[-3000:])
+        time.sleep(0.2)   # polling the server's start-up, not waiting on a page
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(voila_url):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, voila_url, request):
+    """A fresh page; its kernel is given back on close, and page errors fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.request.get(voila_url + "/")      # the tree page sets the XSRF cookie Voilà's unload needs
+    page = context.new_page()
+    page.set_default_timeout(INTERACTIVE)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    yield page
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+
+
+def open_page(page, voila_url: str, notebook: str, ready: str = ".jupyter-widgets, [data-testid]"):
+    """Open a notebook page and wait until its widgets are drawn; fail on a Voilà error."""
+    page.goto(f"{voila_url}/voila/render/{notebook}")
+    page.wait_for_selector(ready, state="visible")
+    assert page.locator(".voila-error").count() == 0, page.locator(".voila-error").inner_text()
+    return page

@@ -1,0 +1,162 @@
+"""Cards, suits and decks in the notation of the rules README."""
+
+import pytest
+
+from atout.cards import (
+    CARDS,
+    FIVE_HUNDRED_DECK,
+    FULL_DECK,
+    JOKER,
+    SIXTY_SIX_DECK,
+    Card,
+    Suit,
+    format_cards,
+    parse_cards,
+)
+from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError
+from atout.i18n import language
+
+RANKS = "A K Q J 10 9 8 7 6 5 4 3 2".split()
+SUITS = "CDHS"
+SYMBOLS = dict(zip(SUITS, "♣♦♥♠", strict=True))
+ALL_CODES = [r + s for s in SUITS for r in RANKS] + ["JK"]
+
+
+def test_there_are_53_distinct_cards():
+    assert len(CARDS) == 53
+    assert sorted(c.code for c in CARDS) == sorted(ALL_CODES)
+
+
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_parse_print_round_trip(code):
+    card = Card.parse(code)
+    assert str(card) == code == card.code
+    assert Card.parse(str(card)) is card
+    assert repr(card) == f"Card({code!r})"
+    assert Card.parse(card) is card
+
+
+@pytest.mark.parametrize("code", [r + s for s in SUITS for r in RANKS])
+def test_accepted_spellings(code):
+    card = Card.parse(code)
+    rank, suit = code[:-1], code[-1]
+    spellings = {code.lower(), code.capitalize(), rank + SYMBOLS[suit], rank.lower() + SYMBOLS[suit],
+                 f"  {code}\t"}
+    if rank == "10":
+        spellings |= {"T" + suit, "t" + suit.lower(), "T" + SYMBOLS[suit]}
+    for text in spellings:
+        assert Card.parse(text) is card, text
+    assert card.rank == ({"A": 14, "K": 13, "Q": 12, "J": 11}.get(rank) or int(rank))
+    assert card.suit is Suit.parse(suit)
+
+
+def test_joker_spellings():
+    assert Card.parse("jk") is JOKER and Card.parse("Jk") is JOKER
+    assert JOKER.is_joker and JOKER.suit is None and not JOKER.is_red
+
+
+@pytest.mark.parametrize("text", ["1H", "11C", "ZZ", "", "   ", "10", "H", "AX", "A H", "10HH", "KK", "J", "QH,"])
+def test_bad_text_is_refused_with_a_clear_message(text):
+    with pytest.raises(CardParseError) as info:
+        Card.parse(text)
+    message = str(info.value)
+    assert repr(text) in message                    # names the text
+    for form in ("A K Q J 10 9 8 7 6 5 4 3 2", "T for ten", "C D H S", "♣ ♦ ♥ ♠", "JK"):
+        assert form in message, form                # and the accepted forms
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("value", [None, 10, ["AH"]])
+def test_non_text_is_refused(value):
+    with pytest.raises(CardParseError):
+        Card.parse(value)
+
+
+def test_suit_parsing():
+    for letter, symbol, name in zip(SUITS, "♣♦♥♠", ("clubs", "diamonds", "hearts", "spades"), strict=True):
+        suit = Suit.parse(letter)
+        assert Suit.parse(letter.lower()) is suit and Suit.parse(symbol) is suit
+        assert suit.letter == letter and suit.symbol == symbol and suit.render("en") == name
+    assert Suit.DIAMONDS.is_red and Suit.HEARTS.is_red and not Suit.CLUBS.is_red and not Suit.SPADES.is_red
+    with pytest.raises(CardParseError) as info:
+        Suit.parse("X")
+    assert "'X'" in str(info.value) and "C, D, H or S" in str(info.value)
+
+
+def test_parse_and_format_lists():
+    cards = parse_cards("5H jh, T♣ ad")
+    assert [c.code for c in cards] == ["5H", "JH", "10C", "AD"]
+    assert format_cards(cards) == "5H JH 10C AD"
+    assert parse_cards(format_cards(cards)) == cards
+    assert parse_cards(["qs", "KD"]) == [Card.parse("QS"), Card.parse("KD")]
+
+
+def test_cards_are_interned_and_comparable():
+    a, b = Card.parse("QH"), Card.parse("qh")
+    assert a is b and a == b and hash(a) == hash(b)
+    assert Card.parse("QH") != Card.parse("QD")
+    assert len({Card.parse(c) for c in ALL_CODES}) == 53
+    with pytest.raises(TypeError):
+        Card("QH")
+
+
+def test_full_deck():
+    assert len(FULL_DECK) == 52
+    assert sorted(c.code for c in FULL_DECK) == sorted(ALL_CODES[:-1])
+    assert JOKER not in FULL_DECK
+
+
+def test_five_hundred_deck():
+    # 500.deck: A K Q J 10 9 8 7 6 5 of each suit, the 4♥ and 4♦, and the joker.
+    expected = {r + s for s in SUITS for r in RANKS[:10]} | {"4H", "4D", "JK"}
+    assert len(FIVE_HUNDRED_DECK) == 43
+    assert {c.code for c in FIVE_HUNDRED_DECK} == expected
+    for code in ("2S", "3C", "4C", "4S", "2H"):
+        assert Card.parse(code) not in FIVE_HUNDRED_DECK
+    with pytest.raises(CardNotInDeckError) as info:
+        FIVE_HUNDRED_DECK.parse("2S")
+    assert "2S" in str(info.value) and "43" in str(info.value)
+
+
+def test_sixty_six_deck():
+    # 66.deck: A 10 K Q J 9 of each suit.
+    expected = {r + s for s in SUITS for r in ("A", "10", "K", "Q", "J", "9")}
+    assert len(SIXTY_SIX_DECK) == 24
+    assert {c.code for c in SIXTY_SIX_DECK} == expected
+    assert Card.parse("8H") not in SIXTY_SIX_DECK and JOKER not in SIXTY_SIX_DECK
+
+
+def test_deck_parse_many_refuses_duplicates():
+    assert FULL_DECK.parse_many(["AH", "kd"]) == [Card.parse("AH"), Card.parse("KD")]
+    with pytest.raises(DuplicateCardError) as info:
+        FULL_DECK.parse_many(["AH", "ah"])
+    assert "AH" in str(info.value)
+    with pytest.raises(CardNotInDeckError):
+        FULL_DECK.parse_many(["JK"])
+
+
+@pytest.mark.parametrize("code,name", [
+    ("QH", "queen of hearts"), ("10C", "ten of clubs"), ("AS", "ace of spades"), ("2D", "two of diamonds"),
+    ("JS", "jack of spades"), ("KD", "king of diamonds"), ("5H", "five of hearts"), ("JK", "the joker"),
+])
+def test_english_names(code, name):
+    assert Card.parse(code).name("en") == name
+    with language("en"):
+        assert Card.parse(code).name() == name
+
+
+def test_short_render_uses_symbols():
+    assert Card.parse("QH").render("en") == "Q♥"
+    assert Card.parse("10C").render("en") == "10♣"
+
+
+@pytest.mark.parametrize("code", ["QH", "10C", "AS", "JK"])
+def test_svg_has_the_accessible_name(code):
+    card = Card.parse(code)
+    svg = card._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert f'aria-label="{card.name("en")}"' in svg
+    assert 'role="img"' in svg
+    assert f"<title>{card.name('en')}</title>" in svg
+    if not card.is_joker:
+        assert card.suit.symbol in svg

@@ -128,9 +128,11 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Card):
         return value.code
     if isinstance(value, dict):
-        return {(_plain(k) if not isinstance(k, str) else k): _plain(v) for k, v in value.items()}
+        return {(k.code if isinstance(k, Card) else k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if hasattr(value, "letter"):
         return value.letter
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
     return value

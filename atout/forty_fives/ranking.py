@@ -206,7 +206,7 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
                 "You hold {cards}; {lead} were led, so you must follow suit", cards=follow, lead=lead))
         extra = Text(" (the A♥ is a trump, not a heart)") if card is ACE_OF_HEARTS else ""
         return Explanation("45.follow.plain-lead", Text(
-            "You hold {cards}; {lead} were led, so you must follow with one of them or play a trump{extra}",
+            "You hold {cards}; {lead} were led, so you must follow suit or play a trump{extra}",
             cards=follow, lead=lead, extra=extra))
     trumps = [c for c in hand if t.is_trump[c.index]]
     must = [c for c in trumps if not (t.renegable[c.index] and t.power[c.index] > t.power[led.index])]

@@ -52,7 +52,11 @@ def trick(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     trump = _trump(q)
     plays = _trick_plays(q, config)
     why = ranking.explain_trick(plays, trump)
-    return {"winner": ranking.trick_winner(plays, trump), **why.to_dict()}
+    winner = ranking.trick_winner(plays, trump)
+    lead = ranking.led_suit(plays[0], trump)
+    beats = {card: ranking.explain_beats(plays[winner], card, trump, lead).to_dict()
+             for i, card in enumerate(plays) if i != winner}
+    return {"winner": winner, **why.to_dict(), "beats": beats}
 
 
 def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
@@ -66,11 +70,11 @@ def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         raise QueryError(Text("hand must hold at least one card"))
     cards = ranking.legal_plays(hand, plays, trump, config.must_follow_suit, config.ace_of_hearts_led)
     answer: dict[str, Any] = {"legal": cards}
-    illegal = [c for c in hand if c not in cards]
-    if illegal:
-        why = ranking.explain_illegal(illegal[0], hand, plays, trump, config.must_follow_suit,
-                                      config.ace_of_hearts_led)
-        answer.update(why.to_dict())
+    why = {c: ranking.explain_illegal(c, hand, plays, trump, config.must_follow_suit, config.ace_of_hearts_led)
+           for c in hand if c not in cards}
+    if why:
+        answer.update(next(iter(why.values())).to_dict())
+        answer["why"] = {card: w.to_dict() for card, w in why.items()}
     return answer
 
 

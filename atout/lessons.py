@@ -1,0 +1,384 @@
+"""Lessons as data: loading, checking and quizzes answered by the referee.
+
+A lesson is a TOML file under ``lessons/<family>/``: its text in every language, the steps (one
+idea each, with the cards or widget to show), and quiz questions. A teacher writes one without
+touching Python; ``check_lessons`` refuses an invalid lesson, a missing translation or a rule id
+the rulebook lacks, naming the file and the place.
+
+Quiz answers are never written in the lesson: the referee computes them, and the feedback quotes
+the rule the referee cites.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from atout.cards import Card
+from atout.errors import AtoutError
+from atout.games import FAMILIES
+from atout.i18n import LANGUAGES, Text, get_language
+from atout.referee import judge
+from atout.rulebook import RULES
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+FAMILY_ORDER = ("forty-fives", "five-hundred", "sixty-six")
+
+
+class LessonError(AtoutError):
+    """A lesson file that is not valid: the message names the file, the place and what is allowed."""
+
+
+_TEXT = {"type": "object", "properties": {lang: {"type": "string", "minLength": 1} for lang in LANGUAGES},
+         "required": list(LANGUAGES), "additionalProperties": False}
+_CARDS = {"type": "array", "items": {"type": "string"}}
+_GAME = {"enum": list(FAMILIES)}
+_TRUMP = {"type": "string"}
+
+QUESTION_SCHEMA = {
+    "type": "object",
+    "required": ["kind"],
+    "properties": {
+        "kind": {"enum": ["winner", "legal", "score", "drill"]},
+        "prompt": _TEXT,
+        "game": _GAME,
+        "options": {"type": "object"},
+        "trump": _TRUMP,
+        "plays": _CARDS,
+        "hand": _CARDS,
+        "phase": {"enum": ["open", "strict"]},
+        "joker_suit": {"type": "string"},
+        "score": {"type": "object"},
+        "drill": {"enum": ["winner", "legal"]},
+        "count": {"type": "integer", "minimum": 1, "maximum": 20},
+        "seed": {"type": "integer"},
+        "trumps": {"type": "array", "items": _TRUMP},
+    },
+    "additionalProperties": False,
+}
+
+STEP_SCHEMA = {
+    "type": "object",
+    "required": ["text"],
+    "properties": {
+        "text": _TEXT,
+        "rule": {"type": "string"},
+        "show": {"enum": ["none", "cards", "ranking", "trick", "table", "stepper", "bidding"]},
+        "game": _GAME,
+        "options": {"type": "object"},
+        "cards": _CARDS,
+        "trump": _TRUMP,
+        "plays": _CARDS,
+        "seed": {"type": "integer"},
+        "players": {"type": "integer", "minimum": 2, "maximum": 6},
+        "viewer": {"type": ["integer", "null"]},
+        "actions": {"type": "array", "items": {"type": "string"}},
+        "try": QUESTION_SCHEMA,
+    },
+    "additionalProperties": False,
+}
+
+LESSON_SCHEMA = {
+    "type": "object",
+    "required": ["id", "family", "game", "order", "title", "summary", "rules", "steps"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+        "family": {"enum": list(FAMILY_ORDER)},
+        "game": _GAME,
+        "order": {"type": "integer", "minimum": 1},
+        "title": _TEXT,
+        "summary": _TEXT,
+        "rules": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "options": {"type": "object"},
+        "variants": {"type": "array", "items": {"type": "object", "required": ["text"],
+                                                  "properties": {"text": _TEXT, "option": {"type": "string"}},
+                                                  "additionalProperties": False}},
+        "steps": {"type": "array", "items": STEP_SCHEMA, "minItems": 1},
+        "quiz": {"type": "array", "items": QUESTION_SCHEMA},
+    },
+    "additionalProperties": False,
+}
+
+
+@dataclass
+class Lesson:
+    id: str
+    family: str
+    game: str
+    order: int
+    title: dict[str, str]
+    summary: dict[str, str]
+    rules: list[str]
+    steps: list[dict[str, Any]]
+    quiz: list[dict[str, Any]] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    variants: list[dict[str, Any]] = field(default_factory=list)
+    path: Path | None = None
+
+    def text(self, value: dict[str, str], lang: str | None = None) -> str:
+        return value[lang or get_language()]
+
+    def questions(self) -> list[Question]:
+        """Every quiz question of the lesson, drills expanded (the same questions each time)."""
+        out: list[Question] = []
+        for i, spec in enumerate(self.quiz):
+            out.extend(make_questions(spec, self.game, self.options, seed=spec.get("seed", i)))
+        return out
+
+
+def _where(error: jsonschema.ValidationError) -> str:
+    return "/".join(str(p) for p in error.absolute_path) or "(top)"
+
+
+def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
+    """Parse and check one lesson's TOML text."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(Text("{path}: not valid TOML: {why}", path=str(path), why=str(exc))) from None
+    errors = sorted(jsonschema.Draft202012Validator(LESSON_SCHEMA).iter_errors(data), key=lambda e: e.path)
+    if errors:
+        e = errors[0]
+        raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=e.message))
+    lesson = Lesson(**data, path=path)
+    _check_meaning(lesson)
+    return lesson
+
+
+def _check_meaning(lesson: Lesson) -> None:
+    """What a schema cannot say: rule ids exist, cards parse, questions are answerable."""
+    where = str(lesson.path)
+    for rule_id in lesson.rules + [s["rule"] for s in lesson.steps if "rule" in s]:
+        if rule_id not in RULES:
+            raise LessonError(Text("{path}: the rule id {rule} is not in the rulebook", path=where, rule=rule_id))
+    for i, step in enumerate(lesson.steps):
+        for key in ("cards", "plays"):
+            for card in step.get(key, []):
+                try:
+                    Card.parse(card)
+                except AtoutError as exc:
+                    raise LessonError(Text("{path}: step {i}: {why}", path=where, i=i + 1, why=exc.message)) from None
+        if "try" in step:
+            _check_question(step["try"], lesson, f"step {i + 1}")
+    for i, spec in enumerate(lesson.quiz):
+        _check_question(spec, lesson, f"quiz {i + 1}")
+
+
+def _check_question(spec: dict[str, Any], lesson: Lesson, where: str) -> None:
+    try:
+        questions = make_questions(spec, lesson.game, lesson.options, seed=0)
+    except AtoutError as exc:
+        raise LessonError(Text("{path}: {where}: {why}", path=str(lesson.path), where=where, why=exc.message)) from None
+    if not questions:
+        raise LessonError(Text("{path}: {where}: the question has no answer", path=str(lesson.path), where=where))
+
+
+def load_lessons(folder: Path = LESSONS_DIR) -> list[Lesson]:
+    """Every lesson, families in course order, lessons by their ``order``."""
+    lessons = [parse_lesson(p.read_text(encoding="utf-8"), p) for p in sorted(folder.glob("*/*.toml"))]
+    ids = [lesson.id for lesson in lessons]
+    duplicates = {i for i in ids if ids.count(i) > 1}
+    if duplicates:
+        raise LessonError(Text("lesson ids used twice: {ids}", ids=", ".join(sorted(duplicates))))
+    return sorted(lessons, key=lambda lesson: (FAMILY_ORDER.index(lesson.family), lesson.order))
+
+
+# --- quiz questions ------------------------------------------------------------------------------
+
+@dataclass
+class Feedback:
+    correct: bool
+    text: str            # what to tell the learner, quoting the rule
+    rule: str | None
+    highlight: list[str]  # the cards that prove it
+
+
+@dataclass
+class Question:
+    """One question whose answer the referee computes."""
+
+    kind: str                     # winner | legal | score
+    game: str
+    prompt: Text | dict[str, str]
+    query: dict[str, Any]
+    choices: list[str]            # cards (winner, legal) or values (score)
+    answer: list[str]             # the right choice(s)
+    multiple: bool                # pick every right choice (legal)
+    rule: str | None
+    explanation: str | None
+    why: dict[str, str] = field(default_factory=dict)   # per wrong choice, why it is wrong
+
+    def prompt_text(self, lang: str | None = None) -> str:
+        if isinstance(self.prompt, Text):
+            return self.prompt.render(lang)
+        return self.prompt[lang or get_language()]
+
+    def check(self, response: str | Iterable[str]) -> Feedback:
+        """Mark the learner's answer; the feedback says why, citing the referee's rule."""
+        picked = {response} if isinstance(response, str) else set(response)
+        picked = {self._normal(p) for p in picked}
+        right = set(self.answer)
+        correct = picked == right
+        if correct:
+            return Feedback(True, self._explain(), self.rule, sorted(right))
+        wrong = sorted(picked - right)
+        missing = sorted(right - picked)
+        reason = next((self.why[c] for c in wrong if c in self.why), None) or self._explain()
+        return Feedback(False, reason, self.rule, wrong + missing)
+
+    def _explain(self) -> str:
+        # The referee's explanation is in English when computed; recompute in the page language.
+        if self.kind in ("winner", "legal") and self.query:
+            from atout.i18n import language
+
+            with language(get_language()):
+                answer = judge(self.query)
+            return answer.get("explanation") or self.explanation or ""
+        return self.explanation or ""
+
+    def _normal(self, value: str) -> str:
+        if self.kind in ("winner", "legal"):
+            try:
+                return Card.parse(value).code
+            except AtoutError:
+                return value
+        return str(value).strip()
+
+
+def _ask(query: dict[str, Any]) -> dict[str, Any]:
+    answer = judge(query)
+    if "error" in answer:
+        raise LessonError(Text("the referee cannot answer this {kind} question: {why}", kind=query["kind"],
+                                why=answer["error"]))
+    return answer
+
+
+def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
+                   seed: int = 0) -> list[Question]:
+    """Questions from a quiz entry; answers come from the referee."""
+    game = spec.get("game", game)
+    options = {**(options or {}), **spec.get("options", {})}
+    kind = spec["kind"]
+    if kind == "drill":
+        return drill(game, spec.get("drill", "winner"), spec.get("count", 5), seed=spec.get("seed", seed),
+                     options=options, trumps=spec.get("trumps"))
+    base = {"game": game, "options": options}
+    for key in ("trump", "plays", "hand", "phase", "joker_suit"):
+        if key in spec:
+            base[key] = spec[key]
+    prompt = spec.get("prompt")
+    if kind == "winner":
+        query = {"kind": "trick", **base}
+        answer = _ask(query)
+        plays = [Card.parse(c).code for c in spec["plays"]]
+        return [Question("winner", game, prompt or Text("Which card wins the trick?"), query, plays,
+                         [plays[answer["winner"]]], False, answer.get("rule"), answer.get("explanation"),
+                         why=_why_not_winner(answer))]
+    if kind == "legal":
+        query = {"kind": "legal", **base, "plays": spec.get("plays", [])}
+        answer = _ask(query)
+        hand = [Card.parse(c).code for c in spec["hand"]]
+        return [Question("legal", game, prompt or Text("Which cards may you play?"), query, hand,
+                         list(answer["legal"]), True, answer.get("rule"), answer.get("explanation"),
+                         why=_why_illegal(answer))]
+    query = {"kind": "score", "game": game, "options": options, **spec["score"]}
+    answer = _ask(query)
+    key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
+    right = " – ".join(str(v) for v in answer[key])
+    return [Question("score", game, prompt or Text("What does this hand score?"), query,
+                     _score_choices(answer[key], seed), [right], False, answer.get("rule"),
+                     answer.get("explanation"))]
+
+
+def _why_not_winner(answer: dict[str, Any]) -> dict[str, str]:
+    """The referee's reason each losing card loses (its ``beats`` answer), when it gives one."""
+    beats = answer.get("beats") or {}
+    return {card: why["explanation"] if isinstance(why, dict) else str(why) for card, why in beats.items()}
+
+
+def _why_illegal(answer: dict[str, Any]) -> dict[str, str]:
+    """The referee's reason each illegal card may not be played (its ``why`` answer)."""
+    why = answer.get("why") or {}
+    return {card: w["explanation"] if isinstance(w, dict) else str(w) for card, w in why.items()}
+
+
+def _score_choices(values: list[int], seed: int) -> list[str]:
+    rng = random.Random(seed)
+    right = " – ".join(str(v) for v in values)
+    choices = {right}
+    while len(choices) < 4:
+        changed = [v + rng.choice([-10, -5, 5, 10]) if rng.random() < 0.6 else v for v in values]
+        choices.add(" – ".join(str(v) for v in changed))
+    return sorted(choices)
+
+
+# --- generated drills that favour the traps -----------------------------------------------------------
+
+TRAPS: dict[str, list[str]] = {
+    "forty-fives": ["AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC",
+                    "AS", "KH", "4C"],
+    "five-hundred": ["JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"],
+    "sixty-six": ["10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"],
+}
+DRILL_TRUMPS: dict[str, list[str]] = {
+    "forty-fives": ["C", "D", "H", "S"],
+    "five-hundred": ["C", "D", "H", "S", "NT"],
+    "sixty-six": ["C", "D", "H", "S"],
+}
+
+
+def drill(game: str, what: str, count: int, seed: int = 0, options: dict[str, Any] | None = None,
+          trumps: list[str] | None = None) -> list[Question]:
+    """Generated questions; about two cards in three come from the game's trap list."""
+    family_id = {"forty-fives-partners": "forty-fives", "auction-forty-fives": "forty-fives"}.get(game, game)
+    rng = random.Random(seed)
+    deck = [c.code for c in _deck_of(game)]
+    traps = [c for c in TRAPS[family_id] if c in deck]
+    trumps = trumps or DRILL_TRUMPS[family_id]
+    players = 2 if family_id == "sixty-six" else 4 if family_id == "five-hundred" else 3
+    questions: list[Question] = []
+    while len(questions) < count:
+        trump = rng.choice(trumps)
+        size = players if what == "winner" else 1
+        cards: list[str] = []
+        while len(cards) < size + (3 if what == "legal" else 0):
+            pool = traps if rng.random() < 0.65 else deck
+            card = rng.choice(pool)
+            if card not in cards:
+                cards.append(card)
+        spec: dict[str, Any] = {"kind": what, "trump": trump, "options": options or {}}
+        if what == "winner":
+            spec["plays"] = cards
+        else:
+            spec["plays"], spec["hand"] = cards[:1], cards[1:]
+            if family_id == "sixty-six":
+                spec["phase"] = "strict"
+        try:
+            questions.extend(make_questions(spec, game, options))
+        except LessonError:
+            continue   # e.g. a no-trumps joker lead: draw again
+    return questions
+
+
+def _deck_of(game: str):
+    from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK
+
+    return {"five-hundred": FIVE_HUNDRED_DECK, "sixty-six": SIXTY_SIX_DECK}.get(game, FULL_DECK)
+
+
+def check_lessons(folder: Path = LESSONS_DIR) -> list[str]:
+    """Problems with the lessons folder, one line each (empty when every lesson is valid)."""
+    problems = []
+    for path in sorted(folder.glob("*/*.toml")):
+        try:
+            parse_lesson(path.read_text(encoding="utf-8"), path)
+        except LessonError as exc:
+            problems.append(str(exc))
+    return problems

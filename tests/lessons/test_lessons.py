@@ -1,0 +1,83 @@
+"""Lessons are data: every lesson file is valid, and bad ones are refused with a clear message."""
+
+import pytest
+
+from atout.lessons import LessonError, check_lessons, drill, load_lessons, parse_lesson
+
+MINIMAL = """
+id = "x-test"
+family = "forty-fives"
+game = "forty-fives"
+order = 1
+rules = ["45.rank.trump"]
+title = {en = "T", fr = "T"}
+summary = {en = "S", fr = "S"}
+[[steps]]
+text = {en = "One idea.", fr = "Une idée."}
+"""
+
+
+def test_every_lesson_is_valid():
+    assert check_lessons() == []
+    lessons = load_lessons()
+    assert lessons, "no lessons found"
+    assert len({lesson.id for lesson in lessons}) == len(lessons)
+
+
+def test_a_minimal_lesson_parses():
+    lesson = parse_lesson(MINIMAL, "x.toml")
+    assert lesson.id == "x-test" and lesson.steps[0]["text"]["fr"] == "Une idée."
+
+
+@pytest.mark.parametrize("change, message", [
+    ('summary = {en = "S", fr = "S"}', "summary: 'fr' is a required property"),
+    ('rules = ["45.rank.trump"]', "the rule id 45.rank.nope is not in the rulebook"),
+    ('game = "forty-fives"', "'canasta' is not one of"),
+])
+def test_bad_lessons_are_refused_with_the_place(change, message):
+    bad = {
+        'summary = {en = "S", fr = "S"}': 'summary = {en = "S"}',
+        'rules = ["45.rank.trump"]': 'rules = ["45.rank.nope"]',
+        'game = "forty-fives"': 'game = "canasta"',
+    }[change]
+    with pytest.raises(LessonError) as info:
+        parse_lesson(MINIMAL.replace(change, bad), "bad.toml")
+    assert "bad.toml" in str(info.value) and message in str(info.value)
+
+
+def test_a_bad_card_in_a_quiz_is_refused():
+    text = MINIMAL + '[[quiz]]\nkind = "winner"\ntrump = "S"\nplays = ["JS", "1H"]\n'
+    with pytest.raises(LessonError, match="quiz 1: the referee cannot answer this trick question: '1H' is not a card"):
+        parse_lesson(text, "bad.toml")
+
+
+def test_invalid_toml_is_refused():
+    with pytest.raises(LessonError, match="not valid TOML"):
+        parse_lesson("id = ", "broken.toml")
+
+
+def test_questions_are_marked_by_the_referee():
+    text = MINIMAL + '[[quiz]]\nkind = "winner"\ntrump = "C"\nplays = ["KH", "AH"]\n'
+    question = parse_lesson(text, "q.toml").questions()[0]
+    assert question.answer == ["AH"]
+    right = question.check("ah")
+    assert right.correct and "45.rank.ace-of-hearts" in right.text
+    wrong = question.check("KH")
+    assert not wrong.correct and "A♥ beats K♥" in wrong.text and "KH" in wrong.highlight
+
+
+def test_legal_questions_need_every_legal_card():
+    text = MINIMAL + '[[quiz]]\nkind = "legal"\ntrump = "C"\nhand = ["KH", "2S", "3C"]\nplays = ["QH"]\n'
+    question = parse_lesson(text, "q.toml").questions()[0]
+    assert sorted(question.answer) == ["3C", "KH"]
+    assert question.check(["KH", "3C"]).correct
+    partial = question.check(["KH", "3C", "2S"])
+    assert not partial.correct and "45.follow.plain-lead" in partial.text
+
+
+def test_drills_favour_the_traps_and_are_repeatable():
+    first = drill("forty-fives", "winner", 30, seed=3)
+    again = drill("forty-fives", "winner", 30, seed=3)
+    assert [q.choices for q in first] == [q.choices for q in again]
+    trap_cards = sum(c in {"AH", "AD", "2C", "2S", "10C", "10S"} for q in first for c in q.choices)
+    assert trap_cards >= 15   # about 2 cards in 3 come from the trap list

@@ -25,6 +25,8 @@ RULES: dict[str, str] = {
     "66.last-trick": N_("When the stock ran out, the winner of the last trick scores 10."),
     "66.close": N_("A player on lead may close the stock: no more drawing, the strict rules apply, and "
                    "the closer wins only by declaring 66."),
+    "66.close.end": N_("If a closed hand is played out without a declaration, the winner of the last trick "
+                       "counts as declaring when their points reach 66; otherwise the closer has failed."),
     "66.declare": N_("A player on lead whose points reach 66 may stop the play and count."),
     "66.game-points": N_("A correct declaration scores 1 game point, 2 if the opponent has 32 points "
                          "or fewer, 3 if the opponent has won no trick."),

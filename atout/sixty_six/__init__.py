@@ -1,0 +1,16 @@
+"""The Sixty-Six family: one preset (sixty-six), two players, 24 cards."""
+
+from atout.sixty_six.config import PRESETS, SixtySixConfig, make_config
+from atout.sixty_six.hand import SixtySixHand, SixtySixResult, Trick
+
+__all__ = ["PRESETS", "SixtySixConfig", "SixtySixHand", "SixtySixResult", "Trick", "make_config"]
+
+from atout.sixty_six import referee  # noqa: E402  (the referee uses the engine above)
+from atout.sixty_six.game import SixtySixGame  # noqa: E402
+
+__all__ += ["SixtySixGame", "new_hand", "referee"]
+
+
+def new_hand(game: str = "sixty-six", seed: int | None = None, **options) -> SixtySixHand:
+    """A freshly dealt hand (seat 0 deals unless ``dealer`` is given)."""
+    return SixtySixHand.new(game, seed=seed, **options)

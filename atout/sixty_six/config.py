@@ -1,0 +1,74 @@
+"""The Sixty-Six preset and its options, as data (`../rules/sixty-six.md`).
+
+>>> config = make_config("sixty-six", target=10)
+>>> config.target, config.strict_marriages, config.players
+(10, False, 2)
+>>> make_config("sixty-six", target=66)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+atout.errors.ConfigError: option target of sixty-six cannot be 66: allowed values are 7, 10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from atout.errors import ConfigError
+from atout.i18n import Text
+from atout.options import OptionSpec, build_options
+
+PRESETS = ("sixty-six",)
+
+OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (
+    # 66.strict.no-marriage: by default no marriage once the stock is exhausted or closed.
+    OptionSpec("strict_marriages", (False, True), False,
+               help="allow marriages once the stock is exhausted or closed"),
+    # 66.no-declaration: at 65-65 the last trick scores 1, or (Bicycle) nobody scores and the point carries.
+    OptionSpec("tie_carries", (False, True), False,
+               help="at 65-65 nobody scores and the next hand's winner gets 1 more game point"),
+    OptionSpec("target", (7, 10), 7, aliases={"7": 7, "10": 10}, help="game points that win the set"),
+    # The seed has players remember their points; lessons and the classroom show them.
+    OptionSpec("show_totals", (False, True), False, help="show each player's running points"),
+    OptionSpec("first_dealer", ("seat-0", "random"), "seat-0", help="who deals the first hand"),
+)}
+
+
+@dataclass(frozen=True)
+class SixtySixConfig:
+    game: str
+    strict_marriages: bool
+    tie_carries: bool
+    target: int
+    show_totals: bool
+    first_dealer: str
+
+    players = 2
+
+    def options(self) -> dict[str, Any]:
+        """The option values, by name (what ``make_config`` takes back)."""
+        return {name: getattr(self, name) for name in OPTIONS}
+
+
+_CACHE: dict[tuple, SixtySixConfig] = {}
+
+
+def make_config(game: str = "sixty-six", options: Mapping[str, Any] | None = None, **more: Any) -> SixtySixConfig:
+    """The configuration of a preset with ``options`` checked and the defaults filled in."""
+    given = {**(options or {}), **more}
+    try:
+        # The type is part of the key: True == 1, but only True is a valid on/off value.
+        key: tuple | None = (game, *sorted((k, type(v).__name__, v) for k, v in given.items()))
+        hash(key)
+    except TypeError:     # an unhashable value: let build_options name what is wrong
+        key = None
+    if key is not None and key in _CACHE:
+        return _CACHE[key]   # hands are dealt by the thousand: check each option set once
+    if game not in PRESETS:
+        raise ConfigError(Text("{game} is not a Sixty-Six preset: the presets are {presets}",
+                               game=repr(game), presets=", ".join(PRESETS)))
+    config = SixtySixConfig(game=game, **build_options(game, OPTIONS, given))
+    if key is not None:
+        _CACHE[key] = config
+    return config

@@ -1,0 +1,142 @@
+"""Sentences for the Sixty-Six engine's events, each citing the rule that made it happen.
+
+Events are the full record of a hand; their sentences only name cards that both players see
+(a draw says who drew, not what), so they can be shown to either seat.
+"""
+
+from __future__ import annotations
+
+from atout.engine import Event, Explanation, seat_name
+from atout.i18n import Text
+from atout.sixty_six import ranking
+
+
+def explain_event(event: Event) -> Explanation:
+    kind, seat, data = event.kind, event.seat, event.data
+    who = seat_name(seat) if seat is not None else None
+    other = seat_name(1 - seat) if seat is not None else None
+    if kind == "deal":
+        return Explanation("66.deal", Text(
+            "{seat} deals: 3 cards to {other}, 3 to the dealer, 3 and 3 again; the next card is turned up and "
+            "the 11 others are the stock", seat=who, other=other))
+    if kind == "turn-up":
+        return Explanation("66.trump", Text("{card} is turned up: {suit} are trumps", card=data, suit=data.suit))
+    if kind == "play":
+        position, strict = data
+        card = event.action.card
+        if position == 1:
+            return Explanation("66.open.lead", Text("{seat} leads {card}", seat=who, card=card))
+        if strict:
+            return Explanation("66.strict.follow", Text(
+                "{seat} plays {card}: the stock is gone, so following and heading the trick are compulsory",
+                seat=who, card=card))
+        return Explanation("66.open.free", Text("{seat} plays {card}: while the stock is open any card may be "
+                                                "played", seat=who, card=card))
+    if kind == "trick":
+        trick, trump, gained = data
+        why = ranking.explain_trick(trick.cards, trump)
+        return Explanation(why.rule, Text("{seat} wins the trick and its {points} card points: {why}", seat=who,
+                                          points=gained, why=why.text))
+    if kind == "marriage-counts":
+        return Explanation("66.marriage.pending", Text(
+            "{seat} has won a first trick: the {points} points of their marriages now count", seat=who, points=data))
+    if kind == "draw":
+        if data is None:
+            return Explanation("66.draw", Text("{seat} draws the top card of the stock, then {other}", seat=who,
+                                               other=other))
+        return Explanation("66.draw", Text(
+            "{seat} draws the last face-down card; {other} takes the turned-up trump, {card}", seat=who, other=other,
+            card=data))
+    if kind == "stock-exhausted":
+        if data:
+            return Explanation("66.strict.follow", Text(
+                "The stock is exhausted: from now on you must follow suit and head the trick if you can, or else "
+                "trump"))
+        return Explanation("66.strict.follow", Text(
+            "The stock is exhausted: from now on you must follow suit and head the trick if you can, or else "
+            "trump; no more marriages may be declared"))
+    if kind == "exchange":
+        nine, taken = data
+        return Explanation("66.exchange-nine", Text("{seat} exchanges {nine} for the turned-up trump, {card}",
+                                                    seat=who, nine=nine, card=taken))
+    if kind == "close":
+        if data:
+            return Explanation("66.close", Text(
+                "{seat} closes the stock before drawing: nobody draws, the strict rules apply, there is no 10 for "
+                "the last trick, and {seat} wins only by declaring 66", seat=who))
+        return Explanation("66.close", Text(
+            "{seat} closes the stock: no more cards are drawn, the strict rules apply, there is no 10 for the last "
+            "trick, and {seat} wins only by declaring 66", seat=who))
+    if kind == "marriage":
+        suit, value, counts = data
+        rule = "66.marriage.trump" if value == 40 else "66.marriage"
+        if counts:
+            return Explanation(rule, Text("{seat} shows the king and queen of {suit}: a marriage worth {points}",
+                                          seat=who, suit=suit, points=value))
+        return Explanation("66.marriage.pending", Text(
+            "{seat} shows the king and queen of {suit}: a marriage worth {points}, which counts only once {seat} "
+            "wins a trick", seat=who, suit=suit, points=value))
+    if kind == "declare":
+        return Explanation("66.declare", Text("{seat} stops the play and counts {points} points", seat=who,
+                                              points=data))
+    if kind == "last-trick":
+        return Explanation("66.last-trick", Text("{seat} wins the last trick and scores 10 for it", seat=who))
+    if kind == "closed-out":
+        closer, reached = data
+        if reached:
+            return Explanation("66.close.end", Text(
+                "The hands are played out after closing: {seat}, who won the last trick and has no lead left, "
+                "counts as declaring 66", seat=who))
+        return Explanation("66.close.end", Text(
+            "The hands are played out after closing and {closer} did not declare 66", closer=seat_name(closer)))
+    if kind == "score":
+        return explain_result(data)
+    raise ValueError(f"no explanation for event kind {kind!r}")
+
+
+def explain_result(result) -> Explanation:
+    """Why the hand scored what it did."""
+    rule = result.rule
+    winner = result.winner
+    gained = result.game_points[winner] if winner is not None else 0
+    points = _pair(result.points)
+    carry = Text(" (with {n} carried from tied hands)", n=result.carried_in) if result.carried_in else ""
+    if result.carry_out:
+        return Explanation(rule, Text(
+            "Both players have 65 ({points}): nobody scores, and the next hand's winner gets {n} more game point(s)",
+            points=points, n=result.carry_out))
+    if rule == "66.close.failed":
+        closer = seat_name(result.closer)
+        return Explanation(rule, Text(
+            "{closer} closed the stock and did not win by declaring 66 ({points}): {seat} scores {gp} game "
+            "point(s){carry}", closer=closer, points=points, seat=seat_name(winner), gp=gained, carry=carry))
+    if rule == "66.declare.wrong":
+        return Explanation(rule, Text(
+            "{by} declared without 66 ({points}): {seat} scores {gp} game point(s){carry}", by=seat_name(result.by),
+            points=points, seat=seat_name(winner), gp=gained, carry=carry))
+    if rule == "66.game-points":
+        loser = 1 - winner
+        if result.tricks_won[loser] == 0:
+            why = Text("the opponent won no trick")
+        elif result.points[loser] < 33:
+            why = Text("the opponent has 32 points or fewer")
+        else:
+            why = Text("the opponent has 33 points or more")
+        if result.how == "closed-out":
+            return Explanation(rule, Text(
+                "{seat} wins the last trick with {points}, which counts as declaring 66: {gp} game point(s), as "
+                "{why}{carry}", seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry))
+        return Explanation(rule, Text("{seat} has 66 ({points}): {gp} game point(s), as {why}{carry}",
+                                      seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry))
+    # 66.no-declaration
+    if max(result.points) >= 66 > min(result.points):
+        return Explanation(rule, Text(
+            "All tricks are played and nobody declared: {seat} alone has 66 ({points}) and scores {gp} game "
+            "point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry))
+    return Explanation(rule, Text(
+        "All tricks are played, nobody declared and neither or both have 66 ({points}): {seat}, who won the last "
+        "trick, scores {gp} game point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry))
+
+
+def _pair(points: list[int]) -> str:
+    return f"{points[0]}–{points[1]}"

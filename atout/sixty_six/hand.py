@@ -1,0 +1,608 @@
+"""One hand of Sixty-Six, as a state machine (`../rules/sixty-six.md`).
+
+>>> hand = SixtySixHand.new("sixty-six", seed=7)
+>>> hand.phase, hand.to_act, len(hand.hands[0]), hand.stock_size
+(<Phase.PLAY: 'play'>, 1, 6, 12)
+>>> hand.apply(hand.legal_actions()[-1]).kind
+'play'
+
+Phases: DEAL (chance: the shuffled 24 cards), PLAY, OVER. A player on lead may, in this order:
+``exchange`` the 9 of trumps for the turned-up trump, ``close`` the stock, declare a
+``marriage`` (then lead its king or queen), ``declare`` 66, and lead (``play``). After a trick,
+while the stock is open, its winner either ``close``\\ s it before drawing or ``draw``\\ s (the
+winner draws first, then the loser): closing before drawing is a choice the rules give
+(`66.close`), so the draw is an action, not automatic. The hand ends at a declaration or once the
+hands run out; scoring is automatic and shows as events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.engine import Action, Event, Explanation, LegalActions, Phase, play, seat_name
+from atout.errors import IllegalActionError
+from atout.i18n import Text
+from atout.sixty_six import scoring
+from atout.sixty_six.config import SixtySixConfig, make_config
+from atout.sixty_six.ranking import KING_OF, NINE_OF, POINTS, QUEEN_OF, STRENGTH, explain_illegal, strict_plays
+
+CLOSE = Action("close")
+DRAW = Action("draw")
+DECLARE = Action("declare")
+EXCHANGE = {s: Action("exchange", NINE_OF[s]) for s in Suit}
+MARRIAGE = {s: Action("marriage", KING_OF[s]) for s in Suit}
+DECK_SIZE = len(SIXTY_SIX_DECK)
+_DECK_SET = frozenset(SIXTY_SIX_DECK.cards)
+LAST_TRICK_BONUS = 10   # 66.last-trick
+_OPEN_RULE = "66.open.lead"
+
+
+class Trick(NamedTuple):
+    leader: int
+    cards: tuple[Card, Card]
+    winner: int
+
+
+@dataclass
+class SixtySixResult:
+    """How a hand ended and what it scored."""
+
+    how: str                    # "declared", "played-out" (12 tricks, stock ran out), "closed-out"
+    score: scoring.Score        # game points including any carried in
+    points: list[int]           # counted points at the end (card points, marriages that count, last trick)
+    tricks_won: list[int]
+    card_points: list[int]
+    by: int | None              # who declared, or counts as declaring
+    closer: int | None
+    tricks_at_close: tuple[int, int] | None
+    last_trick: int | None      # winner of the last trick when the hand was played out
+    carried_in: int = 0
+    carry_out: int = 0          # game points carried to the next hand (tie_carries)
+
+    @property
+    def game_points(self) -> list[int]:
+        return list(self.score.game_points)
+
+    @property
+    def rule(self) -> str:
+        return self.score.rule
+
+    @property
+    def winner(self) -> int | None:
+        return self.score.winner
+
+
+class SixtySixHand:
+    """The state of one hand: who holds what, whose turn, what has happened."""
+
+    players = 2
+
+    def __init__(self, config: SixtySixConfig, dealer: int = 0, carry: int = 0) -> None:
+        self.config = config
+        self.dealer = dealer
+        self.carry = carry                       # game points carried in from tied hands (tie_carries)
+        self.phase = Phase.DEAL
+        self.to_act: int | None = None
+        self.hands: list[list[Card]] = [[], []]
+        self.deck_order: tuple[Card, ...] = ()
+        self.trump: Suit | None = None
+        self.turned_card: Card | None = None     # the card turned up at the deal (known to both)
+        self.turn_up: Card | None = None         # the card under the stock, until taken; turned down when closed
+        self.next_card = DECK_SIZE               # index in deck_order of the stock's top face-down card
+        self.closer: int | None = None
+        self.tricks_at_close: tuple[int, int] | None = None
+        self.exchanged_by: int | None = None
+        self.draw_pending = False                # a trick was won and the stock is open: close or draw
+        self.leader: int | None = None
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0, 0]
+        self.card_points = [0, 0]
+        self.marriage_points = [0, 0]            # declared; they count once the player has won a trick
+        self.marriages: list[tuple[int, Suit, int]] = []
+        self.last_trick_bonus: int | None = None
+        self.stage = 0                           # how far the leader went: 1 exchanged, 2 closed, 3 married
+        self.married: Suit | None = None         # the marriage just declared: lead its king or queen
+        self.result: SixtySixResult | None = None
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    # --- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: str | SixtySixConfig = "sixty-six", seed: int | None = None, dealer: int = 0,
+            carry: int = 0, options: Mapping[str, Any] | None = None, **more: Any) -> SixtySixHand:
+        """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same cards)."""
+        config = game if isinstance(game, SixtySixConfig) else make_config(game, options, **more)
+        hand = cls(config, dealer, carry)
+        hand.apply(shuffled_deal(seed))
+        return hand
+
+    @classmethod
+    def replay(cls, config: SixtySixConfig, history: Iterable[Action | str], dealer: int = 0,
+               carry: int = 0) -> SixtySixHand:
+        hand = cls(config, dealer, carry)
+        for action in history:
+            hand.apply(action)
+        return hand
+
+    def copy(self) -> SixtySixHand:
+        return self.replay(self.config, self.history, self.dealer, self.carry)
+
+    # --- queries ----------------------------------------------------------------------------
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def legal_moves(self) -> LegalActions:
+        return LegalActions(self)
+
+    @property
+    def face_down(self) -> int:
+        """Face-down cards left in the stock (the turned trump not included)."""
+        return DECK_SIZE - self.next_card
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock, the turned trump included while it lies there."""
+        return DECK_SIZE - self.next_card + (self.turn_up is not None)
+
+    @property
+    def is_strict(self) -> bool:
+        """Whether the strict rules apply: the stock is exhausted or closed (`66.strict.follow`)."""
+        return self.closer is not None or (self.next_card == DECK_SIZE and self.phase is not Phase.DEAL)
+
+    @property
+    def stock_open(self) -> bool:
+        """The stock is neither closed nor exhausted: cards are drawn, the 9 exchanged, the stock closed."""
+        return self.closer is None and self.next_card < DECK_SIZE
+
+    def points(self, seat: int) -> int:
+        """The counted points of ``seat``: card points, marriages once it has won a trick, the last trick's 10."""
+        total = self.card_points[seat]
+        if self.tricks_won[seat]:
+            total += self.marriage_points[seat]         # 66.marriage.pending
+        if self.last_trick_bonus == seat:
+            total += LAST_TRICK_BONUS
+        return total
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do now, in the order a player would use them (empty at the deal and
+        when the hand is over)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase is not Phase.PLAY:
+            return []
+        hand = self.hands[self.to_act]
+        trick = self.trick
+        if trick:
+            if self.closer is None and self.next_card < DECK_SIZE:
+                return [play(c) for c in hand]                                   # 66.open.free
+            return [play(c) for c in strict_plays(hand, trick[0], self.trump)]   # 66.strict.follow
+        if self.draw_pending:
+            return [CLOSE, DRAW]
+        seat, stage, trump = self.to_act, self.stage, self.trump
+        actions: list[Action] = []
+        open_stock = self.closer is None and self.next_card < DECK_SIZE
+        if open_stock and stage < 2:
+            if stage < 1 and self.tricks_won[seat] and NINE_OF[trump] in hand:
+                actions.append(EXCHANGE[trump])                                  # 66.exchange-nine
+            actions.append(CLOSE)                                                # 66.close
+        if stage < 3:
+            if open_stock or self.config.strict_marriages:                       # 66.strict.no-marriage
+                for card in hand:
+                    if card.rank == KING and QUEEN_OF[card.suit] in hand:
+                        actions.append(MARRIAGE[card.suit])                      # 66.marriage
+            if self.tricks_won[seat]:
+                actions.append(DECLARE)                                          # 66.declare
+            actions.extend(play(c) for c in hand)
+        else:
+            actions.append(DECLARE)
+            married = self.married
+            actions.extend(play(c) for c in hand if c.suit is married and (c.rank == KING or c.rank == QUEEN))
+        return actions
+
+    def returns(self) -> list[int]:
+        """Game points each player scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        return [0, 0] if self.result is None else self.result.game_points
+
+    # --- applying actions -------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> Event:
+        """Do ``action`` for the player to act (or chance) and say what happened.
+
+        An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
+        A marriage may be named by its queen as well as its king (it is recorded by the king).
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        phase = self.phase
+        if phase is Phase.PLAY:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action not in legal:
+                card = action.card
+                if (action.kind == "marriage" and isinstance(card, Card) and card.rank == QUEEN
+                        and MARRIAGE[card.suit] in legal):
+                    action = MARRIAGE[card.suit]
+                else:
+                    raise self._illegal(action)
+            kind = action.kind
+            if kind == "play":
+                event = self._play(action.card)
+            elif kind == "draw":
+                event = self._draw()
+            elif kind == "close":
+                event = self._close()
+            elif kind == "marriage":
+                event = self._marriage(action)
+            elif kind == "exchange":
+                event = self._exchange(action)
+            else:
+                event = self._declare()
+        elif phase is Phase.DEAL and action.kind == "deal":
+            event = self._deal(action)
+        else:
+            raise self._illegal(action)
+        self._legal = None
+        self.history.append(action)
+        self.events.append(event)
+        return event
+
+    def undo(self) -> Action:
+        """Take back the last action that was not the deal; the state is as before it."""
+        if len(self.history) <= 1:
+            raise IllegalActionError(Text("There is nothing to take back: no action since the deal"), rule="66.deal")
+        action = self.history[-1]
+        other = self.replay(self.config, self.history[:-1], self.dealer, self.carry)
+        self.__dict__.update(other.__dict__)
+        return action
+
+    # --- the deal -----------------------------------------------------------------------------
+
+    def _deal(self, action: Action) -> Event:
+        order = tuple(action.value or ())
+        if len(order) != DECK_SIZE or set(order) != _DECK_SET:
+            raise IllegalActionError(Text("A deal must order the 24 cards of the Sixty-Six deck (A 10 K Q J 9 of "
+                                          "each suit), each once"), rule="66.deck")
+        dealer = self.dealer
+        other = 1 - dealer
+        self.deck_order = order
+        # 66.deal: 3 to the non-dealer, 3 to the dealer, 3, 3; the next card is turned up, the 11 others
+        # are the stock, whose top is the card after the turned one.
+        self.hands[other] = [*order[0:3], *order[6:9]]
+        self.hands[dealer] = [*order[3:6], *order[9:12]]
+        self.turned_card = self.turn_up = order[12]
+        self.trump = self.turned_card.suit
+        self.next_card = 13
+        self.phase = Phase.PLAY
+        self.to_act = self.leader = other                    # 66.open.lead
+        event = Event("deal", dealer, action, None, _explain)
+        event.consequences.append(Event("turn-up", dealer, None, self.turned_card, _explain))
+        return event
+
+    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
+        """The deal, packet by packet, for a step-through (teacher's) view: (what, seat, cards)."""
+        order, dealer = self.deck_order, self.dealer
+        seats = (1 - dealer, dealer, 1 - dealer, dealer)
+        packets: list[tuple[str, int | None, list[Card]]] = [
+            ("hand", seat, list(order[3 * i:3 * i + 3])) for i, seat in enumerate(seats)]
+        packets.append(("turn-up", None, [order[12]]))
+        packets.append(("stock", None, list(order[13:])))
+        return packets
+
+    # --- on lead: exchange, close, marriage, declare --------------------------------------------
+
+    def _exchange(self, action: Action) -> Event:
+        seat = self.to_act
+        nine = action.card
+        hand = self.hands[seat]
+        hand.remove(nine)
+        taken = self.turn_up
+        hand.append(taken)
+        self.turn_up = nine
+        self.exchanged_by = seat
+        self.stage = 1
+        return Event("exchange", seat, action, (nine, taken), _explain)
+
+    def _close(self) -> Event:
+        seat = self.to_act
+        before_draw = self.draw_pending
+        self.draw_pending = False
+        self.closer = seat
+        self.tricks_at_close = (self.tricks_won[0], self.tricks_won[1])
+        self.stage = 2
+        return Event("close", seat, CLOSE, before_draw, _explain)
+
+    def _marriage(self, action: Action) -> Event:
+        seat = self.to_act
+        suit = action.card.suit
+        value = 40 if suit is self.trump else 20            # 66.marriage.trump
+        self.marriage_points[seat] += value
+        self.marriages.append((seat, suit, value))
+        self.married = suit
+        self.stage = 3
+        return Event("marriage", seat, action, (suit, value, self.tricks_won[seat] > 0), _explain)
+
+    def _declare(self) -> Event:
+        seat = self.to_act
+        event = Event("declare", seat, DECLARE, self.points(seat), _explain)
+        event.consequences.append(self._finish("declared", seat))
+        return event
+
+    # --- play and drawing ---------------------------------------------------------------------
+
+    def _play(self, card: Card) -> Event:
+        seat = self.to_act
+        hand = self.hands[seat]
+        hand.remove(card)
+        trick = self.trick
+        trick.append(card)
+        strict = self.closer is not None or self.next_card == DECK_SIZE
+        if len(trick) == 1:
+            self.leader = seat
+            self.to_act = 1 - seat
+            return Event("play", seat, play(card), (1, strict), _explain)
+        lead = trick[0]
+        trump = self.trump
+        if card.suit is lead.suit:
+            winner = seat if STRENGTH[card.index] > STRENGTH[lead.index] else 1 - seat
+        else:
+            winner = seat if card.suit is trump else 1 - seat              # 66.trick.winner
+        gained = POINTS[lead.index] + POINTS[card.index]
+        self.card_points[winner] += gained
+        first_trick = self.tricks_won[winner] == 0
+        self.tricks_won[winner] += 1
+        done = Trick(1 - seat, (lead, card), winner)
+        self.tricks.append(done)
+        self.trick = []
+        self.stage = 0
+        self.married = None
+        self.to_act = self.leader = winner
+        event = Event("play", seat, play(card), (2, strict), _explain)
+        consequences = event.consequences
+        consequences.append(Event("trick", winner, None, (done, trump, gained), _explain))
+        if first_trick and self.marriage_points[winner]:
+            consequences.append(Event("marriage-counts", winner, None, self.marriage_points[winner], _explain))
+        if not hand:
+            if self.closer is None:
+                self.last_trick_bonus = winner
+                consequences.append(Event("last-trick", winner, None, LAST_TRICK_BONUS, _explain))
+                consequences.append(self._finish("played-out", None))
+            else:
+                consequences.append(self._finish_closed(winner))
+        elif not strict:
+            self.draw_pending = True
+        return event
+
+    def _draw(self) -> Event:
+        """66.draw: the winner takes the top card, then the loser; the turned trump is the stock's last card."""
+        winner = self.to_act
+        order = self.deck_order
+        self.hands[winner].append(order[self.next_card])
+        self.next_card += 1
+        taken = None
+        if self.next_card < DECK_SIZE:
+            self.hands[1 - winner].append(order[self.next_card])
+            self.next_card += 1
+        else:
+            taken = self.turn_up
+            self.hands[1 - winner].append(taken)
+            self.turn_up = None
+        self.draw_pending = False
+        event = Event("draw", winner, DRAW, taken, _explain)
+        if taken is not None:
+            event.consequences.append(Event("stock-exhausted", None, None, self.config.strict_marriages, _explain))
+        return event
+
+    # --- the end of the hand ------------------------------------------------------------------
+
+    def _declaration_score(self, by: int, points: list[int]) -> scoring.Score:
+        """The score of ``by`` declaring; a closed stock turns it into 66.close.failed where the rules say."""
+        closer, tricks = self.closer, self.tricks_won
+        reached = points[by] >= scoring.TARGET_POINTS
+        if closer is None or (by == closer and reached) or (by != closer and not reached):
+            return scoring.declare(by, points, tricks)
+        # The closer fell short, or the closer's opponent reached 66 and declared first.
+        return scoring.close_failed(closer, self.tricks_at_close)
+
+    def _finish_closed(self, last: int) -> Event:
+        """66.close.end: a closed hand played out; the last trick's winner, with no lead left, counts at once."""
+        reached = self.points(last) >= scoring.TARGET_POINTS
+        event = Event("closed-out", last, None, (self.closer, reached), _explain)
+        event.consequences.append(self._finish("closed-out", last if reached else None))
+        return event
+
+    def _finish(self, how: str, by: int | None) -> Event:
+        points = [self.points(0), self.points(1)]
+        carried_in, carry_out = self.carry, 0
+        if by is not None:
+            score = self._declaration_score(by, points)
+        elif self.closer is not None:
+            score = scoring.close_failed(self.closer, self.tricks_at_close)
+        else:
+            score = scoring.no_declaration(points, self.tricks_won, self.last_trick_bonus, self.config.tie_carries)
+            if score.carried:
+                carry_out, carried_in = self.carry + 1, 0
+        score = scoring.with_carry(score, carried_in)
+        self.result = SixtySixResult(how, score, points, list(self.tricks_won), list(self.card_points), by,
+                                     self.closer, self.tricks_at_close, self.last_trick_bonus, carried_in, carry_out)
+        self.phase = Phase.OVER
+        self.to_act = None
+        self.draw_pending = False
+        return Event("score", None, None, self.result, _explain)
+
+    # --- why an action is refused ---------------------------------------------------------------
+
+    def _illegal(self, action: Action) -> IllegalActionError:
+        why = self._explain_illegal(action)
+        return IllegalActionError(why.text, rule=why.rule, explanation=why)
+
+    def _explain_illegal(self, action: Action) -> Explanation:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return Explanation(self.result.rule, Text("The hand is over: no more actions"))
+        if phase is Phase.DEAL:
+            return Explanation("66.deal", Text("The cards must be dealt first"))
+        seat = self.to_act
+        who = seat_name(seat)
+        kind, card = action.kind, action.card
+        allowed = ", ".join(str(a) for a in self.legal_actions())
+        if self.draw_pending:
+            return Explanation("66.draw", Text(
+                "{seat} has won the trick: first draw from the stock, or close it before drawing "
+                "(allowed: {allowed})", seat=who, allowed=allowed))
+        following = bool(self.trick)
+        if kind in ("exchange", "close", "marriage", "declare") and following:
+            rule = {"exchange": "66.exchange-nine", "close": "66.close", "marriage": "66.marriage",
+                    "declare": "66.declare"}[kind]
+            return Explanation(rule, Text("Only the player on lead may do that, before leading: {seat} must play "
+                                          "to the trick (allowed: {allowed})", seat=who, allowed=allowed))
+        if kind == "play" and isinstance(card, Card):
+            hand = self.hands[seat]
+            if card not in hand:
+                return Explanation(_OPEN_RULE, Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
+                                                    card=card, hand=hand))
+            if self.married is not None:
+                return Explanation("66.marriage", Text(
+                    "{seat} declared the marriage in {suit}: the lead must be its king or queen", seat=who,
+                    suit=self.married))
+            return explain_illegal(card, hand, self.trick, self.trump)
+        if kind == "exchange":
+            return self._why_no_exchange(card, who)
+        if kind == "close":
+            return self._why_no_close()
+        if kind == "marriage" and isinstance(card, Card):
+            return self._why_no_marriage(card, who)
+        if kind == "declare":
+            return Explanation("66.declare", Text(
+                "{seat} may declare only on lead after winning a trick, or at once after declaring a marriage",
+                seat=who))
+        if kind == "draw":
+            return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
+                                               "while the stock is open"))
+        return Explanation(_OPEN_RULE, Text("{action} is not allowed now: the actions allowed are {allowed}",
+                                            action=repr(str(action)), allowed=allowed))
+
+    def _why_no_exchange(self, card: Card | None, who: Text) -> Explanation:
+        nine = NINE_OF[self.trump]
+        if self.closer is not None:
+            why = Text("the 9 can no longer be exchanged once the stock is closed")
+        elif self.next_card == DECK_SIZE:
+            why = Text("the stock is exhausted: there is no turned-up trump to take")
+        elif card is not nine:
+            why = Text("only the 9 of trumps, {nine}, may be exchanged", nine=nine)
+        elif nine not in self.hands[self.to_act]:
+            why = Text("{seat} does not hold {nine}", seat=who, nine=nine)
+        elif not self.tricks_won[self.to_act]:
+            why = Text("{seat} has not won a trick yet", seat=who)
+        else:
+            why = Text("the 9 is exchanged before closing or declaring a marriage")
+        return Explanation("66.exchange-nine", Text("{seat} may not exchange now: {why}", seat=who, why=why))
+
+    def _why_no_close(self) -> Explanation:
+        if self.closer is not None:
+            return Explanation("66.close", Text("The stock is already closed"))
+        if self.next_card == DECK_SIZE:
+            return Explanation("66.close", Text("The stock is exhausted: there is nothing left to close"))
+        return Explanation("66.close", Text("Close the stock before declaring a marriage: once it is shown, the "
+                                            "lead must be its king or queen"))
+
+    def _why_no_marriage(self, card: Card, who: Text) -> Explanation:
+        hand = self.hands[self.to_act]
+        suit = card.suit
+        if card.rank not in (KING, QUEEN):
+            return Explanation("66.marriage", Text("A marriage is a king and queen of one suit: name it by its king "
+                                                   "or queen, not {card}", card=card))
+        if self.is_strict and not self.config.strict_marriages:
+            return Explanation("66.strict.no-marriage", Text(
+                "Once the stock is exhausted or closed no marriage may be declared"))
+        if self.stage >= 3:
+            return Explanation("66.marriage", Text("{seat} has already declared a marriage before this lead",
+                                                   seat=who))
+        missing = [c for c in (KING_OF[suit], QUEEN_OF[suit]) if c not in hand]
+        return Explanation("66.marriage", Text("{seat} cannot declare the marriage in {suit}: they do not hold "
+                                               "{cards}", seat=who, suit=suit, cards=missing))
+
+    # --- what one seat may see -------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand and the table; never the other hand nor the stock's order.
+
+        Earlier tricks and running totals are not shown: players must remember them (the seed);
+        option ``show_totals`` (lessons, classroom) adds ``points``.
+        """
+        over = self.phase is Phase.OVER
+        view: dict[str, Any] = {
+            "game": self.config.game,
+            "seat": seat,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump": self.trump,
+            "turned_card": self.turned_card,
+            "trump_card": self.turn_up,                 # under the stock until taken; its identity stays known
+            "trump_card_face_up": self.turn_up is not None and self.closer is None,
+            "stock_size": self.stock_size,
+            "closed_by": self.closer,
+            "exchanged_by": self.exchanged_by,
+            "strict": self.is_strict,
+            "leader": self.leader,
+            "trick": list(self.trick),
+            "draw_pending": self.draw_pending,
+            "marriages": [(s, suit, value) for s, suit, value in self.marriages],
+            "won_a_trick": [w > 0 for w in self.tricks_won],
+            "points": [self.points(0), self.points(1)] if (self.config.show_totals or over) else None,
+            "carry": self.carry,
+            "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],
+            "result": self._result_view() if over else None,
+        }
+        return view
+
+    def _result_view(self) -> dict[str, Any]:
+        r = self.result
+        return {"how": r.how, "game_points": r.game_points, "rule": r.rule, "points": list(r.points),
+                "tricks_won": list(r.tricks_won), "by": r.by, "closer": r.closer, "carry_out": r.carry_out}
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deck, wherever it lies (card conservation)."""
+        cards = [c for h in self.hands for c in h] + list(self.trick)
+        cards += [c for t in self.tricks for c in t.cards]
+        cards += self.deck_order[self.next_card:]
+        if self.turn_up is not None:
+            cards.append(self.turn_up)
+        return cards
+
+    def __repr__(self) -> str:
+        return (f"<SixtySixHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} "
+                f"trump={self.trump.letter if self.trump else None} stock={self.stock_size}>")
+
+
+def shuffled_deal(seed: int | None) -> Action:
+    """The chance action: the 24 cards in the order a shuffle with ``seed`` leaves them."""
+    order = list(SIXTY_SIX_DECK.cards)
+    random.Random(seed).shuffle(order)
+    return Action("deal", None, tuple(order))
+
+
+def _explain(event: Event) -> Explanation:
+    from atout.sixty_six.explain import explain_event
+
+    return explain_event(event)

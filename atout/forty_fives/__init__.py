@@ -11,7 +11,7 @@ from atout.forty_fives.game import FortyFivesGame  # noqa: E402
 __all__ += ["FortyFivesGame", "referee"]
 
 
-def new_hand(game: str, seed: int | None = None, **options) -> FortyFivesHand:
+def new_hand(game: str, seed: int | None = None, dealer: int = 0, **options) -> FortyFivesHand:
     """A freshly dealt hand of a preset (4 players where the preset allows it)."""
     options.setdefault("players", 4)
-    return FortyFivesHand.new(game, seed=seed, **options)
+    return FortyFivesHand.new(game, seed=seed, dealer=dealer, **options)

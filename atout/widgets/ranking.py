@@ -1,0 +1,271 @@
+"""The ranking table: how every suit ranks for a game and a trump, highest first.
+
+The cards come from the referee's ``rank`` answer (so every family that has a referee works);
+the reason each card stands above the next is the family's ``explain_beats``, and its rule id
+decides the marks: the trumps, the A♥ that is always a trump (Forty-Fives), the black suits that
+run backwards (Forty-Fives), the bowers (Five Hundred), and each card's points where the game
+counts them (Sixty-Six). Marks are shown by a sign as well as a colour.
+
+>>> frame = ranking_frame("forty-fives", "D")
+>>> list(frame.columns), list(frame["trump"][:4])
+(['trump', 'C', 'H', 'S'], ['5D', 'JD', 'AH', 'AD'])
+>>> ranking_marks("forty-fives", "D").loc[3, "trump"]
+'ace-of-hearts'
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from atout.cards import Card, Suit
+from atout.engine import Explanation
+from atout.games import available_games
+from atout.i18n import N_, Text, _
+from atout.referee import judge
+from atout.widgets.explainer import card_points, explain_beats, rank_answer, trump_choices
+from atout.widgets.language import register
+
+TRUMP = "trump"   # the key of the trump column
+
+# What each mark means, its sign (never colour alone) and its colour.
+MARKS: dict[str, tuple[str, str, str]] = {
+    "ace-of-hearts": ("★", N_("the A♥ is always a trump"), "#ffd6d6"),
+    "bower": ("†", N_("a bower: a jack that ranks among the top trumps"), "#ffe4b3"),
+    "joker": ("◆", N_("the joker, the highest trump"), "#e6d4f5"),
+    "reversed": ("↺", N_("black suits run backwards: 2 high, 10 low"), "#dde7f7"),
+}
+TRUMP_COLOUR = "#fff6cc"
+
+GAME_TITLES = {"forty-fives": N_("Forty-Fives"), "forty-fives-partners": N_("Forty-Fives in partnerships"),
+               "auction-forty-fives": N_("Auction Forty-Fives"), "five-hundred": N_("Five Hundred"),
+               "sixty-six": N_("Sixty-Six")}
+
+
+def _answer(game: str, trump: str) -> dict[str, Any]:
+    answer = rank_answer(game, trump)
+    if "error" in answer:
+        raise ValueError(answer["error"])
+    return answer
+
+
+def ranking_frame(game: str, trump: str) -> pd.DataFrame:
+    """Every suit's order for ``game`` when ``trump`` is trumps: one column per suit (the trumps first,
+    under ``"trump"``), highest card in row 1; shorter columns end in empty cells. Cards are codes."""
+    answer = _answer(game, trump)
+    columns = {TRUMP: list(answer["trump"])}
+    columns.update({suit: list(cards) for suit, cards in answer["plain"].items()})
+    rows = max(len(cards) for cards in columns.values())
+    data = {key: cards + [""] * (rows - len(cards)) for key, cards in columns.items()}
+    frame = pd.DataFrame(data, index=pd.RangeIndex(1, rows + 1, name="rank"))
+    return frame
+
+
+def _reasons(game: str, trump: str) -> dict[tuple[int, str], Explanation]:
+    """For each cell, why its card stands where it does: why it beats the card below it (the last card:
+    why the card above beats it), in the family's words."""
+    frame = ranking_frame(game, trump)
+    out: dict[tuple[int, str], Explanation] = {}
+    for column in frame.columns:
+        cards = [code for code in frame[column] if code]
+        pairs = []
+        for higher, lower in zip(cards, cards[1:], strict=False):
+            why = explain_beats(game, higher, lower, trump, higher)
+            if why is None:   # no family explanation: the referee's, for a two-card trick if it takes one
+                answer = judge({"kind": "trick", "game": game, "trump": trump, "plays": [higher, lower]})
+                if "rule" in answer and answer.get("winner") == 0:
+                    why = Explanation(answer["rule"], Text("{w} ranks above {o}", w=Card.parse(higher),
+                                                           o=Card.parse(lower)))
+            pairs.append(why)
+        for i in range(len(cards)):
+            why = pairs[i] if i < len(pairs) else (pairs[i - 1] if pairs else None)
+            if why is not None:
+                out[(i + 1, column)] = why
+    return out
+
+
+def _words(text: Any) -> str:
+    """Core's source-language wording of a sentence and of the sentences inside it."""
+    if not isinstance(text, Text):
+        return ""
+    return " ".join([text.msgid, *(_words(value) for value in text.params.values())])
+
+
+def _mark(code: str, why: Explanation | None) -> str:
+    """The mark a cell gets from the rule (and core's own words) that place its card."""
+    card = Card.parse(code)
+    if card.is_joker:
+        return "joker"
+    if why is None:
+        return ""
+    rule = why.rule
+    words = _words(why.text)
+    if rule.endswith("ace-of-hearts") and code == "AH":
+        return "ace-of-hearts"
+    if "bower" in rule or ("bower" in words and card.rank == 11):
+        return "bower"
+    if "black" in rule and card.rank <= 10:
+        return "reversed"
+    return ""
+
+
+def ranking_marks(game: str, trump: str) -> pd.DataFrame:
+    """The same shape as ``ranking_frame``: each cell's mark (a key of ``MARKS``, or "")."""
+    frame = ranking_frame(game, trump)
+    reasons = _reasons(game, trump)
+    marks = frame.copy()
+    for column in frame.columns:
+        for row in frame.index:
+            code = frame.loc[row, column]
+            marks.loc[row, column] = _mark(code, reasons.get((row, column))) if code else ""
+    return marks.where(marks.isin(list(MARKS)), "")
+
+
+def ranking_reasons(game: str, trump: str, lang: str | None = None) -> pd.DataFrame:
+    """The same shape as ``ranking_frame``: the sentence and rule placing each card (for tooltips)."""
+    frame = ranking_frame(game, trump)
+    out = pd.DataFrame("", index=frame.index, columns=frame.columns)
+    for (row, column), why in _reasons(game, trump).items():
+        out.loc[row, column] = why.render(lang)
+    return out
+
+
+def ranking_points(game: str, trump: str) -> pd.DataFrame | None:
+    """Each card's points where the game counts card points (Sixty-Six), the same shape; else None."""
+    frame = ranking_frame(game, trump)
+    codes = [code for column in frame.columns for code in frame[column] if code]
+    if not codes or card_points(game, codes[0]) is None:
+        return None
+    return frame.map(lambda code: card_points(game, code) if code else None)
+
+
+def _suit_name(key: str, trump: str) -> str:
+    if key == TRUMP:
+        if trump == "NT":
+            return _("No trumps: the joker")
+        suit = Suit.parse(trump)
+        return Text("Trumps ({symbol} {name})", symbol=suit.symbol, name=suit).render()
+    suit = Suit.parse(key)
+    return f"{suit.symbol} {suit.render()}"
+
+
+def ranking_styler(game: str, trump: str) -> Any:
+    """The ranking table as a pandas ``Styler``: trumps shaded, marked cards signed and shaded, each card's
+    reason as its tooltip, card names in the page language."""
+    frame = ranking_frame(game, trump)
+    marks = ranking_marks(game, trump)
+    points = ranking_points(game, trump)
+
+    def show(code: str, row: int, column: str) -> str:
+        if not code:
+            return ""
+        text = Card.parse(code).render()
+        if points is not None and points.loc[row, column] is not None:
+            text += f" · {int(points.loc[row, column])}"
+        mark = marks.loc[row, column]
+        return f"{text} {MARKS[mark][0]}" if mark else text
+
+    shown = pd.DataFrame({c: [show(frame.loc[r, c], r, c) for r in frame.index] for c in frame.columns},
+                         index=frame.index)
+    classes = pd.DataFrame("", index=frame.index, columns=frame.columns)
+    for column in frame.columns:
+        for row in frame.index:
+            names = []
+            if column == TRUMP and frame.loc[row, column]:
+                names.append("atout-trump")
+            if marks.loc[row, column]:
+                names.append(f"atout-mark-{marks.loc[row, column]}")
+            classes.loc[row, column] = " ".join(names)
+    styles = [{"selector": "td", "props": "padding: 2px 10px; text-align: left; white-space: nowrap"},
+              {"selector": "caption", "props": "caption-side: top; font-weight: bold; text-align: left"},
+              {"selector": "td.atout-trump", "props": f"background: {TRUMP_COLOUR}; font-weight: bold"}]
+    styles += [{"selector": f"td.atout-mark-{key}", "props": f"background: {colour}; outline: 2px solid #555"}
+               for key, (_sign, _meaning, colour) in MARKS.items()]
+    title = _(GAME_TITLES.get(game, game))
+    trump_name = _("no trumps") if trump == "NT" else Suit.parse(trump).render()
+    caption = Text("{game}: how the cards rank when {trump} are trumps, highest first",
+                   game=title, trump=trump_name).render()
+    styler = (shown.style.set_td_classes(classes)
+              .set_tooltips(ranking_reasons(game, trump), as_title_attribute=True)
+              .set_table_styles(styles)
+              .relabel_index([_suit_name(c, trump) for c in frame.columns], axis=1)
+              .hide(axis="index", names=True)
+              .set_caption(caption)
+              .set_table_attributes(f'class="atout-ranking" data-game="{game}" data-trump="{trump}"'))
+    return styler
+
+
+def ranking_legend(game: str, trump: str) -> str:
+    """What the signs mean (only those the table uses), and the points where they are shown."""
+    marks = ranking_marks(game, trump)
+    used = {m for column in marks.columns for m in marks[column] if m}
+    items = [f"<li>{MARKS[key][0]} {escape(_(MARKS[key][1]))}</li>" for key in MARKS if key in used]
+    if ranking_points(game, trump) is not None:
+        items.append(f"<li>· {escape(_('the number after a card is its points'))}</li>")
+    items.append(f"<li>{escape(_('Point at a card to read the rule that puts it there.'))}</li>")
+    return f'<ul class="atout-ranking-legend">{"".join(items)}</ul>'
+
+
+def ranking_html(game: str, trump: str) -> str:
+    """The styled table and its legend, as HTML."""
+    return ranking_styler(game, trump).to_html() + ranking_legend(game, trump)
+
+
+class RankingTable(widgets.VBox):
+    """Pick a game and a trump; see every suit's order, with the traps marked."""
+
+    def __init__(self, game: str = "forty-fives", trump: str = "D", games: list[str] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("atout-ranking-table")
+        self.games = [g for g in (games or available_games()) if "error" not in rank_answer(g, "H")]
+        self.game = game
+        self.trump = trump
+        self._quiet = False
+        self.game_picker = widgets.Dropdown()
+        self.trump_picker = widgets.Dropdown()
+        self.table_html = widgets.HTML()
+        self.game_picker.observe(self._on_game, names="value")
+        self.trump_picker.observe(self._on_trump, names="value")
+        self.children = [widgets.HBox([self.game_picker, self.trump_picker]), self.table_html]
+        register(self)
+        self.refresh()
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        return ranking_frame(self.game, self.trump)
+
+    def show(self, game: str | None = None, trump: str | None = None) -> RankingTable:
+        if game is not None:
+            self.game = game
+            if self.trump not in trump_choices(game):
+                self.trump = trump_choices(game)[0]
+        if trump is not None:
+            self.trump = trump
+        self.refresh()
+        return self
+
+    def refresh(self) -> None:
+        self._quiet = True
+        try:
+            self.game_picker.options = [(_(GAME_TITLES.get(g, g)), g) for g in self.games]
+            self.game_picker.value = self.game
+            self.game_picker.description = _("Game")
+            self.trump_picker.options = [(_("no trumps") if t == "NT" else f"{Suit.parse(t).symbol} "
+                                          f"{Suit.parse(t).render()}", t) for t in trump_choices(self.game)]
+            self.trump_picker.value = self.trump
+            self.trump_picker.description = _("Trumps")
+        finally:
+            self._quiet = False
+        self.table_html.value = ranking_html(self.game, self.trump)
+
+    def _on_game(self, change: dict) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.show(game=change["new"])
+
+    def _on_trump(self, change: dict) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.show(trump=change["new"])

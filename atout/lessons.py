@@ -221,27 +221,30 @@ class Question:
         return self.prompt[lang or get_language()]
 
     def check(self, response: str | Iterable[str]) -> Feedback:
-        """Mark the learner's answer; the feedback says why, citing the referee's rule."""
+        """Mark the learner's answer; the feedback says why, citing the referee's rule.
+
+        The referee is asked again at marking time, so the feedback is in the page's language.
+        """
         picked = {response} if isinstance(response, str) else set(response)
         picked = {self._normal(p) for p in picked}
         right = set(self.answer)
-        correct = picked == right
-        if correct:
-            return Feedback(True, self._explain(), self.rule, sorted(right))
+        answer = judge(self.query)
+        general = answer.get("explanation") or self._rule_sentence(answer.get("rule") or self.rule)
+        if picked == right:
+            return Feedback(True, general, self.rule, sorted(right))
         wrong = sorted(picked - right)
         missing = sorted(right - picked)
-        reason = next((self.why[c] for c in wrong if c in self.why), None) or self._explain()
-        return Feedback(False, reason, self.rule, wrong + missing)
+        reasons = {**_why_not_winner(answer), **_why_illegal(answer)}
+        reason = next((reasons[c] for c in wrong if c in reasons), None)
+        if reason is None and missing and self.kind == "legal":
+            reason = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render() + ". " + general
+        return Feedback(False, reason or general, self.rule, wrong + missing)
 
-    def _explain(self) -> str:
-        # The referee's explanation is in English when computed; recompute in the page language.
-        if self.kind in ("winner", "legal") and self.query:
-            from atout.i18n import language
-
-            with language(get_language()):
-                answer = judge(self.query)
-            return answer.get("explanation") or self.explanation or ""
-        return self.explanation or ""
+    @staticmethod
+    def _rule_sentence(rule_id: str | None) -> str:
+        if not rule_id or rule_id not in RULES:
+            return ""
+        return f"{RULES[rule_id].statement.render()} ({rule_id})"
 
     def _normal(self, value: str) -> str:
         if self.kind in ("winner", "legal"):

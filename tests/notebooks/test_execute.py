@@ -21,3 +21,11 @@ def test_notebook_executes(path):
 def test_notebook_is_stored_without_outputs(path):
     nb = nbformat.read(path, as_version=4)
     assert all(not c.get("outputs") and c.get("execution_count") is None for c in nb.cells if c.cell_type == "code")
+
+
+def test_every_lesson_has_its_page():
+    from atout.notebooks import expected
+
+    for path, text in expected().items():
+        assert path.exists(), f"{path.name} missing: run python -m atout.notebooks"
+        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run python -m atout.notebooks"

@@ -9,3 +9,39 @@ def test_index_lists_the_games(page, voila_url):
     assert games.count() >= 3
     assert "forty-fives" in games.evaluate_all("els => els.map(e => e.dataset.game)")
     assert not page.errors
+
+
+def test_course_page_moves_between_lessons_in_place(page, voila_url):
+    open_page(page, voila_url, "course.ipynb", ready=".atout-lesson-title")
+    first = page.locator(".atout-lesson-title").inner_text()
+    links = page.locator(".atout-lesson-link")
+    assert links.count() >= 2
+    url = page.url
+    links.nth(1).click()
+    page.wait_for_function("t => document.querySelector('.atout-lesson-title').innerText !== t", arg=first)
+    assert page.url == url          # no page load
+    assert not page.errors
+
+
+def test_a_quiz_answered_right_and_wrong(page, voila_url):
+    open_page(page, voila_url, "lessons/45-trumps.ipynb", ready=".atout-lesson-title")
+    while page.locator(".atout-step-next:visible").count():
+        label = page.locator(".atout-step-next").inner_text()
+        page.locator(".atout-step-next").click()
+        if "quiz" in label.lower():
+            break
+        page.wait_for_function("l => document.querySelector('.atout-step-next').innerText !== l "
+                               "|| !document.querySelector('.atout-step-next').offsetParent", arg=label)
+    page.wait_for_selector(".atout-quiz .atout-quiz-choice")
+    # Question 1 (trumps diamonds: A♦ A♥ K♦): the A♥ wins.
+    page.locator(".atout-quiz .atout-choice-AD").click()
+    feedback = page.wait_for_selector(".atout-quiz-feedback .atout-wrong")
+    assert "45.rank.ace-of-hearts" in feedback.inner_text()
+    page.locator(".atout-quiz-next").click()
+    page.wait_for_selector(".atout-quiz .atout-choice-KH")
+    # Question 2 (clubs trumps, hearts led): K♥, A♥ and 3♣ may be played, not 2♠.
+    for code in ("KH", "AH", "3C"):
+        page.locator(f".atout-quiz .atout-choice-{code}").click()
+    page.locator(".atout-quiz-check").click()
+    assert page.wait_for_selector(".atout-quiz-feedback .atout-right")
+    assert not page.errors

@@ -1,0 +1,107 @@
+"""The course page: the lesson map per game with progress, the language switch, and the lessons.
+
+Moving to another lesson swaps the lesson in place (no page load), so a class is never kept waiting.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from atout.i18n import Text, get_language
+from atout.lessons import FAMILY_ORDER, Lesson, load_lessons
+from atout.widgets import language
+from atout.widgets.lesson import LessonView
+from atout.widgets.progress import ProgressStore
+
+FAMILY_TITLES = {"forty-fives": Text("Forty-Fives"), "five-hundred": Text("Five Hundred"),
+                 "sixty-six": Text("Sixty-Six")}
+
+
+class Course(widgets.VBox):
+    """Every lesson of every family; ``show_lesson(lesson_id)`` shows one in place."""
+
+    def __init__(self, lessons: list[Lesson] | None = None, start: str | None = None) -> None:
+        super().__init__()
+        self.add_class("atout-course")
+        self.lessons = lessons if lessons is not None else load_lessons()
+        self.by_id = {lesson.id: lesson for lesson in self.lessons}
+        self.store = ProgressStore()
+        self.store.observe(lambda _change: self.refresh_map(), names="progress")
+        self.switch = language.language_switch()
+        self.title = widgets.HTML()
+        self.map = widgets.VBox()
+        self.map.add_class("atout-lesson-map")
+        self.main = widgets.VBox()
+        self.main.add_class("atout-lesson-main")
+        self.current: LessonView | None = None
+        top = widgets.HBox([self.title, self.switch])
+        top.add_class("atout-course-top")
+        body = widgets.HBox([self.map, self.main])
+        body.add_class("atout-course-body")
+        self.map.layout = widgets.Layout(min_width="17em", max_width="22em", margin="0 1.5em 0 0")
+        self.main.layout = widgets.Layout(flex="1 1 auto")
+        self.children = [self.store, top, body]
+        language.register(self)
+        self.refresh()
+        if self.lessons:
+            self.show_lesson(start or self.lessons[0].id)
+
+    def show_lesson(self, lesson_id: str) -> LessonView:
+        """Show a lesson in place of the current one."""
+        lesson = self.by_id[lesson_id]
+        self.current = LessonView(lesson, on_complete=self._completed)
+        self.main.children = [self.current, self._next_button(lesson)]
+        self.refresh_map()
+        return self.current
+
+    def _next_button(self, lesson: Lesson) -> widgets.Widget:
+        index = self.lessons.index(lesson)
+        if index + 1 >= len(self.lessons):
+            return widgets.HTML("")
+        following = self.lessons[index + 1]
+        button = widgets.Button(description=Text("Next lesson: {title}",
+                                                 title=following.title[get_language()]).render(),
+                                layout=widgets.Layout(width="auto"))
+        button.add_class("atout-next-lesson")
+        button.on_click(lambda _b: self.show_lesson(following.id))
+        return button
+
+    def _completed(self, lesson_id: str, right: int, total: int) -> None:
+        self.store.record(lesson_id, right, total)
+
+    def refresh(self) -> None:
+        self.title.value = (f"<h1 class='atout-course-title'>{escape(Text('Learn the games').render())}</h1>")
+        self.refresh_map()
+        if self.current is not None:
+            self.main.children = [self.current, self._next_button(self.current.lesson)]
+
+    def refresh_map(self) -> None:
+        lang = get_language()
+        sections: list[widgets.Widget] = []
+        for fam in FAMILY_ORDER:
+            lessons = [lesson for lesson in self.lessons if lesson.family == fam]
+            if not lessons:
+                continue
+            done = sum(self.store.done(lesson.id) for lesson in lessons)
+            sections.append(widgets.HTML(
+                f"<h3 class='atout-family'>{escape(FAMILY_TITLES[fam].render())}</h3>"
+                f"<p class='atout-family-progress'>"
+                f"{escape(Text('{done} of {n} lessons done', done=done, n=len(lessons)).render())}</p>"))
+            for lesson in lessons:
+                entry = self.store.progress.get(lesson.id, {})
+                mark = "✓ " if entry.get("done") else ""
+                score = entry.get("score")
+                suffix = f" ({score[0]}/{score[1]})" if score else ""
+                button = widgets.Button(description=f"{mark}{lesson.title[lang]}{suffix}",
+                                        layout=widgets.Layout(width="100%"),
+                                        tooltip=lesson.summary[lang])
+                button.add_class("atout-lesson-link")
+                button.add_class(f"atout-open-{lesson.id}")
+                if self.current is not None and self.current.lesson.id == lesson.id:
+                    button.add_class("atout-current")
+                    button.button_style = "info"
+                button.on_click(lambda _b, i=lesson.id: self.show_lesson(i))
+                sections.append(button)
+        self.map.children = sections

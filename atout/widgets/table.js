@@ -1,0 +1,415 @@
+// The card table's view (an anywidget front-end module). It draws the `state` Python builds from
+// core's TableView and sends back what the user chose; it decides no rule and holds no sentence of
+// its own: every word shown comes from Python, in the page language.
+// Shipped inside the package: it imports nothing, so the site works offline.
+
+const DEAL_STEP = 280;      // ms between two packets of the deal (less when there are many)
+const DEAL_TIME = 2400;     // the whole deal takes at most this long
+const DEAL_CARD = 60;       // ms between two cards of one packet
+const ARRIVE_STEP = 260;    // ms between two cards arriving in the trick
+const GATHER_PAUSE = 700;   // ms the finished trick stays in view before it goes to its winner
+const GATHER_MOVE = 450;
+
+let uid = 0;
+
+function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+function h(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "html") node.innerHTML = value;   // SVG markup made by atout.svg
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [].concat(children)) {
+    if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+function badge(text, kind) {
+  return h("span", { class: `atout-badge atout-badge-${kind}`, text });
+}
+
+function render({ model, el }) {
+  const id = `atout-table-${++uid}`;
+  const root = h("div", { class: "atout-table", "data-testid": "card-table", role: "region", id });
+  const board = h("div", { class: "atout-board" });
+  const controls = h("div", { class: "atout-controls" });
+  const live = h("div", {
+    class: "atout-announcement", "data-testid": "announcement", role: "status",
+    "aria-live": "polite", "aria-atomic": "true",
+  });
+  const liveHeading = h("h3", { class: "atout-announcement-title" });
+  const liveBody = h("div", { class: "atout-announcement-body" });
+  live.append(liveHeading, liveBody);
+  root.append(board, controls, live);
+  el.appendChild(root);
+
+  let seenDeal = null;       // the deal this view has animated
+  let seenGather = null;     // the finished trick this view has gathered
+  let seenTrick = null;      // the trick cards already shown (null before the first draw)
+  let seenSaid = null;
+  let timers = [];
+
+  function later(fn, ms) {
+    const t = setTimeout(fn, ms);
+    timers.push(t);
+  }
+
+  function send(content) {
+    model.send(content);
+  }
+
+  // --- the hand: a toolbar of card buttons (arrow keys move, Enter or Space plays) ---------------
+
+  function cardButton(state, code, seat, index, active) {
+    const reason = state.show_legal && active ? state.illegal[code] : undefined;
+    const legal = state.show_legal && active && state.legal.includes(code);
+    const whyId = `${id}-why-${seat}-${code}`;
+    const does = active ? state.card_actions[code] : undefined;   // robbing, discarding... rather than playing
+    const name = does ? `${state.names[code]}: ${does}` : state.names[code];
+    const button = h("button", {
+      type: "button", class: "atout-card-button", "data-testid": `card-${code}`, "data-card": code,
+      "data-seat": seat, "data-index": index, tabindex: -1, "aria-label": name,
+      "aria-disabled": reason ? "true" : null, "aria-describedby": reason ? whyId : null,
+      title: reason || name, "data-illegal": reason ? "true" : null, "data-legal": legal ? "true" : null,
+      html: state.faces[code],
+      onclick: () => send({ type: "play", card: code }),
+    });
+    const slot = h("span", { class: "atout-slot" }, [button]);
+    if (reason) slot.appendChild(h("span", { class: "atout-why", id: whyId, role: "tooltip", text: reason }));
+    return slot;
+  }
+
+  function onHandKey(event) {
+    const buttons = [...event.currentTarget.querySelectorAll("button.atout-card-button")];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (at + 1) % buttons.length;
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (at - 1 + buttons.length) % buttons.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = buttons.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    rove(buttons, next, true);
+  }
+
+  function rove(buttons, index, focus) {
+    buttons.forEach((b, i) => b.setAttribute("tabindex", i === index ? "0" : "-1"));
+    if (focus && buttons[index]) buttons[index].focus();
+  }
+
+  function seatView(state, seat, plan) {
+    const active = state.can_act && seat.to_act;
+    const header = h("div", { class: "atout-seat-header" }, [
+      h("span", { class: "atout-seat-name", text: seat.name }),
+      seat.dealer ? badge(state.labels.dealer, "dealer") : null,
+      seat.to_act ? badge(state.labels.to_act, "turn") : null,
+      badge(seat.tricks_label, "tricks"),
+    ]);
+    const hand = h("div", {
+      class: `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`, "data-testid": `hand-${seat.seat}`,
+      role: "toolbar", "aria-label": `${seat.hand_label}: ${seat.count_label}`,
+      "aria-orientation": "horizontal",
+    });
+    if (seat.visible) {
+      seat.cards.forEach((code, i) => hand.appendChild(cardButton(state, code, seat.seat, i, active)));
+      hand.addEventListener("keydown", onHandKey);
+      const buttons = [...hand.querySelectorAll("button")];
+      const first = buttons.findIndex((b) => b.getAttribute("data-illegal") !== "true");
+      rove(buttons, Math.max(first, 0), false);
+    } else {
+      hand.setAttribute("role", "img");
+      for (let i = 0; i < seat.count; i++) {
+        hand.appendChild(h("span", { class: "atout-slot atout-back-slot", "aria-hidden": "true", html: state.back }));
+      }
+      hand.appendChild(h("span", { class: "atout-count", text: seat.count_label }));
+    }
+    if (plan) {
+      const slots = hand.querySelectorAll(".atout-slot");
+      (plan.get(seat.seat) || []).forEach((delay, i) => {
+        if (slots[i]) {
+          slots[i].classList.add("atout-dealt");
+          slots[i].style.setProperty("--atout-delay", `${delay}ms`);
+        }
+      });
+    }
+    return h("section", {
+      class: `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`,
+      "data-seat": seat.seat, "data-testid": `seat-${seat.seat}`, "aria-label": seat.name,
+      "aria-current": seat.to_act ? "true" : null,
+    }, [header, hand]);
+  }
+
+  // --- the deal, packet by packet (3 then 2), as delays per card position -------------------------
+
+  function dealPlan(state) {
+    const deal = state.deal;
+    if (!deal || !deal.fresh || deal.id === seenDeal || !deal.packets.length) return null;
+    seenDeal = deal.id;
+    if (reducedMotion()) return null;
+    const plan = new Map();
+    const step = Math.min(DEAL_STEP, DEAL_TIME / deal.packets.length);
+    let pile = null;
+    deal.packets.forEach((packet, k) => {
+      const start = k * step;
+      if (packet.what === "hand") {
+        const delays = plan.get(packet.seat) || [];
+        for (let j = 0; j < packet.count; j++) delays.push(start + j * DEAL_CARD);
+        plan.set(packet.seat, delays);
+      } else if (pile === null || packet.what === "turn-up") {
+        pile = start;
+      }
+    });
+    plan.set("pile", pile === null ? deal.packets.length * step : pile);
+    plan.set("end", deal.packets.length * step + 300);
+    return plan;
+  }
+
+  // --- the middle: trick, trump, turned-up card, kitty and stock -----------------------------------
+
+  function centreView(state, plan, arriveAfter) {
+    const trick = h("div", {
+      class: "atout-trick", "data-testid": "trick", role: "group", "aria-label": state.trick.label,
+      "data-players": state.players,
+    });
+    const shownBefore = seenTrick;
+    let fresh = 0;
+    state.trick.plays.forEach((play) => {
+      const isNew = shownBefore !== null && !shownBefore.includes(play.card);
+      const slot = h("figure", {
+        class: `atout-trick-card atout-pos-${play.position}${play.leader ? " atout-leader" : ""}`,
+        "data-testid": `trick-card-${play.card}`, "data-seat": play.seat,
+      }, [
+        h("span", { class: "atout-face", html: state.faces[play.card] }),
+        h("figcaption", {}, [play.by, play.leader ? badge(state.labels.leader, "leader") : null]),
+      ]);
+      if ((isNew || plan) && !reducedMotion()) {
+        slot.classList.add("atout-arrive");
+        slot.style.setProperty("--atout-delay", `${arriveAfter + fresh * ARRIVE_STEP}ms`);
+        fresh += 1;
+      }
+      trick.appendChild(slot);
+    });
+    seenTrick = state.trick.plays.map((p) => p.card);
+
+    const info = h("div", { class: "atout-piles" });
+    if (state.trump) {
+      info.appendChild(h("div", { class: "atout-trump", "data-testid": "trump", "data-suit": state.trump.suit }, [
+        h("span", { class: "atout-trump-icon", html: state.trump.icon, "aria-hidden": "true" }),
+        h("span", { text: state.trump.label }),
+      ]));
+    }
+    if (state.turn_up) {
+      const up = h("figure", { class: "atout-pile atout-turn-up", "data-testid": "turn-up" }, [
+        h("span", { class: "atout-face", html: state.faces[state.turn_up] }),
+        h("figcaption", { text: state.turn_up_label }),
+      ]);
+      if (plan) {
+        up.classList.add("atout-dealt");
+        up.style.setProperty("--atout-delay", `${plan.get("pile")}ms`);
+      }
+      info.appendChild(up);
+    }
+    for (const [key, label] of [["kitty", state.kitty_label], ["stock", state.stock_label]]) {
+      if (state[key] > 0) {
+        info.appendChild(h("figure", { class: `atout-pile atout-${key}`, "data-testid": key }, [
+          h("span", { class: "atout-face", html: state.back, "aria-hidden": "true" }),
+          h("figcaption", { text: label }),
+        ]));
+      }
+    }
+    return h("div", { class: "atout-centre" }, [trick, info]);
+  }
+
+  function topView(state) {
+    const scores = h("dl", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores });
+    for (const row of state.scores) scores.append(h("dt", { text: row.label }), h("dd", { text: String(row.score) }));
+    return h("div", { class: "atout-top" }, [
+      h("p", { class: "atout-status", "data-testid": "status", text: state.status }),
+      state.contract ? h("p", { class: "atout-contract", text: state.contract }) : null,
+      ...state.notes.map((note) => h("p", { class: "atout-note", text: note })),
+      scores,
+    ]);
+  }
+
+  function lastTrickView(state) {
+    const last = state.last_trick;
+    if (!last) return null;
+    return h("figure", { class: "atout-last-trick", "data-testid": "last-trick" }, [
+      h("figcaption", { text: last.label }),
+      h("div", { class: "atout-last-cards" }, last.plays.map((p) => h("span", {
+        class: `atout-face${p.seat === last.winner ? " atout-winner" : ""}`, html: state.faces[p.card],
+        title: p.by,
+      }))),
+    ]);
+  }
+
+  // --- the finished trick goes to its winner --------------------------------------------------------
+
+  function gatherDue(state) {
+    const g = state.gather;
+    if (!g || g.id === seenGather) return false;
+    const first = seenTrick === null;     // a view opened after the trick was won does not replay it
+    seenGather = g.id;
+    return !first && !reducedMotion() && g.cards.length > 0;
+  }
+
+  function startGather(state, centre) {
+    const g = state.gather;
+    const box = centre.querySelector(".atout-trick");
+    const ghost = h("div", { class: "atout-gather", "aria-hidden": "true" },
+      g.cards.map((code) => h("span", { class: "atout-face", html: state.faces[code] || state.back })));
+    box.appendChild(ghost);
+    later(() => {
+      const target = g.winner === null ? null : root.querySelector(`.atout-seat[data-seat="${g.winner}"]`);
+      const from = ghost.getBoundingClientRect();
+      let dx = 0;
+      let dy = 0;
+      if (target) {
+        const to = target.getBoundingClientRect();
+        dx = to.left + to.width / 2 - (from.left + from.width / 2);
+        dy = to.top + to.height / 2 - (from.top + from.height / 2);
+      }
+      ghost.style.transition = `transform ${GATHER_MOVE}ms ease-in, opacity ${GATHER_MOVE}ms ease-in`;
+      ghost.style.transform = `translate(${dx}px, ${dy}px) scale(0.3)`;
+      ghost.style.opacity = "0";
+      later(() => ghost.remove(), GATHER_MOVE + 50);
+    }, GATHER_PAUSE);
+  }
+
+  // --- choices that are not a card: rob or keep, bids, trumps, close... -----------------------------
+
+  function controlsView(state) {
+    controls.replaceChildren();
+    if (state.hint) controls.appendChild(h("p", { class: "atout-hint", "data-testid": "hint", text: state.hint }));
+    if (state.actions.length) {
+      const group = h("div", { class: "atout-actions", role: "group", "aria-label": state.labels.actions,
+                               "data-testid": "actions" });
+      for (const a of state.actions) {
+        group.appendChild(h("button", {
+          type: "button", class: "atout-action", "data-testid": `action-${a.action.replace(/\s+/g, "-")}`,
+          "data-action": a.action, text: a.label, onclick: () => send({ type: "action", action: a.action }),
+        }));
+      }
+      controls.appendChild(group);
+    }
+    const box = h("input", { type: "checkbox", "data-testid": "show-legal" });
+    box.checked = Boolean(model.get("show_legal"));
+    box.addEventListener("change", () => {
+      model.set("show_legal", box.checked);
+      model.save_changes();
+    });
+    controls.appendChild(h("label", { class: "atout-toggle" }, [box, state.labels.show_legal]));
+  }
+
+  // --- the announcement (aria-live="polite") --------------------------------------------------------
+
+  function say(state) {
+    const text = model.get("announcement") || "";
+    const refused = Boolean(model.get("refused"));
+    liveHeading.textContent = refused ? state.labels.refused : state.labels.announcement;
+    live.classList.toggle("atout-refused", refused);
+    const lines = text ? text.split("\n") : [];
+    const again = state.said_id !== seenSaid;
+    seenSaid = state.said_id;
+    const fill = () => liveBody.replaceChildren(...lines.map((line) => h("p", { text: line })));
+    if (again && liveBody.textContent === text.replace(/\n/g, "")) {
+      // The same words again (the same card refused twice): empty the region first so it is read again.
+      liveBody.replaceChildren();
+      setTimeout(fill, 50);
+    } else {
+      fill();
+    }
+  }
+
+  // --- drawing everything ----------------------------------------------------------------------------
+
+  function draw() {
+    const state = model.get("state");
+    if (!state || !state.seats) return;
+    timers.forEach(clearTimeout);
+    timers = [];
+    const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focused && {
+      card: focused.getAttribute("data-card"), seat: focused.getAttribute("data-seat"),
+      index: Number(focused.getAttribute("data-index")), action: focused.getAttribute("data-action"),
+      toggle: focused.getAttribute("data-testid") === "show-legal",
+    };
+
+    root.className = `atout-table atout-size-${state.size}${state.four_colour ? " atout-four-colour" : ""}`;
+    root.setAttribute("aria-label", state.labels.table);
+    root.setAttribute("lang", state.lang);
+    root.setAttribute("data-players", state.players);
+    root.setAttribute("data-phase", state.phase);
+
+    const plan = dealPlan(state);
+    const gathering = gatherDue(state);
+    const arriveAfter = (plan ? plan.get("end") : 0) + (gathering ? GATHER_PAUSE + GATHER_MOVE : 0);
+    const felt = h("div", { class: "atout-felt", "data-players": state.players });
+    for (const seat of state.seats) felt.appendChild(seatView(state, seat, plan));
+    const centre = centreView(state, plan, arriveAfter);
+    felt.appendChild(centre);
+    board.replaceChildren(topView(state), felt);
+    if (gathering) startGather(state, centre);
+    const last = lastTrickView(state);
+    if (last) board.appendChild(last);
+    controlsView(state);
+    say(state);
+
+    if (focusKey) restoreFocus(focusKey);
+  }
+
+  function restoreFocus(key) {
+    let target = null;
+    if (key.toggle) target = controls.querySelector('[data-testid="show-legal"]');
+    const acting = root.querySelector(".atout-seat.atout-to-act .atout-hand");
+    if (!target && key.seat !== null && acting && acting.getAttribute("data-testid") !== `hand-${key.seat}`
+        && model.get("state").can_act) {
+      // The teacher plays every seat: follow the turn to the hand that is to act now.
+      target = acting.querySelector('button[tabindex="0"]') || acting.querySelector("button");
+    }
+    if (!target && key.card) target = root.querySelector(`button[data-card="${key.card}"]`);
+    if (!target && key.seat !== null) {
+      const buttons = [...root.querySelectorAll(`.atout-hand[data-testid="hand-${key.seat}"] button`)];
+      target = buttons[Math.min(key.index, buttons.length - 1)] || null;
+    }
+    if (!target && key.action) target = controls.querySelector(`button[data-action="${key.action}"]`);
+    if (!target) target = controls.querySelector("button") || root.querySelector(".atout-hand button");
+    if (target) {
+      const hand = target.closest(".atout-hand");
+      if (hand) rove([...hand.querySelectorAll("button")], [...hand.querySelectorAll("button")].indexOf(target), false);
+      target.focus();
+    }
+  }
+
+  // One draw for each update from Python, however many traits it changed at once.
+  let pending = false;
+  const redraw = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+  model.on("change:state", redraw);
+  model.on("change:announcement", redraw);
+  model.on("change:refused", redraw);
+  draw();
+  return () => {
+    timers.forEach(clearTimeout);
+    model.off("change:state", redraw);
+    model.off("change:announcement", redraw);
+    model.off("change:refused", redraw);
+  };
+}
+
+export default { render };

@@ -1,0 +1,427 @@
+"""The card table: a thin view over a hand of any family, drawn in the browser by ``table.js``.
+
+Python holds the hand and the seat that looks at it; the browser only draws ``state`` (built from
+``hand.table_view(viewer)``) and sends back what the user clicked. Every decision is core's:
+``legal_actions()`` says what a click may do, ``apply()`` does it and explains it,
+``explain_illegal()`` says why a card may not be played. The widget only compares seats (whose
+turn it is, as core says) and maps a click on a card to the legal action that uses that card.
+
+>>> from atout.forty_fives.hand import FortyFivesHand
+>>> table = CardTable(FortyFivesHand.new("forty-fives", seed=7))
+>>> seat = table.state["to_act"]
+>>> code = table.state["seats"][seat]["cards"][0]
+>>> event = table.play(code)
+>>> code in table.state["seats"][seat]["cards"], [p["card"] for p in table.state["trick"]["plays"]] == [code]
+(False, True)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from atout.cards import Card, Suit
+from atout.engine import Action, Event, Explanation, TableView, seat_name
+from atout.errors import AtoutError, IllegalActionError
+from atout.i18n import N_, Text, _, get_language, translations
+from atout.svg import back_svg, card_svg, suit_svg
+from atout.widgets import language
+from atout.widgets.index import TITLES
+
+HERE = Path(__file__).parent
+log = logging.getLogger(__name__)
+
+# Where each seat sits, counted to the left of the bottom seat (play passes to the left).
+POSITIONS = {
+    1: ("s",),
+    2: ("s", "n"),
+    3: ("s", "nw", "ne"),
+    4: ("s", "w", "n", "e"),
+    5: ("s", "w", "nw", "ne", "e"),
+    6: ("s", "w", "nw", "n", "ne", "e"),
+}
+# Most actions a hand of any game may be asked for; an unknown kind is shown in the rules' notation.
+PHASE_NAMES = {"deal": N_("the deal"), "rob": N_("robbing"), "bid": N_("the auction"), "trump": N_("naming trumps"),
+               "kitty": N_("the kitty"), "discard": N_("discarding"), "draw": N_("the draw"), "play": N_("play"),
+               "score": N_("scoring"), "over": N_("the hand is over")}
+CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
+# What a click on a card does when it does not play it.
+CARD_HINTS = {"rob": N_("Choose the card to give up for the turned card"), "discard": N_("Choose a card to discard"),
+              "exchange": N_("Choose the card to exchange")}
+MAX_AUTOMATIC = 1000   # opponents' actions in a row before the table gives up (a guard, never reached in play)
+
+KEEP_VIEWER = object()
+Opponent = Callable[[Any, int], Action | str]
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """A message with a number in it, in the form the language uses for ``n``."""
+    return translations(lang or get_language()).ngettext(singular, plural, n).format(n=n)
+
+
+def action_label(action: Action, lang: str | None = None) -> str:
+    """The words on the button for one action, in the page language."""
+    kind, card, value = action.kind, action.card, action.value
+    if kind == "play" and card is not None:
+        return Text("Play {card}", card=card).render(lang)
+    if kind == "rob" and card is not None:
+        return Text("Rob: give up {card} for the turned card", card=card).render(lang)
+    if kind == "discard" and card is not None:
+        return Text("Discard {card}", card=card).render(lang)
+    if kind == "exchange" and card is not None:
+        return Text("Exchange {card} for the turned trump", card=card).render(lang)
+    if kind == "marriage" and card is not None:
+        return Text("Declare the marriage in {suit}", suit=card.suit).render(lang)
+    if kind == "trump" and isinstance(value, Suit):
+        return Text("Trumps: {suit}", suit=value).render(lang)
+    if kind == "bid":
+        call = str(value)
+        if call in CALL_NAMES:
+            return _(CALL_NAMES[call], lang)
+        return Text("Bid {call}", call=call).render(lang)
+    simple = {"keep": N_("Keep my hand (do not rob)"), "kitty": N_("Take the kitty"), "done": N_("Done"),
+              "close": N_("Close the stock"), "draw": N_("Draw"), "declare": N_("Declare 66"), "pass": N_("Pass")}
+    if kind in simple and card is None and value is None:
+        return _(simple[kind], lang)
+    return str(action)
+
+
+def _explanation_of(error: AtoutError) -> Explanation | Text:
+    """Core's explanation carried by an error (an ``IllegalActionError`` names its rule), else its message."""
+    if isinstance(error, IllegalActionError):
+        if isinstance(error.explanation, Explanation):
+            return error.explanation
+        if error.rule:
+            return Explanation(error.rule, error.message)
+    return error.message
+
+
+class CardTable(anywidget.AnyWidget):
+    """A table of 2 to 6 seats around the trick, played by click or keyboard.
+
+    ``hand`` is a hand of any family (``legal_actions``, ``apply``, ``explain_illegal``,
+    ``table_view``); ``viewer`` is the seat looking at it, or None for the teacher (every hand face
+    up, and the user acts for whoever is to act). ``opponents(hand, seat)`` chooses the action of
+    the other seats after the viewer acts. ``on_event`` callbacks receive each applied event.
+    """
+
+    _esm = HERE / "table.js"
+    _css = HERE / "table.css"
+
+    state = traitlets.Dict().tag(sync=True)
+    announcement = traitlets.Unicode("").tag(sync=True)
+    refused = traitlets.Bool(False).tag(sync=True)
+    show_legal = traitlets.Bool(False).tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+    size = traitlets.Enum(("normal", "projector"), default_value="normal").tag(sync=True)
+
+    def __init__(self, hand: Any, viewer: int | None = None, *, opponents: Opponent | None = None,
+                 show_legal: bool = False, four_colour: bool = False, size: str = "normal",
+                 on_event: Iterable[Callable[[Event], Any]] = (), **kwargs: Any) -> None:
+        super().__init__(show_legal=show_legal, four_colour=four_colour, size=size, **kwargs)
+        self.hand = hand
+        self.viewer = viewer
+        self.opponents = opponents
+        self.on_event: list[Callable[[Event], Any]] = list(on_event)
+        self.last_refusal: Explanation | Text | None = None
+        self._said: list[Explanation | Text] = []
+        self._said_id = 0
+        self._deal_id = 0
+        self._fresh = False
+        self._gather_id = 0
+        self._gather: dict[str, Any] | None = None
+        self._last_winner: int | None = None
+        self.on_msg(self._on_message)
+        self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size"])
+        language.register(self)
+        self._start()
+
+    # --- what Python code (lessons, tests) calls -------------------------------------------------------
+
+    def set_hand(self, hand: Any, viewer: int | None | object = KEEP_VIEWER) -> None:
+        """Show another hand (a new deal): the deal is animated again."""
+        self.hand = hand
+        if viewer is not KEEP_VIEWER:
+            self.viewer = viewer  # type: ignore[assignment]
+        self._deal_id += 1
+        self._gather = None
+        self._last_winner = None
+        self._said = []
+        self.last_refusal = None
+        self._start()
+
+    def play(self, card: Card | str) -> Event | None:
+        """What a click on ``card`` does: the legal action of the player to act that uses this card (playing it
+        if that is legal); otherwise the attempt is refused with core's sentence. Returns the event, or None."""
+        try:
+            card = Card.parse(card)
+        except AtoutError as error:
+            return self._refuse(_explanation_of(error))
+        view = self.hand.table_view(self.viewer)
+        refusal = self._turn_refusal(view, card)
+        if refusal is not None:
+            return self._refuse(refusal)
+        return self.act(self._action_for(card, view))
+
+    def act(self, action: Action | str) -> Event | None:
+        """Do ``action`` for the player to act through core; an illegal one is refused and changes nothing."""
+        try:
+            if not isinstance(action, Action):
+                action = Action.parse(action)
+        except AtoutError as error:
+            return self._refuse(_explanation_of(error))
+        view = self.hand.table_view(self.viewer)
+        refusal = self._turn_refusal(view, None)
+        if refusal is not None:
+            return self._refuse(refusal)
+        why = self.hand.explain_illegal(action)
+        if why is not None:
+            return self._refuse(why)
+        try:
+            event = self.hand.apply(action)
+        except IllegalActionError as error:
+            return self._refuse(_explanation_of(error))
+        events = [event, *self._run_opponents()]
+        self._fresh = False
+        self._after(events)
+        return event
+
+    def refresh(self) -> None:
+        """Redraw in the current language (the page's language switch calls this)."""
+        lang = get_language()
+        with self.hold_sync():
+            self.state = self._build_state(lang)
+            self.announcement = "\n".join(why.render(lang) for why in self._said)
+
+    # --- messages from the browser ---------------------------------------------------------------------------
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "play":
+            self.play(str(content.get("card", "")))
+        elif kind == "action":
+            self.act(str(content.get("action", "")))
+        else:
+            log.warning("CardTable: unknown message %r", content)
+
+    # --- helpers -------------------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        # The deal is animated only for a hand that nobody has acted in yet (not for a position mid-hand).
+        self._fresh = len(getattr(self.hand, "history", ())) <= 1
+        events = self._run_opponents()
+        if events:
+            self._after(events)
+        else:
+            self.refused = False
+            self.refresh()
+
+    def _run_opponents(self) -> list[Event]:
+        """Let ``opponents`` act for every seat but the viewer's until the viewer is to act or the hand ends."""
+        events: list[Event] = []
+        if self.opponents is None or self.viewer is None:
+            return events
+        for _step in range(MAX_AUTOMATIC):
+            seat = self.hand.table_view(self.viewer).to_act
+            if seat is None or seat == self.viewer or self.hand.is_over:
+                break
+            events.append(self.hand.apply(self.opponents(self.hand, seat)))
+        return events
+
+    def _after(self, events: list[Event]) -> None:
+        """Say what the events did, note a finished trick for the gathering animation, tell the followers."""
+        said = [e for event in events for e in event.flatten()]
+        tricks = [e for e in said if e.kind == "trick"]
+        if tricks:
+            self._last_winner = tricks[-1].seat
+            view = self.hand.table_view(self.viewer)
+            self._gather_id += 1
+            self._gather = {"id": self._gather_id, "winner": self._last_winner,
+                            "cards": [card.code for _seat, card in view.last_trick or []]}
+        self._said = [e.explanation for e in said]
+        self._said_id += 1
+        self.last_refusal = None
+        self.refused = False
+        self.refresh()
+        for event in events:
+            for callback in list(self.on_event):
+                callback(event)
+
+    def _refuse(self, why: Explanation | Text) -> None:
+        """Refuse an attempt: say core's reason, change nothing."""
+        self.last_refusal = why
+        self._said = [why]
+        self._said_id += 1
+        self.refused = True
+        self.refresh()
+        return None
+
+    def _turn_refusal(self, view: TableView, card: Card | None) -> Text | None:
+        """Core says whose turn it is; a seat may not act for another (the teacher acts for the one to act)."""
+        to_act = view.to_act
+        if to_act is None:
+            return None   # nobody may act: core explains why (the hand is over, the deal is to come)
+        if self.viewer is not None and self.viewer != to_act:
+            return Text("It is {seat}'s turn, not yours", seat=seat_name(to_act))
+        if card is not None:
+            holder = next((seat for seat, held in enumerate(view.hands)
+                           if not isinstance(held, int) and card in held), None)
+            if holder is not None and holder != to_act:
+                return Text("It is {seat}'s turn: {card} is in the hand of {other}",
+                            seat=seat_name(to_act), card=card, other=seat_name(holder))
+        return None
+
+    def _action_for(self, card: Card, view: TableView) -> Action:
+        """The legal action a click on ``card`` means: playing it, or else the one legal action that uses it."""
+        uses = [a for a in view.legal if a.card is card]
+        plays = [a for a in uses if a.kind == "play"]
+        if plays:
+            return plays[0]
+        if uses:
+            return uses[0]
+        return Action("play", card)     # not legal: core explains why when it is tried
+
+    @staticmethod
+    def _clickable(view: TableView) -> dict[Card, Action]:
+        """Which card a click acts with, and the action it does (the rest of the legal actions are buttons)."""
+        chosen: dict[Card, Action] = {}
+        for action in view.legal:
+            if action.card is not None and (action.card not in chosen or action.kind == "play"):
+                chosen[action.card] = action
+        return chosen
+
+    def _build_state(self, lang: str) -> dict[str, Any]:
+        view = self.hand.table_view(self.viewer)
+        size, four = self.size, self.four_colour
+        n = view.players
+        bottom = self.viewer if self.viewer is not None else 0
+        positions = POSITIONS.get(n) or tuple(f"p{i}" for i in range(n))
+        faces: dict[str, str] = {}
+        names: dict[str, str] = {}
+
+        def face(card: Card) -> str:
+            if card.code not in faces:
+                faces[card.code] = card_svg(card, size=size, four_colour=four, lang=lang)
+                names[card.code] = card.name(lang)
+            return card.code
+
+        clickable = self._clickable(view)
+        to_act = view.to_act
+        trick = list(view.trick or [])
+        trick_seats = {seat for seat, _card in trick}
+        seats = []
+        for seat in range(n):
+            held = view.hands[seat] if seat < len(view.hands) else 0
+            visible = not isinstance(held, int)
+            who = seat_name(seat).render(lang)
+            mine = self.viewer is not None and seat == self.viewer
+            count = len(held) if visible else int(held)
+            seats.append({
+                "seat": seat,
+                "position": positions[(seat - bottom) % n],
+                "name": Text("{seat} (you)", seat=seat_name(seat)).render(lang) if mine else who,
+                "hand_label": (Text("Your hand ({seat})", seat=seat_name(seat)) if mine
+                               else Text("Hand of {seat}", seat=seat_name(seat))).render(lang),
+                "count_label": ngettext("{n} card", "{n} cards", count, lang),
+                "visible": visible,
+                "cards": [face(c) for c in held] if visible else None,
+                "count": count,
+                "dealer": seat == view.dealer,
+                "to_act": seat == to_act,
+                "leader": seat == view.leader and bool(trick),
+                "played": seat in trick_seats,
+                "tricks": view.tricks_won[seat] if seat < len(view.tricks_won) else 0,
+                "tricks_label": Text("Tricks: {n}", n=view.tricks_won[seat] if seat < len(view.tricks_won)
+                                     else 0).render(lang),
+            })
+        legal_cards = [face(c) for c in clickable]
+        illegal = ({face(card): why.render(lang) for card, why in view.illegal.items()}
+                   if self.show_legal else {})
+        card_actions = {face(card): action_label(a, lang) for card, a in clickable.items() if a.kind != "play"}
+        kinds = [a.kind for a in clickable.values() if a.kind != "play"]
+        hint = _(CARD_HINTS[kinds[0]], lang) if kinds and kinds[0] in CARD_HINTS else None
+        buttons = [{"action": str(a), "label": action_label(a, lang)} for a in view.legal
+                   if not (a.card is not None and clickable.get(a.card) is a)]
+        plays = [{"seat": seat, "card": face(card), "position": positions[(seat - bottom) % n],
+                  "leader": i == 0, "by": seat_name(seat).render(lang)} for i, (seat, card) in enumerate(trick)]
+        last = view.last_trick
+        if last and self._gather is not None and self._gather["cards"] != [c.code for _s, c in last]:
+            self._last_winner = None    # the last trick is not the one this table saw won (a new hand, an undo)
+        winner = self._last_winner if last else None
+        last_trick = None
+        if last:
+            label = (Text("Last trick, won by {seat}", seat=seat_name(winner)) if winner is not None
+                     else Text("Last trick"))
+            last_trick = {"plays": [{"seat": s, "card": face(c), "by": seat_name(s).render(lang)} for s, c in last],
+                          "winner": winner, "label": label.render(lang)}
+        trump = None
+        if isinstance(view.trump, Suit):
+            trump = {"suit": view.trump.letter, "label": Text("Trumps: {suit}", suit=view.trump).render(lang),
+                     "icon": suit_svg(view.trump, size=28, four_colour=four, lang=lang)}
+        elif (isinstance(view.trump, str) and view.trump.upper() == "NT") or (view.trump is None
+                                                                             and view.phase == "play"):
+            trump = {"suit": "NT", "label": _("No trumps", lang), "icon": ""}
+        turn_up = face(view.turn_up) if isinstance(view.turn_up, Card) else None
+        scores = [{"label": label.render(lang) if hasattr(label, "render") else str(label), "score": score}
+                  for label, score in zip(view.score_labels or [seat_name(i) for i in range(len(view.scores))],
+                                          view.scores, strict=False)]
+        contract = None
+        if view.contract:
+            bidder, bid = view.contract
+            contract = Text("Contract: {seat} bid {call}", seat=seat_name(bidder), call=str(bid)).render(lang)
+        phase = str(view.phase)
+        if view.over:
+            status = _("The hand is over", lang)
+        elif to_act is None:
+            status = _(PHASE_NAMES.get(phase, phase), lang)
+        elif phase == "play":
+            status = Text("{seat} to play", seat=seat_name(to_act)).render(lang)
+        else:
+            status = Text("{seat} to act: {phase}", seat=seat_name(to_act),
+                          phase=_(PHASE_NAMES.get(phase, phase), lang)).render(lang)
+        can_act = to_act is not None and (self.viewer is None or self.viewer == to_act)
+        return {
+            "game": view.game, "title": _(TITLES.get(view.game, view.game), lang), "lang": lang,
+            "players": n, "viewer": self.viewer, "bottom": bottom, "size": size, "four_colour": four,
+            "show_legal": bool(self.show_legal), "phase": phase, "status": status, "over": bool(view.over),
+            "dealer": view.dealer, "to_act": to_act, "can_act": can_act,
+            "seats": seats, "faces": faces, "names": names, "back": back_svg(size=size, lang=lang),
+            "trick": {"plays": plays, "leader": view.leader if trick else None, "label": _("Trick", lang)},
+            "last_trick": last_trick, "trump": trump,
+            "turn_up": turn_up, "turn_up_label": _("Turned-up card", lang),
+            "kitty": int(view.kitty or 0), "stock": int(view.stock or 0),
+            "kitty_label": Text("Kitty: {n}", n=int(view.kitty or 0)).render(lang),
+            "stock_label": Text("Stock: {n}", n=int(view.stock or 0)).render(lang),
+            "scores": scores, "contract": contract,
+            "notes": [note.render(lang) if hasattr(note, "render") else str(note) for note in view.notes or []],
+            "legal": legal_cards, "illegal": illegal, "actions": buttons, "card_actions": card_actions, "hint": hint,
+            "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets()},
+            "gather": self._gather, "said_id": self._said_id,
+            "labels": {
+                "table": Text("Card table: {game}", game=_(TITLES.get(view.game, view.game), lang)).render(lang),
+                "scores": _("Scores", lang), "dealer": _("Dealer", lang), "leader": _("Led", lang),
+                "to_act": _("To act", lang), "announcement": _("What happened", lang),
+                "show_legal": _("Show which cards may be played", lang),
+                "actions": (Text("Choices for {seat}", seat=seat_name(to_act)).render(lang)
+                            if to_act is not None else ""),
+                "illegal": _("Not allowed now", lang), "legal": _("May be played", lang),
+                "refused": _("Not allowed", lang),
+            },
+        }
+
+    def _packets(self) -> list[dict[str, Any]]:
+        """The deal packet by packet, as counts only (the cards stay hidden), when the family can say it."""
+        packets = getattr(self.hand, "deal_packets", None)
+        if packets is None:
+            return []
+        try:
+            return [{"what": what, "seat": seat, "count": len(cards)} for what, seat, cards in packets()]
+        except (AttributeError, TypeError, ValueError):
+            return []

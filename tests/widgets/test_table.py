@@ -1,0 +1,558 @@
+"""The card table, driven as the browser drives it: custom messages in, the synced state out.
+
+anywidget delivers a message from the ES module's ``model.send(content)`` to Python through
+ipywidgets' ``Widget._handle_custom_msg(content, buffers)``, which calls the ``on_msg`` callbacks;
+the tests call it the same way. The browser tests at the end run ``table.js`` in Chromium against
+a stand-in for anywidget's model that is backed by the real widget.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from atout.cards import Card
+from atout.engine import Action
+from atout.forty_fives.hand import FortyFivesHand
+from atout.i18n import get_language, language
+from atout.svg import FOUR_COLOURS, TWO_COLOURS
+from atout.widgets.language import set_page_language
+from atout.widgets.table import POSITIONS, CardTable, action_label
+
+
+def send(table: CardTable, content: dict) -> None:
+    """What anywidget does with ``model.send(content)`` from the browser."""
+    table._handle_custom_msg(content, [])
+
+
+def first_legal(hand, seat):
+    return hand.legal_actions()[0]
+
+
+def codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def hand_with_illegal_cards() -> FortyFivesHand:
+    """A seeded hand where the player to act holds cards core forbids (follow suit or trump)."""
+    for seed in range(100):
+        hand = FortyFivesHand.new("forty-fives", seed=seed)
+        for _ in range(3):
+            if hand.table_view(None).illegal:
+                return hand
+            hand.apply(hand.legal_actions()[0])
+    raise AssertionError("no seed gives a player illegal cards")
+
+
+def hand_with_rob_offer() -> FortyFivesHand:
+    """A seeded hand where the player to act holds the ace of trumps and must rob or keep first."""
+    for seed in range(200):
+        hand = FortyFivesHand.new("forty-fives", seed=seed)
+        if any(a.kind == "keep" for a in hand.legal_actions()):
+            return hand
+    raise AssertionError("no seed offers the rob")
+
+
+# --- playing a card -------------------------------------------------------------------------------------
+
+
+def test_a_legal_card_played_leaves_the_hand_for_the_trick_and_core_explains_it():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    seat = hand.to_act
+    card = hand.legal_actions()[-1].card
+    before = len(hand.history)
+
+    send(table, {"type": "play", "card": card.code})
+
+    assert card not in hand.hands[seat]
+    assert hand.table_view(None).trick == [(seat, card)]
+    assert hand.history[before:] == [Action("play", card)]
+    event = hand.events[-1]
+    assert table.announcement == event.explanation.render("en")
+    assert f"({event.rule})" in table.announcement and event.rule == "45.trick.led-suit"
+    state = table.state
+    assert card.code not in state["seats"][seat]["cards"]
+    assert [(p["seat"], p["card"]) for p in state["trick"]["plays"]] == [(seat, card.code)]
+    assert state["trick"]["plays"][0]["leader"] and state["trick"]["leader"] == seat
+    assert state["to_act"] == hand.to_act != seat
+    assert table.refused is False and table.last_refusal is None
+
+
+def test_the_announcement_holds_every_event_the_play_caused():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    for _ in range(2):
+        send(table, {"type": "play", "card": hand.legal_actions()[0].card.code})
+    last = hand.legal_actions()[0].card
+    send(table, {"type": "play", "card": last.code})          # the third card ends the trick
+    said = [e.explanation.render("en") for e in hand.events[-1].flatten()]
+    assert len(said) == 2 and table.announcement.split("\n") == said
+    winner = hand.tricks[-1].winner
+    assert table.state["gather"] == {"id": 1, "winner": winner, "cards": codes(hand.tricks[-1].cards)}
+    assert table.state["last_trick"]["winner"] == winner
+    assert table.state["trick"]["plays"] == []
+
+
+def test_an_illegal_card_is_refused_with_cores_sentence_and_changes_nothing():
+    hand = hand_with_illegal_cards()
+    table = CardTable(hand)
+    card, why = next(iter(hand.table_view(None).illegal.items()))
+    history, hands, trick = list(hand.history), [list(h) for h in hand.hands], list(hand.trick.cards)
+    state = table.state
+
+    send(table, {"type": "play", "card": card.code})
+
+    assert hand.history == history and hand.hands == hands and hand.trick.cards == trick
+    assert table.refused is True
+    assert table.announcement == hand.explain_illegal(Action("play", card)).render("en") == why.render("en")
+    assert table.last_refusal.rule == why.rule
+    assert {k: v for k, v in table.state.items() if k != "said_id"} == {
+        k: v for k, v in state.items() if k != "said_id"}
+    assert table.state["said_id"] == state["said_id"] + 1      # the same refusal twice is said twice
+
+
+def test_an_error_from_apply_is_refused_with_its_rule(monkeypatch):
+    from atout.engine import Explanation
+    from atout.errors import IllegalActionError
+    from atout.i18n import Text
+
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    why = Explanation("45.test.rule", Text("Refused by core"))
+
+    def refuse(action):
+        raise IllegalActionError(why.text, rule=why.rule, explanation=why)
+
+    monkeypatch.setattr(hand, "apply", refuse)
+    assert table.play(hand.legal_actions()[0].card) is None
+    assert table.announcement == "Refused by core (45.test.rule)" and table.refused
+
+
+def test_malformed_messages_are_refused_or_ignored_never_applied():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    history = list(hand.history)
+    send(table, {"type": "play", "card": "1H"})
+    assert table.refused and "is not a card" in table.announcement
+    send(table, {"type": "action", "action": ""})
+    assert table.refused and "is not an action" in table.announcement
+    send(table, {"type": "dance"})
+    send(table, ["play", "5H"])
+    assert hand.history == history
+
+
+# --- whose turn -------------------------------------------------------------------------------------------
+
+
+def test_a_seat_may_not_act_out_of_turn():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    assert hand.to_act == 1
+    table = CardTable(hand, viewer=0)
+    mine = hand.hands[0][0]
+    send(table, {"type": "play", "card": mine.code})
+    assert hand.history == hand.history[:1] and len(hand.history) == 1
+    assert table.refused and table.announcement == "It is Seat 1's turn, not yours"
+    send(table, {"type": "action", "action": f"play {hand.hands[1][0].code}"})
+    assert len(hand.history) == 1 and table.refused
+
+
+def test_the_teacher_plays_for_whoever_is_to_act_but_not_from_another_hand():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    other = hand.hands[2][0]
+    send(table, {"type": "play", "card": other.code})
+    assert len(hand.history) == 1
+    assert table.announcement == f"It is Seat 1's turn: {other.render('en')} is in the hand of Seat 2"
+    send(table, {"type": "play", "card": hand.hands[1][0].code})
+    assert len(hand.history) == 2 and not table.refused
+
+
+def test_after_the_hand_is_over_core_says_so():
+    hand = FortyFivesHand.new("forty-fives", seed=3)
+    table = CardTable(hand)
+    while not hand.is_over:
+        send(table, {"type": "play", "card": hand.legal_actions()[0].card.code})
+    assert table.state["over"] and table.state["status"] == "The hand is over"
+    assert table.state["gather"]["id"] == 5
+    assert "(45.game.target)" not in table.announcement
+    history = list(hand.history)
+    send(table, {"type": "play", "card": "5H"})
+    assert hand.history == history
+    assert table.announcement == hand.explain_illegal(Action("play", Card.parse("5H"))).render("en")
+
+
+# --- rob, keep and other actions ------------------------------------------------------------------------
+
+
+def test_non_card_actions_are_buttons_and_arrive_as_action_messages():
+    hand = hand_with_rob_offer()
+    table = CardTable(hand, show_legal=True)
+    buttons = table.state["actions"]
+    assert buttons == [{"action": "keep", "label": action_label(Action("keep"))}]
+    assert table.state["hint"] == "Choose the card to give up for the turned card"
+    seat = hand.to_act
+    robbable = [a.card.code for a in hand.legal_actions() if a.kind == "rob"]
+    assert sorted(table.state["legal"]) == sorted(robbable)
+    assert set(table.state["card_actions"]) == set(robbable)
+
+    send(table, {"type": "action", "action": "keep"})
+
+    assert hand.history[-1] == Action("keep")
+    assert "(45.rob.ace-holder)" in table.announcement
+    assert table.state["to_act"] == seat and table.state["actions"] == []
+
+
+def test_a_click_on_a_card_does_the_legal_action_that_uses_it():
+    hand = hand_with_rob_offer()
+    table = CardTable(hand)
+    turned = hand.turn_up
+    give_up = next(a.card for a in hand.legal_actions() if a.kind == "rob")
+    seat = hand.to_act
+    send(table, {"type": "play", "card": give_up.code})
+    assert hand.history[-1] == Action("rob", give_up)
+    assert give_up not in hand.hands[seat] and turned in hand.hands[seat]
+    assert table.state["turn_up"] is None
+
+
+def test_the_ace_of_trumps_cannot_be_played_before_robbing_or_keeping():
+    hand = hand_with_rob_offer()
+    table = CardTable(hand)
+    ace = next(c for c in hand.hands[hand.to_act] if all(a.card is not c for a in hand.legal_actions()))
+    send(table, {"type": "play", "card": ace.code})
+    assert table.refused
+    assert table.announcement == hand.explain_illegal(Action("play", ace)).render("en")
+    assert "(45.rob.ace-holder)" in table.announcement
+
+
+def test_bids_and_trumps_are_buttons_in_auction_forty_fives():
+    hand = FortyFivesHand.new("auction-forty-fives", seed=5)
+    table = CardTable(hand)
+    actions = {b["action"]: b["label"] for b in table.state["actions"]}
+    assert set(actions) == {str(a) for a in hand.legal_actions()}
+    assert actions["bid pass"] == "Pass" and actions["bid 20"] == "Bid 20"
+    assert table.state["kitty"] == len(hand.kitty) > 0
+    assert table.state["kitty_label"] == f"Kitty: {len(hand.kitty)}"
+    send(table, {"type": "action", "action": "bid 20"})
+    assert hand.history[-1] == Action("bid", None, "20")
+    assert "(a45.bid.values)" in table.announcement
+
+
+# --- what each seat sees --------------------------------------------------------------------------------
+
+
+def test_a_seat_sees_only_its_own_hand():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand, viewer=0)
+    state = table.state
+    assert state["seats"][0]["visible"] and state["seats"][0]["cards"] == codes(hand.hands[0])
+    hidden = set()
+    for seat in (1, 2):
+        assert state["seats"][seat]["visible"] is False and state["seats"][seat]["cards"] is None
+        assert state["seats"][seat]["count"] == len(hand.hands[seat])
+        hidden |= set(codes(hand.hands[seat]))
+    text = json.dumps(state)
+    for code in hidden:
+        assert not re.search(rf'"{code}"|data-card=\\"{code}\\"', text), code
+    assert state["legal"] == [] and state["illegal"] == {}       # not this seat's turn: nothing to choose
+    assert state["seats"][0]["position"] == "s"
+
+
+def test_the_teacher_sees_every_hand_face_up():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    state = CardTable(hand).state
+    for seat in range(3):
+        assert state["seats"][seat]["visible"] and state["seats"][seat]["cards"] == codes(hand.hands[seat])
+    assert set(state["faces"]) == {c.code for h in hand.hands for c in h} | {hand.turn_up.code}
+
+
+def test_a_viewer_with_opponents_waits_only_for_their_own_turn():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    heard = []
+    table = CardTable(hand, viewer=2, opponents=first_legal, on_event=[heard.append])
+    assert hand.to_act == 2 and len(hand.history) == 2          # seat 1 led by itself
+    assert [e.seat for e in heard] == [1]
+    send(table, {"type": "play", "card": hand.legal_actions()[0].card.code})
+    assert hand.to_act == 2 or hand.is_over
+    assert heard[1].seat == 2 and all(e.seat != 2 for e in heard[2:])
+    assert table.announcement.split("\n")[0] == heard[1].explanation.render("en")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_seats_sit_around_the_table_with_the_viewer_at_the_bottom(players):
+    hand = FortyFivesHand.new("forty-fives", seed=1, players=players)
+    for viewer in (None, players - 1):
+        state = CardTable(hand, viewer=viewer).state
+        places = [s["position"] for s in state["seats"]]
+        assert sorted(places) == sorted(POSITIONS[players])
+        assert state["seats"][viewer or 0]["position"] == "s"
+
+
+def test_the_deal_is_sent_as_packet_counts_never_cards():
+    hand = FortyFivesHand.new("forty-fives", seed=7, players=4)
+    deal = CardTable(hand, viewer=0).state["deal"]
+    assert deal["fresh"] is True
+    hands = [p for p in deal["packets"] if p["what"] == "hand"]
+    assert [p["count"] for p in hands] == [3] * 4 + [2] * 4
+    assert [p["seat"] for p in hands[:4]] == [1, 2, 3, 0]       # from the dealer's left
+    assert all(set(p) == {"what", "seat", "count"} for p in deal["packets"])
+
+
+# --- show_legal, colours, names, language -------------------------------------------------------------
+
+
+def test_show_legal_marks_exactly_the_cards_core_forbids_with_cores_explanation():
+    hand = hand_with_illegal_cards()
+    table = CardTable(hand)
+    assert table.state["illegal"] == {}
+    table.show_legal = True
+    view = hand.table_view(None)
+    assert table.state["illegal"] == {card.code: why.render("en") for card, why in view.illegal.items()}
+    assert set(table.state["legal"]) == {a.card.code for a in hand.legal_actions()}
+    assert not set(table.state["legal"]) & set(table.state["illegal"])
+    assert set(table.state["legal"]) | set(table.state["illegal"]) == set(codes(hand.hands[hand.to_act]))
+
+
+def test_show_legal_set_from_the_browser_redraws():
+    hand = hand_with_illegal_cards()
+    table = CardTable(hand)
+    table.set_state({"show_legal": True})        # what the ES module's model.set + save_changes arrives as
+    assert table.state["show_legal"] is True and table.state["illegal"]
+
+
+def test_four_colour_changes_the_card_colours():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    diamond = next(c for h in hand.hands for c in h if c.suit.letter == "D")
+    assert TWO_COLOURS[diamond.suit] in table.state["faces"][diamond.code]
+    table.four_colour = True
+    assert FOUR_COLOURS[diamond.suit] in table.state["faces"][diamond.code]
+    assert TWO_COLOURS[diamond.suit] not in table.state["faces"][diamond.code]
+
+
+def test_projector_size_draws_bigger_cards():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand, size="projector")
+    code = table.state["seats"][0]["cards"][0]
+    assert 'width="160"' in table.state["faces"][code] and table.state["size"] == "projector"
+
+
+def test_every_card_shown_carries_its_accessible_name():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    state = CardTable(hand).state
+    for code, markup in state["faces"].items():
+        name = Card.parse(code).name("en")
+        assert state["names"][code] == name
+        assert f'aria-label="{name}"' in markup and f"<title>{name}</title>" in markup
+    assert 'aria-label="face-down card"' in state["back"]
+
+
+def test_the_page_language_switch_redraws_in_the_new_language():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    send(table, {"type": "play", "card": hand.legal_actions()[0].card.code})
+    try:
+        set_page_language("fr")
+        assert table.state["lang"] == "fr" == get_language()
+        code = table.state["seats"][0]["cards"][0]
+        assert table.state["names"][code] == Card.parse(code).name("fr")
+        assert table.announcement == hand.events[-1].explanation.render("fr")
+    finally:
+        set_page_language("en")
+    assert table.state["lang"] == "en"
+
+
+def test_every_word_shown_comes_from_python_in_the_page_language():
+    js = (Path(importlib.resources.files("atout.widgets")) / "table.js").read_text()
+    # Strings the module writes into the page come from state: no English sentence is hard-coded.
+    for literal in re.findall(r'text:\s*"([^"]*)"', js):
+        assert literal == "", literal
+    with language("en"):
+        labels = CardTable(FortyFivesHand.new("forty-fives", seed=7)).state["labels"]
+    assert labels["announcement"] == "What happened" and labels["table"] == "Card table: Forty-Fives"
+
+
+# --- the ES module and its CSS ship in the package -----------------------------------------------------
+
+
+def test_the_es_module_and_css_ship_in_the_package_and_fetch_nothing():
+    folder = importlib.resources.files("atout.widgets")
+    js, css = (folder / "table.js").read_text(), (folder / "table.css").read_text()
+    assert "export default" in js and "render" in js
+    assert not re.search(r"^\s*import\b", js, re.M)                     # no static import at all
+    assert not re.search(r"""import\s*\(\s*["'`]""", js)                 # no dynamic import of a URL
+    assert not re.search(r"https?:", js)
+    assert not re.search(r"@import|url\(", css)
+    assert str(CardTable._esm) == js and str(CardTable._css) == css
+    table = CardTable(FortyFivesHand.new("forty-fives", seed=7))
+    assert table._esm == js and table._css == css
+
+
+def test_the_table_follows_the_other_families_api_only():
+    source = (Path(importlib.resources.files("atout.widgets")) / "table.py").read_text()
+    assert "forty_fives" not in source.split('"""', 2)[2]        # only the doctest names a family
+
+
+# --- in Chromium: the ES module itself ---------------------------------------------------------------------
+
+CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>%(css)s</style></head>
+<body><div id="out"></div><script type="module">
+const data = %(snapshot)s;
+const listeners = {};
+const pending = {};
+function apply(next) {
+  for (const [k, v] of Object.entries(next)) {
+    if (JSON.stringify(data[k]) !== JSON.stringify(v)) {
+      data[k] = v;
+      (listeners["change:" + k] || []).forEach((f) => f());
+    }
+  }
+}
+const model = {
+  get: (k) => data[k],
+  set: (k, v) => { data[k] = v; pending[k] = v; },
+  save_changes: async () => {
+    const changes = { ...pending };
+    for (const k in pending) delete pending[k];
+    apply(await window.pySet(changes));
+  },
+  on: (name, f) => { (listeners[name] = listeners[name] || []).push(f); },
+  off: (name, f) => { listeners[name] = (listeners[name] || []).filter((g) => g !== f); },
+  send: async (content) => { apply(await window.pySend(content)); },
+};
+const source = %(js)s;
+const module = await import(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+module.default.render({ model, el: document.getElementById("out") });
+window.ready = true;
+</script></body></html>"""
+
+
+def snapshot(table: CardTable) -> dict:
+    return {"state": table.state, "announcement": table.announcement, "refused": table.refused,
+            "show_legal": table.show_legal}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        message = "Chromium is not installed (sudo apt-get install chromium, or set ATOUT_CHROMIUM)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_table(browser, tmp_path):
+    pages = []
+
+    def opener(table: CardTable, reduced_motion: str = "no-preference"):
+        page = browser.new_page(viewport={"width": 1200, "height": 900}, reduced_motion=reduced_motion)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: errors.append("fetched " + request.url)
+                if request.url.startswith("http") else None)
+
+        def py_set(changes):
+            table.set_state(changes)
+            return snapshot(table)
+
+        page.expose_function("pySend", lambda content: (send(table, content), snapshot(table))[1])
+        page.expose_function("pySet", py_set)
+        folder = importlib.resources.files("atout.widgets")
+        html = PAGE % {"css": (folder / "table.css").read_text(), "snapshot": json.dumps(snapshot(table)),
+                       "js": json.dumps((folder / "table.js").read_text())}
+        path = tmp_path / f"table{len(pages)}.html"
+        path.write_text(html)
+        page.goto(path.as_uri())
+        page.wait_for_function("window.ready === true")
+        pages.append((page, errors))
+        return page, errors
+
+    yield opener
+    for page, errors in pages:
+        page.close()
+        assert errors == []
+
+
+def test_browser_keyboard_plays_a_card_through_core(open_table):
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    page, _errors = open_table(table, reduced_motion="reduce")
+    seat = hand.to_act
+    hand_bar = page.locator(f'[data-testid="hand-{seat}"]')
+    assert hand_bar.get_attribute("role") == "toolbar"
+    first = hand_bar.locator("button").first
+    assert first.get_attribute("tabindex") == "0"
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    second = hand.hands[seat][1]
+    assert page.evaluate("document.activeElement.dataset.card") == second.code
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"!document.querySelector('[data-testid=\"hand-{seat}\"] [data-card=\"{second.code}\"]')")
+    assert hand.history[-1] == Action("play", second)
+    page.locator(f'[data-testid="trick"] [data-testid="trick-card-{second.code}"]').wait_for()
+    live = page.locator('[data-testid="announcement"]')
+    assert live.get_attribute("aria-live") == "polite"
+    assert hand.events[-1].explanation.render("en") in live.inner_text()
+    # The turn passed to the next seat: the teacher's focus follows it.
+    assert page.evaluate("document.activeElement.dataset.seat") == str(hand.to_act)
+
+
+def test_browser_marks_illegal_cards_with_cores_reason_and_refuses_them(open_table):
+    hand = hand_with_illegal_cards()
+    table = CardTable(hand, show_legal=True)
+    page, _errors = open_table(table)
+    illegal = hand.table_view(None).illegal
+    assert table.state["deal"]["fresh"] is False           # a position mid-hand: no deal to animate
+    for card, why in illegal.items():
+        button = page.locator(f'[data-testid="card-{card.code}"]')
+        assert button.get_attribute("aria-disabled") == "true"
+        described = button.get_attribute("aria-describedby")
+        assert page.locator(f"#{described}").text_content() == why.render("en")
+        assert button.get_attribute("title") == why.render("en")
+    for action in hand.legal_actions():
+        assert page.locator(f'[data-testid="card-{action.card.code}"]').get_attribute("aria-disabled") is None
+    card, why = next(iter(illegal.items()))
+    history = list(hand.history)
+    page.locator(f'[data-testid="card-{card.code}"]').click(force=True)   # aria-disabled, yet a click is heard
+    page.locator(".atout-announcement.atout-refused").wait_for()
+    assert why.render("en") in page.locator('[data-testid="announcement"]').inner_text()
+    assert hand.history == history
+    page.locator('[data-testid="show-legal"]').uncheck()
+    page.wait_for_function("!document.querySelector('[aria-disabled=\"true\"]')")
+    assert table.show_legal is False
+
+
+def test_browser_hides_other_hands_and_names_every_card(open_table):
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand, viewer=2, opponents=first_legal)
+    page, _errors = open_table(table)
+    for seat in (0, 1):
+        assert page.locator(f'[data-testid="hand-{seat}"] button').count() == 0
+        assert page.locator(f'[data-testid="hand-{seat}"] svg.atout-back').count() == len(hand.hands[seat])
+    for card in hand.hands[2]:
+        button = page.locator(f'[data-testid="card-{card.code}"]')
+        assert button.get_attribute("aria-label").startswith(card.name("en"))
+    assert page.locator('[data-testid="card-table"]').get_attribute("aria-label") == "Card table: Forty-Fives"
+
+
+def test_browser_reduced_motion_turns_the_animations_off(open_table):
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    moving, _ = open_table(CardTable(hand))
+    assert moving.evaluate("document.getAnimations().length") > 0         # the deal, packet by packet
+    still, _ = open_table(CardTable(FortyFivesHand.new("forty-fives", seed=7)), reduced_motion="reduce")
+    assert still.evaluate("document.getAnimations().length") == 0
+    assert still.locator(".atout-dealt").count() == 0

@@ -25,10 +25,11 @@ from typing import Any
 import anywidget
 import traitlets
 
+from atout import i18n
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView, seat_name
 from atout.errors import AtoutError, IllegalActionError
-from atout.i18n import N_, Text, _, get_language, translations
+from atout.i18n import N_, Text, _, get_language
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.index import TITLES
@@ -61,7 +62,7 @@ Opponent = Callable[[Any, int], Action | str]
 
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
     """A message with a number in it, in the form the language uses for ``n``."""
-    return translations(lang or get_language()).ngettext(singular, plural, n).format(n=n)
+    return i18n.translations(lang or get_language()).ngettext(singular, plural, n).format(n=n)
 
 
 def action_label(action: Action, lang: str | None = None) -> str:

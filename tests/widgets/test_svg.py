@@ -8,6 +8,7 @@ import pytest
 from atout.cards import CARDS, JOKER, Card, Suit
 from atout.i18n import language
 from atout.svg import FOUR_COLOURS, SIZES, SUIT_PATHS, TWO_COLOURS, back_svg, card_svg, suit_svg
+from tests.widgets import fake_french
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -31,12 +32,15 @@ def test_every_card_is_well_formed_svg_named_for_screen_readers(card):
     assert root.get("data-card") == card.code
 
 
-def test_the_accessible_name_is_in_the_asked_language():
+def test_the_accessible_name_is_in_the_asked_language(monkeypatch):
+    fake_french(monkeypatch)
     card = Card.parse("QH")
     assert 'aria-label="queen of hearts"' in card_svg(card, lang="en")
+    assert 'aria-label="dame de cœur"' in card_svg(card, lang="fr")
     with language("fr"):
-        assert f'aria-label="{card.name("fr")}"' in card_svg(card)
-        assert card.render("fr")[:-1] in card_svg(card)     # the rank letter of the page language (D for dame)
+        assert 'aria-label="dame de cœur"' in card_svg(card)
+        assert ">D</text>" in card_svg(card)       # the rank letter of the page language
+        assert 'aria-label="carte face cachée"' in back_svg()
 
 
 @pytest.mark.parametrize("suit", list(Suit))
@@ -103,3 +107,37 @@ def test_suit_icon_is_labelled():
 def test_cards_show_themselves_in_notebooks_with_the_same_drawing():
     card = Card.parse("10D")
     assert card._repr_svg_() == card_svg(card)
+
+
+# --- a row of cards (atout.widgets.cards) ------------------------------------------------------------------
+
+
+def test_card_row_lists_the_cards_in_order_with_their_names():
+    from atout.widgets.cards import card_row_html
+
+    html = card_row_html(["10h", "JK", None], label="Your hand", captions={"10H": "led"},
+                         highlight={"JK": "#ff9900"})
+    assert re.findall(r'data-card="(\w+)"', html) == ["10H", "10H", "JK", "JK"]   # the <li> and its <svg>
+    assert 'aria-label="Your hand"' in html and 'role="list"' in html
+    assert 'aria-label="ten of hearts"' in html and 'aria-label="the joker"' in html
+    assert 'aria-label="face-down card"' in html
+    assert ">led</span>" in html and 'stroke="#ff9900"' in html
+    with pytest.raises(ValueError, match="unknown card size"):
+        card_row_html(["5H"], size="huge")
+
+
+def test_card_row_widget_follows_the_page_language(monkeypatch):
+    from atout.i18n import Text
+    from atout.widgets.cards import card_row
+    from atout.widgets.language import set_page_language
+
+    fake_french(monkeypatch)
+    row = card_row(["QH"], label=Text("Trumps"), four_colour=True)
+    assert 'aria-label="queen of hearts"' in row.value and 'aria-label="Trumps"' in row.value
+    try:
+        set_page_language("fr")
+        assert 'aria-label="dame de cœur"' in row.value and 'aria-label="Atouts"' in row.value
+    finally:
+        set_page_language("en")
+    row.set_cards(["5D"])
+    assert FOUR_COLOURS[Suit.DIAMONDS] in row.value and "queen" not in row.value

@@ -24,6 +24,7 @@ from atout.i18n import get_language, language
 from atout.svg import FOUR_COLOURS, TWO_COLOURS
 from atout.widgets.language import set_page_language
 from atout.widgets.table import POSITIONS, CardTable, action_label
+from tests.widgets import fake_french
 
 
 def send(table: CardTable, content: dict) -> None:
@@ -353,19 +354,24 @@ def test_every_card_shown_carries_its_accessible_name():
     assert 'aria-label="face-down card"' in state["back"]
 
 
-def test_the_page_language_switch_redraws_in_the_new_language():
+def test_the_page_language_switch_redraws_in_the_new_language(monkeypatch):
+    fake_french(monkeypatch)
     hand = FortyFivesHand.new("forty-fives", seed=7)
-    table = CardTable(hand)
-    send(table, {"type": "play", "card": hand.legal_actions()[0].card.code})
+    table = CardTable(hand, viewer=0, opponents=first_legal)
+    assert table.state["seats"][1]["name"] == "Seat 1" and table.state["names"]["QS"] == "queen of spades"
     try:
         set_page_language("fr")
-        assert table.state["lang"] == "fr" == get_language()
-        code = table.state["seats"][0]["cards"][0]
-        assert table.state["names"][code] == Card.parse(code).name("fr")
-        assert table.announcement == hand.events[-1].explanation.render("fr")
+        state = table.state
+        assert state["lang"] == "fr" == get_language()
+        assert state["names"]["QS"] == "dame de pique" and 'aria-label="dame de pique"' in state["faces"]["QS"]
+        assert state["seats"][1]["name"] == "Place 1"
+        assert state["seats"][1]["count_label"] == f"{len(hand.hands[1])} cartes"
+        assert state["trick"]["label"] == "Levée" and 'aria-label="carte face cachée"' in state["back"]
+        assert table.announcement.split("\n") == [e.explanation.render("fr") for e in hand.events[1:]]
+        assert table.announcement.startswith("Place 1")
     finally:
         set_page_language("en")
-    assert table.state["lang"] == "en"
+    assert table.state["lang"] == "en" and table.state["names"]["QS"] == "queen of spades"
 
 
 def test_every_word_shown_comes_from_python_in_the_page_language():

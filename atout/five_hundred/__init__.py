@@ -1,0 +1,18 @@
+"""The Five Hundred family: one preset, ``five-hundred`` (4 players, 43 cards, partnerships 0-2 against 1-3)."""
+
+from atout.five_hundred.config import PRESETS, Contract, FiveHundredConfig, Strain, make_config
+from atout.five_hundred.hand import FiveHundredHand, Trick
+from atout.five_hundred.scoring import HandResult
+
+__all__ = ["PRESETS", "Contract", "FiveHundredConfig", "FiveHundredHand", "HandResult", "Strain", "Trick",
+           "make_config"]
+
+from atout.five_hundred import referee  # noqa: E402  (the referee uses the engine above)
+from atout.five_hundred.game import FiveHundredGame  # noqa: E402
+
+__all__ += ["FiveHundredGame", "referee", "new_hand"]
+
+
+def new_hand(game: str = "five-hundred", seed: int | None = None, **options) -> FiveHundredHand:
+    """A freshly dealt hand of the preset, with its options by name."""
+    return FiveHundredHand.new(game, seed=seed, **options)

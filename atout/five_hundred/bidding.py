@@ -1,0 +1,153 @@
+"""The Five Hundred auction (`500.bid.*`): bids 6♠ … 10NT, pass is final, all pass throws the hand in.
+
+>>> from atout.five_hundred.config import make_config
+>>> a = Auction(make_config("five-hundred"), dealer=0)
+>>> for call in ["6S", "7C"]:
+...     a.call(call)
+>>> a.to_act, a.legal()[:4]
+(3, ['pass', '7D', '7H', '7NT'])
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from atout.engine import Explanation, seat_name
+from atout.errors import IllegalActionError, NotationError
+from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
+from atout.i18n import Text
+
+_BID = re.compile(r"^(10|[6-9])\s*(NT|N|[SCDH♠♣♦♥♤♧♢♡])$")
+_MISERE = {"misere": "misere", "misère": "misere", "open-misere": "open-misere", "open-misère": "open-misere",
+           "open misere": "open-misere", "open misère": "open-misere"}
+
+
+def parse_call(text: str) -> str:
+    """The canonical text of a call: ``pass``, ``7H``, ``10NT``, ``misere``, ``open-misere``; any case in.
+
+    >>> parse_call(" 7nt"), parse_call("6♠"), parse_call("Misère")
+    ('7NT', '6S', 'misere')
+    """
+    if not isinstance(text, str):
+        raise NotationError(Text("{text} is not a call: the calls are pass, 6S … 10NT, misere and open-misere",
+                                 text=repr(text)))
+    low = text.strip().lower()
+    if low == PASS:
+        return PASS
+    if low in _MISERE:
+        return _MISERE[low]
+    m = _BID.match(low.upper())
+    if m:
+        strain = m.group(2)
+        return m.group(1) + ("NT" if strain in ("N", "NT") else Strain.parse(strain).letter)
+    raise NotationError(Text("{text} is not a call: the calls are pass, a number of tricks (6 to 10) then a strain "
+                             "(S C D H or NT) as in 7H or 10NT, and with option misere, misere and open-misere",
+                             text=repr(text)))
+
+
+@cache
+def _legal_calls(ladder: tuple[Contract, ...], start: int, top_level: int) -> tuple[str, ...]:
+    """The calls above ``ladder[start - 1]``, with the misère calls whose level has been reached."""
+    return (PASS,) + tuple(c.call for c in ladder[start:] if c.needs_level <= top_level)
+
+
+class Auction:
+    """The state of one auction; ``call`` checks and records one call."""
+
+    __slots__ = ("config", "ladder", "dealer", "high", "high_bidder", "top_level", "passed", "to_act", "calls",
+                 "over")
+
+    def __init__(self, config: FiveHundredConfig, dealer: int) -> None:
+        self.config = config
+        self.ladder = config.ladder
+        self.dealer = dealer
+        self.high: int = -1                 # index in the ladder of the standing bid
+        self.high_bidder: int | None = None
+        self.top_level = 0                  # the most tricks any bid has named (misère waits for 7)
+        self.passed = [False] * PLAYERS
+        self.to_act: int | None = (dealer + 1) % PLAYERS   # 500.bid.pass: bidding starts left of the dealer
+        self.calls: list[tuple[int, str]] = []
+        self.over = False
+
+    @property
+    def contract(self) -> Contract | None:
+        """The standing (at the end, the winning) bid."""
+        return self.ladder[self.high] if self.high >= 0 else None
+
+    @property
+    def bid(self) -> str | None:
+        return self.ladder[self.high].call if self.high >= 0 else None
+
+    @property
+    def winner(self) -> int | None:
+        """The contractor once the auction is over; None while it goes on or when all passed."""
+        return self.high_bidder if self.over else None
+
+    def legal(self) -> list[str]:
+        """The calls the player to act may make: pass first, then lowest first."""
+        if self.over:
+            return []
+        return list(_legal_calls(self.ladder, self.high + 1, self.top_level))
+
+    def legal_tuple(self) -> tuple[str, ...]:
+        return () if self.over else _legal_calls(self.ladder, self.high + 1, self.top_level)
+
+    def explain_illegal(self, call: str) -> Explanation:
+        if self.over:
+            return Explanation("500.bid.pass", Text("The auction is over"))
+        contract = self.config.calls.get(call)
+        if contract is None:
+            if call in ("misere", "open-misere"):
+                return Explanation("500.bid.misere", Text(
+                    "Misère is not played: it needs the option misere (house rule)"))
+            return Explanation("500.bid.shape", Text(
+                "{call} is not a call: the calls are pass, and a number of tricks (6 to 10) then a strain, from 6S "
+                "to 10NT", call=repr(call)))
+        standing = self.contract
+        if standing is not None and contract.rank <= standing.rank:
+            return Explanation("500.bid.higher", Text(
+                "{call} is not higher than the standing bid of {bid}: bid more tricks, or as many in a higher "
+                "strain ({allowed}), or pass", call=contract, bid=standing, allowed=", ".join(self.legal()[1:4])))
+        return Explanation("500.bid.misere", Text(
+            "Misère may be called only once a bid of {n} tricks has been made", n=contract.needs_level))
+
+    def call(self, call: str) -> None:
+        """Record the next call; an illegal one raises and changes nothing."""
+        if call not in self.legal_tuple():
+            why = self.explain_illegal(call)
+            seat = self.to_act
+            who = seat_name(seat) if seat is not None else Text("Nobody")
+            raise IllegalActionError(Text("{seat} may not call {call}: {why}", seat=who, call=call, why=why.text),
+                                     rule=why.rule, explanation=why)
+        seat = self.to_act
+        self.calls.append((seat, call))
+        if call == PASS:
+            self.passed[seat] = True
+        else:
+            contract = self.config.calls[call]
+            self.high = contract.rank
+            self.high_bidder = seat
+            if contract.tricks > self.top_level:
+                self.top_level = contract.tricks
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        if self.config.single_round:
+            # 500.bid.pass, option single_round: each player calls once, the dealer last.
+            if len(self.calls) == PLAYERS:
+                self.over = True
+                self.to_act = None
+            else:
+                self.to_act = (seat + 1) % PLAYERS
+            return
+        passed = self.passed
+        active = PLAYERS - sum(passed)
+        if active == 0 or (active == 1 and self.high_bidder is not None and not passed[self.high_bidder]):
+            self.over = True
+            self.to_act = None
+            return
+        nxt = (seat + 1) % PLAYERS
+        while passed[nxt]:
+            nxt = (nxt + 1) % PLAYERS
+        self.to_act = nxt

@@ -1,0 +1,104 @@
+"""Sentences for the Five Hundred engine's events, each citing the rule that made it happen."""
+
+from __future__ import annotations
+
+from atout.engine import Event, Explanation, seat_name
+from atout.five_hundred import ranking
+from atout.five_hundred.config import PASS
+from atout.five_hundred.scoring import HandResult
+from atout.i18n import Text
+
+
+def explain_event(event: Event) -> Explanation:
+    kind, seat, data = event.kind, event.seat, event.data
+    who = seat_name(seat) if seat is not None else None
+    if kind == "deal":
+        return Explanation("500.deal", Text(
+            "{seat} deals from their left: 3 cards to each player, 3 to the kitty, then 4 to each and 3 to each",
+            seat=who))
+    if kind == "bid":
+        call = event.action.value
+        if call == PASS:
+            return Explanation("500.bid.pass", Text("{seat} passes and may not bid again this hand", seat=who))
+        contract = data
+        if contract is not None and contract.misere:
+            return Explanation("500.bid.misere", Text("{seat} calls {call}: to lose every trick, playing alone",
+                                                      seat=who, call=contract))
+        return Explanation("500.bid.higher", Text("{seat} bids {call}", seat=who, call=contract or call))
+    if kind == "contract":
+        return Explanation("500.bid.pass", Text("{seat} wins the auction with {call}", seat=who, call=data))
+    if kind == "thrown-in":
+        return Explanation("500.bid.all-pass", Text("All four passed: the hand is thrown in and the deal passes"))
+    if kind == "partner-out":
+        if data.open:
+            return Explanation("500.bid.misere", Text(
+                "{seat} lays their cards aside: their partner plays open misère alone, and will show their hand "
+                "after the first trick", seat=who))
+        return Explanation("500.bid.misere", Text("{seat} lays their cards aside: their partner plays misère alone",
+                                                  seat=who))
+    if kind == "kitty":
+        return Explanation("500.kitty", Text("{seat} takes the three cards of the kitty and will discard three",
+                                             seat=who))
+    if kind == "discard":
+        return Explanation("500.kitty", Text("{seat} discards a card face down ({n} of 3)", seat=who, n=data))
+    if kind == "first-lead":
+        return Explanation("500.play.first-lead", Text("{seat}, the contractor, leads the first trick", seat=who))
+    if kind == "play":
+        trump, position, lead = data
+        card = event.action.card
+        if position == 1:
+            if event.action.value is not None:
+                return Explanation("500.joker.no-trump", Text(
+                    "{seat} leads the joker and names {suit}: the others must follow {suit}", seat=who,
+                    card=card, suit=lead))
+            if ranking.TABLES[trump].is_trump[card.index]:
+                if card is ranking.TABLES[trump].left_bower:
+                    return Explanation("500.rank.left-bower", Text(
+                        "{seat} leads {card}, the left bower: a trump lead", seat=who, card=card))
+                return Explanation("500.follow.suit", Text("{seat} leads {card}: a trump lead", seat=who, card=card))
+            return Explanation("500.follow.suit", Text("{seat} leads {card}: {suit} are led", seat=who, card=card,
+                                                       suit=lead))
+        return Explanation("500.follow.suit", Text("{seat} plays {card}", seat=who, card=card))
+    if kind == "trick":
+        trick, trump = data
+        why = ranking.explain_trick(trick.cards, trump, trick.joker_suit)
+        return Explanation(why.rule, Text("{seat} wins the trick: {why}", seat=who, why=why.text))
+    if kind == "open-hand":
+        return Explanation("500.bid.misere", Text("{seat} plays open misère and lays their hand face up: {cards}",
+                                                  seat=who, cards=data))
+    if kind == "score":
+        return explain_score(data)
+    raise ValueError(f"no explanation for event kind {kind!r}")
+
+
+def explain_score(result: HandResult) -> Explanation:
+    """Why the hand scored what it did."""
+    if result.thrown_in:
+        return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
+    side = Text("Side {n}", n=result.contractor_side)
+    scores = " – ".join(str(s) for s in result.scores_after)
+    contract = result.contract
+    if contract.misere:
+        rule = "500.score.misere"
+        if result.made:
+            text = Text("{side} made {call}, taking no trick: +{value}; scores {scores}", side=side, call=contract,
+                        value=contract.value, scores=scores)
+        else:
+            text = Text("{side} took a trick in {call}: −{value}; scores {scores}", side=side, call=contract,
+                        value=contract.value, scores=scores)
+    elif result.slam:
+        rule = "500.score.slam"
+        text = Text("{side} took all ten tricks on {call}, worth less than 250: they score 250; scores {scores}",
+                    side=side, call=contract, scores=scores)
+    elif result.made:
+        rule = "500.score.contract"
+        text = Text("{side} made {call} with {tricks} tricks: +{value}; scores {scores}", side=side, call=contract,
+                    tricks=result.tricks_won[result.contractor_side], value=contract.value, scores=scores)
+    else:
+        rule = "500.score.contract"
+        text = Text("{side} took only {tricks} tricks on {call}: −{value}; scores {scores}", side=side,
+                    call=contract, tricks=result.tricks_won[result.contractor_side], value=contract.value,
+                    scores=scores)
+    if result.winner is not None:
+        return Explanation("500.game.target", Text("{why}. Side {n} wins the game", why=text, n=result.winner))
+    return Explanation(rule, text)

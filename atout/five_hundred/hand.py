@@ -1,0 +1,507 @@
+"""One hand of Five Hundred, as a state machine.
+
+>>> hand = FiveHundredHand.new(seed=7)
+>>> hand.phase, hand.to_act
+(<Phase.BID: 'bid'>, 1)
+>>> [str(a) for a in hand.legal_actions()[:3]]
+['bid pass', 'bid 6S', 'bid 6C']
+
+Phases: DEAL (chance: ``Action("deal", None, order)`` with the 43 cards in shuffled order), BID,
+KITTY (the contractor, holding the kitty, discards three cards, one ``discard <card>`` action at a
+time), PLAY and OVER. The contract, taking the kitty and the scoring happen automatically and show
+as events. All four passing throws the hand in: it is then over, with nothing scored.
+
+Leading the joker in no trumps (and in misère) names the suit the others must follow: the action is
+``Action("play", JOKER, suit)``, written ``play JK H``; every other play is ``play <card>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit, shuffled
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, LegalActions, Phase, TableView, seat_name
+from atout.errors import IllegalActionError, NotationError
+from atout.five_hundred import ranking
+from atout.five_hundred.bidding import Auction
+from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
+from atout.five_hundred.ranking import TABLES
+from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
+from atout.i18n import Text
+
+DECK_SIZE = len(FIVE_HUNDRED_DECK)
+KITTY_SIZE = 3
+TRICKS = 10
+DEAL_PACKETS = ((3, False), (0, True), (4, False), (3, False))   # 500.deal: 3 each, 3 to the kitty, 4, 3
+DISCARD_ACTIONS: tuple[Action, ...] = tuple(Action("discard", c) for c in CARDS)
+JOKER_LEADS: dict[Suit, Action] = {s: Action("play", JOKER, s) for s in Suit}
+_DECK_SET = frozenset(FIVE_HUNDRED_DECK.cards)
+
+
+class Trick:
+    """One trick: who led, the cards and seats in play order, the suit a led joker named, who won."""
+
+    __slots__ = ("leader", "cards", "seats", "lead", "joker_suit", "winner")
+
+    def __init__(self, leader: int) -> None:
+        self.leader = leader
+        self.cards: list[Card] = []
+        self.seats: list[int] = []
+        self.lead: Suit | None = None          # the suit to follow, once led
+        self.joker_suit: Suit | None = None    # named with the joker led in no trumps
+        self.winner: int | None = None
+
+    def __repr__(self) -> str:
+        return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text; ``play JK H`` (the joker led in no trumps, naming hearts) included."""
+    words = text.split() if isinstance(text, str) else []
+    if len(words) == 3 and words[0].lower() == "play":
+        card = Card.parse(words[1])
+        if card is not JOKER:
+            raise NotationError(Text("only the joker is played with a suit named, as in 'play JK H'"))
+        return JOKER_LEADS[Suit.parse(words[2])]
+    return Action.parse(text)
+
+
+class FiveHundredHand:
+    """The state of one hand: who holds what, whose turn, what has happened."""
+
+    def __init__(self, config: FiveHundredConfig | None = None, dealer: int = 0,
+                 scores_before: Sequence[int] | None = None) -> None:
+        self.config = config if config is not None else make_config("five-hundred")
+        self.n = PLAYERS
+        self.dealer = dealer
+        self.scores_before = list(scores_before) if scores_before is not None else [0] * SIDES
+        self.phase = Phase.DEAL
+        self.to_act: int | None = None
+        self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.deck_order: tuple[Card, ...] = ()
+        self.kitty: list[Card] = []            # the kitty while it lies on the table
+        self.kitty_taken: list[Card] = []      # the three cards the contractor took (only they see them)
+        self.discards: list[Card] = []         # the contractor's discards (seen by nobody else, count for nobody)
+        self.auction: Auction | None = None
+        self.contractor: int | None = None
+        self.contract: Contract | None = None
+        self.trump: Suit | None = None         # None in no trumps and misère
+        self.sitting_out: int | None = None    # misère: the contractor's partner
+        self.trick: Trick | None = None
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * PLAYERS        # per seat
+        self.shown_out = [0] * PLAYERS         # per seat, a bit per suit it failed to follow
+        self.result: HandResult | None = None
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._legal: list[Action] | None = None
+        self._next = [1, 2, 3, 0]              # the next seat to play, skipping a partner sitting out
+        self._tables = TABLES[None]
+
+    # --- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: str | FiveHundredConfig = "five-hundred", seed: int | None = None, dealer: int = 0,
+            scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
+            **more: Any) -> FiveHundredHand:
+        """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
+        config = game if isinstance(game, FiveHundredConfig) else make_config(game, options, **more)
+        hand = cls(config, dealer, scores_before)
+        hand.apply(shuffled_deal(seed))
+        return hand
+
+    @classmethod
+    def replay(cls, config: FiveHundredConfig, history: Iterable[Action | str], dealer: int = 0,
+               scores_before: Sequence[int] | None = None) -> FiveHundredHand:
+        hand = cls(config, dealer, scores_before)
+        for action in history:
+            hand.apply(action)
+        return hand
+
+    def copy(self) -> FiveHundredHand:
+        return self.replay(self.config, self.history, self.dealer, self.scores_before)
+
+    # --- queries ----------------------------------------------------------------------------
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def legal_moves(self) -> LegalActions:
+        return LegalActions(self)
+
+    @staticmethod
+    def side_of(seat: int) -> int:
+        return seat % 2
+
+    @property
+    def contractor_side(self) -> int | None:
+        return None if self.contractor is None else self.contractor % 2
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do now (empty at the deal and when the hand is over)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            seat = self.to_act
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick.cards:
+                suit_of = self._tables.suit_of
+                lead = trick.lead
+                follow = [PLAY_ACTIONS[c.index] for c in hand if suit_of[c.index] is lead]
+                return follow if follow else [PLAY_ACTIONS[c.index] for c in hand]
+            if self.trump is None and JOKER in hand:
+                # 500.joker.no-trump: leading the joker names a suit not already shown out of.
+                named = ranking.joker_lead_suits(None, ranking.suits_of_mask(self.shown_out[seat]))
+                return [PLAY_ACTIONS[c.index] for c in hand if c is not JOKER] + [JOKER_LEADS[s] for s in named]
+            return [PLAY_ACTIONS[c.index] for c in hand]
+        if phase is Phase.BID:
+            return list(_bid_actions(self.auction.legal_tuple()))
+        if phase is Phase.KITTY:
+            return [DISCARD_ACTIONS[c.index] for c in self.hands[self.to_act]]
+        return []
+
+    def returns(self) -> list[int]:
+        """Points each side scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        if self.result is None:
+            return [0] * SIDES
+        return list(self.result.points)
+
+    # --- applying actions -------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> Event:
+        """Do ``action`` for the player to act (or chance) and say what happened.
+
+        An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
+        """
+        if action.__class__ is not Action:
+            action = parse_action(action)
+        phase = self.phase
+        if phase is Phase.DEAL:
+            if action.kind != "deal":
+                raise self._illegal(action)
+            event = self._deal(action)
+        else:
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if action not in legal:
+                raise self._illegal(action)
+            if phase is Phase.PLAY:
+                event = self._play(action)
+            elif phase is Phase.BID:
+                event = self._bid(action)
+            else:
+                event = self._discard(action)
+        self._legal = None
+        self.history.append(action)
+        self.events.append(event)
+        return event
+
+    def undo(self) -> Action:
+        """Take back the last action that was not the deal; the state is as before it."""
+        if len(self.history) <= 1:
+            raise IllegalActionError(Text("There is nothing to take back: no action since the deal"),
+                                     rule="500.deal")
+        action = self.history[-1]
+        other = self.replay(self.config, self.history[:-1], self.dealer, self.scores_before)
+        self.__dict__.update(other.__dict__)
+        return action
+
+    def explain_illegal(self, action: Action | str) -> Explanation | None:
+        """Why ``action`` is not allowed now, or None when it is."""
+        if action.__class__ is not Action:
+            action = parse_action(action)
+        if self.phase is not Phase.DEAL and action in self.legal_actions():
+            return None
+        return self._explain_illegal(action)
+
+    def _illegal(self, action: Action) -> IllegalActionError:
+        why = self._explain_illegal(action)
+        return IllegalActionError(why.text, rule=why.rule, explanation=why)
+
+    def _explain_illegal(self, action: Action) -> Explanation:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return Explanation("500.game.target", Text("The hand is over: no more actions"))
+        if phase is Phase.DEAL:
+            if action.kind == "deal":
+                return Explanation("500.deal", Text("A deal must order the 43 cards of the Five Hundred deck, "
+                                                    "each once"))
+            return Explanation("500.deal", Text("The cards must be dealt first"))
+        seat = self.to_act
+        if phase is Phase.BID and action.kind == "bid":
+            return self.auction.explain_illegal(str(action.value))
+        if phase is Phase.KITTY and action.kind == "discard" and action.card is not None:
+            return Explanation("500.kitty", Text("{seat} does not hold {card}; their hand is {hand}",
+                                                 seat=seat_name(seat), card=action.card, hand=self.hands[seat]))
+        if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
+            return self._explain_illegal_play(seat, action)
+        allowed = ", ".join(sorted({a.kind for a in self.legal_actions()}))
+        return Explanation(_PHASE_RULE[phase], Text(
+            "{action} is not allowed now ({phase}): {seat} must {allowed}", action=repr(str(action)),
+            phase=phase.value, seat=seat_name(seat), allowed=allowed))
+
+    def _explain_illegal_play(self, seat: int, action: Action) -> Explanation:
+        card, hand, trick = action.card, self.hands[seat], self.trick
+        if card not in hand:
+            return Explanation("500.follow.suit", Text("{seat} does not hold {card}; their hand is {hand}",
+                                                       seat=seat_name(seat), card=card, hand=hand))
+        if card is JOKER and not trick.cards:
+            # the card may be led; what is wrong is the suit named (or not named) with it
+            shown = ranking.suits_of_mask(self.shown_out[seat])
+            return ranking.explain_joker_suit(action.value, self.trump, shown)
+        if action.value is not None:
+            return Explanation("500.joker.no-trump", Text(
+                "Only the joker, led in no trumps, is played with a suit named: play {card} alone", card=card))
+        return ranking.explain_illegal(card, hand, trick.cards, self.trump, trick.joker_suit)
+
+    # --- the deal -----------------------------------------------------------------------------
+
+    def _deal(self, action: Action) -> Event:
+        order = tuple(action.value or ())
+        if len(order) != DECK_SIZE or frozenset(order) != _DECK_SET:
+            raise self._illegal(action)
+        self.deck_order = order
+        seats = [(self.dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]   # 500.deal: from the dealer's left
+        hands, pos = self.hands, 0
+        for size, to_kitty in DEAL_PACKETS:
+            if to_kitty:
+                self.kitty.extend(order[pos:pos + KITTY_SIZE])
+                pos += KITTY_SIZE
+                continue
+            for seat in seats:
+                hands[seat].extend(order[pos:pos + size])
+                pos += size
+        self.auction = Auction(self.config, self.dealer)
+        self.phase = Phase.BID
+        self.to_act = self.auction.to_act
+        return Event("deal", self.dealer, action, None, _explain)
+
+    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
+        """The deal, packet by packet, for a step-through view: (what, seat, cards)."""
+        seats = [(self.dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+        packets: list[tuple[str, int | None, list[Card]]] = []
+        order, pos = self.deck_order, 0
+        for size, to_kitty in DEAL_PACKETS:
+            if to_kitty:
+                packets.append(("kitty", None, list(order[pos:pos + KITTY_SIZE])))
+                pos += KITTY_SIZE
+                continue
+            for seat in seats:
+                packets.append(("hand", seat, list(order[pos:pos + size])))
+                pos += size
+        return packets
+
+    # --- the auction and the kitty ------------------------------------------------------------------
+
+    def _bid(self, action: Action) -> Event:
+        seat = self.to_act
+        auction = self.auction
+        auction.call(action.value)
+        event = Event("bid", seat, action, self.config.calls.get(action.value), _explain)
+        if not auction.over:
+            self.to_act = auction.to_act
+            return event
+        if auction.winner is None:
+            # 500.bid.all-pass: thrown in; the game deals again from the next dealer.
+            self.phase = Phase.OVER
+            self.to_act = None
+            self.result = thrown_in(self.scores_before)
+            event.consequences.append(Event("thrown-in", self.dealer, None, None, _explain))
+            return event
+        contractor = self.contractor = auction.winner
+        contract = self.contract = auction.contract
+        self.trump = contract.trump
+        self._tables = TABLES[self.trump]
+        event.consequences.append(Event("contract", contractor, None, contract, _explain))
+        if contract.misere:
+            # 500.bid.misere: the contractor plays alone; the partner's cards are out of play.
+            partner = self.sitting_out = (contractor + 2) % PLAYERS
+            self._next = [(s + 2) % PLAYERS if (s + 1) % PLAYERS == partner else (s + 1) % PLAYERS
+                          for s in range(PLAYERS)]
+            event.consequences.append(Event("partner-out", partner, None, contract, _explain))
+        # 500.kitty: the contractor takes the three kitty cards, then discards three.
+        self.kitty_taken = self.kitty
+        self.hands[contractor].extend(self.kitty)
+        self.kitty = []
+        event.consequences.append(Event("kitty", contractor, None, None, _explain))
+        self.phase = Phase.KITTY
+        self.to_act = contractor
+        return event
+
+    def _discard(self, action: Action) -> Event:
+        seat = self.to_act
+        self.hands[seat].remove(action.card)
+        self.discards.append(action.card)
+        event = Event("discard", seat, action, len(self.discards), _explain)
+        if len(self.discards) == KITTY_SIZE:
+            self.phase = Phase.PLAY                      # 500.play.first-lead: the contractor leads
+            self.trick = Trick(seat)
+            event.consequences.append(Event("first-lead", seat, None, None, _explain))
+        return event
+
+    # --- play ---------------------------------------------------------------------------------
+
+    def _play(self, action: Action) -> Event:
+        seat = self.to_act
+        card = action.card
+        self.hands[seat].remove(card)
+        trick = self.trick
+        cards = trick.cards
+        suit_of = self._tables.suit_of
+        if not cards:
+            if card is JOKER and self.trump is None:
+                trick.joker_suit = trick.lead = action.value
+            else:
+                trick.lead = suit_of[card.index]
+        elif suit_of[card.index] is not trick.lead:
+            self.shown_out[seat] |= 1 << trick.lead
+        cards.append(card)
+        trick.seats.append(seat)
+        event = Event("play", seat, action, (self.trump, len(cards), trick.lead), _explain)
+        if len(cards) < (PLAYERS if self.sitting_out is None else PLAYERS - 1):
+            self.to_act = self._next[seat]
+            return event
+        winner = trick.winner = trick.seats[ranking.trick_winner(cards, self.trump, trick.joker_suit)]
+        self.tricks.append(trick)
+        self.tricks_won[winner] += 1
+        event.consequences.append(Event("trick", winner, None, (trick, self.trump), _explain))
+        if len(self.tricks) == 1 and self.contract.open:
+            event.consequences.append(Event("open-hand", self.contractor, None, list(self.hands[self.contractor]),
+                                            _explain))
+        if len(self.tricks) == TRICKS:
+            self.trick = None
+            self.to_act = None
+            event.consequences.append(self._score())
+            self.phase = Phase.OVER
+        else:
+            self.trick = Trick(winner)
+            self.to_act = winner
+        return event
+
+    # --- scoring ------------------------------------------------------------------------------
+
+    def side_tricks(self) -> list[int]:
+        won = self.tricks_won
+        return [won[0] + won[2], won[1] + won[3]]
+
+    def _score(self) -> Event:
+        self.result = score_hand(self.config, self.contract, self.contractor_side, self.side_tricks(),
+                                 self.scores_before, self.contractor)
+        return Event("score", None, None, self.result, _explain)
+
+    # --- what one seat may see -------------------------------------------------------------------
+
+    @property
+    def hand_exposed(self) -> bool:
+        """Open misère: the contractor's hand lies face up once the first trick is over."""
+        return self.contract is not None and self.contract.open and len(self.tricks) >= 1
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand and the table; never other hands, the kitty or the discards
+        (save the contractor's own, and in open misère the contractor's hand after the first trick)."""
+        is_contractor = seat == self.contractor
+        return {
+            "game": self.config.game,
+            "seat": seat,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "calls": list(self.auction.calls) if self.auction else [],
+            "contractor": self.contractor,
+            "contract": self.contract.call if self.contract else None,
+            "trump": self.trump,
+            "sitting_out": self.sitting_out,
+            "kitty_size": len(self.kitty),
+            "kitty_taken": list(self.kitty_taken) if is_contractor else None,
+            "discards": list(self.discards) if is_contractor else None,
+            "exposed": list(self.hands[self.contractor]) if self.hand_exposed else None,
+            "trick": list(self.trick.cards) if self.trick else [],
+            "trick_seats": list(self.trick.seats) if self.trick else [],
+            "leader": self.trick.leader if self.trick else None,
+            "joker_suit": self.trick.joker_suit if self.trick else None,
+            "tricks": [(t.leader, list(t.cards), t.winner) for t in self.tricks],
+            "tricks_won": self.side_tricks(),
+            "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
+            "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],
+        }
+
+    def table_view(self, viewer: int | None = None) -> TableView:
+        """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
+        exposed = self.contractor if self.hand_exposed else None
+        visible = [viewer is None or seat in (viewer, exposed) for seat in range(PLAYERS)]
+        hands = [list(h) if visible[s] else len(h) for s, h in enumerate(self.hands)]
+        trick = self.trick
+        plays = list(zip(trick.seats, trick.cards, strict=True)) if trick else []
+        last = self.tricks[-1] if self.tricks else None
+        acting = self.to_act is not None and (viewer is None or viewer == self.to_act)
+        legal = self.legal_actions() if acting else []
+        illegal: dict[Card, Explanation] = {}
+        if acting and self.phase is Phase.PLAY:
+            allowed = {a.card for a in legal}
+            for card in self.hands[self.to_act]:
+                if card not in allowed:
+                    illegal[card] = self._explain_illegal(PLAY_ACTIONS[card.index])
+        notes = []
+        if self.sitting_out is not None:
+            notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out)))
+        if trick is not None and trick.joker_suit is not None:
+            notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
+        kitty_cards = self.kitty_taken if viewer is None or viewer == self.contractor else []
+        return TableView(
+            game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
+            phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
+            trump=self.trump, turn_up=None, kitty=list(kitty_cards) if kitty_cards else len(self.kitty),
+            stock=0, scores=list(self.scores_before if self.result is None else self.result.scores_after),
+            score_labels=[Text("Side {n}", n=i) for i in range(SIDES)], tricks_won=self.side_tricks(),
+            legal=legal, illegal=illegal,
+            last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
+            contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
+            over=self.is_over)
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deck, wherever it lies (card conservation)."""
+        cards = [c for h in self.hands for c in h] + self.kitty + self.discards
+        cards += [c for t in self.tricks for c in t.cards]
+        if self.trick is not None:
+            cards += self.trick.cards
+        return cards
+
+    def __repr__(self) -> str:
+        contract = self.contract.call if self.contract else None
+        return f"<FiveHundredHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} contract={contract}>"
+
+
+_PHASE_RULE = {Phase.BID: "500.bid.pass", Phase.KITTY: "500.kitty", Phase.PLAY: "500.follow.suit"}
+_BID_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+
+
+def _bid_actions(calls: tuple[str, ...]) -> tuple[Action, ...]:
+    """The (interned) bid actions of a tuple of calls: auctions repeat the same few lists."""
+    actions = _BID_ACTIONS.get(calls)
+    if actions is None:
+        actions = _BID_ACTIONS[calls] = tuple(Action("bid", None, c) for c in calls)
+    return actions
+
+
+def shuffled_deal(seed: int | None) -> Action:
+    """The chance action: the 43 cards in the order a shuffle with ``seed`` leaves them."""
+    return Action("deal", None, shuffled(FIVE_HUNDRED_DECK, seed))
+
+
+def _explain(event: Event) -> Explanation:
+    from atout.five_hundred.explain import explain_event
+
+    return explain_event(event)

@@ -1,0 +1,144 @@
+"""The referee's answers for Five Hundred (`five-hundred`), as the contract table of the rules README says.
+
+>>> from atout.referee import judge
+>>> judge({"kind": "trick", "game": "five-hundred", "trump": "D", "plays": ["AD", "JH", "KD", "JD"]})["winner"]
+3
+>>> judge({"kind": "trick", "game": "five-hundred", "trump": "S", "plays": ["2S", "AS", "KS", "QS"]})["error"]
+'2S is not in the 43-card deck (43 cards)'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from atout.cards import FIVE_HUNDRED_DECK, JOKER, Suit
+from atout.errors import AtoutError, IllegalActionError, QueryError
+from atout.five_hundred import ranking
+from atout.five_hundred.bidding import Auction, parse_call
+from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
+from atout.five_hundred.scoring import score_hand
+from atout.i18n import Text
+from atout.referee import Query, answer_json
+
+
+def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
+    q.deck = FIVE_HUNDRED_DECK
+    config = make_config(game, options)
+    return answer_json(_KINDS[kind](q, config))
+
+
+def _trump(q: Query) -> Suit | None:
+    """The query's strain: a suit, or ``NT`` (None: no trumps)."""
+    value = q.field("trump")
+    if isinstance(value, str) and value.strip().upper() == "NT":
+        return None
+    try:
+        return Suit.parse(value)
+    except AtoutError:
+        raise QueryError(Text("trump cannot be {value}: write C, D, H or S (or ♣ ♦ ♥ ♠), or NT for no trumps",
+                              value=json.dumps(value))) from None
+
+
+def _joker_suit(q: Query) -> Suit | None:
+    """The suit named with the joker led in no trumps (`joker_suit`); ignored where the joker names none."""
+    if not q.has("joker_suit"):
+        return None
+    value = q.field("joker_suit")
+    try:
+        return Suit.parse(value)
+    except AtoutError:
+        raise QueryError(Text("joker_suit cannot be {value}: name the suit the joker led in no trumps calls for, "
+                              "C, D, H or S", value=json.dumps(value))) from None
+
+
+def _check_joker_lead(plays: list, trump: Suit | None, joker_suit: Suit | None) -> None:
+    if plays and plays[0] is JOKER and trump is None and joker_suit is None:
+        raise QueryError(Text("the joker is led in no trumps, so the query needs joker_suit: the suit its leader "
+                              "names for the others to follow (C, D, H or S) (500.joker.no-trump)"))
+
+
+def rank(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    trump = _trump(q)
+    t = ranking.TABLES[trump]
+    return {"trump": t.order, "plain": {s.letter: t.plain[s] for s in Suit if s != trump},
+            "rule": "500.rank.trump" if trump is not None else "500.rank.no-trump"}
+
+
+def trick(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    trump = _trump(q)
+    plays = q.card_list("plays")
+    if len(plays) != PLAYERS:
+        raise QueryError(Text("a trick of five-hundred has {n} cards, one per player, not {k}", n=PLAYERS,
+                              k=len(plays)))
+    joker_suit = _joker_suit(q)
+    _check_joker_lead(plays, trump, joker_suit)
+    why = ranking.explain_trick(plays, trump, joker_suit)
+    return {"winner": ranking.trick_winner(plays, trump, joker_suit), **why.to_dict()}
+
+
+def legal(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    trump = _trump(q)
+    hand = q.card_list("hand")
+    plays = q.card_list("plays", q.data.get("plays", []))
+    if not hand:
+        raise QueryError(Text("hand must hold at least one card"))
+    if len(plays) >= PLAYERS:
+        raise QueryError(Text("the trick so far holds at most {high} cards (it is then complete), not {n}",
+                              high=PLAYERS - 1, n=len(plays)))
+    joker_suit = _joker_suit(q)
+    _check_joker_lead(plays, trump, joker_suit)
+    cards = ranking.legal_plays(hand, plays, trump, joker_suit)
+    out: dict[str, Any] = {"legal": cards}
+    illegal = [c for c in hand if c not in cards]
+    if illegal:
+        out.update(ranking.explain_illegal(illegal[0], hand, plays, trump, joker_suit).to_dict())
+    elif plays:
+        out["rule"] = "500.follow.suit"
+    return out
+
+
+def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    dealer = q.integer("dealer", 0, PLAYERS - 1)
+    calls = q.field("calls")
+    if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
+        raise QueryError(Text("calls must be a list of calls such as [\"6S\", \"pass\", \"7NT\"]"))
+    auction = Auction(config, dealer)
+    for i, text in enumerate(calls):
+        try:
+            auction.call(parse_call(text))
+        except (IllegalActionError, QueryError, AtoutError) as exc:
+            allowed = ", ".join(auction.legal()) or "none: the auction is over"
+            raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
+                                  i=i + 1, call=repr(text), why=exc.message, legal=allowed)) from None
+    if auction.over:
+        return {"over": True, "winner": auction.winner, "bid": auction.bid,
+                "rule": "500.bid.pass" if auction.winner is not None else "500.bid.all-pass"}
+    return {"to_act": auction.to_act, "legal": auction.legal(), "rule": "500.bid.higher"}
+
+
+def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    text = q.field("contract")
+    try:
+        call = parse_call(text)
+        contract = config.calls[call]
+    except (AtoutError, KeyError):
+        misere = isinstance(text, str) and "mis" in text.lower()
+        hint = Text(" (misère contracts need the option misere)") if misere else ""
+        raise QueryError(Text("contract cannot be {value}: write a bid from 6S to 10NT, as in 8S or 9NT, or with "
+                              "option misere, misere or open-misere{hint}", value=json.dumps(text),
+                              hint=hint)) from None
+    side = q.integer("contractor", 0, SIDES - 1)
+    tricks_won = q.integers("tricks_won", SIDES)
+    if any(t < 0 for t in tricks_won) or sum(tricks_won) != MAX_TRICKS:
+        raise QueryError(Text("tricks_won must give each side's tricks, two whole numbers from 0 that add up to "
+                              "{n}, not {value}", n=MAX_TRICKS, value=json.dumps(tricks_won)))
+    scores_before = q.integers("scores_before", SIDES)
+    result = score_hand(config, contract, side, tricks_won, scores_before)
+    from atout.five_hundred.explain import explain_score
+
+    return {"scores_after": result.scores_after, "points": result.points, "made": result.made,
+            "game_winner": result.winner, **explain_score(result).to_dict()}
+
+
+_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score}

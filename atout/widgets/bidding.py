@@ -1,0 +1,216 @@
+"""The bidding box: every call of the game as a button, only the legal ones enabled.
+
+Built on the hand API alone: the legal calls are ``legal_actions()`` of kind ``bid``; each closed
+call carries core's reason (``explain_illegal``) as its tooltip and in the list under the box (a
+touch screen has no hover); a click applies the call through core (``apply``), and the auction so
+far is a pandas table, seats as columns and rounds as rows, read from the hand's ``bid`` events.
+
+The calls laid out are the game's: Auction Forty-Fives' values (``config.bid_values``) with pass and
+the dealer's hold; Five Hundred's ladder (``config.ladder``), tricks by strains, misère when on.
+
+>>> from atout.forty_fives import FortyFivesHand
+>>> box = BiddingBox(FortyFivesHand.new("auction-forty-fives", seed=3, players=4))
+>>> box.buttons["hold"].disabled, box.buttons["15"].disabled
+(True, False)
+>>> box.call("15").hand.auction.calls
+[(1, '15')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from atout.cards import Suit
+from atout.engine import Action, Event, Phase, seat_name
+from atout.errors import IllegalActionError
+from atout.i18n import N_, Text, _
+from atout.widgets.language import register
+
+CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
+
+
+def bid(call: str) -> Action:
+    return Action("bid", None, call)
+
+
+def call_grid(hand: Any) -> list[list[str]]:
+    """The calls of the game, in rows as a bidding box lays them out (legality is not decided here)."""
+    if hasattr(hand, "all_calls"):
+        rows = [list(row) if isinstance(row, list | tuple) else [row] for row in hand.all_calls()]
+    else:
+        config = hand.config
+        ladder = getattr(config, "ladder", None)
+        values = getattr(config, "bid_values", None)
+        if ladder:
+            rows = [["pass"] + [c.call for c in ladder if getattr(c, "misere", False)]]
+            levels: dict[int, list[str]] = {}
+            for contract in ladder:
+                if not getattr(contract, "misere", False):
+                    levels.setdefault(contract.tricks, []).append(contract.call)
+            rows += list(levels.values())
+        elif values:
+            rows = [["pass", "hold"], list(values)]
+        else:
+            rows = [[]]
+    laid = {c for row in rows for c in row}
+    extra = [a.value for a in hand.legal_actions() if a.kind == "bid" and a.value not in laid]
+    return rows + [extra] if extra else rows
+
+
+def call_label(call: str) -> str:
+    """A call as written on its button, in the page language."""
+    if call in CALL_NAMES:
+        return _(CALL_NAMES[call])
+    if "-for-" in call:
+        low, high = call.split("-for-")
+        return Text("{low} for {high}", low=low, high=high).render()
+    if call[:-1].isdigit() and call[-1:] in "CDHS" and len(call) > 1:
+        return call[:-1] + Suit.parse(call[-1]).symbol
+    if call.endswith("NT") and call[:-2].isdigit():
+        return Text("{n} NT", n=call[:-2]).render()
+    return call
+
+
+def auction_calls(hand: Any) -> list[tuple[int, str]]:
+    """The calls made so far, (seat, call), from the hand's bid events."""
+    return [(e.seat, e.action.value) for e in hand.events if e.kind == "bid" and e.action is not None]
+
+
+def auction_frame(hand: Any) -> pd.DataFrame:
+    """The auction so far: one column per seat from the dealer's left (who calls first), one row per round.
+    A seat that has passed for good shows nothing in later rounds."""
+    n = len(hand.hands)
+    first = (hand.dealer + 1) % n
+    seats = [(first + i) % n for i in range(n)]
+    rows: list[dict[int, str]] = []
+    last = n
+    for seat, call in auction_calls(hand):
+        position = seats.index(seat)
+        if position <= last:
+            rows.append({})
+        rows[-1][seat] = call
+        last = position
+    frame = pd.DataFrame(rows, columns=seats, index=pd.RangeIndex(1, len(rows) + 1, name="round"), dtype=object)
+    return frame.fillna("")
+
+
+class BiddingBox(widgets.VBox):
+    """Click a call to make it; closed calls say why. ``state`` is a hand, or a game (its current hand)."""
+
+    def __init__(self, state: Any, on_call: Callable[[Event], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("atout-bidding-box")
+        self.state = state
+        self.on_call = on_call
+        self.last_events: list[Event] = []
+        self.error: str | None = None
+        self.buttons: dict[str, widgets.Button] = {}
+        self.grid = widgets.VBox()
+        self.status_html = widgets.HTML()
+        self.status_html.add_class("atout-bidding-status")
+        self.table_html = widgets.HTML()
+        self.table_html.add_class("atout-auction")
+        self.reasons_html = widgets.HTML()
+        self.said_html = widgets.HTML()
+        self.children = [self.status_html, self.grid, self.said_html, self.table_html, self.reasons_html]
+        self._layout()
+        register(self)
+        self.refresh()
+
+    @property
+    def hand(self) -> Any:
+        return self.state.hand if hasattr(self.state, "hand") and not hasattr(self.state, "history") else self.state
+
+    def call(self, call: str) -> BiddingBox:
+        """Make ``call`` through core for the player to act (what a click does)."""
+        try:
+            event = self.state.apply(bid(call))
+        except IllegalActionError as exc:
+            self.error = str(exc)
+        else:
+            self.error = None
+            self.last_events = list(event.flatten())
+            if self.on_call is not None:
+                self.on_call(event)
+        if {c for row in call_grid(self.hand) for c in row} != set(self.buttons):   # a game's next hand
+            self._layout()
+        self.refresh()
+        return self
+
+    def reason(self, call: str) -> str | None:
+        """Core's reason why ``call`` is closed now (None when it is open)."""
+        why = self.hand.explain_illegal(bid(call))
+        return None if why is None else why.render()
+
+    def refresh(self) -> None:
+        """Redraw from core state, in the page language."""
+        hand = self.hand
+        bidding = hand.phase is Phase.BID
+        legal = {a.value for a in hand.legal_actions() if a.kind == "bid"} if bidding else set()
+        closed = []
+        for call, button in self.buttons.items():
+            button.description = call_label(call)
+            if call in legal:
+                button.disabled = False
+                button.tooltip = Text("Call {call}", call=call_label(call)).render()
+                button.button_style = "info" if call not in ("pass", "hold") else ""
+            else:
+                button.disabled = True
+                button.button_style = ""
+                button.tooltip = self.reason(call) or ""
+                closed.append((call, button.tooltip))
+        if bidding:
+            status = Text("{seat} to call", seat=seat_name(hand.to_act)).render()
+        else:
+            status = _("The auction is over")
+        self.status_html.value = (f'<p class="atout-to-call" aria-live="polite"><strong>{escape(status)}</strong>'
+                                  f'</p>')
+        said = [f"<li>{escape(e.explanation.sentence())} <code>{escape(e.explanation.rule)}</code></li>"
+                for e in self.last_events]
+        if self.error:
+            said.append(f'<li role="alert" class="atout-error">{escape(self.error)}</li>')
+        self.said_html.value = f'<ul class="atout-said">{"".join(said)}</ul>' if said else ""
+        self.table_html.value = self._table_html()
+        items = "".join(f'<li><strong>{escape(call_label(c))}</strong>: {escape(why)}</li>' for c, why in closed)
+        self.reasons_html.value = (f'<details class="atout-closed-calls"><summary>'
+                                   f'{escape(_("Why some calls are closed"))}</summary><ul>{items}</ul></details>'
+                                   if closed and bidding else "")
+
+    def _layout(self) -> None:
+        rows = []
+        self.buttons = {}
+        for row in call_grid(self.hand):
+            buttons = []
+            for call in row:
+                button = widgets.Button(description=call_label(call), layout=widgets.Layout(width="auto",
+                                                                                           min_width="56px"))
+                button.add_class("atout-call")
+                button.add_class(f"atout-call-{call}")
+                button.on_click(lambda _b, call=call: self.call(call))
+                self.buttons[call] = button
+                buttons.append(button)
+            rows.append(widgets.HBox(buttons))
+        self.grid.children = rows
+
+    def _table_html(self) -> str:
+        hand = self.hand
+        frame = auction_frame(hand)
+        labels = []
+        for seat in frame.columns:
+            label = seat_name(seat).render()
+            if seat == hand.dealer:
+                label = Text("{seat} (dealer)", seat=label).render()
+            labels.append(label)
+        shown = frame.map(lambda call: call_label(call) if call else "")
+        caption = _("The auction so far") if len(frame) else _("No call has been made yet")
+        styler = (shown.style.relabel_index(labels, axis=1)
+                  .format_index(lambda r: Text("Round {n}", n=r).render(), axis=0)
+                  .hide(axis="index", names=True)
+                  .set_caption(caption)
+                  .set_table_attributes('class="atout-auction-table" data-testid="auction"'))
+        return styler.to_html()

@@ -1,0 +1,287 @@
+"""The score sheet: each hand's bid, tricks, points and running totals, and a chart of the totals.
+
+Everything comes from the game's ``results`` (one per hand, as core scored it) and ``dealers``; the
+columns are the game's scoring units (players, or sides in partnerships), labelled as core labels
+them (``table_view().score_labels``). The chart is an inline SVG line chart drawn here (no plotting
+library): it has a ``<title>`` and a ``<desc>`` for screen readers, lines told apart by dash and
+marker as well as colour, and the score table right beside it as its table alternative.
+
+>>> from atout.forty_fives import FortyFivesGame
+>>> game = FortyFivesGame("forty-fives", seed=1, players=3)
+>>> while not game.is_over:
+...     _ = game.apply(game.hand.legal_actions()[0])
+>>> frame = score_frame(game)
+>>> [frame[(side, "total")].iloc[-1] for side in range(3)] == game.scores
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from atout.engine import seat_name
+from atout.i18n import N_, Text, _
+from atout.widgets.bidding import call_label
+from atout.widgets.language import register
+
+FIELDS = ("bid", "tricks", "points", "total")
+FIELD_NAMES = {"bid": N_("Bid"), "tricks": N_("Tricks"), "points": N_("Points"), "total": N_("Total")}
+# Lines are told apart by colour, dash and marker (never by colour alone); colours are colour-blind safe.
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "star")
+_ids = itertools.count(1)
+
+
+# --- reading core's results ---------------------------------------------------------------------
+
+def sides_of(game: Any) -> int:
+    return len(game.scores)
+
+
+def side_labels(game: Any) -> list[str]:
+    """The scoring units' names as core gives them (Seat 0…, or Side 0… in partnerships)."""
+    hand = game.hand
+    if hasattr(hand, "table_view"):
+        labels = hand.table_view(None).score_labels
+        if len(labels) == sides_of(game):
+            return [lab.render() if hasattr(lab, "render") else str(lab) for lab in labels]
+    return [seat_name(i).render() for i in range(sides_of(game))]
+
+
+def _side_of(game: Any, seat: int) -> int:
+    side_of = getattr(game.config, "side_of", None)
+    return side_of(seat) if side_of is not None else seat
+
+
+def _hand_points(result: Any) -> list[int]:
+    """What each unit scored in the hand: the change of its score (game points in Sixty-Six)."""
+    if hasattr(result, "scores_after") and hasattr(result, "scores_before"):
+        return [a - b for a, b in zip(result.scores_after, result.scores_before, strict=True)]
+    if hasattr(result, "game_points"):
+        return list(result.game_points)
+    return list(result.points)
+
+
+def _side_tricks(game: Any, result: Any) -> list[int]:
+    won = list(getattr(result, "tricks_won", []) or [])
+    sides = sides_of(game)
+    if len(won) == sides:
+        return won
+    out = [0] * sides
+    for seat, tricks in enumerate(won):
+        out[_side_of(game, seat)] += tricks
+    return out
+
+
+def _bidder(result: Any) -> int | None:
+    for name in ("bidder", "contractor"):
+        seat = getattr(result, name, None)
+        if seat is not None:
+            return seat
+    return None
+
+
+def score_frame(game: Any) -> pd.DataFrame:
+    """One row per hand played (index: hand number and dealer), for each unit (player or side) its ``bid``
+    (the call, on the bidder's column), ``tricks``, ``points`` scored and running ``total``."""
+    sides = sides_of(game)
+    results = list(game.results)
+    dealers = list(getattr(game, "dealers", []))[:len(results)]
+    dealers += [None] * (len(results) - len(dealers))
+    totals = list(results[0].scores_before) if results and hasattr(results[0], "scores_before") else [0] * sides
+    rows = []
+    for result in results:
+        points = _hand_points(result)
+        tricks = _side_tricks(game, result)
+        totals = (list(result.scores_after) if hasattr(result, "scores_after")
+                  else [t + p for t, p in zip(totals, points, strict=True)])
+        bidder = _bidder(result)
+        bid_side = _side_of(game, bidder) if bidder is not None else None
+        row: dict[tuple[int, str], Any] = {}
+        for side in range(sides):
+            row[(side, "bid")] = (getattr(result, "bid", None) or "") if side == bid_side else ""
+            row[(side, "tricks")] = tricks[side]
+            row[(side, "points")] = points[side]
+            row[(side, "total")] = totals[side]
+        rows.append(row)
+    columns = pd.MultiIndex.from_tuples([(s, f) for s in range(sides) for f in FIELDS], names=["side", "field"])
+    index = pd.MultiIndex.from_arrays([list(range(1, len(results) + 1)), dealers], names=["hand", "dealer"])
+    frame = pd.DataFrame(rows, columns=columns, index=index)
+    for side in range(sides):
+        for field in ("tricks", "points", "total"):
+            frame[(side, field)] = frame[(side, field)].astype(int)
+    return frame
+
+
+def running_totals(game: Any) -> list[list[int]]:
+    """Each unit's score before the first hand and after each hand (the chart's points)."""
+    frame = score_frame(game)
+    sides = sides_of(game)
+    results = list(game.results)
+    start = list(results[0].scores_before) if results and hasattr(results[0], "scores_before") else [0] * sides
+    return [start] + [[int(frame[(s, "total")].iloc[i]) for s in range(sides)] for i in range(len(frame))]
+
+
+# --- drawing -----------------------------------------------------------------------------------
+
+def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    if kind == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}"/>'
+    if kind == "square":
+        return f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="{colour}"/>'
+    if kind == "triangle":
+        return f'<path d="M{x:.1f} {y - 5:.1f}L{x + 5:.1f} {y + 4:.1f}L{x - 5:.1f} {y + 4:.1f}Z" fill="{colour}"/>'
+    if kind == "diamond":
+        return f'<path d="M{x:.1f} {y - 5:.1f}L{x + 5:.1f} {y:.1f}L{x:.1f} {y + 5:.1f}L{x - 5:.1f} {y:.1f}Z" ' \
+               f'fill="{colour}"/>'
+    if kind == "cross":
+        return (f'<path d="M{x - 4:.1f} {y - 4:.1f}L{x + 4:.1f} {y + 4:.1f}M{x + 4:.1f} {y - 4:.1f}'
+                f'L{x - 4:.1f} {y + 4:.1f}" stroke="{colour}" stroke-width="2"/>')
+    return f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="12" fill="{colour}">★</text>'
+
+
+def _ticks(low: int, high: int) -> list[int]:
+    span = max(high - low, 1)
+    step = next(s for s in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000) if span / s <= 8)
+    first = (low // step) * step
+    return [t for t in range(first, high + step, step) if low <= t <= high]
+
+
+def running_totals_svg(totals: list[list[int]], labels: list[str], target: int | None = None,
+                       width: int = 520, height: int = 260) -> str:
+    """A line chart of running totals (one line per unit, x: hands played), with its title and description."""
+    uid = next(_ids)
+    sides = len(labels)
+    hands = len(totals) - 1
+    values = [v for row in totals for v in row] + ([target] if target is not None else []) + [0]
+    low, high = min(values), max(values)
+    if high == low:
+        high = low + 5
+    left, right, top, bottom = 48, 130, 16, 34
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + (plot_w * i / hands if hands else 0)
+
+    def y(v: float) -> float:
+        return top + plot_h * (high - v) / (high - low)
+
+    title = _("Running totals")
+    if hands:
+        last = ", ".join(f"{lab} {v}" for lab, v in zip(labels, totals[-1], strict=True))
+        desc = Text("Scores after {n} hands: {scores}", n=hands, scores=last).render()
+    else:
+        desc = _("No hand has been played yet")
+    if target is not None:
+        desc += " " + Text("The game is won at {target}.", target=target).render()
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+             f'height="{height}" role="img" aria-labelledby="atout-chart-title-{uid} atout-chart-desc-{uid}" '
+             f'class="atout-score-chart" data-testid="score-chart">'
+             f'<title id="atout-chart-title-{uid}">{escape(title)}</title>'
+             f'<desc id="atout-chart-desc-{uid}">{escape(desc)}</desc>'
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>']
+    for tick in _ticks(low, high):
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
+                     f'stroke="{"#888" if tick == 0 else "#e0e0e0"}" stroke-width="1"/>'
+                     f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="11" '
+                     f'fill="#333">{tick}</text>')
+    if target is not None:
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(target):.1f}" y2="{y(target):.1f}" '
+                     f'stroke="#b00020" stroke-width="1.5" stroke-dasharray="6 3" class="atout-target"/>'
+                     f'<text x="{left + plot_w + 4}" y="{y(target) + 4:.1f}" font-size="11" fill="#b00020">'
+                     f'{escape(Text("target {n}", n=target).render())}</text>')
+    for i in range(hands + 1):
+        parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 16}" text-anchor="middle" font-size="11" '
+                     f'fill="#333">{i}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" font-size="11" '
+                 f'fill="#333">{escape(_("hands played"))}</text>')
+    for side in range(sides):
+        colour, dash, marker = COLOURS[side % 6], DASHES[side % 6], MARKERS[side % 6]
+        points = " ".join(f"{x(i):.1f},{y(row[side]):.1f}" for i, row in enumerate(totals))
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<g class="atout-line" data-side="{side}"><polyline points="{points}" fill="none" '
+                     f'stroke="{colour}" stroke-width="2.5"{dashes}/>')
+        parts += [_marker(marker, x(i), y(row[side]), colour) for i, row in enumerate(totals)]
+        parts.append("</g>")
+        ly = top + 14 + 18 * side
+        lx = left + plot_w + 10
+        parts.append(f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="2.5"'
+                     f'{dashes}/>{_marker(marker, lx + 11, ly, colour)}'
+                     f'<text x="{lx + 28}" y="{ly + 4}" font-size="11" fill="#111">{escape(labels[side])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def score_styler(game: Any) -> Any:
+    """The score sheet as a pandas ``Styler``, headers in the page language."""
+    frame = score_frame(game)
+    labels = side_labels(game)
+    shown = frame.astype(object).copy()
+    for side in range(sides_of(game)):
+        shown[(side, "bid")] = [_bid_text(game, result, side) for result in game.results]
+    styler = (shown.style
+              .format_index(lambda side: labels[side], axis=1, level=0)
+              .format_index(lambda field: _(FIELD_NAMES[field]), axis=1, level=1)
+              .format_index(lambda dealer: "" if dealer is None else seat_name(dealer).render(), axis=0, level=1)
+              .format_index_names(lambda name: _({"hand": N_("Hand"), "dealer": N_("Dealer"),
+                                                   "side": "", "field": ""}.get(name, name)), axis=0)
+              .hide(axis=1, names=True)
+              .set_caption(_("Score sheet"))
+              .set_table_styles([{"selector": "td, th", "props": "padding: 2px 8px; text-align: right; "
+                                                                  "white-space: nowrap"},
+                                 {"selector": "caption", "props": "font-weight: bold; text-align: left"}])
+              .set_table_attributes('class="atout-score-sheet" data-testid="score-sheet"'))
+    totals = [(s, "total") for s in range(sides_of(game))]
+    return styler.map(lambda v: "font-weight: bold", subset=pd.IndexSlice[:, totals])
+
+
+def _bid_text(game: Any, result: Any, side: int) -> str:
+    bidder = _bidder(result)
+    if bidder is None or _side_of(game, bidder) != side:
+        return ""
+    call = getattr(result, "bid", None) or ""
+    call = call.render() if hasattr(call, "render") else call_label(str(call))
+    made = getattr(result, "made", None)
+    if made is None:
+        return call
+    return f"{call} ✓ {_('made')}" if made else f"{call} ✗ {_('fell short')}"
+
+
+def score_sheet_html(game: Any) -> str:
+    """The table and, beside it, the chart of running totals (the table is the chart's text alternative)."""
+    target = getattr(game.config, "target", None)
+    chart = running_totals_svg(running_totals(game), side_labels(game), target)
+    if not game.results:
+        table = f'<p data-testid="score-sheet">{escape(_("No hand has been played yet"))}</p>'
+    else:
+        table = score_styler(game).to_html()
+    return (f'<div class="atout-scores" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">'
+            f'<div>{table}</div><figure style="margin:0">{chart}<figcaption>'
+            f'{escape(_("The score sheet beside the chart gives the same totals as a table."))}</figcaption>'
+            f'</figure></div>')
+
+
+class ScoreSheet(widgets.VBox):
+    """A game's score sheet and chart; ``refresh()`` after a hand (or a language switch) redraws it."""
+
+    def __init__(self, game: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("atout-score-sheet-widget")
+        self.game = game
+        self.html = widgets.HTML()
+        self.children = [self.html]
+        register(self)
+        self.refresh()
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        return score_frame(self.game)
+
+    def refresh(self) -> None:
+        self.html.value = score_sheet_html(self.game)

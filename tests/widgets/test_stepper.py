@@ -1,0 +1,175 @@
+"""The deal stepper, driven as a user drives it: buttons clicked, the slider and the Play widget moved."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import escape
+
+import pytest
+
+from atout.engine import Action
+from atout.five_hundred import FiveHundredHand
+from atout.forty_fives import FortyFivesHand
+from atout.sixty_six import SixtySixHand
+from atout.widgets.language import set_page_language
+from atout.widgets.stepper import DealStepper
+from tests.widgets import fake_french
+
+
+def played(hand, seed: int = 1):
+    """The hand played to the end with seeded random legal actions."""
+    rng = random.Random(seed)
+    while not hand.is_over:
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+@pytest.fixture(scope="module")
+def auction_hand():
+    return played(FortyFivesHand.new("auction-forty-fives", seed=3, players=4))
+
+
+@pytest.fixture(scope="module")
+def turn_up_hand():
+    return played(FortyFivesHand.new("forty-fives", seed=5, players=4), seed=2)
+
+
+def core_steps(hand):
+    """What core says happened, step by step: each deal packet (the deal's explanation), then every
+    flattened event after the deal (its turn-up included)."""
+    deal = hand.events[0]
+    later = {e.kind for e in list(deal.flatten())[1:]}
+    packets = [p for p in hand.deal_packets() if p[0] not in later]
+    flat = list(deal.flatten())[1:] + [e for event in hand.events[1:] for e in event.flatten()]
+    return packets, flat
+
+
+def seat_cards(table_html: str) -> dict[int, list[str]]:
+    """The cards drawn in each seat's section of the table."""
+    out = {}
+    for seat, body in re.findall(r'<section class="atout-seat" data-seat="(\d+)"[^>]*>(.*?)</section>', table_html):
+        out[int(seat)] = re.findall(r'data-card="([^"]+)"', body)
+    return out
+
+
+@pytest.mark.parametrize("fixture", ["auction_hand", "turn_up_hand"])
+def test_steps_are_core_packets_then_core_flattened_events(fixture, request):
+    hand = request.getfixturevalue(fixture)
+    stepper = DealStepper(hand)
+    packets, flat = core_steps(hand)
+    assert [s.packet for s in stepper.steps if s.kind == "packet"] == packets
+    assert [s.event for s in stepper.steps if s.kind == "event"] == flat
+    assert stepper.steps[len(packets)].event.kind == ("turn-up" if fixture == "turn_up_hand" else "bid")
+    assert stepper.steps[-1].event.kind == "score"
+
+
+def test_clicking_forward_shows_at_each_step_exactly_cores_explanation_and_rule(auction_hand):
+    stepper = DealStepper(auction_hand)
+    packets, flat = core_steps(auction_hand)
+    deal_why = auction_hand.events[0].explanation
+    expected = [deal_why] * len(packets) + [e.explanation for e in flat]
+    for k, why in enumerate(expected):
+        assert stepper.step == k
+        shown = stepper.explanation_html.value
+        assert escape(why.sentence()) in shown
+        assert f'data-rule="{why.rule}"' in shown
+        assert f"Step {k + 1} of {len(expected)}" in stepper.position_html.value
+        if k < len(expected) - 1:
+            stepper.next_button.click()
+    assert stepper.next_button.disabled and stepper.last_button.disabled
+
+
+def test_the_table_at_each_step_is_the_hand_replayed_by_core(turn_up_hand):
+    hand = turn_up_hand
+    stepper = DealStepper(hand)
+    for k, step in enumerate(stepper.steps):
+        if step.kind != "event":
+            continue
+        stepper.slider.value = k
+        replayed = FortyFivesHand.replay(hand.config, hand.history[:step.action_index + 1], hand.dealer,
+                                         hand.scores_before)
+        shown = seat_cards(stepper.table_html.value)
+        assert shown == {s: [c.code for c in replayed.hands[s]] for s in range(hand.n)}
+        assert [c.code for c in stepper.state_at().hands[0]] == [c.code for c in replayed.hands[0]]
+
+
+def test_deal_packets_arrive_one_by_one(turn_up_hand):
+    hand = turn_up_hand
+    stepper = DealStepper(hand)
+    packets, _ = core_steps(hand)
+    dealt: dict[int, list[str]] = {s: [] for s in range(hand.n)}
+    for k, (_what, seat, cards) in enumerate(packets):
+        stepper.go(k)
+        dealt[seat] += [c.code for c in cards]
+        assert seat_cards(stepper.table_html.value) == dealt
+        assert all(f'data-card="{c.code}"' in stepper.table_html.value for c in cards)
+        assert escape(f"Seat {seat} receives") in stepper.explanation_html.value
+    after_deal = FortyFivesHand.replay(hand.config, hand.history[:1], hand.dealer, hand.scores_before)
+    assert dealt == {s: [c.code for c in after_deal.hands[s]] for s in range(hand.n)}
+    stepper.next_button.click()   # the turn-up, an event of its own
+    assert stepper.current.event.kind == "turn-up"
+    assert f'data-card="{hand.turned_card.code}"' in stepper.table_html.value
+
+
+def test_back_and_forward_buttons_and_their_limits(auction_hand):
+    stepper = DealStepper(auction_hand)
+    assert stepper.back_button.disabled and stepper.first_button.disabled
+    for _ in range(5):
+        stepper.next_button.click()
+    stepper.back_button.click()
+    stepper.back_button.click()
+    assert stepper.step == 3
+    stepper.last_button.click()
+    assert stepper.step == len(stepper.steps) - 1 and stepper.next_button.disabled
+    stepper.next_button.click()
+    assert stepper.step == len(stepper.steps) - 1
+    stepper.first_button.click()
+    assert stepper.step == 0 and stepper.back_button.disabled
+
+
+def test_autoplay_is_linked_to_the_slider_at_the_chosen_speed(auction_hand):
+    stepper = DealStepper(auction_hand)
+    assert stepper.play.max == stepper.slider.max == len(stepper.steps) - 1
+    stepper.play.value = 7       # what the Play widget does at each tick
+    assert stepper.step == 7 and "Step 8 of" in stepper.position_html.value
+    assert escape(stepper.steps[7].explanation.sentence()) in stepper.explanation_html.value
+    stepper.slider.value = 2
+    assert stepper.play.value == 2
+    fast = dict(stepper.speed.options)["Speed: fast"]
+    stepper.speed.value = fast
+    assert stepper.play.interval == fast < dict(stepper.speed.options)["Speed: slow"]
+
+
+def test_the_stepper_takes_a_history_and_replays_it(auction_hand):
+    history = [str(a) for a in auction_hand.history]
+    stepper = DealStepper(history, game="auction-forty-fives", players=4)
+    assert stepper.hand.history == [Action.parse(a) for a in history]
+    direct = DealStepper(auction_hand)
+    assert [s.explanation.render("en") for s in stepper.steps] == [s.explanation.render("en") for s in direct.steps]
+
+
+@pytest.mark.parametrize("hand", [FiveHundredHand.new("five-hundred", seed=4), SixtySixHand.new("sixty-six", seed=4)],
+                         ids=["five-hundred", "sixty-six"])
+def test_other_families_step_through_the_same_protocol(hand):
+    played(hand, seed=3)
+    stepper = DealStepper(hand)
+    packets, flat = core_steps(hand)
+    assert len(stepper.steps) == len(packets) + len(flat)
+    stepper.last_button.click()
+    why = flat[-1].explanation
+    assert escape(why.sentence()) in stepper.explanation_html.value and why.rule in stepper.explanation_html.value
+
+
+def test_the_page_language_switch_redraws_the_stepper(monkeypatch, turn_up_hand):
+    fake_french(monkeypatch)
+    stepper = DealStepper(turn_up_hand)
+    stepper.go(len(stepper.steps) // 2)
+    assert "Seat 0" in stepper.table_html.value and "Trumps" in stepper.table_html.value
+    try:
+        set_page_language("fr")
+        assert "Place 0" in stepper.table_html.value and "Atouts" in stepper.table_html.value
+        assert escape(stepper.current.explanation.sentence("fr")) in stepper.explanation_html.value
+    finally:
+        set_page_language("en")
+    assert "Seat 0" in stepper.table_html.value

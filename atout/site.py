@@ -12,15 +12,20 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
 
-def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1") -> list[str]:
-    """The Voilà command line the site runs with (the tests start the same server)."""
-    return [
-        sys.executable, "-m", "voila", str(notebooks), "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
-        "--strip_sources=True", "--show_tracebacks=False", "--template=lab",
-        "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30",
-        "--MappingKernelManager.cull_connected=True",
-        "--VoilaConfiguration.file_allowlist=['.*\\.(png|jpg|gif|svg|css|js)']",
-    ]
+def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
+                  cull_idle_timeout: int | None = None, cull_interval: int | None = None) -> list[str]:
+    """The Voilà command line the site runs with (the tests start the same server).
+
+    The rest of the configuration (lab template, sources stripped, tracebacks hidden, the preheated
+    course page, culling of abandoned kernels) is in ``voila.json`` at the project root, which Voilà
+    reads from its working directory; the tests shorten the culling times.
+    """
+    command = [sys.executable, "-m", "voila", str(notebooks), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"]
+    if cull_idle_timeout is not None:
+        command.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}")
+    if cull_interval is not None:
+        command.append(f"--MappingKernelManager.cull_interval={cull_interval}")
+    return command
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8866)))
     parser.add_argument("--ip", default="127.0.0.1")
     args = parser.parse_args(argv)
-    print(f"Atout tutorial site: http://{args.ip}:{args.port}/voila/render/index.ipynb", flush=True)
+    print(f"Atout tutorial site: http://{args.ip}:{args.port}/voila/render/index.ipynb  (Ctrl-C stops it)", flush=True)
     return subprocess.call(voila_command(args.port, ip=args.ip), cwd=ROOT)
 
 

@@ -25,6 +25,8 @@ CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 INTERACTIVE = 60_000   # ms: a page's first render on a loaded 2-core machine
+CULL_IDLE = 15         # s: the test server culls idle kernels sooner than the real site (1800 s)
+CULL_INTERVAL = 2
 
 
 def _free_port() -> int:
@@ -43,12 +45,35 @@ def _need_chromium() -> None:
     pytest.skip(message)
 
 
+class Server:
+    def __init__(self, url: str, pid: int) -> None:
+        self.url = url
+        self.pid = pid
+
+    def kernels(self) -> int:
+        """How many kernel processes the server is running now (read from /proc)."""
+        count = 0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            if parent == self.pid and b"ipykernel" in cmdline:
+                count += 1
+        return count
+
+
 @pytest.fixture(scope="session")
-def voila_url():
+def voila_server():
     _need_chromium()
     port = _free_port()
     log = open(ARTIFACTS.mkdir(parents=True, exist_ok=True) or ARTIFACTS / "voila.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(voila_command(port, NOTEBOOKS), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+    command = voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
@@ -64,13 +89,18 @@ def voila_url():
             log.close()
             pytest.fail("the Voilà server did not start: " + (ARTIFACTS / "voila.log").read_text()[-3000:])
         time.sleep(0.2)   # polling the server's start-up, not waiting on a page
-    yield base
+    yield Server(base, proc.pid)
     proc.terminate()
     try:
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
     log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server):
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")

@@ -112,7 +112,7 @@ function render({ model, el }) {
       h("span", { class: "atout-seat-name", text: seat.name }),
       seat.dealer ? badge(state.labels.dealer, "dealer") : null,
       seat.to_act ? badge(state.labels.to_act, "turn") : null,
-      badge(seat.tricks_label, "tricks"),
+      seat.tricks_label ? badge(seat.tricks_label, "tricks") : null,
     ]);
     const hand = h("div", {
       class: `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`, "data-testid": `hand-${seat.seat}`,
@@ -220,18 +220,30 @@ function render({ model, el }) {
     }
     for (const [key, label] of [["kitty", state.kitty_label], ["stock", state.stock_label]]) {
       if (state[key] > 0) {
-        info.appendChild(h("figure", { class: `atout-pile atout-${key}`, "data-testid": key }, [
-          h("span", { class: "atout-face", html: state.back, "aria-hidden": "true" }),
+        // Face down (a count), or face up when the viewer may see the cards (the contractor's kitty).
+        const shown = state[`${key}_cards`];
+        const faces = shown ? shown.map((code) => h("span", { class: "atout-face", html: state.faces[code] }))
+                            : [h("span", { class: "atout-face", html: state.back, "aria-hidden": "true" })];
+        const pile = h("figure", { class: `atout-pile atout-${key}`, "data-testid": key }, [
+          h("span", { class: "atout-pile-cards" }, faces),
           h("figcaption", { text: label }),
-        ]));
+        ]);
+        if (plan) {
+          pile.classList.add("atout-dealt");
+          pile.style.setProperty("--atout-delay", `${plan.get("pile")}ms`);
+        }
+        info.appendChild(pile);
       }
     }
     return h("div", { class: "atout-centre" }, [trick, info]);
   }
 
   function topView(state) {
-    const scores = h("dl", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores });
-    for (const row of state.scores) scores.append(h("dt", { text: row.label }), h("dd", { text: String(row.score) }));
+    const scores = h("ul", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores },
+      state.scores.map((row) => h("li", {}, [
+        `${row.label}:`, h("strong", { text: String(row.score) }),
+        row.tricks_label ? badge(row.tricks_label, "tricks") : null,
+      ])));
     return h("div", { class: "atout-top" }, [
       h("p", { class: "atout-status", "data-testid": "status", text: state.status }),
       state.contract ? h("p", { class: "atout-contract", text: state.contract }) : null,

@@ -18,6 +18,7 @@ turn it is, as core says) and maps a click on a card to the legal action that us
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,9 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str
 def action_label(action: Action, lang: str | None = None) -> str:
     """The words on the button for one action, in the page language."""
     kind, card, value = action.kind, action.card, action.value
-    if kind == "play" and card is not None:
+    if kind == "play" and card is not None and isinstance(value, Suit):
+        return Text("Play {card} naming {suit}", card=card, suit=value).render(lang)
+    if kind == "play" and card is not None and value is None:
         return Text("Play {card}", card=card).render(lang)
     if kind == "rob" and card is not None:
         return Text("Rob: give up {card} for the turned card", card=card).render(lang)
@@ -84,12 +87,31 @@ def action_label(action: Action, lang: str | None = None) -> str:
         call = str(value)
         if call in CALL_NAMES:
             return _(CALL_NAMES[call], lang)
-        return Text("Bid {call}", call=call).render(lang)
+        return Text("Bid {call}", call=call_text(call, lang)).render(lang)
     simple = {"keep": N_("Keep my hand (do not rob)"), "kitty": N_("Take the kitty"), "done": N_("Done"),
               "close": N_("Close the stock"), "draw": N_("Draw"), "declare": N_("Declare 66"), "pass": N_("Pass")}
     if kind in simple and card is None and value is None:
         return _(simple[kind], lang)
     return str(action)
+
+
+def call_text(call: str, lang: str | None = None) -> str:
+    """A call as a player reads it: '7H' as 7♥, '10NT' as 10 no trumps; other calls as written."""
+    match = re.fullmatch(r"(\d+)(NT|[CDHS])", str(call))
+    if not match:
+        return str(call)
+    number, strain = match.groups()
+    if strain == "NT":
+        return Text("{n} no trumps", n=number).render(lang)
+    return number + Suit.parse(strain).symbol
+
+
+def _pile(value: Any) -> tuple[int, list[Card] | None]:
+    """A kitty or stock as TableView gives it: a count (face down) or the cards the viewer may see."""
+    if isinstance(value, int):
+        return value, None
+    cards = [c for c in value or () if isinstance(c, Card)]
+    return len(cards), cards
 
 
 def _explanation_of(error: AtoutError) -> Explanation | Text:
@@ -132,6 +154,7 @@ class CardTable(anywidget.AnyWidget):
         self.last_refusal: Explanation | Text | None = None
         self._said: list[Explanation | Text] = []
         self._said_id = 0
+        self._refused = False
         self._deal_id = 0
         self._fresh = False
         self._gather_id = 0
@@ -167,25 +190,33 @@ class CardTable(anywidget.AnyWidget):
         refusal = self._turn_refusal(view, card)
         if refusal is not None:
             return self._refuse(refusal)
-        return self.act(self._action_for(card, view))
+        action = self._clickable(view).get(card)
+        if action is None and any(a.card is card for a in view.legal):
+            # Several legal actions use this card (the joker led naming a suit): the buttons choose.
+            return self._refuse(Text("{card} may be played in more than one way: choose one of the buttons",
+                                     card=card))
+        return self._do(view, action or Action("play", card))     # not legal: core explains why
 
     def act(self, action: Action | str) -> Event | None:
-        """Do ``action`` for the player to act through core; an illegal one is refused and changes nothing."""
-        try:
-            if not isinstance(action, Action):
-                action = Action.parse(action)
-        except AtoutError as error:
-            return self._refuse(_explanation_of(error))
+        """Do ``action`` (an ``Action`` or its text) for the player to act through core; an illegal one is
+        refused with core's sentence and changes nothing."""
         view = self.hand.table_view(self.viewer)
         refusal = self._turn_refusal(view, None)
         if refusal is not None:
             return self._refuse(refusal)
-        why = self.hand.explain_illegal(action)
-        if why is not None:
-            return self._refuse(why)
+        if isinstance(action, str):
+            # The text of a legal action is that action; any other text is core's to read (each family parses
+            # its own notation, such as 'play JK H' in Five Hundred) and to refuse.
+            action = next((a for a in view.legal if str(a) == action.strip()), action)
+        return self._do(view, action)
+
+    def _do(self, view: TableView, action: Action | str) -> Event | None:
         try:
+            why = self.hand.explain_illegal(action)
+            if why is not None:
+                return self._refuse(why)
             event = self.hand.apply(action)
-        except IllegalActionError as error:
+        except AtoutError as error:
             return self._refuse(_explanation_of(error))
         events = [event, *self._run_opponents()]
         self._fresh = False
@@ -195,9 +226,10 @@ class CardTable(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Redraw in the current language (the page's language switch calls this)."""
         lang = get_language()
-        with self.hold_sync():
+        with self.hold_sync():      # one message: the browser never draws a state with another's announcement
             self.state = self._build_state(lang)
             self.announcement = "\n".join(why.render(lang) for why in self._said)
+            self.refused = self._refused
 
     # --- messages from the browser ---------------------------------------------------------------------------
 
@@ -221,7 +253,7 @@ class CardTable(anywidget.AnyWidget):
         if events:
             self._after(events)
         else:
-            self.refused = False
+            self._refused = False
             self.refresh()
 
     def _run_opponents(self) -> list[Event]:
@@ -249,7 +281,7 @@ class CardTable(anywidget.AnyWidget):
         self._said = [e.explanation for e in said]
         self._said_id += 1
         self.last_refusal = None
-        self.refused = False
+        self._refused = False
         self.refresh()
         for event in events:
             for callback in list(self.on_event):
@@ -260,7 +292,7 @@ class CardTable(anywidget.AnyWidget):
         self.last_refusal = why
         self._said = [why]
         self._said_id += 1
-        self.refused = True
+        self._refused = True
         self.refresh()
         return None
 
@@ -279,23 +311,19 @@ class CardTable(anywidget.AnyWidget):
                             seat=seat_name(to_act), card=card, other=seat_name(holder))
         return None
 
-    def _action_for(self, card: Card, view: TableView) -> Action:
-        """The legal action a click on ``card`` means: playing it, or else the one legal action that uses it."""
-        uses = [a for a in view.legal if a.card is card]
-        plays = [a for a in uses if a.kind == "play"]
-        if plays:
-            return plays[0]
-        if uses:
-            return uses[0]
-        return Action("play", card)     # not legal: core explains why when it is tried
-
     @staticmethod
     def _clickable(view: TableView) -> dict[Card, Action]:
-        """Which card a click acts with, and the action it does (the rest of the legal actions are buttons)."""
-        chosen: dict[Card, Action] = {}
+        """Which cards a click acts with, and the action it does: the one legal play of the card, else the one
+        legal action using it. A card with several (the joker led naming a suit) is played by the buttons."""
+        uses: dict[Card, list[Action]] = {}
         for action in view.legal:
-            if action.card is not None and (action.card not in chosen or action.kind == "play"):
-                chosen[action.card] = action
+            if action.card is not None:
+                uses.setdefault(action.card, []).append(action)
+        chosen: dict[Card, Action] = {}
+        for card, actions in uses.items():
+            plays = [a for a in actions if a.kind == "play"]
+            if len(plays) == 1 or (not plays and len(actions) == 1):
+                chosen[card] = (plays or actions)[0]
         return chosen
 
     def _build_state(self, lang: str) -> dict[str, Any]:
@@ -317,6 +345,8 @@ class CardTable(anywidget.AnyWidget):
         to_act = view.to_act
         trick = list(view.trick or [])
         trick_seats = {seat for seat, _card in trick}
+        won = list(view.tricks_won or [])
+        per_seat = len(won) == n        # else tricks are counted per side, shown with the scores
         seats = []
         for seat in range(n):
             held = view.hands[seat] if seat < len(view.hands) else 0
@@ -338,9 +368,8 @@ class CardTable(anywidget.AnyWidget):
                 "to_act": seat == to_act,
                 "leader": seat == view.leader and bool(trick),
                 "played": seat in trick_seats,
-                "tricks": view.tricks_won[seat] if seat < len(view.tricks_won) else 0,
-                "tricks_label": Text("Tricks: {n}", n=view.tricks_won[seat] if seat < len(view.tricks_won)
-                                     else 0).render(lang),
+                "tricks": won[seat] if per_seat else None,
+                "tricks_label": Text("Tricks: {n}", n=won[seat]).render(lang) if per_seat else None,
             })
         legal_cards = [face(c) for c in clickable]
         illegal = ({face(card): why.render(lang) for card, why in view.illegal.items()}
@@ -349,7 +378,7 @@ class CardTable(anywidget.AnyWidget):
         kinds = [a.kind for a in clickable.values() if a.kind != "play"]
         hint = _(CARD_HINTS[kinds[0]], lang) if kinds and kinds[0] in CARD_HINTS else None
         buttons = [{"action": str(a), "label": action_label(a, lang)} for a in view.legal
-                   if not (a.card is not None and clickable.get(a.card) is a)]
+                   if a.card is None or clickable.get(a.card) is not a]
         plays = [{"seat": seat, "card": face(card), "position": positions[(seat - bottom) % n],
                   "leader": i == 0, "by": seat_name(seat).render(lang)} for i, (seat, card) in enumerate(trick)]
         last = view.last_trick
@@ -370,13 +399,20 @@ class CardTable(anywidget.AnyWidget):
                                                                              and view.phase == "play"):
             trump = {"suit": "NT", "label": _("No trumps", lang), "icon": ""}
         turn_up = face(view.turn_up) if isinstance(view.turn_up, Card) else None
-        scores = [{"label": label.render(lang) if hasattr(label, "render") else str(label), "score": score}
-                  for label, score in zip(view.score_labels or [seat_name(i) for i in range(len(view.scores))],
-                                          view.scores, strict=False)]
+        labels = view.score_labels or [seat_name(i) for i in range(len(view.scores))]
+        scores = []
+        for i, (label, score) in enumerate(zip(labels, view.scores, strict=False)):
+            tricks = won[i] if not per_seat and i < len(won) else None
+            scores.append({"label": label.render(lang) if hasattr(label, "render") else str(label), "score": score,
+                           "tricks": tricks,
+                           "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
+        kitty, kitty_cards = _pile(view.kitty)
+        stock, stock_cards = _pile(view.stock)
         contract = None
         if view.contract:
             bidder, bid = view.contract
-            contract = Text("Contract: {seat} bid {call}", seat=seat_name(bidder), call=str(bid)).render(lang)
+            contract = Text("Contract: {seat} bid {call}", seat=seat_name(bidder),
+                            call=_(CALL_NAMES[bid], lang) if bid in CALL_NAMES else call_text(bid, lang)).render(lang)
         phase = str(view.phase)
         if view.over:
             status = _("The hand is over", lang)
@@ -397,9 +433,11 @@ class CardTable(anywidget.AnyWidget):
             "trick": {"plays": plays, "leader": view.leader if trick else None, "label": _("Trick", lang)},
             "last_trick": last_trick, "trump": trump,
             "turn_up": turn_up, "turn_up_label": _("Turned-up card", lang),
-            "kitty": int(view.kitty or 0), "stock": int(view.stock or 0),
-            "kitty_label": Text("Kitty: {n}", n=int(view.kitty or 0)).render(lang),
-            "stock_label": Text("Stock: {n}", n=int(view.stock or 0)).render(lang),
+            "kitty": kitty, "stock": stock,
+            "kitty_cards": [face(c) for c in kitty_cards] if kitty_cards is not None else None,
+            "stock_cards": [face(c) for c in stock_cards] if stock_cards is not None else None,
+            "kitty_label": Text("Kitty: {n}", n=kitty).render(lang),
+            "stock_label": Text("Stock: {n}", n=stock).render(lang),
             "scores": scores, "contract": contract,
             "notes": [note.render(lang) if hasattr(note, "render") else str(note) for note in view.notes or []],
             "legal": legal_cards, "illegal": illegal, "actions": buttons, "card_actions": card_actions, "hint": hint,

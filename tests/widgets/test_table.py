@@ -305,6 +305,76 @@ def test_the_deal_is_sent_as_packet_counts_never_cards():
     assert all(set(p) == {"what", "seat", "count"} for p in deal["packets"])
 
 
+# --- any family: only TableView and the four methods ------------------------------------------------------
+
+
+class OtherFamilyHand:
+    """A hand of a family the table has never seen: four seats, tricks counted per side, the kitty's cards
+    shown to the viewer, the joker led naming a suit (three legal actions for one card), bids."""
+
+    def __init__(self):
+        from atout.cards import JOKER, Suit
+        from atout.engine import Explanation
+        from atout.i18n import Text
+
+        self.joker, self.suits = JOKER, Suit
+        self.hands = [[JOKER, Card.parse("5H")], [Card.parse("6H")], [Card.parse("7H")], [Card.parse("8H")]]
+        self.applied = []
+        self.why = Explanation("other.rule", Text("Not in this family"))
+        self.is_over = False
+
+    def legal_actions(self):
+        return ([Action("play", self.joker, s) for s in (self.suits.HEARTS, self.suits.SPADES)]
+                + [Action("play", Card.parse("5H")), Action("bid", None, "7NT"), Action("bid", None, "misere")])
+
+    def explain_illegal(self, action):
+        return None if action in self.legal_actions() else self.why
+
+    def apply(self, action):
+        from atout.engine import Event
+
+        self.applied.append(action)
+        return Event("play", 0, action, None, lambda event: self.why)
+
+    def table_view(self, viewer=None):
+        from atout.engine import TableView
+        from atout.i18n import Text
+
+        return TableView(game="other", players=4, viewer=viewer, to_act=0, phase="play",
+                         hands=[list(h) if viewer in (None, s) else len(h) for s, h in enumerate(self.hands)],
+                         trump=None, kitty=[Card.parse("9C"), Card.parse("9D")], scores=[10, -20],
+                         score_labels=[Text("Side {n}", n=0), Text("Side {n}", n=1)], tricks_won=[3, 1],
+                         legal=self.legal_actions() if viewer in (None, 0) else [],
+                         contract=(0, "7NT"))
+
+
+def test_a_hand_of_another_family_plugs_in():
+    hand = OtherFamilyHand()
+    table = CardTable(hand)
+    state = table.state
+    assert [s["position"] for s in state["seats"]] == ["s", "w", "n", "e"]
+    assert all(s["tricks_label"] is None for s in state["seats"])           # tricks are the sides'
+    assert [(r["label"], r["score"], r["tricks_label"]) for r in state["scores"]] == [
+        ("Side 0", 10, "Tricks: 3"), ("Side 1", -20, "Tricks: 1")]
+    assert state["kitty"] == 2 and state["kitty_cards"] == ["9C", "9D"] and "9C" in state["faces"]
+    assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: Seat 0 bid 7 no trumps"
+    assert state["legal"] == ["5H"]
+    labels = {b["action"]: b["label"] for b in state["actions"]}
+    assert labels == {"play JK H": "Play Joker naming hearts", "play JK S": "Play Joker naming spades",
+                      "bid 7NT": "Bid 7 no trumps", "bid misere": "Misère"}
+
+    table.play("JK")                      # which suit to name is the player's choice: the buttons ask
+    assert hand.applied == [] and table.refused
+    assert table.announcement == "Joker may be played in more than one way: choose one of the buttons"
+    send(table, {"type": "action", "action": "play JK S"})
+    assert hand.applied == [Action("play", hand.joker, hand.suits.SPADES)]   # the legal action itself
+    assert table.announcement == "Not in this family (other.rule)"
+    send(table, {"type": "play", "card": "5H"})
+    assert hand.applied[-1] == Action("play", Card.parse("5H"))
+    send(table, {"type": "action", "action": "bid 8NT"})
+    assert len(hand.applied) == 2 and table.refused and table.last_refusal is hand.why
+
+
 # --- show_legal, colours, names, language -------------------------------------------------------------
 
 

@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test install i18n lint bench clean
+.PHONY: serve test install i18n pages lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,10 +23,14 @@ i18n: $(STAMP)
 	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/pybabel -q compile -d atout/locale -D atout
 
-serve: $(STAMP) i18n
+# One notebook page per lesson file, so every lesson has a direct link (and opens in JupyterLab).
+pages: $(STAMP)
+	$(BIN)/python -m atout.notebooks
+
+serve: $(STAMP) i18n pages
 	$(BIN)/python -m atout.site --port $(PORT)
 
-test: $(STAMP) i18n
+test: $(STAMP) i18n pages
 	$(BIN)/ruff check atout tests benchmarks
 	$(BIN)/python -m pytest
 

@@ -1,0 +1,135 @@
+"""The score sheet: its totals are the game's scores, hand by hand; the chart is accessible and drawn to scale."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+import pytest
+
+from atout.five_hundred import FiveHundredGame
+from atout.forty_fives import FortyFivesGame
+from atout.sixty_six import SixtySixGame
+from atout.widgets.language import set_page_language
+from atout.widgets.scoresheet import ScoreSheet, running_totals, running_totals_svg, score_frame, score_sheet_html
+from tests.widgets import fake_french
+
+
+def play(game, hands: int | None = None, seed: int = 1):
+    """Play seeded random legal actions until the game ends (or ``hands`` hands are scored)."""
+    rng = random.Random(seed)
+    while not game.is_over and (hands is None or len(game.results) < hands):
+        game.apply(rng.choice(game.hand.legal_actions()))
+    return game
+
+
+@pytest.fixture(scope="module")
+def finished():
+    return play(FortyFivesGame("forty-fives", seed=4, players=3))
+
+
+def totals(frame, sides):
+    return [[int(frame[(s, "total")].iloc[i]) for s in range(sides)] for i in range(len(frame))]
+
+
+def test_running_totals_equal_the_games_scores_after_every_hand(finished):
+    game = finished
+    frame = score_frame(game)
+    assert game.is_over and len(frame) == len(game.results)
+    assert totals(frame, 3) == [r.scores_after for r in game.results]
+    assert totals(frame, 3)[-1] == game.scores
+    for i, result in enumerate(game.results):
+        assert [int(frame[(s, "points")].iloc[i]) for s in range(3)] == result.points
+        assert [int(frame[(s, "tricks")].iloc[i]) for s in range(3)] == result.tricks_won
+    assert list(frame.index.get_level_values("dealer")) == game.dealers[:len(game.results)]
+
+
+def test_the_bid_sits_on_the_bidders_column_with_made_or_short():
+    game = play(FortyFivesGame("auction-forty-fives", seed=2, players=4), hands=4)
+    frame = score_frame(game)
+    assert totals(frame, 4) == [r.scores_after for r in game.results]
+    html = score_sheet_html(game)
+    for i, result in enumerate(game.results):
+        bids = [frame[(s, "bid")].iloc[i] for s in range(4)]
+        if result.thrown_in:
+            assert bids == ["", "", "", ""]
+            continue
+        assert bids[result.bidder] == result.bid and sum(1 for b in bids if b) == 1
+    assert ("✓ made" in html) == any(r.made for r in game.results)
+    assert ("✗ fell short" in html) == any(r.made is False for r in game.results)
+
+
+def test_partnerships_are_scored_by_side():
+    game = play(FortyFivesGame("forty-fives-partners", seed=2), hands=3)
+    frame = score_frame(game)
+    assert sorted({side for side, _ in frame.columns}) == [0, 1]
+    assert all(int(frame[(0, "tricks")].iloc[i]) + int(frame[(1, "tricks")].iloc[i]) == 5 for i in range(len(frame)))
+    assert totals(frame, 2)[-1] == game.scores
+    assert "Side 0" in score_sheet_html(game)
+
+
+@pytest.mark.parametrize("make", [lambda: FiveHundredGame(seed=3), lambda: SixtySixGame(seed=1)],
+                         ids=["five-hundred", "sixty-six"])
+def test_other_families_totals_equal_their_scores(make):
+    game = play(make(), hands=4)
+    frame = score_frame(game)
+    assert len(frame) == len(game.results) and totals(frame, 2)[-1] == game.scores
+
+
+def test_the_chart_is_accessible_and_drawn_to_scale(finished):
+    game = finished
+    html = score_sheet_html(game)
+    svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
+    uid = re.search(r'aria-labelledby="(atout-chart-title-\d+) (atout-chart-desc-\d+)"', svg)
+    assert uid and f'<title id="{uid.group(1)}">Running totals</title>' in svg
+    desc = unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg).group(1))
+    assert desc.startswith(f"Scores after {len(game.results)} hands: ")
+    assert all(f"Seat {s} {score}" in desc for s, score in enumerate(game.scores))
+    assert "The game is won at 45." in desc and 'class="atout-target"' in svg
+    lines = re.findall(r'<g class="atout-line" data-side="(\d)"><polyline points="([^"]+)"', svg)
+    series = running_totals(game)
+    assert len(lines) == 3 and series[0] == [0, 0, 0] and series[1:] == [r.scores_after for r in game.results]
+    for side, points in lines:
+        ys = [float(p.split(",")[1]) for p in points.split()]
+        values = [row[int(side)] for row in series]
+        assert len(ys) == len(game.results) + 1
+        for (y1, v1), (y2, v2) in zip(zip(ys, values, strict=True), zip(ys[1:], values[1:], strict=True),
+                                      strict=False):
+            assert (y2 < y1) == (v2 > v1) and (y2 == y1) == (v2 == v1)   # higher score, higher on the page
+    assert 'data-testid="score-sheet"' in html                             # the table alternative, beside it
+
+
+def test_lines_differ_by_dash_and_marker_not_colour_alone():
+    svg = running_totals_svg([[0, 0, 0], [10, 5, 15]], ["A", "B", "C"], target=45)
+    dashes = re.findall(r'<polyline [^>]*?(stroke-dasharray="[^"]*")?/>', svg)
+    assert len(set(dashes)) == 3
+    groups = re.findall(r'<g class="atout-line".*?</g>', svg, re.S)
+    assert len({re.findall(r"<(circle|rect|path|text)", g)[0] for g in groups}) == 3
+
+
+def test_the_widget_refreshes_as_hands_are_played():
+    game = play(FortyFivesGame("forty-fives", seed=4, players=3), hands=1)
+    sheet = ScoreSheet(game)
+    assert len(sheet.frame) == 1 and sheet.html.value.count("<tr>") >= 3
+    play(game, hands=2)
+    sheet.refresh()
+    assert len(sheet.frame) == 2 and "Scores after 2 hands" in sheet.html.value
+
+
+def test_an_empty_game_says_so():
+    game = FortyFivesGame("forty-fives", seed=4, players=3)
+    html = ScoreSheet(game).html.value
+    assert "No hand has been played yet" in html and "<svg" in html
+
+
+def test_the_page_language_switch_redraws_the_sheet(monkeypatch, finished):
+    fake_french(monkeypatch)
+    sheet = ScoreSheet(finished)
+    assert "Seat 0" in sheet.html.value
+    try:
+        set_page_language("fr")
+        assert "Place 0" in sheet.html.value and "Seat 0" not in sheet.html.value
+    finally:
+        set_page_language("en")
+    assert "Seat 0" in sheet.html.value

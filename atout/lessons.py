@@ -45,7 +45,10 @@ QUESTION_SCHEMA = {
     "type": "object",
     "required": ["kind"],
     "properties": {
-        "kind": {"enum": ["winner", "legal", "score", "drill"]},
+        "kind": {"enum": ["winner", "legal", "score", "bids", "drill"]},
+        "players": {"type": "integer", "minimum": 2, "maximum": 6},
+        "dealer": {"type": "integer", "minimum": 0, "maximum": 5},
+        "calls": {"type": "array", "items": {"type": "string"}},
         "prompt": _TEXT,
         "game": _GAME,
         "options": {"type": "object"},
@@ -291,6 +294,18 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         return [Question("legal", game, prompt or Text("Which cards may you play?"), query, hand,
                          list(answer["legal"]), True, answer.get("rule"), answer.get("explanation"),
                          why=_why_illegal(answer))]
+    if kind == "bids":
+        query = {"kind": "bids", "game": game, "options": options, "dealer": spec.get("dealer", 0),
+                 "calls": spec.get("calls", [])}
+        if "players" in spec:
+            query["players"] = spec["players"]
+        answer = _ask(query)
+        if answer.get("over"):
+            raise LessonError(Text("the auction in this bids question is already over"))
+        legal = list(answer["legal"])
+        return [Question("bids", game, prompt or Text("Which calls may {seat} make now?",
+                                                      seat=Text("Seat {n}", n=answer["to_act"])),
+                         query, _call_choices(game, legal), legal, True, answer.get("rule"), None)]
     query = {"kind": "score", "game": game, "options": options, **spec["score"]}
     answer = _ask(query)
     key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
@@ -312,12 +327,31 @@ def _why_illegal(answer: dict[str, Any]) -> dict[str, str]:
     return {card: w["explanation"] if isinstance(w, dict) else str(w) for card, w in why.items()}
 
 
+def _call_choices(game: str, legal: list[str]) -> list[str]:
+    """Calls to choose from: every call of Auction Forty-Fives; in Five Hundred, the legal ones near the
+    lowest and a few that are too low."""
+    if game == "auction-forty-fives":
+        from atout.forty_fives.config import BID_VALUES
+
+        return ["pass", "hold", *BID_VALUES]
+    bids = [c for c in legal if c != "pass"]
+    near = bids[:6]
+    return ["pass", *near]
+
+
 def _score_choices(values: list[int], seed: int) -> list[str]:
+    """The right scores and three wrong ones that could be believed (never below zero where scores
+    cannot be: only Auction Forty-Fives and Five Hundred lose points)."""
     rng = random.Random(seed)
     right = " – ".join(str(v) for v in values)
+    signed = any(v < 0 for v in values)
     choices = {right}
-    while len(choices) < 4:
+    tries = 0
+    while len(choices) < 4 and tries < 200:
+        tries += 1
         changed = [v + rng.choice([-10, -5, 5, 10]) if rng.random() < 0.6 else v for v in values]
+        if not signed and any(v < 0 for v in changed):
+            continue
         choices.add(" – ".join(str(v) for v in changed))
     return sorted(choices)
 

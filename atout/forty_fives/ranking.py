@@ -225,3 +225,35 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
     return Explanation("45.follow.ace-of-hearts-led", Text(
         "The A♥ was led; with no trump you must play, you must play a heart or a trump you may renege "
         "if you have one"))
+
+
+def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must_follow_suit: bool = False,
+                  ace_of_hearts_led: bool = False) -> Explanation:
+    """Why the cards ``legal_plays`` allows are allowed (most useful when every card is)."""
+    t = TABLES[trump]
+    if not plays:
+        return Explanation("45.trick.led-suit", Text("You are leading: any card may be led"))
+    led = plays[0]
+    lead = t.suit_of[led.index]
+    if lead != trump:
+        if not any(t.suit_of[c.index] == lead for c in hand):
+            return Explanation("45.follow.plain-lead", Text(
+                "You have no {lead} (the A♥ is a trump, not a heart): any card may be played", lead=lead))
+        if must_follow_suit:
+            return Explanation("45.follow.must-follow-suit", Text("{lead} were led: you must follow suit", lead=lead))
+        return Explanation("45.follow.plain-lead", Text(
+            "{lead} were led: you may follow suit or play a trump, even when you could follow", lead=lead))
+    trumps = [c for c in hand if t.is_trump[c.index]]
+    renegable = [c for c in trumps if t.renegable[c.index] and t.power[c.index] > t.power[led.index]]
+    if trumps and len(renegable) < len(trumps):
+        return Explanation("45.follow.trump-lead", Text("Trumps were led: you must play a trump, and may play any "
+                                                         "of yours"))
+    if renegable:
+        return Explanation("45.follow.renege", Text(
+            "Trumps were led with {led}, a lower trump than {cards}: you may renege (hold back) {cards} and play "
+            "any card", led=led, cards=renegable))
+    if ace_of_hearts_led and led is ACE_OF_HEARTS and trump != Suit.HEARTS and any(
+            c.suit == Suit.HEARTS for c in hand):
+        return Explanation("45.follow.ace-of-hearts-led", Text(
+            "The A♥ was led and you have no trump: you must play a heart"))
+    return Explanation("45.follow.trump-lead", Text("Trumps were led and you have none: any card may be played"))

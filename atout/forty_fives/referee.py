@@ -75,6 +75,9 @@ def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     if why:
         answer.update(next(iter(why.values())).to_dict())
         answer["why"] = {card: w.to_dict() for card, w in why.items()}
+    else:
+        answer.update(ranking.explain_legal(hand, plays, trump, config.must_follow_suit,
+                                            config.ace_of_hearts_led).to_dict())
     return answer
 
 
@@ -97,7 +100,10 @@ def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     if auction.over:
         return {"over": True, "winner": auction.winner, "bid": auction.bid,
                 "rule": "a45.bid.order" if auction.winner is not None else "a45.bid.all-pass"}
-    return {"to_act": auction.to_act, "legal": auction.legal(), "rule": "a45.bid.order"}
+    legal = auction.legal()
+    why = {call: auction.explain_illegal(call).to_dict() for call in ("pass", "hold", *config.bid_values)
+           if call not in legal}
+    return {"to_act": auction.to_act, "legal": legal, "rule": "a45.bid.order", "why": why}
 
 
 def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:

@@ -176,7 +176,11 @@ class BiddingBox(widgets.VBox):
             said.append(f'<li role="alert" class="atout-error">{escape(self.error)}</li>')
         self.said_html.value = f'<ul class="atout-said">{"".join(said)}</ul>' if said else ""
         self.table_html.value = self._table_html()
-        items = "".join(f'<li><strong>{escape(call_label(c))}</strong>: {escape(why)}</li>' for c, why in closed)
+        grouped: dict[str, list[str]] = {}   # calls closed for the same reason are listed together
+        for call, why in closed:
+            grouped.setdefault(why, []).append(call_label(call))
+        items = "".join(f'<li><strong>{escape(", ".join(calls))}</strong>: {escape(why)}</li>'
+                        for why, calls in grouped.items())
         self.reasons_html.value = (f'<details class="atout-closed-calls"><summary>'
                                    f'{escape(_("Why some calls are closed"))}</summary><ul>{items}</ul></details>'
                                    if closed and bidding else "")

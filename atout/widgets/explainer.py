@@ -288,7 +288,7 @@ class TrickExplainer(widgets.VBox):
             f'{escape(self.verdict.get("explanation", ""))}</p>')
         cards = []
         for i, code in enumerate(self.plays):
-            label = _("led") if i == 0 else Text(POSITION, n=i + 1).render()
+            label = Text("Card {n}, led", n=1).render() if i == 0 else Text(POSITION, n=i + 1).render()
             ring = "#e8a317" if i == self.winner_index else None
             cards.append(f'<figure class="atout-play" style="display:inline-block;margin:0 6px;text-align:center">'
                          f'{card_svg(Card.parse(code), self.size, highlight=ring)}'

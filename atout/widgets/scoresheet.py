@@ -30,6 +30,7 @@ from atout.widgets.bidding import call_label
 from atout.widgets.language import register
 
 FIELDS = ("bid", "tricks", "points", "total")
+INDEX_NAMES = {"hand": N_("Hand"), "dealer": N_("Dealer")}
 FIELD_NAMES = {"bid": N_("Bid"), "tricks": N_("Tricks"), "points": N_("Points"), "total": N_("Total")}
 # Lines are told apart by colour, dash and marker (never by colour alone); colours are colour-blind safe.
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
@@ -229,8 +230,7 @@ def score_styler(game: Any) -> Any:
               .format_index(lambda side: labels[side], axis=1, level=0)
               .format_index(lambda field: _(FIELD_NAMES[field]), axis=1, level=1)
               .format_index(lambda dealer: "" if dealer is None else seat_name(dealer).render(), axis=0, level=1)
-              .format_index_names(lambda name: _({"hand": N_("Hand"), "dealer": N_("Dealer"),
-                                                   "side": "", "field": ""}.get(name, name)), axis=0)
+              .format_index_names(lambda name: _(INDEX_NAMES[name]) if name in INDEX_NAMES else "", axis=0)
               .hide(axis=1, names=True)
               .set_caption(_("Score sheet"))
               .set_table_styles([{"selector": "td, th", "props": "padding: 2px 8px; text-align: right; "

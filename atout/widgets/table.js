@@ -117,7 +117,7 @@ function render({ model, el }) {
     const hand = h("div", {
       class: `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`, "data-testid": `hand-${seat.seat}`,
       role: "toolbar", "aria-label": `${seat.hand_label}: ${seat.count_label}`,
-      "aria-orientation": "horizontal",
+      "aria-orientation": "horizontal", "data-many": seat.count > 6 ? "true" : null,
     });
     if (seat.visible) {
       seat.cards.forEach((code, i) => hand.appendChild(cardButton(state, code, seat.seat, i, active)));
@@ -313,6 +313,12 @@ function render({ model, el }) {
       }
       controls.appendChild(group);
     }
+    if (state.can_undo) {
+      controls.appendChild(h("button", {
+        type: "button", class: "atout-action atout-undo", "data-testid": "undo", "data-action": "undo",
+        text: state.labels.undo, onclick: () => send({ type: "undo" }),
+      }));
+    }
     const box = h("input", { type: "checkbox", "data-testid": "show-legal" });
     box.checked = Boolean(model.get("show_legal"));
     box.addEventListener("change", () => {
@@ -336,7 +342,7 @@ function render({ model, el }) {
     if (again && liveBody.textContent === text.replace(/\n/g, "")) {
       // The same words again (the same card refused twice): empty the region first so it is read again.
       liveBody.replaceChildren();
-      setTimeout(fill, 50);
+      later(fill, 50);
     } else {
       fill();
     }

@@ -142,11 +142,12 @@ class CardTable(anywidget.AnyWidget):
     show_legal = traitlets.Bool(False).tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
     size = traitlets.Enum(("normal", "projector"), default_value="normal").tag(sync=True)
+    allow_undo = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, hand: Any, viewer: int | None = None, *, opponents: Opponent | None = None,
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",
-                 on_event: Iterable[Callable[[Event], Any]] = (), **kwargs: Any) -> None:
-        super().__init__(show_legal=show_legal, four_colour=four_colour, size=size, **kwargs)
+                 allow_undo: bool = False, on_event: Iterable[Callable[[Event], Any]] = (), **kwargs: Any) -> None:
+        super().__init__(show_legal=show_legal, four_colour=four_colour, size=size, allow_undo=allow_undo, **kwargs)
         self.hand = hand
         self.viewer = viewer
         self.opponents = opponents
@@ -155,13 +156,14 @@ class CardTable(anywidget.AnyWidget):
         self._said: list[Explanation | Text] = []
         self._said_id = 0
         self._refused = False
+        self._checkpoints: list[int] = []    # how long the history was before each of the user's actions
         self._deal_id = 0
         self._fresh = False
         self._gather_id = 0
         self._gather: dict[str, Any] | None = None
         self._last_winner: int | None = None
         self.on_msg(self._on_message)
-        self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size"])
+        self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size", "allow_undo"])
         language.register(self)
         self._start()
 
@@ -176,6 +178,7 @@ class CardTable(anywidget.AnyWidget):
         self._gather = None
         self._last_winner = None
         self._said = []
+        self._checkpoints = []
         self.last_refusal = None
         self._start()
 
@@ -211,6 +214,7 @@ class CardTable(anywidget.AnyWidget):
         return self._do(view, action)
 
     def _do(self, view: TableView, action: Action | str) -> Event | None:
+        before = len(getattr(self.hand, "history", ()))
         try:
             why = self.hand.explain_illegal(action)
             if why is not None:
@@ -218,10 +222,33 @@ class CardTable(anywidget.AnyWidget):
             event = self.hand.apply(action)
         except AtoutError as error:
             return self._refuse(_explanation_of(error))
+        self._checkpoints.append(before)
         events = [event, *self._run_opponents()]
         self._fresh = False
         self._after(events)
         return event
+
+    def undo(self) -> bool:
+        """Take back the user's last action, and what the opponents did after it, through core's ``undo()``."""
+        if not self._checkpoints or not self._undoable():
+            self._refuse(Text("There is nothing to take back"))
+            return False
+        target = self._checkpoints.pop()
+        try:
+            while len(self.hand.history) > target:
+                self.hand.undo()
+        except AtoutError as error:
+            self._refuse(_explanation_of(error))
+            return False
+        self._said = [Text("The last move was taken back")]
+        self._said_id += 1
+        self._refused = False
+        self._gather = None
+        self.refresh()
+        return True
+
+    def _undoable(self) -> bool:
+        return hasattr(self.hand, "undo") and hasattr(self.hand, "history")
 
     def refresh(self) -> None:
         """Redraw in the current language (the page's language switch calls this)."""
@@ -241,6 +268,8 @@ class CardTable(anywidget.AnyWidget):
             self.play(str(content.get("card", "")))
         elif kind == "action":
             self.act(str(content.get("action", "")))
+        elif kind == "undo" and self.allow_undo:
+            self.undo()
         else:
             log.warning("CardTable: unknown message %r", content)
 
@@ -443,6 +472,7 @@ class CardTable(anywidget.AnyWidget):
             "legal": legal_cards, "illegal": illegal, "actions": buttons, "card_actions": card_actions, "hint": hint,
             "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets()},
             "gather": self._gather, "said_id": self._said_id,
+            "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable()),
             "labels": {
                 "table": Text("Card table: {game}", game=_(TITLES.get(view.game, view.game), lang)).render(lang),
                 "scores": _("Scores", lang), "dealer": _("Dealer", lang), "leader": _("Led", lang),
@@ -451,7 +481,7 @@ class CardTable(anywidget.AnyWidget):
                 "actions": (Text("Choices for {seat}", seat=seat_name(to_act)).render(lang)
                             if to_act is not None else ""),
                 "illegal": _("Not allowed now", lang), "legal": _("May be played", lang),
-                "refused": _("Not allowed", lang),
+                "refused": _("Not allowed", lang), "undo": _("Take back my last move", lang),
             },
         }
 

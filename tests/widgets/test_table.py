@@ -189,6 +189,24 @@ def test_after_the_hand_is_over_core_says_so():
     assert table.announcement == hand.explain_illegal(Action("play", Card.parse("5H"))).render("en")
 
 
+def test_undo_takes_back_the_users_move_and_the_opponents_replies():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand, viewer=2, opponents=first_legal)
+    assert table.state["can_undo"] is False
+    history, hands = list(hand.history), [list(h) for h in hand.hands]
+    send(table, {"type": "play", "card": hand.legal_actions()[0].card.code})
+    assert len(hand.history) > len(history) + 1                # the opponents replied
+    send(table, {"type": "undo"})
+    assert len(hand.history) > len(history)                    # not allowed unless asked for
+    table.allow_undo = True
+    assert table.state["can_undo"] is True
+    send(table, {"type": "undo"})
+    assert hand.history == history and hand.hands == hands
+    assert table.announcement == "The last move was taken back" and not table.refused
+    assert table.state["can_undo"] is False and table.state["trick"]["plays"][0]["seat"] == 1
+    assert table.undo() is False and table.announcement == "There is nothing to take back"
+
+
 # --- rob, keep and other actions ------------------------------------------------------------------------
 
 

@@ -30,7 +30,12 @@ pages: $(STAMP)
 serve: $(STAMP) i18n pages
 	$(BIN)/python -m atout.site --port $(PORT)
 
-test: $(STAMP) i18n pages
+# axe-core (from npm) for the browser tests' accessibility checks.
+node_modules/axe-core/axe.min.js: package.json
+	npm install --no-audit --no-fund --silent
+	touch $@
+
+test: $(STAMP) i18n pages node_modules/axe-core/axe.min.js
 	$(BIN)/ruff check atout tests benchmarks
 	$(BIN)/python -m pytest
 

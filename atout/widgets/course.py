@@ -51,8 +51,11 @@ class Course(widgets.VBox):
     def show_lesson(self, lesson_id: str) -> LessonView:
         """Show a lesson in place of the current one."""
         lesson = self.by_id[lesson_id]
+        previous = list(self.main.children)
         self.current = LessonView(lesson, on_complete=self._completed)
         self.main.children = [self.current, self._next_button(lesson)]
+        for old in previous:
+            language.close_tree(old)
         self.refresh_map()
         return self.current
 
@@ -104,4 +107,7 @@ class Course(widgets.VBox):
                     button.button_style = "info"
                 button.on_click(lambda _b, i=lesson.id: self.show_lesson(i))
                 sections.append(button)
+        previous = self.map.children
         self.map.children = sections
+        for old in previous:
+            old.close()

@@ -29,10 +29,21 @@ def register(widget: Refreshable) -> None:
 
 
 def set_page_language(lang: str) -> None:
-    """Switch the language and redraw every registered widget."""
+    """Switch the language and redraw every registered widget that is still on the page."""
     set_language(lang)
     for widget in list(_live):
+        if getattr(widget, "comm", True) is None:     # closed: no longer shown anywhere
+            _live.discard(widget)
+            continue
         widget.refresh()
+
+
+def close_tree(widget: widgets.Widget) -> None:
+    """Close a widget and everything inside it, so a replaced view stops costing anything."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    _live.discard(widget)
+    widget.close()
 
 
 def language_switch() -> widgets.ToggleButtons:

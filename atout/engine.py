@@ -41,8 +41,8 @@ class Action(NamedTuple):
     >>> a = Action.parse("play 10h")
     >>> a, str(a)
     (Action(kind='play', card=Card('10H'), value=None), 'play 10H')
-    >>> str(Action.parse("bid 30-for-60")), str(Action.parse("keep"))
-    ('bid 30-for-60', 'keep')
+    >>> str(Action.parse("bid 30-for-60")), str(Action.parse("keep")), str(Action.parse("play jk h"))
+    ('bid 30-for-60', 'keep', 'play JK H')
     """
 
     kind: str
@@ -69,6 +69,8 @@ class Action(NamedTuple):
         if kind == "deal":
             return Action("deal", None, tuple(Card.parse(w) for w in rest))
         if kind in CARD_ACTIONS:
+            if len(rest) == 2:     # a card and the suit it names (Five Hundred's joker led in no trumps)
+                return Action(kind, Card.parse(rest[0]), Suit.parse(rest[1]))
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one card, as in '{kind} 5H'", kind=kind))
             return Action(kind, Card.parse(rest[0]))
@@ -205,16 +207,20 @@ class TableView:
     The widgets draw only this: hands are card lists when visible and counts when hidden. ``legal``
     holds the actions of the player to act when the viewer may act for them; ``illegal`` maps each
     card of that player's hand that may not be played to the explanation core gives.
+    ``tricks_won`` is per seat, or per side where the game scores tricks by side (Five Hundred);
+    ``kitty`` and ``stock`` are counts, or the cards themselves when the viewer may see them;
+    ``last_trick`` is ``[(seat, card), …]`` and ``last_trick_winner`` the seat that took it.
     """
 
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
                  "trump", "turn_up", "kitty", "stock", "scores", "score_labels", "tricks_won", "legal", "illegal",
-                 "last_trick", "contract", "notes", "over")
+                 "last_trick", "last_trick_winner", "contract", "notes", "over")
 
     def __init__(self, **fields: Any) -> None:
         defaults = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
                     "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "scores": [], "score_labels": [],
-                    "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "contract": None,
+                    "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,
+                    "contract": None,
                     "notes": [], "over": False}
         for name in self.__slots__:
             setattr(self, name, fields.pop(name, defaults.get(name)))

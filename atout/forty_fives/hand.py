@@ -250,6 +250,7 @@ class FortyFivesHand:
             scores=list(self.scores_before if self.result is None else self.result.scores_after),
             score_labels=labels, tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
+            last_trick_winner=last.winner if last else None,
             contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over)
 
     def _illegal(self, action: Action) -> IllegalActionError:

@@ -7,15 +7,15 @@ from html import escape
 from IPython.display import HTML
 
 from atout.games import available_games
-from atout.i18n import _
+from atout.i18n import N_, _
 from atout.rulebook import rules_of
 
 TITLES = {
-    "forty-fives": "Forty-Fives",
-    "forty-fives-partners": "Forty-Fives in partnerships",
-    "auction-forty-fives": "Auction Forty-Fives",
-    "five-hundred": "Five Hundred",
-    "sixty-six": "Sixty-Six",
+    "forty-fives": N_("Forty-Fives"),
+    "forty-fives-partners": N_("Forty-Fives in partnerships"),
+    "auction-forty-fives": N_("Auction Forty-Fives"),
+    "five-hundred": N_("Five Hundred"),
+    "sixty-six": N_("Sixty-Six"),
 }
 FAMILY_OF = {"forty-fives": "forty-fives", "forty-fives-partners": "forty-fives",
              "auction-forty-fives": "forty-fives", "five-hundred": "five-hundred", "sixty-six": "sixty-six"}

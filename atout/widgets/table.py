@@ -411,9 +411,7 @@ class CardTable(anywidget.AnyWidget):
         plays = [{"seat": seat, "card": face(card), "position": positions[(seat - bottom) % n],
                   "leader": i == 0, "by": seat_name(seat).render(lang)} for i, (seat, card) in enumerate(trick)]
         last = view.last_trick
-        if last and self._gather is not None and self._gather["cards"] != [c.code for _s, c in last]:
-            self._last_winner = None    # the last trick is not the one this table saw won (a new hand, an undo)
-        winner = self._last_winner if last else None
+        winner = view.last_trick_winner if last else None
         last_trick = None
         if last:
             label = (Text("Last trick, won by {seat}", seat=seat_name(winner)) if winner is not None

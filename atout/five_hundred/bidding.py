@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from atout.engine import Explanation, seat_name
 from atout.errors import IllegalActionError, NotationError
@@ -44,12 +43,6 @@ def parse_call(text: str) -> str:
     raise NotationError(Text("{text} is not a call: the calls are pass, a number of tricks (6 to 10) then a strain "
                              "(S C D H or NT) as in 7H or 10NT, and with option misere, misere and open-misere",
                              text=repr(text)))
-
-
-@cache
-def _legal_calls(ladder: tuple[Contract, ...], start: int, top_level: int) -> tuple[str, ...]:
-    """The calls above ``ladder[start - 1]``, with the misère calls whose level has been reached."""
-    return (PASS,) + tuple(c.call for c in ladder[start:] if c.needs_level <= top_level)
 
 
 class Auction:
@@ -88,10 +81,10 @@ class Auction:
         """The calls the player to act may make: pass first, then lowest first."""
         if self.over:
             return []
-        return list(_legal_calls(self.ladder, self.high + 1, self.top_level))
+        return list(self.config.call_table[self.high + 1][self.top_level])
 
     def legal_tuple(self) -> tuple[str, ...]:
-        return () if self.over else _legal_calls(self.ladder, self.high + 1, self.top_level)
+        return () if self.over else self.config.call_table[self.high + 1][self.top_level]
 
     def explain_illegal(self, call: str) -> Explanation:
         if self.over:

@@ -165,6 +165,15 @@ class FiveHundredConfig:
     def calls(self) -> dict[str, Contract]:
         return {c.call: c for c in self.ladder}
 
+    @cached_property
+    def call_table(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """The legal calls, pass first, indexed by [the standing bid's rank + 1][the most tricks bid so far]:
+        the auction looks them up instead of rebuilding them on every turn."""
+        return tuple(
+            tuple((PASS,) + tuple(c.call for c in self.ladder[start:] if c.needs_level <= level)
+                  for level in range(MAX_TRICKS + 1))
+            for start in range(len(self.ladder) + 1))
+
     def contract(self, call: str) -> Contract:
         """The contract of a call of this configuration's ladder (a ``KeyError`` when it has none)."""
         return self.calls[call]

@@ -167,7 +167,8 @@ class FiveHundredHand:
                 return [PLAY_ACTIONS[c.index] for c in hand if c is not JOKER] + [JOKER_LEADS[s] for s in named]
             return [PLAY_ACTIONS[c.index] for c in hand]
         if phase is Phase.BID:
-            return list(_bid_actions(self.auction.legal_tuple()))
+            auction = self.auction
+            return list(self._bid_table[auction.high + 1][auction.top_level])
         if phase is Phase.KITTY:
             return [DISCARD_ACTIONS[c.index] for c in self.hands[self.to_act]]
         return []
@@ -283,6 +284,7 @@ class FiveHundredHand:
                 hands[seat].extend(order[pos:pos + size])
                 pos += size
         self.auction = Auction(self.config, self.dealer)
+        self._bid_table = _bid_action_table(self.config)
         self.phase = Phase.BID
         self.to_act = self.auction.to_act
         return Event("deal", self.dealer, action, None, _explain)
@@ -485,15 +487,17 @@ class FiveHundredHand:
 
 
 _PHASE_RULE = {Phase.BID: "500.bid.pass", Phase.KITTY: "500.kitty", Phase.PLAY: "500.follow.suit"}
-_BID_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+_BID_TABLES: dict[FiveHundredConfig, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
 
 
-def _bid_actions(calls: tuple[str, ...]) -> tuple[Action, ...]:
-    """The (interned) bid actions of a tuple of calls: auctions repeat the same few lists."""
-    actions = _BID_ACTIONS.get(calls)
-    if actions is None:
-        actions = _BID_ACTIONS[calls] = tuple(Action("bid", None, c) for c in calls)
-    return actions
+def _bid_action_table(config: FiveHundredConfig) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``config.call_table`` as (interned) bid actions: auctions repeat the same few lists."""
+    table = _BID_TABLES.get(config)
+    if table is None:
+        actions = {c: Action("bid", None, c) for c in ("pass", *config.calls)}
+        table = _BID_TABLES[config] = tuple(tuple(tuple(actions[c] for c in calls) for calls in row)
+                                            for row in config.call_table)
+    return table
 
 
 def shuffled_deal(seed: int | None) -> Action:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action, Event, Explanation, LegalActions, Phase, play, seat_name
 from atout.errors import IllegalActionError
 from atout.i18n import Text
@@ -35,6 +35,7 @@ DRAW = Action("draw")
 DECLARE = Action("declare")
 EXCHANGE = {s: Action("exchange", NINE_OF[s]) for s in Suit}
 MARRIAGE = {s: Action("marriage", KING_OF[s]) for s in Suit}
+PLAY = [play(c) for c in CARDS]          # by Card.index: the engine's inner loop avoids a call per card
 DECK_SIZE = len(SIXTY_SIX_DECK)
 _DECK_SET = frozenset(SIXTY_SIX_DECK.cards)
 LAST_TRICK_BONUS = 10   # 66.last-trick
@@ -191,8 +192,8 @@ class SixtySixHand:
         trick = self.trick
         if trick:
             if self.closer is None and self.next_card < DECK_SIZE:
-                return [play(c) for c in hand]                                   # 66.open.free
-            return [play(c) for c in strict_plays(hand, trick[0], self.trump)]   # 66.strict.follow
+                return [PLAY[c.index] for c in hand]                                   # 66.open.free
+            return [PLAY[c.index] for c in strict_plays(hand, trick[0], self.trump)]   # 66.strict.follow
         if self.draw_pending:
             return [CLOSE, DRAW]
         seat, stage, trump = self.to_act, self.stage, self.trump
@@ -209,11 +210,11 @@ class SixtySixHand:
                         actions.append(MARRIAGE[card.suit])                      # 66.marriage
             if self.tricks_won[seat]:
                 actions.append(DECLARE)                                          # 66.declare
-            actions.extend(play(c) for c in hand)
+            actions += [PLAY[c.index] for c in hand]
         else:
             actions.append(DECLARE)
             married = self.married
-            actions.extend(play(c) for c in hand if c.suit is married and (c.rank == KING or c.rank == QUEEN))
+            actions += [PLAY[c.index] for c in hand if c.suit is married and (c.rank == KING or c.rank == QUEEN)]
         return actions
 
     def returns(self) -> list[int]:
@@ -357,7 +358,7 @@ class SixtySixHand:
         if len(trick) == 1:
             self.leader = seat
             self.to_act = 1 - seat
-            return Event("play", seat, play(card), (1, strict), _explain)
+            return Event("play", seat, PLAY[card.index], (1, strict), _explain)
         lead = trick[0]
         trump = self.trump
         if card.suit is lead.suit:
@@ -374,7 +375,7 @@ class SixtySixHand:
         self.stage = 0
         self.married = None
         self.to_act = self.leader = winner
-        event = Event("play", seat, play(card), (2, strict), _explain)
+        event = Event("play", seat, PLAY[card.index], (2, strict), _explain)
         consequences = event.consequences
         consequences.append(Event("trick", winner, None, (done, trump, gained), _explain))
         if first_trick and self.marriage_points[winner]:

@@ -104,7 +104,6 @@ class Course(widgets.VBox):
                 button.add_class(f"atout-open-{lesson.id}")
                 if self.current is not None and self.current.lesson.id == lesson.id:
                     button.add_class("atout-current")
-                    button.button_style = "info"
                 button.on_click(lambda _b, i=lesson.id: self.show_lesson(i))
                 sections.append(button)
         previous = self.map.children

@@ -203,7 +203,7 @@ class TrickExplainer(widgets.VBox):
         deck = list(answer.get("trump", ())) + [c for cards in answer.get("plain", {}).values() for c in cards]
         self.deck = sorted(set(deck), key=lambda code: Card.parse(code).index)
         self.boxes = [self._box(i, code) for i, code in enumerate(self.plays)]
-        self.trump_picker = widgets.Dropdown(options=[], value=None)
+        self.trump_picker = widgets.Dropdown(options=[], value=None, style={"description_width": "initial"})
         self.trump_picker.add_class("atout-trump-picker")
         self._set_trump_options()
         self.trump_picker.observe(self._on_trump, names="value")
@@ -336,6 +336,7 @@ class TrickExplainer(widgets.VBox):
                 options.append((Text("Trumps: {name}", name=name).render(), t))
             self.trump_picker.options = options
             self.trump_picker.value = self.trump
+            self.trump_picker.description = _("Trumps")
         finally:
             self._syncing = False
 

@@ -167,6 +167,7 @@ class DealStepper(widgets.VBox):
         chosen = self.speed.value
         self.speed.options = [(Text("Speed: {speed}", speed=Text(name)).render(), ms) for name, ms in SPEEDS]
         self.speed.value = chosen
+        self.speed.description = _("Speed")
         self._draw()
 
     def _draw(self) -> None:

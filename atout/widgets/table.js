@@ -76,12 +76,17 @@ function render({ model, el }) {
     const name = does ? `${state.names[code]}: ${does}` : state.names[code];
     const button = h("button", {
       type: "button", class: "atout-card-button", "data-testid": `card-${code}`, "data-card": code,
-      "data-seat": seat, "data-index": index, tabindex: -1, "aria-label": name,
+      "data-seat": seat, "data-index": index, tabindex: -1,
       "aria-disabled": reason ? "true" : null, "aria-describedby": reason ? whyId : null,
       title: reason || name, "data-illegal": reason ? "true" : null, "data-legal": legal ? "true" : null,
       html: state.faces[code],
       onclick: () => send({ type: "play", card: code }),
     });
+    // The button is named by its text, the card's full name (hidden from sight: the drawing shows it);
+    // the drawing itself is hidden from assistive technology, so the name is not "7 7 7".
+    const drawing = button.querySelector("svg");
+    if (drawing) drawing.setAttribute("aria-hidden", "true");
+    button.appendChild(h("span", { class: "atout-sr-only", text: name }));
     const slot = h("span", { class: "atout-slot" }, [button]);
     if (reason) slot.appendChild(h("span", { class: "atout-why", id: whyId, role: "tooltip", text: reason }));
     return slot;

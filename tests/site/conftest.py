@@ -132,6 +132,23 @@ def page(browser, voila_url, request):
         context.close()
 
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page) -> list[dict]:
+    """axe-core's serious and critical accessibility violations on the page as it is now."""
+    if not AXE.exists():
+        message = "axe-core is not installed: run npm install (make test does it)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [n["html"][:160] for n in v["nodes"][:3]]}
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
 def open_page(page, voila_url: str, notebook: str, ready: str = ".jupyter-widgets, [data-testid]"):
     """Open a notebook page and wait until its widgets are drawn; fail on a Voilà error."""
     page.goto(f"{voila_url}/voila/render/{notebook}")

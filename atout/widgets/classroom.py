@@ -1,0 +1,202 @@
+"""The classroom: projector-size cards, every hand face up, presenter keys, and deal codes.
+
+The teacher deals and reads out the short code on the screen; a student who types it gets the same
+cards. A malformed code gets core's message saying what is wrong, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from atout import dealcode
+from atout.errors import AtoutError
+from atout.games import available_games, family
+from atout.i18n import Text
+from atout.widgets import language
+from atout.widgets.index import TITLES
+from atout.widgets.keys import PresenterKeys
+from atout.widgets.table import CardTable
+
+
+def player_counts(game: str) -> list[int]:
+    """How many players the game allows, as its configuration says."""
+    fam = family(game)
+    spec = getattr(getattr(fam, "config", None), "OPTIONS", {}).get("players")
+    if spec is not None and spec.applies_to(game):
+        return list(spec.allowed_for(game))
+    return [fam.make_config(game).players]
+
+
+def opponent(hand: Any, seat: int):
+    """The computer's move for a seat (the club-level player when it exists, else the first legal action)."""
+    try:
+        from atout.players import player_for
+
+        return player_for(hand, "club").act(hand, seat)
+    except ImportError:
+        return hand.legal_actions()[0]
+
+
+def played_out(hand: Any) -> Any:
+    """A copy of the hand played to the end by the computer, for a walk-through."""
+    copy = hand.copy()
+    while not copy.is_over:
+        copy.apply(opponent(copy, copy.to_act))
+    return copy
+
+
+class Classroom(widgets.VBox):
+    """Deal, show the code, play or walk through the deal with the class."""
+
+    def __init__(self, game: str = "forty-fives", players: int | None = None, code: str | None = None) -> None:
+        super().__init__()
+        self.add_class("atout-classroom")
+        self.add_class("atout-projector")
+        games = available_games()
+        self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in games], value=game,
+                                            style={"description_width": "initial"})
+        self.game_picker.add_class("atout-game-picker")
+        self.players_picker = widgets.Dropdown(style={"description_width": "initial"})
+        self.players_picker.add_class("atout-players-picker")
+        self.deal_button = widgets.Button(icon="random")
+        self.deal_button.add_class("atout-new-deal")
+        self.deal_button.on_click(lambda _b: self.new_deal())
+        self.code_view = widgets.HTML()
+        self.code_input = widgets.Text(continuous_update=False)
+        self.code_input.add_class("atout-code-input")
+        self.join_button = widgets.Button()
+        self.join_button.add_class("atout-join")
+        self.join_button.on_click(lambda _b: self.join(self.code_input.value))
+        self.code_input.observe(lambda c: c["new"] and self.join(c["new"]), names="value")   # Enter
+        self.message = widgets.HTML()
+        self.every_hand = widgets.ToggleButton(value=True, icon="eye")
+        self.every_hand.add_class("atout-every-hand")
+        self.every_hand.observe(lambda _c: self._show(), names="value")
+        self.four_colour = widgets.ToggleButton(value=False)
+        self.four_colour.observe(lambda _c: self._show(), names="value")
+        self.mode = widgets.ToggleButtons(options=[("play", "play"), ("walk", "walk")], value="play")
+        self.mode.add_class("atout-classroom-mode")
+        self.mode.observe(lambda _c: self._relabelling or self._show(), names="value")
+        self.presenter = PresenterKeys(self.command)
+        self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        self._relabelling = False
+        self.game_picker.observe(lambda _c: self._relabelling or self._players_for_game(), names="value")
+        self.hand: Any = None
+        self.spec: dealcode.DealSpec | None = None
+        self.table: CardTable | None = None
+        self.stepper: Any = None
+        self.children = [
+            widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view]),
+            widgets.HBox([self.code_input, self.join_button, self.message]),
+            widgets.HBox([self.every_hand, self.four_colour, self.mode]),
+            self.presenter, self.stage,
+        ]
+        language.register(self)
+        self._players_for_game(players)
+        if code:
+            self.join(code)
+        else:
+            self.new_deal()
+
+    def _players_for_game(self, players: int | None = None) -> None:
+        counts = player_counts(self.game_picker.value)
+        self.players_picker.options = [(Text("{n} players", n=n).render(), n) for n in counts]
+        default = family(self.game_picker.value).make_config(self.game_picker.value).players
+        self.players_picker.value = players if players in counts else (default if default in counts else counts[0])
+
+    # --- deals ------------------------------------------------------------------------------------------
+
+    def new_deal(self, seed: int | None = None) -> str:
+        """Deal a fresh hand of the chosen game and show its code."""
+        game, players = self.game_picker.value, self.players_picker.value
+        spec = (dealcode.DealSpec(game, players, 0, seed) if seed is not None
+                else dealcode.DealSpec.random(game, players))
+        self._load(spec)
+        self.message.value = ""
+        return dealcode.encode(spec)
+
+    def join(self, code: str) -> bool:
+        """Load the deal a code stands for; a bad code is refused with core's reason, nothing changes."""
+        try:
+            spec = dealcode.decode(code)
+        except AtoutError as exc:
+            self.message.value = (f"<p class='atout-error' role='alert' data-testid='deal-code-error'>"
+                                  f"{escape(str(exc))}</p>")
+            return False
+        self.game_picker.value = spec.game
+        self._players_for_game(spec.players)
+        self._load(spec)
+        self.message.value = (f"<p class='atout-ok' role='status'>"
+                              f"{escape(Text('You have the deal {code}', code=dealcode.encode(spec)).render())}</p>")
+        return True
+
+    def _load(self, spec: dealcode.DealSpec) -> None:
+        self.spec = spec
+        self.hand = family(spec.game).new_hand(spec.game, seed=spec.seed, dealer=spec.dealer, players=spec.players)
+        self.table = None
+        self.stepper = None
+        self.refresh()
+
+    # --- presenting -------------------------------------------------------------------------------------
+
+    def command(self, command: str) -> None:
+        """A presenter key: step the walk-through, or show or hide every hand."""
+        if command == "hands":
+            self.every_hand.value = not self.every_hand.value
+            return
+        if self.mode.value != "walk":
+            self.mode.value = "walk"
+        stepper = self.stepper
+        if command == "next":
+            stepper.forward()
+        elif command == "previous":
+            stepper.back()
+        elif command == "first":
+            stepper.go(0)
+        elif command == "last":
+            stepper.go(len(stepper.steps) - 1)
+
+    def _show(self) -> None:
+        if self.hand is None:
+            return
+        viewer = None if self.every_hand.value else 0
+        if self.mode.value == "play":
+            if self.table is None:
+                self.table = CardTable(self.hand, viewer=viewer, opponents=opponent, show_legal=True,
+                                       size="projector", four_colour=self.four_colour.value)
+            else:
+                self.table.four_colour = self.four_colour.value
+                if self.table.viewer != viewer:
+                    self.table.set_hand(self.hand, viewer=viewer)
+            self.stage.children = [self.table]
+        else:
+            if self.stepper is None:
+                from atout.widgets.stepper import DealStepper
+
+                self.stepper = DealStepper(played_out(self.hand))
+            self.stage.children = [self.stepper]
+
+    def refresh(self) -> None:
+        self.game_picker.description = Text("Game").render()
+        self.players_picker.description = Text("Players").render()
+        self.deal_button.description = Text("New deal").render()
+        self.join_button.description = Text("Join").render()
+        self.code_input.placeholder = Text("Type the teacher's deal code").render()
+        self.every_hand.description = Text("Show every hand").render()
+        self.four_colour.description = Text("Four-colour deck").render()
+        mode, game, players = self.mode.value, self.game_picker.value, self.players_picker.value
+        self._relabelling = True     # new labels only: keep what is chosen
+        self.mode.options = [(Text("Play").render(), "play"), (Text("Walk through").render(), "walk")]
+        self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
+        self.mode.value, self.game_picker.value = mode, game
+        self._players_for_game(players)
+        self._relabelling = False
+        self.presenter.hint = Text("Presenter keys: → or Page Down for the next step, ← or Page Up to go back, "
+                              "H to show or hide every hand").render()
+        code = dealcode.encode(self.spec) if self.spec else ""
+        self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
+                                f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")
+        self._show()

@@ -434,3 +434,44 @@ def test_the_family_entry_points():
     assert hand.phase is Phase.PLAY and new_hand("sixty-six", seed=1).deck_order == hand.deck_order
     assert fam.make_config("sixty-six").options() == {"strict_marriages": False, "tie_carries": False,
                                                       "target": 7, "show_totals": False, "first_dealer": "seat-0"}
+
+
+@pytest.mark.parametrize("setup, action, rule, words", [
+    ((), "draw", "66.draw", "nothing to draw"),
+    ((), "play AH", "66.open.lead", "does not hold A♥"),
+    ((), "exchange 9S", "66.exchange-nine", "does not hold 9♠"),
+    ((), "marriage KC", "66.marriage", "do not hold"),
+    ((), "marriage 9C", "66.marriage", "king and queen"),
+    (("play 9C",), "close", "66.close", "Only the player on lead"),
+    (("play 9C",), "declare", "66.declare", "Only the player on lead"),
+    (("play 9C", "play AC"), "play AH", "66.draw", "first draw from the stock"),
+    (("play 9C", "play AC", "draw"), "exchange 9H", "66.exchange-nine", "only the 9 of trumps"),
+    (("play 9C", "play AC", "close"), "close", "66.close", "already closed"),
+    (("marriage KH",), "close", "66.close", "before declaring a marriage"),
+    (("marriage KH",), "marriage KH", "66.marriage", "already declared a marriage"),
+    (("marriage KH",), "bid pass", "66.open.lead", "not allowed now"),
+])
+def test_refusals_name_the_rule_and_leave_the_state(setup, action, rule, words):
+    hand = deal("KH QH 9C JC 9D JD", "AH 10H AC 10C AD 10D", "AS", stock="9S")
+    act(hand, *setup)
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError) as err:
+        hand.apply(action)
+    assert err.value.rule == rule and words in str(err.value), str(err.value)
+    assert snapshot(hand) == before
+
+
+def test_the_exchange_is_refused_after_closing_and_once_the_stock_is_gone():
+    hand = deal("9S QH 9C JC 9D JD", "AH 10H AC 10C AD 10D", "KS")
+    act(hand, "play 9D", "play AH", "close")
+    with pytest.raises(IllegalActionError, match="once the stock is closed"):
+        hand.apply("exchange 9S")
+    hand = new_hand("sixty-six", seed=4)
+    rng = random.Random(4)
+    while hand.stock_size:
+        hand.apply(rng.choice([a for a in hand.legal_actions() if a.kind in ("play", "draw")]))
+    assert not [a for a in hand.legal_actions() if a.kind in ("exchange", "close", "draw")]
+    if hand.trick:
+        hand.apply(hand.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="exhausted"):
+        hand.apply("close")

@@ -20,7 +20,7 @@ install: $(STAMP)
 # Extract the messages, update the catalogues and compile them (part of every build).
 i18n: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k Text -o atout/locale/atout.pot --no-location .
-	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching
 	$(BIN)/pybabel -q compile -d atout/locale -D atout
 
 # One notebook page per lesson file, so every lesson has a direct link (and opens in JupyterLab).

@@ -247,8 +247,7 @@ class Deck:
         card = Card.parse(text)
         if card not in self._members:
             raise CardNotInDeckError(
-                Text("{card} is not in the {deck} deck ({count} cards)", card=card.code,
-                     deck=self.name, count=len(self.cards))
+                Text("{card} is not in the {deck} deck", card=card.code, deck=Text(self.name))
             )
         return card
 
@@ -268,10 +267,10 @@ def _ordered(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (c.suit if c.suit is not None else 4, -c.rank))
 
 
-FULL_DECK = Deck("52-card", _ordered(CARDS[:52]))
-FIVE_HUNDRED_DECK = Deck("43-card", _ordered(
+FULL_DECK = Deck(N_("52-card"), _ordered(CARDS[:52]))
+FIVE_HUNDRED_DECK = Deck(N_("43-card"), _ordered(
     [c for c in CARDS[:52] if c.rank >= 5 or (c.rank == 4 and c.is_red)]) + [JOKER])
-SIXTY_SIX_DECK = Deck("24-card", _ordered(c for c in CARDS[:52] if c.rank >= 9))
+SIXTY_SIX_DECK = Deck(N_("24-card"), _ordered(c for c in CARDS[:52] if c.rank >= 9))
 
 
 def shuffled(cards: Iterable[Card], seed: int | None) -> tuple[Card, ...]:

@@ -80,6 +80,13 @@ def language(lang: str) -> Iterator[None]:
         set_language(before)
 
 
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None, **params: Any) -> str:
+    """A message with a number in it, in the form the language uses for ``n``, with ``{n}`` filled in."""
+    lang = lang or _current
+    template = translations(lang).ngettext(singular, plural, n)
+    return template.format(n=n, **{k: render_value(v, lang) for k, v in params.items()})
+
+
 def _(message: str, lang: str | None = None) -> str:
     """Translate one message into the current (or given) language."""
     return translations(lang or _current).gettext(message)
@@ -101,8 +108,8 @@ class Text:
     def render(self, lang: str | None = None) -> str:
         lang = lang or _current
         template = translations(lang).gettext(self.msgid)
-        if not self.params:
-            return template
+        if not self.params:   # literal braces are written doubled, as in every other message
+            return template.replace("{{", "{").replace("}}", "}")
         return template.format(**{k: render_value(v, lang) for k, v in self.params.items()})
 
     def __str__(self) -> str:

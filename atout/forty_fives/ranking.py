@@ -204,7 +204,8 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
         if must_follow_suit:
             return Explanation("45.follow.must-follow-suit", Text(
                 "You hold {cards}; {lead} were led, so you must follow suit", cards=follow, lead=lead))
-        extra = Text(" (the A♥ is a trump, not a heart)") if card is ACE_OF_HEARTS else ""
+        extra = Text(" (the A♥ is a trump, not a heart)") if lead == Suit.HEARTS and any(
+            c is ACE_OF_HEARTS for c in hand) else ""
         return Explanation("45.follow.plain-lead", Text(
             "You hold {cards}; {lead} were led, so you must follow suit or play a trump{extra}",
             cards=follow, lead=lead, extra=extra))
@@ -223,8 +224,7 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
         return Explanation("45.follow.trump-lead", Text(
             "Trumps were led; you hold {must}, so you must play a trump", must=must))
     return Explanation("45.follow.ace-of-hearts-led", Text(
-        "The A♥ was led; with no trump you must play, you must play a heart or a trump you may renege "
-        "if you have one"))
+        "The A♥ was led and you hold no trump you must play: you must play a heart, or a trump you may renege"))
 
 
 def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must_follow_suit: bool = False,

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from atout.engine import seat_name
-from atout.i18n import N_, Text, _
+from atout.i18n import N_, Text, _, ngettext
 from atout.widgets.bidding import call_label
 from atout.widgets.language import register
 
@@ -176,7 +176,7 @@ def running_totals_svg(totals: list[list[int]], labels: list[str], target: int |
     title = _("Running totals")
     if hands:
         last = ", ".join(f"{lab} {v}" for lab, v in zip(labels, totals[-1], strict=True))
-        desc = Text("Scores after {n} hands: {scores}", n=hands, scores=last).render()
+        desc = ngettext("Scores after {n} hand: {scores}", "Scores after {n} hands: {scores}", hands, scores=last)
     else:
         desc = _("No hand has been played yet")
     if target is not None:

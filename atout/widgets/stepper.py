@@ -33,7 +33,7 @@ import ipywidgets as widgets
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView, seat_name
 from atout.games import family
-from atout.i18n import N_, Text, _
+from atout.i18n import N_, Text, _, ngettext
 from atout.svg import back_svg, card_svg
 from atout.widgets.language import register
 
@@ -319,7 +319,7 @@ def table_html(view: TableView, size: str = "small", highlight: set[Card] | None
         if seat == view.to_act:
             marks.append(_("to act"))
         if view.tricks_won and seat < len(view.tricks_won) and view.phase != "deal":
-            marks.append(Text("{n} tricks", n=view.tricks_won[seat]).render())
+            marks.append(ngettext("{n} trick", "{n} tricks", view.tricks_won[seat]))
         if isinstance(held, int):
             cards = back_svg(size) * held if held else ""
         elif visible:

@@ -26,11 +26,10 @@ from typing import Any
 import anywidget
 import traitlets
 
-from atout import i18n
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView, seat_name
 from atout.errors import AtoutError, IllegalActionError
-from atout.i18n import N_, Text, _, get_language
+from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.index import TITLES
@@ -59,11 +58,6 @@ MAX_AUTOMATIC = 1000   # opponents' actions in a row before the table gives up (
 
 KEEP_VIEWER = object()
 Opponent = Callable[[Any, int], Action | str]
-
-
-def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
-    """A message with a number in it, in the form the language uses for ``n``."""
-    return i18n.translations(lang or get_language()).ngettext(singular, plural, n).format(n=n)
 
 
 def action_label(action: Action, lang: str | None = None) -> str:

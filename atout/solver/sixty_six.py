@@ -1,0 +1,285 @@
+"""Exact search of Sixty-Six's strict phase (the stock exhausted or closed), in game points.
+
+The value of a position is the game points the player to act wins (negative: the opponent wins them)
+when both play perfectly, with the engine's own scoring: declaring 66 on lead (`66.declare`), a wrong
+declaration (`66.declare.wrong`), a failed close (`66.close.failed`), a hand played out
+(`66.no-declaration`, the last trick's 10) and the game points carried in from tied hands. Card points
+alone would be a different game: a player at 66 stops, and a closer must reach 66, so the solver plays
+for game points. Marriages are searched when the option ``strict_marriages`` allows them.
+
+At most six tricks of two cards remain, so a plain alpha-beta with a transposition table over
+(hands, leader, points, who has won a trick, marriages) is enough.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from atout.cards import KING, QUEEN, Card, Suit
+from atout.engine import Action, play
+from atout.solver import layout as layouts
+from atout.solver.positions import SixtySixPosition
+
+DECLARE = Action("declare")
+MARRIAGE = {s: Action("marriage", Card.of(KING, s)) for s in Suit}
+TARGET = 66
+HALF = 33
+LAST_TRICK = 10
+
+# Moves: a card's bit position (0..79); DECLARE_MOVE; a marriage in block b is MARRY + b.
+DECLARE_MOVE = 200
+MARRY = 300
+
+
+class SixtySixSearch:
+    """Alpha-beta over one Sixty-Six strict position; values for the position's player to act."""
+
+    def __init__(self, pos: SixtySixPosition) -> None:
+        self.pos = pos
+        lay = self.layout = layouts.sixty_six(pos.trump)
+        self.root = pos.to_act
+        self.hands = [lay.mask(h) for h in pos.hands]
+        self.cp = list(pos.card_points)
+        self.tw = list(pos.tricks_won)
+        self.mp = list(pos.marriage_points)
+        self.lead = lay.pos[pos.lead.index] if pos.lead is not None else -1
+        self.married = lay.block_of_suit(pos.married) if pos.married is not None else -1
+        self.tt: dict[tuple, tuple[int, int]] = {}
+        self.nodes = 0
+        kq = [0] * 5           # the king and queen bits of each block, for marriages
+        for s in Suit:
+            kq[lay.block_of_suit(s)] = (1 << lay.pos[Card.of(KING, s).index]) | (1 << lay.pos[Card.of(QUEEN, s).index])
+        self.kq = kq
+        self.node = self._build()
+
+    def _build(self) -> Callable[[int, int, int, int, int], int]:
+        pos = self.pos
+        H, cp, tw, mp = self.hands, self.cp, self.tw, self.mp
+        lay = self.layout
+        points = lay.points
+        root = self.root
+        closer = pos.closer
+        tac = pos.tricks_at_close
+        carry = pos.carry
+        tie_carries = pos.config.tie_carries
+        strict_marriages = pos.config.strict_marriages
+        kq = self.kq
+        BLK = layouts.BLOCK
+        TR = layouts.TRUMPS
+        tt = self.tt
+        search = self
+
+        def signed(winner: int, gp: int) -> int:
+            gp += carry
+            return gp if winner == root else -gp
+
+        def counted(s: int) -> int:
+            return cp[s] + (mp[s] if tw[s] else 0)
+
+        def for_points(opp_points: int, opp_tricks: int) -> int:
+            if opp_tricks == 0:
+                return 3
+            return 1 if opp_points >= HALF else 2
+
+        def declared(by: int, pts: list[int]) -> int:
+            """The engine's _declaration_score, signed for the root player."""
+            other = 1 - by
+            reached = pts[by] >= TARGET
+            if closer is None or (by == closer and reached) or (by != closer and not reached):
+                if reached:
+                    return signed(by, for_points(pts[other], tw[other]))
+                return signed(other, 3 if tw[other] == 0 else 2)
+            winner = 1 - closer
+            return signed(winner, 3 if tac[winner] == 0 else 2)
+
+        def finished(last: int) -> int:
+            """Both hands empty: 66.no-declaration, or a closed hand counted by the last trick's winner."""
+            if closer is None:
+                pts = [counted(0), counted(1)]
+                pts[last] += LAST_TRICK
+                reached = [s for s in (0, 1) if pts[s] >= TARGET]
+                if len(reached) == 1:
+                    s = reached[0]
+                    return signed(s, for_points(pts[1 - s], tw[1 - s]))
+                if tie_carries and not reached:
+                    return 0
+                return signed(last, 1)
+            pts = [counted(0), counted(1)]
+            if pts[last] >= TARGET:
+                return declared(last, pts)
+            winner = 1 - closer
+            return signed(winner, 3 if tac[winner] == 0 else 2)
+
+        def follows(h: int, lead: int) -> int:
+            """66.strict.follow: head if you can, else follow, else trump, else anything."""
+            f = h & BLK[lead >> 4]
+            if f:
+                head = f & ~((2 << lead) - 1)
+                return head or f
+            return h & TR or h
+
+        def bits(m: int) -> list[int]:
+            out = []
+            while m:
+                top = m.bit_length() - 1
+                out.append(top)
+                m ^= 1 << top
+            return out
+
+        def lead_moves(seat: int, married: int) -> list[int]:
+            h = H[seat]
+            moves: list[int] = []
+            if married >= 0:       # right after a marriage: declare (66.declare), or lead its king or queen
+                return [DECLARE_MOVE] + bits(h & kq[married])
+            if tw[seat]:
+                moves.append(DECLARE_MOVE)
+            if strict_marriages:
+                for b in (4, 0, 1, 2, 3):
+                    if kq[b] and h & kq[b] == kq[b]:
+                        moves.append(MARRY + b)
+            return moves + bits(h)
+
+        def node(seat: int, lead: int, married: int, alpha: int, beta: int) -> int:
+            """``lead`` is the bit led (the other player to follow) or -1 (``seat`` on lead)."""
+            search.nodes += 1
+            maxing = seat == root
+            if lead < 0:
+                key = (H[0], H[1], seat, cp[0], cp[1], tw[0] > 0, tw[1] > 0, mp[0], mp[1], married)
+                e = tt.get(key)
+                if e is not None:
+                    lo, hi = e
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo == hi:
+                        return lo
+                    alpha, beta = max(alpha, lo), min(beta, hi)
+                else:
+                    lo, hi = -10, 10
+                moves = lead_moves(seat, married)
+            else:
+                key = None
+                moves = bits(follows(H[seat], lead))
+            a0, b0 = alpha, beta
+            best = -100 if maxing else 100
+            for m in moves:
+                v = child(seat, lead, m, alpha, beta)
+                if maxing:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            if key is not None:
+                if best <= a0:
+                    tt[key] = (lo, min(hi, best))
+                elif best >= b0:
+                    tt[key] = (max(lo, best), hi)
+                else:
+                    tt[key] = (best, best)
+            return best
+
+        def child(seat: int, lead: int, m: int, alpha: int, beta: int) -> int:
+            """The value after ``seat`` makes move ``m``."""
+            if m == DECLARE_MOVE:
+                return declared(seat, [counted(0), counted(1)])
+            if m >= MARRY:
+                b = m - MARRY
+                value = 40 if b == 4 else 20
+                mp[seat] += value
+                try:
+                    return node(seat, -1, b, alpha, beta)
+                finally:
+                    mp[seat] -= value
+            h = H[seat]
+            H[seat] = h ^ (1 << m)
+            try:
+                if lead < 0:
+                    return node(1 - seat, m, -1, alpha, beta)
+                # the trick is complete: 66.trick.winner
+                if m >> 4 == lead >> 4:
+                    winner = seat if m > lead else 1 - seat
+                else:
+                    winner = seat if m >> 4 == 4 else 1 - seat
+                gained = points[m] + points[lead]
+                cp[winner] += gained
+                tw[winner] += 1
+                try:
+                    if not H[seat]:
+                        return finished(winner)
+                    return node(winner, -1, -1, alpha, beta)
+                finally:
+                    cp[winner] -= gained
+                    tw[winner] -= 1
+            finally:
+                H[seat] = h
+
+        self._child = child
+        self._lead_moves = lead_moves
+        self._follows = follows
+        self._bits = bits
+        return node
+
+    def root_moves(self) -> list[int]:
+        pos = self.pos
+        if self.lead >= 0:
+            return self._bits(self._follows(self.hands[pos.to_act], self.lead))
+        return self._lead_moves(pos.to_act, self.married)
+
+    def action(self, move: int) -> Action:
+        if move == DECLARE_MOVE:
+            return DECLARE
+        if move >= MARRY:
+            b = move - MARRY
+            return MARRIAGE[self.pos.trump if b == 4 else Suit(b)]
+        return play(self.layout.card[move])
+
+    def value_after(self, move: int) -> int:
+        return self._child(self.pos.to_act, self.lead, move, -100, 100)
+
+    def line_after(self, move: int) -> list[Action]:
+        """The best line after ``move`` (both players perfect), as actions, ``move`` first."""
+        pos = self.pos
+        line = [self.action(move)]
+        seat, lead, married = pos.to_act, self.lead, self.married
+        H, cp, tw, mp, points = self.hands, self.cp, self.tw, self.mp, self.layout.points
+        saved = (list(H), list(cp), list(tw), list(mp))
+        try:
+            m = move
+            while True:
+                if m == DECLARE_MOVE:
+                    break
+                if m >= MARRY:
+                    married = m - MARRY
+                    mp[seat] += 40 if married == 4 else 20
+                else:
+                    H[seat] ^= 1 << m
+                    if lead < 0:
+                        lead, seat = m, 1 - seat
+                        married = -1
+                    else:
+                        if m >> 4 == lead >> 4:
+                            winner = seat if m > lead else 1 - seat
+                        else:
+                            winner = seat if m >> 4 == 4 else 1 - seat
+                        cp[winner] += points[m] + points[lead]
+                        tw[winner] += 1
+                        lead, seat = -1, winner
+                        if not H[seat]:
+                            break
+                moves = self._lead_moves(seat, married) if lead < 0 else self._bits(self._follows(H[seat], lead))
+                values = [self._child(seat, lead, c, -100, 100) for c in moves]
+                pick = max(values) if seat == self.root else min(values)
+                m = moves[values.index(pick)]
+                line.append(self.action(m))
+        finally:
+            H[:], cp[:], tw[:], mp[:] = saved
+        return line

@@ -1,0 +1,258 @@
+"""The solver: exact agreement with plain brute-force minimax on small positions of every preset, and with the
+engine's own scoring when its best line is played out; time budgets; the positions it refuses."""
+
+import random
+
+import pytest
+
+from atout.cards import ACE, Card
+from atout.engine import Action, Phase
+from atout.errors import AtoutError
+from atout.five_hundred import FiveHundredHand
+from atout.forty_fives import FortyFivesHand
+from atout.solver import SolverError, position_of, solve
+from tests.core.solver_helpers import (
+    brute_five_hundred,
+    brute_forty_fives,
+    brute_sixty_six,
+    random_position,
+    sixty_six_strict,
+)
+
+FORTY_FIVES = [
+    ("forty-fives", {"players": 3}),
+    ("forty-fives", {"players": 4}),
+    ("forty-fives", {"players": 5, "must_follow_suit": True}),
+    ("forty-fives-partners", {}),
+    ("forty-fives-partners", {"players": 6, "ace_of_hearts_led": True}),
+    ("auction-forty-fives", {}),
+    ("auction-forty-fives", {"partners": True}),
+    ("auction-forty-fives", {"players": 3, "ace_of_hearts_led": True}),
+]
+
+
+def scramble(hand, seed: int) -> None:
+    """A few more random plays, so that positions start mid-trick too."""
+    rng = random.Random(seed)
+    for _ in range(seed % 4):
+        if hand.is_over:
+            return
+        hand.apply(rng.choice(hand.legal_actions()))
+
+
+def positions(game, options, seeds, tricks_left):
+    out = []
+    for seed in seeds:
+        hand = random_position(game, seed, tricks_left, **options)
+        if hand is None:
+            continue
+        scramble(hand, seed)
+        if not hand.is_over and hand.phase is Phase.PLAY:
+            out.append(hand)
+    return out
+
+
+# --- agreement with brute force ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game,options", FORTY_FIVES)
+def test_forty_fives_values_match_brute_force(game, options):
+    checked = 0
+    big = options.get("players", 4) > 4
+    for hand in positions(game, options, range(40), tricks_left=2 if big else 3):
+        expected = brute_forty_fives(hand)
+        solution = solve(hand)
+        assert solution.values == expected, (game, hand.history)
+        assert solution.exact and solution.values[solution.best] == max(expected.values())
+        checked += 1
+    assert checked >= 25
+
+
+@pytest.mark.parametrize("options", [{}, {"misere": True}, {"strain_order": "seed"}])
+def test_five_hundred_values_match_brute_force(options):
+    checked = misere = no_trumps = 0
+    for hand in positions("five-hundred", options, range(60), tricks_left=2):
+        expected = brute_five_hundred(hand)
+        solution = solve(hand)
+        assert solution.values == expected, hand.history
+        checked += 1
+        misere += hand.contract.misere
+        no_trumps += hand.trump is None
+    assert checked >= 30
+    if options.get("misere"):
+        assert misere >= 3          # the random auctions chose misère often enough to test it
+    assert no_trumps or options
+
+
+def test_five_hundred_no_trumps_joker_leads_match_brute_force():
+    """Positions where the joker may be led in no trumps naming a suit (500.joker.no-trump)."""
+    found = 0
+    for seed in range(400):
+        hand = random_position("five-hundred", seed, 3)
+        if hand is None or hand.trump is not None:
+            continue
+        from atout.cards import JOKER
+
+        if JOKER not in hand.hands[hand.to_act] or hand.trick.cards:
+            continue
+        solution = solve(hand)
+        assert solution.values == brute_five_hundred(hand)
+        assert any(a.card is JOKER and a.value is not None for a in solution.values)
+        found += 1
+        if found == 6:
+            break
+    assert found >= 3
+
+
+@pytest.mark.parametrize("options", [{}, {"strict_marriages": True}, {"tie_carries": True}])
+def test_sixty_six_values_match_brute_force(options):
+    checked = 0
+    for seed in range(100):
+        hand = sixty_six_strict(seed, close=seed % 3 == 0, **options)
+        if hand is None:
+            continue
+        scramble(hand, seed + 1)
+        if hand.is_over or len(hand.hands[hand.to_act]) > 5:
+            continue
+        assert solve(hand).values == brute_sixty_six(hand), hand.history
+        checked += 1
+    assert checked >= 20
+
+
+# --- agreement with the engine on whole hands ---------------------------------------------------------------
+
+def forty_fives_points(hand, seat: int) -> int:
+    r = hand.result
+    config = hand.config
+    side = config.side_of(seat)
+    points = sum(5 * r.tricks_won[s] for s in range(hand.n) if config.side_of(s) == side)
+    if (config.game == "forty-fives" or config.auction) and r.best_seat is not None:
+        points += 5 if config.side_of(r.best_seat) == side else 0
+    return points
+
+
+@pytest.mark.parametrize("game,options", FORTY_FIVES)
+def test_forty_fives_best_line_scores_its_value_in_the_engine(game, options):
+    """From the first lead (robbing still to come included), the line's outcome is the solver's value."""
+    checked = robs = 0
+    seeds = 12 if options.get("players", 4) > 4 else 25
+    for seed in range(seeds):
+        hand = random_position(game, seed, None, **options)
+        if hand is None:
+            continue
+        solution = solve(hand)
+        assert set(solution.values) == set(hand.legal_actions())
+        robs += any(a.kind in ("rob", "keep") for a in solution.line)
+        played = hand.copy()
+        for action in solution.line:
+            played.apply(action)
+        assert played.is_over
+        assert forty_fives_points(played, hand.to_act) == solution.value, (game, seed)
+        checked += 1
+    assert checked >= seeds // 2
+    if game != "auction-forty-fives":
+        assert robs >= 1            # some lines include the ace holder's decision (45.rob.ace-holder)
+
+
+def test_five_hundred_best_line_scores_its_value_in_the_engine():
+    checked = 0
+    for seed in range(30):
+        hand = random_position("five-hundred", seed, 6, misere=True)
+        if hand is None:
+            continue
+        scramble(hand, seed)
+        solution = solve(hand)
+        assert set(solution.values) == set(hand.legal_actions())
+        played = hand.copy()
+        for action in solution.line:
+            played.apply(action)
+        assert played.is_over
+        won = played.side_tricks()
+        side = hand.to_act % 2
+        if hand.contract.misere:
+            c = hand.contractor % 2
+            value = won[1 - c] if side == c else won[c]
+        else:
+            value = won[side]
+        assert value == solution.value
+        checked += 1
+    assert checked >= 15
+
+
+def test_sixty_six_best_line_scores_its_value_in_the_engine():
+    checked = 0
+    for seed in range(80):
+        hand = sixty_six_strict(seed, close=seed % 2 == 0, strict_marriages=seed % 3 == 0, carry=seed % 2)
+        if hand is None:
+            continue
+        solution = solve(hand)
+        assert set(solution.values) == set(hand.legal_actions())
+        played = hand.copy()
+        for action in solution.line:
+            played.apply(action)
+        assert played.is_over
+        points = played.result.game_points
+        assert points[hand.to_act] - points[1 - hand.to_act] == solution.value
+        checked += 1
+    assert checked >= 40
+
+
+# --- the rob, budgets, refusals --------------------------------------------------------------------------
+
+def test_the_ace_holder_deciding_now_gets_a_value_for_keeping_and_for_each_rob():
+    for seed in range(200):
+        hand = FortyFivesHand.new("forty-fives", seed=seed, players=4)
+        if hand.phase is Phase.PLAY and hand.rob_offer == hand.to_act:
+            break
+    else:
+        pytest.fail("no deal offered the ace holder a rob")
+    ace = Card.of(ACE, hand.trump)
+    solution = solve(hand)
+    assert set(solution.values) == set(hand.legal_actions())
+    assert Action("keep") in solution.values and Action("rob", ace) not in solution.values
+    for action, value in solution.values.items():
+        after = hand.copy()
+        after.apply(action)
+        assert max(solve(after, line=False).values.values()) == value
+
+
+def test_a_time_budget_returns_the_best_answer_so_far():
+    hand = None
+    for seed in range(50):
+        hand = random_position("five-hundred", seed, None)
+        if hand is not None:
+            break
+    solution = solve(hand, budget_s=0.02)
+    assert not solution.exact
+    assert set(solution.values) == set(hand.legal_actions())
+    assert solution.best in hand.legal_actions()
+    assert solution.values[solution.best] == max(solution.values.values())
+    assert solution.estimated
+
+
+def test_an_ample_budget_changes_nothing():
+    hand = random_position("forty-fives", 5, None, players=4)
+    assert solve(hand, budget_s=60).values == solve(hand).values
+
+
+def test_positions_outside_the_play_phase_are_refused():
+    hand = FiveHundredHand.new(seed=1)
+    assert hand.phase is Phase.BID
+    with pytest.raises(SolverError) as err:
+        solve(hand)
+    assert isinstance(err.value, AtoutError) and "play phase" in str(err.value)
+    fresh = sixty_six_strict(1)
+    open_hand = random_position("sixty-six", 2, None)
+    assert open_hand is not None and not open_hand.is_strict
+    with pytest.raises(SolverError):
+        position_of(open_hand)
+    assert fresh is None or solve(fresh).exact
+
+
+def test_the_best_line_is_legal_move_by_move_and_starts_with_best():
+    hand = random_position("forty-fives-partners", 11, None)
+    solution = solve(hand)
+    assert solution.line[0] == solution.best
+    copy = hand.copy()
+    for action in solution.line:
+        assert action in copy.legal_actions()
+        copy.apply(action)

@@ -11,7 +11,7 @@ from atout.errors import AtoutError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
 from atout.solver import SolverError, position_of, solve
-from tests.core.solver_helpers import (
+from tests.core.test_solver_reference import (
     brute_five_hundred,
     brute_forty_fives,
     brute_sixty_six,

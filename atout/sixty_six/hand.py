@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
-from atout.engine import Action, Event, Explanation, LegalActions, Phase, play, seat_name
-from atout.errors import IllegalActionError
+from atout.engine import Action, Event, Explanation, LegalActions, Phase, TableView, play, seat_name
+from atout.errors import ConfigError, IllegalActionError
 from atout.i18n import Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
@@ -117,9 +117,16 @@ class SixtySixHand:
 
     @classmethod
     def new(cls, game: str | SixtySixConfig = "sixty-six", seed: int | None = None, dealer: int = 0,
-            carry: int = 0, options: Mapping[str, Any] | None = None, **more: Any) -> SixtySixHand:
-        """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same cards)."""
+            carry: int = 0, options: Mapping[str, Any] | None = None, players: int | None = None,
+            **more: Any) -> SixtySixHand:
+        """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same cards).
+
+        ``players`` may be given as for the other families (deal codes, the classroom); it can only be 2.
+        """
         config = game if isinstance(game, SixtySixConfig) else make_config(game, options, **more)
+        if players is not None and players != cls.players:
+            raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
+                                   name="players", game=config.game, value=repr(players), allowed=str(cls.players)))
         hand = cls(config, dealer, carry)
         hand.apply(shuffled_deal(seed))
         return hand
@@ -450,6 +457,19 @@ class SixtySixHand:
 
     # --- why an action is refused ---------------------------------------------------------------
 
+    def explain_illegal(self, action: Action | str) -> Explanation | None:
+        """Why ``action`` is not allowed now, or None when it is (a marriage named by its queen included, as
+        ``apply`` takes it)."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.phase is Phase.PLAY:
+            legal = self.legal_actions()
+            card = action.card
+            if action in legal or (action.kind == "marriage" and isinstance(card, Card) and card.rank == QUEEN
+                                   and MARRIAGE[card.suit] in legal):
+                return None
+        return self._explain_illegal(action)
+
     def _illegal(self, action: Action) -> IllegalActionError:
         why = self._explain_illegal(action)
         return IllegalActionError(why.text, rule=why.rule, explanation=why)
@@ -576,6 +596,91 @@ class SixtySixHand:
             "result": self._result_view() if over else None,
         }
         return view
+
+    def table_view(self, viewer: int | None = None) -> TableView:
+        """The table as ``viewer`` sees it (``None``: both hands face up, for the teacher), per "What each seat
+        sees" in the rules.
+
+        A seat sees its own hand, the other's as a count, the trick, the turned trump while it lies face up
+        under the stock (``turn_up``; once the stock is closed it lies face down and a note names it), the
+        face-down cards of the stock as a count (``stock``, the turned trump not included while face up), the
+        marriages shown and whether each player has won a trick (notes; ``tricks_won`` is given only to the
+        teacher). The running points are ``scores`` with option ``show_totals`` and for the teacher, else the
+        hand's game points (0 until it is over). Earlier tricks cannot be reviewed: a seat sees ``last_trick``
+        only while the trick just won still lies on the table (nothing done since its last card).
+        """
+        teacher = viewer is None
+        hands: list[list[Card] | int] = [list(h) if teacher or seat == viewer else len(h)
+                                         for seat, h in enumerate(self.hands)]
+        playing = self.phase is Phase.PLAY
+        leader = self.leader if playing else None
+        trick = [((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick else []
+        last = self.tricks[-1] if self.tricks else None
+        on_table = last is not None and not self.trick and self.history[-1].kind == "play"
+        shown_last = last is not None and (teacher or on_table)
+        acting = self.to_act is not None and (teacher or viewer == self.to_act)
+        legal = list(self.legal_actions()) if acting else []
+        illegal: dict[Card, Explanation] = {}
+        if acting:
+            playable = {a.card for a in legal if a.kind == "play"}
+            for card in self.hands[self.to_act]:
+                if card not in playable:
+                    illegal[card] = self._explain_illegal(PLAY[card.index])
+        over = self.phase is Phase.OVER
+        closed = self.closer is not None
+        if over:
+            scores, labels = self.result.game_points, [seat_name(s) for s in range(2)]
+        elif teacher or self.config.show_totals:
+            scores, labels = [self.points(0), self.points(1)], [Text("Points of {seat}", seat=seat_name(s))
+                                                                for s in range(2)]
+        else:
+            scores, labels = [0, 0], [seat_name(s) for s in range(2)]
+        return TableView(
+            game=self.config.game, players=2, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
+            phase="draw" if self.draw_pending else self.phase.value, hands=hands, trick=trick, leader=leader,
+            trump=self.trump, turn_up=None if closed else self.turn_up, kitty=0,
+            stock=self.face_down + (closed and self.turn_up is not None), scores=scores, score_labels=labels,
+            tricks_won=list(self.tricks_won) if teacher else [], legal=legal, illegal=illegal,
+            last_trick=[(last.leader, last.cards[0]), (1 - last.leader, last.cards[1])] if shown_last else None,
+            last_trick_winner=last.winner if shown_last else None, contract=None,
+            notes=self._notes(teacher), over=over)
+
+    def _notes(self, teacher: bool) -> list[Text]:
+        """What the table says in words: the exchange, the marriages shown, a closed or exhausted stock, who has
+        won a trick (a seat knows no more than that), game points carried in."""
+        notes: list[Text] = []
+        if self.exchanged_by is not None:
+            notes.append(Text("{seat} exchanges {nine} for the turned-up trump, {card}",
+                              seat=seat_name(self.exchanged_by), nine=NINE_OF[self.trump], card=self.turned_card))
+        for i, (seat, suit, value) in enumerate(self.marriages):
+            who = seat_name(seat)
+            if self.married is not None and i == len(self.marriages) - 1:
+                notes.append(Text("{seat} declared the marriage in {suit}: the lead must be its king or queen",
+                                  seat=who, suit=suit))
+            elif self.tricks_won[seat]:
+                notes.append(Text("{seat} has shown the marriage in {suit}: {points} points", seat=who, suit=suit,
+                                  points=value))
+            else:
+                notes.append(Text("{seat} has shown the marriage in {suit}: {points} points once {seat} wins a "
+                                  "trick", seat=who, suit=suit, points=value))
+        if self.closer is not None:
+            notes.append(Text("{seat} closed the stock: the turned trump, {card}, lies face down",
+                              seat=seat_name(self.closer), card=self.turn_up))
+        elif self.is_strict and self.phase is Phase.PLAY:
+            if self.config.strict_marriages:
+                notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
+                                  "you can, or else trump"))
+            else:
+                notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
+                                  "you can, or else trump; no more marriages may be declared"))
+        if not teacher and self.phase is Phase.PLAY:
+            for seat in range(2):
+                notes.append(Text("{seat} has won a trick", seat=seat_name(seat)) if self.tricks_won[seat]
+                             else Text("{seat} has not won a trick yet", seat=seat_name(seat)))
+        if self.carry and self.phase is not Phase.OVER:
+            notes.append(Text("The winner of this hand also scores {n} game point(s) carried from tied hands",
+                              n=self.carry))
+        return notes
 
     def _result_view(self) -> dict[str, Any]:
         r = self.result

@@ -22,7 +22,7 @@ from typing import Any
 
 from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit, shuffled
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, LegalActions, Phase, TableView, seat_name
-from atout.errors import IllegalActionError, NotationError
+from atout.errors import IllegalActionError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
@@ -54,17 +54,6 @@ class Trick:
 
     def __repr__(self) -> str:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
-
-
-def parse_action(text: str) -> Action:
-    """Parse an action's text; ``play JK H`` (the joker led in no trumps, naming hearts) included."""
-    words = text.split() if isinstance(text, str) else []
-    if len(words) == 3 and words[0].lower() == "play":
-        card = Card.parse(words[1])
-        if card is not JOKER:
-            raise NotationError(Text("only the joker is played with a suit named, as in 'play JK H'"))
-        return JOKER_LEADS[Suit.parse(words[2])]
-    return Action.parse(text)
 
 
 class FiveHundredHand:
@@ -187,7 +176,7 @@ class FiveHundredHand:
         An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
         """
         if action.__class__ is not Action:
-            action = parse_action(action)
+            action = Action.parse(action)
         phase = self.phase
         if phase is Phase.DEAL:
             if action.kind != "deal":
@@ -221,7 +210,7 @@ class FiveHundredHand:
     def explain_illegal(self, action: Action | str) -> Explanation | None:
         """Why ``action`` is not allowed now, or None when it is."""
         if action.__class__ is not Action:
-            action = parse_action(action)
+            action = Action.parse(action)
         if self.phase is not Phase.DEAL and action in self.legal_actions():
             return None
         return self._explain_illegal(action)
@@ -470,6 +459,7 @@ class FiveHundredHand:
             score_labels=[Text("Side {n}", n=i) for i in range(SIDES)], tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
+            last_trick_winner=last.winner if last else None,
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
             over=self.is_over)
 

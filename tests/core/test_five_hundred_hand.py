@@ -8,7 +8,6 @@ from atout.cards import FIVE_HUNDRED_DECK, JOKER, Card, Suit, parse_cards
 from atout.engine import Action, Phase
 from atout.errors import IllegalActionError
 from atout.five_hundred import FiveHundredGame, FiveHundredHand, make_config, new_hand
-from atout.five_hundred.hand import parse_action
 from atout.games import family
 from atout.rulebook import RULES
 from tests.core import oracle_500 as oracle
@@ -129,7 +128,7 @@ def test_joker_lead_in_no_trumps_names_a_suit():
         hand.apply("play JK")
     assert err.value.rule == "500.joker.no-trump" and snapshot(hand) == before
     event = hand.apply("play JK H")
-    assert str(event.action) == "play JK H" and parse_action("play JK H") == event.action
+    assert str(event.action) == "play JK H" and Action.parse("play JK H") == event.action
     assert event.rule == "500.joker.no-trump" and "hearts" in event.explanation.render("en")
     seat = hand.to_act
     hearts = [c for c in hand.hands[seat] if c.suit is Suit.HEARTS]

@@ -265,8 +265,15 @@ def exchange(hands: Sequence[Sequence[str]], kitty: Sequence[str], stock: Sequen
         if seat == bidder:                                               # a45.discard.bidder
             trumps = sorted(trumps, key=lambda c: trump_strength(c, trump))[:5]
         new[seat] = trumps
+    return draw(new, stock, dealer)
+
+
+def draw(hands: Sequence[Sequence[str]], stock: Sequence[str], dealer: int) -> tuple[list[list[str]], list[str]]:
+    """a45.draw: from the dealer's left, dealer last, each hand is brought back to five from the stock."""
+    n = len(hands)
+    new = [list(h) for h in hands]
     rest = list(stock)
-    for i in range(n):                                                   # a45.draw
+    for i in range(n):
         seat = (dealer + 1 + i) % n
         need = 5 - len(new[seat])
         new[seat] += rest[:need]

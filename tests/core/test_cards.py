@@ -158,5 +158,3 @@ def test_svg_has_the_accessible_name(code):
     assert f'aria-label="{card.name("en")}"' in svg
     assert 'role="img"' in svg
     assert f"<title>{card.name('en')}</title>" in svg
-    if not card.is_joker:
-        assert card.suit.symbol in svg

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -303,15 +303,16 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         if answer.get("over"):
             raise LessonError(Text("the auction in this bids question is already over"))
         legal = list(answer["legal"])
-        return [Question("bids", game, prompt or Text("Which calls may {seat} make now?",
+        choices = _call_choices(game, legal, query)
+        return [Question("bids", game, prompt or Text("Which of these calls may {seat} make now?",
                                                       seat=Text("Seat {n}", n=answer["to_act"])),
-                         query, _call_choices(game, legal), legal, True, answer.get("rule"), None)]
+                         query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None)]
     query = {"kind": "score", "game": game, "options": options, **spec["score"]}
     answer = _ask(query)
     key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
-    right = " – ".join(str(v) for v in answer[key])
+    right = score_text(answer[key])
     return [Question("score", game, prompt or Text("What does this hand score?"), query,
-                     _score_choices(answer[key], seed), [right], False, answer.get("rule"),
+                     _score_choices(answer[key], seed, game), [right], False, answer.get("rule"),
                      answer.get("explanation"))]
 
 
@@ -327,33 +328,49 @@ def _why_illegal(answer: dict[str, Any]) -> dict[str, str]:
     return {card: w["explanation"] if isinstance(w, dict) else str(w) for card, w in why.items()}
 
 
-def _call_choices(game: str, legal: list[str]) -> list[str]:
-    """Calls to choose from: every call of Auction Forty-Fives; in Five Hundred, the legal ones near the
-    lowest and a few that are too low."""
+def _call_choices(game: str, legal: list[str], query: dict[str, Any]) -> list[str]:
+    """Calls to choose from: every call of Auction Forty-Fives; in Five Hundred, pass, the bids just
+    below the lowest legal one (too low: the trap) and the lowest legal ones."""
     if game == "auction-forty-fives":
         from atout.forty_fives.config import BID_VALUES
 
         return ["pass", "hold", *BID_VALUES]
+    ladder = [c for c in judge({**query, "calls": []}).get("legal", []) if c != "pass"]
     bids = [c for c in legal if c != "pass"]
-    near = bids[:6]
-    return ["pass", *near]
+    if not bids:
+        return ["pass", *ladder[-3:]]
+    first = ladder.index(bids[0])
+    return ["pass", *ladder[max(0, first - 3):first], *bids[:4]]
 
 
-def _score_choices(values: list[int], seed: int) -> list[str]:
-    """The right scores and three wrong ones that could be believed (never below zero where scores
-    cannot be: only Auction Forty-Fives and Five Hundred lose points)."""
+def _score_choices(values: list[int], seed: int, game: str = "") -> list[str]:
+    """The right scores and three wrong ones that could be believed: in Sixty-Six the other possible
+    game points; elsewhere nearby scores in the game's steps, never below zero where scores cannot be
+    (only Auction Forty-Fives and Five Hundred lose points)."""
     rng = random.Random(seed)
-    right = " – ".join(str(v) for v in values)
-    signed = any(v < 0 for v in values)
+    right = score_text(values)
+    if game == "sixty-six":
+        outcomes = [(k, 0) for k in (1, 2, 3)] + [(0, k) for k in (1, 2, 3)] + [(0, 0)]
+        others = [score_text(o) for o in outcomes if score_text(o) != right]
+        return sorted([right, *rng.sample(others, 3)])
+    step = 10 if game == "five-hundred" else 5
+    signed = any(v < 0 for v in values) or game in ("five-hundred", "auction-forty-fives")
     choices = {right}
     tries = 0
     while len(choices) < 4 and tries < 200:
         tries += 1
-        changed = [v + rng.choice([-10, -5, 5, 10]) if rng.random() < 0.6 else v for v in values]
+        changed = [v + step * rng.choice([-4, -2, -1, 1, 2, 4]) if rng.random() < 0.6 else v for v in values]
+        if rng.random() < 0.2:
+            changed = [-v for v in changed]          # made for lost, or lost for made
         if not signed and any(v < 0 for v in changed):
             continue
-        choices.add(" – ".join(str(v) for v in changed))
+        choices.add(score_text(changed))
     return sorted(choices)
+
+
+def score_text(values: Sequence[int]) -> str:
+    """Scores side by side, "20 – 240" or "0 – −230" (a minus sign, so no "– -230")."""
+    return " – ".join(f"−{-v}" if v < 0 else str(v) for v in values)
 
 
 # --- generated drills that favour the traps -----------------------------------------------------------

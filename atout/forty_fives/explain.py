@@ -105,4 +105,4 @@ def _explain_score(result) -> Explanation:
 
 
 def _scores(scores: list[int]) -> str:
-    return " – ".join(str(s) for s in scores)
+    return " – ".join(f"−{-s}" if s < 0 else str(s) for s in scores)   # "30 – −15", not "30 – -15"

@@ -96,13 +96,13 @@ class LessonView(widgets.VBox):
         self.stage.add_class("atout-step-stage")
         self.try_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.back_button = widgets.Button(icon="arrow-left")
-        self.back_button.add_class("atout-step-back")
+        self.back_button.add_class("atout-lesson-back")
         self.back_button.on_click(lambda _b: self.back())
         self.next_button = widgets.Button(icon="arrow-right")
-        self.next_button.add_class("atout-step-next")
+        self.next_button.add_class("atout-lesson-next")
         self.next_button.on_click(lambda _b: self.forward())
         self.nav = widgets.HBox([self.back_button, self.counter, self.next_button])
-        self.nav.add_class("atout-step-nav")
+        self.nav.add_class("atout-lesson-nav")
         self.quiz: QuizView | None = None
         self._stage_for: tuple[int, str] | None = None
         self.children = [self.header, self.text, self.stage, self.try_box, self.nav]
@@ -171,7 +171,7 @@ class LessonView(widgets.VBox):
                 self.try_box.children = []
             self._stage_for = key
         n = len(lesson.steps)
-        self.counter.value = ("<span class='atout-step-counter'>" + escape(
+        self.counter.value = ("<span class='atout-lesson-counter'>" + escape(
             Text("Step {i} of {n}", i=self.step_index + 1, n=n).render()) + "</span>")
         self.back_button.description = Text("Back").render()
         self.back_button.layout.display = "" if self.step_index > 0 else "none"

@@ -25,13 +25,13 @@ def test_course_page_moves_between_lessons_in_place(page, voila_url):
 
 def test_a_quiz_answered_right_and_wrong(page, voila_url):
     open_page(page, voila_url, "lessons/45-trumps.ipynb", ready=".atout-lesson-title")
-    while page.locator(".atout-step-next:visible").count():
-        label = page.locator(".atout-step-next").inner_text()
-        page.locator(".atout-step-next").click()
+    while page.locator(".atout-lesson-next:visible").count():
+        label = page.locator(".atout-lesson-next").inner_text()
+        page.locator(".atout-lesson-next").click()
         if "quiz" in label.lower():
             break
-        page.wait_for_function("l => document.querySelector('.atout-step-next').innerText !== l "
-                               "|| !document.querySelector('.atout-step-next').offsetParent", arg=label)
+        page.wait_for_function("l => document.querySelector('.atout-lesson-next').innerText !== l "
+                               "|| !document.querySelector('.atout-lesson-next').offsetParent", arg=label)
     page.wait_for_selector(".atout-quiz .atout-quiz-choice")
     # Question 1 (trumps diamonds: A♦ A♥ K♦): the A♥ wins.
     page.locator(".atout-quiz .atout-choice-AD").click()

@@ -415,3 +415,22 @@ def illegal_rule(hand: Sequence[str], plays: Sequence[str], trump: str, must_fol
     if any(trump_strength(c, trump) < 3 for c in trumps):
         return "45.follow.renege"           # the hand holds a 5, jack or A♥ of trumps: reneging is in play
     return "45.follow.trump-lead"
+
+
+def legal_rule(hand: Sequence[str], plays: Sequence[str], trump: str, must_follow_suit: bool = False,
+               ace_of_hearts_led: bool = False) -> str:
+    """The rule that says why the cards ``legal_plays`` allows are allowed (most telling when all are)."""
+    if not plays:
+        return "45.trick.led-suit"
+    led = plays[0]
+    if not is_trump(led, trump):
+        void = not any(suit_of(c) == suit_of(led) and not is_trump(c, trump) for c in hand)
+        return "45.follow.must-follow-suit" if must_follow_suit and not void else "45.follow.plain-lead"
+    trumps = [c for c in hand if is_trump(c, trump)]
+    if any(not renegable(c, led, trump) for c in trumps):
+        return "45.follow.trump-lead"
+    if trumps:
+        return "45.follow.renege"
+    if ace_of_hearts_led and led == ACE_OF_HEARTS and trump != "H" and any(suit_of(c) == "H" for c in hand):
+        return "45.follow.ace-of-hearts-led"
+    return "45.follow.trump-lead"

@@ -117,7 +117,12 @@ def test_legality_every_lead_every_two_card_hand(trump, ace_of_hearts_led, must_
             got = ranking.legal_plays(cards(pair), [CARD[led]], suit, must_follow_suit, ace_of_hearts_led)
             if codes(got) != want:
                 wrong.append((led, pair, codes(got), want))
-            elif len(want) < 2:
+            elif len(want) == 2:
+                rule = ranking.explain_legal(cards(pair), [CARD[led]], suit, must_follow_suit, ace_of_hearts_led).rule
+                expected = oracle.legal_rule(pair, [led], trump, must_follow_suit, ace_of_hearts_led)
+                if rule != expected:
+                    wrong.append((led, pair, "all legal", rule, expected))
+            else:
                 bad = next(c for c in pair if c not in want)
                 rule = ranking.explain_illegal(CARD[bad], cards(pair), [CARD[led]], suit, must_follow_suit,
                                                ace_of_hearts_led).rule
@@ -158,9 +163,9 @@ def test_legality_through_the_referee_uses_each_presets_options(game):
         got = judge({"kind": "legal", "game": game, "trump": trump, "hand": hand, "plays": [led],
                      "options": options})
         assert got.get("legal") == want, (game, trump, led, hand, options, got)
-        if len(want) < len(hand):
-            assert got["rule"] == oracle.illegal_rule(hand, [led], trump, opts["must_follow_suit"],
-                                                      opts["ace_of_hearts_led"])
+        args = (hand, [led], trump, opts["must_follow_suit"], opts["ace_of_hearts_led"])
+        rule = oracle.illegal_rule(*args) if len(want) < len(hand) else oracle.legal_rule(*args)
+        assert got["rule"] == rule, (game, trump, led, hand, options, got)
 
 
 # --- rank lists -------------------------------------------------------------------------------------
@@ -188,7 +193,7 @@ def legal(hand, plays, trump, game="forty-fives-partners", **options):
     got = judge({"kind": "legal", "game": game, "trump": trump, "hand": hand.split(), "plays": plays.split(),
                  "options": options})
     assert "error" not in got, got
-    return " ".join(got["legal"]), got.get("rule")
+    return " ".join(got["legal"]), got["rule"]
 
 
 def test_ace_of_hearts_is_a_trump_off_hearts():
@@ -203,7 +208,7 @@ def test_ace_of_hearts_is_a_trump_off_hearts():
 
 def test_ace_of_hearts_is_not_a_heart_for_following():
     # Hearts led, clubs trumps: A♥ alone makes the player void in hearts, so anything goes.
-    assert legal("AH 2S", "KH", "C") == ("AH 2S", None)
+    assert legal("AH 2S", "KH", "C") == ("AH 2S", "45.follow.plain-lead")
     assert legal("AH 2S", "KH", "C", must_follow_suit=True)[0] == "AH 2S"
     # With a real heart, following or trumping (A♥ is trumping) is allowed, not the spade.
     assert legal("AH 3H 2S", "KH", "C") == ("AH 3H", "45.follow.plain-lead")
@@ -214,16 +219,16 @@ def test_ace_of_hearts_led_is_a_trump_lead():
     # A♥ led, spades trump: the king of spades is a lower trump and must be played.
     assert legal("KS 7H 2C", "AH", "S") == ("KS", "45.follow.trump-lead")
     # The 5 and the jack of spades outrank the A♥ and may be reneged.
-    assert legal("5S JS 7H 2C", "AH", "S") == ("5S JS 7H 2C", None)
+    assert legal("5S JS 7H 2C", "AH", "S") == ("5S JS 7H 2C", "45.follow.renege")
     # 45.follow.ace-of-hearts-led (forty-fives only): hearts or the renegable trumps.
     assert legal("5S 7H 2C", "AH", "S", game="forty-fives") == ("5S 7H", "45.follow.ace-of-hearts-led")
     assert legal("JS 2C", "AH", "S", game="forty-fives") == ("JS", "45.follow.ace-of-hearts-led")
-    assert legal("3D 2C", "AH", "S", game="forty-fives") == ("3D 2C", None)
+    assert legal("3D 2C", "AH", "S", game="forty-fives") == ("3D 2C", "45.follow.trump-lead")
     assert legal("5S 7H 2C", "AH", "S", game="forty-fives", ace_of_hearts_led=False)[0] == "5S 7H 2C"
     assert legal("5S 7H 2C", "AH", "S", ace_of_hearts_led=True)[0] == "5S 7H"
     assert legal("5S 7H 2C", "AH", "S", game="auction-forty-fives")[0] == "5S 7H 2C"
     # Hearts trump: the A♥ led is the ace of trumps; the rule about hearts does not apply.
-    assert legal("5H 2C", "AH", "H", game="forty-fives") == ("5H 2C", None)
+    assert legal("5H 2C", "AH", "H", game="forty-fives") == ("5H 2C", "45.follow.renege")
     assert legal("KH 2C", "AH", "H", game="forty-fives") == ("KH", "45.follow.trump-lead")
 
 
@@ -256,23 +261,23 @@ def test_reneging_depends_on_the_card_led():
     # 5 led: nothing may be reneged, the jack must be played.
     assert legal("JS 4C KD", "5S", "S") == ("JS", "45.follow.renege")
     # Jack led: the 5 may be reneged.
-    assert legal("5H 2C 3D", "JH", "H") == ("5H 2C 3D", None)
+    assert legal("5H 2C 3D", "JH", "H") == ("5H 2C 3D", "45.follow.renege")
     # A lower trump led: the 5, the jack and the A♥ may all be withheld.
-    assert legal("5C JC AH 2D", "3C", "C") == ("5C JC AH 2D", None)
+    assert legal("5C JC AH 2D", "3C", "C") == ("5C JC AH 2D", "45.follow.renege")
     # …but a trump that may not be reneged must be played, and then any trump may be.
     assert legal("5C 7C 2D", "3C", "C") == ("5C 7C", "45.follow.renege")
     assert legal("7C 10C 2D AH", "3C", "C") == ("7C 10C AH", "45.follow.renege")
     assert legal("7C 2D", "3C", "C") == ("7C", "45.follow.trump-lead")
     # Trumps played after the lead change nothing: 3♣ led, then the 5♣, the jack may still be reneged.
-    assert legal("JC 2D", "3C 5C", "C") == ("JC 2D", None)
+    assert legal("JC 2D", "3C 5C", "C") == ("JC 2D", "45.follow.renege")
     # The A♥ led against a holder of the jack: the jack may be reneged (partners: no hearts rule).
-    assert legal("JD 9C", "AH", "D") == ("JD 9C", None)
+    assert legal("JD 9C", "AH", "D") == ("JD 9C", "45.follow.renege")
 
 
 def test_trumping_when_able_to_follow():
     assert legal("KH 2C 9D", "QH", "D") == ("KH 9D", "45.follow.plain-lead")
     assert legal("KH 2C 9D", "QH", "D", must_follow_suit=True) == ("KH", "45.follow.must-follow-suit")
-    assert legal("2C 9D", "QH", "D") == ("2C 9D", None)                # void: anything
+    assert legal("2C 9D", "QH", "D") == ("2C 9D", "45.follow.plain-lead")   # void: anything
 
 
 def test_illegal_play_sentences_name_the_cards():

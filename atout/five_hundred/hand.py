@@ -86,6 +86,7 @@ class FiveHundredHand:
         self.events: list[Event] = []
         self._legal: list[Action] | None = None
         self._next = [1, 2, 3, 0]              # the next seat to play, skipping a partner sitting out
+        self._trick_size = PLAYERS
         self._tables = TABLES[None]
 
     # --- construction -----------------------------------------------------------------------
@@ -320,6 +321,7 @@ class FiveHundredHand:
             partner = self.sitting_out = (contractor + 2) % PLAYERS
             self._next = [(s + 2) % PLAYERS if (s + 1) % PLAYERS == partner else (s + 1) % PLAYERS
                           for s in range(PLAYERS)]
+            self._trick_size = PLAYERS - 1
             event.consequences.append(Event("partner-out", partner, None, contract, _explain))
         # 500.kitty: the contractor takes the three kitty cards, then discards three.
         self.kitty_taken = self.kitty
@@ -360,7 +362,7 @@ class FiveHundredHand:
         cards.append(card)
         trick.seats.append(seat)
         event = Event("play", seat, action, (self.trump, len(cards), trick.lead), _explain)
-        if len(cards) < (PLAYERS if self.sitting_out is None else PLAYERS - 1):
+        if len(cards) < self._trick_size:
             self.to_act = self._next[seat]
             return event
         winner = trick.winner = trick.seats[ranking.trick_winner(cards, self.trump, trick.joker_suit)]

@@ -281,11 +281,11 @@ class FortyFivesHand:
             return self.auction.explain_illegal(str(action.value))
         if phase is Phase.ROB and action.kind == "keep":
             return Explanation("45.rob.dealer-ace", Text("The turned card is an ace: the dealer must rob it"))
-        if phase is Phase.ROB and action.card is not None:
+        if phase is Phase.ROB and action.kind == "rob" and action.card is not None:
             return Explanation("45.rob.dealer-ace", Text("The dealer does not hold {card}", card=action.card))
         if phase is Phase.DISCARD and action.kind == "done":
             return Explanation("a45.discard.bidder", Text("Discard down to five cards before you finish"))
-        if phase is Phase.DISCARD and action.card is not None:
+        if phase is Phase.DISCARD and action.kind == "discard" and action.card is not None:
             return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
                                                           seat=seat_name(self.to_act), card=action.card))
         allowed = [str(a) for a in self.legal_actions()]

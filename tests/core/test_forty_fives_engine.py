@@ -202,8 +202,10 @@ def test_forty_fives_dealer_must_rob_a_turned_ace():
     assert hand.phase is Phase.ROB and hand.to_act == 0 and hand.trump is Suit.SPADES
     assert sorted(map(str, hand.legal_actions())) == sorted(f"rob {c}" for c in DEALER_CARDS)
     assert_refused(hand, "keep", "45.rob.dealer-ace")
-    assert_refused(hand, "play 2C", "45.rob.dealer-ace")
-    assert_refused(hand, "rob KH", "45.rob.dealer-ace")     # not in the dealer's hand
+    error = assert_refused(hand, "play 2C", "45.rob.dealer-ace")
+    assert "does not hold" not in str(error)                # the dealer holds 2♣: the action is the wrong kind
+    error = assert_refused(hand, "rob KH", "45.rob.dealer-ace")     # not in the dealer's hand
+    assert "does not hold K♥" in str(error)
     event = hand.apply("rob 2C")
     assert event.rule == "45.rob.dealer-ace"
     assert hand_of(hand, 0) == sorted(["3C", "4D", "5D", "6H", "AS"])
@@ -483,6 +485,10 @@ def test_free_discard():
     hand.apply("trump S")
     assert hand.phase is Phase.DISCARD and hand.to_act == 1      # from the dealer's left
     assert sorted(map(str, hand.legal_actions())) == sorted([f"discard {c}" for c in EXCHANGE[1]] + ["done"])
+    error = assert_refused(hand, "play KH", "a45.discard.others")
+    assert "does not hold" not in str(error)                # seat 1 holds K♥: playing is not discarding
+    error = assert_refused(hand, "discard AH", "a45.discard.others")
+    assert "does not hold A♥" in str(error)
     hand.apply("discard KH")
     hand.apply("discard 5S")                                     # any card, even a trump
     hand.apply("done")

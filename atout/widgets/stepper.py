@@ -220,15 +220,20 @@ class DealStepper(widgets.VBox):
         packets = [s.packet for s in self.steps[:self.steps.index(step) + 1] if s.packet is not None
                    and s.action_index == step.action_index]
         hands: list[list[Card]] = [[] for _ in range(after.players)]
-        kitty = 0
+        kitty = stock = 0
+        turn_up = None
         for what, seat, cards in packets:
             if what == "hand" and seat is not None:
                 hands[seat].extend(cards)
+            elif what == "stock":      # Sixty-Six's stock: face down, a count
+                stock += len(cards)
+            elif what == "turn-up" and cards:
+                turn_up = cards[0]
             else:
                 kitty += len(cards)
         return TableView(game=after.game, players=after.players, dealer=after.dealer, phase="deal", hands=hands,
-                         kitty=kitty, scores=list(after.scores), score_labels=list(after.score_labels),
-                         tricks_won=[0] * len(after.tricks_won))
+                         kitty=kitty, stock=stock, turn_up=turn_up, scores=list(after.scores),
+                         score_labels=list(after.score_labels), tricks_won=[0] * len(after.tricks_won))
 
 
 def view_of(hand: Any) -> TableView:

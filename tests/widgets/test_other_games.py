@@ -1,0 +1,521 @@
+"""Every widget works for Sixty-Six and Five Hundred as for Forty-Fives: the card table played by the
+browser's messages, the deal stepper, the bidding box, the classroom's deal codes and the lessons' hands.
+
+The table is driven as ``table.js`` drives it: only what the synced ``state`` offers is clicked (the cards
+in ``state["legal"]`` and the buttons in ``state["actions"]``), through the custom messages anywidget
+delivers to ``_handle_custom_msg``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from html import escape
+
+import pytest
+
+from atout.cards import JOKER, Card, Suit
+from atout.engine import Action, Phase
+from atout.errors import ConfigError
+from atout.five_hundred import FiveHundredHand
+from atout.games import family
+from atout.lessons import load_lessons
+from atout.sixty_six import SixtySixHand
+from atout.widgets.bidding import BiddingBox, auction_calls, call_label
+from atout.widgets.classroom import Classroom
+from atout.widgets.lesson import played_hand, step_widget
+from atout.widgets.stepper import DealStepper, replay_prefix
+from atout.widgets.table import CardTable
+
+GAMES = ["sixty-six", "five-hundred"]
+PREFIX = {"sixty-six": "66.", "five-hundred": "500."}
+RULE_AT_END = re.compile(r"\(((?:66|500)\.[a-z0-9.-]+)\)$")
+
+
+def send(table: CardTable, content: dict) -> None:
+    """What anywidget does with ``model.send(content)`` from the browser."""
+    table._handle_custom_msg(content, [])
+
+
+def new(game: str, seed: int, **options):
+    return family(game).new_hand(game, seed=seed, **options)
+
+
+def choices(state: dict) -> list[dict]:
+    """Everything the browser offers to click: the playable cards and the action buttons."""
+    return ([{"type": "play", "card": code} for code in state["legal"]]
+            + [{"type": "action", "action": a["action"]} for a in state["actions"]])
+
+
+def pick(rng: random.Random, state: dict) -> dict:
+    """A seeded click that plays the hand out: closing the stock, declaring 66 and passing come last."""
+    offered = choices(state)
+    going_on = [m for m in offered if m.get("action", "").split(" ")[-1] not in ("close", "declare", "pass")]
+    return rng.choice(going_on or offered)
+
+
+def assert_offers_exactly_cores_actions(table: CardTable, hand) -> None:
+    """The clickable cards and the buttons are core's legal actions, and every legal action can be reached."""
+    state, legal = table.state, hand.legal_actions()
+    cards = {Card.parse(code) for code in state["legal"]}
+    buttons = [Action.parse(a["action"]) for a in state["actions"]]
+    assert all(b in legal for b in buttons)
+    assert cards <= {a.card for a in legal}
+    for action in legal:
+        assert action in buttons or action.card in cards, f"{action} cannot be reached"
+
+
+def said(events) -> list[str]:
+    return [e.explanation.render("en") for event in events for e in event.flatten()]
+
+
+def random_opponent(seed: int):
+    rng = random.Random(seed)
+    return lambda hand, _seat: rng.choice(hand.legal_actions())
+
+
+def advance(hand, rng: random.Random, until, limit: int = 400):
+    """Play seeded random legal actions until ``until(hand)``; None when the hand ends first."""
+    for _ in range(limit):
+        if until(hand):
+            return hand
+        if hand.is_over:
+            return None
+        hand.apply(rng.choice(hand.legal_actions()))
+    return None
+
+
+def find(game: str, until, seeds=range(200)):
+    for seed in seeds:
+        found = advance(new(game, seed), random.Random(seed), until)
+        if found is not None:
+            return found
+    raise AssertionError(f"no seeded {game} hand reaches the position")
+
+
+# --- the card table, played as the browser plays it ----------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_teacher_plays_a_whole_seeded_hand_by_messages(game):
+    hand = new(game, seed=11)
+    table = CardTable(hand)
+    rng = random.Random(5)
+    moves = 0
+    while not hand.is_over:
+        assert_offers_exactly_cores_actions(table, hand)
+        assert all(seat["visible"] for seat in table.state["seats"])          # the teacher sees every hand
+        message = pick(rng, table.state)
+        legal, before = list(hand.legal_actions()), len(hand.history)
+        send(table, message)
+        assert not table.refused, table.announcement
+        done = hand.history[before]
+        assert len(hand.history) == before + 1 and done in legal
+        if message["type"] == "play":
+            assert done.card == Card.parse(message["card"])
+        else:
+            assert str(done) == message["action"]
+        lines = table.announcement.split("\n")
+        assert lines == said(hand.events[before:])
+        assert all(RULE_AT_END.search(line).group(1).startswith(PREFIX[game]) for line in lines)
+        moves += 1
+    assert len(hand.tricks) == (12 if game == "sixty-six" else 10)             # played to the last trick
+    assert table.state["over"] and table.state["status"] == "The hand is over"
+    assert table.state["actions"] == [] and table.state["legal"] == [] and not table.state["can_act"]
+    assert [row["score"] for row in table.state["scores"]] == hand.table_view(None).scores
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_sees_only_its_own_hand_while_the_computer_plays_the_others(game):
+    hand = new(game, seed=21)
+    table = CardTable(hand, viewer=0, opponents=random_opponent(3), show_legal=True)
+    rng = random.Random(8)
+    while not hand.is_over:
+        state = table.state
+        assert state["to_act"] == 0 and state["can_act"]         # the opponents have played up to the viewer
+        for seat in state["seats"][1:]:
+            assert not seat["visible"] and seat["cards"] is None and seat["count"] == len(hand.hands[seat["seat"]])
+        hidden = {c.code for seat in range(1, len(hand.hands)) for c in hand.hands[seat]}
+        if game == "sixty-six":
+            hidden |= {c.code for c in hand.deck_order[hand.next_card:]}       # the stock's order
+            assert all(seat["tricks"] is None for seat in state["seats"])     # only whether each has won a trick
+        assert not hidden & set(state["faces"]), "a card the seat may not see was sent to the browser"
+        assert state["seats"][0]["cards"] == [c.code for c in hand.hands[0]]
+        assert_offers_exactly_cores_actions(table, hand)
+        send(table, pick(rng, state))
+        assert not table.refused, table.announcement
+    assert table.state["over"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_may_not_act_out_of_turn(game):
+    hand = new(game, seed=2)
+    viewer = (hand.to_act + 1) % len(hand.hands)
+    table = CardTable(hand, viewer=viewer)
+    history = list(hand.history)
+    send(table, {"type": "play", "card": hand.hands[viewer][0].code})
+    send(table, {"type": "action", "action": str(hand.legal_actions()[0])})
+    assert hand.history == history and table.refused
+    assert table.announcement == f"It is Seat {hand.to_act}'s turn, not yours"
+
+
+def _following_with_illegal_cards(game: str):
+    def reached(hand) -> bool:
+        view = hand.table_view(None)
+        return bool(view.trick) and any(why.rule.startswith(PREFIX[game]) for why in view.illegal.values())
+
+    return find(game, reached)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_card_is_refused_with_cores_sentence_and_the_state_is_unchanged(game):
+    hand = _following_with_illegal_cards(game)
+    table = CardTable(hand, show_legal=True)
+    card, why = next(iter(hand.table_view(None).illegal.items()))
+    assert table.state["illegal"][card.code] == why.render("en")               # the tooltip is core's sentence
+    assert card.code not in table.state["legal"]
+    history, hands, state = list(hand.history), [list(h) for h in hand.hands], table.state
+
+    send(table, {"type": "play", "card": card.code})
+
+    assert hand.history == history and hand.hands == hands
+    assert table.refused and table.last_refusal.rule == why.rule
+    assert table.announcement == hand.explain_illegal(Action("play", card)).render("en") == why.render("en")
+    assert why.rule.startswith(PREFIX[game]) and RULE_AT_END.search(table.announcement)
+    assert {k: v for k, v in table.state.items() if k != "said_id"} == {
+        k: v for k, v in state.items() if k != "said_id"}
+
+
+# --- Sixty-Six's table: what each seat sees, the draw, closing, marriages ---------------------------------
+
+
+def test_sixty_six_a_seat_sees_the_turned_trump_the_stock_count_and_no_running_totals():
+    hand = SixtySixHand.new("sixty-six", seed=1)
+    seat = hand.to_act
+    view = hand.table_view(seat)
+    assert view.players == 2 and view.trump is hand.trump and view.turn_up == hand.turned_card
+    assert view.stock == 11 and view.kitty == 0 and view.phase == "play"
+    assert view.hands[seat] == hand.hands[seat] and view.hands[1 - seat] == 6
+    assert view.scores == [0, 0] and view.tricks_won == [] and view.last_trick is None
+    assert [n.render("en") for n in view.notes] == ["Seat 0 has not won a trick yet", "Seat 1 has not won a trick yet"]
+    teacher = hand.table_view(None)
+    assert teacher.hands == hand.hands and teacher.tricks_won == [0, 0]
+    assert [label.render("en") for label in teacher.score_labels] == ["Points of Seat 0", "Points of Seat 1"]
+    shown = SixtySixHand.new("sixty-six", seed=1, show_totals=True)
+    for action in ("play 9D", "play AD"):
+        shown.apply(action)
+    assert shown.table_view(1).scores == [11, 0] == [shown.points(0), shown.points(1)]
+
+
+def test_sixty_six_the_trick_just_won_lies_on_the_table_until_the_next_action_then_only_the_teacher_sees_it():
+    hand = SixtySixHand.new("sixty-six", seed=1)
+    table = CardTable(hand, viewer=0)
+    for action in ("play 9D", "play AD"):
+        hand.apply(action)
+    table.refresh()
+    view = hand.table_view(1)
+    assert view.last_trick == [(1, Card.parse("9D")), (0, Card.parse("AD"))] and view.last_trick_winner == 0
+    assert view.phase == "draw" and hand.table_view(0).legal == [Action("close"), Action("draw")]
+    assert table.state["last_trick"]["label"] == "Last trick, won by Seat 0"
+    assert "Seat 0 has won a trick" in table.state["notes"]
+    send(table, {"type": "play", "card": hand.hands[0][0].code})              # draw or close first
+    assert table.refused and table.last_refusal.rule == "66.draw" and len(hand.history) == 3
+    send(table, {"type": "action", "action": "draw"})
+    assert not table.refused and hand.history[-1] == Action("draw")
+    assert table.announcement == hand.events[-1].explanation.render("en")
+    assert hand.table_view(0).last_trick is None and hand.table_view(1).last_trick is None
+    assert table.state["last_trick"] is None
+    assert hand.table_view(None).last_trick_winner == 0 and hand.table_view(0).stock == 9
+
+
+def test_sixty_six_closing_turns_the_trump_face_down_and_the_table_says_so():
+    hand = SixtySixHand.new("sixty-six", seed=1)
+    table = CardTable(hand)
+    turned = hand.turn_up
+    buttons = [a["action"] for a in table.state["actions"]]
+    assert buttons == ["close"] and table.state["actions"][0]["label"] == "Close the stock"
+    send(table, {"type": "action", "action": "close"})
+    assert hand.closer == 1 and hand.events[-1].rule == "66.close"
+    view = hand.table_view(0)
+    assert view.turn_up is None and view.stock == 12                    # 11 face down and the turned trump
+    assert f"Seat 1 closed the stock: the turned trump, {turned.render('en')}, lies face down" in table.state["notes"]
+    assert table.state["turn_up"] is None and table.state["stock"] == 12
+
+
+def test_sixty_six_a_marriage_is_a_button_then_the_lead_must_be_its_king_or_queen():
+    def marriage_on_lead(hand) -> bool:
+        return any(a.kind == "marriage" for a in hand.legal_actions())
+
+    hand = find("sixty-six", marriage_on_lead)
+    table = CardTable(hand, show_legal=True)
+    marriage = next(a for a in hand.legal_actions() if a.kind == "marriage")
+    king, queen = marriage.card, Card.parse("Q" + marriage.card.suit.letter)
+    assert king.code in table.state["legal"]                            # a click on the king leads it
+    label = f"Declare the marriage in {marriage.card.suit.render('en')}"
+    assert {"action": str(marriage), "label": label} in table.state["actions"]
+    send(table, {"type": "action", "action": str(marriage)})
+    assert hand.history[-1] == marriage and hand.married is marriage.card.suit
+    assert sorted(table.state["legal"]) == sorted([king.code, queen.code])
+    other = next((c for c in hand.hands[hand.to_act] if c not in (king, queen)), None)
+    if other is not None:
+        history = list(hand.history)
+        send(table, {"type": "play", "card": other.code})
+        assert hand.history == history and table.last_refusal.rule == "66.marriage"
+        assert table.state["illegal"][other.code] == table.announcement
+    note = (f"Seat {hand.to_act} declared the marriage in {marriage.card.suit.render('en')}: the lead must be its "
+            f"king or queen")
+    assert note in table.state["notes"]
+    send(table, {"type": "play", "card": queen.code})
+    assert hand.history[-1] == Action("play", queen) and not table.refused
+
+
+def test_sixty_six_explain_illegal_copy_and_deal_packets():
+    hand = SixtySixHand.new("sixty-six", seed=4)
+    assert all(hand.explain_illegal(a) is None for a in hand.legal_actions())
+    why = hand.explain_illegal("draw")
+    assert why.rule == "66.draw" and hand.explain_illegal(Action("exchange", Card.parse("9S"))).rule.startswith("66.")
+    copy = hand.copy()
+    assert copy is not hand and copy.history == hand.history and copy.hands == hand.hands
+    packets = hand.deal_packets()
+    assert [(what, len(cards)) for what, _seat, cards in packets] == [("hand", 3)] * 4 + [("turn-up", 1), ("stock", 11)]
+    for seat in range(2):
+        assert sorted(c for what, s, cards in packets if s == seat for c in cards) == sorted(hand.hands[seat])
+    assert packets[4][2] == [hand.turned_card]
+    with pytest.raises(ConfigError):
+        SixtySixHand.new("sixty-six", seed=4, players=4)
+    assert SixtySixHand.new("sixty-six", seed=4, players=2).hands == hand.hands
+
+
+def test_sixty_six_a_marriage_named_by_its_queen_is_allowed_as_apply_allows_it():
+    hand = find("sixty-six", lambda h: any(a.kind == "marriage" for a in h.legal_actions()))
+    marriage = next(a for a in hand.legal_actions() if a.kind == "marriage")
+    by_queen = f"marriage Q{marriage.card.suit.letter}"
+    assert hand.explain_illegal(by_queen) is None
+    table = CardTable(hand)
+    send(table, {"type": "action", "action": by_queen})
+    assert not table.refused and hand.history[-1] == marriage
+
+
+# --- Five Hundred's table: the kitty, the joker led in no trumps ---------------------------------------
+
+
+def test_five_hundred_the_kitty_is_shown_to_the_contractor_only():
+    hand = find("five-hundred", lambda h: h.phase is Phase.KITTY)
+    contractor = hand.contractor
+    table = CardTable(hand, viewer=contractor)
+    assert table.state["kitty_cards"] == [c.code for c in hand.kitty_taken] and table.state["kitty"] == 3
+    assert table.state["hint"] == "Choose a card to discard"
+    other = CardTable(hand, viewer=(contractor + 1) % 4)
+    assert other.state["kitty_cards"] is None
+    assert not {c.code for c in hand.kitty_taken} & set(other.state["faces"])
+    card = hand.hands[contractor][0]
+    send(table, {"type": "play", "card": card.code})                   # a click discards in the kitty phase
+    assert hand.history[-1] == Action("discard", card) and hand.events[-1].rule.startswith("500.")
+
+
+def test_five_hundred_the_joker_led_in_no_trumps_names_a_suit_with_the_buttons():
+    def joker_lead(hand) -> bool:
+        return any(a.card is JOKER and isinstance(a.value, Suit) for a in hand.legal_actions())
+
+    hand = find("five-hundred", joker_lead)
+    table = CardTable(hand)
+    named = [a for a in hand.legal_actions() if a.card is JOKER]
+    buttons = {a["action"]: a["label"] for a in table.state["actions"]}
+    for action in named:
+        assert buttons[str(action)] == f"Play Joker naming {action.value.render('en')}"
+    assert JOKER.code not in table.state["legal"]
+    history = list(hand.history)
+    send(table, {"type": "play", "card": JOKER.code})
+    assert hand.history == history and table.refused
+    assert table.announcement == "Joker may be played in more than one way: choose one of the buttons"
+    send(table, {"type": "action", "action": str(named[-1])})
+    assert hand.history[-1] == named[-1] and hand.trick.joker_suit is named[-1].value
+    assert table.announcement == said([hand.events[-1]])[0] and table.announcement.endswith("(500.joker.no-trump)")
+    assert f"The joker was led calling for {named[-1].value.render('en')}" in table.state["notes"]
+
+
+def test_five_hundred_table_view_follows_the_engine_contract():
+    hand = FiveHundredHand.new("five-hundred", seed=9)
+    view = hand.table_view(2)
+    assert view.players == 4 and view.kitty == 3 and view.stock == 0 and view.phase == "bid"
+    assert view.hands[2] == hand.hands[2] and view.hands[1] == view.hands[3] == 10
+    assert [str(label) for label in view.score_labels] == ["Side 0", "Side 1"]
+    assert hand.explain_illegal(hand.legal_actions()[0]) is None
+    assert hand.explain_illegal("bid hold").rule.startswith("500.")
+    assert hand.copy().history == hand.history
+    assert [(w, len(c)) for w, _s, c in hand.deal_packets()] == [("hand", 3)] * 4 + [("kitty", 3)] + [
+        ("hand", 4)] * 4 + [("hand", 3)] * 4
+
+
+# --- the deal stepper ----------------------------------------------------------------------------------
+
+
+def played(hand, seed: int):
+    rng = random.Random(seed)
+    while not hand.is_over:
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def seat_cards(html: str) -> dict[int, list[str]]:
+    out = {}
+    for seat, body in re.findall(r'<section class="atout-seat" data-seat="(\d+)"[^>]*>(.*?)</section>', html):
+        out[int(seat)] = re.findall(r'data-card="([^"]+)"', body)
+    return out
+
+
+@pytest.mark.parametrize("game, seed", [("sixty-six", 6), ("five-hundred", 13)])
+def test_the_stepper_steps_are_cores_flattened_events_over_real_tables(game, seed):
+    hand = played(new(game, seed), seed)
+    stepper = DealStepper(hand)
+    deal = hand.events[0]
+    later = {e.kind for e in list(deal.flatten())[1:]}
+    packets = [p for p in hand.deal_packets() if p[0] not in later]
+    flat = list(deal.flatten())[1:] + [e for event in hand.events[1:] for e in event.flatten()]
+    assert [s.packet for s in stepper.steps if s.kind == "packet"] == packets
+    assert [s.event for s in stepper.steps if s.kind == "event"] == flat
+    assert stepper.steps[-1].event.kind == "score"
+    for k, step in enumerate(stepper.steps):
+        stepper.go(k)
+        why = step.explanation
+        assert escape(why.sentence()) in stepper.explanation_html.value
+        assert f'data-rule="{why.rule}"' in stepper.explanation_html.value and why.rule.startswith(PREFIX[game])
+        if step.kind == "event":
+            replayed = replay_prefix(hand, step.action_index + 1)
+            assert seat_cards(stepper.table_html.value) == {s: [c.code for c in h] for s, h in
+                                                            enumerate(replayed.hands)}
+    stepper.go(len(packets) - 1)          # the deal done, before the first event
+    html = stepper.table_html.value
+    if game == "sixty-six":
+        assert "Stock: 11 cards" in html and "Kitty" not in html
+    else:
+        assert '<figure class="atout-kitty">' in html and "Stock" not in html
+
+
+def test_the_stepper_shows_sixty_six_closed_stock_and_marriages_in_notes():
+    hand = SixtySixHand.new("sixty-six", seed=1)
+    for action in ("play 9D", "play AD", "close"):
+        hand.apply(action)
+    played(hand, 2)
+    stepper = DealStepper(hand)
+    index = next(k for k, s in enumerate(stepper.steps) if s.event.kind == "close")
+    stepper.go(index)
+    assert "Seat 0 closed the stock" in stepper.table_html.value
+    assert 'data-rule="66.close"' in stepper.explanation_html.value
+
+
+# --- the bidding box (Five Hundred) ----------------------------------------------------------------------
+
+
+def test_the_bidding_box_enables_cores_legal_calls_and_closed_ones_say_cores_reason():
+    hand = FiveHundredHand.new("five-hundred", seed=5)
+    box = BiddingBox(hand)
+    legal = {a.value for a in hand.legal_actions()}
+    assert {call for call, b in box.buttons.items() if not b.disabled} == legal
+    for call, button in box.buttons.items():
+        if button.disabled:
+            why = hand.explain_illegal(Action("bid", None, call))
+            assert why is not None and button.tooltip == why.render() and why.rule.startswith("500.")
+    opening = next(c for c in ("7H", "7S", "6NT") if c in legal)
+    seat = hand.to_act
+    box.buttons[opening].click()
+    assert auction_calls(hand) == [(seat, opening)] and hand.to_act != seat
+    assert escape(hand.events[-1].explanation.sentence()) in box.said_html.value
+    assert box.buttons[opening].disabled and box.reason(opening)                 # one may not call it again
+    assert f"Seat {hand.to_act} to call" in box.status_html.value
+    assert call_label(opening) in box.table_html.value
+
+
+def test_a_closed_call_clicked_anyway_is_refused_and_changes_nothing():
+    hand = FiveHundredHand.new("five-hundred", seed=5)
+    box = BiddingBox(hand)
+    box.buttons["7NT"].click()
+    closed = next(call for call, b in box.buttons.items() if b.disabled)
+    history = list(hand.history)
+    box.call(closed)
+    assert hand.history == history and box.error and "atout-error" in box.said_html.value
+
+
+def test_the_bidding_box_follows_the_auction_to_its_end():
+    hand = FiveHundredHand.new("five-hundred", seed=5)
+    box = BiddingBox(hand)
+    box.call("6S")
+    while hand.phase is Phase.BID:
+        box.buttons["pass"].click()
+    assert hand.contractor is not None and all(b.disabled for b in box.buttons.values())
+    assert "The auction is over" in box.status_html.value
+    assert [e.kind for e in box.last_events][-2:] == ["contract", "kitty"]
+
+
+# --- the classroom ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, players", [("sixty-six", 2), ("five-hundred", 4)])
+def test_the_classroom_deal_code_gives_the_student_the_teachers_hands(game, players):
+    teacher = Classroom(game)
+    assert teacher.players_picker.value == players and teacher.players_picker.options[0][1] == players
+    code = teacher.new_deal(seed=4321)
+    assert code in teacher.code_view.value
+    student = Classroom("forty-fives")
+    assert student.join(code)
+    assert student.game_picker.value == game and student.players_picker.value == players
+    assert student.hand.hands == teacher.hand.hands == new(game, 4321).hands
+    assert [s["cards"] for s in student.table.state["seats"]] == [s["cards"] for s in teacher.table.state["seats"]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_classroom_plays_hides_and_walks_through_the_other_games(game):
+    room = Classroom(game)
+    room.new_deal(seed=99)
+    assert all(seat["visible"] for seat in room.table.state["seats"])
+    room.every_hand.value = False
+    seats = room.table.state["seats"]
+    assert seats[0]["visible"] and not any(seat["visible"] for seat in seats[1:])
+    assert room.table.state["to_act"] in (0, None)               # the computer has played up to seat 0
+    room.command("next")
+    assert room.mode.value == "walk" and room.stepper.step == 1
+    room.command("last")
+    walked = room.stepper.hand
+    assert walked.is_over and walked.history[0] == room.hand.history[0]        # the same deal, played out
+    last = list(walked.events[-1].flatten())[-1]
+    assert room.stepper.current.event is last and last.kind in ("score", "thrown-in")
+    assert f'data-rule="{last.rule}"' in room.stepper.explanation_html.value and last.rule.startswith(PREFIX[game])
+
+
+# --- lessons ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_played_hand_applies_the_lesson_actions_and_completes_a_guided_hand(game):
+    first = new(game, 3)
+    if game == "sixty-six":
+        actions = [str(next(a for a in first.legal_actions() if a.kind == "play"))]
+    else:
+        actions = ["bid 6S", "bid pass", "bid pass", "bid pass"]
+    hand = played_hand(game, 3, None, {}, actions)
+    assert hand.history[1:] == [Action.parse(a) for a in actions] and not hand.is_over
+    done = played_hand(game, 3, None, {}, actions, complete=True)
+    assert done.is_over and done.history[:len(hand.history)] == hand.history
+    assert DealStepper(done).steps[-1].event.kind == "score"
+
+
+@pytest.mark.parametrize("family_id", GAMES)
+def test_every_lesson_table_stepper_and_bidding_step_builds_from_core(family_id):
+    lessons = [lesson for lesson in load_lessons() if lesson.family == family_id]
+    shown = 0
+    for lesson in lessons:
+        for step in lesson.steps:
+            if step.get("show") not in ("table", "stepper", "bidding"):
+                continue
+            widget = step_widget(step, lesson)
+            shown += 1
+            if isinstance(widget, CardTable):
+                viewer = step.get("viewer")
+                for seat in widget.state["seats"]:
+                    assert seat["visible"] == (viewer is None or seat["seat"] == viewer)
+                assert widget.state["to_act"] == widget.hand.to_act
+            elif isinstance(widget, DealStepper):
+                assert widget.steps and widget.hand.is_over
+            else:
+                assert isinstance(widget, BiddingBox)
+    assert shown >= 5

@@ -154,7 +154,7 @@ class FortyFivesHand:
             return actions + [KEEP] if self.config.dealer_rob == "may" else actions
         if phase is Phase.TRUMP:
             actions = [TRUMP_ACTIONS[s] for s in Suit]
-            return actions if self.kitty_in_place else actions + [TAKE_KITTY]
+            return actions if self.kitty_in_place or not self.config.kitty else actions + [TAKE_KITTY]
         if phase is Phase.DISCARD:
             seat = self.to_act
             actions = [Action("discard", c) for c in self.hands[seat]]

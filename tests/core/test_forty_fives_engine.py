@@ -480,6 +480,19 @@ def test_taking_the_kitty_in_place_of_the_hand():
     assert hand.to_act == 3
 
 
+def test_no_kitty_to_take_without_a_kitty():
+    # a45.trump.name: the bidder may take the kitty in place of the hand; with option kitty 0 there is none.
+    hand = deal("auction-forty-fives", DECK, players=4, kitty=0)
+    bid(hand, "5", "pass", "pass", "pass")
+    assert sorted(map(str, hand.legal_actions())) == ["trump C", "trump D", "trump H", "trump S"]
+    assert_refused(hand, "kitty", "a45.trump.name")
+    hand = deal("auction-forty-fives", DECK, players=4, kitty=3)
+    bid(hand, "5", "pass", "pass", "pass")
+    assert "kitty" in map(str, hand.legal_actions())
+    hand.apply("kitty")
+    assert len(hand.hands[1]) == 3
+
+
 def test_free_discard():
     hand = exchange_hand(free_discard=True)
     hand.apply("trump S")

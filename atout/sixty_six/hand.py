@@ -678,8 +678,7 @@ class SixtySixHand:
                 notes.append(Text("{seat} has won a trick", seat=seat_name(seat)) if self.tricks_won[seat]
                              else Text("{seat} has not won a trick yet", seat=seat_name(seat)))
         if self.carry and self.phase is not Phase.OVER:
-            notes.append(Text("The winner of this hand also scores {n} game point(s) carried from tied hands",
-                              n=self.carry))
+            notes.append(Text("Game points carried from tied hands, for this hand's winner: {n}", n=self.carry))
         return notes
 
     def _result_view(self) -> dict[str, Any]:

@@ -519,3 +519,13 @@ def test_every_lesson_table_stepper_and_bidding_step_builds_from_core(family_id)
             else:
                 assert isinstance(widget, BiddingBox)
     assert shown >= 5
+
+
+def test_sixty_six_notes_keep_the_exchange_and_game_points_carried_in():
+    hand = SixtySixHand.new("sixty-six", seed=1, carry=2)
+    for action in ("play 9D", "play AD", "draw", "play 9H", "play 10H", "draw", "exchange 9C"):
+        hand.apply(action)
+    table = CardTable(hand, viewer=1)
+    exchanged = hand.events[-1].explanation.sentence("en")
+    assert exchanged in table.state["notes"] and table.state["turn_up"] == "9C"
+    assert "Game points carried from tied hands, for this hand's winner: 2" in table.state["notes"]

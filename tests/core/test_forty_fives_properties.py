@@ -5,6 +5,7 @@ Hypothesis draws the preset, the player count, the options, the deck order and e
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,21 +25,21 @@ def codes(cards):
 
 
 @st.composite
-def configs(draw, game):
+def configs(draw, game, players=None, partners=False):
     options = {"must_follow_suit": draw(st.booleans()), "ace_of_hearts_led": draw(st.booleans())}
     if draw(st.booleans()):       # half the time, the preset's own defaults for the follow rules
         options = {}
     if game == "forty-fives":
-        options["players"] = draw(st.integers(2, 6))
+        options["players"] = players or draw(st.integers(2, 6))
         options["dealer_rob"] = draw(st.sampled_from(["must", "may"]))
     elif game == "forty-fives-partners":
-        options["players"] = draw(st.sampled_from([4, 6]))
+        options["players"] = players or draw(st.sampled_from([4, 6]))
         options["scoring"] = draw(st.sampled_from(["net", "tricks"]))
         options["dealer_rob"] = draw(st.sampled_from(["may", "must"]))
     else:
-        options["players"] = draw(st.integers(2, 4))
-        if options["players"] == 4:
-            options["partners"] = draw(st.booleans())
+        options["players"] = players or draw(st.integers(2, 4))
+        if partners:
+            options["partners"] = True
         options["min_bid"] = draw(st.sampled_from([5, 10, 15, 20]))
         options["dealer_forced"] = draw(st.booleans())
         options["free_discard"] = draw(st.booleans())
@@ -178,22 +179,22 @@ def scores_for(config):
     return st.lists(st.integers(-60 if config.auction else 0, high), min_size=config.sides, max_size=config.sides)
 
 
-def hand_property(game):
-    @SETTINGS
-    @given(data=st.data())
-    def check(data):
-        config = data.draw(configs(game))
-        order = data.draw(deck_orders())
-        dealer = data.draw(st.integers(0, config.players - 1))
-        scores_before = data.draw(scores_for(config))
-        hand, calls = play_out(data, config, order, dealer, scores_before)
-        check_score(hand, calls)
-    return check
+HAND_CASES = ([("forty-fives", n, False) for n in range(2, 7)] + [("forty-fives-partners", n, False) for n in (4, 6)]
+              + [("auction-forty-fives", n, False) for n in (2, 3, 4)] + [("auction-forty-fives", 4, True)])
 
 
-test_random_forty_fives_hands = hand_property("forty-fives")
-test_random_partners_hands = hand_property("forty-fives-partners")
-test_random_auction_hands = hand_property("auction-forty-fives")
+@pytest.mark.parametrize("game,players,partners", HAND_CASES,
+                         ids=[f"{g}-{n}{'-partners' if p else ''}" for g, n, p in HAND_CASES])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_hands(game, players, partners, data):
+    config = data.draw(configs(game, players, partners))
+    assert config.players == players and config.partners == partners
+    order = data.draw(deck_orders())
+    dealer = data.draw(st.integers(0, config.players - 1))
+    scores_before = data.draw(scores_for(config))
+    hand, calls = play_out(data, config, order, dealer, scores_before)
+    check_score(hand, calls)
 
 
 @SETTINGS

@@ -76,7 +76,7 @@ def explain_score(result: HandResult) -> Explanation:
     if result.thrown_in:
         return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
     side = Text("Side {n}", n=result.contractor_side)
-    scores = " – ".join(str(s) for s in result.scores_after)
+    scores = " – ".join(f"−{-s}" if s < 0 else str(s) for s in result.scores_after)   # "40 – −520"
     contract = result.contract
     if contract.misere:
         rule = "500.score.misere"

@@ -452,7 +452,10 @@ class FiveHundredHand:
             notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out)))
         if trick is not None and trick.joker_suit is not None:
             notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
-        kitty_cards = self.kitty_taken if viewer is None or viewer == self.contractor else []
+        # The contractor sees the kitty it took while it discards; after that the cards are in the hand
+        # or among the discards, so the table shows no kitty at all.
+        kitty_cards = (self.kitty_taken if self.phase is Phase.KITTY and (viewer is None or viewer == self.contractor)
+                       else [])
         return TableView(
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,

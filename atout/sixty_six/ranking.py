@@ -175,15 +175,16 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
         head = [c for c in follow if STRENGTH[c.index] > STRENGTH[lead.index]]
         if head and card.suit is lead.suit:
             return Explanation("66.strict.follow", Text(
-                "{card} does not head the trick: once the stock is gone you must beat {lead} if you can, and "
+                "{card} does not head the trick: once the stock is gone or closed you must beat {lead} if you can, and "
                 "you hold {cards}", card=card, lead=lead, cards=head))
         if head:
             return Explanation("66.strict.follow", Text(
-                "Once the stock is gone you must follow suit and head the trick: you hold {cards}, which beat "
-                "{lead}", cards=head, lead=lead))
+                "Once the stock is gone or closed you must follow suit and head the trick: you hold {cards}, "
+                "higher than {lead}", cards=head, lead=lead))
         return Explanation("66.strict.follow", Text(
-            "Once the stock is gone you must follow suit: {suit} were led and you hold {cards}",
+            "Once the stock is gone or closed you must follow suit: {suit} were led and you hold {cards}",
             suit=lead.suit, cards=follow))
     trumps = [c for c in hand if c.suit is trump]
     return Explanation("66.strict.follow", Text(
-        "Once the stock is gone, with no {suit} you must trump: you hold {cards}", suit=lead.suit, cards=trumps))
+        "Once the stock is gone or closed, with no {suit} you must trump: you hold {cards}", suit=lead.suit,
+        cards=trumps))

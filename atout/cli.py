@@ -29,6 +29,23 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lessons(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from atout.lessons import LESSONS_DIR, check_lessons, load_lessons
+
+    folder = Path(args.folder) if args.folder else LESSONS_DIR
+    problems = check_lessons(folder)
+    for problem in problems:
+        print(problem)
+    if problems:
+        return 1
+    lessons = load_lessons(folder)
+    print(f"{len(lessons)} lessons, all valid: "
+          f"{sum(len(lesson.questions()) for lesson in lessons)} quiz questions answered by the referee")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="atout", description="Atout: learn trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -40,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
     bench.add_argument("--games", nargs="*", default=None, help="only these presets")
     bench.set_defaults(func=_bench)
+    lessons = sub.add_parser("lessons", help="check the lesson files (schema, translations, rule ids, questions)")
+    lessons.add_argument("action", choices=["check"])
+    lessons.add_argument("--folder", default=None, help="a lessons folder (default: the project's lessons/)")
+    lessons.set_defaults(func=_lessons)
     args = parser.parse_args(argv)
     return args.func(args)
 

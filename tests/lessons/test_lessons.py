@@ -81,3 +81,16 @@ def test_drills_favour_the_traps_and_are_repeatable():
     assert [q.choices for q in first] == [q.choices for q in again]
     trap_cards = sum(c in {"AH", "AD", "2C", "2S", "10C", "10S"} for q in first for c in q.choices)
     assert trap_cards >= 15   # about 2 cards in 3 come from the trap list
+
+
+def test_the_lessons_command_reports_a_bad_lesson(tmp_path, capsys):
+    from atout.cli import main
+
+    (tmp_path / "forty-fives").mkdir()
+    (tmp_path / "forty-fives" / "bad.toml").write_text(MINIMAL.replace('rules = ["45.rank.trump"]',
+                                                                       'rules = ["45.rank.nope"]'))
+    assert main(["lessons", "check", "--folder", str(tmp_path)]) == 1
+    assert "the rule id 45.rank.nope is not in the rulebook" in capsys.readouterr().out
+    (tmp_path / "forty-fives" / "bad.toml").write_text(MINIMAL)
+    assert main(["lessons", "check", "--folder", str(tmp_path)]) == 0
+    assert "1 lessons, all valid" in capsys.readouterr().out

@@ -272,7 +272,7 @@ class FortyFivesHand:
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             hand = self.hands[self.to_act]
             if action.card not in hand:
-                return Explanation("45.play.first-lead", Text(
+                return Explanation("45.play.own-cards", Text(
                     "{seat} does not hold {card}; their hand is {hand}", seat=seat_name(self.to_act),
                     card=action.card, hand=hand))
             return ranking.explain_illegal(action.card, hand, self.trick.cards, self.trump,
@@ -289,7 +289,7 @@ class FortyFivesHand:
             return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
                                                           seat=seat_name(self.to_act), card=action.card))
         allowed = [str(a) for a in self.legal_actions()]
-        return Explanation("45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
+        return Explanation("45.play.own-cards" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
             "{action} is not allowed now ({phase}): the actions allowed are {allowed}",
             action=repr(str(action)), phase=phase.value, allowed=", ".join(allowed) + " (" + expected + ")"))
 

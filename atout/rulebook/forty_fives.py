@@ -45,6 +45,7 @@ RULES: dict[str, str] = {
                             "the ace."),
     "45.play.first-lead": N_("The player left of the dealer leads the first trick; the winner of each "
                              "trick leads the next."),
+    "45.play.own-cards": N_("On your turn you play one card from your own hand; nobody plays out of turn."),
     "45.score.tricks": N_("Each trick is worth 5 points to its winner."),
     "45.score.best-card": N_("The trick holding the best card (the highest trump played in the hand) is "
                              "worth 10 instead of 5."),

@@ -36,11 +36,11 @@ node_modules/axe-core/axe.min.js: package.json
 	touch $@
 
 test: $(STAMP) i18n pages node_modules/axe-core/axe.min.js
-	$(BIN)/ruff check atout tests benchmarks
+	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check atout tests benchmarks
+	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 
 bench: $(STAMP)
 	$(BIN)/atout bench engine

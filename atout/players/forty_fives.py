@@ -1,0 +1,392 @@
+"""Computer players for the Forty-Fives presets (turned-up trump, partnerships, the auction).
+
+* ``beginner`` follows two rules a new player is taught: win the trick with your highest card if you can,
+  otherwise play your lowest; bid only with two of the three top trumps.
+* ``club`` plays as a good club player: it bids from the trumps it would keep (the 5, the jack, the A♥
+  and the ace are tricks, length wins tricks after the draw), robs, leads its master trumps to draw the
+  others while keeping the 5 for last, plays second hand low, wins as cheaply as it can, never spends a
+  trump when its partner already holds the trick, reneges its top trumps against a small trump lead, and
+  discards its lowest plain cards.
+* ``expert`` bids like the club player; for every play and rob it deals the unseen cards many times
+  consistently with what its seat knows (cards played, voids shown, the announced ace holder, who robbed,
+  how many cards each player drew), solves each deal exactly and picks the action that does best on
+  average.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from atout.cards import ACE, FULL_DECK, Card, Suit
+from atout.engine import Action, Phase
+from atout.forty_fives import ranking
+from atout.forty_fives.config import bid_level
+from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.players.base import Knowledge, Player, average_values, deal_unseen
+from atout.solver import FortyFivesPosition, solve
+
+KEEP = Action("keep")
+
+
+# --- reading the table ----------------------------------------------------------------------------------
+
+def knowledge(hand: Any, seat: int) -> Knowledge:
+    """What ``seat`` knows during play: its view, plus the public record (who robbed, how many cards each
+    player drew in the auction game)."""
+    view = hand.view(seat)
+    n = len(view["hand_sizes"])
+    trump = view["trump"]
+    t = TABLES[trump]
+    mine = list(view["hand"])
+    played: list[tuple[int, Card]] = []
+    for leader, cards, _ in view["tricks"]:
+        played += [((leader + i) % n, c) for i, c in enumerate(cards)]
+    if view["trick"]:
+        played += [((view["leader"] + i) % n, c) for i, c in enumerate(view["trick"])]
+    seen = set(mine) | {c for _, c in played} | set(view["own_discards"])
+    if view["kitty"]:
+        seen |= set(view["kitty"])
+    turn_up = view["turn_up"]
+    if turn_up is not None:
+        seen.add(turn_up)             # on the table (or coming to the dealer after trick 1)
+    unseen = [c for c in FULL_DECK if c not in seen]
+    sizes = {s: view["hand_sizes"][s] for s in range(n) if s != seat}
+    know = Knowledge(seat, mine, unseen, sizes, played=played)
+    ace = Card.of(ACE, trump)
+    holder = view["announced_ace_holder"]
+    played_cards = {c for _, c in played}
+    if holder is not None and holder != seat and ace not in played_cards:
+        know.known.setdefault(holder, []).append(ace)
+    robber = getattr(hand, "robbed_by", None)          # public: the whole table sees the turned card taken
+    turned = view["turned_card"]
+    if (robber is not None and robber != seat and turned is not None and turned not in played_cards
+            and turn_up is None and turned not in know.known.get(robber, [])):
+        know.known.setdefault(robber, []).append(turned)
+    # 45.rob.ace-holder: players who played in trick 1 while the turned card still lay there did not hold the
+    # ace of trumps (its holder is offered the rob at their first turn, and would have robbed or announced).
+    if turn_up is not None and not view["tricks"] and holder is None and turned is not None and turned.rank != ACE:
+        for s, _ in played:
+            if s != seat:
+                know.forbid(s, [ace])
+    # Voids and reneges shown in play (45.follow.*).
+    tricks = list(view["tricks"]) + ([(view["leader"], view["trick"], None)] if view["trick"] else [])
+    config = hand.config
+    for leader, cards, _ in tricks:
+        led = cards[0]
+        lead = t.suit_of[led.index]
+        for i, c in enumerate(cards[1:], start=1):
+            s = (leader + i) % n
+            if s == seat:
+                continue
+            if lead != trump:
+                if t.suit_of[c.index] != lead and not t.is_trump[c.index]:
+                    know.forbid(s, [x for x in FULL_DECK if t.suit_of[x.index] == lead and not t.is_trump[x.index]])
+                elif config.must_follow_suit and t.is_trump[c.index]:
+                    know.forbid(s, [x for x in FULL_DECK if t.suit_of[x.index] == lead and not t.is_trump[x.index]])
+            elif not t.is_trump[c.index]:
+                # no trump that could not be reneged against this lead
+                led_power = t.power[led.index]
+                know.forbid(s, [x for x in t.order if not (t.renegable[x.index] and t.power[x.index] > led_power)])
+    # Auction: each player kept only trumps before the draw, so it still holds those it has not played.
+    if config.auction:
+        drawn = next((sub.data for event in hand.events for sub in event.flatten() if sub.kind == "draw"), None)
+        if drawn:
+            trumps = frozenset(x for x in FULL_DECK if t.is_trump[x.index])
+            for s, count in drawn:
+                if s == seat:
+                    continue
+                kept = 5 - count
+                gone = sum(1 for who, c in played if who == s and t.is_trump[c.index])
+                if kept - gone > 0:
+                    know.at_least.append((s, trumps, kept - gone))
+    return know
+
+
+def _power(trump: Suit):
+    power = TABLES[trump].power
+    return lambda c: power[c.index]
+
+
+def _keep_value(trump: Suit):
+    """How much a card is worth keeping: trumps by power, then plain cards by power."""
+    t = TABLES[trump]
+    return lambda c: (t.is_trump[c.index], t.power[c.index])
+
+
+def _winner_if(plays: list[Card], card: Card, trump: Suit) -> bool:
+    return ranking.trick_winner(plays + [card], trump) == len(plays)
+
+
+# --- bidding (Auction Forty-Fives) -----------------------------------------------------------------------
+
+TRUMP_TRICKS = {0: 1.0, 1: 0.95, 2: 0.85, 3: 0.75, 4: 0.55, 5: 0.4}   # by place in the trump order
+
+
+def suit_strength(cards: list[Card], trump: Suit) -> float:
+    """Expected tricks with ``trump`` as trumps: top trumps by place, length (the draw brings cards to a
+    hand that kept trumps, and long trumps win the last tricks)."""
+    t = TABLES[trump]
+    mine = sorted((c for c in cards if t.is_trump[c.index]), key=lambda c: -t.power[c.index])
+    tricks = 0.0
+    for c in mine:
+        place = t.order.index(c)
+        tricks += TRUMP_TRICKS.get(place, 0.25)
+    tricks += 0.3 * max(0, len(mine) - 2)
+    return tricks
+
+
+def club_bid(hand: Any, seat: int, legal: list[Action], margin: float = 0.0) -> Action:
+    view = hand.view(seat)
+    cards = view["hand"]
+    best = max(Suit, key=lambda s: suit_strength(cards, s))
+    tricks = suit_strength(cards, best) + 0.6 + margin         # the kitty and the draw bring more
+    has_five = Card.of(5, best) in cards
+    points = 5 * tricks + (5 if has_five else 2)
+    calls = {a.value: a for a in legal}
+    if "hold" in calls:
+        # a45.bid.hold: the dealer takes the standing bid at the same level when the hand is worth it
+        standing = max((bid_level(c) for _, c in view["calls"] if c not in ("pass", "hold")), default=0)
+        return calls["hold"] if points >= standing + 2 else calls["pass"]
+    bids = [a for a in legal if a.value not in ("pass", "hold")]
+    if tricks >= 4.6 and "30-for-60" in calls and sum(TABLES[best].is_trump[c.index] for c in cards) >= 4:
+        return calls["30-for-60"]
+    affordable = [a for a in bids if bid_level(a.value) <= 30 and bid_level(a.value) + 3 <= points]
+    if affordable:
+        return affordable[0]      # just enough: the cheapest call above the standing bid
+    return calls.get("pass", legal[0])
+
+
+def beginner_bid(hand: Any, seat: int, legal: list[Action]) -> Action:
+    cards = hand.view(seat)["hand"]
+    calls = {a.value: a for a in legal}
+    for s in Suit:
+        top = [c for c in cards if c in TABLES[s].top]
+        if len(top) >= 2:
+            if "hold" in calls:
+                return calls["hold"]
+            bids = [a for a in legal if a.value not in ("pass", "hold")]
+            if bids and bid_level(bids[0].value) <= 20:
+                return bids[0]
+    return calls.get("pass", legal[0])
+
+
+def name_trump(hand: Any, seat: int, legal: list[Action]) -> Action:
+    cards = hand.view(seat)["hand"]
+    options = [a for a in legal if a.kind == "trump"]
+    return max(options, key=lambda a: suit_strength(cards, a.value))
+
+
+# --- the players ------------------------------------------------------------------------------------------
+
+class FortyFivesPlayer(Player):
+    game_family = "forty_fives"
+
+    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        phase = hand.phase
+        if phase is Phase.BID:
+            return self.bid(hand, seat, legal)
+        if phase is Phase.TRUMP:
+            return name_trump(hand, seat, legal)
+        if phase is Phase.ROB or legal[0].kind in ("rob", "keep") or legal[-1].kind == "keep":
+            return self.rob(hand, seat, legal)
+        if phase is Phase.DISCARD:
+            return self.discard(hand, seat, legal)
+        return self.play(hand, seat, legal)
+
+    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        return club_bid(hand, seat, legal)
+
+    def rob(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        """Rob, giving the least useful card (the lowest plain card)."""
+        robs = [a for a in legal if a.kind == "rob"]
+        if not robs:
+            return legal[0]
+        trump = hand.trump
+        return min(robs, key=lambda a: _keep_value(trump)(a.card))
+
+    def discard(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        """free_discard: throw the plain cards, keep the trumps, then finish."""
+        trump = hand.trump
+        t = TABLES[trump]
+        plain = [a for a in legal if a.kind == "discard" and not t.is_trump[a.card.index]]
+        if plain:
+            return min(plain, key=lambda a: t.power[a.card.index])
+        done = [a for a in legal if a.kind == "done"]
+        return done[0] if done else min(legal, key=lambda a: t.power[a.card.index] if a.card else 0)
+
+    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:   # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class Beginner(FortyFivesPlayer):
+    level = "beginner"
+
+    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        return beginner_bid(hand, seat, legal)
+
+    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        trump = hand.trump
+        power = _power(trump)
+        cards = [a.card for a in legal]
+        trick = list(hand.view(seat)["trick"])
+        if not trick:
+            return Action("play", max(cards, key=power))
+        winners = [c for c in cards if _winner_if(trick, c, trump)]
+        if winners:
+            return Action("play", max(winners, key=power))
+        return Action("play", min(cards, key=_keep_value(trump)))
+
+
+class Club(FortyFivesPlayer):
+    level = "club"
+
+    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        know = knowledge(hand, seat)
+        view = hand.view(seat)
+        return Action("play", club_card(hand.config, hand.trump, seat, view, [a.card for a in legal], know))
+
+
+def club_card(config: Any, trump: Suit, seat: int, view: dict, cards: list[Card], know: Knowledge) -> Card:
+    t = TABLES[trump]
+    n = len(view["hand_sizes"])
+    power = _power(trump)
+    keep = _keep_value(trump)
+    unseen_trumps = [c for c in know.unseen if t.is_trump[c.index]]
+    top_out = max((t.power[c.index] for c in unseen_trumps), default=0)
+    trick = list(view["trick"])
+    if not trick:
+        return _club_lead(trump, cards, know, top_out)
+    leader = view["leader"]
+    seats = [(leader + i) % n for i in range(len(trick))]
+    win_i = ranking.trick_winner(trick, trump)
+    win_card, win_seat = trick[win_i], seats[win_i]
+    partner_winning = config.has_partners and win_seat != seat and config.side_of(win_seat) == config.side_of(seat)
+    still_to_play = n - len(trick) - 1
+    winners = [c for c in cards if _winner_if(trick, c, trump)]
+    losers = [c for c in cards if c not in winners]
+    lead_suit = t.suit_of[trick[0].index]
+
+    def safe(card: Card) -> bool:
+        """No unseen card could beat ``card`` in this trick (or nobody is left to play)."""
+        if still_to_play == 0:
+            return True
+        plays = trick + [card]
+        return not any(_winner_if(plays, c, trump) for c in know.unseen
+                       if t.is_trump[c.index] or t.suit_of[c.index] == lead_suit)
+
+    if partner_winning and (still_to_play == 0 or safe(win_card)):
+        # the trick is ours: spend nothing, keep the trumps (never the 5 under a partner's winner)
+        return min(losers or cards, key=keep)
+    if winners:
+        cheapest = min(winners, key=power)
+        if still_to_play == 0 or safe(cheapest):
+            return cheapest
+        masters = [c for c in winners if safe(c)]
+        if masters and (len(trick) >= 2 or t.is_trump[trick[-1].index] or _is_big(trick, trump)):
+            return min(masters, key=power)
+        if len(trick) == 1 and losers:
+            return min(losers, key=keep)          # second hand low
+        return max(winners, key=power) if not t.is_trump[max(winners, key=power).index] else cheapest
+    return min(cards, key=keep)
+
+
+def _is_big(trick: list[Card], trump: Suit) -> bool:
+    """A trick worth fighting for: a top trump in it (the best card's bonus may be at stake)."""
+    t = TABLES[trump]
+    return any(t.is_trump[c.index] and t.power[c.index] >= TRUMP_POWER + len(t.order) - 3 for c in trick)
+
+
+def _club_lead(trump: Suit, cards: list[Card], know: Knowledge, top_out: int) -> Card:
+    t = TABLES[trump]
+    power = _power(trump)
+    trumps = sorted((c for c in cards if t.is_trump[c.index]), key=power, reverse=True)
+    plain = [c for c in cards if not t.is_trump[c.index]]
+    if trumps and t.power[trumps[0].index] > top_out and (top_out or not plain):
+        # master trumps: lead them to draw the others' trumps, the lowest of the master run first, the 5 last
+        masters = [c for c in trumps if t.power[c.index] > top_out]
+        return min(masters, key=power)
+    plain_masters = []
+    for c in plain:
+        suit = t.suit_of[c.index]
+        higher_out = [x for x in know.unseen if t.suit_of[x.index] == suit and not t.is_trump[x.index]
+                      and t.power[x.index] > t.power[c.index]]
+        if not higher_out:
+            plain_masters.append(c)
+    if plain_masters:
+        return max(plain_masters, key=power)
+    if plain:
+        # lead low from the longest plain suit (a king there may win later)
+        by_suit: dict[Suit, list[Card]] = {}
+        for c in plain:
+            by_suit.setdefault(t.suit_of[c.index], []).append(c)
+        longest = max(by_suit.values(), key=len)
+        return min(longest, key=power)
+    return min(trumps, key=power)
+
+
+class Expert(FortyFivesPlayer):
+    """Sampling with the exact solver: ``samples`` deals per decision, within ``budget_s`` seconds."""
+
+    level = "expert"
+
+    def __init__(self, seed: int | None = None, samples: int = 24, budget_s: float = 1.0, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.samples = samples
+        self.budget_s = budget_s
+
+    def rob(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        if hand.phase is Phase.ROB:
+            return super().rob(hand, seat, legal)         # the dealer's rob comes before any play: take the ace
+        return self.play(hand, seat, legal)
+
+    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        know = knowledge(hand, seat)
+        view = hand.view(seat)
+        deadline = time.perf_counter() + self.budget_s
+        samples: list[dict[Action, float]] = []
+        for _ in range(self.samples):
+            dealt = deal_unseen(self.rng, know)
+            if dealt is None:
+                break
+            pos = _position(hand, view, seat, dealt)
+            samples.append(solve(pos, line=False).values)
+            if time.perf_counter() > deadline:
+                break
+        if not samples:
+            return Club().choose(hand, seat, legal)
+        values = average_values(samples, legal)
+        top = max(values.values())
+        best = [a for a in legal if values.get(a) == top]
+        if len(best) > 1 and all(a.kind == "play" for a in best):
+            # equal on average: let the club player's judgement break the tie
+            club = club_card(hand.config, hand.trump, seat, view, [a.card for a in best], know)
+            return Action("play", club)
+        return best[0]
+
+
+def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) -> FortyFivesPosition:
+    """The play position of one guess at the other hands."""
+    n = len(view["hand_sizes"])
+    hands = [list(view["hand"]) if s == seat else list(dealt.get(s, [])) for s in range(n)]
+    trump = view["trump"]
+    pending = None
+    if getattr(hand, "dealer_takes_ace_after_trick", False):
+        pending = (view["dealer"], view["turn_up"])
+    rob = None
+    rob_now = False
+    turn_up = view["turn_up"]
+    if (turn_up is not None and pending is None and not view["tricks"] and turn_up.rank != ACE
+            and view["announced_ace_holder"] is None and getattr(hand, "robbed_by", None) is None):
+        ace = Card.of(ACE, trump)
+        holder = next((s for s in range(n) if ace in hands[s]), None)
+        if holder is not None:
+            rob = (holder, turn_up)
+            rob_now = holder == seat and any(a.kind == "keep" for a in hand.legal_actions())
+    trick = list(view["trick"])
+    leader = view["leader"] if view["leader"] is not None else seat
+    return FortyFivesPosition(hand.config, trump, hands, seat, leader, trick,
+                              [(ld, list(cards), w) for ld, cards, w in view["tricks"]], pending, rob, rob_now)
+
+
+PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}

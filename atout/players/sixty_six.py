@@ -1,0 +1,376 @@
+"""Computer players for Sixty-Six.
+
+* ``beginner`` exchanges the nine, shows every marriage, declares as soon as it counts 66, never closes,
+  leads its highest card and wins a trick with its highest card when it can.
+* ``club`` counts both players' points (a good player remembers them), exchanges the nine, shows marriages
+  (the trump marriage first), declares at 66, closes when its points and sure winners reach 66, leads low
+  plain cards while the stock is open, captures an ace or ten led with a higher card or a low trump,
+  discards nines and jacks, and once the stock is gone draws trumps with its masters and wins cheaply.
+* ``expert`` plays like the club player while the stock is open, except that it decides to close by
+  solving the closed game on deals of the unseen cards, and plays the last trick before the stock runs
+  out by looking at every reply and every draw; once the stock is exhausted it knows both hands (the
+  unseen cards are all the opponent's) and plays perfectly with the solver; after a close it samples the
+  opponent's hand and solves each deal.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from atout.cards import ACE, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.engine import Action
+from atout.players.base import Knowledge, Player, average_values, deal_unseen
+from atout.sixty_six.ranking import POINTS, STRENGTH
+from atout.solver import SixtySixPosition, solve
+
+CLOSE = Action("close")
+DRAW = Action("draw")
+DECLARE = Action("declare")
+TARGET = 66
+
+
+class Table:
+    """What one seat knows in Sixty-Six, read from its view and the tricks it saw played."""
+
+    def __init__(self, hand: Any, seat: int) -> None:
+        view = self.view = hand.view(seat)
+        self.seat, self.opp = seat, 1 - seat
+        self.trump: Suit = view["trump"]
+        self.mine: list[Card] = list(view["hand"])
+        self.tricks = list(hand.tricks)        # public record: both cards of every trick were seen face up
+        self.trick: list[Card] = list(view["trick"])
+        self.points = [0, 0]
+        self.won = [0, 0]
+        for trick in self.tricks:
+            self.points[trick.winner] += POINTS[trick.cards[0].index] + POINTS[trick.cards[1].index]
+            self.won[trick.winner] += 1
+        self.marriages = [0, 0]
+        for s, _, value in view["marriages"]:
+            self.marriages[s] += value
+        self.played = {c for t in self.tricks for c in t.cards} | set(self.trick)
+        self.stock_open = not view["strict"]
+        self.trump_card: Card | None = view["trump_card"]
+        self.closed = view["closed_by"] is not None
+        self.tricks_at_close = hand.tricks_at_close or (0, 0)   # public: both saw the stock closed
+
+    def counted(self, s: int) -> int:
+        """66.marriage.pending: marriages count once their player has won a trick."""
+        return self.points[s] + (self.marriages[s] if self.won[s] else 0)
+
+    def knowledge(self) -> Knowledge:
+        view = self.view
+        seen = set(self.mine) | self.played
+        if self.trump_card is not None:
+            seen.add(self.trump_card)             # under the stock (face up, or turned down but known)
+        unseen = [c for c in SIXTY_SIX_DECK if c not in seen]
+        know = Knowledge(self.seat, self.mine, unseen, {self.opp: view["hand_sizes"][self.opp]})
+        opp = self.opp
+        known: list[Card] = []
+        for s, suit, _ in view["marriages"]:
+            if s == opp:
+                for c in (Card.of(KING, suit), Card.of(QUEEN, suit)):
+                    if c not in self.played and c not in self.mine:
+                        known.append(c)
+        if view["exchanged_by"] == opp and view["turned_card"] not in self.played:
+            known.append(view["turned_card"])
+        if known:
+            know.known[opp] = [c for c in dict.fromkeys(known) if c in unseen]
+        # 66.strict.follow: in strict tricks, following low means no higher card; not following, a void.
+        strict_from = 6 if view["closed_by"] is None else sum(self.tricks_at_close)
+        for i, trick in enumerate(self.tricks):
+            if i < strict_from or trick.leader == opp:
+                continue
+            lead, reply = trick.cards
+            if reply.suit is lead.suit:
+                if STRENGTH[reply.index] < STRENGTH[lead.index]:
+                    know.forbid(opp, [c for c in SIXTY_SIX_DECK if c.suit is lead.suit
+                                      and STRENGTH[c.index] > STRENGTH[lead.index]])
+            else:
+                know.forbid(opp, [c for c in SIXTY_SIX_DECK if c.suit is lead.suit])
+                if reply.suit is not self.trump:
+                    know.forbid(opp, [c for c in SIXTY_SIX_DECK if c.suit is self.trump])
+        return know
+
+
+def _lowest(cards: list[Card], trump: Suit) -> Card:
+    """The card cheapest to give: fewest points, plain before trumps."""
+    return min(cards, key=lambda c: (c.suit is trump, POINTS[c.index], STRENGTH[c.index]))
+
+
+def _beats(lead: Card, card: Card, trump: Suit) -> bool:
+    if card.suit is lead.suit:
+        return STRENGTH[card.index] > STRENGTH[lead.index]
+    return card.suit is trump
+
+
+class SixtySixPlayer(Player):
+    game_family = "sixty_six"
+
+    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        table = Table(hand, seat)
+        kinds = {a.kind for a in legal}
+        if "draw" in kinds:
+            return CLOSE if self.should_close(hand, table, legal) else DRAW
+        if DECLARE in legal and table.counted(seat) >= TARGET:
+            return DECLARE                              # 66.declare: stop the play and count
+        if table.trick:
+            return self.follow(hand, table, legal)
+        exchange = [a for a in legal if a.kind == "exchange"]
+        if exchange:
+            return exchange[0]                          # 66.exchange-nine: the turned trump is worth more
+        if CLOSE in legal and self.should_close(hand, table, legal):
+            return CLOSE
+        marriages = [a for a in legal if a.kind == "marriage"]
+        if marriages:
+            return max(marriages, key=lambda a: a.card.suit is table.trump)
+        return self.lead(hand, table, legal)
+
+    def should_close(self, hand: Any, table: Table, legal: list[Action]) -> bool:
+        return False
+
+    def follow(self, hand: Any, table: Table, legal: list[Action]) -> Action:   # pragma: no cover
+        raise NotImplementedError
+
+    def lead(self, hand: Any, table: Table, legal: list[Action]) -> Action:   # pragma: no cover
+        raise NotImplementedError
+
+
+class Beginner(SixtySixPlayer):
+    level = "beginner"
+
+    def follow(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+        lead = table.trick[0]
+        cards = [a.card for a in legal]
+        winners = [c for c in cards if _beats(lead, c, table.trump)]
+        if winners:
+            return Action("play", max(winners, key=lambda c: STRENGTH[c.index]))
+        return Action("play", min(cards, key=lambda c: STRENGTH[c.index]))
+
+    def lead(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+        plays = [a for a in legal if a.kind == "play"]
+        return max(plays, key=lambda a: (STRENGTH[a.card.index], POINTS[a.card.index]))
+
+
+class Club(SixtySixPlayer):
+    level = "club"
+
+    def should_close(self, hand: Any, table: Table, legal: list[Action]) -> bool:
+        """Close when the points in hand and the sure winners reach 66 with a margin."""
+        return table.counted(table.seat) + _sure_points(table) >= 70
+
+    def follow(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+        trump = table.trump
+        lead = table.trick[0]
+        cards = [a.card for a in legal]
+        winners = [c for c in cards if _beats(lead, c, trump)]
+        if not table.stock_open:
+            if winners:
+                return Action("play", min(winners, key=lambda c: (c.suit is trump, STRENGTH[c.index])))
+            return Action("play", _lowest(cards, trump))
+        value = POINTS[lead.index]
+        same = [c for c in winners if c.suit is lead.suit]
+        if lead.suit is not trump and value >= 10:
+            # an ace or ten led: take it with the ace, or a low trump
+            if same:
+                return Action("play", min(same, key=lambda c: STRENGTH[c.index]))
+            trumps = [c for c in winners if c.suit is trump]
+            if trumps:
+                return Action("play", min(trumps, key=lambda c: (POINTS[c.index], STRENGTH[c.index])))
+        if same:
+            cheap = [c for c in same if POINTS[c.index] <= 4 or value >= 10]
+            if cheap:
+                return Action("play", min(cheap, key=lambda c: STRENGTH[c.index]))
+            # a ten over a king or queen: worth it, the ace may be gone
+            if value >= 3 and any(c.rank == 10 for c in same) and Card.of(ACE, lead.suit) in table.played:
+                return Action("play", next(c for c in same if c.rank == 10))
+        if table.counted(table.seat) + value + min(POINTS[c.index] for c in cards) >= TARGET and winners:
+            return Action("play", min(winners, key=lambda c: (c.suit is trump, POINTS[c.index])))
+        return Action("play", _lowest(cards, trump))
+
+    def lead(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+        trump = table.trump
+        plays = [a.card for a in legal if a.kind == "play"]
+        if hand.married is not None and hand.stage >= 3:
+            return _marriage_lead(table, plays)
+        unseen = [c for c in SIXTY_SIX_DECK if c not in table.played and c not in table.mine]
+        if not table.stock_open:
+            # strict: draw trumps with masters, then cash masters, else lead low
+            masters = [c for c in plays if not any(u.suit is c.suit and STRENGTH[u.index] > STRENGTH[c.index]
+                                                  for u in unseen)]
+            trumps = [c for c in masters if c.suit is trump]
+            if trumps and any(u.suit is trump for u in unseen):
+                return Action("play", max(trumps, key=lambda c: STRENGTH[c.index]))
+            if masters:
+                return Action("play", max(masters, key=lambda c: POINTS[c.index]))
+            return Action("play", _lowest(plays, trump))
+        plain = [c for c in plays if c.suit is not trump]
+        low = [c for c in plain if POINTS[c.index] <= 3]
+        if low:
+            return Action("play", min(low, key=lambda c: (POINTS[c.index], STRENGTH[c.index])))
+        if plain:
+            return Action("play", min(plain, key=lambda c: POINTS[c.index]))
+        return Action("play", _lowest(plays, trump))
+
+
+def _marriage_lead(table: Table, plays: list[Card]) -> Action:
+    """After a marriage, lead the king once the ace and ten of its suit are gone, else the queen."""
+    suit = plays[0].suit
+    king = Card.of(KING, suit)
+    safe = all(Card.of(r, suit) in table.played or Card.of(r, suit) in table.mine for r in (ACE, 10))
+    if safe and king in plays:
+        return Action("play", king)
+    queen = Card.of(QUEEN, suit)
+    return Action("play", queen if queen in plays else plays[0])
+
+
+def _sure_points(table: Table) -> int:
+    """Points the closed game should bring: the top trumps in sequence win (with a card of the opponent's,
+    about 3 points), and a plain ace usually does (about half of its 11 and what it captures)."""
+    trump = table.trump
+    sure = 0
+    for rank in (ACE, 10, KING, QUEEN, 11, 9):
+        card = Card.of(rank, trump)
+        if card in table.played:
+            continue
+        if card not in table.mine:
+            break
+        sure += POINTS[card.index] + 3
+    for s in Suit:
+        if s is not trump and Card.of(ACE, s) in table.mine:
+            sure += 7
+    return sure
+
+
+class Expert(Club):
+    """Solver-backed decisions: closing, the last open trick, and all the play once the stock is gone."""
+
+    level = "expert"
+
+    def __init__(self, seed: int | None = None, samples: int = 12, budget_s: float = 1.0, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.samples = samples
+        self.budget_s = budget_s
+
+    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        table = Table(hand, seat)
+        if hand.is_strict:
+            return self._solve_strict(hand, table, legal)
+        if table.trick and hand.face_down == 1:
+            return self._last_open_trick(hand, table, legal)
+        if not table.trick and hand.face_down == 1 and not any(a.kind in ("marriage", "exchange") for a in legal):
+            if not (DECLARE in legal and table.counted(seat) >= TARGET):
+                if CLOSE in legal and self.should_close(hand, table, legal):
+                    return CLOSE
+                if any(a.kind == "play" for a in legal) and hand.stage < 3:
+                    return self._last_open_trick(hand, table, legal)
+        return super().choose(hand, seat, legal)
+
+    def _deadline(self) -> float:
+        return time.perf_counter() + self.budget_s
+
+    def _positions(self, hand: Any, table: Table, close_now: bool, count: int):
+        """Strict positions for guesses at the opponent's hand (all of the unseen cards once the stock is out)."""
+        know = table.knowledge()
+        deadline = self._deadline()
+        for _ in range(count):
+            dealt = deal_unseen(self.rng, know)
+            if dealt is None:
+                return
+            yield self._position(hand, table, dealt[table.opp], close_now)
+            if time.perf_counter() > deadline:
+                return
+
+    def _position(self, hand: Any, table: Table, opp_hand: list[Card], close_now: bool) -> SixtySixPosition:
+        seat = table.seat
+        hands = [[], []]
+        hands[seat] = list(table.mine)
+        hands[table.opp] = list(opp_hand)
+        closer = hand.closer
+        at_close = hand.tricks_at_close
+        if close_now:
+            closer, at_close = seat, (table.won[0], table.won[1])
+        lead = table.trick[0] if table.trick else None
+        married = hand.married if hand.stage >= 3 else None
+        return SixtySixPosition(hand.config, table.trump, hands, seat, lead, list(table.points), list(table.won),
+                                [table.marriages[0], table.marriages[1]], closer, at_close, hand.carry, married)
+
+    def _solve_strict(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+        know = table.knowledge()
+        if hand.closer is None:
+            # the stock ran out: every unseen card is in the opponent's hand
+            pos = self._position(hand, table, know.unseen, False)
+            return solve(pos, line=False).best
+        samples = [solve(p, line=False).values for p in self._positions(hand, table, False, self.samples)]
+        if not samples:
+            return super().choose(hand, table.seat, legal)
+        values = average_values(samples, legal)
+        return max(values, key=lambda a: values[a])
+
+    def should_close(self, hand: Any, table: Table, legal: list[Action]) -> bool:
+        """Close when the closed game, solved on guesses at the opponent's hand, wins clearly on average."""
+        if not Club.should_close(self, hand, table, legal) and table.counted(table.seat) < 40:
+            return False
+        samples = []
+        for pos in self._positions(hand, table, True, self.samples):
+            samples.append(max(solve(pos, line=False).values.values()))
+        return bool(samples) and sum(samples) / len(samples) >= 1.0
+
+    def _last_open_trick(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+        """The trick before the stock runs out: its winner draws the last face-down card, the loser the trump
+        card; every reply and both draws are looked at, then the strict game is solved."""
+        know = table.knowledge()
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return super().choose(hand, table.seat, legal)
+        deadline = self._deadline()
+        totals = {a: 0.0 for a in plays}
+        count = 0
+        for _ in range(self.samples):
+            dealt = deal_unseen(self.rng, know)
+            if dealt is None:
+                break
+            opp_hand = dealt[table.opp]
+            rest = [c for c in know.unseen if c not in opp_hand]
+            if len(rest) != 1:
+                break
+            face_down = rest[0]
+            for a in plays:
+                totals[a] += self._after_last_open(hand, table, a.card, opp_hand, face_down)
+            count += 1
+            if time.perf_counter() > deadline:
+                break
+        if not count:
+            return super().choose(hand, table.seat, legal)
+        return max(plays, key=lambda a: totals[a])
+
+    def _after_last_open(self, hand: Any, table: Table, card: Card, opp_hand: list[Card], face_down: Card) -> float:
+        """The value for me of playing ``card`` in the last open trick (the opponent replying its best)."""
+        me, opp = table.seat, table.opp
+        turned = table.trump_card
+        if table.trick:
+            return self._resolve(hand, table, table.trick[0], card, opp, me, opp_hand, face_down, turned)
+        replies = [self._resolve(hand, table, card, r, me, opp, opp_hand, face_down, turned) for r in opp_hand]
+        return min(replies)
+
+    def _resolve(self, hand: Any, table: Table, lead: Card, reply: Card, leader: int, follower: int,
+                 opp_hand: list[Card], face_down: Card, turned: Card) -> float:
+        me, opp = table.seat, table.opp
+        trump = table.trump
+        winner = follower if _beats(lead, reply, trump) else leader
+        hands = {me: [c for c in table.mine if c not in (lead, reply)],
+                 opp: [c for c in opp_hand if c not in (lead, reply)]}
+        hands[winner].append(face_down)
+        hands[1 - winner].append(turned)
+        points = list(table.points)
+        won = list(table.won)
+        points[winner] += POINTS[lead.index] + POINTS[reply.index]
+        won[winner] += 1
+        marriages = list(table.marriages)
+        pos = SixtySixPosition(hand.config, trump, [hands[0], hands[1]], winner, None, points, won, marriages,
+                               None, None, hand.carry, None)
+        best = max(solve(pos, line=False).values.values())
+        return best if winner == me else -best
+
+
+PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}

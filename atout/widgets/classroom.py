@@ -30,14 +30,17 @@ def player_counts(game: str) -> list[int]:
     return [fam.make_config(game).players]
 
 
-def opponent(hand: Any, seat: int):
-    """The computer's move for a seat (the club-level player when it exists, else the first legal action)."""
-    try:
-        from atout.players import player_for
+_PLAYERS: dict[str, Any] = {}
 
-        return player_for(hand, "club").act(hand, seat)
-    except ImportError:
-        return hand.legal_actions()[0]
+
+def opponent(hand: Any, seat: int):
+    """The computer's move for a seat: the club-level player of the game."""
+    from atout.players import make_player
+
+    game = hand.config.game
+    if game not in _PLAYERS:
+        _PLAYERS[game] = make_player(game, "club", seed=0)
+    return _PLAYERS[game].act(hand, seat)
 
 
 def played_out(hand: Any) -> Any:

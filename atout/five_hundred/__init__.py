@@ -16,3 +16,8 @@ __all__ += ["FiveHundredGame", "referee", "new_hand"]
 def new_hand(game: str = "five-hundred", seed: int | None = None, **options) -> FiveHundredHand:
     """A freshly dealt hand of the preset, with its options by name."""
     return FiveHundredHand.new(game, seed=seed, **options)
+
+
+def new_game(game: str, seed: int | None = None, **options):
+    """A whole game of the preset, hand after hand to the target score."""
+    return FiveHundredGame(game, seed=seed, **options)

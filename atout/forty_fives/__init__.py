@@ -15,3 +15,8 @@ def new_hand(game: str, seed: int | None = None, dealer: int = 0, **options) -> 
     """A freshly dealt hand of a preset (4 players where the preset allows it)."""
     options.setdefault("players", 4)
     return FortyFivesHand.new(game, seed=seed, dealer=dealer, **options)
+
+
+def new_game(game: str, seed: int | None = None, **options):
+    """A whole game of the preset, hand after hand to the target score."""
+    return FortyFivesGame(game, seed=seed, **options)

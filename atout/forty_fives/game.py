@@ -37,6 +37,7 @@ class FortyFivesGame:
         self.results: list[HandResult] = []
         self.dealers: list[int] = []
         self.winner: int | None = None
+        self.completed_hands: list[FortyFivesHand] = []   # every finished hand, for scores and reviews
         self.hand = self._new_hand()
 
     def _new_hand(self) -> FortyFivesHand:
@@ -61,6 +62,7 @@ class FortyFivesGame:
     def _finish_hand(self) -> None:
         result = self.hand.result
         self.results.append(result)
+        self.completed_hands.append(self.hand)
         self.scores = list(result.scores_after)
         if not result.thrown_in:
             bidder_side = self.config.side_of(result.bidder) if result.bidder is not None else None
@@ -68,5 +70,4 @@ class FortyFivesGame:
         step = 1 if self.config.rotation == "left" else -1   # 45.deal.rotation, a45.deal.rotation
         self.dealer = (self.dealer + step) % self.config.players
         if self.winner is None:
-            self.completed_hand = self.hand
             self.hand = self._new_hand()

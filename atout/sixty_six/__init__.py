@@ -14,3 +14,8 @@ __all__ += ["SixtySixGame", "new_hand", "referee"]
 def new_hand(game: str = "sixty-six", seed: int | None = None, **options) -> SixtySixHand:
     """A freshly dealt hand (seat 0 deals unless ``dealer`` is given)."""
     return SixtySixHand.new(game, seed=seed, **options)
+
+
+def new_game(game: str, seed: int | None = None, **options):
+    """A whole game of the preset, hand after hand to the target score."""
+    return SixtySixGame(game, seed=seed, **options)

@@ -38,7 +38,7 @@ class SixtySixGame:
         self.results: list[SixtySixResult] = []
         self.dealers: list[int] = []
         self.winner: int | None = None
-        self.completed_hand: SixtySixHand | None = None
+        self.completed_hands: list[SixtySixHand] = []   # every finished hand, for scores and reviews
         self.hand = self._new_hand()
 
     def _new_hand(self) -> SixtySixHand:
@@ -68,7 +68,7 @@ class SixtySixGame:
         self.scores = [s + g for s, g in zip(self.scores, result.game_points, strict=True)]
         self.carry = result.carry_out
         self.winner = set_winner(self.scores, self.config.target)
-        self.completed_hand = self.hand
+        self.completed_hands.append(self.hand)
         self.dealer = 1 - self.dealer           # 66.deal: the deal alternates
         if self.winner is None:
             self.hand = self._new_hand()

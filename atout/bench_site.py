@@ -1,0 +1,662 @@
+"""``atout bench site``: speed and memory of the tutorial site, in Chromium against a real Voilà server.
+
+One Voilà server is started from a temporary folder holding a copy of the project's ``voila.json``
+(its kernel pools extended so the baseline page is preheated too), a copy of ``notebooks/`` and two
+copies of a baseline notebook: an empty page with one ipywidgets Button whose click sets a Label.
+``bench-baseline.ipynb`` is preheated (pool of 1, like ``course.ipynb``); ``bench-baseline-cold.ipynb``
+is not (like ``classroom.ipynb``), so every site figure has a baseline measured the same way in the
+same run, and the ratios are what to compare between runs on a shared, noisy machine.
+
+Pages are opened one after another in one Chromium, each in a new browser context that first visits
+the tree page (the XSRF cookie Voilà's unload needs) and is closed with ``run_before_unload``, so its
+kernel is given back; between pages the server and its kernels are left to go quiet (the preheated
+pool refills after each preheated page). The server and the browser are stopped whatever happens.
+
+Speed goals live here and in ``benchmarks/``, never in tests: the test of this module checks only
+that every figure is there and sensible.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+TIMEOUT_MS = 60_000        # a page's first render on a loaded 2-core machine
+SERVER_START_S = 120
+SETTLE_TIMEOUT_S = 60      # at most this long waiting for the server and its kernels to go quiet
+QUIET_CORES = 0.10         # "quiet": the server and its kernels use under a tenth of a core ...
+QUIET_WINDOW_S = 0.5       # ... over this long
+KERNEL_GONE_S = 20         # a closed page's kernel must exit within this long, else it is counted as leaked
+
+BASELINE = "bench-baseline.ipynb"             # preheated, like course.ipynb
+BASELINE_COLD = "bench-baseline-cold.ipynb"   # not preheated, like classroom.ipynb
+CLASSROOM = "classroom.ipynb"
+COURSE = "course.ipynb"
+
+TABLE_READY = "[data-testid=card-table] .atout-card-button"
+LEGAL_CARD = ('[data-testid=card-table] .atout-seat.atout-to-act .atout-hand '
+              '.atout-card-button[data-legal="true"]')
+NEW_LEGAL_CARD = LEGAL_CARD.replace("[data-testid=card-table]", "[data-testid=card-table]:not([data-bench-old])")
+ANNOUNCEMENT = "[data-testid=announcement]"
+LESSON_READY = ".atout-lesson-title"
+# The lesson's step "Next" button and step counter (older class names too).
+STEP_NEXT = ".atout-lesson .atout-lesson-next, .atout-lesson .atout-step-next"
+STEP_COUNTER = ".atout-lesson .atout-lesson-counter, .atout-lesson .atout-step-counter"
+BUTTON, LABEL = ".bench-button", ".bench-label"
+
+TARGETS = {
+    "lesson_interactive": 1.2,      # lesson page (preheated course.ipynb) ≤ 1.2 × the preheated empty page
+    "click_round_trip_p95": 1.5,    # card table click p95 ≤ 1.5 × the bare button's p95
+    "lesson_switch_p95_ms": 300.0,  # lesson switch in place: p95 < 300 ms
+    "kernel_rss_mb": 150.0,         # kernel memory of one open page ≤ 150 MB
+}
+
+DEFINITIONS = {
+    "interactive": ("seconds from the start of navigation (the page's performance.now()) until the ready element "
+                    "is visible AND one click has made a round trip through the kernel: card table = a legal card "
+                    "of the seat to act clicked until the announcement text changes; lesson page = the step 'Next' "
+                    "button clicked until the step counter changes; baseline = the Button clicked until the Label "
+                    "text changes. Classroom is compared with the cold baseline copy (neither is preheated), the "
+                    "course page with the preheated one (both from a pool of 1, refilled after each visit)"),
+    "click_round_trip_ms": ("in the page: from element.click() to the first DOM mutation that changes the "
+                            "watched text (card table: a random legal card of the seat to act, watching "
+                            "[data-testid=announcement], a fresh deal every few clicks and whenever no card is "
+                            "legal; baseline: the Button, watching the Label); p50/p95 over every click of "
+                            "every round"),
+    "lesson_switch_ms": ("on the course page, in the page: click on another .atout-lesson-link (going round the "
+                         "lesson list) until .atout-lesson-title text changes; p50/p95 over every switch"),
+    "kernel_rss_mb": ("VmRSS from /proc of the kernel process (and its children) the open page talks to (the "
+                      "kernel id from the page's websocket), read after the page's clicks, before it is closed"),
+    "ratio_to_baseline": "site figure / baseline figure, both measured in this run",
+}
+
+# The baseline page: nothing but one Button and one Label (no page style, no Markdown).
+BASELINE_SOURCE = """\
+import ipywidgets as widgets
+
+button = widgets.Button(description="Click me")
+button.add_class("bench-button")
+label = widgets.Label("Not clicked yet")
+label.add_class("bench-label")
+clicks = 0
+
+
+def on_click(_button):
+    global clicks
+    clicks += 1
+    label.value = f"Clicked {clicks} times"
+
+
+button.on_click(on_click)
+widgets.VBox([button, label])
+"""
+
+# Click an element and resolve with the time until the watched text changes (both read in the page).
+# ``pick`` chooses the element among those matching ``target``: "index" (index modulo their number) or
+# "other-lesson" (a lesson link that is neither the current lesson nor titled like it).
+TIMED_CLICK = r"""
+async ({target, index, pick, watch, timeout}) => {
+  const read = () => { const n = document.querySelector(watch); return n ? n.textContent : null; };
+  let candidates = [...document.querySelectorAll(target)];
+  if (pick === "other-lesson") {
+    const title = (read() || "").trim();
+    const bare = (b) => b.textContent.replace(/^✓ /, "").replace(/ \(\d+\/\d+\)$/, "").trim();
+    candidates = candidates.filter((b) => !b.classList.contains("atout-current") && bare(b) !== title);
+  }
+  if (!candidates.length) return null;
+  const element = candidates[index % candidates.length];
+  const before = read();
+  return await new Promise((resolve, reject) => {
+    let start = 0;
+    const observer = new MutationObserver(() => {
+      if (read() !== before) {
+        const now = performance.now();
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve({ms: now - start, at: now});
+      }
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`no change of ${watch} within ${timeout} ms after clicking ${target}`));
+    }, timeout);
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+    start = performance.now();
+    element.click();
+  });
+}
+"""
+
+# The lesson map has been rebuilt for the lesson shown (its link marked current), so its links are live.
+MAP_CAUGHT_UP = """() => {
+  const lesson = document.querySelector(".atout-lesson");
+  const id = lesson && [...lesson.classList].find((c) => c.startsWith("atout-lesson-"));
+  const current = document.querySelector(".atout-lesson-link.atout-current");
+  return Boolean(id && current && current.classList.contains("atout-open-" + id.slice("atout-lesson-".length)));
+}"""
+
+KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+
+
+# --- small helpers ---------------------------------------------------------------------------------------------
+
+def chromium_path() -> str | None:
+    """The Chromium binary to drive (Debian's, or ATOUT_CHROMIUM), or None when there is none."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    return shutil.which("chromium")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0-100) by linear interpolation between closest ranks.
+
+    >>> percentile([10, 20, 30, 40], 50), percentile([10, 20, 30, 40], 95), percentile([7], 95)
+    (25.0, 38.5, 7.0)
+    """
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no values")
+    rank = (len(ordered) - 1) * q / 100
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return float(ordered[low] + (ordered[high] - ordered[low]) * (rank - low))
+
+
+def _summary(values: list[float], digits: int) -> dict[str, Any]:
+    return {"median": round(statistics.median(values), digits), "min": round(min(values), digits),
+            "max": round(max(values), digits), "n": len(values)}
+
+
+def _spread(values: list[float], digits: int = 1) -> dict[str, Any]:
+    return {"p50": round(percentile(values, 50), digits), "p95": round(percentile(values, 95), digits),
+            "min": round(min(values), digits), "max": round(max(values), digits), "n": len(values)}
+
+
+def _ratio(a: float, b: float) -> float:
+    return round(a / b, 3) if b else float("inf")
+
+
+# --- processes (read from /proc) --------------------------------------------------------------------------------
+
+def _processes() -> dict[int, tuple[int, bytes]]:
+    """Every process: pid -> (parent pid, command line)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        found[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), cmdline)
+    return found
+
+
+def _descendants(pid: int, table: dict[int, tuple[int, bytes]] | None = None) -> list[int]:
+    table = table if table is not None else _processes()
+    out, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        for child, (ppid, _cmd) in table.items():
+            if ppid == parent:
+                out.append(child)
+                todo.append(child)
+    return out
+
+
+def _kernels(server_pid: int) -> dict[int, str]:
+    """The server's kernel processes: pid -> kernel id (from the connection file on the command line)."""
+    table = _processes()
+    kernels = {}
+    for pid in _descendants(server_pid, table):
+        cmdline = table[pid][1]
+        match = re.search(rb"kernel-([0-9a-f-]{36})\.json", cmdline)
+        if b"ipykernel" in cmdline and match:
+            kernels[pid] = match.group(1).decode()
+    return kernels
+
+
+def _rss_kb(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _cpu_ticks(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])     # utime + stime
+    return total
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+# --- the server ------------------------------------------------------------------------------------------------
+
+def _site_folder(folder: Path) -> None:
+    """The site's notebooks, the baseline pages and voila.json with the baseline page preheated too."""
+    from atout.notebooks import notebook
+
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    pools = config.setdefault("VoilaKernelManager", {}).setdefault("kernel_pools_config", {})
+    pools[BASELINE] = {"pool_size": 1}
+    (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    shutil.copytree(ROOT / "notebooks", folder, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    text = json.dumps(notebook([("code", BASELINE_SOURCE)]), indent=1)
+    for name in (BASELINE, BASELINE_COLD):
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+class Server:
+    """Voilà serving the temporary folder; kernels it ever started are remembered so none outlives it."""
+
+    def __init__(self, folder: Path) -> None:
+        from atout.site import voila_command
+
+        self.folder = folder
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder.parent / "voila.log"
+        self.log = open(self.log_path, "w")  # noqa: SIM115 (closed in stop())
+        self.proc = subprocess.Popen(voila_command(self.port, folder), cwd=folder, stdout=self.log,
+                                     stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.seen_kernels: set[int] = set()
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + SERVER_START_S
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the Voilà server did not start:\n" + self.log_tail())
+            time.sleep(0.2)
+
+    def log_tail(self, chars: int = 3000) -> str:
+        with contextlib.suppress(OSError):
+            self.log.flush()
+            return self.log_path.read_text(errors="replace")[-chars:]
+        return ""
+
+    def kernels(self) -> dict[int, str]:
+        found = _kernels(self.proc.pid)
+        self.seen_kernels.update(found)
+        return found
+
+    def settle(self) -> bool:
+        """Wait until the server and its kernels are quiet (a pool refilled, a closed page's kernel gone)."""
+        hz = os.sysconf("SC_CLK_TCK")
+        deadline = time.monotonic() + SETTLE_TIMEOUT_S
+        while time.monotonic() < deadline:
+            pids = [self.proc.pid, *_descendants(self.proc.pid)]
+            before, start = _cpu_ticks(pids), time.monotonic()
+            time.sleep(QUIET_WINDOW_S)
+            used = (_cpu_ticks(pids) - before) / hz / (time.monotonic() - start)
+            if used < QUIET_CORES:
+                self.kernels()
+                return True
+        return False
+
+    def stop(self) -> int:
+        """Stop the server, then any kernel it started that is still running; returns how many had to be killed."""
+        self.kernels()
+        if self.proc.poll() is None:
+            self.proc.terminate()      # Voilà stops its loop on SIGTERM and shuts every kernel down
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        killed = 0
+        deadline = time.monotonic() + 5
+        while any(_alive(pid) for pid in self.seen_kernels) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        for pid in self.seen_kernels:
+            if _alive(pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+                    killed += 1
+        self.log.close()
+        return killed
+
+
+# --- pages -----------------------------------------------------------------------------------------------------
+
+class PageRun:
+    """One page in its own browser context: its kernel ids, its errors."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.server = server
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.request.get(server.url + "/")     # the tree page sets the XSRF cookie Voilà's unload needs
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT_MS)
+        self.kernel_ids: set[str] = set()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("websocket", self._websocket)
+
+    def _websocket(self, ws: Any) -> None:
+        match = KERNEL_WS.search(ws.url)
+        if match:
+            self.kernel_ids.add(match.group(1))
+
+    def open(self, notebook: str, ready: str) -> None:
+        self.page.goto(f"{self.server.url}/voila/render/{notebook}", wait_until="commit")
+        self.page.wait_for_selector(ready, state="visible")
+        if self.page.locator(".voila-error").count():
+            raise RuntimeError(f"{notebook}: Voilà error: {self.page.locator('.voila-error').first.inner_text()}")
+
+    def timed_click(self, target: str, watch: str, index: int = 0, pick: str = "index") -> dict[str, float] | None:
+        """Click and time the answer in the page: {"ms": round trip, "at": ms since navigation}, None if no target."""
+        return self.page.evaluate(TIMED_CLICK, {"target": target, "index": index, "pick": pick, "watch": watch,
+                                                "timeout": TIMEOUT_MS})
+
+    def kernel_rss_mb(self) -> float:
+        """RSS of the kernel(s) this page talks to, with their child processes."""
+        kernels = self.server.kernels()
+        pids = [pid for pid, kid in kernels.items() if kid in self.kernel_ids]
+        if not pids:
+            raise RuntimeError(f"no kernel process found for the page's kernels {sorted(self.kernel_ids)}")
+        table = _processes()
+        every = {p for pid in pids for p in (pid, *_descendants(pid, table))}
+        return sum(_rss_kb(p) for p in every) / 1024
+
+    def close(self) -> int:
+        """Close with the unload (the kernel is shut down); returns how many of its kernels did not exit."""
+        pids = [pid for pid, kid in self.server.kernels().items() if kid in self.kernel_ids]
+        with contextlib.suppress(Exception):
+            self.page.close(run_before_unload=True)      # returns at once; the unload asks Voilà for the shutdown
+        deadline = time.monotonic() + KERNEL_GONE_S
+        while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        with contextlib.suppress(Exception):
+            self.context.close()
+        return sum(_alive(pid) for pid in pids)
+
+
+@contextlib.contextmanager
+def _page(browser: Any, server: Server, record: dict[str, Any], name: str) -> Iterator[PageRun]:
+    run = PageRun(browser, server)
+    try:
+        yield run
+    finally:
+        record["leaked_kernels"] += run.close()
+        record["page_errors"].extend(f"{name}: {e}" for e in run.errors)
+        if not server.settle():
+            record["unsettled"] += 1
+
+
+# --- one round -------------------------------------------------------------------------------------------------
+
+def _new_deal(run: PageRun) -> None:
+    """Click "New deal" and wait for the new table (a new widget) with a legal card to click."""
+    page = run.page
+    page.evaluate("() => document.querySelectorAll('[data-testid=card-table]')"
+                  ".forEach((t) => t.setAttribute('data-bench-old', '1'))")
+    page.locator(".atout-new-deal").click()
+    page.wait_for_selector(NEW_LEGAL_CARD, state="attached")
+
+
+def _classroom(run: PageRun, clicks: int, deal_every: int, rng: random.Random) -> tuple[float, list[float]]:
+    run.open(CLASSROOM, TABLE_READY)
+    run.page.wait_for_selector(LEGAL_CARD, state="attached")
+    first = run.timed_click(LEGAL_CARD, ANNOUNCEMENT, rng.randrange(1000))
+    if first is None:
+        raise RuntimeError("classroom: no legal card to click on a fresh deal")
+    times: list[float] = []
+    on_this_deal = 1
+    while len(times) < clicks:
+        if on_this_deal >= deal_every or not run.page.locator(LEGAL_CARD).count():
+            _new_deal(run)
+            on_this_deal = 0
+        answer = run.timed_click(LEGAL_CARD, ANNOUNCEMENT, rng.randrange(1000))
+        if answer is None:          # the table was redrawn without a legal card (the hand is over): deal again
+            on_this_deal = deal_every
+            continue
+        times.append(answer["ms"])
+        on_this_deal += 1
+    return first["at"] / 1000, times
+
+
+def _baseline(run: PageRun, notebook: str, clicks: int) -> tuple[float, list[float]]:
+    run.open(notebook, BUTTON)
+    first = run.timed_click(BUTTON, LABEL)
+    if first is None:
+        raise RuntimeError(f"{notebook}: no button")
+    return first["at"] / 1000, [run.timed_click(BUTTON, LABEL)["ms"] for _ in range(clicks)]
+
+
+def _course(run: PageRun, switches: int, offset: int) -> tuple[float, list[float]]:
+    run.open(COURSE, LESSON_READY)
+    run.page.wait_for_selector(STEP_NEXT, state="visible")
+    first = run.timed_click(STEP_NEXT, STEP_COUNTER)
+    if first is None:
+        raise RuntimeError("course: no step 'Next' button")
+    times = []
+    run.page.wait_for_function(MAP_CAUGHT_UP)
+    for k in range(switches):
+        answer = run.timed_click(".atout-lesson-link", LESSON_READY, offset + k, pick="other-lesson")
+        if answer is None:
+            raise RuntimeError("course: no other lesson to switch to")
+        times.append(answer["ms"])
+        run.page.wait_for_function(MAP_CAUGHT_UP)     # not timed: the next click must find the new map's links
+    return first["at"] / 1000, times
+
+
+# --- the benchmark ---------------------------------------------------------------------------------------------
+
+def run(seconds: float | None = None, rounds: int = 5, *, clicks: int = 20, switches: int = 10,
+        deal_every: int = 5) -> dict[str, Any]:
+    """Measure the site beside the baseline pages; ``rounds`` rounds (medians over them), or fewer when
+    ``seconds`` is given and that much time has passed (at least one round runs).
+
+    Each round opens, one after another: the cold baseline, the classroom (``clicks`` clicks on its card
+    table over fresh deals, one every ``deal_every`` clicks), the preheated baseline (``clicks`` clicks)
+    and the course page (``switches`` lesson switches).
+    """
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium_path()
+    if executable is None:
+        raise RuntimeError("Chromium is not installed: the site benchmark needs Debian's chromium "
+                           "(sudo apt-get install chromium), or set ATOUT_CHROMIUM to a Chromium binary")
+    if rounds < 1 or clicks < 1 or switches < 1:
+        raise ValueError("rounds, clicks and switches must be at least 1")
+    started = time.monotonic()
+    load_start = os.getloadavg()
+    record: dict[str, Any] = {"leaked_kernels": 0, "page_errors": [], "unsettled": 0}
+    figures: dict[str, list[float]] = {key: [] for key in (
+        "table_s", "base_cold_s", "lesson_s", "base_hot_s", "table_click", "base_click", "switch",
+        "table_rss", "lesson_rss", "base_cold_rss", "base_hot_rss")}
+    rng = random.Random(20261129)
+    done = 0
+    with tempfile.TemporaryDirectory(prefix="atout-bench-site-") as tmp:
+        site = Path(tmp) / "site"
+        site.mkdir()
+        _site_folder(site)
+        server = Server(site)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+                try:
+                    server.wait_ready()
+                    deadline = time.monotonic() + SERVER_START_S       # both pools filled, the server quiet
+                    while len(server.kernels()) < 2 and time.monotonic() < deadline:
+                        time.sleep(0.5)
+                    server.settle()
+                    browser_version = browser.version
+                    for r in range(rounds):
+                        with _page(browser, server, record, BASELINE_COLD) as page:
+                            ready, _times = _baseline(page, BASELINE_COLD, 1)
+                            figures["base_cold_s"].append(ready)
+                            figures["base_cold_rss"].append(page.kernel_rss_mb())
+                        with _page(browser, server, record, CLASSROOM) as page:
+                            ready, times = _classroom(page, clicks, deal_every, rng)
+                            figures["table_s"].append(ready)
+                            figures["table_click"].extend(times)
+                            figures["table_rss"].append(page.kernel_rss_mb())
+                        with _page(browser, server, record, BASELINE) as page:
+                            ready, times = _baseline(page, BASELINE, clicks)
+                            figures["base_hot_s"].append(ready)
+                            figures["base_click"].extend(times)
+                            figures["base_hot_rss"].append(page.kernel_rss_mb())
+                        with _page(browser, server, record, COURSE) as page:
+                            ready, times = _course(page, switches, r * switches)
+                            figures["lesson_s"].append(ready)
+                            figures["switch"].extend(times)
+                            figures["lesson_rss"].append(page.kernel_rss_mb())
+                        done += 1
+                        if seconds is not None and time.monotonic() - started >= seconds:
+                            break
+                finally:
+                    browser.close()
+        except Exception as error:
+            error.add_note("Voilà log (end):\n" + server.log_tail())
+            raise
+        finally:
+            record["killed_at_stop"] = server.stop()
+            record["kernels_left"] = sum(_alive(pid) for pid in server.seen_kernels)
+    return _results(figures, done, clicks, switches, deal_every, seconds, record, load_start,
+                    time.monotonic() - started, browser_version)
+
+
+def _results(f: dict[str, list[float]], rounds: int, clicks: int, switches: int, deal_every: int,
+             seconds: float | None, record: dict[str, Any], load_start: tuple[float, ...], wall: float,
+             browser_version: str) -> dict[str, Any]:
+    from importlib.metadata import version
+
+    table_s, lesson_s = _summary(f["table_s"], 2), _summary(f["lesson_s"], 2)
+    base_cold_s, base_hot_s = _summary(f["base_cold_s"], 2), _summary(f["base_hot_s"], 2)
+    table_s["ratio_to_baseline"] = _ratio(table_s["median"], base_cold_s["median"])
+    table_s["page"] = f"{CLASSROOM} (not preheated), beside {BASELINE_COLD}"
+    lesson_s["ratio_to_baseline"] = _ratio(lesson_s["median"], base_hot_s["median"])
+    lesson_s["page"] = f"{COURSE} (preheated), beside {BASELINE}"
+    click, base_click = _spread(f["table_click"]), _spread(f["base_click"])
+    click["ratio_p50_to_baseline"] = _ratio(click["p50"], base_click["p50"])
+    click["ratio_p95_to_baseline"] = _ratio(click["p95"], base_click["p95"])
+    switch = _spread(f["switch"])
+    rss = {"classroom": _summary(f["table_rss"], 1), "lesson": _summary(f["lesson_rss"], 1)}
+    base_rss = {"cold": _summary(f["base_cold_rss"], 1), "preheated": _summary(f["base_hot_rss"], 1)}
+    rss["max"] = round(max(f["table_rss"] + f["lesson_rss"]), 1)
+    rss["ratio_to_baseline"] = {
+        "classroom": _ratio(rss["classroom"]["median"], base_rss["cold"]["median"]),
+        "lesson": _ratio(rss["lesson"]["median"], base_rss["preheated"]["median"])}
+    targets = {
+        "lesson_interactive": {
+            "rule": "lesson page interactive ≤ 1.2 × the preheated empty page (medians)",
+            "value": lesson_s["ratio_to_baseline"], "limit": TARGETS["lesson_interactive"],
+            "met": lesson_s["ratio_to_baseline"] <= TARGETS["lesson_interactive"]},
+        "click_round_trip": {
+            "rule": "card table click → announcement p95 ≤ 1.5 × the bare button's click → label p95",
+            "value": click["ratio_p95_to_baseline"], "limit": TARGETS["click_round_trip_p95"],
+            "met": click["ratio_p95_to_baseline"] <= TARGETS["click_round_trip_p95"]},
+        "lesson_switch": {
+            "rule": "lesson switch in place p95 < 300 ms",
+            "value": switch["p95"], "limit": TARGETS["lesson_switch_p95_ms"],
+            "met": switch["p95"] < TARGETS["lesson_switch_p95_ms"]},
+        "kernel_rss": {
+            "rule": "kernel RSS of one open page ≤ 150 MB (largest of classroom and lesson page, every round)",
+            "value": rss["max"], "limit": TARGETS["kernel_rss_mb"], "met": rss["max"] <= TARGETS["kernel_rss_mb"]},
+    }
+    return {
+        "site": {"card_table_interactive_s": table_s, "lesson_interactive_s": lesson_s,
+                 "click_round_trip_ms": click, "lesson_switch_ms": switch, "kernel_rss_mb": rss},
+        "baseline": {"page": "one ipywidgets Button whose click sets a Label's text, nothing else",
+                     "interactive_cold_s": base_cold_s, "interactive_preheated_s": base_hot_s,
+                     "click_round_trip_ms": base_click, "kernel_rss_mb": base_rss},
+        "targets": targets,
+        "definitions": DEFINITIONS,
+        "machine": {"cores": os.cpu_count(), "load_avg": [round(x, 2) for x in load_start],
+                    "load_avg_end": [round(x, 2) for x in os.getloadavg()]},
+        "run": {"rounds": rounds, "clicks_per_round": clicks, "switches_per_round": switches,
+                "deal_every": deal_every, "seconds": seconds, "wall_s": round(wall, 1),
+                "leaked_kernels": record["leaked_kernels"], "killed_at_stop": record["killed_at_stop"],
+                "kernels_left": record["kernels_left"], "unsettled": record["unsettled"],
+                "page_errors": record["page_errors"], "voila": version("voila"), "chromium": browser_version,
+                "python": sys.version.split()[0]},
+    }
+
+
+def format_results(results: dict[str, Any]) -> str:
+    """The figures for a person to read."""
+    site, base, machine, info = results["site"], results["baseline"], results["machine"], results["run"]
+    table, lesson = site["card_table_interactive_s"], site["lesson_interactive_s"]
+    click, switch, rss = site["click_round_trip_ms"], site["lesson_switch_ms"], site["kernel_rss_mb"]
+    bc, bh, bclick, brss = (base["interactive_cold_s"], base["interactive_preheated_s"], base["click_round_trip_ms"],
+                            base["kernel_rss_mb"])
+    lines = [
+        f"Site benchmark: {info['rounds']} round(s), {info['wall_s']} s; {machine['cores']} cores, load average "
+        f"{' '.join(map(str, machine['load_avg']))} (at the end {' '.join(map(str, machine['load_avg_end']))})",
+        "Interactive = ready element visible and one click answered by the kernel (median, min-max over rounds):",
+        f"  card table (classroom, cold)   {table['median']:6.2f} s  ({table['min']:.2f}-{table['max']:.2f})   "
+        f"baseline cold {bc['median']:.2f} s   {table['ratio_to_baseline']:.2f}x",
+        f"  lesson page (course, preheated){lesson['median']:6.2f} s  ({lesson['min']:.2f}-{lesson['max']:.2f})   "
+        f"baseline preheated {bh['median']:.2f} s   {lesson['ratio_to_baseline']:.2f}x",
+        f"Click round trip (p50 / p95, n={click['n']}):",
+        f"  card table click → announcement {click['p50']:7.1f} / {click['p95']:7.1f} ms   "
+        f"bare button → label {bclick['p50']:.1f} / {bclick['p95']:.1f} ms   "
+        f"{click['ratio_p50_to_baseline']:.2f}x / {click['ratio_p95_to_baseline']:.2f}x",
+        f"Lesson switch in place (p50 / p95, n={switch['n']}): {switch['p50']:.1f} / {switch['p95']:.1f} ms",
+        "Kernel RSS of one open page (median):",
+        f"  classroom {rss['classroom']['median']:.1f} MB, lesson page {rss['lesson']['median']:.1f} MB "
+        f"(largest {rss['max']:.1f} MB); baseline {brss['cold']['median']:.1f} MB cold, "
+        f"{brss['preheated']['median']:.1f} MB preheated",
+        "Targets:",
+    ]
+    for target in results["targets"].values():
+        lines.append(f"  [{'met' if target['met'] else 'NOT met'}] {target['rule']}: {target['value']}")
+    if info["leaked_kernels"] or info["kernels_left"] or info["page_errors"] or info["unsettled"]:
+        lines.append(f"Warnings: {info['leaked_kernels']} kernel(s) outlived their page, {info['kernels_left']} "
+                     f"outlived the server, {info['unsettled']} wait(s) for a quiet server timed out, "
+                     f"page errors: {info['page_errors'][:5]}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    outcome = run()
+    print(json.dumps(outcome, indent=1) if "--json" in sys.argv else format_results(outcome))

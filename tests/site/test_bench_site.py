@@ -1,0 +1,49 @@
+"""``atout bench site`` runs end to end (its own Voilà server and Chromium) and returns every figure.
+
+Only that the figures are there and sensible is checked: the speed goals are the benchmark's, never a test's.
+"""
+
+from atout import bench_site
+from tests.site.conftest import _need_chromium
+
+
+def _positive(value) -> bool:
+    return isinstance(value, int | float) and value > 0
+
+
+def test_the_site_benchmark_returns_every_figure_and_leaves_no_kernel():
+    _need_chromium()
+    results = bench_site.run(rounds=1, clicks=3, switches=2)
+    site, base, info = results["site"], results["baseline"], results["run"]
+
+    for timing in (site["card_table_interactive_s"], site["lesson_interactive_s"],
+                   base["interactive_cold_s"], base["interactive_preheated_s"]):
+        assert _positive(timing["median"]) and timing["min"] <= timing["median"] <= timing["max"], timing
+        assert timing["n"] == 1
+    assert _positive(site["card_table_interactive_s"]["ratio_to_baseline"])
+    assert _positive(site["lesson_interactive_s"]["ratio_to_baseline"])
+
+    spreads = ((site["click_round_trip_ms"], 3), (base["click_round_trip_ms"], 3), (site["lesson_switch_ms"], 2))
+    for spread, n in spreads:
+        assert _positive(spread["p50"]) and spread["p95"] >= spread["p50"], spread
+        assert spread["min"] <= spread["p50"] and spread["p95"] <= spread["max"], spread
+        assert spread["n"] == n
+    assert _positive(site["click_round_trip_ms"]["ratio_p95_to_baseline"])
+
+    rss = site["kernel_rss_mb"]
+    for memory in (rss["classroom"], rss["lesson"], base["kernel_rss_mb"]["cold"], base["kernel_rss_mb"]["preheated"]):
+        assert 10 < memory["median"] < 10_000, memory     # megabytes of a Python kernel, not bytes or kB
+    assert rss["max"] == max(rss["classroom"]["max"], rss["lesson"]["max"])
+
+    assert set(results["targets"]) == {"lesson_interactive", "click_round_trip", "lesson_switch", "kernel_rss"}
+    for target in results["targets"].values():
+        assert isinstance(target["met"], bool) and _positive(target["value"]) and target["rule"]
+
+    assert results["machine"]["cores"] >= 1 and len(results["machine"]["load_avg"]) == 3
+    assert info["rounds"] == 1
+    assert info["leaked_kernels"] == 0, "a closed page's kernel kept running"
+    assert info["kernels_left"] == 0, "a kernel outlived the benchmark's server"
+    assert not info["page_errors"], info["page_errors"]
+
+    text = bench_site.format_results(results)
+    assert "Targets:" in text and "card table" in text

@@ -45,3 +45,23 @@ def test_a_quiz_answered_right_and_wrong(page, voila_url):
     page.locator(".atout-quiz-check").click()
     assert page.wait_for_selector(".atout-quiz-feedback .atout-right")
     assert not page.errors
+
+
+def test_play_page_plays_a_card_against_the_computer(page, voila_url):
+    open_page(page, voila_url, "play.ipynb", ready="[data-testid=card-table] .atout-card-button")
+    announcement = page.locator("[data-testid=announcement]").inner_text()
+    page.locator(".atout-to-act .atout-card-button:not([data-illegal])").first.click()
+    page.wait_for_function("t => document.querySelector('[data-testid=announcement]').innerText !== t",
+                           arg=announcement)
+    assert "(" in page.locator("[data-testid=announcement]").inner_text()
+    assert page.locator(".atout-log-lines li").count() >= 1
+    assert not page.errors
+
+
+def test_what_if_page_shows_the_solver_values(page, voila_url):
+    open_page(page, voila_url, "whatif.ipynb", ready="[data-testid=solver]")
+    rows = page.locator("[data-testid=solver] .atout-solver-row")
+    assert rows.count() >= 1 and page.locator("[data-testid=solver] .atout-best").count() >= 1
+    text = page.locator(".atout-position-text textarea").input_value()
+    assert text.startswith("game: forty-fives")
+    assert not page.errors

@@ -1,0 +1,191 @@
+"""The Play page: a whole game against the computer, with hints, the explanation log, the score
+sheet, and a review of each hand by the solver.
+
+The learner sits at seat 0; the computer (at the chosen level) plays every other seat.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from atout.engine import Action, Event
+from atout.games import available_games, family
+from atout.i18n import Text
+from atout.players import LEVELS, make_player
+from atout.widgets import language
+from atout.widgets.index import TITLES
+from atout.widgets.scoresheet import ScoreSheet
+from atout.widgets.table import CardTable
+
+LEARNER = 0
+LEVEL_NAMES = {"beginner": Text("Beginner"), "club": Text("Club player"), "expert": Text("Expert")}
+
+
+class GameHand:
+    """The current hand of a game, as the card table sees it, with actions going through the game
+    (so a finished hand is scored and the next one dealt by core, not by the page)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def apply(self, action: Action | str) -> Event:
+        return self.game.apply(action)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game.hand, name)
+
+
+def review_hand(hand: Any, seat: int, budget_s: float = 1.0) -> list[dict[str, Any]]:
+    """Each of ``seat``'s plays that the solver (every hand known) rates below the best: what was
+    played, what was best, and what it would have changed, in the solver's unit."""
+    from atout.solver import SolverError, solve
+
+    history = hand.history
+    cls = type(hand)
+    findings = []
+    replay = cls.replay(hand.config, history[:1], hand.dealer)
+    for action in history[1:]:
+        if replay.to_act == seat and action.kind == "play":
+            try:
+                solution = solve(replay, budget_s=budget_s, line=False)
+            except SolverError:
+                solution = None
+            if solution is not None and action in solution.values:
+                lost = solution.value - solution.values[action]
+                if lost > 0:
+                    findings.append({"played": action, "best": solution.best, "lost": lost,
+                                     "unit": solution.unit, "exact": solution.exact})
+        replay.apply(action)
+    return findings
+
+
+def _review_text(findings: list[dict[str, Any]]) -> str:
+    if not findings:
+        return escape(Text("The solver, seeing every hand, finds no better play than yours in this hand.").render())
+    items = []
+    for f in findings:
+        items.append("<li>" + escape(Text(
+            "{best} instead of {played} would have won {lost} more {unit}",
+            best=f["best"].card or str(f["best"]), played=f["played"].card or str(f["played"]), lost=f["lost"],
+            unit=Text(f["unit"])).render()) + "</li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+class PlayGame(widgets.VBox):
+    """Choose a game and a level, then play hand after hand to the target."""
+
+    def __init__(self, game: str = "forty-fives", level: str = "club", seed: int | None = None,
+                 **options: Any) -> None:
+        super().__init__()
+        self.add_class("atout-play")
+        self.options = options
+        self.seed = seed
+        self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in available_games()], value=game,
+                                            style={"description_width": "initial"})
+        self.level_picker = widgets.Dropdown(options=[(str(LEVEL_NAMES[lv].render()), lv) for lv in LEVELS],
+                                             value=level, style={"description_width": "initial"})
+        self.new_button = widgets.Button(icon="play")
+        self.new_button.add_class("atout-new-game")
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button.add_class("atout-hint")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.review_button = widgets.Button(icon="search")
+        self.review_button.add_class("atout-review")
+        self.review_button.on_click(lambda _b: self.review())
+        self.hint_view = widgets.HTML()
+        self.review_view = widgets.HTML()
+        self.log_view = widgets.HTML()
+        self.log_view.add_class("atout-log")
+        self.status = widgets.HTML()
+        self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        self.sheet_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        self.lines: list[str] = []
+        self.reviewed_hands = 0
+        self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status,
+                         self.stage, widgets.HBox([self.hint_button, self.review_button]), self.hint_view,
+                         self.review_view, self.sheet_box, self.log_view]
+        language.register(self)
+        self.new_game()
+
+    # --- the game ---------------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        game_id, level = self.game_picker.value, self.level_picker.value
+        self.game = family(game_id).new_game(game_id, seed=self.seed, **self.options)
+        self.computer = make_player(game_id, level, seed=self.seed)
+        self.hint_player = make_player(game_id, "expert", seed=self.seed)
+        self.lines = []
+        self.reviewed_hands = 0
+        self.table = CardTable(GameHand(self.game), viewer=LEARNER, opponents=self._computer, show_legal=True,
+                               on_event=[self._log_event])
+        self.sheet = ScoreSheet(self.game)
+        self.stage.children = [self.table]
+        self.sheet_box.children = [self.sheet]
+        self.hint_view.value = ""
+        self.review_view.value = ""
+        self.refresh()
+
+    def _computer(self, hand: Any, seat: int) -> Action:
+        return self.computer.act(self.game.hand, seat)
+
+    def _log_event(self, event: Event) -> None:
+        for e in event.flatten():
+            self.lines.append(escape(e.explanation.render()))
+        self.lines = self.lines[-60:]
+        self.hint_view.value = ""
+        if len(self.game.completed_hands) > self.reviewed_hands:
+            self.sheet.refresh()
+        self.refresh()
+
+    def hint(self) -> str:
+        """What the expert computer would do in the learner's place (it sees only the learner's cards)."""
+        hand = self.game.hand
+        if hand.to_act != LEARNER or self.game.is_over:
+            text = Text("A hint comes when it is your turn.").render()
+        else:
+            action = self.hint_player.act(hand, LEARNER)
+            text = Text("The expert computer, seeing only your cards, would choose: {action}",
+                        action=action.card or str(action)).render()
+        self.hint_view.value = f"<p class='atout-hint-text' role='status'>{escape(text)}</p>"
+        return text
+
+    def review(self) -> list[dict[str, Any]]:
+        """Review the last finished hand with the solver."""
+        if not self.game.completed_hands:
+            self.review_view.value = "<p>" + escape(Text("Finish a hand first: the review comes after it.").render()) \
+                + "</p>"
+            return []
+        hand = self.game.completed_hands[-1]
+        findings = review_hand(hand, LEARNER)
+        self.reviewed_hands = len(self.game.completed_hands)
+        title = Text("Review of hand {n}", n=len(self.game.completed_hands)).render()
+        self.review_view.value = (f"<div class='atout-review-text' data-testid='hand-review'><h3>{escape(title)}</h3>"
+                                  f"{_review_text(findings)}</div>")
+        return findings
+
+    def refresh(self) -> None:
+        self.game_picker.description = Text("Game").render()
+        self.level_picker.description = Text("Level").render()
+        self.new_button.description = Text("New game").render()
+        self.hint_button.description = Text("Hint").render()
+        self.review_button.description = Text("Review the last hand").render()
+        game = self.game
+        if game.is_over:
+            status = Text("The game is over: {winner} wins", winner=self._side_name(game.winner))
+        else:
+            status = Text("Hand {n}: you are Seat 0; the computer plays the others",
+                          n=len(game.completed_hands) + 1)
+        self.status.value = f"<p class='atout-play-status' data-testid='play-status'>{escape(status.render())}</p>"
+        heading = escape(Text("What happened, and why").render())
+        lines = "".join(f"<li>{line}</li>" for line in self.lines[-12:])
+        self.log_view.value = (f"<details open><summary>{heading}</summary>"
+                               f"<ol class='atout-log-lines'>{lines}</ol></details>")
+
+    def _side_name(self, winner: Any) -> Text:
+        if winner is None:
+            return Text("nobody")
+        return Text("Seat {n}", n=winner)

@@ -281,8 +281,8 @@ def club_card(hand: Any, seat: int, view: dict, legal: list[Action], know: Knowl
 
     winners = [c for c in cards if beats(c, trick)]
     losers = [c for c in cards if c not in winners]
-    if partner_winning and (still_to_play == 0 or safe(win_card)):
-        return Action("play", min(losers or cards, key=keep))
+    if partner_winning and (still_to_play == 0 or safe(win_card) or any(not t.is_trump[c.index] for c in losers)):
+        return Action("play", min(losers or cards, key=keep))     # the partner's trick: spend nothing on it
     if winners:
         non_joker = [c for c in winners if c is not JOKER] or winners
         cheapest = min(non_joker, key=keep)

@@ -275,8 +275,9 @@ def club_card(config: Any, trump: Suit, seat: int, view: dict, cards: list[Card]
         return not any(_winner_if(plays, c, trump) for c in know.unseen
                        if t.is_trump[c.index] or t.suit_of[c.index] == lead_suit)
 
-    if partner_winning and (still_to_play == 0 or safe(win_card)):
-        # the trick is ours: spend nothing, keep the trumps (never the 5 under a partner's winner)
+    plain_losers = [c for c in losers if not t.is_trump[c.index]]
+    if partner_winning and (still_to_play == 0 or safe(win_card) or plain_losers):
+        # the trick is the partner's: spend nothing, never a trump over it (nor the 5 under it)
         return min(losers or cards, key=keep)
     if winners:
         cheapest = min(winners, key=power)

@@ -1,0 +1,284 @@
+"""Computer players: always legal, blind to hidden cards, and right in a few clear tactical cases.
+
+Win rates are not tested here (they are measured by benchmarks/levels.py): only legality, what the
+players may look at, and plays any club player would make.
+"""
+
+import copy
+import random
+
+import pytest
+
+from atout.cards import Card, parse_cards
+from atout.engine import Action, Phase
+from atout.errors import ConfigError
+from atout.five_hundred import FiveHundredHand
+from atout.five_hundred import make_config as make_500
+from atout.forty_fives import FortyFivesHand
+from atout.forty_fives import make_config as make_45
+from atout.games import family
+from atout.players import LEVELS, deal_unseen, make_player, play_hand
+from atout.players.base import Knowledge
+from atout.players.five_hundred import misere_hand, strain_estimates
+from atout.sixty_six import SixtySixHand
+from atout.sixty_six import make_config as make_66
+from atout.solver import solve
+
+PRESETS = [("forty-fives", {}), ("forty-fives", {"players": 4}), ("forty-fives-partners", {}),
+           ("auction-forty-fives", {}), ("auction-forty-fives", {"partners": True, "free_discard": True}),
+           ("five-hundred", {"misere": True}), ("sixty-six", {"strict_marriages": True})]
+FAST = {"samples": 4, "budget_s": 0.5}
+
+
+def seats_of(hand) -> int:
+    return getattr(hand, "n", 2)
+
+
+@pytest.mark.parametrize("game,options", PRESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_hands_legally(game, options, level):
+    """Each action is checked by the engine, which refuses an illegal one."""
+    hands = 2 if level == "expert" else 12
+    for seed in range(hands):
+        hand = family(game).new_hand(game, seed=seed, **options)
+        extra = FAST if level == "expert" else {}
+        players = [make_player(game, level, seed=seed + s, **extra) for s in range(seats_of(hand))]
+        for _ in range(200):
+            if hand.is_over:
+                break
+            seat = hand.to_act
+            action = players[seat].act(hand, seat)
+            assert action in hand.legal_actions()
+            hand.apply(action)
+        assert hand.is_over
+
+
+def test_levels_mix_at_one_table():
+    hand = family("five-hundred").new_hand("five-hundred", seed=3)
+    players = [make_player("five-hundred", level, seed=i, **(FAST if level == "expert" else {}))
+               for i, level in enumerate(["beginner", "club", "expert", "club"])]
+    assert play_hand(hand, players).is_over
+
+
+def test_unknown_levels_and_games_are_refused():
+    with pytest.raises(ConfigError):
+        make_player("forty-fives", "grandmaster")
+    with pytest.raises(ConfigError):
+        make_player("bridge", "club")
+    player = make_player("sixty-six", "club")
+    hand = SixtySixHand.new(seed=1)
+    with pytest.raises(ValueError):
+        player.act(hand, 1 - hand.to_act)
+
+
+# --- players see only what their seat may see ---------------------------------------------------------------
+
+def _swap_hidden(hand, seat: int, rng: random.Random) -> bool:
+    """Exchange one card between two hands ``seat`` cannot see (same sizes, nothing visible changes)."""
+    others = [s for s in range(len(hand.hands)) if s != seat and hand.hands[s]]
+    if len(others) < 2:
+        return False
+    a, b = rng.sample(others, 2)
+    i, j = rng.randrange(len(hand.hands[a])), rng.randrange(len(hand.hands[b]))
+    hand.hands[a][i], hand.hands[b][j] = hand.hands[b][j], hand.hands[a][i]
+    hand._legal = None
+    return True
+
+
+@pytest.mark.parametrize("game,level", [("forty-fives-partners", "club"), ("forty-fives-partners", "expert"),
+                                        ("five-hundred", "club"), ("five-hundred", "expert")])
+def test_a_player_decides_the_same_whatever_the_hidden_cards(game, level):
+    """Swapping cards between the other hands changes nothing the seat sees, so nothing it does."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        hand = family(game).new_hand(game, seed=seed)
+        helpers = [make_player(game, "club", seed=s) for s in range(4)]
+        depth = 5 if game == "five-hundred" else 2         # far enough for the expert to solve every deal
+        while not hand.is_over and (hand.phase is not Phase.PLAY or len(hand.tricks) < depth):
+            hand.apply(helpers[hand.to_act].act(hand, hand.to_act))
+        if hand.is_over:
+            continue
+        seat = hand.to_act
+        other = copy.deepcopy(hand)
+        if not _swap_hidden(other, seat, rng):
+            continue
+        assert other.view(seat) == hand.view(seat)
+        # a generous time budget: the same samples are drawn and solved in full both times
+        extra = {"samples": 6, "budget_s": 600.0} if level == "expert" else {}
+        mine = make_player(game, level, seed=9, **extra).act(hand, seat)
+        theirs = make_player(game, level, seed=9, **extra).act(other, seat)
+        assert mine == theirs
+        checked += 1
+        if checked == 4:
+            break
+    assert checked >= 3
+
+
+def test_the_sixty_six_player_ignores_the_stock_order():
+    checked = 0
+    for seed in range(30):
+        hand = SixtySixHand.new(seed=seed)
+        helpers = [make_player("sixty-six", "club", seed=s) for s in range(2)]
+        for _ in range(6):
+            if not hand.is_over:
+                hand.apply(helpers[hand.to_act].act(hand, hand.to_act))
+        if hand.is_over or hand.face_down < 3:
+            continue
+        seat = hand.to_act
+        other = copy.deepcopy(hand)
+        order = list(other.deck_order)
+        opp = other.hands[1 - seat]
+        i, j = order.index(opp[0]) if opp[0] in order else None, other.next_card
+        if i is None:
+            continue
+        # the opponent's first card and the stock's top card change places
+        stock_top = order[j]
+        opp[0], order[j] = stock_top, opp[0]
+        other.deck_order = tuple(order)
+        other._legal = None
+        assert other.view(seat) == hand.view(seat)
+        for level in ("club", "expert"):
+            extra = {"samples": 4, "budget_s": 600.0} if level == "expert" else {}
+            assert (make_player("sixty-six", level, seed=4, **extra).act(hand, seat)
+                    == make_player("sixty-six", level, seed=4, **extra).act(other, seat))
+        checked += 1
+    assert checked >= 5
+
+
+def test_sampled_deals_respect_sizes_known_cards_and_voids():
+    rng = random.Random(1)
+    unseen = parse_cards("AS KS QS JS 10S 9S AH KH QH JH 10H 9H")
+    know = Knowledge(0, [], unseen, {1: 4, 2: 4})
+    know.known[1] = [Card.parse("AS")]
+    know.forbid(2, parse_cards("AH KH QH JH 10H 9H"))
+    for _ in range(50):
+        dealt = deal_unseen(rng, know)
+        assert len(dealt[1]) == 4 and len(dealt[2]) == 4
+        assert Card.parse("AS") in dealt[1]
+        assert not any(c.suit == Card.parse("AH").suit for c in dealt[2])
+        assert not set(dealt[1]) & set(dealt[2])
+
+
+# --- tactical cases ---------------------------------------------------------------------------------------
+
+def deal_45(game: str, hands: dict[int, str], turn_up: str, players: int = 4, dealer: int = 0, **options):
+    """A Forty-Fives hand dealt with these hands (others filled from the rest of the deck)."""
+    from atout.cards import FULL_DECK
+
+    given = {s: parse_cards(h) for s, h in hands.items()}
+    used = {c for h in given.values() for c in h} | {Card.parse(turn_up)}
+    spare = iter([c for c in FULL_DECK if c not in used])
+    full = {s: list(given.get(s, [])) for s in range(players)}
+    for s in range(players):
+        while len(full[s]) < 5:
+            full[s].append(next(spare))
+    seats = [(dealer + 1 + i) % players for i in range(players)]
+    order = [c for s in seats for c in full[s][:3]] + [c for s in seats for c in full[s][3:]]
+    order.append(Card.parse(turn_up))
+    order += list(spare)
+    hand = FortyFivesHand(make_45(game, players=players, **options), dealer)
+    hand.apply(Action("deal", None, tuple(order)))
+    return hand
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_never_the_five_of_trumps_under_a_partners_winning_trick(level):
+    # Diamonds are trumps (2♦ turned). Seat 1 leads the K♠, the top spade; seat 2 follows low; seat 3, seat 1's
+    # partner, holds the 5♦ and a low spade: the spade goes, the 5 stays.
+    hand = deal_45("forty-fives-partners", {1: "KS 9C 8C 7C 6C", 2: "2S 3C 4C 9H 8H",
+                                            3: "5D 3S 10H 7H 6H", 0: "QS JS 4H 3H 2H"}, "2D")
+    hand.apply("play KS")
+    hand.apply("play 2S")
+    assert hand.to_act == 3
+    action = make_player("forty-fives-partners", level, seed=1, **FAST).act(hand, 3)
+    assert action == Action.parse("play 3S")
+
+
+def test_the_club_player_wins_as_cheaply_as_it_can_when_last():
+    hand = deal_45("forty-fives", {1: "9S 9C 8C 7C 6C", 2: "10S 3C 4C 9H 8H", 3: "QC 2C 10H 7H 6H",
+                                   0: "KS QS 4S 3H 2H"}, "2D", players=4)
+    for card in ("9S", "10S", "QC"):
+        hand.apply(f"play {card}")
+    assert hand.to_act == 0
+    # spades are plain and black: K Q J A 2 3 4 … 10, so the 4♠ beats the 9♠ and the 10♠, and costs least
+    assert make_player("forty-fives", "club").act(hand, 0) == Action.parse("play 4S")
+
+
+def test_the_club_player_robs_giving_its_lowest_plain_card():
+    for seed in range(300):
+        hand = FortyFivesHand.new("forty-fives", seed=seed, players=4)
+        if hand.phase is Phase.PLAY and hand.rob_offer == hand.to_act:
+            break
+    action = make_player("forty-fives", "club").act(hand, hand.to_act)
+    assert action.kind == "rob"
+    from atout.forty_fives.ranking import TABLES
+
+    t = TABLES[hand.trump]
+    plain = [c for c in hand.hands[hand.to_act] if not t.is_trump[c.index]]
+    if plain:
+        assert action.card == min(plain, key=lambda c: t.power[c.index])
+
+
+def test_sixty_six_players_exchange_the_nine_and_declare_at_66():
+    for seed in range(400):
+        hand = SixtySixHand.new(seed=seed)
+        players = [make_player("sixty-six", "club", seed=s) for s in range(2)]
+        exchanged = declared = False
+        while not hand.is_over:
+            seat = hand.to_act
+            legal = hand.legal_actions()
+            action = players[seat].act(hand, seat)
+            if any(a.kind == "exchange" for a in legal) and not hand.trick:
+                assert action.kind == "exchange"
+                exchanged = True
+            if Action("declare") in legal and hand.points(seat) >= 66:
+                assert action == Action("declare")
+                declared = True
+            hand.apply(action)
+        if exchanged and declared:
+            break
+    assert exchanged and declared
+
+
+def test_the_expert_plays_perfectly_once_the_sixty_six_stock_is_exhausted():
+    checked = 0
+    for seed in range(60):
+        hand = SixtySixHand.new(seed=seed)
+        club = [make_player("sixty-six", "club", seed=s) for s in range(2)]
+        while not hand.is_over and not (hand.is_strict and hand.closer is None and not hand.draw_pending):
+            hand.apply(club[hand.to_act].act(hand, hand.to_act))
+        if hand.is_over:
+            continue
+        seat = hand.to_act
+        action = make_player("sixty-six", "expert", seed=1).act(hand, seat)
+        assert action in solve(hand).best_actions()
+        checked += 1
+    assert checked >= 20
+
+
+def test_misere_only_with_a_genuinely_low_hand():
+    assert misere_hand(parse_cards("9S 7S 5S 8C 6C 5C 7D 5D 6H 5H"))
+    assert not misere_hand(parse_cards("JK 7S 5S 8C 6C 5C 7D 5D 6H 5H"))       # the joker wins a trick
+    assert not misere_hand(parse_cards("AS 7S 5S 8C 6C 5C 7D 5D 6H 5H"))       # so does an ace
+    assert not misere_hand(parse_cards("KS QS 5S KC 6C 5C 7D 5D 6H 5H"))
+
+
+def test_the_joker_alone_does_not_make_a_no_trump_bid():
+    # the joker and long clubs, nothing in the other suits: no trumps would lose the unstopped suits
+    cards = parse_cards("JK AC KC QC 10C 9C 7S 6S 7D 6H")
+    estimates = strain_estimates(cards, [])
+    assert estimates["NT"] == 0 and estimates["C"] > 6
+    hand = FiveHundredHand(make_500("five-hundred"), 3)
+    from atout.cards import FIVE_HUNDRED_DECK
+
+    rest = [c for c in FIVE_HUNDRED_DECK if c not in cards]
+    order = cards[:3] + rest[:9] + rest[9:12] + cards[3:7] + rest[12:24] + cards[7:] + rest[24:]
+    hand.apply(Action("deal", None, tuple(order)))
+    assert sorted(hand.hands[0]) == sorted(cards) and hand.to_act == 0
+    bid = make_player("five-hundred", "club").act(hand, 0)
+    assert bid.value.endswith("C")
+
+
+def test_sixty_six_config_of_the_tests():
+    assert make_66("sixty-six", strict_marriages=True).strict_marriages

@@ -67,13 +67,32 @@ def engine(seconds: float = 2.0, games: list[str] | None = None) -> dict[str, An
                                         "per_s": round(baseline)}}
 
 
-def run(what: str, seconds: float = 2.0, games: list[str] | None = None) -> dict[str, Any]:
+BENCHMARKS = ("engine", "solver", "site")
+
+
+def run(what: str, seconds: float | None = None, games: list[str] | None = None) -> dict[str, Any]:
     if what == "engine":
-        return engine(seconds, games)
-    raise ValueError(f"unknown benchmark {what!r}: choose engine")
+        return engine(seconds or 2.0, games)
+    if what == "solver":
+        from atout import bench_solver
+
+        return bench_solver.run(seconds or 10.0, games)
+    if what == "site":
+        from atout import bench_site
+
+        return bench_site.run(seconds)
+    raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
 
 
 def format_results(results: dict[str, Any]) -> str:
+    if "solver" in results:
+        from atout import bench_solver
+
+        return bench_solver.format_results(results)
+    if "site" in results:
+        from atout import bench_site
+
+        return bench_site.format_results(results)
     lines = []
     for game, fig in results.get("engine", {}).items():
         lines.append(f"{game:24s} {fig['hands_per_s']:>8,} hands/s  (min {fig['min']:,}, max {fig['max']:,}, "

@@ -52,9 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "solver", "site"],
+                       help="engine: random hands a second; solver: time to solve a deal; site: pages in Chromium")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
-    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    bench.add_argument("--seconds", type=float, default=None,
+                       help="time per measurement (defaults: engine 2, solver 10)")
     bench.add_argument("--games", nargs="*", default=None, help="only these presets")
     bench.set_defaults(func=_bench)
     lessons = sub.add_parser("lessons", help="check the lesson files (schema, translations, rule ids, questions)")

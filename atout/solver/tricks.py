@@ -359,26 +359,14 @@ class TrickSearch:
             cand = reps(legal, o)
             if len(cand) > 1:
                 side = ismax[seat]
-                later = []
+                later = 0                       # the cards of the opponents still to play to this trick
                 s = seat
                 for _ in range(nply - 1 - k):
                     s = nxt[s]
                     if ismax[s] is not side:
-                        later.append(H[s])
-                fol_blk = BLK[lead_blk]
-
-                def safe(c: int) -> bool:
-                    """No opponent still to play can beat ``c``."""
-                    above = ~((2 << c) - 1)
-                    for ho in later:
-                        fol = ho & fol_blk
-                        if c >> 4 == 4:
-                            if ho & TR & above and (not fol or lead_blk == 4 or may_trump):
-                                return False
-                        elif fol & above or (ho & TR and (not fol or may_trump)):
-                            return False
-                    return True
-
+                        later |= H[s]
+                later_fol = later & BLK[lead_blk]
+                later_tr = later & TR
                 win, lose = [], []
                 for p in cand:
                     b = p >> 4
@@ -387,14 +375,24 @@ class TrickSearch:
                     else:
                         lose.append(p)
                 lose.sort(key=lambda p: (p >> 4 == 4, p & 15))
-                win.sort()
-                if ismax[win_seat] is side and safe(win_pos):
+                # a card no opponent still to play can beat (approximately: their cards taken together)
+                if ismax[win_seat] is side and not (later_fol >> (win_pos + 1) if win_pos >> 4 == lead_blk
+                                                    else later_tr >> (win_pos + 1)) \
+                        and (win_pos >> 4 == 4 or not later_tr):
                     cand = lose + win
                 else:
-                    sure = [p for p in win if safe(p)]
-                    if sure:
-                        cheapest = sure[0]
-                        cand = [cheapest] + lose + [p for p in win if p != cheapest]
+                    sure = -1
+                    for p in win:
+                        if p >> 4 == 4:
+                            if not later_tr >> (p + 1):
+                                sure = p
+                                break
+                        elif not later_fol >> (p + 1) and not later_tr:
+                            sure = p
+                            break
+                    if sure >= 0:
+                        win.remove(sure)
+                        cand = [sure] + lose + win
                     elif k + 1 == nply or not lose:
                         cand = win + lose
                     else:

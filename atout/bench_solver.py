@@ -1,0 +1,150 @@
+"""Solver benchmark: how long the exact solver takes on whole deals, beside a baseline measured in the same run.
+
+    python -m atout.bench_solver --seconds 20            # every preset
+    python -m atout.bench_solver --games five-hundred --json
+
+For each preset a fresh process (so no cache carries over from one preset to the next) deals hands from
+fixed seeds, brings each to the position to solve, and times ``solve`` — the value of every legal action
+and the best line:
+
+* Forty-Fives presets (4 players): the first lead of the hand (the ace holder's rob still to come, or
+  being decided, is part of the search); in the auction, after club-level bidding and the draw.
+* Five Hundred: the first lead after club-level bidding and discards, with a time budget (``BUDGET_500``):
+  past it the solver returns its best answer so far, and ``exact`` says how many were solved in full.
+* Sixty-Six: the first lead once the stock is exhausted, after club-level play.
+
+The baseline is the time to play the same position out with the first legal action at every turn (the
+engine alone), so ``ratio`` compares figures from one machine at one moment. Positions are dealt until
+``seconds`` of solving have been spent (or ``MAX_POSITIONS``); the first few are warm-up and not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+BUDGET_500 = 3.0
+MAX_POSITIONS = 400
+WARM_UP = 2
+PRESETS: dict[str, dict[str, Any]] = {
+    "forty-fives": {"players": 4},
+    "forty-fives-partners": {},
+    "auction-forty-fives": {},
+    "five-hundred": {},
+    "sixty-six": {},
+}
+
+
+def position(game: str, seed: int) -> Any:
+    """The hand to solve for ``seed``, or None when that deal never reaches it (thrown in, declared early)."""
+    from atout.engine import Phase
+    from atout.games import family
+    from atout.players import make_player
+
+    hand = family(game).new_hand(game, seed=seed, **PRESETS[game])
+    players = [make_player(game, "club", seed=seed + s) for s in range(getattr(hand, "n", 2))]
+    while not hand.is_over:
+        if game == "sixty-six":
+            if hand.is_strict and not hand.draw_pending and hand.closer is None and not hand.trick:
+                return hand
+        elif hand.phase is Phase.PLAY:
+            return hand
+        hand.apply(players[hand.to_act].act(hand, hand.to_act))
+    return None
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure(game: str, seconds: float) -> dict[str, Any]:
+    """Solve positions of ``game`` for about ``seconds``; figures in milliseconds."""
+    from atout.solver import solve
+
+    budget = BUDGET_500 if game == "five-hundred" else None
+    times: list[float] = []
+    base: list[float] = []
+    exact = 0
+    nodes: list[int] = []
+    spent = 0.0
+    seed = 0
+    while spent < seconds and len(times) < MAX_POSITIONS + WARM_UP:
+        hand = position(game, seed)
+        seed += 1
+        if hand is None:
+            continue
+        start = time.perf_counter()
+        solution = solve(hand, budget_s=budget)
+        elapsed = time.perf_counter() - start
+        spent += elapsed
+        replay = hand.copy()
+        start = time.perf_counter()
+        while not replay.is_over:
+            replay.apply(replay.legal_actions()[0])
+        base_elapsed = time.perf_counter() - start
+        times.append(elapsed * 1000)
+        base.append(base_elapsed * 1000)
+        exact += solution.exact
+        nodes.append(solution.nodes)
+    times, base = times[WARM_UP:] or times, base[WARM_UP:] or base
+    median = statistics.median(times)
+    base_median = statistics.median(base)
+    return {
+        "solver": {"median_ms": round(median, 3), "p95_ms": round(_percentile(times, 0.95), 3),
+                   "max_ms": round(max(times), 3), "positions": len(times), "exact": exact,
+                   "median_nodes": statistics.median(nodes), "budget_s": budget},
+        "baseline": {"median_ms": round(base_median, 4), "what": "play the position out with first legal actions"},
+        "ratio": round(median / base_median, 1) if base_median else None,
+    }
+
+
+def run(seconds: float = 10.0, games: list[str] | None = None) -> dict[str, Any]:
+    """Each preset measured in its own fresh process; ``seconds`` of solving per preset."""
+    games = games or list(PRESETS)
+    solver: dict[str, Any] = {}
+    baseline: dict[str, Any] = {}
+    ratio: dict[str, Any] = {}
+    for game in games:
+        out = subprocess.run([sys.executable, "-m", "atout.bench_solver", "--worker", game, "--seconds", str(seconds)],
+                             capture_output=True, text=True, check=True)
+        figures = json.loads(out.stdout)
+        solver[game] = figures["solver"]
+        baseline[game] = figures["baseline"]
+        ratio[game] = figures["ratio"]
+    return {"solver": solver, "baseline": baseline, "ratio_to_baseline": ratio}
+
+
+def format_results(results: dict[str, Any]) -> str:
+    lines = []
+    for game, fig in results["solver"].items():
+        base = results["baseline"][game]
+        budget = f", budget {fig['budget_s']} s, {fig['exact']}/{fig['positions']} exact" if fig["budget_s"] else ""
+        lines.append(f"{game:22s} median {fig['median_ms']:9.2f} ms  p95 {fig['p95_ms']:9.2f} ms  "
+                     f"({fig['positions']} positions{budget}); baseline {base['median_ms']:.3f} ms, "
+                     f"{results['ratio_to_baseline'][game]}x")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m atout.bench_solver", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", nargs="*", default=None, help="only these presets")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds of solving per preset (default 10)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        print(json.dumps(measure(args.worker, args.seconds)))
+        return 0
+    results = run(args.seconds, args.games)
+    print(json.dumps(results, indent=2) if args.json else format_results(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -25,6 +25,7 @@ from atout.engine import Action, Phase
 from atout.five_hundred import ranking
 from atout.five_hundred.config import Strain
 from atout.five_hundred.ranking import TABLES
+from atout.five_hundred.scoring import DEFENDER_TRICK, contract_points
 from atout.players.base import Knowledge, Player, average_values, deal_unseen
 from atout.solver import FiveHundredPosition, solve
 
@@ -436,8 +437,9 @@ class Expert(FiveHundredPlayer):
             dealt = deal_unseen(self.rng, know)
             if dealt is None:
                 break
-            samples.append(solve(_position(hand, view, seat, dealt), line=False,
-                                 budget_s=max(0.05, deadline - time.perf_counter())).values)
+            values = solve(_position(hand, view, seat, dealt), line=False,
+                           budget_s=max(0.05, deadline - time.perf_counter())).values
+            samples.append({a: margin(hand.contract, seat % 2 == hand.contractor % 2, v) for a, v in values.items()})
             if time.perf_counter() > deadline:
                 break
         if not samples:
@@ -448,6 +450,21 @@ class Expert(FiveHundredPlayer):
         if len(best) > 1:
             return club_card(hand, seat, view, best, know)
         return best[0]
+
+
+def margin(contract: Any, contracting: bool, value: int) -> int:
+    """What a solver value (tricks the side gets; in misère, tricks going its way) is worth in the score: the
+    side's points minus the other side's (500.score.contract, 500.score.slam, 500.score.defenders). Making
+    or setting a contract is what counts, so samples are averaged in points, not tricks."""
+    if contract.misere:
+        taken = 10 - value if contracting else value       # tricks the contractor took
+        points = contract.value if taken == 0 else -contract.value
+        diff = points - DEFENDER_TRICK * (10 - taken)
+        return diff if contracting else -diff
+    taken = value if contracting else 10 - value
+    points = contract_points(contract, taken)[0]
+    diff = points - DEFENDER_TRICK * (10 - taken)
+    return diff if contracting else -diff
 
 
 def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) -> FiveHundredPosition:

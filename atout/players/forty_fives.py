@@ -351,7 +351,10 @@ class Expert(FortyFivesPlayer):
             if dealt is None:
                 break
             pos = _position(hand, view, seat, dealt)
-            samples.append(solve(pos, line=False).values)
+            values = solve(pos, line=False).values
+            if hand.config.auction:
+                values = {a: contract_score(hand, seat, v) for a, v in values.items()}
+            samples.append(values)
             if time.perf_counter() > deadline:
                 break
         if not samples:
@@ -364,6 +367,20 @@ class Expert(FortyFivesPlayer):
             club = club_card(hand.config, hand.trump, seat, view, [a.card for a in best], know)
             return Action("play", club)
         return best[0]
+
+
+def contract_score(hand: Any, seat: int, taken: int) -> int:
+    """Auction: what the solver's trick points are worth to the side of ``seat`` (a45.score.bidder): the
+    bidder's side scores them only if they make the bid, and loses the bid otherwise, so the samples are
+    averaged in score, which makes the bidder play to make its contract."""
+    config = hand.config
+    if config.side_of(seat) != config.side_of(hand.bidder):
+        return taken
+    level = bid_level(hand.bid)
+    if level > 30:
+        value = 60 if level == 31 else 120
+        return value if taken >= 25 else -value // 2
+    return taken if taken >= level else -level
 
 
 def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) -> FortyFivesPosition:

@@ -31,7 +31,7 @@ from atout.games import family  # noqa: E402
 from atout.players import make_player, play_hand  # noqa: E402
 
 PRESETS: dict[str, dict[str, Any]] = {
-    "forty-fives": {},                   # the preset's default: three players
+    "forty-fives": {"players": 3},       # the preset's default table: you and two opponents
     "forty-fives-partners": {},
     "auction-forty-fives": {},
     "five-hundred": {},

@@ -32,9 +32,10 @@ from atout.cards import Card
 from atout.engine import Action
 from atout.errors import AtoutError, DuplicateCardError, NotationError
 from atout.games import FAMILIES, family
-from atout.i18n import Text
+from atout.i18n import N_, Text
 
 PILES = ("kitty", "turn-up", "stock")
+PILE_NAMES = {"kitty": N_("the kitty"), "turn-up": N_("the turned-up card"), "stock": N_("the stock")}
 
 
 @dataclass
@@ -173,7 +174,7 @@ def hand_from_position(position: Position) -> Any:
         if kind == "stock" and source is None:
             break      # not given: the undealt cards lie in the deck's own order
         if source is None or len(source) < len(cards):
-            where = Text("seat {n}", n=seat) if kind == "hand" else Text(kind)
+            where = Text("seat {n}", n=seat) if kind == "hand" else Text(PILE_NAMES.get(kind, kind))
             have = len(position.hands.get(seat, [])) if kind == "hand" else len(position.piles.get(kind, []))
             need = sum(len(c) for k, s, c in probe.deal_packets() if (k, s) == (kind, seat))
             raise NotationError(Text("{where} is dealt {need} cards; the position gives {have}", where=where,

@@ -19,6 +19,7 @@ from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.scoresheet import ScoreSheet
 from atout.widgets.table import CardTable
+from atout.widgets.whatif import UNITS
 
 LEARNER = 0
 LEVEL_NAMES = {"beginner": Text("Beginner"), "club": Text("Club player"), "expert": Text("Expert")}
@@ -70,7 +71,7 @@ def _review_text(findings: list[dict[str, Any]]) -> str:
         items.append("<li>" + escape(Text(
             "{best} instead of {played} would have won {lost} more {unit}",
             best=f["best"].card or str(f["best"]), played=f["played"].card or str(f["played"]), lost=f["lost"],
-            unit=Text(f["unit"])).render()) + "</li>")
+            unit=Text(UNITS.get(f["unit"], f["unit"]))).render()) + "</li>")
     return "<ul>" + "".join(items) + "</ul>"
 
 

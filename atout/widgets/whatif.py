@@ -14,13 +14,14 @@ import ipywidgets as widgets
 
 from atout.errors import AtoutError
 from atout.games import available_games, family
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.position import hand_from_text, position_text
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.table import CardTable
 
 BUDGET_S = 2.0   # the page waits at most this long for the solver; past it, the best answer so far
+UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game points")}
 
 
 def solver_table(hand: Any, budget_s: float = BUDGET_S) -> tuple[str, Any]:
@@ -33,7 +34,7 @@ def solver_table(hand: Any, budget_s: float = BUDGET_S) -> tuple[str, Any]:
         solution = solve(hand, budget_s=budget_s)
     except (SolverError, AtoutError) as exc:
         return f"<p class='atout-solver-none'>{escape(str(exc))}</p>", None
-    unit = Text(solution.unit).render()
+    unit = Text(UNITS.get(solution.unit, solution.unit)).render()
     rows = []
     for action, value in sorted(solution.values.items(), key=lambda item: -item[1]):
         best = " atout-best" if value == solution.value else ""
@@ -144,7 +145,7 @@ class WhatIf(widgets.VBox):
             outcome = Text("hand over: scores {scores}", scores=" – ".join(str(s) for s in self._scores()))
         elif solution is not None:
             outcome = Text("{value} {unit} for {seat} with best play from here", value=solution.value,
-                           unit=Text(solution.unit), seat=Text("Seat {n}", n=solution.seat))
+                           unit=Text(UNITS.get(solution.unit, solution.unit)), seat=Text("Seat {n}", n=solution.seat))
         else:
             outcome = Text("not solvable yet (the cards are still being bid or exchanged)")
         self.branches[name] = (position_text(self.hand), outcome.render())

@@ -286,8 +286,8 @@ def club_card(config: Any, trump: Suit, seat: int, view: dict, cards: list[Card]
         masters = [c for c in winners if safe(c)]
         if masters and (len(trick) >= 2 or t.is_trump[trick[-1].index] or _is_big(trick, trump)):
             return min(masters, key=power)
-        if len(trick) == 1 and losers:
-            return min(losers, key=keep)          # second hand low
+        # No "second hand low" here: every trick is worth the same 5 points, and any later player may trump
+        # whatever it holds, so a trick that can be taken now is taken (measured: ducking loses points).
         return max(winners, key=power) if not t.is_trump[max(winners, key=power).index] else cheapest
     return min(cards, key=keep)
 
@@ -314,7 +314,8 @@ def _club_lead(trump: Suit, cards: list[Card], know: Knowledge, top_out: int) ->
                       and t.power[x.index] > t.power[c.index]]
         if not higher_out:
             plain_masters.append(c)
-    if plain_masters:
+    if plain_masters and not top_out:
+        # a plain king is a winner only once nobody can trump it (45.follow.plain-lead lets anyone trump)
         return max(plain_masters, key=power)
     if plain:
         # lead low from the longest plain suit (a king there may win later)

@@ -85,7 +85,9 @@ DEFINITIONS = {
     "lesson_switch_ms": ("on the course page, in the page: click on another .atout-lesson-link (going round the "
                          "lesson list) until .atout-lesson-title text changes; p50/p95 over every switch"),
     "kernel_rss_mb": ("VmRSS from /proc of the kernel process (and its children) the open page talks to (the "
-                      "kernel id from the page's websocket), read after the page's clicks, before it is closed"),
+                      "kernel id from the page's websocket), read after the page's clicks, before it is closed: "
+                      "the classroom after its deals and clicks, the course page after its lesson switches "
+                      "(at_open: once the page is interactive, before them)"),
     "ratio_to_baseline": "site figure / baseline figure, both measured in this run",
 }
 
@@ -132,7 +134,8 @@ async ({target, index, pick, watch, timeout}) => {
         const now = performance.now();
         observer.disconnect();
         clearTimeout(timer);
-        resolve({ms: now - start, at: now});
+        const opens = [...element.classList].find((c) => c.startsWith("atout-open-"));
+        resolve({ms: now - start, at: now, what: opens ? opens.slice("atout-open-".length) : null});
       }
     });
     const timer = setTimeout(() => {
@@ -376,6 +379,7 @@ class PageRun:
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT_MS)
         self.kernel_ids: set[str] = set()
+        self.rss_at_open = 0.0       # kernel RSS once the page is interactive, before the rest of its clicks
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("websocket", self._websocket)
@@ -448,6 +452,7 @@ def _classroom(run: PageRun, clicks: int, deal_every: int, rng: random.Random) -
     first = run.timed_click(LEGAL_CARD, ANNOUNCEMENT, rng.randrange(1000))
     if first is None:
         raise RuntimeError("classroom: no legal card to click on a fresh deal")
+    run.rss_at_open = run.kernel_rss_mb()
     times: list[float] = []
     on_this_deal = 1
     while len(times) < clicks:
@@ -471,19 +476,20 @@ def _baseline(run: PageRun, notebook: str, clicks: int) -> tuple[float, list[flo
     return first["at"] / 1000, [run.timed_click(BUTTON, LABEL)["ms"] for _ in range(clicks)]
 
 
-def _course(run: PageRun, switches: int, offset: int) -> tuple[float, list[float]]:
+def _course(run: PageRun, switches: int, offset: int) -> tuple[float, list[tuple[str, float]]]:
     run.open(COURSE, LESSON_READY)
     run.page.wait_for_selector(STEP_NEXT, state="visible")
     first = run.timed_click(STEP_NEXT, STEP_COUNTER)
     if first is None:
         raise RuntimeError("course: no step 'Next' button")
+    run.rss_at_open = run.kernel_rss_mb()
     times = []
     run.page.wait_for_function(MAP_CAUGHT_UP)
     for k in range(switches):
         answer = run.timed_click(".atout-lesson-link", LESSON_READY, offset + k, pick="other-lesson")
         if answer is None:
             raise RuntimeError("course: no other lesson to switch to")
-        times.append(answer["ms"])
+        times.append((answer["what"], answer["ms"]))
         run.page.wait_for_function(MAP_CAUGHT_UP)     # not timed: the next click must find the new map's links
     return first["at"] / 1000, times
 
@@ -512,7 +518,8 @@ def run(seconds: float | None = None, rounds: int = 5, *, clicks: int = 20, swit
     record: dict[str, Any] = {"leaked_kernels": 0, "page_errors": [], "unsettled": 0}
     figures: dict[str, list[float]] = {key: [] for key in (
         "table_s", "base_cold_s", "lesson_s", "base_hot_s", "table_click", "base_click", "switch",
-        "table_rss", "lesson_rss", "base_cold_rss", "base_hot_rss")}
+        "table_rss", "lesson_rss", "table_rss_open", "lesson_rss_open", "base_cold_rss", "base_hot_rss")}
+    switched: list[tuple[str, float]] = []     # (lesson id, ms) of every lesson switch
     rng = random.Random(20261129)
     done = 0
     with tempfile.TemporaryDirectory(prefix="atout-bench-site-") as tmp:
@@ -540,6 +547,7 @@ def run(seconds: float | None = None, rounds: int = 5, *, clicks: int = 20, swit
                             figures["table_s"].append(ready)
                             figures["table_click"].extend(times)
                             figures["table_rss"].append(page.kernel_rss_mb())
+                            figures["table_rss_open"].append(page.rss_at_open)
                         with _page(browser, server, record, BASELINE) as page:
                             ready, times = _baseline(page, BASELINE, clicks)
                             figures["base_hot_s"].append(ready)
@@ -548,8 +556,10 @@ def run(seconds: float | None = None, rounds: int = 5, *, clicks: int = 20, swit
                         with _page(browser, server, record, COURSE) as page:
                             ready, times = _course(page, switches, r * switches)
                             figures["lesson_s"].append(ready)
-                            figures["switch"].extend(times)
+                            figures["switch"].extend(ms for _lesson, ms in times)
+                            switched.extend(times)
                             figures["lesson_rss"].append(page.kernel_rss_mb())
+                            figures["lesson_rss_open"].append(page.rss_at_open)
                         done += 1
                         if seconds is not None and time.monotonic() - started >= seconds:
                             break
@@ -561,8 +571,11 @@ def run(seconds: float | None = None, rounds: int = 5, *, clicks: int = 20, swit
         finally:
             record["killed_at_stop"] = server.stop()
             record["kernels_left"] = sum(_alive(pid) for pid in server.seen_kernels)
-    return _results(figures, done, clicks, switches, deal_every, seconds, record, load_start,
-                    time.monotonic() - started, browser_version)
+    results = _results(figures, done, clicks, switches, deal_every, seconds, record, load_start,
+                       time.monotonic() - started, browser_version)
+    results["site"]["lesson_switch_ms"]["slowest"] = [
+        {"lesson": lesson, "ms": round(ms, 1)} for lesson, ms in sorted(switched, key=lambda s: -s[1])[:5]]
+    return results
 
 
 def _results(f: dict[str, list[float]], rounds: int, clicks: int, switches: int, deal_every: int,
@@ -583,6 +596,7 @@ def _results(f: dict[str, list[float]], rounds: int, clicks: int, switches: int,
     rss = {"classroom": _summary(f["table_rss"], 1), "lesson": _summary(f["lesson_rss"], 1)}
     base_rss = {"cold": _summary(f["base_cold_rss"], 1), "preheated": _summary(f["base_hot_rss"], 1)}
     rss["max"] = round(max(f["table_rss"] + f["lesson_rss"]), 1)
+    rss["at_open"] = {"classroom": _summary(f["table_rss_open"], 1), "lesson": _summary(f["lesson_rss_open"], 1)}
     rss["ratio_to_baseline"] = {
         "classroom": _ratio(rss["classroom"]["median"], base_rss["cold"]["median"]),
         "lesson": _ratio(rss["lesson"]["median"], base_rss["preheated"]["median"])}
@@ -641,10 +655,12 @@ def format_results(results: dict[str, Any]) -> str:
         f"  card table click → announcement {click['p50']:7.1f} / {click['p95']:7.1f} ms   "
         f"bare button → label {bclick['p50']:.1f} / {bclick['p95']:.1f} ms   "
         f"{click['ratio_p50_to_baseline']:.2f}x / {click['ratio_p95_to_baseline']:.2f}x",
-        f"Lesson switch in place (p50 / p95, n={switch['n']}): {switch['p50']:.1f} / {switch['p95']:.1f} ms",
+        f"Lesson switch in place (p50 / p95, n={switch['n']}): {switch['p50']:.1f} / {switch['p95']:.1f} ms; slowest: "
+        + ", ".join(f"{s['lesson']} {s['ms']:.0f} ms" for s in switch.get("slowest", [])),
         "Kernel RSS of one open page (median):",
         f"  classroom {rss['classroom']['median']:.1f} MB, lesson page {rss['lesson']['median']:.1f} MB "
-        f"(largest {rss['max']:.1f} MB); baseline {brss['cold']['median']:.1f} MB cold, "
+        f"(largest {rss['max']:.1f} MB; at open {rss['at_open']['classroom']['median']:.1f} and "
+        f"{rss['at_open']['lesson']['median']:.1f} MB); baseline {brss['cold']['median']:.1f} MB cold, "
         f"{brss['preheated']['median']:.1f} MB preheated",
         "Targets:",
     ]

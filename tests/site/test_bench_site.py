@@ -34,6 +34,9 @@ def test_the_site_benchmark_returns_every_figure_and_leaves_no_kernel():
     for memory in (rss["classroom"], rss["lesson"], base["kernel_rss_mb"]["cold"], base["kernel_rss_mb"]["preheated"]):
         assert 10 < memory["median"] < 10_000, memory     # megabytes of a Python kernel, not bytes or kB
     assert rss["max"] == max(rss["classroom"]["max"], rss["lesson"]["max"])
+    assert 10 < rss["at_open"]["classroom"]["median"] and 10 < rss["at_open"]["lesson"]["median"]
+    slowest = site["lesson_switch_ms"]["slowest"]
+    assert len(slowest) == 2 and all(s["lesson"] and s["ms"] <= site["lesson_switch_ms"]["max"] for s in slowest)
 
     assert set(results["targets"]) == {"lesson_interactive", "click_round_trip", "lesson_switch", "kernel_rss"}
     for target in results["targets"].values():

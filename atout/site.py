@@ -20,7 +20,8 @@ def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
     course page, culling of abandoned kernels) is in ``voila.json`` at the project root, which Voilà
     reads from its working directory; the tests shorten the culling times.
     """
-    command = [sys.executable, "-m", "voila", str(notebooks), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"]
+    command = [sys.executable, "-m", "atout.serve", str(notebooks), "--no-browser", f"--port={port}",
+               f"--Voila.ip={ip}"]
     if cull_idle_timeout is not None:
         command.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}")
     if cull_interval is not None:

@@ -1,4 +1,6 @@
 import json
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,3 +20,35 @@ def english():
 def referee_examples():
     lines = (DATA / "rules" / "referee-examples.jsonl").read_text().splitlines()
     return [json.loads(line) for line in lines if line.strip()]
+
+
+CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def chromium_path() -> str | None:
+    return CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+
+
+def need_chromium() -> None:
+    """Skip without Chromium locally, with how to install it; in CI (CI=true) fail instead."""
+    if chromium_path():
+        return
+    message = ("Chromium is not installed: browser tests need Debian's chromium "
+               "(sudo apt-get install chromium), or set ATOUT_CHROMIUM to a Chromium binary")
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One headless Chromium (Debian's, driven by Playwright; never Playwright's own download) per run."""
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from atout.cards import FIVE_HUNDRED_DECK, JOKER, Suit
+from atout.engine import Explanation
 from atout.errors import AtoutError, IllegalActionError, QueryError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction, parse_call
@@ -90,12 +91,29 @@ def legal(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
     _check_joker_lead(plays, trump, joker_suit)
     cards = ranking.legal_plays(hand, plays, trump, joker_suit)
     out: dict[str, Any] = {"legal": cards}
-    illegal = [c for c in hand if c not in cards]
-    if illegal:
-        out.update(ranking.explain_illegal(illegal[0], hand, plays, trump, joker_suit).to_dict())
-    elif plays:
-        out["rule"] = "500.follow.suit"
+    why = {c: ranking.explain_illegal(c, hand, plays, trump, joker_suit) for c in hand if c not in cards}
+    if why:
+        out.update(next(iter(why.values())).to_dict())
+        out["why"] = {card: w.to_dict() for card, w in why.items()}
+    else:
+        out.update(_explain_all_legal(hand, plays, trump, joker_suit).to_dict())
     return out
+
+
+def _explain_all_legal(hand, plays, trump, joker_suit) -> Explanation:
+    """Why every card of the hand may be played (leading, following with every card, or void)."""
+    if not plays:
+        return Explanation("500.follow.suit", Text("You are leading: any card may be led"))
+    lead = ranking.led_suit(plays, trump, joker_suit)
+    if all(ranking.effective_suit(c, trump) == lead for c in hand):
+        return Explanation("500.follow.suit", Text("Every card you hold follows the suit led ({suit})", suit=lead))
+    bowers = [c for c in hand if c.rank == 11 and trump is not None and c.suit != trump
+              and ranking.effective_suit(c, trump) == trump]
+    if bowers and lead != trump:
+        return Explanation("500.rank.left-bower", Text(
+            "You have no {suit}: {cards} belongs to the trump suit, not to {suit}, so any card may be played",
+            suit=lead, cards=bowers))
+    return Explanation("500.follow.suit", Text("You have no {suit}: any card may be played", suit=lead))
 
 
 def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:

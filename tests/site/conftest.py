@@ -8,7 +8,6 @@ how to install it; in CI (``CI=true``) a missing Chromium is a failure.
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import time
@@ -18,12 +17,10 @@ from pathlib import Path
 import pytest
 
 from atout.site import NOTEBOOKS, voila_command
+from tests.conftest import need_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
 INTERACTIVE = 60_000   # ms: a page's first render on a loaded 2-core machine
 CULL_IDLE = 15         # s: the test server culls idle kernels sooner than the real site (1800 s)
 CULL_INTERVAL = 2
@@ -33,16 +30,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def _need_chromium() -> None:
-    if Path(CHROMIUM).exists() or shutil.which("chromium"):
-        return
-    message = ("Chromium is not installed: browser tests need Debian's chromium "
-               "(sudo apt-get install chromium), or set ATOUT_CHROMIUM to a Chromium binary")
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 class Server:
@@ -69,7 +56,7 @@ class Server:
 
 @pytest.fixture(scope="session")
 def voila_server():
-    _need_chromium()
+    need_chromium()
     port = _free_port()
     log = open(ARTIFACTS.mkdir(parents=True, exist_ok=True) or ARTIFACTS / "voila.log", "w")  # noqa: SIM115
     command = voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
@@ -104,14 +91,8 @@ def voila_url(voila_server):
 
 
 @pytest.fixture(scope="session")
-def browser(voila_url):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def browser(chromium, voila_url):
+    return chromium
 
 
 @pytest.fixture

@@ -23,27 +23,35 @@ def test_course_page_moves_between_lessons_in_place(page, voila_url):
     assert not page.errors
 
 
+def _answer(quiz, question, choices):
+    for choice in choices:
+        quiz.locator(".atout-choice-" + choice.replace(" ", "").replace("–", "_")).click()
+    if question.multiple:
+        quiz.locator(".atout-quiz-check").click()
+
+
 def test_a_quiz_answered_right_and_wrong(page, voila_url):
+    from atout.lessons import load_lessons
+
+    lesson = next(x for x in load_lessons() if x.id == "45-trumps")
+    first, second = lesson.questions()[:2]
     open_page(page, voila_url, "lessons/45-trumps.ipynb", ready=".atout-lesson-title")
-    while page.locator(".atout-lesson-next:visible").count():
-        label = page.locator(".atout-lesson-next").inner_text()
+    steps = len(lesson.steps)
+    for i in range(steps):
+        page.wait_for_selector(f".atout-lesson-counter:has-text('Step {i + 1} of {steps}')")
         page.locator(".atout-lesson-next").click()
-        if "quiz" in label.lower():
-            break
-        page.wait_for_function("l => document.querySelector('.atout-lesson-next').innerText !== l "
-                               "|| !document.querySelector('.atout-lesson-next').offsetParent", arg=label)
-    page.wait_for_selector(".atout-quiz .atout-quiz-choice")
-    # Question 1 (trumps diamonds: A♦ A♥ K♦): the A♥ wins.
-    page.locator(".atout-quiz .atout-choice-AD").click()
-    feedback = page.wait_for_selector(".atout-quiz-feedback .atout-wrong")
-    assert "45.rank.ace-of-hearts" in feedback.inner_text()
-    page.locator(".atout-quiz-next").click()
-    page.wait_for_selector(".atout-quiz .atout-choice-KH")
-    # Question 2 (clubs trumps, hearts led): K♥, A♥ and 3♣ may be played, not 2♠.
-    for code in ("KH", "AH", "3C"):
-        page.locator(f".atout-quiz .atout-choice-{code}").click()
-    page.locator(".atout-quiz-check").click()
-    assert page.wait_for_selector(".atout-quiz-feedback .atout-right")
+    quiz = page.locator(".atout-quiz", has=page.locator("h3", has_text="Quiz: question 1 of"))
+    quiz.locator(".atout-quiz-choice").first.wait_for()
+    wrong = [c for c in first.choices if c not in first.answer][:1]
+    _answer(quiz, first, wrong)
+    feedback = quiz.locator(".atout-quiz-feedback .atout-wrong")
+    feedback.wait_for()
+    assert first.rule and f"({first.rule})" in feedback.inner_text() or "(" in feedback.inner_text()
+    quiz.locator(".atout-quiz-next").click()
+    quiz = page.locator(".atout-quiz", has=page.locator("h3", has_text="Quiz: question 2 of"))
+    quiz.locator(".atout-quiz-choice").first.wait_for()
+    _answer(quiz, second, second.answer)
+    quiz.locator(".atout-quiz-feedback .atout-right").wait_for()
     assert not page.errors
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -495,7 +493,6 @@ def test_the_table_follows_the_other_families_api_only():
 
 # --- in Chromium: the ES module itself ---------------------------------------------------------------------
 
-CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>%(css)s</style></head>
 <body><div id="out"></div><script type="module">
 const data = %(snapshot)s;
@@ -533,27 +530,12 @@ def snapshot(table: CardTable) -> dict:
             "show_legal": table.show_legal}
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
-        message = "Chromium is not installed (sudo apt-get install chromium, or set ATOUT_CHROMIUM)"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
-def open_table(browser, tmp_path):
+def open_table(chromium, tmp_path):
     pages = []
 
     def opener(table: CardTable, reduced_motion: str = "no-preference"):
-        page = browser.new_page(viewport={"width": 1200, "height": 900}, reduced_motion=reduced_motion)
+        page = chromium.new_page(viewport={"width": 1200, "height": 900}, reduced_motion=reduced_motion)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("request", lambda request: errors.append("fetched " + request.url)

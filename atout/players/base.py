@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.cards import Card
-from atout.engine import Action
+from atout.engine import Action, seat_name
+from atout.errors import AtoutError
+from atout.i18n import Text
 
 LEVELS = ("beginner", "club", "expert")
 
@@ -36,7 +38,8 @@ class Player:
     def act(self, hand: Any, seat: int) -> Action:
         """The action this player chooses for ``seat``, which must be the seat to act."""
         if hand.to_act != seat:
-            raise ValueError(f"seat {seat} is not to act (seat {hand.to_act} is)")
+            raise AtoutError(Text("{seat} is not to act: {other} is", seat=seat_name(seat),
+                                  other=seat_name(hand.to_act) if hand.to_act is not None else Text("nobody")))
         legal = hand.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -557,7 +557,7 @@ class TrickSearch:
             rob[0] = -1
             maxing = ismax[seat]
             best = -1000 if maxing else 1000
-            options = [-1] + reps(h & ~rob_keep, others(seat) | barriers | rob_keep)
+            options = reps(h & ~rob_keep, others(seat) | barriers | rob_keep) + [-1]   # robbing usually pays
             try:
                 for c in options:
                     d = 0

@@ -495,7 +495,7 @@ def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) ->
     contract = hand.contract
     return FiveHundredPosition(hand.config, trump, view["contractor"], contract.misere, hands, seat,
                                view["leader"] if view["leader"] is not None else seat, trick, seats, lead, tricks,
-                               won, shown, out)
+                               won, shown, out, contract.tricks)
 
 
 PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}

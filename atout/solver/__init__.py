@@ -161,7 +161,7 @@ def _solve_tricks(pos: FortyFivesPosition | FiveHundredPosition, built: build.Bu
             options = sorted(options, key=lambda m: -estimates[m])
         except Timeout:
             exact_run = False
-    guess = tl // 2
+    guess = built.guess
     try:
         if exact_run:
             for m in options:

@@ -16,13 +16,14 @@ _JOKER_LEADS = {s: Action("play", JOKER, s) for s in Suit}
 class Built:
     """A search state with what the driver needs to report values in the game's units."""
 
-    __slots__ = ("state", "base", "scale", "unit", "action_of", "move_of")
+    __slots__ = ("state", "base", "scale", "unit", "guess")
 
     def __init__(self, state: TrickState, base: int, scale: int, unit: str) -> None:
         self.state = state
         self.base = base          # units MAX has already secured (tricks won, a fixed bonus)
         self.scale = scale        # game points per unit (5 in Forty-Fives, 1 trick in Five Hundred)
         self.unit = unit
+        self.guess = state.tricks_left // 2   # a first guess at MAX's units from here, for the null windows
 
     def action(self, move: int) -> Action:
         lay = self.state.layout
@@ -164,4 +165,10 @@ def five_hundred(pos: FiveHundredPosition) -> Built:
         st.nt_joker = any(JOKER in h for h in pos.hands)
         st.shown_out = list(pos.shown_out)
     base = sum(w * st.credit[s] for s, w in enumerate(pos.tricks_won))
-    return Built(st, base, 1, "tricks")
+    built = Built(st, base, 1, "tricks")
+    if pos.level and not pos.misere:
+        # contracts are usually made about exactly: the contractors' remaining tricks to reach the bid
+        won = sum(w for s, w in enumerate(pos.tricks_won) if s % 2 == pos.contractor % 2)
+        need = min(max(pos.level - won, 0), st.tricks_left)
+        built.guess = need if root % 2 == pos.contractor % 2 else st.tricks_left - need
+    return built

@@ -55,6 +55,7 @@ class FiveHundredPosition:
     tricks_won: list[int]                        # per seat
     shown_out: list[int] = field(default_factory=lambda: [0, 0, 0, 0])   # bit per suit, per seat
     sitting_out: int | None = None
+    level: int | None = None                     # tricks the contract promises (a first guess for the search)
 
     @property
     def family(self) -> str:
@@ -126,7 +127,7 @@ def _five_hundred(hand: Any) -> FiveHundredPosition:
                                [list(h) for h in hand.hands], hand.to_act, trick.leader, list(trick.cards),
                                list(trick.seats), trick.lead if trick.cards else None,
                                [(t.leader, list(t.cards), t.winner) for t in hand.tricks], list(hand.tricks_won),
-                               list(hand.shown_out), hand.sitting_out)
+                               list(hand.shown_out), hand.sitting_out, hand.contract.tricks)
 
 
 def _sixty_six(hand: Any) -> SixtySixPosition:

@@ -128,12 +128,17 @@ class TrickSearch:
         rob_keep = st.rob_keep
         rob_delta = st.rob_delta
         pack_shift = 80
-        # Relative ranks: the table key keeps only the order of the live cards in each block, so positions
-        # that differ only by which lower cards are gone share an entry. The A♥-led option needs to know which
-        # card is the A♥, so then the trump block's live cards are kept as they are.
+        # Relative ranks: the table key keeps only the order of the live cards in each block (and, per card,
+        # which seat holds it, as bit planes of the seat numbers), so positions that differ only by which lower
+        # cards are gone share an entry. The A♥-led option needs to know which card is the A♥, so then the
+        # trump block's live cards are kept as they are too.
         relative = self.relative
         trump_abs = aoh_led
-        blocks = (0, 1, 2, 3, 4)
+        # The segments compressed separately: each block, and in Forty-Fives the renegable top trumps apart
+        # from the rest (the barrier between them is not a card).
+        segments = [(16 * b, 0x7FFF) for b in range(4)]
+        segments += [(64, 0x7FF), (76, 0x7)] if is45 else [(64, 0x7FFF)]
+        wide = max(seats) >= 4               # seat numbers need a third bit plane
 
         def others(seat: int) -> int:
             o = 0
@@ -275,50 +280,42 @@ class TrickSearch:
             cand = reps(h, o | barriers)
             if len(cand) > 1:
                 side = ismax[seat]
-                opps = [H[s] for s in seats if ismax[s] is not side]
-                mates = [H[s] for s in seats if s != seat and ismax[s] is side]
-                opp_tr = 0
-                for ho in opps:
-                    opp_tr |= ho & TR
+                opp = opp_tr = 0
+                mates = []
+                ruff = [False] * 5                 # an opponent void in the block can trump it
+                for s in seats:
+                    if ismax[s] is not side:
+                        hs = H[s]
+                        opp |= hs
+                        t = hs & TR
+                        if t:
+                            opp_tr |= t
+                            for b in (0, 1, 2, 3):
+                                if may_trump or not hs & BLK[b]:
+                                    ruff[b] = True
+                    elif s != seat:
+                        mates.append(H[s])
+                reach = [False] * 5                # a partner holds a winner in the block (or can trump it)
+                for hm in mates:
+                    for b in (0, 1, 2, 3, 4):
+                        if reach[b]:
+                            continue
+                        fol = hm & BLK[b]
+                        if fol:
+                            top = fol.bit_length() - 1
+                            reach[b] = not (opp & BLK[b]) >> (top + 1) and not ruff[b]
+                        elif b != 4 and hm & TR:
+                            reach[b] = not opp_tr >> ((hm & TR).bit_length())
                 scored = []
                 for p in cand:
                     b = p >> 4
-                    blk = BLK[b]
-                    above = ~((2 << p) - 1)
-                    beaten = False
-                    for ho in opps:
-                        fol = ho & blk
-                        if fol & above or (b != 4 and ho & TR and (not fol or may_trump)):
-                            beaten = True
-                            break
-                    if not beaten:
+                    if not ((opp & BLK[b]) >> (p + 1)) and not ruff[b]:
                         # a sure winner: cash it (trumps first while the other side still holds some)
                         score = 400 + (60 if b == 4 and opp_tr else 0) + (p & 15)
+                    elif reach[b]:
+                        score = 300 - (p & 15)     # a low lead to a partner's winner
                     else:
-                        # a partner who can win this suit: lead low to them
-                        reach = False
-                        for hm in mates:
-                            fol = hm & blk
-                            if fol:
-                                top = fol.bit_length() - 1
-                                ok = True
-                                for ho in opps:
-                                    ofol = ho & blk
-                                    if ofol >> (top + 1) or (b != 4 and ho & TR and (not ofol or may_trump)):
-                                        ok = False
-                                        break
-                                if ok:
-                                    reach = True
-                                    break
-                            elif b != 4 and hm & TR:
-                                top_tr = (hm & TR).bit_length() - 1
-                                if not any((ho & blk) == 0 and (ho & TR) >> (top_tr + 1) for ho in opps):
-                                    reach = True
-                                    break
-                        if reach:
-                            score = 300 - (p & 15)
-                        else:
-                            score = 100 - (p & 15) - (40 if b == 4 else 0)
+                        score = 100 - (p & 15) - (40 if b == 4 else 0)
                     scored.append((score, p))
                 scored.sort(reverse=True)
                 cand = [p for _, p in scored]
@@ -422,20 +419,33 @@ class TrickSearch:
                 if search.horizon and tl <= search.horizon:
                     return estimate(seat, tl)
                 tlive = barriers
+                p0 = p1 = p2 = 0                 # bit planes of the seat numbers: who holds each card
                 for s in seats:
-                    tlive |= H[s]
+                    hs = H[s]
+                    tlive |= hs
+                    if s & 1:
+                        p0 |= hs
+                    if s & 2:
+                        p1 |= hs
+                    if s & 4:
+                        p2 |= hs
                 if relative:
                     key = seat
-                    for b in blocks:
-                        lb = (tlive >> (16 * b)) & 0x7FFF
-                        if not lb:
-                            continue
-                        lo8, hi8 = PEXT[lb & 255], PEXT[lb >> 8]
-                        shift = (lb & 255).bit_count()
-                        for s in seats:
-                            x = (H[s] >> (16 * b)) & 0x7FFF
-                            key = (key << 15) | lo8[x & 255] | (hi8[x >> 8] << shift)
-                        key = (key << 15) | lb if b == 4 and trump_abs else key
+                    for sh, mk in segments:
+                        lb = (tlive >> sh) & mk
+                        cnt = lb.bit_count()
+                        key = (key << 4) | cnt
+                        if cnt:
+                            lo8, hi8, sh8 = PEXT[lb & 255], PEXT[lb >> 8], (lb & 255).bit_count()
+                            x = (p0 >> sh) & mk
+                            key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
+                            x = (p1 >> sh) & mk
+                            key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
+                            if wide:
+                                x = (p2 >> sh) & mk
+                                key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
+                    if trump_abs:
+                        key = (key << 15) | ((tlive >> 64) & 0x7FFF)
                 else:
                     key = H[0]
                     for s in range(1, n):

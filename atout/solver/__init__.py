@@ -33,7 +33,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.cards import Card
 from atout.engine import Action
 from atout.solver import build
 from atout.solver.positions import (
@@ -128,7 +127,6 @@ def _solve_tricks(pos: FortyFivesPosition | FiveHundredPosition, built: build.Bu
         options = order
         action_of = built.action
         rep = {}
-        lay = st.layout
         x = legal
         while x:
             low = x & -x
@@ -140,7 +138,6 @@ def _solve_tricks(pos: FortyFivesPosition | FiveHundredPosition, built: build.Bu
                     rep[built.action(m)] = m
             else:
                 rep[built.action(p)] = _rep_of(p, legal, others)
-        del lay
 
     def evaluate(option: int, a: int, b: int) -> int:
         if rob_root:
@@ -151,21 +148,20 @@ def _solve_tricks(pos: FortyFivesPosition | FiveHundredPosition, built: build.Bu
     estimates: dict[int, int] = {}
     exact_run = True
     if deadline is not None and tl > 3:
-        # A shallow pass (two tricks deep, then a guess) orders the options and stands in for any the
+        # A shallow pass (two tricks deep, then a guess) gives first guesses, and stands in for any option the
         # exact pass has no time for.
         shallow = TrickSearch(st, deadline)
         shallow.horizon = tl - 2
         try:
             for m in options:
                 estimates[m] = exact(lambda a, b, m=m: _shallow(shallow, rob_root, st, m, a, b), tl // 2, lo, hi)
-            options = sorted(options, key=lambda m: -estimates[m])
         except Timeout:
             exact_run = False
     guess = built.guess
     try:
         if exact_run:
             for m in options:
-                units[m] = exact(lambda a, b, m=m: evaluate(m, a, b), estimates.get(m, guess), lo, hi)
+                units[m] = exact(lambda a, b, m=m: evaluate(m, a, b), guess, lo, hi)
                 guess = max(units.values())
     except Timeout:
         exact_run = False
@@ -298,7 +294,3 @@ def _solve_sixty_six(pos: SixtySixPosition, want_line: bool) -> Solution:
     line = srch.line_after(move_of[best]) if want_line else [best]
     return Solution(pos.to_act, values, best, line, True, "game points", srch.nodes)
 
-
-def cards_of(actions: list[Action]) -> list[Card]:
-    """The cards played along a line (rob, keep, declare and marriage actions left out)."""
-    return [a.card for a in actions if a.kind == "play"]

@@ -24,7 +24,9 @@ what was already won is included):
   closed; declarations, failed closes and carried points as the engine scores them.
 
 ``budget_s`` bounds the time: when it runs out the answer is the best found so far (``exact`` False):
-every action's value is then either exact or a shallow estimate, and ``best`` the best of those.
+every action's value is then either exact or a shallow estimate (two tricks deep, then a guess from the
+cards' strength; those actions are listed in ``estimated``), and ``best`` the best of those. Sixty-Six's
+strict phase is at most six tricks of two cards and is always solved in full.
 """
 
 from __future__ import annotations

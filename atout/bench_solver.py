@@ -73,7 +73,7 @@ def measure(game: str, seconds: float) -> dict[str, Any]:
     times: list[float] = []
     cpu: list[float] = []
     base: list[float] = []
-    exact = 0
+    exact: list[bool] = []
     nodes: list[int] = []
     spent = 0.0
     seed = 0
@@ -94,15 +94,17 @@ def measure(game: str, seconds: float) -> dict[str, Any]:
         base_elapsed = time.perf_counter() - start
         times.append(elapsed * 1000)
         base.append(base_elapsed * 1000)
-        exact += solution.exact
+        exact.append(solution.exact)
         nodes.append(solution.nodes)
-    times, cpu, base = times[WARM_UP:] or times, cpu[WARM_UP:] or cpu, base[WARM_UP:] or base
+    if len(times) > WARM_UP:
+        times, cpu, base = times[WARM_UP:], cpu[WARM_UP:], base[WARM_UP:]
+        exact, nodes = exact[WARM_UP:], nodes[WARM_UP:]
     median = statistics.median(times)
     base_median = statistics.median(base)
     return {
         "solver": {"median_ms": round(median, 3), "p95_ms": round(_percentile(times, 0.95), 3),
                    "max_ms": round(max(times), 3), "cpu_median_ms": round(statistics.median(cpu), 3),
-                   "cpu_p95_ms": round(_percentile(cpu, 0.95), 3), "positions": len(times), "exact": exact,
+                   "cpu_p95_ms": round(_percentile(cpu, 0.95), 3), "positions": len(times), "exact": sum(exact),
                    "median_nodes": statistics.median(nodes), "budget_s": budget},
         "baseline": {"median_ms": round(base_median, 4), "what": "play the position out with first legal actions"},
         "ratio": round(median / base_median, 1) if base_median else None,

@@ -10,7 +10,7 @@ import pytest
 from atout import bench_site
 
 
-def _need_chromium() -> None:
+def need_chromium() -> None:
     """Skip without Chromium locally, saying how to install it; in CI (CI=true) fail instead."""
     if bench_site.chromium_path():
         return
@@ -26,7 +26,7 @@ def _positive(value) -> bool:
 
 
 def test_the_site_benchmark_returns_every_figure_and_leaves_no_kernel():
-    _need_chromium()
+    need_chromium()
     results = bench_site.run(rounds=1, clicks=3, switches=2)
     site, base, info = results["site"], results["baseline"], results["run"]
 

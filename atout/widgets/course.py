@@ -11,7 +11,10 @@ import ipywidgets as widgets
 
 from atout.i18n import Text, get_language
 from atout.lessons import FAMILY_ORDER, Lesson, load_lessons
-from atout.widgets import language
+
+# Every widget a lesson step may show, loaded with the course page (and so in its preheated kernel),
+# so moving to a lesson never waits for an import (pandas alone takes most of a second).
+from atout.widgets import bidding, explainer, language, ranking, stepper, table  # noqa: E402, F401
 from atout.widgets.lesson import LessonView
 from atout.widgets.progress import ProgressStore
 

@@ -15,6 +15,7 @@ counts them (Sixty-Six). Marks are shown by a sign as well as a colour.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 from typing import Any
 
@@ -24,7 +25,7 @@ import pandas as pd
 from atout.cards import Card, Suit
 from atout.engine import Explanation
 from atout.games import available_games
-from atout.i18n import N_, Text, _
+from atout.i18n import N_, Text, _, get_language
 from atout.referee import judge
 from atout.widgets.explainer import card_points, explain_beats, rank_answer, trump_choices
 from atout.widgets.language import register
@@ -210,7 +211,12 @@ def ranking_legend(game: str, trump: str) -> str:
 
 
 def ranking_html(game: str, trump: str) -> str:
-    """The styled table and its legend, as HTML."""
+    """The styled table and its legend, as HTML (the same game, trump and language give the same page)."""
+    return _ranking_html(game, trump, get_language())
+
+
+@functools.lru_cache(maxsize=64)
+def _ranking_html(game: str, trump: str, lang: str) -> str:
     return ranking_styler(game, trump).to_html() + ranking_legend(game, trump)
 
 

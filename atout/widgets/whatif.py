@@ -82,6 +82,7 @@ class WhatIf(widgets.VBox):
         self.solver_view = widgets.HTML()
         self.compare_view = widgets.HTML()
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        self.evaluation_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.branches: dict[str, tuple[str, str]] = {}
         self.hand: Any = None
         self.table: CardTable | None = None
@@ -89,7 +90,8 @@ class WhatIf(widgets.VBox):
             widgets.HBox([self.game_picker, self.deal_button]),
             self.stage,
             widgets.HBox([self.undo_button, self.branch_a, self.branch_b]),
-            self.solver_view, self.compare_view, self.text, widgets.HBox([self.load_button]), self.message,
+            self.solver_view, self.compare_view, self.evaluation_box, self.text, widgets.HBox([self.load_button]),
+            self.message,
         ]
         language.register(self)
         if text:
@@ -123,8 +125,13 @@ class WhatIf(widgets.VBox):
         self._changed()
 
     def _changed(self) -> None:
+        from atout.widgets.evaluation import EvaluationView
+
         self.text.value = position_text(self.hand)
         self.solver_view.value, _solution = solver_table(self.hand)
+        for old in self.evaluation_box.children:
+            language.close_tree(old)
+        self.evaluation_box.children = ([EvaluationView(self.hand)] if not self.hand.is_over else [])
         self.refresh()
 
     def take_back(self) -> bool:

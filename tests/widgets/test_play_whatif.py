@@ -83,3 +83,27 @@ def test_what_if_compares_two_lines_and_refuses_a_bad_position():
     before = page.text.value
     assert not page.load("game: forty-fives\nseat 0: 1H")
     assert "1H&#x27; is not a card" in page.message.value and page.text.value == before
+
+
+def test_evaluation_view_runs_stops_and_draws_the_distribution():
+    from atout.position import hand_from_text
+    from atout.widgets.evaluation import EvaluationView
+    from tests.core.test_evaluate import TOP_TRUMPS
+
+    view = EvaluationView(hand_from_text(TOP_TRUMPS), samples=12, target=25)
+    view.run(wait=True)
+    assert view.bar.value == 12 and view.result.values == [25] * 12
+    assert "evaluation-result" in view.output.value and "<svg" in view.output.value and "100%" in view.output.value
+    view.stop()
+    view.run(wait=True)     # a stop asked before a run does not carry over
+    assert view.result.samples == 12 and not view.result.stopped
+
+
+def test_evaluation_view_says_why_a_position_cannot_be_evaluated():
+    from atout.games import family
+    from atout.widgets.evaluation import EvaluationView
+
+    view = EvaluationView(family("five-hundred").new_hand("five-hundred", seed=1))
+    view.run(wait=True)
+    assert "role='alert'" in view.output.value and "during play" in view.output.value
+    assert not view.start_button.disabled and view.stop_button.disabled

@@ -72,4 +72,7 @@ def test_what_if_page_shows_the_solver_values(page, voila_url):
     assert rows.count() >= 1 and page.locator("[data-testid=solver] .atout-best").count() >= 1
     text = page.locator(".atout-position-text textarea").input_value()
     assert text.startswith("game: forty-fives")
+    page.locator(".atout-evaluate").click()          # sampled deals, each solved, in a background thread
+    result = page.wait_for_selector("[data-testid=evaluation-result]")
+    assert "on average" in result.inner_text() and page.locator(".atout-distribution").count() == 1
     assert not page.errors

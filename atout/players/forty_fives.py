@@ -352,8 +352,16 @@ class Expert(FortyFivesPlayer):
             if dealt is None:
                 break
             pos = _position(hand, view, seat, dealt)
+            config = hand.config
+            defending = config.auction and not config.has_partners and seat != hand.bidder
+            if defending:
+                # everyone against the bidder: setting the bid is what a defender plays for
+                pos.sides = [0 if s == hand.bidder else 1 for s in range(config.players)]
             values = solve(pos, line=False).values
-            if hand.config.auction:
+            if defending:
+                total = 30 if _trump_in_play(pos) else 25
+                values = {a: 3 * -contract_score(hand, hand.bidder, total - v) + v for a, v in values.items()}
+            elif config.auction:
                 values = {a: contract_score(hand, seat, v) for a, v in values.items()}
             samples.append(values)
             if time.perf_counter() > deadline:
@@ -382,6 +390,13 @@ def contract_score(hand: Any, seat: int, taken: int) -> int:
         value = 60 if level == 31 else 120
         return value if taken >= 25 else -value // 2
     return taken if taken >= level else -level
+
+
+def _trump_in_play(pos: FortyFivesPosition) -> bool:
+    """Whether any trump will be played this hand (else no best-card bonus: 45.score.best-card)."""
+    t = TABLES[pos.trump]
+    cards = [c for h in pos.hands for c in h] + pos.trick + [c for _, cs, _ in pos.tricks for c in cs]
+    return any(t.is_trump[c.index] for c in cards)
 
 
 def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) -> FortyFivesPosition:

@@ -68,8 +68,8 @@ def forty_fives(pos: FortyFivesPosition) -> Built:
     hands = [lay.mask(h) for h in pos.hands]
     st = TrickState(lay, n, [(s + 1) % n for s in range(n)], n, hands)
     root = pos.to_act
-    side = config.side_of(root)
-    st.ismax = [config.side_of(s) == side for s in range(n)]
+    side_of = pos.sides.__getitem__ if pos.sides is not None else config.side_of
+    st.ismax = [side_of(s) == side_of(root) for s in range(n)]
     st.credit = [1 if m else 0 for m in st.ismax]
     st.seat = root
     st.must_follow = config.must_follow_suit

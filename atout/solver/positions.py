@@ -33,6 +33,8 @@ class FortyFivesPosition:
     pending: tuple[int, Card] | None = None      # 45.rob.dealer-ace (may): the dealer takes this card after trick 1
     rob: tuple[int, Card] | None = None          # 45.rob.ace-holder: who may still rob in trick 1, and the card
     rob_now: bool = False                        # the player to act is deciding that now
+    sides: list[int] | None = None               # who plays with whom (default: the config's partnerships, or
+                                                 # each player alone); e.g. the bidder against everyone else
 
     @property
     def family(self) -> str:

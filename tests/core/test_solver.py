@@ -67,6 +67,20 @@ def test_forty_fives_values_match_brute_force(game, options):
     assert checked >= 25
 
 
+def test_forty_fives_with_chosen_sides_matches_brute_force():
+    """The bidder alone against everyone else (how the auction's defenders are solved by the expert)."""
+    checked = 0
+    for hand in positions("auction-forty-fives", {}, range(40), tricks_left=3):
+        if hand.bidder is None:
+            continue
+        sides = [0 if s == hand.bidder else 1 for s in range(hand.n)]
+        pos = position_of(hand)
+        pos.sides = sides
+        assert solve(pos).values == brute_forty_fives(hand, sides)
+        checked += 1
+    assert checked >= 20
+
+
 @pytest.mark.parametrize("options", [{}, {"misere": True}, {"strain_order": "seed"}])
 def test_five_hundred_values_match_brute_force(options):
     checked = misere = no_trumps = 0

@@ -65,10 +65,11 @@ def sixty_six_strict(seed: int, close: bool = False, **options):
 
 # --- Forty-Fives -----------------------------------------------------------------------------------------
 
-def brute_forty_fives(hand) -> dict[Action, int]:
+def brute_forty_fives(hand, sides: list[int] | None = None) -> dict[Action, int]:
     """Every legal play's value (trick points, best card included) for the side to act, by plain minimax.
 
     The hand must be past its first trick (no rob still possible, no card still to come into a hand).
+    ``sides`` overrides who plays with whom (a side number per seat).
     """
     from atout.forty_fives import ranking
     from atout.forty_fives.ranking import TABLES
@@ -76,7 +77,8 @@ def brute_forty_fives(hand) -> dict[Action, int]:
     config, trump, n = hand.config, hand.trump, hand.n
     power = TABLES[trump].power
     root = hand.to_act
-    side = config.side_of(root)
+    side_of = sides.__getitem__ if sides is not None else config.side_of
+    side = side_of(root)
     bonus_counts = config.game == "forty-fives" or config.auction
     owner: dict[Card, int] = {}
     for t in hand.tricks:
@@ -84,12 +86,12 @@ def brute_forty_fives(hand) -> dict[Action, int]:
             owner[c] = (t.leader + i) % n
     for i, c in enumerate(hand.trick.cards):
         owner[c] = (hand.trick.leader + i) % n
-    won = sum(5 for t in hand.tricks if config.side_of(t.winner) == side)
+    won = sum(5 for t in hand.tricks if side_of(t.winner) == side)
     hands = [list(h) for h in hand.hands]
 
     def finish() -> int:
         best = max(owner, key=lambda c: power[c.index])
-        return 5 if bonus_counts and power[best.index] > 100 and config.side_of(owner[best]) == side else 0
+        return 5 if bonus_counts and power[best.index] > 100 and side_of(owner[best]) == side else 0
 
     def value(leader: int, trick: list[Card]) -> int:
         seat = (leader + len(trick)) % n
@@ -97,7 +99,7 @@ def brute_forty_fives(hand) -> dict[Action, int]:
             return finish()
         legal = ranking.legal_plays(hands[seat], trick, trump, config.must_follow_suit, config.ace_of_hearts_led)
         results = [after(leader, trick, seat, c) for c in legal]
-        return max(results) if config.side_of(seat) == side else min(results)
+        return max(results) if side_of(seat) == side else min(results)
 
     def after(leader: int, trick: list[Card], seat: int, card: Card) -> int:
         hands[seat].remove(card)
@@ -107,7 +109,7 @@ def brute_forty_fives(hand) -> dict[Action, int]:
             if len(plays) < n:
                 return value(leader, plays)
             winner = (leader + ranking.trick_winner(plays, trump)) % n
-            gain = 5 if config.side_of(winner) == side else 0
+            gain = 5 if side_of(winner) == side else 0
             return gain + value(winner, [])
         finally:
             hands[seat].append(card)

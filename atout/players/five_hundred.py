@@ -498,4 +498,5 @@ def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) ->
                                won, shown, out, contract.tricks)
 
 
+position = _position   # public name: the play position of one guess at the unseen cards (atout.evaluate uses it)
 PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}

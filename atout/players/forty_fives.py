@@ -423,4 +423,5 @@ def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) ->
                               [(ld, list(cards), w) for ld, cards, w in view["tricks"]], pending, rob, rob_now)
 
 
+position = _position   # public name: the play position of one guess at the unseen cards (atout.evaluate uses it)
 PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}

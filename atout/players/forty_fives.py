@@ -7,7 +7,9 @@
   others while keeping the 5 for last, plays second hand low, wins as cheaply as it can, never spends a
   trump when its partner already holds the trick, reneges its top trumps against a small trump lead, and
   discards its lowest plain cards.
-* ``expert`` bids like the club player; for every play and rob it deals the unseen cards many times
+* ``expert`` bids like the club player with a trick more boldness (calibrated by simulation: the club
+  player's bids are made 98% of the time, too cautious to win the auction often); for every play and rob
+  it deals the unseen cards many times
   consistently with what its seat knows (cards played, voids shown, the announced ace holder, who robbed,
   how many cards each player drew), solves each deal exactly and picks the action that does best on
   average.
@@ -331,6 +333,13 @@ class Expert(FortyFivesPlayer):
     """Sampling with the exact solver: ``samples`` deals per decision, within ``budget_s`` seconds."""
 
     level = "expert"
+    # The auction: the club estimate bid about a trick more boldly. Measured by simulation (benchmarks, club
+    # against club with only this margin changed, 8,000 hands on two seeds): +0.5 trick gains 1.6 points a
+    # hand, +1 trick 3.2, +1.5 3.0, +2 2.0, +3 0.7; the club player is sound but timid (98% of its bids made).
+    BID_MARGIN = 1.0
+
+    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        return club_bid(hand, seat, legal, margin=self.BID_MARGIN)
 
     def __init__(self, seed: int | None = None, samples: int = 24, budget_s: float = 1.0, **options: Any) -> None:
         super().__init__(seed, **options)

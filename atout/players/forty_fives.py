@@ -3,16 +3,18 @@
 * ``beginner`` follows two rules a new player is taught: win the trick with your highest card if you can,
   otherwise play your lowest; bid only with two of the three top trumps.
 * ``club`` plays as a good club player: it bids from the trumps it would keep (the 5, the jack, the A♥
-  and the ace are tricks, length wins tricks after the draw), robs, leads its master trumps to draw the
-  others while keeping the 5 for last, plays second hand low, wins as cheaply as it can, never spends a
-  trump when its partner already holds the trick, reneges its top trumps against a small trump lead, and
-  discards its lowest plain cards.
+  and the ace are tricks, length wins tricks after the draw), holds as dealer when the hand is worth the
+  bid, robs giving its lowest plain card, leads its master trumps to draw the others (the lowest of the
+  master run first, so the 5 comes last) and a plain king only once no trump is out, takes a trick when it
+  can with its cheapest sure winner (every trick is worth the same 5 points and anyone may trump, so
+  "second hand low" loses points here: measured), never trumps or spends the 5 on a trick its partner
+  already holds, and discards its lowest plain cards.
 * ``expert`` bids like the club player with a trick more boldness (calibrated by simulation: the club
   player's bids are made 98% of the time, too cautious to win the auction often); for every play and rob
-  it deals the unseen cards many times
-  consistently with what its seat knows (cards played, voids shown, the announced ace holder, who robbed,
-  how many cards each player drew), solves each deal exactly and picks the action that does best on
-  average.
+  it deals the unseen cards many times consistently with what its seat knows (cards played, voids shown,
+  the announced ace holder, who robbed, how many cards each player drew), solves each deal exactly and
+  picks the action that does best on average; in the auction, defenders solve together against the
+  bidder and count what setting the bid is worth.
 """
 
 from __future__ import annotations

@@ -43,12 +43,13 @@ def distribution_svg(result: Evaluation, width: int = 420, height: int = 150) ->
 
 def result_html(result: Evaluation) -> str:
     unit = Text(UNITS.get(result.unit, result.unit)).render()
-    parts = [Text("Over {n} deals: {mean} {unit} on average (95% between {low} and {high})", n=result.samples,
-                  mean=f"{result.mean:.1f}", unit=unit, low=f"{result.low:.1f}",
-                  high=f"{result.high:.1f}").render()]
+    # Percent signs stay in the values: in a message, Babel would read "% b" as a printf placeholder.
+    parts = [Text("Over {n} deals: {mean} {unit} on average ({confidence} between {low} and {high})",
+                  n=result.samples, mean=f"{result.mean:.1f}", unit=unit, confidence="95%",
+                  low=f"{result.low:.1f}", high=f"{result.high:.1f}").render()]
     if result.target is not None:
-        parts.append(Text("{target} {unit} or more in {p}% of the deals (± {e}%)", target=result.target, unit=unit,
-                          p=f"{100 * result.probability:.0f}", e=f"{100 * result.probability_error:.0f}").render())
+        parts.append(Text("{target} {unit} or more in {p} of the deals (± {e})", target=result.target, unit=unit,
+                          p=f"{100 * result.probability:.0f}%", e=f"{100 * result.probability_error:.0f}%").render())
     if result.stopped:
         parts.append(Text("(stopped early)").render())
     return ("<div class='atout-evaluation-result' data-testid='evaluation-result'>"

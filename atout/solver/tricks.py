@@ -414,7 +414,7 @@ class TrickSearch:
                 if alpha >= tl:
                     return tl
                 search.nodes += 1
-                if deadline is not None and not search.nodes & 1023 and perf() > deadline:
+                if deadline is not None and not search.nodes & 255 and perf() > deadline:
                     raise Timeout
                 if search.horizon and tl <= search.horizon:
                     return estimate(seat, tl)

@@ -235,7 +235,9 @@ def test_a_time_budget_returns_the_best_answer_so_far():
         hand = random_position("five-hundred", seed, None)
         if hand is not None:
             break
-    solution = solve(hand, budget_s=0.02)
+    # A budget of zero: the search stops at its first look at the clock (after a fixed number of positions),
+    # so the outcome does not depend on the machine's speed.
+    solution = solve(hand, budget_s=0)
     assert not solution.exact
     assert set(solution.values) == set(hand.legal_actions())
     assert solution.best in hand.legal_actions()

@@ -39,7 +39,7 @@ def _sampler(game: str) -> tuple[Callable, Callable]:
     else:
         raise EvaluationError(Text("hand evaluation covers Forty-Fives and Five Hundred; in Sixty-Six the "
                                    "stock hides too much until it is gone"))
-    return players.knowledge, players._position
+    return players.knowledge, players.position
 
 
 @dataclass

@@ -12,11 +12,11 @@ thousands of hands a second for the computer players and the solver.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, Card, Suit
-from atout.errors import NotationError
+from atout.errors import IllegalActionError, NotationError
 from atout.i18n import Text
 
 
@@ -229,3 +229,49 @@ class TableView:
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
+
+
+class HandBase:
+    """What every family's hand shares: replaying a history, copying, taking back, the phase queries.
+
+    A hand keeps ``config``, ``dealer``, ``phase`` and ``history``; ``start_args()`` says what else it
+    was started with (the scores before it, or Sixty-Six's carried points), so a replay starts alike.
+    """
+
+    DEAL_RULE: str | None = None      # the rule an undo with nothing to take back cites
+
+    def start_args(self) -> tuple:
+        return (self.scores_before,)
+
+    @classmethod
+    def replay(cls, config: Any, history: Iterable[Action | str], dealer: int = 0, *start: Any, **named: Any) -> Any:
+        """A hand started like this one and brought to the same state by applying ``history``."""
+        hand = cls(config, dealer, *start, **named)
+        for action in history:
+            hand.apply(action)
+        return hand
+
+    def copy(self) -> Any:
+        return self.replay(self.config, self.history, self.dealer, *self.start_args())
+
+    def undo(self) -> Action:
+        """Take back the last action that was not the deal; the state is as before it."""
+        if len(self.history) <= 1:
+            raise IllegalActionError(Text("There is nothing to take back: no action since the deal"),
+                                     rule=self.DEAL_RULE)
+        action = self.history[-1]
+        other = self.replay(self.config, self.history[:-1], self.dealer, *self.start_args())
+        self.__dict__.update(other.__dict__)
+        return action
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def legal_moves(self) -> LegalActions:
+        return LegalActions(self)

@@ -17,11 +17,11 @@ Leading the joker in no trumps (and in misère) names the suit the others must f
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit, shuffled
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, LegalActions, Phase, TableView, seat_name
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
 from atout.errors import IllegalActionError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
@@ -56,8 +56,10 @@ class Trick:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
-class FiveHundredHand:
+class FiveHundredHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
+
+    DEAL_RULE = "500.deal"
 
     def __init__(self, config: FiveHundredConfig | None = None, dealer: int = 0,
                  scores_before: Sequence[int] | None = None) -> None:
@@ -101,30 +103,7 @@ class FiveHundredHand:
         hand.apply(shuffled_deal(seed))
         return hand
 
-    @classmethod
-    def replay(cls, config: FiveHundredConfig, history: Iterable[Action | str], dealer: int = 0,
-               scores_before: Sequence[int] | None = None) -> FiveHundredHand:
-        hand = cls(config, dealer, scores_before)
-        for action in history:
-            hand.apply(action)
-        return hand
-
-    def copy(self) -> FiveHundredHand:
-        return self.replay(self.config, self.history, self.dealer, self.scores_before)
-
     # --- queries ----------------------------------------------------------------------------
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def legal_moves(self) -> LegalActions:
-        return LegalActions(self)
 
     @staticmethod
     def side_of(seat: int) -> int:
@@ -197,16 +176,6 @@ class FiveHundredHand:
         self.history.append(action)
         self.events.append(event)
         return event
-
-    def undo(self) -> Action:
-        """Take back the last action that was not the deal; the state is as before it."""
-        if len(self.history) <= 1:
-            raise IllegalActionError(Text("There is nothing to take back: no action since the deal"),
-                                     rule="500.deal")
-        action = self.history[-1]
-        other = self.replay(self.config, self.history[:-1], self.dealer, self.scores_before)
-        self.__dict__.update(other.__dict__)
-        return action
 
     def explain_illegal(self, action: Action | str) -> Explanation | None:
         """Why ``action`` is not allowed now, or None when it is."""

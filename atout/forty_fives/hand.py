@@ -14,11 +14,11 @@ The draw and the scoring happen automatically and show as events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit, shuffled
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, LegalActions, Phase, TableView, seat_name
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
 from atout.errors import IllegalActionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
@@ -50,7 +50,7 @@ class Trick:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
-class FortyFivesHand:
+class FortyFivesHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
     def __init__(self, config: FortyFivesConfig, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None:
@@ -102,30 +102,7 @@ class FortyFivesHand:
         hand.apply(shuffled_deal(seed))
         return hand
 
-    @classmethod
-    def replay(cls, config: FortyFivesConfig, history: Iterable[Action], dealer: int = 0,
-               scores_before: Sequence[int] | None = None) -> FortyFivesHand:
-        hand = cls(config, dealer, scores_before)
-        for action in history:
-            hand.apply(action)
-        return hand
-
-    def copy(self) -> FortyFivesHand:
-        return self.replay(self.config, self.history, self.dealer, self.scores_before)
-
     # --- queries ----------------------------------------------------------------------------
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def legal_moves(self) -> LegalActions:
-        return LegalActions(self)
 
     def side_of(self, seat: int) -> int:
         return self.config.side_of(seat)
@@ -202,15 +179,6 @@ class FortyFivesHand:
         self.history.append(action)
         self.events.append(event)
         return event
-
-    def undo(self) -> Action:
-        """Take back the last action that was not the deal; the state is as before it."""
-        if len(self.history) <= 1:
-            raise IllegalActionError(Text("There is nothing to take back: no action since the deal"))
-        action = self.history[-1]
-        other = self.replay(self.config, self.history[:-1], self.dealer, self.scores_before)
-        self.__dict__.update(other.__dict__)
-        return action
 
     def explain_illegal(self, action: Action | str) -> Explanation | None:
         """Why ``action`` is not allowed now, or None when it is."""

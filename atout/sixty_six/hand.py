@@ -18,12 +18,12 @@ hands run out; scoring is automatic and shows as events.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
-from atout.engine import Action, Event, Explanation, LegalActions, Phase, TableView, play, seat_name
+from atout.engine import Action, Event, Explanation, HandBase, Phase, TableView, play, seat_name
 from atout.errors import ConfigError, IllegalActionError
 from atout.i18n import Text
 from atout.sixty_six import scoring
@@ -77,8 +77,10 @@ class SixtySixResult:
         return self.score.winner
 
 
-class SixtySixHand:
+class SixtySixHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
+
+    DEAL_RULE = "66.deal"
 
     players = 2
 
@@ -131,30 +133,10 @@ class SixtySixHand:
         hand.apply(shuffled_deal(seed))
         return hand
 
-    @classmethod
-    def replay(cls, config: SixtySixConfig, history: Iterable[Action | str], dealer: int = 0,
-               carry: int = 0) -> SixtySixHand:
-        hand = cls(config, dealer, carry)
-        for action in history:
-            hand.apply(action)
-        return hand
-
-    def copy(self) -> SixtySixHand:
-        return self.replay(self.config, self.history, self.dealer, self.carry)
+    def start_args(self) -> tuple:
+        return (self.carry,)
 
     # --- queries ----------------------------------------------------------------------------
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase is Phase.DEAL
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def legal_moves(self) -> LegalActions:
-        return LegalActions(self)
 
     @property
     def face_down(self) -> int:
@@ -271,15 +253,6 @@ class SixtySixHand:
         self.history.append(action)
         self.events.append(event)
         return event
-
-    def undo(self) -> Action:
-        """Take back the last action that was not the deal; the state is as before it."""
-        if len(self.history) <= 1:
-            raise IllegalActionError(Text("There is nothing to take back: no action since the deal"), rule="66.deal")
-        action = self.history[-1]
-        other = self.replay(self.config, self.history[:-1], self.dealer, self.carry)
-        self.__dict__.update(other.__dict__)
-        return action
 
     # --- the deal -----------------------------------------------------------------------------
 

@@ -250,8 +250,7 @@ def view_of(hand: Any) -> TableView:
 def replay_prefix(hand: Any, count: int) -> Any:
     """The hand replayed by core through its first ``count`` actions, from the same start (dealer, and the
     scores before it or, in Sixty-Six, the game points carried in)."""
-    start = [hand.scores_before] if hasattr(hand, "scores_before") else [hand.carry] if hasattr(hand, "carry") else []
-    return hand.replay(hand.config, hand.history[:count], hand.dealer, *start)
+    return hand.replay(hand.config, hand.history[:count], hand.dealer, *hand.start_args())
 
 
 def _packet_text(packet: tuple[str, int | None, list[Card]]) -> Text:

@@ -21,7 +21,7 @@ function h(tag, attrs = {}, children = []) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "text") node.textContent = value;
-    else if (key === "html") node.innerHTML = value;   // SVG markup made by atout.svg
+    else if (key === "html") node.innerHTML = value;   // SVG markup made by atout.svg (the trump icon)
     else if (key === "class") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
@@ -57,6 +57,27 @@ function render({ model, el }) {
   let seenSaid = null;
   let timers = [];
 
+  // The card drawings come once in `faces` (not with every state): each is parsed the first time it is
+  // drawn, and every later use is a copy of that node, which is much cheaper than parsing markup again.
+  let parsed = new Map();
+  function drawing(code) {
+    const faces = model.get("faces") || {};
+    const markup = code === null ? faces.back : (faces.cards || {})[code];
+    const key = code === null ? "" : code;
+    if (!parsed.has(key)) {
+      const template = document.createElement("template");
+      template.innerHTML = markup || "";
+      parsed.set(key, template.content);
+    }
+    return parsed.get(key).cloneNode(true);
+  }
+  const cardName = (code) => ((model.get("faces") || {}).names || {})[code] || code;
+  function faceSpan(code, attrs = {}) {
+    const span = h("span", { class: "atout-face", ...attrs });
+    span.appendChild(drawing(code));
+    return span;
+  }
+
   function later(fn, ms) {
     const t = setTimeout(fn, ms);
     timers.push(t);
@@ -73,19 +94,19 @@ function render({ model, el }) {
     const legal = state.show_legal && active && state.legal.includes(code);
     const whyId = `${id}-why-${seat}-${code}`;
     const does = active ? state.card_actions[code] : undefined;   // robbing, discarding... rather than playing
-    const name = does ? `${state.names[code]}: ${does}` : state.names[code];
+    const name = does ? `${cardName(code)}: ${does}` : cardName(code);
     const button = h("button", {
       type: "button", class: "atout-card-button", "data-testid": `card-${code}`, "data-card": code,
       "data-seat": seat, "data-index": index, tabindex: -1,
       "aria-disabled": reason ? "true" : null, "aria-describedby": reason ? whyId : null,
       title: reason || name, "data-illegal": reason ? "true" : null, "data-legal": legal ? "true" : null,
-      html: state.faces[code],
       onclick: () => send({ type: "play", card: code }),
     });
+    button.appendChild(drawing(code));
     // The button is named by its text, the card's full name (hidden from sight: the drawing shows it);
     // the drawing itself is hidden from assistive technology, so the name is not "7 7 7".
-    const drawing = button.querySelector("svg");
-    if (drawing) drawing.setAttribute("aria-hidden", "true");
+    const picture = button.querySelector("svg");
+    if (picture) picture.setAttribute("aria-hidden", "true");
     button.appendChild(h("span", { class: "atout-sr-only", text: name }));
     const slot = h("span", { class: "atout-slot" }, [button]);
     if (reason) slot.appendChild(h("span", { class: "atout-why", id: whyId, role: "tooltip", text: reason }));
@@ -133,7 +154,7 @@ function render({ model, el }) {
     } else {
       hand.setAttribute("role", "img");
       for (let i = 0; i < seat.count; i++) {
-        hand.appendChild(h("span", { class: "atout-slot atout-back-slot", "aria-hidden": "true", html: state.back }));
+        hand.appendChild(h("span", { class: "atout-slot atout-back-slot", "aria-hidden": "true" }, [drawing(null)]));
       }
       hand.appendChild(h("span", { class: "atout-count", text: seat.count_label }));
     }
@@ -193,7 +214,7 @@ function render({ model, el }) {
         class: `atout-trick-card atout-pos-${play.position}${play.leader ? " atout-leader" : ""}`,
         "data-testid": `trick-card-${play.card}`, "data-seat": play.seat,
       }, [
-        h("span", { class: "atout-face", html: state.faces[play.card] }),
+        faceSpan(play.card),
         h("figcaption", {}, [play.by, play.leader ? badge(state.labels.leader, "leader") : null]),
       ]);
       if ((isNew || plan) && !reducedMotion()) {
@@ -214,7 +235,7 @@ function render({ model, el }) {
     }
     if (state.turn_up) {
       const up = h("figure", { class: "atout-pile atout-turn-up", "data-testid": "turn-up" }, [
-        h("span", { class: "atout-face", html: state.faces[state.turn_up] }),
+        faceSpan(state.turn_up),
         h("figcaption", { text: state.turn_up_label }),
       ]);
       if (plan) {
@@ -227,8 +248,8 @@ function render({ model, el }) {
       if (state[key] > 0) {
         // Face down (a count), or face up when the viewer may see the cards (the contractor's kitty).
         const shown = state[`${key}_cards`];
-        const faces = shown ? shown.map((code) => h("span", { class: "atout-face", html: state.faces[code] }))
-                            : [h("span", { class: "atout-face", html: state.back, "aria-hidden": "true" })];
+        const faces = shown ? shown.map((code) => faceSpan(code))
+                            : [faceSpan(null, { "aria-hidden": "true" })];
         const pile = h("figure", { class: `atout-pile atout-${key}`, "data-testid": key }, [
           h("span", { class: "atout-pile-cards" }, faces),
           h("figcaption", { text: label }),
@@ -262,9 +283,8 @@ function render({ model, el }) {
     if (!last) return null;
     return h("figure", { class: "atout-last-trick", "data-testid": "last-trick" }, [
       h("figcaption", { text: last.label }),
-      h("div", { class: "atout-last-cards" }, last.plays.map((p) => h("span", {
-        class: `atout-face${p.seat === last.winner ? " atout-winner" : ""}`, html: state.faces[p.card],
-        title: p.by,
+      h("div", { class: "atout-last-cards" }, last.plays.map((p) => faceSpan(p.card, {
+        class: `atout-face${p.seat === last.winner ? " atout-winner" : ""}`, title: p.by,
       }))),
     ]);
   }
@@ -283,7 +303,7 @@ function render({ model, el }) {
     const g = state.gather;
     const box = centre.querySelector(".atout-trick");
     const ghost = h("div", { class: "atout-gather", "aria-hidden": "true" },
-      g.cards.map((code) => h("span", { class: "atout-face", html: state.faces[code] || state.back })));
+      g.cards.map((code) => faceSpan(code)));
     box.appendChild(ghost);
     later(() => {
       const target = g.winner === null ? null : root.querySelector(`.atout-seat[data-seat="${g.winner}"]`);
@@ -355,6 +375,37 @@ function render({ model, el }) {
 
   // --- drawing everything ----------------------------------------------------------------------------
 
+  // A click changes one or two seats: the others keep their nodes (rebuilding every hand at each update
+  // was most of the time a click took to show). A seat is redrawn when anything it shows has changed.
+  const felt = h("div", { class: "atout-felt" });
+  let seatCache = new Map();
+
+  function seatNode(state, seat, plan) {
+    if (plan) {
+      seatCache.delete(seat.seat);      // the deal animates this drawing once
+      return seatView(state, seat, plan);
+    }
+    const key = JSON.stringify([seat, state.can_act, state.show_legal, state.size, state.lang,
+      (seat.cards || []).map((c) => [state.illegal[c], state.legal.includes(c), state.card_actions[c]])]);
+    const kept = seatCache.get(seat.seat);
+    if (kept && kept.key === key) return kept.node;
+    const node = seatView(state, seat, null);
+    seatCache.set(seat.seat, { key, node });
+    return node;
+  }
+
+  // Make `parent`'s children exactly `nodes` (nulls skipped), touching only the places that changed.
+  function patchChildren(parent, nodes) {
+    const wanted = nodes.filter(Boolean);
+    wanted.forEach((node, i) => {
+      const there = parent.children[i];
+      if (there === node) return;
+      if (there) parent.replaceChild(node, there);
+      else parent.appendChild(node);
+    });
+    while (parent.children.length > wanted.length) parent.lastElementChild.remove();
+  }
+
   function draw() {
     const state = model.get("state");
     if (!state || !state.seats) return;
@@ -376,14 +427,11 @@ function render({ model, el }) {
     const plan = dealPlan(state);
     const gathering = gatherDue(state);
     const arriveAfter = (plan ? plan.get("end") : 0) + (gathering ? GATHER_PAUSE + GATHER_MOVE : 0);
-    const felt = h("div", { class: "atout-felt", "data-players": state.players });
-    for (const seat of state.seats) felt.appendChild(seatView(state, seat, plan));
+    felt.setAttribute("data-players", state.players);
     const centre = centreView(state, plan, arriveAfter);
-    felt.appendChild(centre);
-    board.replaceChildren(topView(state), felt);
+    patchChildren(felt, [...state.seats.map((seat) => seatNode(state, seat, plan)), centre]);
+    patchChildren(board, [topView(state), felt, lastTrickView(state)]);
     if (gathering) startGather(state, centre);
-    const last = lastTrickView(state);
-    if (last) board.appendChild(last);
     controlsView(state);
     say(state);
 
@@ -423,13 +471,20 @@ function render({ model, el }) {
       draw();
     });
   };
+  const newFaces = () => {
+    parsed = new Map();
+    seatCache = new Map();
+    redraw();
+  };
   model.on("change:state", redraw);
+  model.on("change:faces", newFaces);
   model.on("change:announcement", redraw);
   model.on("change:refused", redraw);
   draw();
   return () => {
     timers.forEach(clearTimeout);
     model.off("change:state", redraw);
+    model.off("change:faces", newFaces);
     model.off("change:announcement", redraw);
     model.off("change:refused", redraw);
   };

@@ -131,6 +131,9 @@ class CardTable(anywidget.AnyWidget):
     _css = HERE / "table.css"
 
     state = traitlets.Dict().tag(sync=True)
+    # The card drawings, apart from ``state``: they change only with the size, the colours or the language, so
+    # a click sends the few kilobytes of the new state and not every visible card's drawing again.
+    faces = traitlets.Dict().tag(sync=True)
     announcement = traitlets.Unicode("").tag(sync=True)
     refused = traitlets.Bool(False).tag(sync=True)
     show_legal = traitlets.Bool(False).tag(sync=True)
@@ -156,6 +159,8 @@ class CardTable(anywidget.AnyWidget):
         self._gather_id = 0
         self._gather: dict[str, Any] | None = None
         self._last_winner: int | None = None
+        self._faces_style: tuple[str, bool, str] | None = None
+        self._face_cards: set[Card] = set()
         self.on_msg(self._on_message)
         self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size", "allow_undo"])
         language.register(self)
@@ -248,7 +253,9 @@ class CardTable(anywidget.AnyWidget):
         """Redraw in the current language (the page's language switch calls this)."""
         lang = get_language()
         with self.hold_sync():      # one message: the browser never draws a state with another's announcement
-            self.state = self._build_state(lang)
+            state = self._build_state(lang)
+            self._provide_faces(state.pop("shown"), lang)
+            self.state = state
             self.announcement = "\n".join(why.render(lang) for why in self._said)
             self.refused = self._refused
 
@@ -355,13 +362,10 @@ class CardTable(anywidget.AnyWidget):
         n = view.players
         bottom = self.viewer if self.viewer is not None else 0
         positions = POSITIONS.get(n) or tuple(f"p{i}" for i in range(n))
-        faces: dict[str, str] = {}
-        names: dict[str, str] = {}
+        shown: set[Card] = set()
 
         def face(card: Card) -> str:
-            if card.code not in faces:
-                faces[card.code] = card_svg(card, size=size, four_colour=four, lang=lang)
-                names[card.code] = card.name(lang)
+            shown.add(card)
             return card.code
 
         clickable = self._clickable(view)
@@ -450,7 +454,7 @@ class CardTable(anywidget.AnyWidget):
             "players": n, "viewer": self.viewer, "bottom": bottom, "size": size, "four_colour": four,
             "show_legal": bool(self.show_legal), "phase": phase, "status": status, "over": bool(view.over),
             "dealer": view.dealer, "to_act": to_act, "can_act": can_act,
-            "seats": seats, "faces": faces, "names": names, "back": back_svg(size=size, lang=lang),
+            "seats": seats, "shown": shown,
             "trick": {"plays": plays, "leader": view.leader if trick else None, "label": _("Trick", lang)},
             "last_trick": last_trick, "trump": trump,
             "turn_up": turn_up, "turn_up_label": _("Turned-up card", lang),
@@ -475,6 +479,23 @@ class CardTable(anywidget.AnyWidget):
                 "illegal": _("Not allowed now", lang), "legal": _("May be played", lang),
                 "refused": _("Not allowed", lang), "undo": _("Take back my last move", lang),
             },
+        }
+
+    def _provide_faces(self, shown: set[Card], lang: str) -> None:
+        """Make sure ``faces`` draws every card ``state`` shows. It holds the whole deck from the deal on, in the
+        deck's own order (never the deal's: the browser learns nothing of where a card lies), so within a hand it
+        is sent once, and again only when the size, the colours or the language change."""
+        style = (self.size, bool(self.four_colour), lang)
+        known = self._face_cards if self._faces_style == style else set()
+        if shown <= known:
+            return
+        ordered = sorted(shown | known | set(getattr(self.hand, "deck_order", ())), key=lambda card: card.index)
+        size, four = self.size, bool(self.four_colour)
+        self._faces_style, self._face_cards = style, set(ordered)
+        self.faces = {
+            "cards": {c.code: card_svg(c, size=size, four_colour=four, lang=lang) for c in ordered},
+            "names": {c.code: c.name(lang) for c in ordered},
+            "back": back_svg(size=size, lang=lang),
         }
 
     def _packets(self) -> list[dict[str, Any]]:

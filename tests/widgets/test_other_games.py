@@ -26,6 +26,7 @@ from atout.widgets.classroom import Classroom
 from atout.widgets.lesson import played_hand, step_widget
 from atout.widgets.stepper import DealStepper, replay_prefix
 from atout.widgets.table import CardTable
+from tests.widgets import shown_codes, sorted_codes
 
 GAMES = ["sixty-six", "five-hundred"]
 PREFIX = {"sixty-six": "66.", "five-hundred": "500."}
@@ -139,7 +140,8 @@ def test_a_seat_sees_only_its_own_hand_while_the_computer_plays_the_others(game)
         if game == "sixty-six":
             hidden |= {c.code for c in hand.deck_order[hand.next_card:]}       # the stock's order
             assert all(seat["tricks"] is None for seat in state["seats"])     # only whether each has won a trick
-        assert not hidden & set(state["faces"]), "a card the seat may not see was sent to the browser"
+        assert not hidden & shown_codes(state), "a card the seat may not see was sent to the browser"
+        assert list(table.faces["cards"]) == sorted_codes(hand.deck_order), "the drawings follow the deal's order"
         assert state["seats"][0]["cards"] == [c.code for c in hand.hands[0]]
         assert_offers_exactly_cores_actions(table, hand)
         send(table, pick(rng, state))
@@ -307,7 +309,7 @@ def test_five_hundred_the_kitty_is_shown_to_the_contractor_only():
     assert table.state["hint"] == "Choose a card to discard"
     other = CardTable(hand, viewer=(contractor + 1) % 4)
     assert other.state["kitty_cards"] is None
-    assert not {c.code for c in hand.kitty_taken} & set(other.state["faces"])
+    assert not {c.code for c in hand.kitty_taken} & shown_codes(other.state)
     card = hand.hands[contractor][0]
     send(table, {"type": "play", "card": card.code})                   # a click discards in the kitty phase
     assert hand.history[-1] == Action("discard", card) and hand.events[-1].rule.startswith("500.")

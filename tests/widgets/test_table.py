@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from atout.cards import Card
+from atout.cards import FULL_DECK, Card
 from atout.engine import Action
 from atout.forty_fives.hand import FortyFivesHand
 from atout.i18n import get_language, language
 from atout.svg import FOUR_COLOURS, TWO_COLOURS
 from atout.widgets.language import set_page_language
 from atout.widgets.table import POSITIONS, CardTable, action_label
-from tests.widgets import fake_french
+from tests.widgets import fake_french, shown_codes
 
 
 def send(table: CardTable, content: dict) -> None:
@@ -286,7 +286,7 @@ def test_the_teacher_sees_every_hand_face_up():
     state = CardTable(hand).state
     for seat in range(3):
         assert state["seats"][seat]["visible"] and state["seats"][seat]["cards"] == codes(hand.hands[seat])
-    assert set(state["faces"]) == {c.code for h in hand.hands for c in h} | {hand.turn_up.code}
+    assert shown_codes(state) == {c.code for h in hand.hands for c in h} | {hand.turn_up.code}
 
 
 def test_a_viewer_with_opponents_waits_only_for_their_own_turn():
@@ -372,7 +372,7 @@ def test_a_hand_of_another_family_plugs_in():
     assert all(s["tricks_label"] is None for s in state["seats"])           # tricks are the sides'
     assert [(r["label"], r["score"], r["tricks_label"]) for r in state["scores"]] == [
         ("Side 0", 10, "Tricks: 3"), ("Side 1", -20, "Tricks: 1")]
-    assert state["kitty"] == 2 and state["kitty_cards"] == ["9C", "9D"] and "9C" in state["faces"]
+    assert state["kitty"] == 2 and state["kitty_cards"] == ["9C", "9D"] and "9C" in table.faces["cards"]
     assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: Seat 0 bid 7 no trumps"
     assert state["legal"] == ["5H"]
     labels = {b["action"]: b["label"] for b in state["actions"]}
@@ -417,47 +417,49 @@ def test_four_colour_changes_the_card_colours():
     hand = FortyFivesHand.new("forty-fives", seed=7)
     table = CardTable(hand)
     diamond = next(c for h in hand.hands for c in h if c.suit.letter == "D")
-    assert TWO_COLOURS[diamond.suit] in table.state["faces"][diamond.code]
+    assert TWO_COLOURS[diamond.suit] in table.faces["cards"][diamond.code]
     table.four_colour = True
-    assert FOUR_COLOURS[diamond.suit] in table.state["faces"][diamond.code]
-    assert TWO_COLOURS[diamond.suit] not in table.state["faces"][diamond.code]
+    assert FOUR_COLOURS[diamond.suit] in table.faces["cards"][diamond.code]
+    assert TWO_COLOURS[diamond.suit] not in table.faces["cards"][diamond.code]
 
 
 def test_projector_size_draws_bigger_cards():
     hand = FortyFivesHand.new("forty-fives", seed=7)
     table = CardTable(hand, size="projector")
     code = table.state["seats"][0]["cards"][0]
-    assert 'width="160"' in table.state["faces"][code] and table.state["size"] == "projector"
+    assert 'width="160"' in table.faces["cards"][code] and table.state["size"] == "projector"
 
 
 def test_every_card_shown_carries_its_accessible_name():
     hand = FortyFivesHand.new("forty-fives", seed=7)
-    state = CardTable(hand).state
-    for code, markup in state["faces"].items():
+    faces = CardTable(hand).faces
+    assert set(faces["cards"]) == {c.code for c in FULL_DECK}
+    for code, markup in faces["cards"].items():
         name = Card.parse(code).name("en")
-        assert state["names"][code] == name
+        assert faces["names"][code] == name
         assert f'aria-label="{name}"' in markup and f"<title>{name}</title>" in markup
-    assert 'aria-label="face-down card"' in state["back"]
+    assert 'aria-label="face-down card"' in faces["back"]
 
 
 def test_the_page_language_switch_redraws_in_the_new_language(monkeypatch):
     fake_french(monkeypatch)
     hand = FortyFivesHand.new("forty-fives", seed=7)
     table = CardTable(hand, viewer=0, opponents=first_legal)
-    assert table.state["seats"][1]["name"] == "Seat 1" and table.state["names"]["QS"] == "queen of spades"
+    assert table.state["seats"][1]["name"] == "Seat 1" and table.faces["names"]["QS"] == "queen of spades"
     try:
         set_page_language("fr")
         state = table.state
         assert state["lang"] == "fr" == get_language()
-        assert state["names"]["QS"] == "dame de pique" and 'aria-label="dame de pique"' in state["faces"]["QS"]
+        faces = table.faces
+        assert faces["names"]["QS"] == "dame de pique" and 'aria-label="dame de pique"' in faces["cards"]["QS"]
         assert state["seats"][1]["name"] == "Place 1"
         assert state["seats"][1]["count_label"] == f"{len(hand.hands[1])} cartes"
-        assert state["trick"]["label"] == "Levée" and 'aria-label="carte face cachée"' in state["back"]
+        assert state["trick"]["label"] == "Levée" and 'aria-label="carte face cachée"' in faces["back"]
         assert table.announcement.split("\n") == [e.explanation.render("fr") for e in hand.events[1:]]
         assert table.announcement.startswith("Place 1")
     finally:
         set_page_language("en")
-    assert table.state["lang"] == "en" and table.state["names"]["QS"] == "queen of spades"
+    assert table.state["lang"] == "en" and table.faces["names"]["QS"] == "queen of spades"
 
 
 def test_every_word_shown_comes_from_python_in_the_page_language():
@@ -526,8 +528,8 @@ window.ready = true;
 
 
 def snapshot(table: CardTable) -> dict:
-    return {"state": table.state, "announcement": table.announcement, "refused": table.refused,
-            "show_legal": table.show_legal}
+    return {"state": table.state, "faces": table.faces, "announcement": table.announcement,
+            "refused": table.refused, "show_legal": table.show_legal}
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ MARRIAGE = {s: Action("marriage", KING_OF[s]) for s in Suit}
 PLAY = [play(c) for c in CARDS]          # by Card.index: the engine's inner loop avoids a call per card
 DECK_SIZE = len(SIXTY_SIX_DECK)
 _DECK_SET = frozenset(SIXTY_SIX_DECK.cards)
-LAST_TRICK_BONUS = 10   # 66.last-trick
+LAST_TRICK_BONUS = scoring.LAST_TRICK_BONUS
 _OPEN_RULE = "66.open.lead"
 
 
@@ -160,12 +160,8 @@ class SixtySixHand(HandBase):
 
     def points(self, seat: int) -> int:
         """The counted points of ``seat``: card points, marriages once it has won a trick, the last trick's 10."""
-        total = self.card_points[seat]
-        if self.tricks_won[seat]:
-            total += self.marriage_points[seat]         # 66.marriage.pending
-        if self.last_trick_bonus == seat:
-            total += LAST_TRICK_BONUS
-        return total
+        return scoring.counted_points(self.card_points[seat], self.marriage_points[seat], self.tricks_won[seat],
+                                      self.last_trick_bonus == seat)
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do now, in the order a player would use them (empty at the deal and
@@ -313,7 +309,7 @@ class SixtySixHand(HandBase):
     def _marriage(self, action: Action) -> Event:
         seat = self.to_act
         suit = action.card.suit
-        value = 40 if suit is self.trump else 20            # 66.marriage.trump
+        value = scoring.marriage_value(suit, self.trump)
         self.marriage_points[seat] += value
         self.marriages.append((seat, suit, value))
         self.married = suit
@@ -393,15 +389,6 @@ class SixtySixHand(HandBase):
 
     # --- the end of the hand ------------------------------------------------------------------
 
-    def _declaration_score(self, by: int, points: list[int]) -> scoring.Score:
-        """The score of ``by`` declaring; a closed stock turns it into 66.close.failed where the rules say."""
-        closer, tricks = self.closer, self.tricks_won
-        reached = points[by] >= scoring.TARGET_POINTS
-        if closer is None or (by == closer and reached) or (by != closer and not reached):
-            return scoring.declare(by, points, tricks)
-        # The closer fell short, or the closer's opponent reached 66 and declared first.
-        return scoring.close_failed(closer, self.tricks_at_close)
-
     def _finish_closed(self, last: int) -> Event:
         """66.close.end: a closed hand played out; the last trick's winner, with no lead left, counts at once."""
         reached = self.points(last) >= scoring.TARGET_POINTS
@@ -413,7 +400,7 @@ class SixtySixHand(HandBase):
         points = [self.points(0), self.points(1)]
         carried_in, carry_out = self.carry, 0
         if by is not None:
-            score = self._declaration_score(by, points)
+            score = scoring.declaration(by, points, self.tricks_won, self.closer, self.tricks_at_close)
         elif self.closer is not None:
             score = scoring.close_failed(self.closer, self.tricks_at_close)
         else:

@@ -185,7 +185,8 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     verdict = (Text("{points} points in all: 66 reached", points=total) if reached
                else Text("{points} points in all: not yet 66", points=total))
     why = Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))
-    return {"card_points": won, "points": total, "reached": reached, **why.to_dict()}
+    return {"card_points": won, "marriage_points": marriage_points, "points": total, "reached": reached,
+            **why.to_dict()}
 
 
 def _marriages(q: Query) -> list[Suit]:
@@ -234,12 +235,14 @@ def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
             raise QueryError(Text("action {i} ({action}) cannot be done in this position: {why}", i=i + 1,
                                   action=repr(text), why=str(exc))) from None
     action = Action.parse(q.field("action"))
-    allowed = [str(a) for a in position.legal_actions()]
+    # What the player sees when asked: their hand and the turned-up trump (the engine picks one if not given).
+    shown = {"actions": [str(a) for a in position.legal_actions()], "hand": list(position.hands[0]),
+             "turn_up": position.turn_up}
     why = position.explain_illegal(action)
     if why is not None:
-        return {"allowed": False, "actions": allowed, **why.to_dict()}
+        return {"allowed": False, **shown, **why.to_dict()}
     event = position.apply(action)
-    answer: dict[str, Any] = {"allowed": True, "actions": allowed, **event.explanation.to_dict()}
+    answer: dict[str, Any] = {"allowed": True, **shown, **event.explanation.to_dict()}
     if event.kind == "marriage":
         _suit, value, counts = event.data
         answer.update(points=value, counts=counts)

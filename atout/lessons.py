@@ -435,10 +435,14 @@ def _discard_count_question(spec, game, options, prompt, seed) -> Question:
     if ask not in answer:
         raise LessonError(Text("{game} has no draw after the kitty: ask cards or count", game=game))
     value = answer[ask]
-    choices = [str(v) for v in range(max(0, value - 2), value + 3)]
     if ask == "draw":
+        from atout.forty_fives.hand import HAND_SIZE
+
+        choices = [str(v) for v in range(HAND_SIZE + 1)]     # every count a player may draw
         return Question("discards", game, prompt or Text("How many cards does this player draw from the stock?"),
                         query, choices, [str(value)], False, "a45.draw", answer["explanation"])
+    held = len(spec["hand"]) + len(spec.get("kitty", []))
+    choices = [str(v) for v in range(max(0, value - 2), min(held, value + 2) + 1)]
     return Question("discards", game, prompt or Text("How many cards are discarded?"), query, choices, [str(value)],
                     False, answer["rule"], answer["explanation"])
 

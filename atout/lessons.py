@@ -363,6 +363,8 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         return [Question("bids", game, prompt or Text("Which of these calls may {seat} make now?",
                                                       seat=Text("Seat {n}", n=answer["to_act"])),
                          query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None)]
+    if "ask" in spec and kind not in ASKS:
+        raise LessonError(Text("ask is for the kinds {kinds}, not {kind}", kinds=", ".join(ASKS), kind=kind))
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]

@@ -118,6 +118,8 @@ def test_every_special_kind_is_used_in_the_lessons():
      "quiz 1: marriage: name the marriage by its king or queen, not A♣"),
     ('kind = "points"\ntricks = [["AS", "10S", "KS"]]', "is too long"),
     ('kind = "exchange"\ntrump = "H"\nstock = true\nhand = ["9H"]', "True is not of type 'integer'"),
+    ('kind = "winner"\nask = "66"\ntrump = "S"\nplays = ["AS", "KS"]',
+     "ask is for the kinds points, discards, exchange, marriage, close, not winner"),
 ])
 def test_malformed_special_questions_are_refused_with_the_place(question, message):
     with pytest.raises(LessonError) as info:

@@ -328,6 +328,8 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
     game = spec.get("game", game)
     options = {**(options or {}), **spec.get("options", {})}
     kind = spec["kind"]
+    if "ask" in spec and kind not in ASKS:
+        raise LessonError(Text("ask is for the kinds {kinds}, not {kind}", kinds=", ".join(ASKS), kind=kind))
     if kind == "drill":
         return drill(game, spec.get("drill", "winner"), spec.get("count", 5), seed=spec.get("seed", seed),
                      options=options, trumps=spec.get("trumps"))
@@ -363,8 +365,6 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         return [Question("bids", game, prompt or Text("Which of these calls may {seat} make now?",
                                                       seat=Text("Seat {n}", n=answer["to_act"])),
                          query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None)]
-    if "ask" in spec and kind not in ASKS:
-        raise LessonError(Text("ask is for the kinds {kinds}, not {kind}", kinds=", ".join(ASKS), kind=kind))
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]

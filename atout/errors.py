@@ -54,5 +54,10 @@ class QueryError(AtoutError):
     """A referee query that cannot be answered (missing field, wrong type, wrong length)."""
 
 
+class PositionError(AtoutError):
+    """A described position that cannot arise in the game (a hand of the wrong size for the stock, a trick
+    played on an exhausted stock that still has cards)."""
+
+
 class NotationError(AtoutError):
     """A malformed action, deal code or position text."""

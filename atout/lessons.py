@@ -20,7 +20,7 @@ from typing import Any
 
 import jsonschema
 
-from atout.cards import Card
+from atout.cards import KING, QUEEN, Card, Suit
 from atout.errors import AtoutError
 from atout.games import FAMILIES
 from atout.i18n import LANGUAGES, Text, get_language
@@ -41,11 +41,40 @@ _CARDS = {"type": "array", "items": {"type": "string"}}
 _GAME = {"enum": list(FAMILIES)}
 _TRUMP = {"type": "string"}
 
+# What a question of each special-rule kind may ask (``ask``; the first is the default), and the fields it needs.
+ASKS: dict[str, tuple[str, ...]] = {
+    "points": ("points", "66"),          # how many points these tricks make / do they make 66
+    "discards": ("cards", "count", "draw"),
+    "exchange": ("may",),
+    "marriage": ("may",),
+    "close": ("may", "score"),
+}
+_POSITION = ["trump", "hand", "stock"]    # a Sixty-Six position on lead, given by its counts
+_NEEDS: dict[str, list[str]] = {"points": ["tricks"], "discards": ["hand"], "exchange": _POSITION,
+                                "marriage": [*_POSITION, "marriage"], "close": _POSITION}
+
+
+def _kind_rules() -> list[dict[str, Any]]:
+    """Per kind: the values of ``ask`` and the fields required (a closing question's score needs only ``score``)."""
+    rules = []
+    for kind, asks in ASKS.items():
+        then: dict[str, Any] = {"properties": {"ask": {"enum": list(asks)}}}
+        if kind == "close":
+            then |= {"if": {"required": ["ask"], "properties": {"ask": {"const": "score"}}},
+                     "then": {"required": ["score"]}, "else": {"required": _NEEDS[kind]}}
+        else:
+            then["required"] = _NEEDS[kind]
+        rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}}, "then": then})
+    return rules
+
+
 QUESTION_SCHEMA = {
     "type": "object",
     "required": ["kind"],
+    "allOf": _kind_rules(),
     "properties": {
-        "kind": {"enum": ["winner", "legal", "score", "bids", "drill"]},
+        "kind": {"enum": ["winner", "legal", "score", "bids", "drill", *ASKS]},
+        "ask": {"enum": sorted({a for asks in ASKS.values() for a in asks})},
         "players": {"type": "integer", "minimum": 2, "maximum": 6},
         "dealer": {"type": "integer", "minimum": 0, "maximum": 5},
         "calls": {"type": "array", "items": {"type": "string"}},
@@ -62,6 +91,21 @@ QUESTION_SCHEMA = {
         "count": {"type": "integer", "minimum": 1, "maximum": 20},
         "seed": {"type": "integer"},
         "trumps": {"type": "array", "items": _TRUMP},
+        # points: the tricks one player won (2 cards each), the marriages they declared, the last trick's 10
+        "tricks": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2,
+                                              "maxItems": 2}},
+        "marriages": _CARDS,
+        "last_trick": {"type": "boolean"},
+        # discards: the kitty the high bidder or contractor adds to the hand
+        "kitty": _CARDS,
+        "bidder": {"type": "boolean"},
+        # exchange, marriage, close: a Sixty-Six position; the stock's face-down cards, what seat 0 did first
+        "stock": {"type": "integer", "minimum": 0, "maximum": 11},
+        "closed": {"type": "boolean"},
+        "before_draw": {"type": "boolean"},
+        "turn_up": {"type": "string"},
+        "actions": {"type": "array", "items": {"type": "string"}},
+        "marriage": {"type": "string"},
     },
     "additionalProperties": False,
 }
@@ -207,21 +251,33 @@ class Feedback:
 class Question:
     """One question whose answer the referee computes."""
 
-    kind: str                     # winner | legal | score
+    kind: str                     # winner | legal | score | bids | points | discards | exchange | marriage | close
     game: str
     prompt: Text | dict[str, str]
     query: dict[str, Any]
-    choices: list[str]            # cards (winner, legal) or values (score)
+    choices: list[str]            # cards (winner, legal, discards) or values (score, points, yes/no …)
     answer: list[str]             # the right choice(s)
-    multiple: bool                # pick every right choice (legal)
+    multiple: bool                # pick every right choice (legal, discards)
     rule: str | None
     explanation: str | None
     why: dict[str, str] = field(default_factory=dict)   # per wrong choice, why it is wrong
+    labels: dict[str, Text] = field(default_factory=dict)   # how a choice that is not a card or number reads
+    cards: bool = False           # the choices are cards
+    shown: dict[str, Any] = field(default_factory=dict)     # what the referee worked out for the view to show
+
+    def __post_init__(self) -> None:
+        self.cards = self.cards or self.kind in ("winner", "legal")
 
     def prompt_text(self, lang: str | None = None) -> str:
         if isinstance(self.prompt, Text):
             return self.prompt.render(lang)
         return self.prompt[lang or get_language()]
+
+    def label(self, choice: str, lang: str | None = None) -> str:
+        """How a choice reads on its button: a card's short name, a translated label, or the value itself."""
+        if self.cards:
+            return Card.parse(choice).render(lang)
+        return self.labels[choice].render(lang) if choice in self.labels else choice
 
     def check(self, response: str | Iterable[str]) -> Feedback:
         """Mark the learner's answer; the feedback says why, citing the referee's rule.
@@ -238,7 +294,7 @@ class Question:
         wrong = sorted(picked - right)
         missing = sorted(right - picked)
         reasons = {**_why_not_winner(answer), **_why_illegal(answer)}
-        reason = next((reasons[c] for c in wrong if c in reasons), None)
+        reason = next((reasons[c] for c in wrong + missing if c in reasons), None)
         if reason is None and missing and self.kind == "legal":
             reason = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render() + ". " + general
         return Feedback(False, reason or general, self.rule, wrong + missing)
@@ -250,7 +306,7 @@ class Question:
         return f"{RULES[rule_id].statement.render()} ({rule_id})"
 
     def _normal(self, value: str) -> str:
-        if self.kind in ("winner", "legal"):
+        if self.cards:
             try:
                 return Card.parse(value).code
             except AtoutError:
@@ -272,6 +328,8 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
     game = spec.get("game", game)
     options = {**(options or {}), **spec.get("options", {})}
     kind = spec["kind"]
+    if "ask" in spec and kind not in ASKS:
+        raise LessonError(Text("ask is for the kinds {kinds}, not {kind}", kinds=", ".join(ASKS), kind=kind))
     if kind == "drill":
         return drill(game, spec.get("drill", "winner"), spec.get("count", 5), seed=spec.get("seed", seed),
                      options=options, trumps=spec.get("trumps"))
@@ -307,13 +365,161 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         return [Question("bids", game, prompt or Text("Which of these calls may {seat} make now?",
                                                       seat=Text("Seat {n}", n=answer["to_act"])),
                          query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None)]
-    query = {"kind": "score", "game": game, "options": options, **spec["score"]}
+    if kind in ASKS:
+        ask = spec.get("ask", ASKS[kind][0])
+        return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
+    return [_score_question("score", game, {"kind": "score", "game": game, "options": options, **spec["score"]},
+                            prompt, seed)]
+
+
+def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | None, seed: int) -> Question:
     answer = _ask(query)
     key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
     right = score_text(answer[key])
-    return [Question("score", game, prompt or Text("What does this hand score?"), query,
-                     _score_choices(answer[key], seed, game), [right], False, answer.get("rule"),
-                     answer.get("explanation"))]
+    return Question(kind, game, prompt or Text("What does this hand score?"), query,
+                    _score_choices(answer[key], seed, game), [right], False, answer.get("rule"),
+                    answer.get("explanation"))
+
+
+# --- the special rules: card points, discards, the trump nine, marriages, closing ----------------------
+
+YES_NO = {"yes": Text("Yes"), "no": Text("No")}
+
+
+def _copy(spec: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:
+    return {key: spec[key] for key in keys if key in spec}
+
+
+def _points_question(spec, game, options, prompt, seed) -> Question:
+    """How many points the tricks one player won make (`66.points`, with marriages and the last trick), or
+    whether they make 66."""
+    query = {"kind": "points", "game": game, "options": options,
+             **_copy(spec, ("tricks", "marriages", "last_trick", "trump"))}
+    answer = _ask(query)
+    if spec.get("ask") == "66":
+        return Question("points", game, prompt or Text("Has this player reached 66?"), query, list(YES_NO),
+                        ["yes" if answer["reached"] else "no"], False, answer["rule"], answer["explanation"],
+                        labels=YES_NO)
+    counted = answer["points"]
+    # Wrong answers a learner could believe: the ten and king swapped, the marriages forgotten or counted too
+    # early, the last trick's 10 forgotten or added; then nearby values.
+    cards = [Card.parse(c) for trick in spec["tricks"] for c in trick]
+    tens_as_kings = 6 * (sum(c.rank == KING for c in cards) - sum(c.rank == 10 for c in cards))
+    believable = [counted + tens_as_kings, answer["card_points"], answer["card_points"] + answer["marriage_points"],
+                  counted - 10, counted + 10]
+    rng = random.Random(seed)
+    believable += [counted + rng.choice([-1, 1]) * rng.randint(2, 12) for _ in range(20)]
+    wrong = list(dict.fromkeys(v for v in believable if v >= 0 and v != counted))[:3]
+    default = (Text("How many card points are in these tricks?") if counted == answer["card_points"]
+               else Text("How many points does this player count?"))
+    return Question("points", game, prompt or default, query, [str(v) for v in sorted([counted, *wrong])],
+                    [str(counted)], False, answer["rule"], answer["explanation"])
+
+
+def _discards_question(spec, game, options, prompt, seed) -> Question:
+    """Which cards go once trumps are named (Auction Forty-Fives) or may go (Five Hundred's kitty)."""
+    query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
+    answer = _ask(query)
+    cards = [Card.parse(c).code for c in [*spec["hand"], *spec.get("kitty", [])]]
+    if "discard" in answer:
+        right, default = answer["discard"], Text("Trumps are named: which of these cards are thrown away?")
+    else:
+        right, default = answer["may_discard"], Text("Which of these cards may the contractor discard?")
+    return Question("discards", game, prompt or default, query, cards, list(right), True, answer["rule"],
+                    answer["explanation"], why=_why_illegal(answer), cards=True)
+
+
+def _discard_count_question(spec, game, options, prompt, seed) -> Question:
+    """How many cards are discarded (``ask = "count"``) or drawn back to five (``ask = "draw"``)."""
+    query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
+    answer = _ask(query)
+    ask = spec["ask"]
+    if ask not in answer:
+        raise LessonError(Text("{game} has no draw after the kitty: ask cards or count", game=game))
+    value = answer[ask]
+    if ask == "draw":
+        from atout.forty_fives.hand import HAND_SIZE
+
+        choices = [str(v) for v in range(HAND_SIZE + 1)]     # every count a player may draw
+        return Question("discards", game, prompt or Text("How many cards does this player draw from the stock?"),
+                        query, choices, [str(value)], False, "a45.draw", answer["explanation"])
+    held = len(spec["hand"]) + len(spec.get("kitty", []))
+    choices = [str(v) for v in range(max(0, value - 2), min(held, value + 2) + 1)]
+    return Question("discards", game, prompt or Text("How many cards are discarded?"), query, choices, [str(value)],
+                    False, answer["rule"], answer["explanation"])
+
+
+def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str) -> tuple[dict, dict]:
+    """Ask the referee whether seat 0 may do ``action`` in the Sixty-Six position the question describes."""
+    query = {"kind": "may", "game": game, "options": options, "action": action,
+             **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "before_draw", "turn_up", "actions"))}
+    answer = _ask(query)
+    return query, answer
+
+
+def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: dict) -> Question:
+    return Question(kind, game, prompt, query, list(YES_NO), ["yes" if answer["allowed"] else "no"], False,
+                    answer["rule"], answer["explanation"], labels=YES_NO,
+                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]})
+
+
+def _trump_letter(spec: dict[str, Any]) -> str:
+    try:
+        return Suit.parse(spec["trump"]).letter
+    except AtoutError as exc:
+        raise LessonError(Text("trump: {why}", why=exc.message)) from None
+
+
+def _exchange_question(spec, game, options, prompt, seed) -> Question:
+    """May seat 0 exchange the 9 of trumps now (`66.exchange-nine`)?"""
+    query, answer = _may(spec, game, options, f"exchange 9{_trump_letter(spec)}")
+    return _yes_no("exchange", game, prompt or Text("May you exchange the 9 of trumps for the turned-up trump now?"),
+                   query, answer)
+
+
+def _close_question(spec, game, options, prompt, seed) -> Question:
+    """May seat 0 close the stock now (`66.close`)?"""
+    query, answer = _may(spec, game, options, "close")
+    return _yes_no("close", game, prompt or Text("May you close the stock now?"), query, answer)
+
+
+def _close_score_question(spec, game, options, prompt, seed) -> Question:
+    """What a closed hand scores when the closer reaches 66 or misses it (`66.close.failed`)."""
+    query = {"kind": "score", "game": game, "options": options, "event": "closed", **spec["score"]}
+    return _score_question("close", game, query, prompt or Text("The stock was closed. What does this hand score "
+                                                                "(seat 0 first)?"), seed)
+
+
+def _marriage_question(spec, game, options, prompt, seed) -> Question:
+    """May seat 0 declare this marriage now, and what is it worth (`66.marriage`, `66.marriage.trump`,
+    `66.marriage.pending`)?"""
+    try:
+        card = Card.parse(spec["marriage"])
+    except AtoutError as exc:
+        raise LessonError(Text("marriage: {why}", why=exc.message)) from None
+    if card.rank not in (KING, QUEEN):
+        raise LessonError(Text("marriage: name the marriage by its king or queen, not {card}", card=card))
+    query, answer = _may(spec, game, options, f"marriage {card.code}")
+    labels = {"no": Text("No, not now")}
+    for value in (20, 40):
+        labels[str(value)] = Text("Yes, {points} points", points=value)
+        labels[f"{value}-pending"] = Text("Yes, {points} points once a trick is won", points=value)
+    right = "no"
+    if answer["allowed"]:
+        right = str(answer["points"]) + ("" if answer["counts"] else "-pending")
+    return Question("marriage", game, prompt or Text("May you declare the marriage in {suit} now, and what is it "
+                                                     "worth?", suit=card.suit),
+                    query, list(labels), [right], False, answer["rule"], answer["explanation"], labels=labels,
+                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]})
+
+
+_SPECIAL = {
+    ("points", "points"): _points_question, ("points", "66"): _points_question,
+    ("discards", "cards"): _discards_question, ("discards", "count"): _discard_count_question,
+    ("discards", "draw"): _discard_count_question,
+    ("exchange", "may"): _exchange_question, ("marriage", "may"): _marriage_question,
+    ("close", "may"): _close_question, ("close", "score"): _close_score_question,
+}
 
 
 def _why_not_winner(answer: dict[str, Any]) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""The referee: answers rule questions (`rank`, `trick`, `legal`, `bids`, `score`) for every game.
+"""The referee: answers rule questions (`rank`, `trick`, `legal`, `bids`, `score`) for every game, and the
+special rules' questions where a game has them (`points` and `may` in Sixty-Six, `discards` after the kitty).
 
 The contract is in the rules README: one JSON object in, one out. Bad input gets
 ``{"error": "<what is wrong, and what is allowed>"}`` and never an exception.
@@ -12,7 +13,7 @@ The contract is in the rules README: one JSON object in, one out. Bad input gets
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from atout.cards import Card, Deck
@@ -20,7 +21,7 @@ from atout.errors import AtoutError, DuplicateCardError, QueryError
 from atout.games import FAMILIES, family
 from atout.i18n import Text
 
-KINDS = ("rank", "trick", "legal", "bids", "score")
+KINDS = ("rank", "trick", "legal", "bids", "score", "points", "discards", "may")
 
 
 class Query:
@@ -60,6 +61,15 @@ class Query:
                                   name=name, low=low, high=high, value=json.dumps(value)))
         return value
 
+    def flag(self, name: str, default: bool = False) -> bool:
+        """A yes/no field (``true`` or ``false``); ``default`` when the query leaves it out."""
+        if not self.has(name):
+            return default
+        value = self.data[name]
+        if not isinstance(value, bool):
+            raise QueryError(Text("{name} must be true or false, not {value}", name=name, value=json.dumps(value)))
+        return value
+
     def integers(self, name: str, count: int) -> list[int]:
         value = self.field(name)
         if (not isinstance(value, list) or len(value) != count
@@ -81,6 +91,18 @@ class Query:
                                               card=card.code))
             self._seen[card] = name
         return cards
+
+
+def kind_answerer(kinds: dict[str, Callable[..., dict[str, Any]]], kind: str, game: str) -> Callable[..., dict]:
+    """The family's answerer of ``kind``; a ``QueryError`` naming the kinds ``game`` answers when it has none.
+
+    >>> judge({"kind": "points", "game": "five-hundred", "tricks": []})["error"]
+    'five-hundred has no points questions: its kinds are rank, trick, legal, bids, score, discards'
+    """
+    if kind not in kinds:
+        raise QueryError(Text("{game} has no {kind} questions: its kinds are {kinds}", game=game, kind=kind,
+                              kinds=", ".join(kinds)))
+    return kinds[kind]
 
 
 def judge(query: Any) -> dict[str, Any]:

@@ -18,15 +18,16 @@ from atout.errors import AtoutError, IllegalActionError, QueryError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
+from atout.five_hundred.hand import KITTY_SIZE
 from atout.five_hundred.scoring import score_hand
 from atout.i18n import Text
-from atout.referee import Query, answer_json
+from atout.referee import Query, answer_json, kind_answerer
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
     q.deck = FIVE_HUNDRED_DECK
     config = make_config(game, options)
-    return answer_json(_KINDS[kind](q, config))
+    return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
 
 
 def _trump(q: Query) -> Suit | None:
@@ -159,4 +160,23 @@ def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
             "game_winner": result.winner, **explain_score(result).to_dict()}
 
 
-_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score}
+def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    """`500.kitty`: the contractor adds the kitty to the hand and discards any three cards, the joker and the
+    bowers included; ``hand`` may show only some of the hand."""
+    hand = q.card_list("hand")
+    kitty = q.card_list("kitty")
+    if len(kitty) != KITTY_SIZE:
+        raise QueryError(Text("the kitty holds {n} cards, not {k}", n=KITTY_SIZE, k=len(kitty)))
+    if not 1 <= len(hand) <= MAX_TRICKS:
+        raise QueryError(Text("hand must hold 1 to {high} cards, not {n}", high=MAX_TRICKS, n=len(hand)))
+    cards = hand + kitty
+    why = {card: Explanation("500.kitty", Text(
+        "{card} may be discarded too: the contractor discards any {n} cards, even the joker or a bower", card=card,
+        n=KITTY_SIZE)).to_dict() for card in cards}
+    return {"may_discard": cards, "count": KITTY_SIZE, "rule": "500.kitty", "why": why,
+            "explanation": Explanation("500.kitty", Text(
+                "The contractor adds the {n} kitty cards to the hand, then discards any {n}: no card has to stay",
+                n=KITTY_SIZE)).render()}
+
+
+_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards}

@@ -410,13 +410,8 @@ class FortyFivesHand(HandBase):
         return event
 
     def _automatic_discards(self) -> Event:
-        is_trump = TABLES[self.trump].is_trump
-        power = TABLES[self.trump].power
         for seat in range(self.n):
-            keep = [c for c in self.hands[seat] if is_trump[c.index]]
-            if seat == self.bidder and len(keep) > 5:
-                keep.sort(key=lambda c: -power[c.index])   # a45.discard.bidder: lowest trumps go
-                keep = keep[:5]
+            keep = kept_at_discard(self.hands[seat], self.trump, seat == self.bidder)
             self.discards[seat].extend(c for c in self.hands[seat] if c not in keep)
             self.hands[seat] = [c for c in self.hands[seat] if c in keep]
         return Event("discards", None, None, [len(d) for d in self.discards], _explain)
@@ -440,7 +435,7 @@ class FortyFivesHand(HandBase):
         drawn = []
         for i in range(self.n):
             seat = (self.dealer + 1 + i) % self.n
-            need = 5 - len(self.hands[seat])
+            need = HAND_SIZE - len(self.hands[seat])
             cards, self.stock = self.stock[:need], self.stock[need:]
             self.hands[seat].extend(cards)
             drawn.append((seat, len(cards)))
@@ -545,6 +540,25 @@ class FortyFivesHand(HandBase):
 
 _PHASE_RULE = {Phase.BID: "a45.bid.order", Phase.ROB: "45.rob.dealer-ace", Phase.TRUMP: "a45.trump.name",
                Phase.DISCARD: "a45.discard.others", Phase.PLAY: "45.play.first-lead"}
+
+
+HAND_SIZE = 5
+
+
+def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Card]:
+    """The cards a player keeps once trumps are named: the trumps (`a45.discard.others`, the A♥ among them); the
+    bidder keeps the five highest when more remain (`a45.discard.bidder`). The rest is discarded.
+
+    >>> from atout.cards import parse_cards
+    >>> kept_at_discard(parse_cards("AH KD 2C 5C JC"), Suit.CLUBS, bidder=False)
+    [Card('AH'), Card('2C'), Card('5C'), Card('JC')]
+    """
+    table = TABLES[trump]
+    keep = [c for c in cards if table.is_trump[c.index]]
+    if bidder and len(keep) > HAND_SIZE:
+        keep.sort(key=lambda c: -table.power[c.index])   # a45.discard.bidder: the lowest trumps go
+        keep = keep[:HAND_SIZE]
+    return keep
 
 
 FULL_MASK = sum(1 << c.index for c in FULL_DECK)   # each of the 52 cards exactly once

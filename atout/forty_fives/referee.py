@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import FULL_DECK, Suit
+from atout.cards import ACE, FULL_DECK, Card, Suit
+from atout.engine import Explanation
 from atout.errors import IllegalActionError, QueryError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
+from atout.forty_fives.hand import HAND_SIZE, kept_at_discard
 from atout.forty_fives.ranking import TABLES, TRUMP_POWER
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import Text
-from atout.referee import Query, answer_json
+from atout.referee import Query, answer_json, kind_answerer
 
 MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}
 
@@ -22,7 +24,7 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
     if q.has("players"):
         options = {**options, "players": q.field("players")}
     config = make_config(game, options)
-    return answer_json(_KINDS[kind](q, config))
+    return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
 
 
 def _trump(q: Query) -> Suit:
@@ -146,4 +148,49 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     return answer
 
 
-_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score}
+def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    """Once trumps are named (Auction Forty-Fives): the cards a player throws away (`a45.discard.others`; the
+    bidder, who adds the kitty, keeps at most five trumps, `a45.discard.bidder`) and how many they draw back to
+    five (`a45.draw`). ``why`` says, card by card, why it goes or stays."""
+    if not config.auction:
+        raise QueryError(Text("{game} has no kitty and no discards: they are for auction-forty-fives",
+                              game=config.game))
+    if config.free_discard:
+        raise QueryError(Text("with option free_discard every player chooses their own discards, so the rules "
+                              "force none: ask without that option"))
+    trump = _trump(q)
+    hand = q.card_list("hand")
+    bidder = q.flag("bidder")
+    kitty = q.card_list("kitty", q.data.get("kitty", []))
+    if kitty and not bidder:
+        raise QueryError(Text("only the high bidder takes the kitty: add bidder = true, or leave the kitty out"))
+    if len(kitty) > config.kitty:
+        raise QueryError(Text("the kitty holds {n} cards with these options, not {k}", n=config.kitty, k=len(kitty)))
+    if not 1 <= len(hand) <= HAND_SIZE:
+        raise QueryError(Text("hand must hold 1 to {high} cards, not {n}", high=HAND_SIZE, n=len(hand)))
+    cards = hand + kitty
+    keep = kept_at_discard(cards, trump, bidder)
+    thrown = [c for c in cards if c not in keep]
+    drawn = HAND_SIZE - len(keep)
+    why = Explanation("a45.discard.bidder" if bidder else "a45.discard.others", Text(
+        "{kept} kept, {thrown} thrown away; then the draw brings the hand back to five: {n} card(s) from the "
+        "stock",
+        kept=keep or Text("nothing"), thrown=thrown or Text("nothing"), n=drawn))
+    return {"discard": thrown, "keep": keep, "count": len(thrown), "draw": drawn, **why.to_dict(),
+            "why": {card: _why_discard(card, card in keep, trump).to_dict() for card in cards}}
+
+
+def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
+    """Why one card stays or goes at the discard."""
+    if not TABLES[trump].is_trump[card.index]:
+        return Explanation("a45.discard.others", Text("{card} is not a trump: it is thrown away", card=card))
+    if not kept:
+        return Explanation("a45.discard.bidder", Text(
+            "{card} is one of the lowest trumps: the bidder keeps only the five highest", card=card))
+    if card.suit is not trump and card.rank == ACE:
+        return Explanation("45.rank.ace-of-hearts", Text("{card} is a trump whatever suit is named: it is kept",
+                                                          card=card))
+    return Explanation("a45.discard.others", Text("{card} is a trump: it is kept", card=card))
+
+
+_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards}

@@ -18,17 +18,27 @@ hands run out; scoring is automatic and shows as events.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action, Event, Explanation, HandBase, Phase, TableView, play, seat_name
-from atout.errors import ConfigError, IllegalActionError
+from atout.errors import ConfigError, IllegalActionError, PositionError
 from atout.i18n import Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
-from atout.sixty_six.ranking import KING_OF, NINE_OF, POINTS, QUEEN_OF, STRENGTH, explain_illegal, strict_plays
+from atout.sixty_six.ranking import (
+    KING_OF,
+    NINE_OF,
+    POINTS,
+    QUEEN_OF,
+    STRENGTH,
+    card_points,
+    explain_illegal,
+    strict_plays,
+    suit_order,
+)
 
 CLOSE = Action("close")
 DRAW = Action("draw")
@@ -38,8 +48,10 @@ MARRIAGE = {s: Action("marriage", KING_OF[s]) for s in Suit}
 PLAY = [play(c) for c in CARDS]          # by Card.index: the engine's inner loop avoids a call per card
 DECK_SIZE = len(SIXTY_SIX_DECK)
 _DECK_SET = frozenset(SIXTY_SIX_DECK.cards)
-LAST_TRICK_BONUS = 10   # 66.last-trick
+LAST_TRICK_BONUS = scoring.LAST_TRICK_BONUS
 _OPEN_RULE = "66.open.lead"
+HAND_SIZE = 6
+STOCK_AT_DEAL = DECK_SIZE - 2 * HAND_SIZE - 1     # face-down cards after the deal: 11
 
 
 class Trick(NamedTuple):
@@ -133,6 +145,87 @@ class SixtySixHand(HandBase):
         hand.apply(shuffled_deal(seed))
         return hand
 
+    @classmethod
+    def position(cls, config: SixtySixConfig, trump: Suit, hand: Sequence[Card], lead: Card | None = None,
+                 face_down: int = STOCK_AT_DEAL, closed: bool = False, before_draw: bool = False,
+                 turn_up: Card | None = None) -> SixtySixHand:
+        """A position for a question about what seat 0 may do: seat 0 holds ``hand`` and is on lead, or answers
+        ``lead``; the stock holds ``face_down`` cards (0: exhausted; the turned-up trump ``turn_up`` lies under it
+        while it holds any), ``closed`` or open; ``before_draw``: seat 0 has just won a trick and nobody has
+        drawn yet. The counts follow from the rules: each trick takes 2 cards, the draw brings both hands back to
+        6 while the stock is open, so ``face_down`` says how many tricks were played and who has won one (every
+        leader after the first has just won a trick). The cards the question does not name lie in the other
+        hand, the stock and the tricks in any order.
+
+        The position has no history: it is for asking (``legal_actions``, ``explain_illegal``) and playing on,
+        not for replaying or taking back. An impossible position raises ``PositionError`` saying why.
+
+        >>> from atout.cards import parse_cards
+        >>> hand = SixtySixHand.position(make_config(), Suit.HEARTS, parse_cards("9H KS QS AC 10D JD"), face_down=7)
+        >>> [str(a) for a in hand.legal_actions()][:4]
+        ['exchange 9H', 'close', 'marriage KS', 'declare']
+        """
+        hand = list(hand)
+        face_down_counts = (0, *range(1, STOCK_AT_DEAL + 1, 2))
+        if face_down not in face_down_counts:
+            raise PositionError(Text("the stock cannot hold {n} face-down cards: two are drawn after each trick, so "
+                                     "it holds {counts} (0: exhausted)", n=face_down,
+                                     counts=", ".join(map(str, face_down_counts))))
+        if closed and face_down == 0:
+            raise PositionError(Text("an exhausted stock cannot be closed: give the face-down cards it held when "
+                                     "it was closed"))
+        if before_draw and (face_down == 0 or closed or lead is not None):
+            raise PositionError(Text("the draw waits only after a trick just won, on an open stock, before the "
+                                     "next lead"))
+        stock_open = face_down > 0 and not closed
+        size = HAND_SIZE - before_draw
+        if stock_open and len(hand) != size:
+            raise PositionError(Text("while the stock is open a hand holds {size} cards at this moment, not {n}",
+                                     size=size, n=len(hand)))
+        if not 1 <= len(hand) <= HAND_SIZE:
+            raise PositionError(Text("a hand of sixty-six holds 1 to 6 cards, not {n}", n=len(hand)))
+        trick = [lead] if lead is not None else []
+        placed = set(hand) | set(trick)
+        if face_down == 0 and turn_up is not None:
+            raise PositionError(Text("the stock is exhausted: the turned-up trump has been taken into a hand"))
+        if face_down:
+            # By default the highest free trump; suit_order puts the 9 last, so it stays free for a hand.
+            spare = [c for c in suit_order(trump) if c not in placed]
+            turn_up = turn_up or (spare[0] if spare else None)
+            if turn_up is None or turn_up.suit is not trump or turn_up in placed:
+                raise PositionError(Text("the turned-up card must be a trump that is in no hand, not {card}",
+                                         card=turn_up or "—"))
+            placed.add(turn_up)
+        other_size = len(hand) - (lead is not None)
+        played = DECK_SIZE - len(hand) - other_size - len(trick) - face_down - (face_down > 0)
+        tricks_played = played // 2     # the checks above leave an even, non-negative count
+        position = cls(config, dealer=1 if lead is None else 0)
+        rest = [c for c in SIXTY_SIX_DECK if c not in placed]
+        other, rest = rest[:other_size], rest[other_size:]
+        piles, stock = rest[:played], rest[played:]
+        position.deck_order = (*hand, *trick, *other, *piles, *([turn_up] if face_down else []), *stock)
+        position.next_card = DECK_SIZE - face_down
+        position.hands = [hand, other]
+        position.trump = trump
+        position.turned_card = position.turn_up = turn_up
+        position.phase = Phase.PLAY
+        position.to_act = 0
+        position.leader = 1 if lead is not None else 0
+        position.trick = trick
+        # Every leader after the first trick has just won one: seat 0 on lead, seat 1 when seat 0 answers a lead.
+        last_winner = position.leader
+        for i in range(tricks_played):
+            cards = (piles[2 * i], piles[2 * i + 1])
+            winner = last_winner if i == tricks_played - 1 else i % 2
+            position.tricks.append(Trick(winner, cards, winner))
+            position.tricks_won[winner] += 1
+            position.card_points[winner] += card_points(cards)
+        if closed:
+            position.closer = 0
+            position.tricks_at_close = (position.tricks_won[0], position.tricks_won[1])
+        position.draw_pending = before_draw
+        return position
+
     def start_args(self) -> tuple:
         return (self.carry,)
 
@@ -160,12 +253,8 @@ class SixtySixHand(HandBase):
 
     def points(self, seat: int) -> int:
         """The counted points of ``seat``: card points, marriages once it has won a trick, the last trick's 10."""
-        total = self.card_points[seat]
-        if self.tricks_won[seat]:
-            total += self.marriage_points[seat]         # 66.marriage.pending
-        if self.last_trick_bonus == seat:
-            total += LAST_TRICK_BONUS
-        return total
+        return scoring.counted_points(self.card_points[seat], self.marriage_points[seat], self.tricks_won[seat],
+                                      self.last_trick_bonus == seat)
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do now, in the order a player would use them (empty at the deal and
@@ -313,7 +402,7 @@ class SixtySixHand(HandBase):
     def _marriage(self, action: Action) -> Event:
         seat = self.to_act
         suit = action.card.suit
-        value = 40 if suit is self.trump else 20            # 66.marriage.trump
+        value = scoring.marriage_value(suit, self.trump)
         self.marriage_points[seat] += value
         self.marriages.append((seat, suit, value))
         self.married = suit
@@ -393,15 +482,6 @@ class SixtySixHand(HandBase):
 
     # --- the end of the hand ------------------------------------------------------------------
 
-    def _declaration_score(self, by: int, points: list[int]) -> scoring.Score:
-        """The score of ``by`` declaring; a closed stock turns it into 66.close.failed where the rules say."""
-        closer, tricks = self.closer, self.tricks_won
-        reached = points[by] >= scoring.TARGET_POINTS
-        if closer is None or (by == closer and reached) or (by != closer and not reached):
-            return scoring.declare(by, points, tricks)
-        # The closer fell short, or the closer's opponent reached 66 and declared first.
-        return scoring.close_failed(closer, self.tricks_at_close)
-
     def _finish_closed(self, last: int) -> Event:
         """66.close.end: a closed hand played out; the last trick's winner, with no lead left, counts at once."""
         reached = self.points(last) >= scoring.TARGET_POINTS
@@ -413,7 +493,7 @@ class SixtySixHand(HandBase):
         points = [self.points(0), self.points(1)]
         carried_in, carry_out = self.carry, 0
         if by is not None:
-            score = self._declaration_score(by, points)
+            score = scoring.declaration(by, points, self.tricks_won, self.closer, self.tricks_at_close)
         elif self.closer is not None:
             score = scoring.close_failed(self.closer, self.tricks_at_close)
         else:

@@ -6,20 +6,33 @@
 >>> judge({"kind": "legal", "game": "sixty-six", "trump": "H", "phase": "strict", "hand": ["9S", "JS", "QD"],
 ...        "plays": ["KS"]})["legal"]
 ['9S', 'JS']
+
+Beyond the contract, the special rules: ``points`` counts what a player's won tricks, marriages and the last trick
+are worth; ``may`` says whether the player to act may do an action (exchange the 9, close, declare a marriage)
+in a position described by its counts; ``score`` also scores a closed hand (event ``closed``).
+
+>>> judge({"kind": "points", "game": "sixty-six", "tricks": [["AS", "10S"], ["KH", "9C"]]})["card_points"]
+25
+>>> answer = judge({"kind": "may", "game": "sixty-six", "trump": "H", "stock": 11, "action": "exchange 9H",
+...                 "hand": ["9H", "KS", "QS", "AC", "10D", "JD"]})
+>>> answer["allowed"], answer["rule"]
+(False, '66.exchange-nine')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import SIXTY_SIX_DECK, Suit
-from atout.errors import QueryError
+from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
+from atout.engine import Action, Explanation
+from atout.errors import IllegalActionError, QueryError
 from atout.i18n import Text
-from atout.referee import Query, answer_json
+from atout.referee import Query, answer_json, kind_answerer
 from atout.sixty_six import ranking, scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
+from atout.sixty_six.hand import STOCK_AT_DEAL, SixtySixHand
 
-EVENTS = ("declare", "close-failed", "no-declaration")
+EVENTS = ("declare", "close-failed", "no-declaration", "closed")
 TRICKS = 12            # tricks in a hand played out
 MAX_CLOSE_TRICKS = 6   # the stock holds a face-down card only until the sixth trick's drawing
 MAX_HAND = 6
@@ -29,7 +42,7 @@ MAX_POINTS = 230       # 120 card points, the last trick's 10, a marriage of 40 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
     q.deck = SIXTY_SIX_DECK
     config = make_config(game, options)
-    return answer_json(_KINDS[kind](q, config))
+    return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
 
 
 def _trump(q: Query) -> Suit:
@@ -114,6 +127,16 @@ def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     elif event == "close-failed":
         by = _seat(q, "by")
         result = scoring.close_failed(by, _tricks(q, "tricks_at_close", MAX_CLOSE_TRICKS))
+    elif event == "closed":
+        closer = _seat(q, "closer")
+        by = _seat(q, "by") if q.has("by") else closer
+        points = _pair(q, "points", MAX_POINTS)
+        tricks = _tricks(q, "tricks", TRICKS)
+        at_close = _tricks(q, "tricks_at_close", MAX_CLOSE_TRICKS)
+        if any(then > now for then, now in zip(at_close, tricks, strict=True)):
+            raise QueryError(Text("tricks_at_close {then} cannot be more than the tricks won by the end, {now}",
+                                  then=at_close, now=tricks))
+        result = scoring.declaration(by, points, tricks, closer, at_close)
     else:
         points = _pair(q, "points", MAX_POINTS)
         tricks = _tricks(q, "tricks", TRICKS, exact=True)
@@ -125,4 +148,105 @@ def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     return answer
 
 
-_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score}
+def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    """What the tricks one player won are worth (`66.points`), with their marriages once a trick is won
+    (`66.marriage.pending`) and the last trick's 10 (`66.last-trick`); ``reached``: 66 or more."""
+    tricks = q.field("tricks")
+    if (not isinstance(tricks, list) or len(tricks) > TRICKS
+            or not all(isinstance(t, list) and len(t) == 2 for t in tricks)):
+        raise QueryError(Text("tricks must be a list of the tricks one player won (at most {n}), each of 2 cards "
+                              "such as [\"AS\", \"10S\"], not {value}", n=TRICKS, value=tricks))
+    cards = q.card_list("tricks", [card for t in tricks for card in t])
+    marriages = _marriages(q)
+    trump = _trump(q) if marriages else None
+    last_trick = q.flag("last_trick")
+    if last_trick and not tricks:
+        raise QueryError(Text("last_trick: the 10 for the last trick goes to its winner, and this player won no "
+                              "trick"))
+    won = ranking.card_points(cards)
+    parts = [Text("{cards} = {total} card points", total=won,
+                  cards=" + ".join(f"{c.render()} {ranking.POINTS[c.index]}" for c in cards))
+             if cards else Text("no trick won, so no card points")]
+    rule = "66.points"
+    marriage_points = 0
+    for suit in marriages:
+        value = scoring.marriage_value(suit, trump)
+        marriage_points += value
+        if tricks:
+            parts.append(Text("the marriage in {suit} adds {points}", suit=suit, points=value))
+        else:
+            parts.append(Text("the marriage in {suit} ({points}) counts only once a trick is won", suit=suit,
+                              points=value))
+            rule = "66.marriage.pending"
+    if last_trick:
+        parts.append(Text("the last trick adds {points}", points=scoring.LAST_TRICK_BONUS))
+    total = scoring.counted_points(won, marriage_points, len(tricks), last_trick)
+    reached = total >= scoring.TARGET_POINTS
+    verdict = (Text("{points} points in all: 66 reached", points=total) if reached
+               else Text("{points} points in all: not yet 66", points=total))
+    why = Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))
+    return {"card_points": won, "marriage_points": marriage_points, "points": total, "reached": reached,
+            **why.to_dict()}
+
+
+def _marriages(q: Query) -> list[Suit]:
+    """The suits of the marriages a player declared, each named by its king or queen."""
+    names = q.data.get("marriages") or []
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise QueryError(Text("marriages must be a list of the marriages declared, each named by its king or "
+                              "queen, such as [\"KH\"]"))
+    suits: list[Suit] = []
+    for name in names:
+        card = q.deck.parse(name)
+        if card.rank not in (KING, QUEEN):
+            raise QueryError(Text("a marriage is a king and queen of one suit: name it by its king or queen, not "
+                                  "{card}", card=card))
+        if card.suit in suits:
+            raise QueryError(Text("the marriage in {suit} is given twice; each suit has one", suit=card.suit))
+        suits.append(card.suit)
+    return suits
+
+
+def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    """Whether seat 0 may do ``action`` in a position given by its counts (``SixtySixHand.position``), asked of
+    the engine: ``allowed``, the rule and the sentence that say why, and, for a marriage, its ``points`` and
+    whether they ``count`` yet."""
+    trump = _trump(q)
+    hand = q.card_list("hand")
+    plays = q.card_list("plays", q.data.get("plays", []))
+    if len(plays) > 1:
+        raise QueryError(Text("the trick so far holds at most 1 card in sixty-six (the lead), not {n}",
+                              n=len(plays)))
+    turn_up = None
+    if q.has("turn_up"):
+        value = q.field("turn_up")
+        turn_up = q.card_list("turn_up", [value] if isinstance(value, str) else value)[0]
+    position = SixtySixHand.position(config, trump, hand, plays[0] if plays else None,
+                                     q.integer("stock", 0, STOCK_AT_DEAL), q.flag("closed"), q.flag("before_draw"),
+                                     turn_up)
+    earlier = q.data.get("actions") or []
+    if not isinstance(earlier, list) or not all(isinstance(a, str) for a in earlier):
+        raise QueryError(Text("actions must be a list of what seat 0 did first on this lead, such as "
+                              "[\"exchange 9H\"]"))
+    for i, text in enumerate(earlier):
+        try:
+            position.apply(text)
+        except IllegalActionError as exc:
+            raise QueryError(Text("action {i} ({action}) cannot be done in this position: {why}", i=i + 1,
+                                  action=repr(text), why=str(exc))) from None
+    action = Action.parse(q.field("action"))
+    # What the player sees when asked: their hand and the turned-up trump (the engine picks one if not given).
+    shown = {"actions": [str(a) for a in position.legal_actions()], "hand": list(position.hands[0]),
+             "turn_up": position.turn_up}
+    why = position.explain_illegal(action)
+    if why is not None:
+        return {"allowed": False, **shown, **why.to_dict()}
+    event = position.apply(action)
+    answer: dict[str, Any] = {"allowed": True, **shown, **event.explanation.to_dict()}
+    if event.kind == "marriage":
+        _suit, value, counts = event.data
+        answer.update(points=value, counts=counts)
+    return answer
+
+
+_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "points": points, "may": may}

@@ -19,8 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from atout.cards import Suit
+
 TARGET_POINTS = 66      # 66.declare
 HALF_POINTS = 33        # 66.game-points: below this the opponent is "schneider"
+MARRIAGE_POINTS = 20    # 66.marriage
+TRUMP_MARRIAGE_POINTS = 40   # 66.marriage.trump
+LAST_TRICK_BONUS = 10   # 66.last-trick
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,21 @@ class Score:
     rule: str
     winner: int | None          # the seat that scores; None when nobody does (a carried tie)
     carried: bool = False       # tie_carries: nobody scored and a game point carries to the next hand
+
+
+def marriage_value(suit: Suit, trump: Suit) -> int:
+    """What a marriage in ``suit`` is worth: 40 in trumps (`66.marriage.trump`), else 20 (`66.marriage`)."""
+    return TRUMP_MARRIAGE_POINTS if suit is trump else MARRIAGE_POINTS
+
+
+def counted_points(card_points: int, marriage_points: int, tricks_won: int, last_trick: bool) -> int:
+    """A player's counted points: card points, marriages once a trick is won (`66.marriage.pending`) and the
+    last trick's 10 (`66.last-trick`).
+
+    >>> counted_points(30, 40, 0, False), counted_points(30, 40, 1, True)
+    (30, 80)
+    """
+    return card_points + (marriage_points if tricks_won else 0) + (LAST_TRICK_BONUS if last_trick else 0)
 
 
 def _award(seat: int, points: int, rule: str) -> Score:
@@ -56,6 +76,25 @@ def declare(by: int, points: Sequence[int], tricks: Sequence[int]) -> Score:
     if points[by] >= TARGET_POINTS:
         return _award(by, game_points_for(points[other], tricks[other]), "66.game-points")
     return _award(other, 3 if tricks[other] == 0 else 2, "66.declare.wrong")
+
+
+def declaration(by: int, points: Sequence[int], tricks: Sequence[int], closer: int | None = None,
+                tricks_at_close: Sequence[int] | None = None) -> Score:
+    """The score of ``by`` declaring 66 (or counting as declaring, `66.close.end`), the stock closed by ``closer``
+    or not: a closed stock turns it into `66.close.failed` when the closer falls short, or when the closer's
+    opponent reaches 66 first.
+
+    >>> declaration(0, [70, 20], [4, 1], closer=0, tricks_at_close=[2, 0]).game_points
+    (2, 0)
+    >>> declaration(0, [60, 20], [4, 1], closer=0, tricks_at_close=[2, 0]).game_points
+    (0, 3)
+    >>> declaration(1, [50, 66], [3, 2], closer=0, tricks_at_close=[2, 1]).rule
+    '66.close.failed'
+    """
+    reached = points[by] >= TARGET_POINTS
+    if closer is None or (by == closer and reached) or (by != closer and not reached):
+        return declare(by, points, tricks)
+    return close_failed(closer, tricks_at_close)
 
 
 def close_failed(closer: int, tricks_at_close: Sequence[int]) -> Score:

@@ -82,7 +82,7 @@ class SixtySixSearch:
             return 1 if opp_points >= HALF else 2
 
         def declared(by: int, pts: list[int]) -> int:
-            """The engine's _declaration_score, signed for the root player."""
+            """scoring.declaration (what the engine scores), signed for the root player."""
             other = 1 - by
             reached = pts[by] >= TARGET
             if closer is None or (by == closer and reached) or (by != closer and not reached):

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from atout.cards import Card, Suit
 from atout.i18n import Text
 from atout.lessons import Feedback, Question
+from atout.rulebook import RULES
 from atout.svg import card_svg
 from atout.widgets import language
 
@@ -30,24 +31,64 @@ def _trump_text(question: Question) -> str:
     return Text("Trumps: {suit}", suit=Suit.parse(trump)).render()
 
 
+def _line(text: Text) -> str:
+    return f"<p>{escape(text.render())}</p>"
+
+
+def _row(cards: list, highlight: dict[str, str] | None = None, size: str = "normal") -> str:
+    highlight = highlight or {}
+    shown = "".join(card_svg(Card.parse(c), size=size, highlight=highlight.get(Card.parse(c).code)) for c in cards)
+    return f"<div class='atout-row'>{shown}</div>"
+
+
+def _trick_so_far(plays: list) -> str:
+    if plays:
+        return _line(Text("Cards played to the trick:")) + _row(plays, size="small")
+    return _line(Text("You are leading."))
+
+
+def _stock(question: Question) -> str:
+    """A Sixty-Six position's stock: its face-down cards, the turned-up trump, closed or exhausted."""
+    query, turn_up = question.query, question.shown.get("turn_up")
+    if not query["stock"]:
+        return _line(Text("The stock is exhausted."))
+    if query.get("closed"):
+        text = Text("The stock is closed: {n} face-down cards, and the turned-up trump, {card}, turned down.",
+                    n=query["stock"], card=Card.parse(turn_up))
+    else:
+        text = Text("The stock: {n} face-down cards, and the turned-up trump, {card}, under them.",
+                    n=query["stock"], card=Card.parse(turn_up))
+    parts = [_line(text), _row([turn_up], size="small")]
+    if query.get("before_draw"):
+        parts.append(_line(Text("You have just won a trick; nobody has drawn yet.")))
+    return "".join(parts)
+
+
 def _situation(question: Question, highlight: dict[str, str] | None = None) -> str:
     """The cards the question is about, as SVG, with rings on the cards the feedback points to."""
     highlight = highlight or {}
+    query = question.query
     parts = [f'<div class="atout-quiz-situation"><p class="atout-trump">{escape(_trump_text(question))}</p>']
-    plays = question.query.get("plays") or []
     if question.kind == "legal":
-        if plays:
-            parts.append(f"<p>{escape(Text('Cards played to the trick:').render())}</p><div class='atout-row'>")
-            parts += [card_svg(Card.parse(c), size="small") for c in plays]
-            parts.append("</div>")
-        else:
-            parts.append(f"<p>{escape(Text('You are leading.').render())}</p>")
-        parts.append(f"<p>{escape(Text('Your hand:').render())}</p>")
-    cards = question.choices if question.kind in ("winner", "legal") else []
-    if cards:
-        parts.append("<div class='atout-row'>")
-        parts += [card_svg(Card.parse(c), highlight=highlight.get(c)) for c in cards]
-        parts.append("</div>")
+        parts += [_trick_so_far(query.get("plays") or []), _line(Text("Your hand:"))]
+    if question.kind in ("winner", "legal"):
+        parts.append(_row(question.choices, highlight))
+    elif question.kind == "points":
+        parts.append(_line(Text("The tricks this player won:")))
+        parts.append("<div class='atout-row'>" + "".join(_row(trick, size="small") for trick in query["tricks"])
+                     + "</div>")
+        if query.get("marriages"):
+            parts.append(_line(Text("Marriages this player declared: {cards}",
+                                    cards=[Card.parse(c) for c in query["marriages"]])))
+        if query.get("last_trick"):
+            parts.append(_line(Text("This player won the last trick.")))
+    elif question.kind == "discards":
+        parts += [_line(Text("The hand:")), _row(query["hand"], highlight)]
+        if query.get("kitty"):
+            parts += [_line(Text("The kitty:")), _row(query["kitty"], highlight)]
+    elif "stock" in query:      # a Sixty-Six position: exchange, marriage, close
+        parts += [_stock(question), _trick_so_far(query.get("plays") or []), _line(Text("Your hand:")),
+                  _row(question.shown["hand"])]
     parts.append("</div>")
     return "".join(parts)
 
@@ -98,17 +139,16 @@ class QuizView(widgets.VBox):
     def _choice_buttons(self, question: Question) -> list[widgets.Widget]:
         buttons: list[widgets.Widget] = []
         for choice in question.choices:
-            if question.kind in ("winner", "legal"):
-                card = Card.parse(choice)
-                label, tip = card.render(), card.name()
-            else:
-                label, tip = choice, choice
+            label = question.label(choice)
+            tip = Card.parse(choice).name() if question.cards else label
             if question.multiple:
                 button = widgets.ToggleButton(description=label, tooltip=tip, value=False)
             else:
                 button = widgets.Button(description=label, tooltip=tip)
                 button.on_click(lambda _b, c=choice: self.answer(c))
             button.tooltip_code = choice
+            if choice in question.labels:
+                button.layout.width = "auto"       # a sentence, not a card or a number
             button.add_class("atout-quiz-choice")
             button.add_class(f"atout-choice-{choice.replace(' ', '').replace('–', '_')}")
             button.disabled = self.answered[self.index] is not None
@@ -168,5 +208,10 @@ class QuizView(widgets.VBox):
         else:
             verdict = Text("Right!") if self.feedback.correct else Text("Not quite.")
             css = "atout-right" if self.feedback.correct else "atout-wrong"
+            rule = self.feedback.rule
+            statement = RULES[rule].statement.render() if rule in RULES else ""
+            # The rule as the rulebook states it, unless the feedback already is that sentence.
+            quoted = (f"<p class='atout-quiz-rule'><code>{escape(rule)}</code> {escape(statement)}</p>"
+                      if statement and statement not in self.feedback.text else "")
             self.result.value = (f"<div class='{css}' role='status'><strong>{escape(verdict.render())}</strong> "
-                                 f"{escape(self.feedback.text)}</div>")
+                                 f"{escape(self.feedback.text)}{quoted}</div>")

@@ -1,0 +1,146 @@
+"""Quizzes on the special rules (card points, discards, the trump nine, marriages, closing): written as data,
+answered by the referee, marked right and wrong with the rule quoted; malformed questions are refused."""
+
+import pytest
+
+from atout.i18n import language
+from atout.lessons import ASKS, LessonError, load_lessons, parse_lesson
+from atout.rulebook import RULES
+from tests.lessons.test_lessons import MINIMAL
+
+HAND = '["9H", "KS", "QS", "AC", "10D", "JD"]'
+
+# (the game, the question's TOML, the right answer worked out from the rules by hand, the rule the feedback cites)
+CASES = {
+    "card points": ("sixty-six", 'kind = "points"\ntricks = [["AS", "10S"], ["KH", "9C"], ["QD", "JD"]]',
+                    ["30"], "66.points"),                                        # 11 + 10 + 4 + 0 + 3 + 2
+    "points with a pending marriage": (
+        "sixty-six", 'kind = "points"\ntricks = []\nmarriages = ["QH"]\ntrump = "H"', ["0"], "66.marriage.pending"),
+    "reached 66": ("sixty-six", 'kind = "points"\nask = "66"\ntrump = "S"\nmarriages = ["KS"]\n'
+                   'tricks = [["AH", "10H"], ["JC", "9C"]]\nlast_trick = true', ["yes"], "66.points"),  # 73
+    "exchange after a trick": ("sixty-six", f'kind = "exchange"\ntrump = "H"\nstock = 9\nhand = {HAND}', ["yes"],
+                               "66.exchange-nine"),
+    "exchange on the first lead": ("sixty-six", f'kind = "exchange"\ntrump = "H"\nstock = 11\nhand = {HAND}',
+                                   ["no"], "66.exchange-nine"),
+    "exchange after closing": ("sixty-six", f'kind = "exchange"\ntrump = "H"\nstock = 9\nclosed = true\n'
+                               f'hand = {HAND}', ["no"], "66.exchange-nine"),
+    "exchange when following": ("sixty-six", f'kind = "exchange"\ntrump = "H"\nstock = 9\nplays = ["AH"]\n'
+                                f'hand = {HAND}', ["no"], "66.exchange-nine"),
+    "marriage on the first lead": ("sixty-six", f'kind = "marriage"\ntrump = "H"\nstock = 11\nhand = {HAND}\n'
+                                   'marriage = "KS"', ["20-pending"], "66.marriage.pending"),
+    "marriage in trumps": ("sixty-six", f'kind = "marriage"\ntrump = "S"\nstock = 5\nhand = {HAND}\n'
+                           'marriage = "QS"', ["40"], "66.marriage.trump"),
+    "marriage once the stock is closed": ("sixty-six", f'kind = "marriage"\ntrump = "H"\nstock = 5\nclosed = true\n'
+                                          f'hand = {HAND}\nmarriage = "KS"', ["no"], "66.strict.no-marriage"),
+    "close before drawing": ("sixty-six", 'kind = "close"\ntrump = "H"\nstock = 3\nbefore_draw = true\n'
+                             'hand = ["9H", "KS", "QS", "AC", "10D"]', ["yes"], "66.close"),
+    "close after a marriage": ("sixty-six", f'kind = "close"\ntrump = "H"\nstock = 9\nhand = {HAND}\n'
+                               'actions = ["marriage KS"]', ["no"], "66.close"),
+    "close on an exhausted stock": ("sixty-six", 'kind = "close"\ntrump = "H"\nstock = 0\nhand = ["9H", "KS"]', ["no"],
+                                    "66.close"),
+    "closer reaches 66": ("sixty-six", 'kind = "close"\nask = "score"\n'
+                          'score = { closer = 1, points = [40, 70], tricks = [2, 4], tricks_at_close = [1, 2] }',
+                          ["0 – 1"], "66.game-points"),
+    "closer misses 66": ("sixty-six", 'kind = "close"\nask = "score"\n'
+                         'score = { closer = 0, points = [60, 20], tricks = [5, 1], tricks_at_close = [2, 0] }',
+                         ["0 – 3"], "66.close.failed"),
+    "discards": ("auction-forty-fives", 'kind = "discards"\ntrump = "S"\nhand = ["AH", "KD", "2S", "10C", "JS"]',
+                 ["10C", "KD"], "a45.discard.others"),
+    "the bidder's discards": ("auction-forty-fives", 'kind = "discards"\ntrump = "D"\nbidder = true\n'
+                              'hand = ["5D", "AH", "8D", "3D", "KC"]\nkitty = ["JD", "AD", "2S", "QH"]',
+                              ["2S", "3D", "KC", "QH"], "a45.discard.bidder"),
+    "the draw": ("auction-forty-fives", 'kind = "discards"\nask = "draw"\ntrump = "H"\n'
+                 'hand = ["KS", "QS", "7H", "4C", "2D"]', ["4"], "a45.draw"),
+    "kitty discards": ("five-hundred", 'kind = "discards"\ntrump = "H"\nhand = ["JK", "JD"]\n'
+                       'kitty = ["4D", "8S", "9C"]', ["4D", "8S", "9C", "JD", "JK"], "500.kitty"),
+    "kitty discard count": ("five-hundred", 'kind = "discards"\nask = "count"\nhand = ["JK", "JD"]\n'
+                            'kitty = ["4D", "8S", "9C"]', ["3"], "500.kitty"),
+}
+
+
+def lesson_with(game: str, question: str, where: str = "quiz"):
+    family = {"auction-forty-fives": "forty-fives"}.get(game, game)
+    text = MINIMAL.replace('family = "forty-fives"', f'family = "{family}"').replace('game = "forty-fives"',
+                                                                                    f'game = "{game}"')
+    header = f"[[{where}]]" if where == "quiz" else f"[{where}]"
+    return parse_lesson(text + f"{header}\n{question}\n", "special.toml")
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_special_question_is_marked_right_and_wrong_quoting_the_rule(case):
+    game, question_text, right, rule = CASES[case]
+    question = lesson_with(game, question_text).questions()[0]
+    assert sorted(question.answer) == right and question.rule == rule
+    good = question.check(right)
+    assert good.correct and good.rule == rule and cites_a_rule(good.text)
+    wrong = [c for c in question.choices if c not in right][:1] or right[:-1]   # a right pick left out
+    bad = question.check(wrong)
+    assert not bad.correct and bad.rule == rule and cites_a_rule(bad.text)
+
+
+def cites_a_rule(text: str) -> bool:
+    """The sentence ends with a rule id of the rulebook in brackets, as every explanation does."""
+    return text.endswith(")") and text.rsplit("(", 1)[-1].rstrip(")") in RULES
+
+
+def test_wrong_card_picks_say_why_card_by_card():
+    question = lesson_with(*CASES["discards"][:2]).questions()[0]
+    kept_ace = question.check(["KD", "10C", "AH"])
+    assert "A♥ is a trump whatever suit is named" in kept_ace.text and "AH" in kept_ace.highlight
+    missed = question.check(["KD"])
+    assert "10♣ is not a trump" in missed.text
+    joker = lesson_with(*CASES["kitty discards"][:2]).questions()[0].check(["4D", "8S", "9C", "JD"])
+    assert not joker.correct and "Joker may be discarded too" in joker.text
+
+
+def test_the_feedback_follows_the_page_language():
+    question = lesson_with(*CASES["exchange on the first lead"][:2]).questions()[0]
+    with language("fr"):
+        assert question.label("no") == "Non"
+        assert "ne peut pas faire l'échange" in question.check("yes").text
+
+
+def test_every_special_kind_is_used_in_the_lessons():
+    used = {q["kind"] for lesson in load_lessons() for q in lesson.quiz}
+    assert set(ASKS) <= used
+
+
+@pytest.mark.parametrize("question, message", [
+    ('kind = "points"', "at quiz/0: 'tricks' is a required property"),
+    ('kind = "points"\nask = "draw"\ntricks = []', "'draw' is not one of ['points', '66']"),
+    ('kind = "exchange"\ntrump = "H"\nhand = ["9H"]', "'stock' is a required property"),
+    ('kind = "marriage"\ntrump = "H"\nstock = 9\nhand = ["9H"]', "'marriage' is a required property"),
+    ('kind = "close"\nask = "score"', "'score' is a required property"),
+    ('kind = "close"\ntrump = "H"\nstock = 12\nhand = ["9H"]', "12 is greater than the maximum of 11"),
+    ('kind = "close"\ntrump = "H"\nstock = 8\nhand = ["9H"]', "quiz 1: the referee cannot answer this may question: "
+                                                              "the stock cannot hold 8 face-down cards"),
+    ('kind = "marriage"\ntrump = "H"\nstock = 9\nhand = ' + HAND + '\nmarriage = "AC"',
+     "quiz 1: marriage: name the marriage by its king or queen, not A♣"),
+    ('kind = "points"\ntricks = [["AS", "10S", "KS"]]', "is too long"),
+    ('kind = "exchange"\ntrump = "H"\nstock = true\nhand = ["9H"]', "True is not of type 'integer'"),
+    ('kind = "winner"\nask = "66"\ntrump = "S"\nplays = ["AS", "KS"]',
+     "ask is for the kinds points, discards, exchange, marriage, close, not winner"),
+])
+def test_malformed_special_questions_are_refused_with_the_place(question, message):
+    with pytest.raises(LessonError) as info:
+        lesson_with("sixty-six", question)
+    assert "special.toml" in str(info.value) and message in str(info.value)
+
+
+@pytest.mark.parametrize("game, question, message", [
+    ("five-hundred", 'kind = "discards"\nask = "draw"\nhand = ["JK"]\nkitty = ["4D", "8S", "9C"]',
+     "five-hundred has no draw after the kitty"),
+    ("auction-forty-fives", 'kind = "discards"\ntrump = "S"\nhand = ["AH"]\noptions = { free_discard = true }',
+     "with option free_discard"),
+    ("forty-fives", 'kind = "discards"\ntrump = "S"\nhand = ["AH"]', "forty-fives has no kitty and no discards"),
+])
+def test_discard_questions_a_game_cannot_answer_are_refused(game, question, message):
+    with pytest.raises(LessonError, match=message):
+        lesson_with(game, question)
+
+
+def test_a_step_may_try_a_special_question():
+    lesson = lesson_with("sixty-six", 'kind = "points"\ntricks = [["AS", "10S"]]', where="steps.try")
+    from atout.lessons import make_questions
+
+    assert make_questions(lesson.steps[0]["try"], lesson.game)[0].answer == ["21"]

@@ -1,0 +1,78 @@
+"""The quiz view on the special rules: the situation on real cards, answers on labelled buttons, and feedback that
+says right or wrong with the rule id and the rulebook's statement, in the page's language."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+import pytest
+
+from atout.i18n import get_language
+from atout.lessons import make_questions
+from atout.rulebook import RULES
+from atout.widgets.language import set_page_language
+from atout.widgets.quiz import QuizView
+
+HAND = ["9H", "KS", "QS", "AC", "10D", "JD"]
+QUESTIONS = [
+    ({"kind": "points", "tricks": [["AS", "10S"], ["KH", "9C"]], "marriages": ["QH"], "trump": "H",
+      "last_trick": True}, "sixty-six"),
+    ({"kind": "marriage", "trump": "H", "stock": 11, "hand": HAND, "marriage": "KS"}, "sixty-six"),
+    ({"kind": "exchange", "trump": "H", "stock": 9, "hand": HAND}, "sixty-six"),
+    ({"kind": "close", "trump": "H", "stock": 0, "hand": ["9H", "KS"]}, "sixty-six"),
+    ({"kind": "discards", "trump": "C", "hand": ["AH", "KD", "2C", "5C", "JC"], "bidder": True,
+      "kitty": ["3C", "4H", "9C", "QC"]}, "auction-forty-fives"),
+    ({"kind": "discards", "ask": "count", "hand": ["JK", "JD"], "kitty": ["4D", "8S", "9C"]}, "five-hundred"),
+]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    before = get_language()
+    set_page_language("en")
+    yield
+    set_page_language(before)
+
+
+def cards_shown(html: str) -> int:
+    return len(re.findall(r"<svg", html))
+
+
+@pytest.mark.parametrize("spec, game", QUESTIONS, ids=[s["kind"] + "-" + s.get("ask", "") for s, _ in QUESTIONS])
+def test_a_wrong_answer_quotes_the_rule_then_a_right_one_is_marked_right(spec, game):
+    question = make_questions(spec, game)[0]
+    wrong_view, right_view = QuizView([question]), QuizView([question])
+    assert [b.description for b in wrong_view.choices.children] == [question.label(c) for c in question.choices]
+    assert cards_shown(wrong_view.situation.value) >= 1            # the situation is shown on real cards
+    wrong = [c for c in question.choices if c not in question.answer][:1] or question.answer[:-1]
+    feedback = wrong_view.answer(wrong if question.multiple else wrong[0])
+    assert not feedback.correct and "atout-wrong" in wrong_view.result.value
+    rule = RULES[question.rule]
+    shown = wrong_view.result.value
+    assert f"<code>{question.rule}</code>" in shown or f"({question.rule})" in shown
+    assert escape(rule.statement.render()) in shown or f"({question.rule})" in escape(feedback.text)
+    assert all(b.disabled for b in wrong_view.choices.children)
+    right = right_view.answer(question.answer if question.multiple else question.answer[0])
+    assert right.correct and "atout-right" in right_view.result.value
+
+
+def test_the_rulebook_statement_is_quoted_when_the_sentence_does_not_give_it():
+    question = make_questions({"kind": "exchange", "trump": "H", "stock": 9, "hand": HAND}, "sixty-six")[0]
+    view = QuizView([question])
+    view.answer("no")                                                # it is allowed: a trick won, stock open
+    assert "<code>66.exchange-nine</code>" in view.result.value
+    assert escape(RULES["66.exchange-nine"].statement.render()) in view.result.value
+    assert "The stock: 9 face-down cards, and the turned-up trump, A♥, under them." in view.situation.value
+
+
+def test_the_view_turns_french_with_the_page():
+    question = make_questions({"kind": "marriage", "trump": "H", "stock": 11, "hand": HAND, "marriage": "KS"},
+                              "sixty-six")[0]
+    view = QuizView([question])
+    view.answer("20")
+    set_page_language("fr")
+    labels = [b.description for b in view.choices.children]
+    assert "Non, pas maintenant" in labels and "Oui, 20 points dès qu'une levée est gagnée" in labels
+    assert "Votre main :" in view.situation.value
+    assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value

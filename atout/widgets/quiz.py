@@ -12,7 +12,7 @@ from html import escape
 import ipywidgets as widgets
 
 from atout.cards import Card, Suit
-from atout.i18n import Text
+from atout.i18n import Text, get_language
 from atout.lessons import Feedback, Question
 from atout.rulebook import RULES
 from atout.svg import card_svg
@@ -106,6 +106,8 @@ class QuizView(widgets.VBox):
         self.right = 0
         self.answered: list[bool | None] = [None] * len(questions)
         self.feedback: Feedback | None = None
+        self._response: str | list[str] | None = None
+        self._feedback_language: str | None = None
         self.add_class("atout-quiz")
         self.header = widgets.HTML()
         self.prompt = widgets.HTML()
@@ -163,7 +165,7 @@ class QuizView(widgets.VBox):
         feedback = question.check(response)
         self.answered[self.index] = feedback.correct
         self.right += feedback.correct
-        self.feedback = feedback
+        self.feedback, self._response, self._feedback_language = feedback, response, get_language()
         self.refresh()
         return feedback
 
@@ -171,7 +173,7 @@ class QuizView(widgets.VBox):
         if self.answered[self.index] is None:
             return
         self.index += 1
-        self.feedback = None
+        self.feedback = self._response = None
         self.refresh()
         if self.finished and self.on_finish is not None:
             self.on_finish(self.right, len(self.questions))
@@ -189,6 +191,9 @@ class QuizView(widgets.VBox):
             self.result.value = ""
             return
         question = self.question
+        if self.feedback is not None and self._response is not None and self._feedback_language != get_language():
+            # The page's language changed after marking: the referee says it again in the new language.
+            self.feedback, self._feedback_language = question.check(self._response), get_language()
         self.header.value = "<h3>" + escape(Text("{title}: question {i} of {n}", title=self.title, i=self.index + 1,
                                                    n=total).render()) + "</h3>"
         self.prompt.value = f"<p class='atout-quiz-prompt'><strong>{escape(question.prompt_text())}</strong></p>"

@@ -76,3 +76,17 @@ def test_the_view_turns_french_with_the_page():
     assert "Non, pas maintenant" in labels and "Oui, 20 points dès qu'une levée est gagnée" in labels
     assert "Votre main :" in view.situation.value
     assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value
+
+
+def test_the_feedback_given_before_the_language_switch_is_said_again_in_the_new_language():
+    question = make_questions({"kind": "exchange", "trump": "H", "stock": 9, "hand": HAND}, "sixty-six")[0]
+    view = QuizView([question])
+    wrong = view.answer("no")
+    english = view.result.value
+    set_page_language("fr")
+    assert view.feedback is not None and view.feedback.correct is wrong.correct is False
+    assert view.feedback.text == question.check("no").text != wrong.text   # the referee's sentence, in French
+    assert escape(view.feedback.text) in view.result.value and view.result.value != english
+    assert "Pas tout à fait." in view.result.value
+    set_page_language("en")
+    assert view.result.value == english

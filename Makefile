@@ -19,7 +19,10 @@ install: $(STAMP)
 
 # Extract the messages, update the catalogues and compile them (part of every build).
 i18n: $(STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k Text -o atout/locale/atout.pot --no-location .
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k Text -o atout/locale/atout.pot.new --no-location .
+	@# Keep the old template when only its date changed, so a build leaves the tree clean.
+	@if diff -q -I '^"POT-Creation-Date' atout/locale/atout.pot atout/locale/atout.pot.new >/dev/null 2>&1; \
+	then rm atout/locale/atout.pot.new; else mv atout/locale/atout.pot.new atout/locale/atout.pot; fi
 	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching
 	$(BIN)/pybabel -q compile -d atout/locale -D atout
 

@@ -8,13 +8,19 @@ made it), after specific actions on stacked decks, and by the players deciding e
 stand-in that offers nothing but the views.
 """
 
+import random
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from atout.cards import JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Action, Phase
+from atout.evaluate import evaluate
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
+from atout.games import family
+from atout.players import LEVELS, make_player
 from atout.sixty_six import SixtySixHand
 from atout.sixty_six import make_config as make_66
 from tests.core import oracle_45
@@ -319,3 +325,63 @@ def test_the_sixty_six_views_show_the_exchange_and_the_close():
         view = hand.view(seat)
         assert view["closed_by"] == 1 and view["tricks_at_close"] == (0, 1) and view["strict"]
         assert view["face_down"] == 9 and not view["trump_card_face_up"]
+
+
+# --- the players and the evaluation read the views alone ----------------------------------------------------------
+
+class ViewsOnly:
+    """A stand-in for a hand offering only what a player may use: the seats' views, whose turn it is and the
+    legal actions. Reading anything else raises AttributeError."""
+
+    def __init__(self, hand):
+        self._hand = hand
+
+    def view(self, seat):
+        return self._hand.view(seat)
+
+    def legal_actions(self):
+        return self._hand.legal_actions()
+
+    @property
+    def to_act(self):
+        return self._hand.to_act
+
+
+VIEW_PRESETS = [("forty-fives", {"players": 3}), ("forty-fives-partners", {"dealer_rob": "may"}),
+                ("auction-forty-fives", {}), ("auction-forty-fives", {"players": 3, "free_discard": True}),
+                ("five-hundred", {"misere": True}), ("sixty-six", {})]
+
+
+@pytest.mark.parametrize("game,options", VIEW_PRESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_players_decide_from_the_views_alone(game, options, level):
+    """Each decision made through the stand-in is the one made with the whole hand at hand."""
+    extra = {"samples": 3, "budget_s": 600.0} if level == "expert" else {}    # no deadline: the same samples
+    checked = 0
+    for seed in range(2):
+        hand = family(game).new_hand(game, seed=seed, **options)
+        seats = len(hand.hands)
+        helpers = [make_player(game, "club", seed=s) for s in range(seats)]
+        rng = random.Random(seed)
+        while not hand.is_over:
+            seat = hand.to_act
+            # every decision for the quick levels; the expert's now and then (each one solves deals)
+            if level != "expert" or rng.random() < 0.15:
+                mine = make_player(game, level, seed=seed, **extra).act(hand, seat)
+                assert make_player(game, level, seed=seed, **extra).act(ViewsOnly(hand), seat) == mine
+                checked += 1
+            hand.apply(helpers[seat].act(hand, seat))
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("game,options", [("forty-fives-partners", {}), ("auction-forty-fives", {}),
+                                          ("five-hundred", {})])
+def test_the_evaluation_reads_the_view_alone(game, options):
+    hand = family(game).new_hand(game, seed=3, **options)
+    helpers = [make_player(game, "club", seed=s) for s in range(len(hand.hands))]
+    while hand.phase is not Phase.PLAY or len(hand.tricks) < 2:
+        hand.apply(helpers[hand.to_act].act(hand, hand.to_act))
+    seat = hand.to_act
+    whole = evaluate(hand, seat, samples=4, seed=2)
+    alone = evaluate(ViewsOnly(hand), seat, samples=4, seed=2)
+    assert alone.values == whole.values and alone.samples == 4

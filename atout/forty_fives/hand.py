@@ -75,7 +75,7 @@ class FortyFivesHand(HandBase):
         self.auction: Auction | None = None
         self.bidder: int | None = None
         self.bid: str | None = None
-        self.kitty_taken = False
+        self.kitty_taken: list[Card] | None = None   # the kitty the bidder took, once taken (only it saw it)
         self.kitty_in_place = False
         self.discarding: list[int] = []          # seats still to discard (free_discard)
         self.drawn: list[int] | None = None      # cards each seat drew from the stock (a45.draw), once drawn
@@ -392,15 +392,14 @@ class FortyFivesHand(HandBase):
         if action.kind == "kitty":
             self.discards[bidder].extend(self.hands[bidder])
             self.hands[bidder] = list(self.kitty)
-            self.kitty = []
-            self.kitty_in_place = self.kitty_taken = True
+            self.kitty_taken, self.kitty = self.kitty, []
+            self.kitty_in_place = True
             return Event("kitty-in-place", bidder, action, None, _explain)
         self.trump = action.value
         event = Event("trump", bidder, action, self.trump, _explain)
-        if not self.kitty_taken:
+        if self.kitty_taken is None:
             self.hands[bidder].extend(self.kitty)
-            self.kitty = []
-            self.kitty_taken = True
+            self.kitty_taken, self.kitty = self.kitty, []
         if self.config.free_discard:
             self.discarding = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
             self.phase = Phase.DISCARD
@@ -505,7 +504,7 @@ class FortyFivesHand(HandBase):
 
     def view(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may know: its own hand and discards, and all the table saw happen; never other
-        hands, the kitty (unless it took it), others' discards or the stock order.
+        hands, the kitty (save the bidder's, once taken), others' discards or the stock order.
 
         Besides the table now, the public record: ``tricks`` (every trick played), ``robbed_by`` (who robbed
         the turned card) and ``robbed_card`` (the card taken in: the turned card, which lay face up),
@@ -540,7 +539,7 @@ class FortyFivesHand(HandBase):
             "own_discards": list(self.discards[seat]),
             "discard_counts": [len(d) for d in self.discards],
             "drawn": list(self.drawn) if self.drawn is not None else None,
-            "kitty": list(self.kitty) if (seat == self.bidder and self.kitty_in_place) else None,
+            "kitty": list(self.kitty_taken) if seat == self.bidder and self.kitty_taken is not None else None,
             "stock_size": len(self.stock) if self.config.auction else 0,
             "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
             "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],

@@ -25,7 +25,15 @@ from atout.sixty_six import SixtySixHand
 from atout.sixty_six import make_config as make_66
 from tests.core import oracle_45
 from tests.core.test_five_hundred_hand import nt_hand_with_joker
-from tests.core.test_forty_fives_engine import DEALER_CARDS, cards_in, deal, exchange_hand, holder_hand, secrets_for
+from tests.core.test_forty_fives_engine import (
+    DEALER_CARDS,
+    EXCHANGE_KITTY,
+    cards_in,
+    deal,
+    exchange_hand,
+    holder_hand,
+    secrets_for,
+)
 from tests.core.test_sixty_six_hand import act
 from tests.core.test_sixty_six_hand import deal as deal_66
 
@@ -99,6 +107,7 @@ def test_forty_fives_views_hide_what_they_must_and_keep_the_public_record(setup,
     stock = set(hand.deck_order[5 * n + len(kitty) + (0 if config.auction else 1):])
     turned = None if config.auction else hand.deck_order[5 * n]
     robber = rob_phase = None
+    kitty_taken = False
     while True:
         assert_nothing_hidden(hand, range(n), secrets_for)
         views = [hand.view(s) for s in range(n)]
@@ -119,6 +128,9 @@ def test_forty_fives_views_hide_what_they_must_and_keep_the_public_record(setup,
             assert public["discard_counts"] == [len(had[s] - set(hand.hands[s])) for s in range(n)]
         if not config.auction:
             assert public["discard_counts"] == [int(s == robber) for s in range(n)]
+        # a45.trump.name: the bidder takes the kitty (in place of its hand, or after naming trump); only it saw it
+        assert [view["kitty"] for view in views] == [kitty if kitty_taken and s == hand.bidder else None
+                                                     for s in range(n)]
         if hand.is_over:
             break
         seat, phase = hand.to_act, hand.phase
@@ -126,6 +138,7 @@ def test_forty_fives_views_hide_what_they_must_and_keep_the_public_record(setup,
         hand.apply(action)
         if action.kind == "rob":
             robber, rob_phase = seat, phase is Phase.ROB
+        kitty_taken = kitty_taken or action.kind in ("kitty", "trump")
 
 
 # --- Five Hundred: random hands -------------------------------------------------------------------------------
@@ -254,12 +267,15 @@ def test_the_auction_views_count_each_seats_discards_and_draw():
         view = hand.view(seat)
         assert view["discard_counts"] == [3, 4, 4, 5]
         assert view["drawn"] == [3, 4, 0, 5]
+        assert view["kitty"] == ([C(c) for c in EXCHANGE_KITTY] if seat == 2 else None)
 
 
 def test_taking_the_kitty_in_place_of_the_hand_counts_the_hand_as_discarded():
     hand = exchange_hand()
+    assert all(hand.view(s)["kitty"] is None for s in range(4))
     hand.apply("kitty")
     assert [hand.view(s)["discard_counts"] for s in (1, 2)] == [[0, 0, 5, 0]] * 2
+    assert hand.view(2)["kitty"] == [C(c) for c in EXCHANGE_KITTY] and hand.view(1)["kitty"] is None
     hand.apply("trump S")        # the kitty's A♥ K♠ 10♠ are kept, its 4♣ goes: two cards drawn
     assert hand.view(1)["discard_counts"] == [3, 4, 6, 5] and hand.view(1)["drawn"] == [3, 4, 2, 5]
 

@@ -12,7 +12,8 @@ thousands of hands a second for the computer players and the solver.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, Card, Suit
@@ -275,3 +276,91 @@ class HandBase:
     @property
     def legal_moves(self) -> LegalActions:
         return LegalActions(self)
+
+
+class GameBase:
+    """What every family's game shares: hands played one after another until a player or side wins.
+
+    A game deals each hand from its seeded generator (the same seed, the same game), applies actions to
+    the hand in play, and when a hand ends keeps it (``results``, ``completed_hands``), scores it, passes
+    the deal and deals the next one, unless somebody has won. A family names its ``hand_class``, its
+    ``config_class``, ``make_config`` and ``shuffled_deal``, and says only what differs: how a finished
+    hand changes the scores and who has won (``score``), which way the deal passes (``dealer_step``), what
+    a new hand starts with (``start_args``, as ``HandBase.start_args``) and what a finished game says
+    (``over_message``, citing ``TARGET_RULE``).
+    """
+
+    hand_class: type
+    config_class: type
+    default_game = ""
+    TARGET_RULE = ""
+
+    def __init__(self, game: str | Any = None, seed: int | None = None, options: Mapping[str, Any] | None = None,
+                 **more: Any) -> None:
+        game = self.default_game if game is None else game
+        self.config = game if isinstance(game, self.config_class) else self.make_config(game, options, **more)
+        self.seed = seed
+        self._rng = random.Random(seed)
+        players = self.config.players
+        self.dealer = self._rng.randrange(players) if self.config.first_dealer == "random" else 0
+        self.scores = [0] * self.config.sides
+        self.results: list[Any] = []
+        self.dealers: list[int] = []
+        self.winner: int | None = None
+        self.completed_hands: list[Any] = []   # every finished hand, for scores and reviews
+        self.hand = self._new_hand()
+
+    # --- what a family says ------------------------------------------------------------------------
+
+    @staticmethod
+    def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    @staticmethod
+    def shuffled_deal(seed: int | None) -> Action:   # pragma: no cover - each family deals its own deck
+        raise NotImplementedError
+
+    def start_args(self) -> tuple:
+        """What a new hand starts with besides the configuration and the dealer: the scores so far."""
+        return (self.scores,)
+
+    def score(self, result: Any) -> int | None:   # pragma: no cover - each family scores its own way
+        """Bring ``scores`` up to date with a finished hand's result; the winner, if the game is won."""
+        raise NotImplementedError
+
+    def dealer_step(self) -> int:
+        """Seats the deal moves by after each hand: 1 passes it to the left."""
+        return 1
+
+    def over_message(self) -> Text:   # pragma: no cover - each family says it its own way
+        raise NotImplementedError
+
+    # --- the hand-after-hand loop ------------------------------------------------------------------------
+
+    def _new_hand(self) -> Any:
+        hand = self.hand_class(self.config, self.dealer, *self.start_args())
+        hand.apply(self.shuffled_deal(self._rng.getrandbits(64)))
+        self.dealers.append(self.dealer)
+        return hand
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def apply(self, action: Action | str) -> Event:
+        """Apply an action to the current hand; when it ends, score it and deal the next one."""
+        if self.is_over:
+            raise IllegalActionError(self.over_message(), rule=self.TARGET_RULE)
+        event = self.hand.apply(action)
+        if self.hand.is_over:
+            self._finish_hand()
+        return event
+
+    def _finish_hand(self) -> None:
+        hand = self.hand
+        self.results.append(hand.result)
+        self.completed_hands.append(hand)
+        self.winner = self.score(hand.result)
+        self.dealer = (self.dealer + self.dealer_step()) % self.config.players
+        if self.winner is None:
+            self.hand = self._new_hand()

@@ -106,18 +106,18 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
     from atout.players.base import deal_unseen
     from atout.solver import solve
 
-    if hand.phase.value != "play" or hand.is_over:
+    view = hand.view(seat)
+    if view["phase"] != "play":
         raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
-                                   "this one is in its {phase} phase", phase=hand.phase.value))
-    config = hand.config
-    same_side = (config.side_of(hand.to_act) == config.side_of(seat)) if hasattr(config, "side_of") \
-        else hand.to_act % 2 == seat % 2
+                                   "this one is in its {phase} phase", phase=view["phase"]))
+    config, to_act = view["config"], view["to_act"]
+    same_side = (config.side_of(to_act) == config.side_of(seat)) if hasattr(config, "side_of") \
+        else to_act % 2 == seat % 2
     if not same_side:
         raise EvaluationError(Text("evaluate when it is the turn of {seat} or a partner",
                                    seat=Text("Seat {n}", n=seat)))
     knowledge, position = _sampler(config.game)
     know = knowledge(hand, seat)
-    view = hand.view(seat)
     rng = random.Random(seed)
     result: Evaluation | None = None
     for done in range(samples):

@@ -370,11 +370,18 @@ class FiveHundredHand(HandBase):
         return self.contract is not None and self.contract.open and len(self.tricks) >= 1
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand and the table; never other hands, the kitty or the discards
-        (save the contractor's own, and in open misère the contractor's hand after the first trick)."""
+        """Everything ``seat`` may know: its own hand, the auction and every trick played; never other hands,
+        the kitty or the discards (save the contractor's own, and in open misère the contractor's hand after
+        the first trick).
+
+        ``contract`` is the call and ``contract_terms`` what it promises (tricks, misère, value);
+        ``joker_suits`` gives, per trick played, the suit named aloud with a joker led in no trumps or
+        misère (None otherwise), as ``joker_suit`` does for the trick in progress. ``config`` is the rules.
+        """
         is_contractor = seat == self.contractor
         return {
             "game": self.config.game,
+            "config": self.config,
             "seat": seat,
             "phase": self.phase.value,
             "to_act": self.to_act,
@@ -384,6 +391,7 @@ class FiveHundredHand(HandBase):
             "calls": list(self.auction.calls) if self.auction else [],
             "contractor": self.contractor,
             "contract": self.contract.call if self.contract else None,
+            "contract_terms": self.contract,
             "trump": self.trump,
             "sitting_out": self.sitting_out,
             "kitty_size": len(self.kitty),
@@ -395,6 +403,7 @@ class FiveHundredHand(HandBase):
             "leader": self.trick.leader if self.trick else None,
             "joker_suit": self.trick.joker_suit if self.trick else None,
             "tricks": [(t.leader, list(t.cards), t.winner) for t in self.tricks],
+            "joker_suits": [t.joker_suit for t in self.tricks],
             "tricks_won": self.side_tricks(),
             "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
             "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],

@@ -75,9 +75,10 @@ class FortyFivesHand(HandBase):
         self.auction: Auction | None = None
         self.bidder: int | None = None
         self.bid: str | None = None
-        self.kitty_taken = False
+        self.kitty_taken: list[Card] | None = None   # the kitty the bidder took, once taken (only it saw it)
         self.kitty_in_place = False
         self.discarding: list[int] = []          # seats still to discard (free_discard)
+        self.drawn: list[int] | None = None      # cards each seat drew from the stock (a45.draw), once drawn
         self.trick: Trick | None = None
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * self.n
@@ -391,15 +392,14 @@ class FortyFivesHand(HandBase):
         if action.kind == "kitty":
             self.discards[bidder].extend(self.hands[bidder])
             self.hands[bidder] = list(self.kitty)
-            self.kitty = []
-            self.kitty_in_place = self.kitty_taken = True
+            self.kitty_taken, self.kitty = self.kitty, []
+            self.kitty_in_place = True
             return Event("kitty-in-place", bidder, action, None, _explain)
         self.trump = action.value
         event = Event("trump", bidder, action, self.trump, _explain)
-        if not self.kitty_taken:
+        if self.kitty_taken is None:
             self.hands[bidder].extend(self.kitty)
-            self.kitty = []
-            self.kitty_taken = True
+            self.kitty_taken, self.kitty = self.kitty, []
         if self.config.free_discard:
             self.discarding = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
             self.phase = Phase.DISCARD
@@ -433,11 +433,13 @@ class FortyFivesHand(HandBase):
     def _draw(self) -> Event:
         """a45.draw: from the dealer's left, each hand is brought back to five from the stock."""
         drawn = []
+        self.drawn = [0] * self.n
         for i in range(self.n):
             seat = (self.dealer + 1 + i) % self.n
             need = HAND_SIZE - len(self.hands[seat])
             cards, self.stock = self.stock[:need], self.stock[need:]
             self.hands[seat].extend(cards)
+            self.drawn[seat] = len(cards)
             drawn.append((seat, len(cards)))
         self._start_play((self.bidder + 1) % self.n)
         return Event("draw", self.dealer, None, drawn, _explain)
@@ -496,9 +498,19 @@ class FortyFivesHand(HandBase):
     # --- what one seat may see -------------------------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, the table, never other hands or the stock order."""
+        """Everything ``seat`` may know: its own hand and discards, and all the table saw happen; never other
+        hands, the kitty (save the bidder's, once taken), others' discards or the stock order.
+
+        Besides the table now, the public record: ``tricks`` (every trick played), ``robbed_by`` (who robbed
+        the turned card) and ``robbed_card`` (the card taken in: the turned card, which lay face up),
+        ``turn_up_after_trick`` (the robbing dealer, with ``dealer_rob: may``, who takes the turned ace into
+        hand after the first trick), ``discard_counts`` (how many cards each seat has laid face down) and
+        ``drawn`` (how many each drew in the auction game, once drawn). ``config`` is the game's rules.
+        """
+        robbed = self.robbed_by is not None
         return {
             "game": self.config.game,
+            "config": self.config,
             "seat": seat,
             "phase": self.phase.value,
             "to_act": self.to_act,
@@ -509,6 +521,9 @@ class FortyFivesHand(HandBase):
             "turn_up": self.turn_up,
             "turned_card": self.turned_card if not self.config.auction else None,
             "announced_ace_holder": self.announced_ace_holder,
+            "robbed_by": self.robbed_by,
+            "robbed_card": self.turned_card if robbed else None,
+            "turn_up_after_trick": self.dealer if self.dealer_takes_ace_after_trick else None,
             "trick": list(self.trick.cards) if self.trick else [],
             "leader": self.trick.leader if self.trick else None,
             "tricks": [(t.leader, list(t.cards), t.winner) for t in self.tricks],
@@ -517,7 +532,9 @@ class FortyFivesHand(HandBase):
             "bidder": self.bidder,
             "bid": self.bid,
             "own_discards": list(self.discards[seat]),
-            "kitty": list(self.kitty) if (seat == self.bidder and self.kitty_in_place) else None,
+            "discard_counts": [len(d) for d in self.discards],
+            "drawn": list(self.drawn) if self.drawn is not None else None,
+            "kitty": list(self.kitty_taken) if seat == self.bidder and self.kitty_taken is not None else None,
             "stock_size": len(self.stock) if self.config.auction else 0,
             "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
             "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],

@@ -1,13 +1,12 @@
 """What every computer player shares: the interface, what a seat knows, and dealing the unseen cards.
 
-A player answers ``act(hand, seat)`` with one of ``hand.legal_actions()``. It reads ``hand.view(seat)``
-and the hand's *public record* — what every player at the table saw happen: the cards played to each
-trick, who robbed the turned card, how many cards each player drew, the marriages shown. It never reads
-another hand, the stock, the kitty or anybody's discards (the families' ``knowledge`` functions are the
-only place that touches the hand, and each says which public fields it reads).
+A player answers ``act(hand, seat)`` with one of ``hand.legal_actions()``, and reads nothing of the hand but
+``hand.view(seat)``: the seat's own cards and everything the table saw happen (the cards played to each
+trick, who robbed the turned card, how many cards each player discarded and drew, the marriages shown, the
+suit named with a led joker). So it never sees another hand, the stock, the kitty or anybody's discards.
 
-Sixty-Six's view hides earlier tricks because people must remember them; a computer remembers perfectly,
-so it reads the tricks from the public record, as a careful player would have noted them.
+Sixty-Six's view holds every trick played although a person may not look at earlier tricks again: the seat
+saw them, and a computer remembers perfectly, as a careful player would have noted them.
 """
 
 from __future__ import annotations

@@ -42,11 +42,10 @@ def _order(leader: int, count: int, out: int | None) -> list[int]:
     return seats
 
 
-def _tricks_with_named(hand: Any, view: dict) -> list[tuple[int, list[Card], Suit | None]]:
+def _tricks_with_named(view: dict) -> list[tuple[int, list[Card], Suit | None]]:
     """Every trick so far (the current one last) with the suit a led joker named: named aloud, so public."""
-    named = [t.joker_suit for t in hand.tricks]
-    out = [(leader, list(cards), named[i] if i < len(named) else None)
-           for i, (leader, cards, _) in enumerate(view["tricks"])]
+    out = [(leader, list(cards), named)
+           for (leader, cards, _), named in zip(view["tricks"], view["joker_suits"], strict=True)]
     if view["trick"]:
         out.append((view["leader"], list(view["trick"]), view["joker_suit"]))
     return out
@@ -77,7 +76,7 @@ def knowledge(hand: Any, seat: int) -> Knowledge:
         know.unseen += list(exposed)                    # open misère: the contractor's cards, face up
         know.known[contractor] = list(exposed)
     # Voids shown (500.follow.suit): a player who did not follow the suit led holds none of it.
-    for leader, cards, named in _tricks_with_named(hand, view):
+    for leader, cards, named in _tricks_with_named(view):
         lead = t.suit_of[cards[0].index]
         if lead is None:
             lead = named
@@ -87,7 +86,7 @@ def knowledge(hand: Any, seat: int) -> Knowledge:
             if s != seat and t.suit_of[c.index] is not lead:
                 know.forbid(s, [x for x in FIVE_HUNDRED_DECK if t.suit_of[x.index] is lead])
     # The contractor named these trumps after taking the kitty: it most likely kept a good many of them.
-    contract = hand.contract
+    contract = view["contract_terms"]
     if trump is not None and contractor is not None and contractor != seat and not contract.misere:
         trumps = frozenset(c for c in FIVE_HUNDRED_DECK if t.is_trump[c.index])
         held_out = sum(1 for c in unseen if c in trumps)
@@ -221,10 +220,11 @@ def beginner_bid(hand: Any, seat: int, legal: list[Action]) -> Action:
 
 def club_discard(hand: Any, seat: int, legal: list[Action]) -> Action:
     """Keep trumps, the joker and aces; throw the lowest card of the shortest side suit (to void it)."""
-    trump = hand.trump
+    view = hand.view(seat)
+    trump = view["trump"]
     t = TABLES[trump]
     cards = [a.card for a in legal]
-    misere = hand.contract.misere
+    misere = view["contract_terms"].misere
 
     def keep_score(c: Card) -> tuple:
         if misere:
@@ -369,9 +369,10 @@ class FiveHundredPlayer(Player):
     game_family = "five_hundred"
 
     def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        if hand.phase is Phase.BID:
+        phase = Phase(hand.view(seat)["phase"])
+        if phase is Phase.BID:
             return self.bid(hand, seat, legal)
-        if hand.phase is Phase.KITTY:
+        if phase is Phase.KITTY:
             return self.discard(hand, seat, legal)
         return self.play(hand, seat, legal)
 
@@ -392,7 +393,7 @@ class Beginner(FiveHundredPlayer):
         return beginner_bid(hand, seat, legal)
 
     def discard(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        t = TABLES[hand.trump]
+        t = TABLES[hand.view(seat)["trump"]]
         return min(legal, key=lambda a: (t.is_trump[a.card.index], a.card.rank))
 
     def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
@@ -439,7 +440,8 @@ class Expert(FiveHundredPlayer):
                 break
             values = solve(_position(hand, view, seat, dealt), line=False,
                            budget_s=max(0.05, deadline - time.perf_counter())).values
-            samples.append({a: margin(hand.contract, seat % 2 == hand.contractor % 2, v) for a, v in values.items()})
+            samples.append({a: margin(view["contract_terms"], seat % 2 == view["contractor"] % 2, v)
+                            for a, v in values.items()})
             if time.perf_counter() > deadline:
                 break
         if not samples:
@@ -484,7 +486,7 @@ def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) ->
     shown = [0] * PLAYERS_AT_TABLE
     if trump is None:
         t = TABLES[None]
-        for leader, cards, named in _tricks_with_named(hand, view):
+        for leader, cards, named in _tricks_with_named(view):
             led = t.suit_of[cards[0].index]
             led = named if led is None else led
             if led is None:
@@ -492,8 +494,8 @@ def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) ->
             for s, c in zip(_order(leader, len(cards), out)[1:], cards[1:], strict=True):
                 if t.suit_of[c.index] is not led:
                     shown[s] |= 1 << led
-    contract = hand.contract
-    return FiveHundredPosition(hand.config, trump, view["contractor"], contract.misere, hands, seat,
+    contract = view["contract_terms"]
+    return FiveHundredPosition(view["config"], trump, view["contractor"], contract.misere, hands, seat,
                                view["leader"] if view["leader"] is not None else seat, trick, seats, lead, tricks,
                                won, shown, out, contract.tricks)
 

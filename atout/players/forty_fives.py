@@ -36,8 +36,8 @@ KEEP = Action("keep")
 # --- reading the table ----------------------------------------------------------------------------------
 
 def knowledge(hand: Any, seat: int) -> Knowledge:
-    """What ``seat`` knows during play: its view, plus the public record (who robbed, how many cards each
-    player drew in the auction game)."""
+    """What ``seat`` knows during play, from its view alone (the tricks, who robbed, the announced ace holder,
+    how many cards each player drew in the auction game)."""
     view = hand.view(seat)
     n = len(view["hand_sizes"])
     trump = view["trump"]
@@ -62,7 +62,7 @@ def knowledge(hand: Any, seat: int) -> Knowledge:
     played_cards = {c for _, c in played}
     if holder is not None and holder != seat and ace not in played_cards:
         know.known.setdefault(holder, []).append(ace)
-    robber = getattr(hand, "robbed_by", None)          # public: the whole table sees the turned card taken
+    robber = view["robbed_by"]                         # public: the whole table sees the turned card taken
     turned = view["turned_card"]
     if (robber is not None and robber != seat and turned is not None and turned not in played_cards
             and turn_up is None and turned not in know.known.get(robber, [])):
@@ -75,7 +75,7 @@ def knowledge(hand: Any, seat: int) -> Knowledge:
                 know.forbid(s, [ace])
     # Voids and reneges shown in play (45.follow.*).
     tricks = list(view["tricks"]) + ([(view["leader"], view["trick"], None)] if view["trick"] else [])
-    config = hand.config
+    config = view["config"]
     for leader, cards, _ in tricks:
         led = cards[0]
         lead = t.suit_of[led.index]
@@ -93,17 +93,16 @@ def knowledge(hand: Any, seat: int) -> Knowledge:
                 led_power = t.power[led.index]
                 know.forbid(s, [x for x in t.order if not (t.renegable[x.index] and t.power[x.index] > led_power)])
     # Auction: each player kept only trumps before the draw, so it still holds those it has not played.
-    if config.auction:
-        drawn = next((sub.data for event in hand.events for sub in event.flatten() if sub.kind == "draw"), None)
-        if drawn:
-            trumps = frozenset(x for x in FULL_DECK if t.is_trump[x.index])
-            for s, count in drawn:
-                if s == seat:
-                    continue
-                kept = 5 - count
-                gone = sum(1 for who, c in played if who == s and t.is_trump[c.index])
-                if kept - gone > 0:
-                    know.at_least.append((s, trumps, kept - gone))
+    drawn = view["drawn"]
+    if config.auction and drawn is not None:
+        trumps = frozenset(x for x in FULL_DECK if t.is_trump[x.index])
+        for s, count in enumerate(drawn):
+            if s == seat:
+                continue
+            kept = 5 - count
+            gone = sum(1 for who, c in played if who == s and t.is_trump[c.index])
+            if kept - gone > 0:
+                know.at_least.append((s, trumps, kept - gone))
     return know
 
 
@@ -187,7 +186,7 @@ class FortyFivesPlayer(Player):
     game_family = "forty_fives"
 
     def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        phase = hand.phase
+        phase = Phase(hand.view(seat)["phase"])
         if phase is Phase.BID:
             return self.bid(hand, seat, legal)
         if phase is Phase.TRUMP:
@@ -206,12 +205,12 @@ class FortyFivesPlayer(Player):
         robs = [a for a in legal if a.kind == "rob"]
         if not robs:
             return legal[0]
-        trump = hand.trump
+        trump = hand.view(seat)["trump"]
         return min(robs, key=lambda a: _keep_value(trump)(a.card))
 
     def discard(self, hand: Any, seat: int, legal: list[Action]) -> Action:
         """free_discard: throw the plain cards, keep the trumps, then finish."""
-        trump = hand.trump
+        trump = hand.view(seat)["trump"]
         t = TABLES[trump]
         plain = [a for a in legal if a.kind == "discard" and not t.is_trump[a.card.index]]
         if plain:
@@ -230,10 +229,11 @@ class Beginner(FortyFivesPlayer):
         return beginner_bid(hand, seat, legal)
 
     def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        trump = hand.trump
+        view = hand.view(seat)
+        trump = view["trump"]
         power = _power(trump)
         cards = [a.card for a in legal]
-        trick = list(hand.view(seat)["trick"])
+        trick = list(view["trick"])
         if not trick:
             return Action("play", max(cards, key=power))
         winners = [c for c in cards if _winner_if(trick, c, trump)]
@@ -248,7 +248,7 @@ class Club(FortyFivesPlayer):
     def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
         know = knowledge(hand, seat)
         view = hand.view(seat)
-        return Action("play", club_card(hand.config, hand.trump, seat, view, [a.card for a in legal], know))
+        return Action("play", club_card(view["config"], view["trump"], seat, view, [a.card for a in legal], know))
 
 
 def club_card(config: Any, trump: Suit, seat: int, view: dict, cards: list[Card], know: Knowledge) -> Card:
@@ -349,13 +349,15 @@ class Expert(FortyFivesPlayer):
         self.budget_s = budget_s
 
     def rob(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        if hand.phase is Phase.ROB:
+        if hand.view(seat)["phase"] == Phase.ROB.value:
             return super().rob(hand, seat, legal)         # the dealer's rob comes before any play: take the ace
         return self.play(hand, seat, legal)
 
     def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
         know = knowledge(hand, seat)
         view = hand.view(seat)
+        config, bidder, bid = view["config"], view["bidder"], view["bid"]
+        defending = config.auction and not config.has_partners and seat != bidder
         deadline = time.perf_counter() + self.budget_s
         samples: list[dict[Action, float]] = []
         for _ in range(self.samples):
@@ -363,17 +365,15 @@ class Expert(FortyFivesPlayer):
             if dealt is None:
                 break
             pos = _position(hand, view, seat, dealt)
-            config = hand.config
-            defending = config.auction and not config.has_partners and seat != hand.bidder
             if defending:
                 # everyone against the bidder: setting the bid is what a defender plays for
-                pos.sides = [0 if s == hand.bidder else 1 for s in range(config.players)]
+                pos.sides = [0 if s == bidder else 1 for s in range(config.players)]
             values = solve(pos, line=False).values
             if defending:
                 total = 30 if _trump_in_play(pos) else 25
-                values = {a: 3 * -contract_score(hand, hand.bidder, total - v) + v for a, v in values.items()}
+                values = {a: 3 * -bid_score(config, bidder, bid, bidder, total - v) + v for a, v in values.items()}
             elif config.auction:
-                values = {a: contract_score(hand, seat, v) for a, v in values.items()}
+                values = {a: bid_score(config, bidder, bid, seat, v) for a, v in values.items()}
             samples.append(values)
             if time.perf_counter() > deadline:
                 break
@@ -384,7 +384,7 @@ class Expert(FortyFivesPlayer):
         best = [a for a in legal if values.get(a) == top]
         if len(best) > 1 and all(a.kind == "play" for a in best):
             # equal on average: let the club player's judgement break the tie
-            club = club_card(hand.config, hand.trump, seat, view, [a.card for a in best], know)
+            club = club_card(config, view["trump"], seat, view, [a.card for a in best], know)
             return Action("play", club)
         return best[0]
 
@@ -393,10 +393,15 @@ def contract_score(hand: Any, seat: int, taken: int) -> int:
     """Auction: what the solver's trick points are worth to the side of ``seat`` (a45.score.bidder): the
     bidder's side scores them only if they make the bid, and loses the bid otherwise, so the samples are
     averaged in score, which makes the bidder play to make its contract."""
-    config = hand.config
-    if config.side_of(seat) != config.side_of(hand.bidder):
+    view = hand.view(seat)
+    return bid_score(view["config"], view["bidder"], view["bid"], seat, taken)
+
+
+def bid_score(config: Any, bidder: int, bid: str, seat: int, taken: int) -> int:
+    """``contract_score`` from the public facts: the rules, the bidder and its bid."""
+    if config.side_of(seat) != config.side_of(bidder):
         return taken
-    level = bid_level(hand.bid)
+    level = bid_level(bid)
     if level > 30:
         value = 60 if level == 31 else 120
         return value if taken >= 25 else -value // 2
@@ -416,21 +421,21 @@ def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) ->
     hands = [list(view["hand"]) if s == seat else list(dealt.get(s, [])) for s in range(n)]
     trump = view["trump"]
     pending = None
-    if getattr(hand, "dealer_takes_ace_after_trick", False):
-        pending = (view["dealer"], view["turn_up"])
+    if view["turn_up_after_trick"] is not None:
+        pending = (view["turn_up_after_trick"], view["turn_up"])
     rob = None
     rob_now = False
     turn_up = view["turn_up"]
     if (turn_up is not None and pending is None and not view["tricks"] and turn_up.rank != ACE
-            and view["announced_ace_holder"] is None and getattr(hand, "robbed_by", None) is None):
+            and view["announced_ace_holder"] is None and view["robbed_by"] is None):
         ace = Card.of(ACE, trump)
         holder = next((s for s in range(n) if ace in hands[s]), None)
         if holder is not None:
             rob = (holder, turn_up)
-            rob_now = holder == seat and any(a.kind == "keep" for a in hand.legal_actions())
+            rob_now = holder == seat and str(KEEP) in view["legal"]
     trick = list(view["trick"])
     leader = view["leader"] if view["leader"] is not None else seat
-    return FortyFivesPosition(hand.config, trump, hands, seat, leader, trick,
+    return FortyFivesPosition(view["config"], trump, hands, seat, leader, trick,
                               [(ld, list(cards), w) for ld, cards, w in view["tricks"]], pending, rob, rob_now)
 
 

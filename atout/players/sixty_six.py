@@ -31,14 +31,15 @@ TARGET = 66
 
 
 class Table:
-    """What one seat knows in Sixty-Six, read from its view and the tricks it saw played."""
+    """What one seat knows in Sixty-Six, read from its view (which holds every trick it saw played)."""
 
     def __init__(self, hand: Any, seat: int) -> None:
         view = self.view = hand.view(seat)
         self.seat, self.opp = seat, 1 - seat
+        self.config = view["config"]
         self.trump: Suit = view["trump"]
         self.mine: list[Card] = list(view["hand"])
-        self.tricks = list(hand.tricks)        # public record: both cards of every trick were seen face up
+        self.tricks = list(view["tricks"])
         self.trick: list[Card] = list(view["trick"])
         self.points = [0, 0]
         self.won = [0, 0]
@@ -51,8 +52,12 @@ class Table:
         self.played = {c for t in self.tricks for c in t.cards} | set(self.trick)
         self.stock_open = not view["strict"]
         self.trump_card: Card | None = view["trump_card"]
-        self.closed = view["closed_by"] is not None
-        self.tricks_at_close = hand.tricks_at_close or (0, 0)   # public: both saw the stock closed
+        self.closer: int | None = view["closed_by"]
+        self.closed = self.closer is not None
+        self.tricks_at_close = view["tricks_at_close"] or (0, 0)
+        self.married: Suit | None = view["married"]     # declared on this lead: its king or queen is led
+        self.face_down: int = view["face_down"]
+        self.carry: int = view["carry"]
 
     def counted(self, s: int) -> int:
         """66.marriage.pending: marriages count once their player has won a trick."""
@@ -191,7 +196,7 @@ class Club(SixtySixPlayer):
     def lead(self, hand: Any, table: Table, legal: list[Action]) -> Action:
         trump = table.trump
         plays = [a.card for a in legal if a.kind == "play"]
-        if hand.married is not None and hand.stage >= 3:
+        if table.married is not None:
             return _marriage_lead(table, plays)
         unseen = [c for c in SIXTY_SIX_DECK if c not in table.played and c not in table.mine]
         if not table.stock_open:
@@ -254,15 +259,15 @@ class Expert(Club):
 
     def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
         table = Table(hand, seat)
-        if hand.is_strict:
+        if not table.stock_open:
             return self._solve_strict(hand, table, legal)
-        if table.trick and hand.face_down == 1:
+        if table.trick and table.face_down == 1:
             return self._last_open_trick(hand, table, legal)
-        if not table.trick and hand.face_down == 1 and not any(a.kind in ("marriage", "exchange") for a in legal):
+        if not table.trick and table.face_down == 1 and not any(a.kind in ("marriage", "exchange") for a in legal):
             if not (DECLARE in legal and table.counted(seat) >= TARGET):
                 if CLOSE in legal and self.should_close(hand, table, legal):
                     return CLOSE
-                if any(a.kind == "play" for a in legal) and hand.stage < 3:
+                if any(a.kind == "play" for a in legal) and table.married is None:
                     return self._last_open_trick(hand, table, legal)
         return super().choose(hand, seat, legal)
 
@@ -286,18 +291,18 @@ class Expert(Club):
         hands = [[], []]
         hands[seat] = list(table.mine)
         hands[table.opp] = list(opp_hand)
-        closer = hand.closer
-        at_close = hand.tricks_at_close
+        closer = table.closer
+        at_close = table.view["tricks_at_close"]
         if close_now:
             closer, at_close = seat, (table.won[0], table.won[1])
         lead = table.trick[0] if table.trick else None
-        married = hand.married if hand.stage >= 3 else None
-        return SixtySixPosition(hand.config, table.trump, hands, seat, lead, list(table.points), list(table.won),
-                                [table.marriages[0], table.marriages[1]], closer, at_close, hand.carry, married)
+        return SixtySixPosition(table.config, table.trump, hands, seat, lead, list(table.points), list(table.won),
+                                [table.marriages[0], table.marriages[1]], closer, at_close, table.carry,
+                                table.married)
 
     def _solve_strict(self, hand: Any, table: Table, legal: list[Action]) -> Action:
         know = table.knowledge()
-        if hand.closer is None:
+        if table.closer is None:
             # the stock ran out: every unseen card is in the opponent's hand
             pos = self._position(hand, table, know.unseen, False)
             return solve(pos, line=False).best
@@ -367,8 +372,8 @@ class Expert(Club):
         points[winner] += POINTS[lead.index] + POINTS[reply.index]
         won[winner] += 1
         marriages = list(table.marriages)
-        pos = SixtySixPosition(hand.config, trump, [hands[0], hands[1]], winner, None, points, won, marriages,
-                               None, None, hand.carry, None)
+        pos = SixtySixPosition(table.config, trump, [hands[0], hands[1]], winner, None, points, won, marriages,
+                               None, None, table.carry, None)
         best = max(solve(pos, line=False).values.values())
         return best if winner == me else -best
 

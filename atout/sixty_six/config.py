@@ -45,6 +45,7 @@ class SixtySixConfig:
     first_dealer: str
 
     players = 2
+    sides = 2          # each player scores for itself
 
     def options(self) -> dict[str, Any]:
         """The option values, by name (what ``make_config`` takes back)."""

@@ -616,14 +616,22 @@ class SixtySixHand(HandBase):
     # --- what one seat may see -------------------------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand and the table; never the other hand nor the stock's order.
+        """Everything ``seat`` may know: its own hand and all it saw happen; never the other hand nor the stock's
+        order.
 
-        Earlier tricks and running totals are not shown: players must remember them (the seed);
-        option ``show_totals`` (lessons, classroom) adds ``points``.
+        The seat saw every trick played, so ``tricks`` holds them (``(leader, (lead, reply), winner)``): this is
+        what a player who remembers knows. What the table lets a person look at again is the business of
+        ``table_view`` (earlier tricks cannot be reviewed there, per the seed). The running totals are given
+        as ``points`` only with option ``show_totals`` (lessons, classroom) or once the hand is over. Besides:
+        the marriages shown (seat, suit, points) and ``married``, the suit of one just declared on this lead
+        (its king or queen must be led); ``exchanged_by``, who took the turned trump (``turned_card``) for the
+        9; ``closed_by`` and ``tricks_at_close``; the stock as ``stock_size`` (the turned trump included while
+        it lies there) and ``face_down``. ``config`` is the rules.
         """
         over = self.phase is Phase.OVER
         view: dict[str, Any] = {
             "game": self.config.game,
+            "config": self.config,
             "seat": seat,
             "phase": self.phase.value,
             "to_act": self.to_act,
@@ -635,13 +643,17 @@ class SixtySixHand(HandBase):
             "trump_card": self.turn_up,                 # under the stock until taken; its identity stays known
             "trump_card_face_up": self.turn_up is not None and self.closer is None,
             "stock_size": self.stock_size,
+            "face_down": self.face_down,
             "closed_by": self.closer,
+            "tricks_at_close": self.tricks_at_close,
             "exchanged_by": self.exchanged_by,
             "strict": self.is_strict,
             "leader": self.leader,
             "trick": list(self.trick),
+            "tricks": list(self.tricks),
             "draw_pending": self.draw_pending,
             "marriages": [(s, suit, value) for s, suit, value in self.marriages],
+            "married": self.married,
             "won_a_trick": [w > 0 for w in self.tricks_won],
             "points": [self.points(0), self.points(1)] if (self.config.show_totals or over) else None,
             "carry": self.carry,

@@ -311,10 +311,12 @@ def test_the_view_hides_the_other_hand_and_the_stock_order():
     while not hand.is_over:
         for seat in (0, 1):
             view = hand.view(seat)
-            shown = {c.code for c in view["hand"] + view["trick"]}
+            played = [c for t in hand.tricks for c in t.cards]
+            shown = {c.code for c in view["hand"] + view["trick"] + played}
             public = {c.code for c in (view["turned_card"], view["trump_card"]) if c is not None}
             assert _cards_in(view) <= shown | public, seat
-            assert view["points"] is None and "tricks" not in view
+            # the seat saw every trick (its view remembers them), but is not told the running totals
+            assert view["points"] is None and [t.cards for t in view["tricks"]] == [t.cards for t in hand.tricks]
             assert view["stock_size"] == hand.stock_size
             assert view["legal"] == ([str(a) for a in hand.legal_actions()] if hand.to_act == seat else [])
         actions = [a for a in hand.legal_actions() if a.kind != "declare"]

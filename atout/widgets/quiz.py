@@ -12,6 +12,7 @@ from html import escape
 import ipywidgets as widgets
 
 from atout.cards import Card, Suit
+from atout.engine import seat_name
 from atout.i18n import Text, get_language
 from atout.lessons import Feedback, Question
 from atout.rulebook import RULES
@@ -87,8 +88,9 @@ def _situation(question: Question, highlight: dict[str, str] | None = None) -> s
         if query.get("kitty"):
             parts += [_line(Text("The kitty:")), _row(query["kitty"], highlight)]
     elif "stock" in query:      # a Sixty-Six position: exchange, marriage, close
-        parts += [_stock(question), _trick_so_far(query.get("plays") or []), _line(Text("Your hand:")),
-                  _row(question.shown["hand"])]
+        # The referee's sentences name the seat (the position is seat 0's), so the learner is told which it is.
+        parts += [_stock(question), _trick_so_far(query.get("plays") or []),
+                  _line(Text("Your hand (you are {seat}):", seat=seat_name(0))), _row(question.shown["hand"])]
     parts.append("</div>")
     return "".join(parts)
 

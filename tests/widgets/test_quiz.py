@@ -64,6 +64,8 @@ def test_the_rulebook_statement_is_quoted_when_the_sentence_does_not_give_it():
     assert "<code>66.exchange-nine</code>" in view.result.value
     assert escape(RULES["66.exchange-nine"].statement.render()) in view.result.value
     assert "The stock: 9 face-down cards, and the turned-up trump, A♥, under them." in view.situation.value
+    # The referee's sentence names the seat; the situation says that seat is the learner's.
+    assert "Seat 0" in view.feedback.text and "Your hand (you are Seat 0):" in view.situation.value
 
 
 def test_the_view_turns_french_with_the_page():
@@ -74,7 +76,7 @@ def test_the_view_turns_french_with_the_page():
     set_page_language("fr")
     labels = [b.description for b in view.choices.children]
     assert "Non, pas maintenant" in labels and "Oui, 20 points dès qu'une levée est gagnée" in labels
-    assert "Votre main :" in view.situation.value
+    assert "Votre main (vous êtes Joueur 0) :" in view.situation.value
     assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value
 
 

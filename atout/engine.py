@@ -265,6 +265,22 @@ class HandBase:
         self.__dict__.update(other.__dict__)
         return action
 
+    def explain_illegal(self, action: Action | str) -> Explanation | None:
+        """Why ``action`` is not allowed now, or None when it is."""
+        if action.__class__ is not Action:
+            action = Action.parse(action)
+        if self.phase is not Phase.DEAL and action in self.legal_actions():
+            return None
+        return self._explain_illegal(action)
+
+    def _explain_illegal(self, action: Action) -> Explanation:   # pragma: no cover - each family explains its own
+        raise NotImplementedError
+
+    def _illegal(self, action: Action) -> IllegalActionError:
+        """The error ``apply`` raises for an action that is not legal now, carrying core's explanation."""
+        why = self._explain_illegal(action)
+        return IllegalActionError(why.text, rule=why.rule, explanation=why)
+
     @property
     def is_chance(self) -> bool:
         return self.phase is Phase.DEAL

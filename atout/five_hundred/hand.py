@@ -22,7 +22,6 @@ from typing import Any
 
 from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit, shuffled
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
-from atout.errors import IllegalActionError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
@@ -176,18 +175,6 @@ class FiveHundredHand(HandBase):
         self.history.append(action)
         self.events.append(event)
         return event
-
-    def explain_illegal(self, action: Action | str) -> Explanation | None:
-        """Why ``action`` is not allowed now, or None when it is."""
-        if action.__class__ is not Action:
-            action = Action.parse(action)
-        if self.phase is not Phase.DEAL and action in self.legal_actions():
-            return None
-        return self._explain_illegal(action)
-
-    def _illegal(self, action: Action) -> IllegalActionError:
-        why = self._explain_illegal(action)
-        return IllegalActionError(why.text, rule=why.rule, explanation=why)
 
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase

@@ -181,14 +181,6 @@ class FortyFivesHand(HandBase):
         self.events.append(event)
         return event
 
-    def explain_illegal(self, action: Action | str) -> Explanation | None:
-        """Why ``action`` is not allowed now, or None when it is."""
-        if action.__class__ is not Action:
-            action = Action.parse(action)
-        if self.phase is not Phase.DEAL and action in self.legal_actions():
-            return None
-        return self._explain_illegal(action)
-
     def table_view(self, viewer: int | None = None) -> TableView:
         """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
         n = self.n
@@ -221,10 +213,6 @@ class FortyFivesHand(HandBase):
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,
             contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over)
-
-    def _illegal(self, action: Action) -> IllegalActionError:
-        why = self._explain_illegal(action)
-        return IllegalActionError(why.text, rule=why.rule, explanation=why)
 
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase

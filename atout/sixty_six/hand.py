@@ -523,10 +523,6 @@ class SixtySixHand(HandBase):
                 return None
         return self._explain_illegal(action)
 
-    def _illegal(self, action: Action) -> IllegalActionError:
-        why = self._explain_illegal(action)
-        return IllegalActionError(why.text, rule=why.rule, explanation=why)
-
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase
         if phase is Phase.OVER:

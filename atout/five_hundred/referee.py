@@ -133,7 +133,21 @@ def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
     if auction.over:
         return {"over": True, "winner": auction.winner, "bid": auction.bid,
                 "rule": "500.bid.pass" if auction.winner is not None else "500.bid.all-pass"}
-    return {"to_act": auction.to_act, "legal": auction.legal(), "rule": "500.bid.higher"}
+    legal = auction.legal()
+    why = {c.call: _why_not(auction, c).to_dict() for c in config.ladder if c.call not in legal}
+    return {"to_act": auction.to_act, "legal": legal, "rule": "500.bid.higher", "why": why}
+
+
+def _why_not(auction: Auction, contract: Any) -> Explanation:
+    """Why a call may not be made now. A call at the standing bid's level in a lower strain quotes the bid table's
+    order (500.bid.order), the learner's trap: spades are the lowest strain, not the highest as in bridge."""
+    standing = auction.contract
+    if (standing is not None and not contract.misere and not standing.misere and contract.tricks == standing.tricks
+            and contract.rank < standing.rank):
+        return Explanation("500.bid.order", Text(
+            "{call} is not higher than {bid}: for as many tricks the strains rank, lowest first, {order}",
+            call=contract, bid=standing, order=list(auction.config.strains)))
+    return auction.explain_illegal(contract.call)
 
 
 def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:

@@ -25,9 +25,11 @@ FAMILY_TITLES = {"forty-fives": Text("Forty-Fives"), "five-hundred": Text("Five 
 class Course(widgets.VBox):
     """Every lesson of every family; ``show_lesson(lesson_id)`` shows one in place."""
 
-    def __init__(self, lessons: list[Lesson] | None = None, start: str | None = None) -> None:
+    def __init__(self, lessons: list[Lesson] | None = None, start: str | None = None,
+                 play_href: str = "play.ipynb") -> None:
         super().__init__()
         self.add_class("atout-course")
+        self.play_href = play_href     # the Play page, relative to this page
         self.lessons = lessons if lessons is not None else load_lessons()
         self.by_id = {lesson.id: lesson for lesson in self.lessons}
         self.store = ProgressStore()
@@ -56,11 +58,27 @@ class Course(widgets.VBox):
         lesson = self.by_id[lesson_id]
         previous = list(self.main.children)
         self.current = LessonView(lesson, on_complete=self._completed)
-        self.main.children = [self.current, self._next_button(lesson)]
+        self.main.children = [self.current, *self._after(lesson)]
         for old in previous:
             language.close_tree(old)
         self.refresh_map()
         return self.current
+
+    def _after(self, lesson: Lesson) -> list[widgets.Widget]:
+        """What follows a lesson: the last lesson of a game sends the learner to play a hand against the computer,
+        then the next lesson."""
+        return [*self._play_link(lesson), self._next_button(lesson)]
+
+    def _play_link(self, lesson: Lesson) -> list[widgets.Widget]:
+        family_lessons = [other for other in self.lessons if other.family == lesson.family]
+        if lesson is not family_lessons[-1]:
+            return []
+        text = Text("You have finished the {game} lessons: play a hand against the computer",
+                    game=FAMILY_TITLES[lesson.family]).render()
+        link = widgets.HTML(f"<p class='atout-play-link'><a href='{escape(self.play_href)}' target='_top'>"
+                            f"{escape(text)}</a></p>")
+        link.add_class("atout-finish-family")
+        return [link]
 
     def _next_button(self, lesson: Lesson) -> widgets.Widget:
         index = self.lessons.index(lesson)
@@ -81,7 +99,7 @@ class Course(widgets.VBox):
         self.title.value = (f"<h1 class='atout-course-title'>{escape(Text('Learn the games').render())}</h1>")
         self.refresh_map()
         if self.current is not None:
-            self.main.children = [self.current, self._next_button(self.current.lesson)]
+            self.main.children = [self.current, *self._after(self.current.lesson)]
 
     def refresh_map(self) -> None:
         lang = get_language()

@@ -25,4 +25,4 @@ def lesson_page(lesson_id: str):
     """One lesson on its own page (for a direct link and for JupyterLab)."""
     from atout.widgets.course import Course
 
-    return Course(start=lesson_id)
+    return Course(start=lesson_id, play_href="../play.ipynb")   # the lesson pages are in notebooks/lessons/

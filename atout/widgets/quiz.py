@@ -36,6 +36,13 @@ def _line(text: Text) -> str:
     return f"<p>{escape(text.render())}</p>"
 
 
+def _call_label(call: str) -> str:
+    """A call as the bidding box writes it (imported here: the bidding box brings pandas)."""
+    from atout.widgets.bidding import call_label
+
+    return call_label(call)
+
+
 def _row(cards: list, highlight: dict[str, str] | None = None, size: str = "normal") -> str:
     highlight = highlight or {}
     shown = "".join(card_svg(Card.parse(c), size=size, highlight=highlight.get(Card.parse(c).code)) for c in cards)
@@ -143,7 +150,7 @@ class QuizView(widgets.VBox):
     def _choice_buttons(self, question: Question) -> list[widgets.Widget]:
         buttons: list[widgets.Widget] = []
         for choice in question.choices:
-            label = question.label(choice)
+            label = _call_label(choice) if question.kind == "bids" else question.label(choice)   # 7♠, Hold, 30 for 60
             tip = Card.parse(choice).name() if question.cards else label
             if question.multiple:
                 button = widgets.ToggleButton(description=label, tooltip=tip, value=False)

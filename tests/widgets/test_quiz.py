@@ -92,3 +92,18 @@ def test_the_feedback_given_before_the_language_switch_is_said_again_in_the_new_
     assert "Pas tout à fait." in view.result.value
     set_page_language("en")
     assert view.result.value == english
+
+
+@pytest.mark.parametrize("spec, game, shown, hidden", [
+    ({"kind": "bids", "calls": ["pass", "7C"]}, "five-hundred", ["Pass", "7♠", "7♣", "7 NT"], ["7S", "7NT"]),
+    ({"kind": "bids", "calls": ["15", "pass", "pass"], "players": 4}, "auction-forty-fives",
+     ["Pass", "Hold", "30 for 60"], ["hold", "30-for-60"]),
+])
+def test_calls_read_as_the_bidding_box_writes_them(spec, game, shown, hidden):
+    question = make_questions(spec, game)[0]
+    view = QuizView([question])
+    labels = [b.description for b in view.choices.children]
+    assert set(shown) <= set(labels) and not set(hidden) & set(labels)
+    assert [b.tooltip_code for b in view.choices.children] == question.choices    # marked on the calls themselves
+    wrong = next(c for c in question.choices if c not in question.answer)
+    assert not view.answer([wrong]).correct

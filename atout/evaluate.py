@@ -117,7 +117,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         raise EvaluationError(Text("evaluate when it is the turn of {seat} or a partner",
                                    seat=Text("Seat {n}", n=seat)))
     knowledge, position = _sampler(config.game)
-    know = knowledge(hand, seat)
+    know = knowledge(view)
     rng = random.Random(seed)
     result: Evaluation | None = None
     for done in range(samples):
@@ -126,7 +126,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         dealt = deal_unseen(rng, know)
         if dealt is None:
             break
-        solution = solve(position(hand, view, seat, dealt), budget_s=budget_s, line=False)
+        solution = solve(position(view, dealt), budget_s=budget_s, line=False)
         if result is None:
             result = Evaluation(seat, solution.unit, target=target)
         result.values.append(solution.value)

@@ -92,9 +92,10 @@ def knowledge(view: dict) -> Knowledge:
                 # no trump that could not be reneged against this lead
                 led_power = t.power[led.index]
                 know.forbid(s, [x for x in t.order if not (t.renegable[x.index] and t.power[x.index] > led_power)])
-    # Auction: each player kept only trumps before the draw, so it still holds those it has not played.
+    # Auction: the cards each player kept before the draw (5 less what it drew). When they were its trumps (the
+    # seed's discards), it still holds those it has not played; with free_discard they say nothing.
     drawn = view["drawn"]
-    if config.auction and drawn is not None:
+    if config.keeps_only_trumps and drawn is not None:
         trumps = frozenset(x for x in FULL_DECK if t.is_trump[x.index])
         for s, count in enumerate(drawn):
             if s == seat:

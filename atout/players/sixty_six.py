@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -384,3 +385,33 @@ class Expert(Club):
 
 
 PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}
+
+
+# --- hand evaluation while the stock is open --------------------------------------------------------------------
+
+def deal_hidden(rng: random.Random, table: Table) -> tuple[list[Card], list[Card]] | None:
+    """One guess at what the seat cannot see: the other hand, dealt consistently with what the seat knows (the
+    marriages shown, the turned trump taken for the 9, the voids of strict tricks), and the face-down stock, the
+    rest of the unseen cards in a random order. None when no such deal exists."""
+    know = table.knowledge()
+    dealt = deal_unseen(rng, know)
+    if dealt is None:
+        return None
+    other = dealt[table.opp]
+    taken = set(other)
+    stock = [c for c in know.unseen if c not in taken]
+    rng.shuffle(stock)
+    return other, stock
+
+
+def play_out(hand: Any, seat: int, players: list[Player]) -> int:
+    """The game points ``seat`` wins in ``hand`` (negative: the opponent's): ``players`` play while the stock is
+    open, and once it is exhausted or closed the rest is solved exactly (both players perfect)."""
+    while not hand.is_over and not hand.is_strict:
+        to_act = hand.to_act
+        hand.apply(players[to_act].act(hand, to_act))
+    if hand.is_over:
+        points = hand.result.game_points
+        return points[seat] - points[1 - seat]
+    solution = solve(hand, line=False)
+    return solution.value if solution.seat == seat else -solution.value

@@ -5,11 +5,23 @@ what the seat knows (cards played, voids shown, announcements: the expert player
 deal is solved exactly, and the answer comes with its error bar. It can be stopped at any time and
 reports progress, for a page to show a progress bar.
 
+Sixty-Six while the stock is open: the other hand and the order of the stock are dealt consistently
+with what the seat knows (the cards played, the marriages shown, the trump card and who took it for
+the 9, the close), computer players (club players by default: ``level``) play each deal until the
+stock is exhausted or closed, and the solver plays the rest perfectly. The value is the game points
+the seat wins in the hand, negative when the other seat wins them (the solver's unit, "game
+points"): ``target=1`` gives the chance of winning the hand, ``target=2`` of winning it with 2 or
+more. Either seat may be evaluated, whoever is to act.
+
 >>> from atout.games import family
 >>> hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=4)
 >>> result = evaluate(hand, hand.to_act, samples=12, target=15, seed=1)
 >>> result.samples, 0 <= result.probability <= 1, result.low <= result.mean <= result.high
 (12, True, True)
+>>> sixty_six = family("sixty-six").new_hand("sixty-six", seed=4)
+>>> result = evaluate(sixty_six, 0, samples=12, target=1, seed=1)
+>>> result.unit, result.samples, all(-3 <= v <= 3 for v in result.values)
+('game points', 12, True)
 """
 
 from __future__ import annotations
@@ -19,32 +31,76 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from atout.errors import AtoutError
 from atout.games import FAMILIES
 from atout.i18n import Text
 
+Sample = Callable[[], tuple[int, str] | None]   # one deal's value for the seat and its unit (None: no deal)
+
 
 class EvaluationError(AtoutError):
     """A position that cannot be evaluated (not in play, or not the seat's side to act)."""
 
 
-def _sampler(game: str) -> tuple[Callable, Callable]:
-    family = FAMILIES[game]
-    if family == "forty_fives":
-        from atout.players import forty_fives as players
-    elif family == "five_hundred":
-        from atout.players import five_hundred as players
-    else:
-        raise EvaluationError(Text("hand evaluation covers Forty-Fives and Five Hundred; in Sixty-Six the "
-                                   "stock hides too much until it is gone"))
-    return players.knowledge, players.position
+def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level: str) -> Sample:
+    """Forty-Fives and Five Hundred: each deal of the unseen cards solved exactly for the side to act."""
+    from atout.players.base import deal_unseen
+    from atout.solver import solve
+
+    config, to_act, seat = view["config"], view["to_act"], view["seat"]
+    same_side = (config.side_of(to_act) == config.side_of(seat)) if hasattr(config, "side_of") \
+        else to_act % 2 == seat % 2
+    if not same_side:
+        raise EvaluationError(Text("evaluate when it is the turn of {seat} or a partner",
+                                   seat=Text("Seat {n}", n=seat)))
+    players = import_module(f"atout.players.{FAMILIES[config.game]}")
+    know = players.knowledge(view)
+
+    def sample() -> tuple[int, str] | None:
+        dealt = deal_unseen(rng, know)
+        if dealt is None:
+            return None
+        solution = solve(players.position(view, dealt), budget_s=budget_s, line=False)
+        return solution.value, solution.unit
+
+    return sample
+
+
+def _played_out_deals(view: dict, rng: random.Random, budget_s: float | None, level: str) -> Sample:
+    """Sixty-Six: each guess at the other hand and the stock played out by computer players of ``level`` while the
+    stock is open, then solved exactly."""
+    from atout.players import make_player
+    from atout.players.sixty_six import Table, deal_hidden, play_out
+    from atout.sixty_six import SixtySixHand
+
+    table = Table(view)
+    game, seat = view["game"], view["seat"]
+    # an expert's decisions (closing, the last open trick) solve deals of their own: a quarter of the budget each
+    # (the other levels take no budget)
+    player_budget = budget_s / 4 if budget_s is not None else 600.0
+
+    def sample() -> tuple[int, str] | None:
+        hidden = deal_hidden(rng, table)
+        if hidden is None:
+            return None
+        hand = SixtySixHand.from_view(view, *hidden)
+        players = [make_player(game, level, seed=rng.randrange(1 << 30), budget_s=player_budget) for _ in range(2)]
+        return play_out(hand, seat, players), "game points"
+
+    return sample
+
+
+SAMPLERS: dict[str, Callable[..., Sample]] = {"forty_fives": _solved_deals, "five_hundred": _solved_deals,
+                                              "sixty_six": _played_out_deals}
 
 
 @dataclass
 class Evaluation:
-    """What the seat's side took over the sampled deals (in the solver's unit: points or tricks)."""
+    """What the seat's side took over the sampled deals (in the solver's unit: points or tricks; in Sixty-Six the
+    game points the seat won, negative when lost)."""
 
     seat: int
     unit: str
@@ -97,39 +153,36 @@ class Evaluation:
 
 def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None, seed: int | None = None,
              stop: Callable[[], bool] | None = None, progress: Callable[[int, int], None] | None = None,
-             budget_s: float | None = None) -> Evaluation:
-    """Deal the cards ``seat`` cannot see ``samples`` times and solve each deal for the seat's side.
+             budget_s: float | None = None, level: str = "club") -> Evaluation:
+    """Deal the cards ``seat`` cannot see ``samples`` times and value each deal for the seat's side.
 
     ``stop()`` is asked before each deal (True ends the run early: ``stopped``); ``progress(done, total)``
-    is told after each. The position must be in play with the seat's side to act.
+    is told after each. The position must be in play, with the seat's side to act in the trick games.
+    ``budget_s`` bounds the time given to each deal; ``level`` names the computer players who play out
+    Sixty-Six's open stock (``club``, the default and quickest, or ``expert``).
     """
-    from atout.players.base import deal_unseen
-    from atout.solver import solve
+    from atout.players import LEVELS
 
     view = hand.view(seat)
     if view["phase"] != "play":
         raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
                                    "this one is in its {phase} phase", phase=view["phase"]))
-    config, to_act = view["config"], view["to_act"]
-    same_side = (config.side_of(to_act) == config.side_of(seat)) if hasattr(config, "side_of") \
-        else to_act % 2 == seat % 2
-    if not same_side:
-        raise EvaluationError(Text("evaluate when it is the turn of {seat} or a partner",
-                                   seat=Text("Seat {n}", n=seat)))
-    knowledge, position = _sampler(config.game)
-    know = knowledge(hand, seat)
+    if level not in LEVELS:
+        raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=repr(level),
+                                   levels=", ".join(LEVELS)))
     rng = random.Random(seed)
+    sample = SAMPLERS[FAMILIES[view["game"]]](view, rng, budget_s, level)
     result: Evaluation | None = None
     for done in range(samples):
         if stop is not None and stop():
             break
-        dealt = deal_unseen(rng, know)
-        if dealt is None:
+        valued = sample()
+        if valued is None:
             break
-        solution = solve(position(hand, view, seat, dealt), budget_s=budget_s, line=False)
+        value, unit = valued
         if result is None:
-            result = Evaluation(seat, solution.unit, target=target)
-        result.values.append(solution.value)
+            result = Evaluation(seat, unit, target=target)
+        result.values.append(value)
         if progress is not None:
             progress(done + 1, samples)
     result = result or Evaluation(seat, "points", target=target)

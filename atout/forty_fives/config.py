@@ -59,6 +59,13 @@ class FortyFivesConfig:
         return self.game in AUCTION
 
     @property
+    def keeps_only_trumps(self) -> bool:
+        """Whether the cards each player keeps at the discard are its trumps, as the table knows: every card that
+        is not a trump is discarded (a45.discard.others, a45.discard.bidder); with ``free_discard`` each player
+        chooses, so the cards kept may be any."""
+        return self.auction and not self.free_discard
+
+    @property
     def sides(self) -> int:
         """How many scoring units: sides in partnerships, else players."""
         return 2 if self.has_partners else self.players

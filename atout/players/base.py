@@ -45,7 +45,11 @@ class Player:
         action = self.choose(hand, seat, legal)
         return action if action in legal else legal[0]
 
-    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:   # pragma: no cover - abstract
+    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+        """The seat's view is built once per decision, here, and everything the player reads comes from it."""
+        return self.decide(hand.view(seat), legal)
+
+    def decide(self, view: dict, legal: list[Action]) -> Action:   # pragma: no cover - abstract
         raise NotImplementedError
 
     def __repr__(self) -> str:

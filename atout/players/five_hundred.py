@@ -51,9 +51,10 @@ def _tricks_with_named(view: dict) -> list[tuple[int, list[Card], Suit | None]]:
     return out
 
 
-def knowledge(hand: Any, seat: int) -> Knowledge:
-    """What ``seat`` knows during play, from its view alone (the auction, the tricks, its own kitty)."""
-    view = hand.view(seat)
+def knowledge(view: dict) -> Knowledge:
+    """What the seat of ``view`` knows during play, from its view alone (the auction, the tricks, its own
+    kitty)."""
+    seat = view["seat"]
     trump = view["trump"]
     t = TABLES[trump]
     out = view["sitting_out"]
@@ -185,8 +186,8 @@ def strain_estimates(cards: list[Card], partner_calls: list[str]) -> dict[str, f
     return out
 
 
-def club_bid(hand: Any, seat: int, legal: list[Action], boldness: float = 0.0) -> Action:
-    view = hand.view(seat)
+def club_bid(view: dict, legal: list[Action], boldness: float = 0.0) -> Action:
+    seat = view["seat"]
     cards = view["hand"]
     calls = [(s, c) for s, c in view["calls"]]
     partner = (seat + 2) % PLAYERS_AT_TABLE
@@ -207,8 +208,8 @@ def club_bid(hand: Any, seat: int, legal: list[Action], boldness: float = 0.0) -
     return options["pass"]
 
 
-def beginner_bid(hand: Any, seat: int, legal: list[Action]) -> Action:
-    cards = hand.view(seat)["hand"]
+def beginner_bid(view: dict, legal: list[Action]) -> Action:
+    cards = view["hand"]
     options = {a.value: a for a in legal}
     longest = max(Suit, key=lambda s: sum(1 for c in cards if c.suit is s))
     if sum(1 for c in cards if c.suit is longest) >= 4:
@@ -218,9 +219,8 @@ def beginner_bid(hand: Any, seat: int, legal: list[Action]) -> Action:
     return options["pass"]
 
 
-def club_discard(hand: Any, seat: int, legal: list[Action]) -> Action:
+def club_discard(view: dict, legal: list[Action]) -> Action:
     """Keep trumps, the joker and aces; throw the lowest card of the shortest side suit (to void it)."""
-    view = hand.view(seat)
     trump = view["trump"]
     t = TABLES[trump]
     cards = [a.card for a in legal]
@@ -240,7 +240,8 @@ def club_discard(hand: Any, seat: int, legal: list[Action]) -> Action:
 
 # --- play ---------------------------------------------------------------------------------------------------
 
-def club_card(hand: Any, seat: int, view: dict, legal: list[Action], know: Knowledge) -> Action:
+def club_card(view: dict, legal: list[Action], know: Knowledge) -> Action:
+    seat = view["seat"]
     trump = view["trump"]
     t = TABLES[trump]
     power = t.power
@@ -368,36 +369,35 @@ def _misere_card(view: dict, seat: int, legal: list[Action], know: Knowledge, tr
 class FiveHundredPlayer(Player):
     game_family = "five_hundred"
 
-    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        phase = Phase(hand.view(seat)["phase"])
+    def decide(self, view: dict, legal: list[Action]) -> Action:
+        phase = Phase(view["phase"])
         if phase is Phase.BID:
-            return self.bid(hand, seat, legal)
+            return self.bid(view, legal)
         if phase is Phase.KITTY:
-            return self.discard(hand, seat, legal)
-        return self.play(hand, seat, legal)
+            return self.discard(view, legal)
+        return self.play(view, legal)
 
-    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        return club_bid(hand, seat, legal)
+    def bid(self, view: dict, legal: list[Action]) -> Action:
+        return club_bid(view, legal)
 
-    def discard(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        return club_discard(hand, seat, legal)
+    def discard(self, view: dict, legal: list[Action]) -> Action:
+        return club_discard(view, legal)
 
-    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        return club_card(hand, seat, hand.view(seat), legal, knowledge(hand, seat))
+    def play(self, view: dict, legal: list[Action]) -> Action:
+        return club_card(view, legal, knowledge(view))
 
 
 class Beginner(FiveHundredPlayer):
     level = "beginner"
 
-    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        return beginner_bid(hand, seat, legal)
+    def bid(self, view: dict, legal: list[Action]) -> Action:
+        return beginner_bid(view, legal)
 
-    def discard(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        t = TABLES[hand.view(seat)["trump"]]
+    def discard(self, view: dict, legal: list[Action]) -> Action:
+        t = TABLES[view["trump"]]
         return min(legal, key=lambda a: (t.is_trump[a.card.index], a.card.rank))
 
-    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        view = hand.view(seat)
+    def play(self, view: dict, legal: list[Action]) -> Action:
         trump = view["trump"]
         t = TABLES[trump]
         trick = list(view["trick"])
@@ -427,30 +427,30 @@ class Expert(FiveHundredPlayer):
         self.budget_s = budget_s
         self.solve_from = solve_from
 
-    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        view = hand.view(seat)
-        know = knowledge(hand, seat)
+    def play(self, view: dict, legal: list[Action]) -> Action:
+        seat = view["seat"]
+        know = knowledge(view)
         if 10 - len(view["tricks"]) > self.solve_from:
-            return club_card(hand, seat, view, legal, know)
+            return club_card(view, legal, know)
         deadline = time.perf_counter() + self.budget_s
         samples: list[dict[Action, float]] = []
         for _ in range(self.samples):
             dealt = deal_unseen(self.rng, know)
             if dealt is None:
                 break
-            values = solve(_position(hand, view, seat, dealt), line=False,
+            values = solve(_position(view, dealt), line=False,
                            budget_s=max(0.05, deadline - time.perf_counter())).values
             samples.append({a: margin(view["contract_terms"], seat % 2 == view["contractor"] % 2, v)
                             for a, v in values.items()})
             if time.perf_counter() > deadline:
                 break
         if not samples:
-            return club_card(hand, seat, view, legal, know)
+            return club_card(view, legal, know)
         values = average_values(samples, legal)
         top = max(values.values())
         best = [a for a in legal if values.get(a) == top]
         if len(best) > 1:
-            return club_card(hand, seat, view, best, know)
+            return club_card(view, best, know)
         return best[0]
 
 
@@ -469,7 +469,9 @@ def margin(contract: Any, contracting: bool, value: int) -> int:
     return diff if contracting else -diff
 
 
-def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) -> FiveHundredPosition:
+def _position(view: dict, dealt: dict[int, list[Card]]) -> FiveHundredPosition:
+    """The play position of one guess at the other hands, from the seat's ``view``."""
+    seat = view["seat"]
     out = view["sitting_out"]
     hands = [list(view["hand"]) if s == seat else ([] if s == out else list(dealt.get(s, [])))
              for s in range(PLAYERS_AT_TABLE)]

@@ -35,10 +35,10 @@ KEEP = Action("keep")
 
 # --- reading the table ----------------------------------------------------------------------------------
 
-def knowledge(hand: Any, seat: int) -> Knowledge:
-    """What ``seat`` knows during play, from its view alone (the tricks, who robbed, the announced ace holder,
-    how many cards each player drew in the auction game)."""
-    view = hand.view(seat)
+def knowledge(view: dict) -> Knowledge:
+    """What the seat of ``view`` knows during play, from its view alone (the tricks, who robbed, the announced
+    ace holder, how many cards each player drew in the auction game)."""
+    seat = view["seat"]
     n = len(view["hand_sizes"])
     trump = view["trump"]
     t = TABLES[trump]
@@ -92,9 +92,10 @@ def knowledge(hand: Any, seat: int) -> Knowledge:
                 # no trump that could not be reneged against this lead
                 led_power = t.power[led.index]
                 know.forbid(s, [x for x in t.order if not (t.renegable[x.index] and t.power[x.index] > led_power)])
-    # Auction: each player kept only trumps before the draw, so it still holds those it has not played.
+    # Auction: the cards each player kept before the draw (5 less what it drew). When they were its trumps (the
+    # seed's discards), it still holds those it has not played; with free_discard they say nothing.
     drawn = view["drawn"]
-    if config.auction and drawn is not None:
+    if config.keeps_only_trumps and drawn is not None:
         trumps = frozenset(x for x in FULL_DECK if t.is_trump[x.index])
         for s, count in enumerate(drawn):
             if s == seat:
@@ -139,8 +140,7 @@ def suit_strength(cards: list[Card], trump: Suit) -> float:
     return tricks
 
 
-def club_bid(hand: Any, seat: int, legal: list[Action], margin: float = 0.0) -> Action:
-    view = hand.view(seat)
+def club_bid(view: dict, legal: list[Action], margin: float = 0.0) -> Action:
     cards = view["hand"]
     best = max(Suit, key=lambda s: suit_strength(cards, s))
     tricks = suit_strength(cards, best) + 0.6 + margin         # the kitty and the draw bring more
@@ -160,8 +160,8 @@ def club_bid(hand: Any, seat: int, legal: list[Action], margin: float = 0.0) -> 
     return calls.get("pass", legal[0])
 
 
-def beginner_bid(hand: Any, seat: int, legal: list[Action]) -> Action:
-    cards = hand.view(seat)["hand"]
+def beginner_bid(view: dict, legal: list[Action]) -> Action:
+    cards = view["hand"]
     calls = {a.value: a for a in legal}
     for s in Suit:
         top = [c for c in cards if c in TABLES[s].top]
@@ -174,8 +174,8 @@ def beginner_bid(hand: Any, seat: int, legal: list[Action]) -> Action:
     return calls.get("pass", legal[0])
 
 
-def name_trump(hand: Any, seat: int, legal: list[Action]) -> Action:
-    cards = hand.view(seat)["hand"]
+def name_trump(view: dict, legal: list[Action]) -> Action:
+    cards = view["hand"]
     options = [a for a in legal if a.kind == "trump"]
     return max(options, key=lambda a: suit_strength(cards, a.value))
 
@@ -185,32 +185,32 @@ def name_trump(hand: Any, seat: int, legal: list[Action]) -> Action:
 class FortyFivesPlayer(Player):
     game_family = "forty_fives"
 
-    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        phase = Phase(hand.view(seat)["phase"])
+    def decide(self, view: dict, legal: list[Action]) -> Action:
+        phase = Phase(view["phase"])
         if phase is Phase.BID:
-            return self.bid(hand, seat, legal)
+            return self.bid(view, legal)
         if phase is Phase.TRUMP:
-            return name_trump(hand, seat, legal)
+            return name_trump(view, legal)
         if phase is Phase.ROB or legal[0].kind in ("rob", "keep") or legal[-1].kind == "keep":
-            return self.rob(hand, seat, legal)
+            return self.rob(view, legal)
         if phase is Phase.DISCARD:
-            return self.discard(hand, seat, legal)
-        return self.play(hand, seat, legal)
+            return self.discard(view, legal)
+        return self.play(view, legal)
 
-    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        return club_bid(hand, seat, legal)
+    def bid(self, view: dict, legal: list[Action]) -> Action:
+        return club_bid(view, legal)
 
-    def rob(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+    def rob(self, view: dict, legal: list[Action]) -> Action:
         """Rob, giving the least useful card (the lowest plain card)."""
         robs = [a for a in legal if a.kind == "rob"]
         if not robs:
             return legal[0]
-        trump = hand.view(seat)["trump"]
+        trump = view["trump"]
         return min(robs, key=lambda a: _keep_value(trump)(a.card))
 
-    def discard(self, hand: Any, seat: int, legal: list[Action]) -> Action:
+    def discard(self, view: dict, legal: list[Action]) -> Action:
         """free_discard: throw the plain cards, keep the trumps, then finish."""
-        trump = hand.view(seat)["trump"]
+        trump = view["trump"]
         t = TABLES[trump]
         plain = [a for a in legal if a.kind == "discard" and not t.is_trump[a.card.index]]
         if plain:
@@ -218,18 +218,17 @@ class FortyFivesPlayer(Player):
         done = [a for a in legal if a.kind == "done"]
         return done[0] if done else min(legal, key=lambda a: t.power[a.card.index] if a.card else 0)
 
-    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:   # pragma: no cover - abstract
+    def play(self, view: dict, legal: list[Action]) -> Action:   # pragma: no cover - abstract
         raise NotImplementedError
 
 
 class Beginner(FortyFivesPlayer):
     level = "beginner"
 
-    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        return beginner_bid(hand, seat, legal)
+    def bid(self, view: dict, legal: list[Action]) -> Action:
+        return beginner_bid(view, legal)
 
-    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        view = hand.view(seat)
+    def play(self, view: dict, legal: list[Action]) -> Action:
         trump = view["trump"]
         power = _power(trump)
         cards = [a.card for a in legal]
@@ -245,10 +244,10 @@ class Beginner(FortyFivesPlayer):
 class Club(FortyFivesPlayer):
     level = "club"
 
-    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        know = knowledge(hand, seat)
-        view = hand.view(seat)
-        return Action("play", club_card(view["config"], view["trump"], seat, view, [a.card for a in legal], know))
+    def play(self, view: dict, legal: list[Action]) -> Action:
+        know = knowledge(view)
+        return Action("play", club_card(view["config"], view["trump"], view["seat"], view, [a.card for a in legal],
+                                        know))
 
 
 def club_card(config: Any, trump: Suit, seat: int, view: dict, cards: list[Card], know: Knowledge) -> Card:
@@ -340,22 +339,22 @@ class Expert(FortyFivesPlayer):
     # hand, +1 trick 3.2, +1.5 3.0, +2 2.0, +3 0.7; the club player is sound but timid (98% of its bids made).
     BID_MARGIN = 1.0
 
-    def bid(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        return club_bid(hand, seat, legal, margin=self.BID_MARGIN)
+    def bid(self, view: dict, legal: list[Action]) -> Action:
+        return club_bid(view, legal, margin=self.BID_MARGIN)
 
     def __init__(self, seed: int | None = None, samples: int = 24, budget_s: float = 1.0, **options: Any) -> None:
         super().__init__(seed, **options)
         self.samples = samples
         self.budget_s = budget_s
 
-    def rob(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        if hand.view(seat)["phase"] == Phase.ROB.value:
-            return super().rob(hand, seat, legal)         # the dealer's rob comes before any play: take the ace
-        return self.play(hand, seat, legal)
+    def rob(self, view: dict, legal: list[Action]) -> Action:
+        if view["phase"] == Phase.ROB.value:
+            return super().rob(view, legal)         # the dealer's rob comes before any play: take the ace
+        return self.play(view, legal)
 
-    def play(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        know = knowledge(hand, seat)
-        view = hand.view(seat)
+    def play(self, view: dict, legal: list[Action]) -> Action:
+        know = knowledge(view)
+        seat = view["seat"]
         config, bidder, bid = view["config"], view["bidder"], view["bid"]
         defending = config.auction and not config.has_partners and seat != bidder
         deadline = time.perf_counter() + self.budget_s
@@ -364,7 +363,7 @@ class Expert(FortyFivesPlayer):
             dealt = deal_unseen(self.rng, know)
             if dealt is None:
                 break
-            pos = _position(hand, view, seat, dealt)
+            pos = _position(view, dealt)
             if defending:
                 # everyone against the bidder: setting the bid is what a defender plays for
                 pos.sides = [0 if s == bidder else 1 for s in range(config.players)]
@@ -378,7 +377,7 @@ class Expert(FortyFivesPlayer):
             if time.perf_counter() > deadline:
                 break
         if not samples:
-            return Club().choose(hand, seat, legal)
+            return Club().decide(view, legal)
         values = average_values(samples, legal)
         top = max(values.values())
         best = [a for a in legal if values.get(a) == top]
@@ -415,8 +414,9 @@ def _trump_in_play(pos: FortyFivesPosition) -> bool:
     return any(t.is_trump[c.index] for c in cards)
 
 
-def _position(hand: Any, view: dict, seat: int, dealt: dict[int, list[Card]]) -> FortyFivesPosition:
-    """The play position of one guess at the other hands."""
+def _position(view: dict, dealt: dict[int, list[Card]]) -> FortyFivesPosition:
+    """The play position of one guess at the other hands, from the seat's ``view``."""
+    seat = view["seat"]
     n = len(view["hand_sizes"])
     hands = [list(view["hand"]) if s == seat else list(dealt.get(s, [])) for s in range(n)]
     trump = view["trump"]

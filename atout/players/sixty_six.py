@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -33,8 +34,9 @@ TARGET = 66
 class Table:
     """What one seat knows in Sixty-Six, read from its view (which holds every trick it saw played)."""
 
-    def __init__(self, hand: Any, seat: int) -> None:
-        view = self.view = hand.view(seat)
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        seat = view["seat"]
         self.seat, self.opp = seat, 1 - seat
         self.config = view["config"]
         self.trump: Suit = view["trump"]
@@ -112,39 +114,43 @@ def _beats(lead: Card, card: Card, trump: Suit) -> bool:
 class SixtySixPlayer(Player):
     game_family = "sixty_six"
 
-    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        table = Table(hand, seat)
+    def decide(self, view: dict, legal: list[Action]) -> Action:
+        return self.decide_at(Table(view), legal)
+
+    def decide_at(self, table: Table, legal: list[Action]) -> Action:
+        """The decision from what the seat knows (``table``, read once from its view)."""
+        seat = table.seat
         kinds = {a.kind for a in legal}
         if "draw" in kinds:
-            return CLOSE if self.should_close(hand, table, legal) else DRAW
+            return CLOSE if self.should_close(table, legal) else DRAW
         if DECLARE in legal and table.counted(seat) >= TARGET:
             return DECLARE                              # 66.declare: stop the play and count
         if table.trick:
-            return self.follow(hand, table, legal)
+            return self.follow(table, legal)
         exchange = [a for a in legal if a.kind == "exchange"]
         if exchange:
             return exchange[0]                          # 66.exchange-nine: the turned trump is worth more
-        if CLOSE in legal and self.should_close(hand, table, legal):
+        if CLOSE in legal and self.should_close(table, legal):
             return CLOSE
         marriages = [a for a in legal if a.kind == "marriage"]
         if marriages:
             return max(marriages, key=lambda a: a.card.suit is table.trump)
-        return self.lead(hand, table, legal)
+        return self.lead(table, legal)
 
-    def should_close(self, hand: Any, table: Table, legal: list[Action]) -> bool:
+    def should_close(self, table: Table, legal: list[Action]) -> bool:
         return False
 
-    def follow(self, hand: Any, table: Table, legal: list[Action]) -> Action:   # pragma: no cover
+    def follow(self, table: Table, legal: list[Action]) -> Action:   # pragma: no cover
         raise NotImplementedError
 
-    def lead(self, hand: Any, table: Table, legal: list[Action]) -> Action:   # pragma: no cover
+    def lead(self, table: Table, legal: list[Action]) -> Action:   # pragma: no cover
         raise NotImplementedError
 
 
 class Beginner(SixtySixPlayer):
     level = "beginner"
 
-    def follow(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+    def follow(self, table: Table, legal: list[Action]) -> Action:
         lead = table.trick[0]
         cards = [a.card for a in legal]
         winners = [c for c in cards if _beats(lead, c, table.trump)]
@@ -152,7 +158,7 @@ class Beginner(SixtySixPlayer):
             return Action("play", max(winners, key=lambda c: STRENGTH[c.index]))
         return Action("play", min(cards, key=lambda c: STRENGTH[c.index]))
 
-    def lead(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+    def lead(self, table: Table, legal: list[Action]) -> Action:
         plays = [a for a in legal if a.kind == "play"]
         return max(plays, key=lambda a: (STRENGTH[a.card.index], POINTS[a.card.index]))
 
@@ -160,11 +166,11 @@ class Beginner(SixtySixPlayer):
 class Club(SixtySixPlayer):
     level = "club"
 
-    def should_close(self, hand: Any, table: Table, legal: list[Action]) -> bool:
+    def should_close(self, table: Table, legal: list[Action]) -> bool:
         """Close when the points in hand and the sure winners reach 66 with a margin."""
         return table.counted(table.seat) + _sure_points(table) >= 70
 
-    def follow(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+    def follow(self, table: Table, legal: list[Action]) -> Action:
         trump = table.trump
         lead = table.trick[0]
         cards = [a.card for a in legal]
@@ -193,7 +199,7 @@ class Club(SixtySixPlayer):
             return Action("play", min(winners, key=lambda c: (c.suit is trump, POINTS[c.index])))
         return Action("play", _lowest(cards, trump))
 
-    def lead(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+    def lead(self, table: Table, legal: list[Action]) -> Action:
         trump = table.trump
         plays = [a.card for a in legal if a.kind == "play"]
         if table.married is not None:
@@ -257,24 +263,24 @@ class Expert(Club):
         self.samples = samples
         self.budget_s = budget_s
 
-    def choose(self, hand: Any, seat: int, legal: list[Action]) -> Action:
-        table = Table(hand, seat)
+    def decide_at(self, table: Table, legal: list[Action]) -> Action:
+        seat = table.seat
         if not table.stock_open:
-            return self._solve_strict(hand, table, legal)
+            return self._solve_strict(table, legal)
         if table.trick and table.face_down == 1:
-            return self._last_open_trick(hand, table, legal)
+            return self._last_open_trick(table, legal)
         if not table.trick and table.face_down == 1 and not any(a.kind in ("marriage", "exchange") for a in legal):
             if not (DECLARE in legal and table.counted(seat) >= TARGET):
-                if CLOSE in legal and self.should_close(hand, table, legal):
+                if CLOSE in legal and self.should_close(table, legal):
                     return CLOSE
                 if any(a.kind == "play" for a in legal) and table.married is None:
-                    return self._last_open_trick(hand, table, legal)
-        return super().choose(hand, seat, legal)
+                    return self._last_open_trick(table, legal)
+        return super().decide_at(table, legal)
 
     def _deadline(self) -> float:
         return time.perf_counter() + self.budget_s
 
-    def _positions(self, hand: Any, table: Table, close_now: bool, count: int):
+    def _positions(self, table: Table, close_now: bool, count: int):
         """Strict positions for guesses at the opponent's hand (all of the unseen cards once the stock is out)."""
         know = table.knowledge()
         deadline = self._deadline()
@@ -282,11 +288,11 @@ class Expert(Club):
             dealt = deal_unseen(self.rng, know)
             if dealt is None:
                 return
-            yield self._position(hand, table, dealt[table.opp], close_now)
+            yield self._position(table, dealt[table.opp], close_now)
             if time.perf_counter() > deadline:
                 return
 
-    def _position(self, hand: Any, table: Table, opp_hand: list[Card], close_now: bool) -> SixtySixPosition:
+    def _position(self, table: Table, opp_hand: list[Card], close_now: bool) -> SixtySixPosition:
         seat = table.seat
         hands = [[], []]
         hands[seat] = list(table.mine)
@@ -300,34 +306,34 @@ class Expert(Club):
                                 [table.marriages[0], table.marriages[1]], closer, at_close, table.carry,
                                 table.married)
 
-    def _solve_strict(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+    def _solve_strict(self, table: Table, legal: list[Action]) -> Action:
         know = table.knowledge()
         if table.closer is None:
             # the stock ran out: every unseen card is in the opponent's hand
-            pos = self._position(hand, table, know.unseen, False)
+            pos = self._position(table, know.unseen, False)
             return solve(pos, line=False).best
-        samples = [solve(p, line=False).values for p in self._positions(hand, table, False, self.samples)]
+        samples = [solve(p, line=False).values for p in self._positions(table, False, self.samples)]
         if not samples:
-            return super().choose(hand, table.seat, legal)
+            return super().decide_at(table, legal)
         values = average_values(samples, legal)
         return max(values, key=lambda a: values[a])
 
-    def should_close(self, hand: Any, table: Table, legal: list[Action]) -> bool:
+    def should_close(self, table: Table, legal: list[Action]) -> bool:
         """Close when the closed game, solved on guesses at the opponent's hand, wins clearly on average."""
-        if not Club.should_close(self, hand, table, legal) and table.counted(table.seat) < 40:
+        if not Club.should_close(self, table, legal) and table.counted(table.seat) < 40:
             return False
         samples = []
-        for pos in self._positions(hand, table, True, self.samples):
+        for pos in self._positions(table, True, self.samples):
             samples.append(max(solve(pos, line=False).values.values()))
         return bool(samples) and sum(samples) / len(samples) >= 1.0
 
-    def _last_open_trick(self, hand: Any, table: Table, legal: list[Action]) -> Action:
+    def _last_open_trick(self, table: Table, legal: list[Action]) -> Action:
         """The trick before the stock runs out: its winner draws the last face-down card, the loser the trump
         card; every reply and both draws are looked at, then the strict game is solved."""
         know = table.knowledge()
         plays = [a for a in legal if a.kind == "play"]
         if not plays:
-            return super().choose(hand, table.seat, legal)
+            return super().decide_at(table, legal)
         deadline = self._deadline()
         totals = {a: 0.0 for a in plays}
         count = 0
@@ -341,24 +347,24 @@ class Expert(Club):
                 break
             face_down = rest[0]
             for a in plays:
-                totals[a] += self._after_last_open(hand, table, a.card, opp_hand, face_down)
+                totals[a] += self._after_last_open(table, a.card, opp_hand, face_down)
             count += 1
             if time.perf_counter() > deadline:
                 break
         if not count:
-            return super().choose(hand, table.seat, legal)
+            return super().decide_at(table, legal)
         return max(plays, key=lambda a: totals[a])
 
-    def _after_last_open(self, hand: Any, table: Table, card: Card, opp_hand: list[Card], face_down: Card) -> float:
+    def _after_last_open(self, table: Table, card: Card, opp_hand: list[Card], face_down: Card) -> float:
         """The value for me of playing ``card`` in the last open trick (the opponent replying its best)."""
         me, opp = table.seat, table.opp
         turned = table.trump_card
         if table.trick:
-            return self._resolve(hand, table, table.trick[0], card, opp, me, opp_hand, face_down, turned)
-        replies = [self._resolve(hand, table, card, r, me, opp, opp_hand, face_down, turned) for r in opp_hand]
+            return self._resolve(table, table.trick[0], card, opp, me, opp_hand, face_down, turned)
+        replies = [self._resolve(table, card, r, me, opp, opp_hand, face_down, turned) for r in opp_hand]
         return min(replies)
 
-    def _resolve(self, hand: Any, table: Table, lead: Card, reply: Card, leader: int, follower: int,
+    def _resolve(self, table: Table, lead: Card, reply: Card, leader: int, follower: int,
                  opp_hand: list[Card], face_down: Card, turned: Card) -> float:
         me, opp = table.seat, table.opp
         trump = table.trump
@@ -379,3 +385,33 @@ class Expert(Club):
 
 
 PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}
+
+
+# --- hand evaluation while the stock is open --------------------------------------------------------------------
+
+def deal_hidden(rng: random.Random, table: Table) -> tuple[list[Card], list[Card]] | None:
+    """One guess at what the seat cannot see: the other hand, dealt consistently with what the seat knows (the
+    marriages shown, the turned trump taken for the 9, the voids of strict tricks), and the face-down stock, the
+    rest of the unseen cards in a random order. None when no such deal exists."""
+    know = table.knowledge()
+    dealt = deal_unseen(rng, know)
+    if dealt is None:
+        return None
+    other = dealt[table.opp]
+    taken = set(other)
+    stock = [c for c in know.unseen if c not in taken]
+    rng.shuffle(stock)
+    return other, stock
+
+
+def play_out(hand: Any, seat: int, players: list[Player]) -> int:
+    """The game points ``seat`` wins in ``hand`` (negative: the opponent's): ``players`` play while the stock is
+    open, and once it is exhausted or closed the rest is solved exactly (both players perfect)."""
+    while not hand.is_over and not hand.is_strict:
+        to_act = hand.to_act
+        hand.apply(players[to_act].act(hand, to_act))
+    if hand.is_over:
+        points = hand.result.game_points
+        return points[seat] - points[1 - seat]
+    solution = solve(hand, line=False)
+    return solution.value if solution.seat == seat else -solution.value

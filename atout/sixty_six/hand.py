@@ -226,6 +226,53 @@ class SixtySixHand(HandBase):
         position.draw_pending = before_draw
         return position
 
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], other: Sequence[Card], stock: Sequence[Card]) -> SixtySixHand:
+        """The hand as the seat of ``view`` may imagine it: the other seat holds ``other`` and the stock's face-down
+        cards are ``stock``, top first. Everything else is the view's: the tricks, the trick on the table, the
+        marriages, the exchange, the close, whose turn it is. For sampling what the seat cannot see (hand
+        evaluation); like ``position`` it has no history to replay or take back.
+
+        Cards that do not complete the view (a card the seat has seen, a wrong count) raise ``PositionError``.
+        """
+        seat = view["seat"]
+        other, stock = list(other), list(stock)
+        tricks = [Trick(*t) for t in view["tricks"]]
+        played = [c for t in tricks for c in t.cards] + list(view["trick"])
+        trump_card = view["trump_card"]
+        if len(other) != view["hand_sizes"][1 - seat] or len(stock) != view["face_down"]:
+            raise PositionError(Text("the other hand holds {n} cards and the stock {k} face down, not {given} and "
+                                     "{stock}", n=view["hand_sizes"][1 - seat], k=view["face_down"],
+                                     given=len(other), stock=len(stock)))
+        seen = {*view["hand"], *played, *([trump_card] if trump_card is not None else [])}
+        unseen = [c for c in SIXTY_SIX_DECK if c not in seen]
+        if sorted(other + stock) != sorted(unseen):
+            raise PositionError(Text("the other hand and the stock hold the cards {seat} has not seen, each once "
+                                     "({unseen}), not {cards}", seat=seat_name(seat), unseen=unseen,
+                                     cards=other + stock))
+        hand = cls(view["config"], view["dealer"], view["carry"])
+        hand.phase = Phase(view["phase"])
+        hand.to_act = view["to_act"]
+        hand.hands[seat], hand.hands[1 - seat] = list(view["hand"]), other
+        hand.trump = view["trump"]
+        hand.turned_card, hand.turn_up = view["turned_card"], trump_card
+        hidden = set(stock)
+        hand.deck_order = (*[c for c in SIXTY_SIX_DECK if c not in hidden], *stock)
+        hand.next_card = DECK_SIZE - len(stock)
+        hand.closer, hand.tricks_at_close = view["closed_by"], view["tricks_at_close"]
+        hand.exchanged_by = view["exchanged_by"]
+        hand.draw_pending = view["draw_pending"]
+        hand.leader, hand.trick, hand.tricks = view["leader"], list(view["trick"]), tricks
+        for t in tricks:
+            hand.tricks_won[t.winner] += 1
+            hand.card_points[t.winner] += card_points(t.cards)
+        hand.marriages = list(view["marriages"])
+        for s, _suit, value in hand.marriages:
+            hand.marriage_points[s] += value
+        hand.married = view["married"]
+        hand.stage = 3 if hand.married is not None else 0     # what an exchange or close on this lead allows is moot
+        return hand
+
     def start_args(self) -> tuple:
         return (self.carry,)
 

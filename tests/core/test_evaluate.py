@@ -1,10 +1,17 @@
 """Hand evaluation over the unseen cards: stoppable, with progress, and right where the answer is sure."""
 
-import pytest
+import random
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from atout.cards import KING, QUEEN, Card
 from atout.evaluate import EvaluationError, evaluate
 from atout.games import family
+from atout.players import make_player
 from atout.position import hand_from_text
+from atout.solver import solve
 
 TOP_TRUMPS = """game: forty-fives-partners
 dealer: 0
@@ -42,10 +49,155 @@ def test_bidding_phases_are_refused(game):
         evaluate(hand, hand.to_act, samples=3)
 
 
-def test_only_the_side_to_act_is_evaluated_and_not_sixty_six():
+def test_only_the_side_to_act_is_evaluated_in_the_trick_games():
     hand = hand_from_text(TOP_TRUMPS)
     with pytest.raises(EvaluationError, match="Seat 0 or a partner"):
         evaluate(hand, 0, samples=3)
-    sixty_six = family("sixty-six").new_hand("sixty-six", seed=1)
-    with pytest.raises(EvaluationError, match="Sixty-Six"):
-        evaluate(sixty_six, sixty_six.to_act, samples=3)
+
+
+def test_an_unknown_level_is_refused_with_the_levels():
+    hand = family("sixty-six").new_hand("sixty-six", seed=1)
+    with pytest.raises(EvaluationError, match="unknown level 'grandmaster': the levels are beginner, club, expert"):
+        evaluate(hand, 0, samples=3, level="grandmaster")
+
+
+# --- Sixty-Six: the other hand and the stock dealt, the open stock played out, the rest solved -----------------
+
+GAME_POINTS = {-3, -2, -1, 1, 2, 3}      # without tie_carries a hand always has a winner
+
+
+def club_steps(hand, steps: int, rng: random.Random | None = None):
+    """``steps`` actions of club players (or, with ``rng``, random legal actions: exchanges, closes, marriages)."""
+    club = [make_player("sixty-six", "club", seed=s) for s in range(2)]
+    for _ in range(steps):
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        hand.apply(rng.choice(legal) if rng is not None else club[hand.to_act].act(hand, hand.to_act))
+    return hand
+
+
+@pytest.mark.parametrize("seed,steps", [(1, 0), (2, 5), (3, 9)])
+def test_sixty_six_figures_are_consistent(seed, steps):
+    hand = club_steps(family("sixty-six").new_hand("sixty-six", seed=seed), steps)
+    assert hand.stock_open
+    for seat in (0, 1):                     # either seat, whoever is to act
+        result = evaluate(hand, seat, samples=30, target=1, seed=seed)
+        assert result.unit == "game points" and result.samples == 30 and not result.stopped
+        assert set(result.values) <= GAME_POINTS
+        assert result.mean == pytest.approx(sum(result.values) / 30)
+        assert -3 <= min(result.values) <= result.mean <= max(result.values) <= 3
+        assert result.low <= result.mean <= result.high and result.error > 0
+        assert result.probability == sum(v > 0 for v in result.values) / 30     # target 1: the hand won
+        assert sum(result.distribution.values()) == 30
+
+
+def test_once_the_stock_is_exhausted_every_deal_is_the_real_one_and_solved():
+    """Every unseen card is then the opponent's: each deal is the position itself, valued as the solver does."""
+    for seed in range(40):
+        hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+        club = [make_player("sixty-six", "club", seed=s) for s in range(2)]
+        while not hand.is_over and not (hand.is_strict and hand.closer is None):
+            hand.apply(club[hand.to_act].act(hand, hand.to_act))
+        if not hand.is_over:
+            break
+    assert not hand.is_over and hand.face_down == 0
+    seat = hand.to_act
+    solution = solve(hand)
+    for who, sign in ((seat, 1), (1 - seat, -1)):
+        result = evaluate(hand, who, samples=5, seed=1)
+        assert result.values == [sign * solution.value] * 5
+
+
+STRONG = "AH 10H KH QH AS 10S"        # the trump marriage, the top trumps and the top spades
+JUNK = "9C JC 9D JD 9S JS"
+
+
+def test_a_near_certain_winner_evaluates_higher_than_junk_on_the_same_deal():
+    from tests.core.test_sixty_six_hand import deal
+
+    hand = deal(STRONG, JUNK, "JH")      # seat 1 (the non-dealer) holds STRONG and leads; hearts are trumps
+    assert hand.to_act == 1
+    strong = evaluate(hand, 1, samples=40, target=1, seed=2)
+    junk = evaluate(hand, 0, samples=40, target=1, seed=2)
+    assert strong.mean > junk.mean and strong.low > junk.high
+    assert strong.mean >= 1.5 and strong.probability >= 0.9
+    assert junk.mean < 0
+
+
+def test_sixty_six_stop_and_progress():
+    hand = family("sixty-six").new_hand("sixty-six", seed=6)
+    seen = []
+    result = evaluate(hand, hand.to_act, samples=40, seed=1, stop=lambda: len(seen) >= 5,
+                      progress=lambda done, total: seen.append((done, total)))
+    assert result.stopped and result.samples == 5 and seen == [(i, 40) for i in range(1, 6)]
+
+
+def _hidden_from(hand, seat: int) -> set:
+    """What ``seat`` cannot see, from the engine: the other hand and the stock's face-down cards."""
+    return set(hand.hands[1 - seat]) | set(hand.deck_order[hand.next_card:])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 30), randomly=st.booleans(), other_seat=st.booleans(),
+       strict_marriages=st.booleans())
+def test_sixty_six_sampled_deals_never_give_the_opponent_a_card_the_seat_has_seen(seed, steps, randomly, other_seat,
+                                                                                  strict_marriages):
+    from atout.players.sixty_six import Table, deal_hidden
+    from atout.sixty_six import SixtySixHand
+    from atout.sixty_six.ranking import strict_plays
+
+    hand = family("sixty-six").new_hand("sixty-six", seed=seed, strict_marriages=strict_marriages)
+    hand = club_steps(hand, steps, random.Random(seed) if randomly else None)
+    if hand.is_over:
+        return
+    seat = 1 - hand.to_act if other_seat else hand.to_act
+    opp = 1 - seat
+    view = hand.view(seat)
+    played = {c for t in hand.tricks for c in t.cards} | set(hand.trick)
+    seen = set(hand.hands[seat]) | played | ({hand.turn_up} if hand.turn_up is not None else set())
+    still_shown = {c for who, suit, _ in hand.marriages if who == opp
+                   for c in (Card.of(KING, suit), Card.of(QUEEN, suit))} & set(hand.hands[opp])
+    if hand.exchanged_by == opp and hand.turned_card in hand.hands[opp]:
+        still_shown.add(hand.turned_card)
+    rng = random.Random(seed)
+    for _ in range(8):
+        other, stock = deal_hidden(rng, Table(view))
+        assert not set(other) & seen and not set(stock) & seen        # nothing the seat has seen elsewhere
+        assert set(other) | set(stock) == _hidden_from(hand, seat)   # exactly the cards it has not seen
+        assert len(other) == len(hand.hands[opp]) and len(stock) == hand.face_down
+        assert still_shown <= set(other)                             # shown marriages, the trump taken for the 9
+        # the other seat could have played its strict replies from this hand (66.strict.follow)
+        strict_from = sum(hand.tricks_at_close) if hand.closer is not None else 6
+        held = list(other) + [c for i, c in enumerate(hand.trick) if (hand.leader + i) % 2 == opp]
+        for trick in reversed(hand.tricks[strict_from:]):
+            if trick.leader == seat:
+                reply = trick.cards[1]
+                held.append(reply)
+                assert reply in strict_plays(held, trick.cards[0], hand.trump)
+            else:
+                held.append(trick.cards[0])
+        # the seat cannot tell the imagined hand from the real one
+        assert SixtySixHand.from_view(view, other, stock).view(seat) == view
+
+
+def test_an_imagined_sixty_six_hand_must_complete_the_view():
+    from atout.errors import PositionError
+    from atout.players.sixty_six import Table, deal_hidden
+    from atout.sixty_six import SixtySixHand
+
+    hand = family("sixty-six").new_hand("sixty-six", seed=3)
+    view = hand.view(0)
+    other, stock = deal_hidden(random.Random(1), Table(view))
+    mine = view["hand"][0]
+    with pytest.raises(PositionError, match="cards Seat 0 has not seen, each once"):
+        SixtySixHand.from_view(view, [mine] + other[1:], stock)
+    with pytest.raises(PositionError, match="the other hand holds 6 cards and the stock 11 face down, not 5 and 11"):
+        SixtySixHand.from_view(view, other[1:], stock)
+    assert hand.view(0) == view and SixtySixHand.from_view(view, other, stock).view(0) == view
+
+
+def test_sixty_six_deals_may_be_played_out_by_experts():
+    hand = club_steps(family("sixty-six").new_hand("sixty-six", seed=2), 8)
+    result = evaluate(hand, hand.to_act, samples=3, seed=1, budget_s=0.4, level="expert")
+    assert result.samples == 3 and set(result.values) <= GAME_POINTS

@@ -160,6 +160,80 @@ def test_sampled_deals_respect_sizes_known_cards_and_voids():
         assert not set(dealt[1]) & set(dealt[2])
 
 
+def assert_possible(know: Knowledge, hands: dict[int, list[Card]]) -> None:
+    """``hands`` (the other seats' cards) is a deal ``know`` allows: sizes, known cards, voids, minimum counts."""
+    assert set(hands) == set(know.sizes)
+    for s, cards in hands.items():
+        assert len(cards) == know.sizes[s] and set(cards) <= set(know.unseen)
+        assert set(know.known.get(s, ())) <= set(cards)
+        assert not set(cards) & know.forbidden.get(s, set())
+    for s, cards, k in know.at_least:
+        assert sum(1 for c in hands[s] if c in cards) >= k
+
+
+def _auction_in_play(seed: int, free_discard: bool, players: int, tricks: int):
+    """An Auction Forty-Fives hand ``tricks`` tricks into play; with ``free_discard`` every player discards cards
+    at random (trumps too), so what each kept says nothing of its trumps."""
+    rng = random.Random(seed)
+    hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=seed, players=players,
+                                                  free_discard=free_discard, dealer_forced=True)
+    club = [make_player("auction-forty-fives", "club", seed=s) for s in range(players)]
+    while not hand.is_over and (hand.phase is not Phase.PLAY or len(hand.tricks) < tricks):
+        seat = hand.to_act
+        if hand.phase is Phase.DISCARD:
+            legal = hand.legal_actions()
+            done = [a for a in legal if a.kind == "done"]
+            discards = [a for a in legal if a.kind == "discard"]
+            hand.apply(done[0] if done and (not discards or rng.random() < 0.4) else rng.choice(discards))
+        else:
+            hand.apply(club[seat].act(hand, seat))
+    return None if hand.is_over else hand
+
+
+@pytest.mark.parametrize("free_discard", [False, True])
+def test_the_auction_sampler_follows_what_the_discards_tell(free_discard):
+    """The seed's discards keep exactly each player's trumps, so a player still holds those it kept and has not
+    played; with free_discard the cards kept may be any. Either way the real deal is one the seat thinks
+    possible, and every sampled deal is too, drawn from the cards the seat has not seen."""
+    from atout.forty_fives.ranking import TABLES
+    from atout.players.forty_fives import knowledge
+
+    checked = kept_plain = 0
+    for seed in range(60):
+        players = 3 + seed % 2
+        hand = _auction_in_play(seed, free_discard, players, tricks=seed % 3)
+        if hand is None:
+            continue
+        seat = hand.to_act
+        know = knowledge(hand.view(seat))
+        others = {s: list(hand.hands[s]) for s in range(players) if s != seat}
+        assert_possible(know, others)                       # the truth is never ruled out
+        t = TABLES[hand.trump]
+        played_trumps = [0] * players
+        for trick in [*hand.tricks, hand.trick]:
+            for i, c in enumerate(trick.cards):
+                played_trumps[(trick.leader + i) % players] += t.is_trump[c.index]
+        hidden = {c for s in others for c in hand.hands[s]} | set(hand.stock) | set(hand.kitty)
+        hidden |= {c for s in others for c in hand.discards[s]}
+        for s in others:
+            kept = 5 - hand.drawn[s]
+            trumps_now = sum(t.is_trump[c.index] for c in hand.hands[s])
+            kept_plain += trumps_now + played_trumps[s] < kept
+        rng = random.Random(seed)
+        for _ in range(10):
+            dealt = deal_unseen(rng, know)
+            assert_possible(know, dealt)
+            assert {c for cards in dealt.values() for c in cards} <= hidden   # nothing the seat has seen
+            if not free_discard:
+                for s, cards in dealt.items():
+                    trumps = sum(t.is_trump[c.index] for c in cards)
+                    assert trumps + played_trumps[s] >= 5 - hand.drawn[s]   # the trumps it kept are still there
+        checked += 1
+    assert checked >= 30
+    # with free_discard players did keep plain cards in place of trumps (the case the seed's rule would misread)
+    assert (kept_plain > 0) == free_discard
+
+
 # --- tactical cases ---------------------------------------------------------------------------------------
 
 def deal_45(game: str, hands: dict[int, str], turn_up: str, players: int = 4, dealer: int = 0, **options):

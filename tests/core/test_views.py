@@ -391,7 +391,7 @@ def test_players_decide_from_the_views_alone(game, options, level):
 
 
 @pytest.mark.parametrize("game,options", [("forty-fives-partners", {}), ("auction-forty-fives", {}),
-                                          ("five-hundred", {})])
+                                          ("five-hundred", {}), ("sixty-six", {})])
 def test_the_evaluation_reads_the_view_alone(game, options):
     hand = family(game).new_hand(game, seed=3, **options)
     helpers = [make_player(game, "club", seed=s) for s in range(len(hand.hands))]

@@ -99,6 +99,19 @@ def test_evaluation_view_runs_stops_and_draws_the_distribution():
     assert view.result.samples == 12 and not view.result.stopped
 
 
+def test_the_whatif_page_evaluates_a_sixty_six_hand_while_the_stock_is_open():
+    from atout.widgets.whatif import WhatIf
+
+    page = WhatIf(game="sixty-six", seed=1)
+    assert page.hand.stock_open
+    view = page.evaluation_box.children[0]
+    view.samples.value, view.target.value = 20, 1
+    view.run(wait=True)
+    assert view.bar.value == 20 and view.result.samples == 20 and set(view.result.values) <= {-3, -2, -1, 1, 2, 3}
+    assert "game points on average" in view.output.value and "<svg" in view.output.value
+    assert "role='alert'" not in view.output.value
+
+
 def test_evaluation_view_says_why_a_position_cannot_be_evaluated():
     from atout.games import family
     from atout.widgets.evaluation import EvaluationView

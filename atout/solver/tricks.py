@@ -119,6 +119,8 @@ class TrickSearch:
         TR = TRUMPS
         tt = self.tt
         tt_get = tt.get
+        known_keys: dict[int, int] = {}      # the table key of each exact layout of the hands met so far
+        known_keys_get = known_keys.get
         search = self
         deadline = self.deadline
         perf = time.perf_counter
@@ -139,6 +141,8 @@ class TrickSearch:
         segments = [(16 * b, 0x7FFF) for b in range(4)]
         segments += [(64, 0x7FF), (76, 0x7)] if is45 else [(64, 0x7FFF)]
         wide = max(seats) >= 4               # seat numbers need a third bit plane
+        # losing cards are thrown lowest first, plain cards before trumps (a bound method: no lambda per call)
+        discard_order = [(p >> 4 == TRUMP_BLOCK) * 16 + (p & 15) for p in range(5 * 16)].__getitem__
 
         def others(seat: int) -> int:
             o = 0
@@ -153,22 +157,24 @@ class TrickSearch:
             return o
 
         def reps(m: int, o: int) -> list[int]:  # noqa: E306
-            """The top card of each run of ``m`` with no card of ``o`` in between."""
-            a = m | o
+            """The top card of each run of ``m`` with no card of ``o`` in between (``m`` and ``o`` disjoint)."""
             out = []
             x = m
-            while x:
+            while x:                            # one run a turn, lowest first
                 low = x & -x
-                x ^= low
-                above = a & ~((low << 1) - 1)
-                if not ((above & -above) & m):
-                    out.append(low.bit_length() - 1)
+                stop = o & ~(low - 1)           # what ends the run: the lowest card of ``o`` above it
+                if not stop:
+                    out.append(x.bit_length() - 1)
+                    return out
+                stop &= -stop
+                out.append((x & (stop - 1)).bit_length() - 1)
+                x &= -stop
             return out
 
         def bounds(seat: int, tl: int) -> tuple[int, int]:
             """Sure tricks for each side, as bounds on MAX's: a trump above every trump of the other side wins
             the trick it is played to (each card of one player in a different trick), and the leader can
-            cash its top trumps in sequence, then its top plain cards when nobody else holds a trump."""
+            cash its top trumps in sequence, then top plain cards that no opponent can trump."""
             top_max = top_min = -1
             live = 0
             for s in seats:
@@ -196,43 +202,30 @@ class TrickSearch:
                         c = (H[s] & TR & above).bit_count()
                         if c > sure_min:
                             sure_min = c
+            # The leader's quick tricks: its trumps from the top of the live ones, cashed first (each round takes a
+            # trump from every opponent who has one), then its top plain cards of each suit, as many rounds as
+            # every opponent still holding a trump must follow it (none where trumping is allowed anyway).
             h = H[seat]
+            side = ismax[seat]
             trumps = live & TR
-            if trumps and not trumps & ~h:
-                # every live trump is the leader's: all of them win, then its top plain cards
-                q = trumps.bit_count()
+            q = (trumps >> (trumps & ~h).bit_length()).bit_count()
+            ruffers = [H[s] & ~TR for s in seats if ismax[s] is not side and (H[s] & TR).bit_count() > q]
+            if not (ruffers and may_trump):
                 for b in (0, 1, 2, 3):
                     x = live & BLK[b]
-                    while x:
-                        top = 1 << (x.bit_length() - 1)
-                        if not top & h:
-                            break
-                        q += 1
-                        x ^= top
-                if q > tl:
-                    q = tl
-                if ismax[seat]:
-                    if q > sure_max:
-                        sure_max = q
-                elif q > sure_min:
-                    sure_min = q
-            elif not trumps:
-                q = 0
-                for b in (0, 1, 2, 3):
-                    x = live & BLK[b]
-                    while x:
-                        top = 1 << (x.bit_length() - 1)
-                        if not top & h:
-                            break
-                        q += 1
-                        x ^= top
-                if q > tl:
-                    q = tl
-                if ismax[seat]:
-                    if q > sure_max:
-                        sure_max = q
-                elif q > sure_min:
-                    sure_min = q
+                    run = (x >> (x & ~h).bit_length()).bit_count()
+                    for r in ruffers:
+                        follow = (r & BLK[b]).bit_count()
+                        if follow < run:
+                            run = follow
+                    q += run
+            if q > tl:
+                q = tl
+            if side:
+                if q > sure_max:
+                    sure_max = q
+            elif q > sure_min:
+                sure_min = q
             return sure_max, tl - sure_min
 
         def estimate(seat: int, tl: int) -> int:
@@ -371,7 +364,7 @@ class TrickSearch:
                         win.append(p)
                     else:
                         lose.append(p)
-                lose.sort(key=lambda p: (p >> 4 == 4, p & 15))
+                lose.sort(key=discard_order)
                 # a card no opponent still to play can beat (approximately: their cards taken together)
                 if ismax[win_seat] is side and not (later_fol >> (win_pos + 1) if win_pos >> 4 == lead_blk
                                                     else later_tr >> (win_pos + 1)) \
@@ -430,22 +423,28 @@ class TrickSearch:
                     if s & 4:
                         p2 |= hs
                 if relative:
-                    key = seat
-                    for sh, mk in segments:
-                        lb = (tlive >> sh) & mk
-                        cnt = lb.bit_count()
-                        key = (key << 4) | cnt
-                        if cnt:
-                            lo8, hi8, sh8 = PEXT[lb & 255], PEXT[lb >> 8], (lb & 255).bit_count()
-                            x = (p0 >> sh) & mk
-                            key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                            x = (p1 >> sh) & mk
-                            key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                            if wide:
-                                x = (p2 >> sh) & mk
+                    # the same cards in the same hands come back often (every probe, every root option): their
+                    # relative key is worked out once
+                    where = (((tlive << 80 | p0) << 80 | p1) << 80 | p2) << 3 | seat
+                    key = known_keys_get(where)
+                    if key is None:
+                        key = seat
+                        for sh, mk in segments:
+                            lb = (tlive >> sh) & mk
+                            cnt = lb.bit_count()
+                            key = (key << 4) | cnt
+                            if cnt:
+                                lo8, hi8, sh8 = PEXT[lb & 255], PEXT[lb >> 8], (lb & 255).bit_count()
+                                x = (p0 >> sh) & mk
                                 key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                    if trump_abs:
-                        key = (key << 15) | ((tlive >> 64) & 0x7FFF)
+                                x = (p1 >> sh) & mk
+                                key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
+                                if wide:
+                                    x = (p2 >> sh) & mk
+                                    key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
+                        if trump_abs:
+                            key = (key << 15) | ((tlive >> 64) & 0x7FFF)
+                        known_keys[where] = key
                 else:
                     key = H[0]
                     for s in range(1, n):

@@ -114,7 +114,6 @@ class TrickSearch:
         joker_bit = (1 << st.joker_pos) if st.joker_pos >= 0 else 0
         use_qt = not st.misere
         seats = [s for s in range(st.n) if nxt[s] >= 0]
-        n = st.n
         BLK = BLOCK
         TR = TRUMPS
         tt = self.tt
@@ -129,7 +128,6 @@ class TrickSearch:
         turn_bit = st.turn_bit
         rob_keep = st.rob_keep
         rob_delta = st.rob_delta
-        pack_shift = 80
         # Relative ranks: the table key keeps only the order of the live cards in each block (and, per card,
         # which seat holds it, as bit planes of the seat numbers), so positions that differ only by which lower
         # cards are gone share an entry. The A♥-led option needs to know which card is the A♥, so then the
@@ -412,22 +410,24 @@ class TrickSearch:
                 if search.horizon and tl <= search.horizon:
                     return estimate(seat, tl)
                 tlive = barriers
-                p0 = p1 = p2 = 0                 # bit planes of the seat numbers: who holds each card
-                for s in seats:
-                    hs = H[s]
+                where = seat                     # the exact position: the hands, and who leads
+                for hs in H:
                     tlive |= hs
-                    if s & 1:
-                        p0 |= hs
-                    if s & 2:
-                        p1 |= hs
-                    if s & 4:
-                        p2 |= hs
+                    where = where << 80 | hs
                 if relative:
                     # the same cards in the same hands come back often (every probe, every root option): their
                     # relative key is worked out once
-                    where = (((tlive << 80 | p0) << 80 | p1) << 80 | p2) << 3 | seat
                     key = known_keys_get(where)
                     if key is None:
+                        p0 = p1 = p2 = 0         # bit planes of the seat numbers: who holds each card
+                        for s in seats:
+                            hs = H[s]
+                            if s & 1:
+                                p0 |= hs
+                            if s & 2:
+                                p1 |= hs
+                            if s & 4:
+                                p2 |= hs
                         key = seat
                         for sh, mk in segments:
                             lb = (tlive >> sh) & mk
@@ -446,10 +446,7 @@ class TrickSearch:
                             key = (key << 15) | ((tlive >> 64) & 0x7FFF)
                         known_keys[where] = key
                 else:
-                    key = H[0]
-                    for s in range(1, n):
-                        key = (key << pack_shift) | H[s]
-                    key = key * 8 + seat
+                    key = where
                 if nt_joker:
                     holder = next((s for s in seats if H[s] & joker_bit), -1)
                     if holder >= 0:
@@ -469,7 +466,7 @@ class TrickSearch:
                         beta = hi
                 else:
                     lo, hi = 0, tl
-                if use_qt and pending[0] is None and rob[0] < 0:
+                if e is None and use_qt and pending[0] is None and rob[0] < 0:   # a table entry has them already
                     blo, bhi = bounds(seat, tl)
                     if blo > lo:
                         lo = blo

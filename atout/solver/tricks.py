@@ -387,113 +387,105 @@ class TrickSearch:
                         cand = lose + win
             return cand
 
-        def node(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
-                 tl: int, alpha: int, beta: int, tlive: int = 0,
-                 H=H, nxt=nxt, credit=credit, ismax=ismax, tt_get=tt_get, seats=seats) -> int:
-            """``tlive``: the live cards (and barriers) when the trick started (0: unknown, -1: not usable)."""
-            h = H[seat]
+        def lead(seat: int, tl: int, alpha: int, beta: int, H=H, nxt=nxt, ismax=ismax, tt_get=tt_get) -> int:
+            """A trick start: ``seat`` leads, ``tl`` tricks left (this one included)."""
             if rob[0] == seat:
-                return rob_node(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
+                return rob_node(seat, 0, 0, 0, 0, -1, -1, tl, alpha, beta)
+            h = H[seat]
             first = -1
-            if k == 0:
-                if tl == 1:
-                    return last_trick(seat)
-                if tl <= 0:
-                    return 0
-                if beta <= 0:
-                    return 0
-                if alpha >= tl:
-                    return tl
-                search.nodes += 1
-                if deadline is not None and not search.nodes & 255 and perf() > deadline:
-                    raise Timeout
-                if search.horizon and tl <= search.horizon:
-                    return estimate(seat, tl)
-                tlive = barriers
-                where = seat                     # the exact position: the hands, and who leads
-                for hs in H:
-                    tlive |= hs
-                    where = where << 80 | hs
-                if relative:
-                    # the same cards in the same hands come back often (every probe, every root option): their
-                    # relative key is worked out once
-                    key = known_keys_get(where)
-                    if key is None:
-                        p0 = p1 = p2 = 0         # bit planes of the seat numbers: who holds each card
-                        for s in seats:
-                            hs = H[s]
-                            if s & 1:
-                                p0 |= hs
-                            if s & 2:
-                                p1 |= hs
-                            if s & 4:
-                                p2 |= hs
-                        key = seat
-                        for sh, mk in segments:
-                            lb = (tlive >> sh) & mk
-                            cnt = lb.bit_count()
-                            key = (key << 4) | cnt
-                            if cnt:
-                                lo8, hi8, sh8 = PEXT[lb & 255], PEXT[lb >> 8], (lb & 255).bit_count()
-                                x = (p0 >> sh) & mk
+            if tl == 1:
+                return last_trick(seat)
+            if tl <= 0:
+                return 0
+            if beta <= 0:
+                return 0
+            if alpha >= tl:
+                return tl
+            search.nodes += 1
+            if deadline is not None and not search.nodes & 255 and perf() > deadline:
+                raise Timeout
+            if search.horizon and tl <= search.horizon:
+                return estimate(seat, tl)
+            tlive = barriers
+            where = seat                     # the exact position: the hands, and who leads
+            for hs in H:
+                tlive |= hs
+                where = where << 80 | hs
+            if relative:
+                # the same cards in the same hands come back often (every probe, every root option): their
+                # relative key is worked out once
+                key = known_keys_get(where)
+                if key is None:
+                    p0 = p1 = p2 = 0         # bit planes of the seat numbers: who holds each card
+                    for s in seats:
+                        hs = H[s]
+                        if s & 1:
+                            p0 |= hs
+                        if s & 2:
+                            p1 |= hs
+                        if s & 4:
+                            p2 |= hs
+                    key = seat
+                    for sh, mk in segments:
+                        lb = (tlive >> sh) & mk
+                        cnt = lb.bit_count()
+                        key = (key << 4) | cnt
+                        if cnt:
+                            lo8, hi8, sh8 = PEXT[lb & 255], PEXT[lb >> 8], (lb & 255).bit_count()
+                            x = (p0 >> sh) & mk
+                            key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
+                            x = (p1 >> sh) & mk
+                            key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
+                            if wide:
+                                x = (p2 >> sh) & mk
                                 key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                                x = (p1 >> sh) & mk
-                                key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                                if wide:
-                                    x = (p2 >> sh) & mk
-                                    key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                        if trump_abs:
-                            key = (key << 15) | ((tlive >> 64) & 0x7FFF)
-                        known_keys[where] = key
-                else:
-                    key = where
-                if nt_joker:
-                    holder = next((s for s in seats if H[s] & joker_bit), -1)
-                    if holder >= 0:
-                        key = (key << 4 | shown_out[holder]) * 8 + holder
-                e = tt_get(key)
-                if e is not None:
-                    lo, hi, first = e
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo == hi:
-                        return lo
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                else:
-                    lo, hi = 0, tl
-                if e is None and use_qt and pending[0] is None and rob[0] < 0:   # a table entry has them already
-                    blo, bhi = bounds(seat, tl)
-                    if blo > lo:
-                        lo = blo
-                    if bhi < hi:
-                        hi = bhi
-                    if lo >= beta or hi <= alpha or lo == hi:
-                        v = lo if lo >= beta or lo == hi else hi
-                        tt[key] = (lo, hi, first)
-                        return v
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                if pending[0] is not None or rob[0] >= 0:
-                    tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
-                moves = lead_moves(seat, h, first)
+                    if trump_abs:
+                        key = (key << 15) | ((tlive >> 64) & 0x7FFF)
+                    known_keys[where] = key
             else:
-                moves = follow_moves(seat, h, k, table, lead_blk, lead_pos, win_pos, win_seat,
-                                     tlive & ~h if tlive > 0 else -1)
-                if first >= 0 and len(moves) > 1 and first in moves and moves[0] != first:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                key = where
+            if nt_joker:
+                holder = next((s for s in seats if H[s] & joker_bit), -1)
+                if holder >= 0:
+                    key = (key << 4 | shown_out[holder]) * 8 + holder
+            e = tt_get(key)
+            if e is not None:
+                lo, hi, first = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi = 0, tl
+            if e is None and use_qt and pending[0] is None and rob[0] < 0:   # a table entry has them already
+                blo, bhi = bounds(seat, tl)
+                if blo > lo:
+                    lo = blo
+                if bhi < hi:
+                    hi = bhi
+                if lo >= beta or hi <= alpha or lo == hi:
+                    v = lo if lo >= beta or lo == hi else hi
+                    tt[key] = (lo, hi, first)
+                    return v
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            if pending[0] is not None or rob[0] >= 0:
+                tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
+            if pending[0] is not None or rob[0] >= 0:
+                tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
+            moves = lead_moves(seat, h, first)
             a0, b0 = alpha, beta
             maxing = ismax[seat]
             best = -1000 if maxing else 1000
             best_m = -1
-            last = k + 1 == nply
             nseat = nxt[seat]
             for m in moves:
                 if m >= JOKER_LEAD:
@@ -504,35 +496,8 @@ class TrickSearch:
                     nb = p >> 4
                 bit = 1 << p
                 H[seat] = h ^ bit
-                so_saved = -1
-                if k == 0:
-                    nlb, nlp, nwp, nws = nb, p, p, seat
-                else:
-                    nlb, nlp = lead_blk, lead_pos
-                    b = p >> 4
-                    if (b == lead_blk or b == 4) and p > win_pos:
-                        nwp, nws = p, seat
-                    else:
-                        nwp, nws = win_pos, win_seat
-                    if nt_joker and b != lead_blk:
-                        so_saved = shown_out[seat]
-                        shown_out[seat] = so_saved | 1 << lead_blk
-                if last:
-                    c = credit[nws]
-                    pend = pending[0]
-                    if pend is not None:
-                        pending[0] = None
-                        H[pend[0]] |= pend[1]
-                        v = c + node(nws, 0, 0, 0, 0, -1, -1, tl - 1, alpha - c, beta - c)
-                        H[pend[0]] ^= pend[1]
-                        pending[0] = pend
-                    else:
-                        v = c + node(nws, 0, 0, 0, 0, -1, -1, tl - 1, alpha - c, beta - c)
-                else:
-                    v = node(nseat, k + 1, table | bit, nlb, nlp, nwp, nws, tl, alpha, beta, tlive)
+                v = follow(nseat, 1, bit, nb, p, p, seat, tl, alpha, beta, tlive)
                 H[seat] = h
-                if so_saved >= 0:
-                    shown_out[seat] = so_saved
                 if maxing:
                     if v > best:
                         best, best_m = v, m
@@ -540,21 +505,83 @@ class TrickSearch:
                             alpha = v
                             if alpha >= beta:
                                 break
+                elif v < best:
+                    best, best_m = v, m
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            if best <= a0:
+                tt[key] = (lo, best if best < hi else hi, best_m)
+            elif best >= b0:
+                tt[key] = (best if best > lo else lo, hi, best_m)
+            else:
+                tt[key] = (best, best, best_m)
+            return best
+
+        def follow(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
+                   tl: int, alpha: int, beta: int, tlive: int = 0, H=H, nxt=nxt, credit=credit, ismax=ismax) -> int:
+            """``k`` cards on the table (``k`` > 0), ``win_pos`` by ``win_seat`` the best so far; ``tlive``: the live
+            cards (and barriers) when the trick started (0: unknown, -1: not usable)."""
+            if rob[0] == seat:
+                return rob_node(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
+            h = H[seat]
+            moves = follow_moves(seat, h, k, table, lead_blk, lead_pos, win_pos, win_seat,
+                                 tlive & ~h if tlive > 0 else -1)
+            maxing = ismax[seat]
+            best = -1000 if maxing else 1000
+            last = k + 1 == nply
+            pend = pending[0] if last else None
+            nseat = nxt[seat]
+            for p in moves:
+                bit = 1 << p
+                H[seat] = h ^ bit
+                b = p >> 4
+                if (b == lead_blk or b == 4) and p > win_pos:
+                    nwp, nws = p, seat
                 else:
-                    if v < best:
-                        best, best_m = v, m
-                        if v < beta:
-                            beta = v
+                    nwp, nws = win_pos, win_seat
+                so_saved = -1
+                if nt_joker and b != lead_blk:
+                    so_saved = shown_out[seat]
+                    shown_out[seat] = so_saved | 1 << lead_blk
+                if not last:
+                    v = follow(nseat, k + 1, table | bit, lead_blk, lead_pos, nwp, nws, tl, alpha, beta, tlive)
+                elif pend is None:
+                    c = credit[nws]
+                    v = c + lead(nws, tl - 1, alpha - c, beta - c)
+                else:
+                    # 45.rob.dealer-ace: the dealer's card joins the hand once the first trick is over
+                    c = credit[nws]
+                    pending[0] = None
+                    H[pend[0]] |= pend[1]
+                    v = c + lead(nws, tl - 1, alpha - c, beta - c)
+                    H[pend[0]] ^= pend[1]
+                    pending[0] = pend
+                H[seat] = h
+                if so_saved >= 0:
+                    shown_out[seat] = so_saved
+                if maxing:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
                             if alpha >= beta:
                                 break
-            if k == 0:
-                if best <= a0:
-                    tt[key] = (lo, best if best < hi else hi, best_m)
-                elif best >= b0:
-                    tt[key] = (best if best > lo else lo, hi, best_m)
-                else:
-                    tt[key] = (best, best, best_m)
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
             return best
+
+        def node(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
+                 tl: int, alpha: int, beta: int) -> int:
+            """Any node: a trick start or a card to follow."""
+            if k == 0:
+                return lead(seat, tl, alpha, beta)
+            return follow(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
 
         def rob_node(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
                      tl: int, alpha: int, beta: int) -> int:

@@ -114,11 +114,12 @@ class TrickSearch:
         joker_bit = (1 << st.joker_pos) if st.joker_pos >= 0 else 0
         use_qt = not st.misere
         seats = [s for s in range(st.n) if nxt[s] >= 0]
-        n = st.n
         BLK = BLOCK
         TR = TRUMPS
         tt = self.tt
         tt_get = tt.get
+        known_keys: dict[int, int] = {}      # the table key of each exact layout of the hands met so far
+        known_keys_get = known_keys.get
         search = self
         deadline = self.deadline
         perf = time.perf_counter
@@ -127,7 +128,6 @@ class TrickSearch:
         turn_bit = st.turn_bit
         rob_keep = st.rob_keep
         rob_delta = st.rob_delta
-        pack_shift = 80
         # Relative ranks: the table key keeps only the order of the live cards in each block (and, per card,
         # which seat holds it, as bit planes of the seat numbers), so positions that differ only by which lower
         # cards are gone share an entry. The A♥-led option needs to know which card is the A♥, so then the
@@ -139,6 +139,8 @@ class TrickSearch:
         segments = [(16 * b, 0x7FFF) for b in range(4)]
         segments += [(64, 0x7FF), (76, 0x7)] if is45 else [(64, 0x7FFF)]
         wide = max(seats) >= 4               # seat numbers need a third bit plane
+        # losing cards are thrown lowest first, plain cards before trumps (a bound method: no lambda per call)
+        discard_order = [(p >> 4 == TRUMP_BLOCK) * 16 + (p & 15) for p in range(5 * 16)].__getitem__
 
         def others(seat: int) -> int:
             o = 0
@@ -153,22 +155,24 @@ class TrickSearch:
             return o
 
         def reps(m: int, o: int) -> list[int]:  # noqa: E306
-            """The top card of each run of ``m`` with no card of ``o`` in between."""
-            a = m | o
+            """The top card of each run of ``m`` with no card of ``o`` in between (``m`` and ``o`` disjoint)."""
             out = []
             x = m
-            while x:
+            while x:                            # one run a turn, lowest first
                 low = x & -x
-                x ^= low
-                above = a & ~((low << 1) - 1)
-                if not ((above & -above) & m):
-                    out.append(low.bit_length() - 1)
+                stop = o & ~(low - 1)           # what ends the run: the lowest card of ``o`` above it
+                if not stop:
+                    out.append(x.bit_length() - 1)
+                    return out
+                stop &= -stop
+                out.append((x & (stop - 1)).bit_length() - 1)
+                x &= -stop
             return out
 
         def bounds(seat: int, tl: int) -> tuple[int, int]:
             """Sure tricks for each side, as bounds on MAX's: a trump above every trump of the other side wins
             the trick it is played to (each card of one player in a different trick), and the leader can
-            cash its top trumps in sequence, then its top plain cards when nobody else holds a trump."""
+            cash its top trumps in sequence, then top plain cards that no opponent can trump."""
             top_max = top_min = -1
             live = 0
             for s in seats:
@@ -196,43 +200,30 @@ class TrickSearch:
                         c = (H[s] & TR & above).bit_count()
                         if c > sure_min:
                             sure_min = c
+            # The leader's quick tricks: its trumps from the top of the live ones, cashed first (each round takes a
+            # trump from every opponent who has one), then its top plain cards of each suit, as many rounds as
+            # every opponent still holding a trump must follow it (none where trumping is allowed anyway).
             h = H[seat]
+            side = ismax[seat]
             trumps = live & TR
-            if trumps and not trumps & ~h:
-                # every live trump is the leader's: all of them win, then its top plain cards
-                q = trumps.bit_count()
+            q = (trumps >> (trumps & ~h).bit_length()).bit_count()
+            ruffers = [H[s] & ~TR for s in seats if ismax[s] is not side and (H[s] & TR).bit_count() > q]
+            if not (ruffers and may_trump):
                 for b in (0, 1, 2, 3):
                     x = live & BLK[b]
-                    while x:
-                        top = 1 << (x.bit_length() - 1)
-                        if not top & h:
-                            break
-                        q += 1
-                        x ^= top
-                if q > tl:
-                    q = tl
-                if ismax[seat]:
-                    if q > sure_max:
-                        sure_max = q
-                elif q > sure_min:
-                    sure_min = q
-            elif not trumps:
-                q = 0
-                for b in (0, 1, 2, 3):
-                    x = live & BLK[b]
-                    while x:
-                        top = 1 << (x.bit_length() - 1)
-                        if not top & h:
-                            break
-                        q += 1
-                        x ^= top
-                if q > tl:
-                    q = tl
-                if ismax[seat]:
-                    if q > sure_max:
-                        sure_max = q
-                elif q > sure_min:
-                    sure_min = q
+                    run = (x >> (x & ~h).bit_length()).bit_count()
+                    for r in ruffers:
+                        follow = (r & BLK[b]).bit_count()
+                        if follow < run:
+                            run = follow
+                    q += run
+            if q > tl:
+                q = tl
+            if side:
+                if q > sure_max:
+                    sure_max = q
+            elif q > sure_min:
+                sure_min = q
             return sure_max, tl - sure_min
 
         def estimate(seat: int, tl: int) -> int:
@@ -371,7 +362,7 @@ class TrickSearch:
                         win.append(p)
                     else:
                         lose.append(p)
-                lose.sort(key=lambda p: (p >> 4 == 4, p & 15))
+                lose.sort(key=discard_order)
                 # a card no opponent still to play can beat (approximately: their cards taken together)
                 if ismax[win_seat] is side and not (later_fol >> (win_pos + 1) if win_pos >> 4 == lead_blk
                                                     else later_tr >> (win_pos + 1)) \
@@ -396,40 +387,44 @@ class TrickSearch:
                         cand = lose + win
             return cand
 
-        def node(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
-                 tl: int, alpha: int, beta: int, tlive: int = 0,
-                 H=H, nxt=nxt, credit=credit, ismax=ismax, tt_get=tt_get, seats=seats) -> int:
-            """``tlive``: the live cards (and barriers) when the trick started (0: unknown, -1: not usable)."""
-            h = H[seat]
+        def lead(seat: int, tl: int, alpha: int, beta: int, H=H, nxt=nxt, ismax=ismax, tt_get=tt_get) -> int:
+            """A trick start: ``seat`` leads, ``tl`` tricks left (this one included)."""
             if rob[0] == seat:
-                return rob_node(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
+                return rob_node(seat, 0, 0, 0, 0, -1, -1, tl, alpha, beta)
+            h = H[seat]
             first = -1
-            if k == 0:
-                if tl == 1:
-                    return last_trick(seat)
-                if tl <= 0:
-                    return 0
-                if beta <= 0:
-                    return 0
-                if alpha >= tl:
-                    return tl
-                search.nodes += 1
-                if deadline is not None and not search.nodes & 255 and perf() > deadline:
-                    raise Timeout
-                if search.horizon and tl <= search.horizon:
-                    return estimate(seat, tl)
-                tlive = barriers
-                p0 = p1 = p2 = 0                 # bit planes of the seat numbers: who holds each card
-                for s in seats:
-                    hs = H[s]
-                    tlive |= hs
-                    if s & 1:
-                        p0 |= hs
-                    if s & 2:
-                        p1 |= hs
-                    if s & 4:
-                        p2 |= hs
-                if relative:
+            if tl == 1:
+                return last_trick(seat)
+            if tl <= 0:
+                return 0
+            if beta <= 0:
+                return 0
+            if alpha >= tl:
+                return tl
+            search.nodes += 1
+            if deadline is not None and not search.nodes & 255 and perf() > deadline:
+                raise Timeout
+            if search.horizon and tl <= search.horizon:
+                return estimate(seat, tl)
+            tlive = barriers
+            where = seat                     # the exact position: the hands, and who leads
+            for hs in H:
+                tlive |= hs
+                where = where << 80 | hs
+            if relative:
+                # the same cards in the same hands come back often (every probe, every root option): their
+                # relative key is worked out once
+                key = known_keys_get(where)
+                if key is None:
+                    p0 = p1 = p2 = 0         # bit planes of the seat numbers: who holds each card
+                    for s in seats:
+                        hs = H[s]
+                        if s & 1:
+                            p0 |= hs
+                        if s & 2:
+                            p1 |= hs
+                        if s & 4:
+                            p2 |= hs
                     key = seat
                     for sh, mk in segments:
                         lb = (tlive >> sh) & mk
@@ -446,58 +441,51 @@ class TrickSearch:
                                 key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
                     if trump_abs:
                         key = (key << 15) | ((tlive >> 64) & 0x7FFF)
-                else:
-                    key = H[0]
-                    for s in range(1, n):
-                        key = (key << pack_shift) | H[s]
-                    key = key * 8 + seat
-                if nt_joker:
-                    holder = next((s for s in seats if H[s] & joker_bit), -1)
-                    if holder >= 0:
-                        key = (key << 4 | shown_out[holder]) * 8 + holder
-                e = tt_get(key)
-                if e is not None:
-                    lo, hi, first = e
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo == hi:
-                        return lo
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                else:
-                    lo, hi = 0, tl
-                if use_qt and pending[0] is None and rob[0] < 0:
-                    blo, bhi = bounds(seat, tl)
-                    if blo > lo:
-                        lo = blo
-                    if bhi < hi:
-                        hi = bhi
-                    if lo >= beta or hi <= alpha or lo == hi:
-                        v = lo if lo >= beta or lo == hi else hi
-                        tt[key] = (lo, hi, first)
-                        return v
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                if pending[0] is not None or rob[0] >= 0:
-                    tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
-                moves = lead_moves(seat, h, first)
+                    known_keys[where] = key
             else:
-                moves = follow_moves(seat, h, k, table, lead_blk, lead_pos, win_pos, win_seat,
-                                     tlive & ~h if tlive > 0 else -1)
-                if first >= 0 and len(moves) > 1 and first in moves and moves[0] != first:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                key = where
+            if nt_joker:
+                holder = next((s for s in seats if H[s] & joker_bit), -1)
+                if holder >= 0:
+                    key = (key << 4 | shown_out[holder]) * 8 + holder
+            e = tt_get(key)
+            if e is not None:
+                lo, hi, first = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi = 0, tl
+            if e is None and use_qt and pending[0] is None and rob[0] < 0:   # a table entry has them already
+                blo, bhi = bounds(seat, tl)
+                if blo > lo:
+                    lo = blo
+                if bhi < hi:
+                    hi = bhi
+                if lo >= beta or hi <= alpha or lo == hi:
+                    v = lo if lo >= beta or lo == hi else hi
+                    tt[key] = (lo, hi, first)
+                    return v
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            if pending[0] is not None or rob[0] >= 0:
+                tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
+            if pending[0] is not None or rob[0] >= 0:
+                tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
+            moves = lead_moves(seat, h, first)
             a0, b0 = alpha, beta
             maxing = ismax[seat]
             best = -1000 if maxing else 1000
             best_m = -1
-            last = k + 1 == nply
             nseat = nxt[seat]
             for m in moves:
                 if m >= JOKER_LEAD:
@@ -508,35 +496,8 @@ class TrickSearch:
                     nb = p >> 4
                 bit = 1 << p
                 H[seat] = h ^ bit
-                so_saved = -1
-                if k == 0:
-                    nlb, nlp, nwp, nws = nb, p, p, seat
-                else:
-                    nlb, nlp = lead_blk, lead_pos
-                    b = p >> 4
-                    if (b == lead_blk or b == 4) and p > win_pos:
-                        nwp, nws = p, seat
-                    else:
-                        nwp, nws = win_pos, win_seat
-                    if nt_joker and b != lead_blk:
-                        so_saved = shown_out[seat]
-                        shown_out[seat] = so_saved | 1 << lead_blk
-                if last:
-                    c = credit[nws]
-                    pend = pending[0]
-                    if pend is not None:
-                        pending[0] = None
-                        H[pend[0]] |= pend[1]
-                        v = c + node(nws, 0, 0, 0, 0, -1, -1, tl - 1, alpha - c, beta - c)
-                        H[pend[0]] ^= pend[1]
-                        pending[0] = pend
-                    else:
-                        v = c + node(nws, 0, 0, 0, 0, -1, -1, tl - 1, alpha - c, beta - c)
-                else:
-                    v = node(nseat, k + 1, table | bit, nlb, nlp, nwp, nws, tl, alpha, beta, tlive)
+                v = follow(nseat, 1, bit, nb, p, p, seat, tl, alpha, beta, tlive)
                 H[seat] = h
-                if so_saved >= 0:
-                    shown_out[seat] = so_saved
                 if maxing:
                     if v > best:
                         best, best_m = v, m
@@ -544,21 +505,83 @@ class TrickSearch:
                             alpha = v
                             if alpha >= beta:
                                 break
+                elif v < best:
+                    best, best_m = v, m
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            if best <= a0:
+                tt[key] = (lo, best if best < hi else hi, best_m)
+            elif best >= b0:
+                tt[key] = (best if best > lo else lo, hi, best_m)
+            else:
+                tt[key] = (best, best, best_m)
+            return best
+
+        def follow(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
+                   tl: int, alpha: int, beta: int, tlive: int = 0, H=H, nxt=nxt, credit=credit, ismax=ismax) -> int:
+            """``k`` cards on the table (``k`` > 0), ``win_pos`` by ``win_seat`` the best so far; ``tlive``: the live
+            cards (and barriers) when the trick started (0: unknown, -1: not usable)."""
+            if rob[0] == seat:
+                return rob_node(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
+            h = H[seat]
+            moves = follow_moves(seat, h, k, table, lead_blk, lead_pos, win_pos, win_seat,
+                                 tlive & ~h if tlive > 0 else -1)
+            maxing = ismax[seat]
+            best = -1000 if maxing else 1000
+            last = k + 1 == nply
+            pend = pending[0] if last else None
+            nseat = nxt[seat]
+            for p in moves:
+                bit = 1 << p
+                H[seat] = h ^ bit
+                b = p >> 4
+                if (b == lead_blk or b == 4) and p > win_pos:
+                    nwp, nws = p, seat
                 else:
-                    if v < best:
-                        best, best_m = v, m
-                        if v < beta:
-                            beta = v
+                    nwp, nws = win_pos, win_seat
+                so_saved = -1
+                if nt_joker and b != lead_blk:
+                    so_saved = shown_out[seat]
+                    shown_out[seat] = so_saved | 1 << lead_blk
+                if not last:
+                    v = follow(nseat, k + 1, table | bit, lead_blk, lead_pos, nwp, nws, tl, alpha, beta, tlive)
+                elif pend is None:
+                    c = credit[nws]
+                    v = c + lead(nws, tl - 1, alpha - c, beta - c)
+                else:
+                    # 45.rob.dealer-ace: the dealer's card joins the hand once the first trick is over
+                    c = credit[nws]
+                    pending[0] = None
+                    H[pend[0]] |= pend[1]
+                    v = c + lead(nws, tl - 1, alpha - c, beta - c)
+                    H[pend[0]] ^= pend[1]
+                    pending[0] = pend
+                H[seat] = h
+                if so_saved >= 0:
+                    shown_out[seat] = so_saved
+                if maxing:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
                             if alpha >= beta:
                                 break
-            if k == 0:
-                if best <= a0:
-                    tt[key] = (lo, best if best < hi else hi, best_m)
-                elif best >= b0:
-                    tt[key] = (best if best > lo else lo, hi, best_m)
-                else:
-                    tt[key] = (best, best, best_m)
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
             return best
+
+        def node(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
+                 tl: int, alpha: int, beta: int) -> int:
+            """Any node: a trick start or a card to follow."""
+            if k == 0:
+                return lead(seat, tl, alpha, beta)
+            return follow(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
 
         def rob_node(seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
                      tl: int, alpha: int, beta: int) -> int:

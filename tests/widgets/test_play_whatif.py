@@ -206,3 +206,33 @@ def test_the_editor_has_no_contract_where_the_deal_sets_the_hand():
     assert page.editor.contract_box.layout.display == "none"
     assert [opt[1] for opt in page.editor.place_picker.options] == ["seat 0", "seat 1", "turn-up", "stock"]
     assert all(b.description for b in (page.editor.use_button, page.editor.clear_button))   # accessible names
+
+
+def test_the_review_flags_a_pass_with_a_strong_hand():
+    from atout.cards import Suit
+    from atout.forty_fives.ranking import TABLES
+    from atout.games import family
+
+    def strong(cards) -> bool:      # three of the four top trumps of a suit, whatever the others hold
+        return any(sum(c in TABLES[s].order[:4] for c in cards) >= 3 for s in Suit)
+
+    game = "auction-forty-fives"
+    seed = next(s for s in range(500) if strong(family(game).new_game(game, seed=s).hand.hands[0]))
+    page = PlayGame(game, seed=seed)
+    assert strong(page.game.hand.hands[0])
+    while not page.game.completed_hands:
+        legal = page.game.hand.legal_actions()
+        _click(page.table, next((a for a in legal if a.kind == "bid" and a.value == "pass"), legal[0]))
+    page.review()
+    worse = [r for r in page.call_reviews if r.clearly_worse]
+    assert worse and all(str(r.made) == "bid pass" for r in worse)
+    assert "data-testid='call-review'" in page.review_view.value
+    assert "instead of “Pass” was worth about +" in page.review_view.value and " ± " in page.review_view.value
+
+
+def test_the_review_of_a_game_without_an_auction_has_no_calls():
+    page = PlayGame("forty-fives", seed=5)
+    while not page.game.completed_hands:
+        _click(page.table, page.game.hand.legal_actions()[0])
+    page.review()
+    assert page.call_reviews == [] and "call-review" not in page.review_view.value

@@ -236,3 +236,20 @@ def test_the_review_of_a_game_without_an_auction_has_no_calls():
         _click(page.table, page.game.hand.legal_actions()[0])
     page.review()
     assert page.call_reviews == [] and "call-review" not in page.review_view.value
+
+
+def test_the_editor_speaks_the_page_language():
+    from atout.widgets.language import set_page_language
+
+    page = WhatIf("five-hundred", seed=1)
+    editor = page.editor
+    code = next(iter(editor.deck.where))
+    try:
+        set_page_language("fr")
+        assert [label for label, _ in editor.place_picker.options][-1] == "le talon"
+        assert editor.use_button.description == "Utiliser cette position"
+        assert editor.deck.where[code]["label"].startswith("Joueur ")
+        assert "de" in editor.deck.rows[0]["cards"][0]["name"] and "cartes sur" in editor.summary.value
+    finally:
+        set_page_language("en")
+    assert editor.use_button.description == "Use this position"

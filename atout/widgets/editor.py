@@ -215,6 +215,7 @@ class PositionEditor(widgets.VBox):
         return self._places().get(card)
 
     def _edited(self) -> None:
+        self.message.value = ""        # a refusal was about the position before this edit
         self._tidy()
         self._redraw()
         self._tell()
@@ -247,7 +248,6 @@ class PositionEditor(widgets.VBox):
                 self._error(exc)
                 return
         self.position = position
-        self.message.value = ""
         self._edited()
 
     def _fill_pickers(self, reset: bool) -> None:

@@ -2,10 +2,12 @@
 
 "Bidding 20 instead of passing was worth about +6 points, ± 2." For each call ``seat`` made, the cards
 it could not see at that moment are dealt again and again — its own hand stays, everything else (the
-other hands, the kitty, the stock) is shuffled, the calls made before it stay — and from each deal every
-call it could have made is played out to the end of the hand by the club player at every seat (the rest
-of the auction, trumps, the kitty, the play: hundreds of hands a second, so a page waits only a few
-seconds). A call is worth what the hand then scores for the seat's side less the other sides' average.
+other hands, the kitty, the stock) is shuffled, the calls made before it stay, and the deals kept are
+those on which the other seats would have made those calls (their calls read as evidence, the way a
+player reads the bidding, with the computer ``opponents`` as the model of how they bid) — and from each
+deal every call it could have made is played out to the end of the hand by the club player at every
+seat (the rest of the auction, trumps, the kitty, the play: hundreds of hands a second, so a page waits
+only a few seconds). A call is worth what the hand then scores for the seat's side less the other sides' average.
 Every call is tried on the same deals, so the difference between two calls has a small error bar; a call
 is *clearly worse* when the best one beats it by more than that error bar and by at least a trick's
 points.
@@ -40,6 +42,7 @@ from atout.players import make_player, play_hand
 BUDGET_S = 3.0       # the whole review of one hand's calls takes about this long at most
 MAX_DEALS = 200      # enough for an error bar of a point or two; past it the time is not worth spending
 MIN_DEALS = 8        # below this no call is called clearly worse: the error bar itself is unreliable
+FIT_TRIES = 100      # deals tried for one that fits the others' calls; past it the last one is used anyway
 Z_95 = 1.96          # the error bar is a 95% confidence interval
 # A difference smaller than one trick's points is not worth telling a learner about (45.score.tricks: 5 a trick;
 # 500.score.defenders: 10 a trick). Families without an auction are not reviewed.
@@ -54,6 +57,7 @@ class CallReview:
     made: Action
     values: dict[Action, list[float]] = field(default_factory=dict)   # per call, its value on each deal
     min_gap: float = 0.0
+    fitting: int = 0                             # deals on which the others' earlier calls were the model's
 
     @property
     def deals(self) -> int:
@@ -88,8 +92,10 @@ class CallReview:
 
 
 def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | None = None,
-                 max_deals: int = MAX_DEALS, level: str = "club") -> list[CallReview]:
-    """Each call ``seat`` made in ``hand`` (finished or not), valued against the calls it could have made."""
+                 max_deals: int = MAX_DEALS, opponents: str = "club") -> list[CallReview]:
+    """Each call ``seat`` made in ``hand`` (finished or not), valued against the calls it could have made.
+
+    ``opponents`` is the level of the computer players whose calls are read as evidence of their cards."""
     family = FAMILIES[hand.config.game]
     if family not in ONE_TRICK:
         return []
@@ -104,7 +110,8 @@ def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | N
     if not decisions:
         return []
     rng = random.Random(seed)
-    players = [make_player(config.game, level, seed=seed)] * len(hand.hands)
+    players = [make_player(config.game, "club", seed=seed)] * len(hand.hands)
+    model = make_player(config.game, opponents, seed=seed)
     own = _own_places(hand, seat)
     started = time.perf_counter()
     reviews = []
@@ -112,8 +119,8 @@ def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | N
         review = CallReview(index, made, {a: [] for a in legal}, ONE_TRICK[family])
         deadline = started + budget_s * k / len(decisions)      # each call gets its share of the time
         while review.deals < max_deals and time.perf_counter() < deadline:
-            deal = Action("deal", None, _deal_unseen(rng, hand.deck_order, own))
-            before = cls.replay(config, [deal, *history[1:index]], hand.dealer, *start)
+            before, fits = _deal_before(rng, hand, index, seat, own, model)
+            review.fitting += fits
             for call in legal:
                 after = before.copy()
                 after.apply(call)
@@ -130,6 +137,25 @@ def _own_places(hand: Any, seat: int) -> set[int]:
             places.update(range(at, at + len(cards)))
         at += len(cards)
     return places
+
+
+def _deal_before(rng: random.Random, hand: Any, index: int, seat: int, own: set[int], model: Any,
+                 tries: int = FIT_TRIES) -> tuple[Any, bool]:
+    """A new deal of the cards ``seat`` could not see, brought to just before the call at ``index``, and
+    whether the other seats' calls before it are those ``model`` makes with the cards they got there (after
+    ``tries`` deals that do not fit, the last one is used)."""
+    cls, config, start = type(hand), hand.config, hand.start_args()
+    for _ in range(tries):
+        replay = cls.replay(config, [Action("deal", None, _deal_unseen(rng, hand.deck_order, own))], hand.dealer,
+                            *start)
+        fits = True
+        for action in hand.history[1:index]:
+            caller = replay.to_act
+            fits = fits and (caller == seat or action.kind != "bid" or model.act(replay, caller) == action)
+            replay.apply(action)
+        if fits:
+            break
+    return replay, fits
 
 
 def _deal_unseen(rng: random.Random, order: tuple, own: set[int]) -> tuple:

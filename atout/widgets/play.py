@@ -185,7 +185,8 @@ class PlayGame(widgets.VBox):
             return []
         hand = self.game.completed_hands[-1]
         findings = review_hand(hand, LEARNER)
-        self.call_reviews = review_calls(hand, LEARNER, budget_s=CALL_REVIEW_S, seed=self.seed)
+        self.call_reviews = review_calls(hand, LEARNER, budget_s=CALL_REVIEW_S, seed=self.seed,
+                                         opponents=self.computer.level)
         self.reviewed_hands = len(self.game.completed_hands)
         title = Text("Review of hand {n}", n=len(self.game.completed_hands)).render()
         self.review_view.value = (f"<div class='atout-review-text' data-testid='hand-review'><h3>{escape(title)}</h3>"

@@ -94,3 +94,30 @@ def test_only_the_seat_s_own_calls_are_reviewed_within_the_budget():
     assert elapsed <= 0.6 + 3 * one_deal
     assert review_calls(family("sixty-six").new_hand("sixty-six", seed=1), 0) == []   # no auction
     assert review_calls(hand, 1, budget_s=0.1) != [] and review_calls(hand, 2, budget_s=0.1)[0].index == 3
+
+
+def test_the_deals_fit_the_calls_the_others_made_before():
+    from atout.players import make_player
+    from atout.review import _deal_before
+
+    club = make_player("auction-forty-fives", "club")
+    for seed in range(200):       # a deal on which seat 1, first to call, passes: a club player does so when weak
+        hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=seed, dealer=0)
+        call = club.act(hand, 1)
+        if call.value == "pass":
+            break
+    hand.apply(call)
+    hand.apply("bid pass")                                                   # seat 2, the seat reviewed
+    own = _own_places(hand, 2)
+    rng = random.Random(4)
+    fitting = 0
+    for _ in range(20):
+        before, fits = _deal_before(rng, hand, 2, 2, own, club)
+        assert before.hands[2] == hand.hands[2] and before.to_act == 2
+        fitting += fits
+        assert not fits or club.act(type(hand).replay(hand.config, before.history[:1], 0), 1) == call
+    unconditioned = sum(club.act(type(hand).replay(hand.config, [hand.history[0]._replace(
+        value=_deal_unseen(rng, hand.deck_order, own))], 0), 1) == call for _ in range(200))
+    assert fitting == 20 and unconditioned < 100            # random deals mostly contradict the pass; these do not
+    [review] = review_calls(hand, 2, budget_s=60, max_deals=10, seed=1)
+    assert review.fitting >= 8 and review.deals == 10

@@ -91,8 +91,9 @@ def _calls_text(reviews: list[CallReview]) -> str:
         items = "<li>" + escape(Text("The sampler finds none of your calls clearly worse than the best (at least "
                                      "{deals} deals of the cards you could not see for each)", deals=deals)
                                 .render()) + "</li>"
-    note = Text("Each call is played out to the end of the hand by the club player at every seat; a call is worth "
-                "your side's score in the hand less the others'.").render()
+    note = Text("The cards you could not see are dealt again and again, fitting the calls made before yours; each "
+                "call is played out to the end of the hand by the club player at every seat, and is worth your "
+                "side's score in the hand less the others'.").render()
     return (f"<div class='atout-call-review' data-testid='call-review'><h4>{escape(Text('Your calls').render())}</h4>"
             f"<ul>{items}</ul><p class='atout-review-note'>{escape(note)}</p></div>")
 

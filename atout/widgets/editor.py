@@ -35,7 +35,7 @@ import traitlets
 
 from atout.cards import Card, Suit
 from atout.errors import AtoutError
-from atout.i18n import N_, Text, get_language
+from atout.i18n import N_, Text, get_language, ngettext
 from atout.position import (
     DealLayout,
     Position,
@@ -300,12 +300,12 @@ class PositionEditor(widgets.VBox):
             cards = self.position.hands.get(int(place[5:]), []) if place.startswith("seat ") \
                 else self.position.piles.get(place, [])
             optional = place in self.layout_of.optional
-            count = (Text("{have} cards, optional", have=len(cards)) if optional
-                     else Text("{have} of {need} cards", have=len(cards), need=need))
+            count = (ngettext("{n} card, optional", "{n} cards, optional", len(cards)) if optional
+                     else ngettext("{have} of {n} card", "{have} of {n} cards", need, have=len(cards)))
             listed = " ".join(c.render() for c in cards)
             full = " atout-place-full" if len(cards) == need else ""
             rows.append(f"<li class='atout-place-summary{full}' data-place='{escape(place)}'><strong>"
-                        f"{escape(place_name(place).render())}</strong> ({escape(count.render())}) "
+                        f"{escape(place_name(place).render())}</strong> ({escape(count)}) "
                         f"{escape(listed)}</li>")
         self.summary.value = (f"<ul class='atout-editor-summary' data-testid='editor-summary'>{''.join(rows)}</ul>")
 

@@ -173,6 +173,7 @@ def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():
     placed[other.turned_card.code] = "turn-up"
     assert {code: where["place"] for code, where in editor.deck.where.items()} == placed
     assert [opt[1] for opt in editor.place_picker.options] == ["seat 0", "seat 1", "seat 2", "turn-up"]
+    assert "(5 of 5 cards)" in editor.summary.value and "(1 of 1 card)" in editor.summary.value
     page.text.value = "game: forty-fives\nseat 0: 1H"                     # unreadable: the editor stays
     assert {code: where["place"] for code, where in editor.deck.where.items()} == placed
 
@@ -249,7 +250,7 @@ def test_the_editor_speaks_the_page_language():
         assert [label for label, _ in editor.place_picker.options][-1] == "le talon"
         assert editor.use_button.description == "Utiliser cette position"
         assert editor.deck.where[code]["label"].startswith("Joueur ")
-        assert "de" in editor.deck.rows[0]["cards"][0]["name"] and "cartes sur" in editor.summary.value
+        assert "de" in editor.deck.rows[0]["cards"][0]["name"] and "sur 10 cartes" in editor.summary.value
     finally:
         set_page_language("en")
     assert editor.use_button.description == "Use this position"

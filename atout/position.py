@@ -20,6 +20,16 @@ True
 
 Hands are written as dealt; ``stock`` (the undealt cards, in order) is optional: left out, the
 undealt cards lie in the deck's own order.
+
+A position can also be built place by place (the What-if page's editor): ``deal_layout`` says which
+places a deal fills and with how many cards, and ``contract_actions`` writes the auction that gives a
+seat a contract.
+
+>>> layout = deal_layout("five-hundred")
+>>> layout.places["seat 0"], layout.places["kitty"], len(layout.deck), layout.calls[:3], layout.names_trump
+(10, 3, 43, ('6S', '6C', '6D'), False)
+>>> [str(a) for a in contract_actions(Position("five-hundred", dealer=0), bidder=2, call="7H")]
+['bid pass', 'bid 7H', 'bid pass', 'bid pass']
 """
 
 from __future__ import annotations
@@ -28,8 +38,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.cards import Card
-from atout.engine import Action
+from atout.cards import Card, Suit
+from atout.engine import Action, Phase
 from atout.errors import AtoutError, DuplicateCardError, NotationError
 from atout.games import FAMILIES, family
 from atout.i18n import N_, Text
@@ -61,13 +71,18 @@ def position_of(hand: Any) -> Position:
         placed += len(cards)
     rest = list(hand.deck_order[placed:])
     config = hand.config
-    if rest and getattr(config, "auction", False):     # Auction Forty-Fives draws from the undealt cards
+    if rest and _draws_from_undealt(config):
         piles["stock"] = rest
     defaults = family(config.game).make_config(config.game).options()
     options = {k: v for k, v in config.options().items() if defaults.get(k) != v or k == "players"}
     if "players" in options and "players" not in defaults:
         options.pop("players")
     return Position(config.game, options, hand.dealer, dict(sorted(hands.items())), piles, list(hand.history[1:]))
+
+
+def _draws_from_undealt(config: Any) -> bool:
+    """Whether play draws from the cards the deal leaves undealt (Auction Forty-Fives), so their order matters."""
+    return bool(getattr(config, "auction", False))
 
 
 def _value(value: Any) -> str:
@@ -151,10 +166,14 @@ def parse_position(text: str) -> Position:
     return Position(game, options, dealer, dict(sorted(hands.items())), piles, actions)
 
 
+def _probe(position: Position) -> Any:
+    """A hand of the position's game, options and dealer, dealt from some shuffle: its shape, not its cards."""
+    return family(position.game).new_hand(position.game, seed=0, dealer=position.dealer, **position.options)
+
+
 def hand_from_position(position: Position) -> Any:
     """The hand of a position: its deal rebuilt from the hands and piles, then its actions applied."""
-    fam = family(position.game)
-    probe = fam.new_hand(position.game, seed=0, dealer=position.dealer, **position.options)
+    probe = _probe(position)
     deck = sorted(probe.deck_order, key=lambda c: c.index)
     members = set(deck)
     given = [c for cards in position.hands.values() for c in cards] + [c for p in position.piles.values() for c in p]
@@ -200,3 +219,91 @@ def hand_from_position(position: Position) -> Any:
 
 def hand_from_text(text: str) -> Any:
     return hand_from_position(parse_position(text))
+
+
+def place_name(place: str) -> Text:
+    """A place of a position as a reader names it: 'Seat 2', 'the kitty'."""
+    if place.startswith("seat "):
+        return Text("Seat {n}", n=int(place[5:]))
+    return Text(PILE_NAMES.get(place, place))
+
+
+@dataclass(frozen=True)
+class DealLayout:
+    """Where a game's deal puts the cards, for building a position place by place.
+
+    ``places`` maps each place, named as in the position text (``seat 0``, ``kitty``, ``turn-up``,
+    ``stock``), to how many cards the deal gives it; ``optional`` are places a position may leave out
+    (the undealt cards then lie in the deck's order). ``calls`` are the contracts a seat may win the
+    auction with (empty without an auction); ``names_trump`` says whether the winner then names trumps.
+    """
+
+    game: str
+    deck: tuple[Card, ...]
+    places: dict[str, int]
+    optional: tuple[str, ...]
+    calls: tuple[str, ...]
+    names_trump: bool
+
+
+def deal_layout(game: str, options: dict[str, Any] | None = None, dealer: int = 0) -> DealLayout:
+    """The layout of a deal of ``game`` with ``options``, read from core's own deal (nothing assumed here)."""
+    position = Position(game, dict(options or {}), dealer)
+    probe = _probe(position)
+    places: dict[str, int] = {}
+    for kind, seat, cards in sorted(probe.deal_packets(), key=lambda p: (p[0] != "hand", p[1] or 0)):
+        key = f"seat {seat}" if kind == "hand" else kind
+        places[key] = places.get(key, 0) + len(cards)
+    optional: tuple[str, ...] = ()
+    undealt = len(probe.deck_order) - sum(places.values())
+    if undealt and "stock" not in places and _draws_from_undealt(probe.config):
+        places["stock"] = undealt
+        optional = ("stock",)
+    places = {p: places[p] for p in sorted(places, key=_place_order)}
+    calls: tuple[str, ...] = ()
+    names_trump = False
+    if probe.phase is Phase.BID:
+        calls = tuple(a.value for a in probe.legal_actions() if a.value != "pass")
+        first = probe.to_act
+        names_trump = _auction(probe, first, calls[0]).phase is Phase.TRUMP
+    return DealLayout(game, tuple(sorted(probe.deck_order, key=lambda c: c.index)), places, optional, calls,
+                      names_trump)
+
+
+def _place_order(place: str) -> tuple[int, int]:
+    if place.startswith("seat "):
+        return (0, int(place[5:]))
+    return (1, PILES.index(place) if place in PILES else len(PILES))
+
+
+def _auction(hand: Any, bidder: int, call: str, actions: list[Action] | None = None) -> Any:
+    """Bring ``hand`` through its auction with ``bidder`` calling ``call`` and every other seat passing;
+    an auction the rules do not allow raises core's ``IllegalActionError`` (the dealer may not open, say)."""
+    done = actions if actions is not None else []
+    while hand.phase is Phase.BID:
+        action = Action("bid", None, call if hand.to_act == bidder else "pass")
+        if hand.to_act == bidder and any(a.kind == "bid" and a.value == call for a in done):
+            break          # the bidder's call stands and the others are done: nothing more to call
+        hand.apply(action)
+        done.append(action)
+    return hand
+
+
+def contract_actions(position: Position, bidder: int, call: str, trump: Suit | str | None = None) -> list[Action]:
+    """The actions that give ``bidder`` the contract ``call``: the auction, every other seat passing, then
+    (where the contractor names trumps) ``trump``. Calls do not depend on the cards, so the position's deal
+    may still be incomplete. A contract the rules refuse raises core's reason and the position is unchanged.
+    """
+    hand = _probe(position)
+    if hand.phase is not Phase.BID:
+        raise NotationError(Text("{game} has no auction: the deal alone sets the hand", game=position.game))
+    actions: list[Action] = []
+    _auction(hand, bidder, Action.parse(f"bid {call}").value, actions)
+    if hand.phase is Phase.BID:
+        raise NotationError(Text("{seat} cannot win the auction with {call}: the auction goes on",
+                                 seat=Text("Seat {n}", n=bidder), call=call))
+    if trump is not None:
+        action = Action("trump", None, trump if isinstance(trump, Suit) else Suit.parse(trump))
+        hand.apply(action)
+        actions.append(action)
+    return actions

@@ -1,5 +1,5 @@
 """The Play page: a whole game against the computer, with hints, the explanation log, the score
-sheet, and a review of each hand by the solver.
+sheet, and a review of each hand: the plays by the solver, the calls by the sampler (``atout.review``).
 
 The learner sits at seat 0; the computer (at the chosen level) plays every other seat.
 """
@@ -15,13 +15,15 @@ from atout.engine import Action, Event
 from atout.games import available_games, family
 from atout.i18n import Text
 from atout.players import LEVELS, make_player
+from atout.review import CallReview, review_calls
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.scoresheet import ScoreSheet
-from atout.widgets.table import CardTable
+from atout.widgets.table import CardTable, action_label
 from atout.widgets.whatif import UNITS
 
 LEARNER = 0
+CALL_REVIEW_S = 2.0    # the page waits at most about this long for the review of the learner's calls
 LEVEL_NAMES = {"beginner": Text("Beginner"), "club": Text("Club player"), "expert": Text("Expert")}
 
 
@@ -75,6 +77,27 @@ def _review_text(findings: list[dict[str, Any]]) -> str:
     return "<ul>" + "".join(items) + "</ul>"
 
 
+def _calls_text(reviews: list[CallReview]) -> str:
+    """The calls rated clearly worse than the best, with the expected difference and its error bar."""
+    if not reviews:
+        return ""
+    worse = [r for r in reviews if r.clearly_worse]
+    items = "".join("<li>" + escape(Text(
+        "“{best}” instead of “{made}” was worth about {gain} points, ± {error} (over {deals} deals of the cards "
+        "you could not see)", best=action_label(r.best), made=action_label(r.made), gain=f"{round(r.gain):+d}",
+        error=max(1, round(r.error)), deals=r.deals).render()) + "</li>" for r in worse)
+    if not worse:
+        deals = min(r.deals for r in reviews)
+        items = "<li>" + escape(Text("The sampler finds none of your calls clearly worse than the best (at least "
+                                     "{deals} deals of the cards you could not see for each)", deals=deals)
+                                .render()) + "</li>"
+    note = Text("The cards you could not see are dealt again and again, fitting the calls made before yours; each "
+                "call is played out to the end of the hand by the club player at every seat, and is worth your "
+                "side's score in the hand less the others'.").render()
+    return (f"<div class='atout-call-review' data-testid='call-review'><h4>{escape(Text('Your calls').render())}</h4>"
+            f"<ul>{items}</ul><p class='atout-review-note'>{escape(note)}</p></div>")
+
+
 class PlayGame(widgets.VBox):
     """Choose a game and a level, then play hand after hand to the target."""
 
@@ -106,6 +129,7 @@ class PlayGame(widgets.VBox):
         self.sheet_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.lines: list[str] = []
         self.reviewed_hands = 0
+        self.call_reviews: list[CallReview] = []
         self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status,
                          self.stage, widgets.HBox([self.hint_button, self.review_button]), self.hint_view,
                          self.review_view, self.sheet_box, self.log_view]
@@ -162,10 +186,12 @@ class PlayGame(widgets.VBox):
             return []
         hand = self.game.completed_hands[-1]
         findings = review_hand(hand, LEARNER)
+        self.call_reviews = review_calls(hand, LEARNER, budget_s=CALL_REVIEW_S, seed=self.seed,
+                                         opponents=self.computer.level)
         self.reviewed_hands = len(self.game.completed_hands)
         title = Text("Review of hand {n}", n=len(self.game.completed_hands)).render()
         self.review_view.value = (f"<div class='atout-review-text' data-testid='hand-review'><h3>{escape(title)}</h3>"
-                                  f"{_review_text(findings)}</div>")
+                                  f"{_review_text(findings)}{_calls_text(self.call_reviews)}</div>")
         return findings
 
     def refresh(self) -> None:

@@ -2,7 +2,9 @@
 forward, take back, branch, and compare two lines side by side.
 
 "What if I had led the jack?" — take back to that trick, play the jack, and compare the two lines.
-Positions are text (``atout.position``): type or paste one, or copy the current one to share it.
+Positions are text (``atout.position``): type or paste one, or copy the current one to share it, or
+click the cards into place with the position editor (``atout.widgets.editor``); the text and the
+editor follow each other.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from atout.games import available_games, family
 from atout.i18n import N_, Text
 from atout.position import hand_from_text, position_text
 from atout.widgets import language
+from atout.widgets.editor import PositionEditor
 from atout.widgets.index import TITLES
 from atout.widgets.table import CardTable
 
@@ -66,6 +69,10 @@ class WhatIf(widgets.VBox):
         self.deal_button.on_click(lambda _b: self.new_deal())
         self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="11em"))
         self.text.add_class("atout-position-text")
+        self.text.observe(self._typed, names="value")
+        self._echo = False        # set while the page writes the text itself (not the user typing)
+        self.editor_heading = widgets.HTML()
+        self.editor = PositionEditor(f"game: {game}", on_change=self._edited, on_use=self._show)
         self.load_button = widgets.Button()
         self.load_button.add_class("atout-load-position")
         self.load_button.on_click(lambda _b: self.load(self.text.value))
@@ -91,7 +98,7 @@ class WhatIf(widgets.VBox):
             self.stage,
             widgets.HBox([self.undo_button, self.branch_a, self.branch_b]),
             self.solver_view, self.compare_view, self.evaluation_box, self.text, widgets.HBox([self.load_button]),
-            self.message,
+            self.message, self.editor_heading, self.editor,
         ]
         language.register(self)
         if text:
@@ -113,11 +120,24 @@ class WhatIf(widgets.VBox):
             self.message.value = (f"<p class='atout-error' role='alert' data-testid='position-error'>"
                                   f"{escape(str(exc))}</p>")
             return False
-        self.game_picker.value = hand.config.game
         self._show(hand)
         return True
 
+    def _typed(self, change: dict) -> None:
+        """The text changed: the editor shows what it says, as far as it can be read."""
+        if not self._echo:
+            self.editor.set_text(change["new"])
+
+    def _edited(self, text: str) -> None:
+        """A card placed or a contract chosen in the editor: the text says the same."""
+        self._echo = True
+        try:
+            self.text.value = text
+        finally:
+            self._echo = False
+
     def _show(self, hand: Any) -> None:
+        self.game_picker.value = hand.config.game
         self.hand = hand
         self.table = CardTable(hand, viewer=None, show_legal=True, on_event=[lambda _e: self._changed()])
         self.stage.children = [self.table]
@@ -170,6 +190,8 @@ class WhatIf(widgets.VBox):
         self.branch_a.description = Text("Keep as line A").render()
         self.branch_b.description = Text("Keep as line B").render()
         self.text.description = ""
+        self.editor_heading.value = ("<h3 class='atout-editor-heading'>"
+                                     + escape(Text("Or place the cards by clicking").render()) + "</h3>")
         self.text.placeholder = Text("The position as text: edit it, or paste one, then set it up").render()
         columns = []
         for name in ("A", "B"):

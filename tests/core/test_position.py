@@ -58,3 +58,50 @@ def test_malformed_positions_say_what_is_wrong(text, message):
         hand_from_text(text) if "seat" in text or "actions" in text else parse_position(text)
     assert message in str(info.value)
     assert isinstance(info.value, NotationError) or "twice" in message
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_layout_has_the_places_and_counts_of_a_real_deal(game):
+    from atout.position import deal_layout, position_of
+
+    for dealer in (0, 1):
+        hand = family(game).new_hand(game, seed=dealer + 3, dealer=dealer)
+        position = position_of(hand)
+        layout = deal_layout(game, position.options, dealer)
+        dealt = {f"seat {s}": len(cards) for s, cards in position.hands.items()}
+        dealt.update({pile: len(cards) for pile, cards in position.piles.items()})
+        assert layout.places == dealt
+        assert sorted(layout.deck) == sorted(hand.deck_order)
+        assert set(layout.optional) <= set(layout.places)
+
+
+@pytest.mark.parametrize("game, bidder, call, trump", [
+    ("five-hundred", 2, "8S", None), ("five-hundred", 0, "6NT", None),
+    ("auction-forty-fives", 1, "25", "D"), ("auction-forty-fives", 0, "15", None),
+])
+def test_contract_actions_give_the_bidder_the_contract(game, bidder, call, trump):
+    from atout.position import contract_actions, hand_from_position, position_of
+
+    position = position_of(family(game).new_hand(game, seed=11, dealer=3))
+    position.actions = contract_actions(position, bidder, call, trump)
+    hand = hand_from_position(position)
+    assert hand.table_view(None).contract == (bidder, call)
+    assert [a.value for a in position.actions if a.kind == "bid"].count("pass") == 3
+    if trump is not None:
+        assert hand.trump.letter == trump and hand.phase.value == "play"
+    else:
+        assert hand.phase.value in ("kitty", "trump")       # the contractor still has a choice to make
+
+
+@pytest.mark.parametrize("game, bidder, call, trump, message", [
+    ("auction-forty-fives", 3, "20", None, "The dealer never opens the bidding"),
+    ("five-hundred", 1, "20", None, "'20' is not a call"),
+    ("five-hundred", 1, "7H", "S", "'trump S' is not allowed now (kitty)"),
+    ("sixty-six", 1, "7H", None, "sixty-six has no auction"),
+])
+def test_a_contract_the_rules_refuse_says_why(game, bidder, call, trump, message):
+    from atout.position import Position, contract_actions
+
+    with pytest.raises(AtoutError) as info:
+        contract_actions(Position(game, dealer=3 if game != "sixty-six" else 1), bidder, call, trump)
+    assert message in str(info.value)

@@ -76,3 +76,36 @@ def test_what_if_page_shows_the_solver_values(page, voila_url):
     result = page.wait_for_selector("[data-testid=evaluation-result]")
     assert "on average" in result.inner_text() and page.locator(".atout-distribution").count() == 1
     assert not page.errors
+
+
+def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila_url):
+    open_page(page, voila_url, "whatif.ipynb", ready="[data-testid=deck-picker] .atout-deck-card[aria-pressed=true]")
+    text = page.locator(".atout-position-text textarea")
+    hands = {line.split(":")[0]: line.split()[2:] for line in text.input_value().splitlines()
+             if line.startswith("seat ")}
+    mine, theirs = hands["seat 0"][0], hands["seat 1"][0]     # swap a card of seat 0 with one of seat 1
+
+    def deck_card(code):
+        return page.locator(f"[data-testid=deck-picker] .atout-deck-card[data-card='{code}']")
+
+    assert deck_card(mine).get_attribute("aria-label")       # each card button is named for screen readers
+    deck_card(mine).click()                                  # back to the deck
+    page.wait_for_selector(f"[data-testid=deck-picker] [data-card='{mine}'][aria-pressed=false]")
+    deck_card(theirs).focus()
+    page.keyboard.press("Enter")                             # the keyboard does what a click does
+    page.wait_for_selector(f"[data-testid=deck-picker] [data-card='{theirs}'][aria-pressed=false]")
+    page.wait_for_function("c => !document.querySelector('.atout-position-text textarea').value.includes(c)",
+                           arg=f" {theirs} ")
+    page.locator(".atout-use-position").click()              # two hands a card short: core says so
+    assert "the position gives" in page.wait_for_selector("[data-testid=editor-error]").inner_text()
+    page.locator(".atout-place-picker").get_by_role("button", name="Seat 0", exact=True).click()
+    deck_card(theirs).click()
+    page.wait_for_selector(f"[data-testid=deck-picker] [data-card='{theirs}'][data-place='seat 0']")
+    page.locator(".atout-place-picker").get_by_role("button", name="Seat 1", exact=True).click()
+    deck_card(mine).click()
+    page.wait_for_selector(f"[data-testid=deck-picker] [data-card='{mine}'][data-place='seat 1']")
+    page.locator(".atout-use-position").click()
+    page.wait_for_selector("[data-testid=editor-error]", state="detached")
+    page.wait_for_selector(f"[data-testid=card-table] [data-testid=seat-0] [data-card='{theirs}']")
+    assert f"seat 1: {' '.join(hands['seat 1'][1:] + [mine])}" in text.input_value().splitlines()
+    assert not page.errors

@@ -120,3 +120,150 @@ def test_evaluation_view_says_why_a_position_cannot_be_evaluated():
     view.run(wait=True)
     assert "role='alert'" in view.output.value and "during play" in view.output.value
     assert not view.start_button.disabled and view.stop_button.disabled
+
+
+def _click_card(editor, code: str) -> None:
+    editor.deck._handle_custom_msg({"type": "toggle", "card": code}, [])     # what deck.js sends on a click
+
+
+def _placements(position) -> list:
+    """Where each card of ``position`` goes, as (place, card), in the position's order."""
+    places = [(f"seat {s}", cards) for s, cards in position.hands.items()] + list(position.piles.items())
+    return [(place, card) for place, cards in places for card in cards]
+
+
+def _click_into_place(editor, placements) -> None:
+    """Choose each card's place, then click the card, as a user does."""
+    for place, card in placements:
+        editor.place_picker.value = place
+        _click_card(editor, card.code)
+
+
+@pytest.mark.parametrize("game", ["forty-fives", "auction-forty-fives", "five-hundred", "sixty-six"])
+def test_what_if_hands_clicked_into_place_become_the_position(game):
+    from atout.games import family
+    from atout.position import position_of, position_text
+
+    page = WhatIf(game, seed=2)
+    editor = page.editor
+    assert editor.deck.where and set(editor.deck.where) <= {c.code for c in editor.deck.deck}   # shows the deal
+    editor.clear_button.click()
+    assert not editor.deck.where and "seat" not in page.text.value                           # every card back
+    target = family(game).new_hand(game, seed=17, dealer=1)      # another deal, laid out by core
+    expected = position_text(target)
+    editor.dealer_picker.value = 1
+    placements = _placements(position_of(target))
+    last = max(i for i, (place, _card) in enumerate(placements) if place.startswith("seat "))
+    missing = placements.pop(last)          # a hand one card short (a stock may be left out: not a pile's card)
+    _click_into_place(editor, placements)
+    before = position_text(page.hand)
+    editor.use_button.click()
+    assert "role='alert'" in editor.message.value and "the position gives" in editor.message.value   # core's reason
+    assert position_text(page.hand) == before                             # the current position is unchanged
+    _click_into_place(editor, [missing])
+    assert page.text.value == expected                                    # the text follows the clicks
+    editor.use_button.click()
+    assert editor.message.value == "" and position_text(page.hand) == expected
+    assert page.hand.hands == target.hands and "atout-solver" in page.solver_view.value
+
+
+def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():
+    from atout.games import family
+    from atout.position import position_of, position_text
+
+    page = WhatIf("forty-fives", seed=2)
+    editor = page.editor
+    seat_one = page.hand.hands[1]
+    _click_card(editor, seat_one[0].code)
+    assert seat_one[0].code not in editor.deck.where
+    assert "seat 1: " + " ".join(c.code for c in seat_one[1:]) in page.text.value.splitlines()
+    editor.place_picker.value = "turn-up"
+    _click_card(editor, seat_one[0].code)
+    assert editor.deck.where[seat_one[0].code]["place"] == "turn-up"
+    other = family("forty-fives").new_hand("forty-fives", seed=8, players=3)
+    page.text.value = position_text(other)                                # typed or pasted
+    placed = {c.code: f"seat {s}" for s, cards in position_of(other).hands.items() for c in cards}
+    placed[other.turned_card.code] = "turn-up"
+    assert {code: where["place"] for code, where in editor.deck.where.items()} == placed
+    assert [opt[1] for opt in editor.place_picker.options] == ["seat 0", "seat 1", "seat 2", "turn-up"]
+    assert "(5 of 5 cards)" in editor.summary.value and "(1 of 1 card)" in editor.summary.value
+    page.text.value = "game: forty-fives\nseat 0: 1H"                     # unreadable: the editor stays
+    assert {code: where["place"] for code, where in editor.deck.where.items()} == placed
+
+
+@pytest.mark.parametrize("game, dealer, bidder, call, trump, phase", [
+    ("five-hundred", 0, 2, "7H", "", "kitty"),
+    ("auction-forty-fives", 3, 1, "20", "S", "play"),
+])
+def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, phase):
+    page = WhatIf(game, seed=4)
+    editor = page.editor
+    assert editor.contract_box.layout.display != "none"
+    editor.dealer_picker.value = dealer
+    editor.bidder_picker.value = bidder
+    editor.call_picker.value = call
+    editor.trump_picker.value = trump
+    actions = page.text.value.splitlines()[-1]
+    assert actions.startswith("actions: ") and f"bid {call}" in actions and actions.count("bid pass") == 3
+    editor.use_button.click()
+    assert page.hand.table_view(None).contract == (bidder, call) and page.hand.phase.value == phase
+    if trump:
+        assert page.hand.trump.letter == trump
+    editor.bidder_picker.value = dealer          # the dealer may not open the auction in Auction Forty-Fives
+    if game == "auction-forty-fives":
+        assert "The dealer never opens the bidding" in editor.message.value
+        assert f"bid {call}" in page.text.value                           # the refused contract changed nothing
+
+
+def test_the_editor_has_no_contract_where_the_deal_sets_the_hand():
+    page = WhatIf("sixty-six", seed=1)
+    assert page.editor.contract_box.layout.display == "none"
+    assert [opt[1] for opt in page.editor.place_picker.options] == ["seat 0", "seat 1", "turn-up", "stock"]
+    assert all(b.description for b in (page.editor.use_button, page.editor.clear_button))   # accessible names
+
+
+def test_the_review_flags_a_pass_with_a_strong_hand():
+    from atout.cards import Suit
+    from atout.forty_fives.ranking import TABLES
+    from atout.games import family
+
+    def strong(cards) -> bool:      # three of the four top trumps of a suit, whatever the others hold
+        return any(sum(c in TABLES[s].order[:4] for c in cards) >= 3 for s in Suit)
+
+    game = "auction-forty-fives"
+    seed = next(s for s in range(500) if strong(family(game).new_game(game, seed=s).hand.hands[0]))
+    page = PlayGame(game, seed=seed)
+    assert strong(page.game.hand.hands[0])
+    while not page.game.completed_hands:
+        legal = page.game.hand.legal_actions()
+        _click(page.table, next((a for a in legal if a.kind == "bid" and a.value == "pass"), legal[0]))
+    page.review()
+    worse = [r for r in page.call_reviews if r.clearly_worse]
+    assert worse and all(str(r.made) == "bid pass" for r in worse)
+    assert "data-testid='call-review'" in page.review_view.value
+    assert "instead of “Pass” was worth about +" in page.review_view.value and " ± " in page.review_view.value
+
+
+def test_the_review_of_a_game_without_an_auction_has_no_calls():
+    page = PlayGame("forty-fives", seed=5)
+    while not page.game.completed_hands:
+        _click(page.table, page.game.hand.legal_actions()[0])
+    page.review()
+    assert page.call_reviews == [] and "call-review" not in page.review_view.value
+
+
+def test_the_editor_speaks_the_page_language():
+    from atout.widgets.language import set_page_language
+
+    page = WhatIf("five-hundred", seed=1)
+    editor = page.editor
+    code = next(iter(editor.deck.where))
+    try:
+        set_page_language("fr")
+        assert [label for label, _ in editor.place_picker.options][-1] == "le talon"
+        assert editor.use_button.description == "Utiliser cette position"
+        assert editor.deck.where[code]["label"].startswith("Joueur ")
+        assert "de" in editor.deck.rows[0]["cards"][0]["name"] and "sur 10 cartes" in editor.summary.value
+    finally:
+        set_page_language("en")
+    assert editor.use_button.description == "Use this position"

@@ -1,0 +1,72 @@
+// The deck picker's view (an anywidget front-end module): every card of a game's deck as a button.
+// A click sends the card to Python, which decides where it goes; this module only draws the
+// `rows` (the cards by suit: faces and names) and `where` (each placed card's place) Python gives it, in the page
+// language. Shipped inside the package: it imports nothing, so the site works offline.
+
+function element(tag, className, attributes = {}) {
+  const node = document.createElement(tag);
+  node.className = className;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+function render({ model, el }) {
+  const root = element("div", "atout-deck", { "data-testid": "deck-picker", role: "group" });
+  el.appendChild(root);
+  const buttons = new Map();
+
+  function label(card, place) {
+    return place ? `${card.name}: ${place.label}` : `${card.name}: ${model.get("labels").unplaced || ""}`;
+  }
+
+  function mark(code) {
+    const button = buttons.get(code);
+    if (!button) return;
+    const card = button.card;
+    const place = (model.get("where") || {})[code];
+    button.setAttribute("aria-label", label(card, place));
+    button.setAttribute("aria-pressed", place ? "true" : "false");
+    if (place) button.setAttribute("data-place", place.place);
+    else button.removeAttribute("data-place");
+    button.querySelector(".atout-deck-caption").textContent = place ? place.short : "";
+  }
+
+  function draw() {
+    root.replaceChildren();
+    buttons.clear();
+    const labels = model.get("labels") || {};
+    root.setAttribute("aria-label", labels.deck || "");
+    for (const row of model.get("rows") || []) {
+      const list = element("div", "atout-deck-row", { role: "group", "aria-label": row.label });
+      for (const card of row.cards) {
+        const button = element("button", "atout-deck-card",
+                               { type: "button", "data-card": card.code, "data-testid": `deck-${card.code}` });
+        button.addEventListener("click", () => model.send({ type: "toggle", card: card.code }));
+        const face = element("span", "atout-deck-face", { "aria-hidden": "true" });
+        face.innerHTML = card.face;      // SVG markup made by atout.svg
+        button.append(face, element("span", "atout-deck-caption", { "aria-hidden": "true" }));
+        button.card = card;
+        buttons.set(card.code, button);
+        list.appendChild(button);
+      }
+      root.appendChild(list);
+    }
+    for (const code of buttons.keys()) mark(code);
+  }
+
+  function update() {
+    for (const code of buttons.keys()) mark(code);
+  }
+
+  draw();
+  model.on("change:rows", draw);
+  model.on("change:labels", draw);
+  model.on("change:where", update);
+  return () => {
+    model.off("change:rows", draw);
+    model.off("change:labels", draw);
+    model.off("change:where", update);
+  };
+}
+
+export default { render };

@@ -1,0 +1,123 @@
+"""The review of a player's calls: sampled deals of the unseen cards, every call played out on each.
+
+The verdicts are tested with a fixed number of deals (``max_deals``, a generous time budget) so that they do
+not depend on the machine's speed; the budget is tested on its own.
+"""
+
+import random
+import time
+
+import pytest
+
+from atout.games import family
+from atout.position import hand_from_text
+from atout.review import ONE_TRICK, _deal_unseen, _own_places, review_calls
+
+TOP_TRUMPS = """game: auction-forty-fives
+dealer: 3
+seat 0: 5H JH AH KH QH
+seat 1: 2S 3S 4S 6S 7S
+seat 2: 2C 3C 4C 6C 7C
+seat 3: 2D 3D 4D 6D 7D
+kitty: 8S 9S 10S JS
+actions: """
+
+
+def test_passing_with_the_five_top_trumps_is_clearly_worse():
+    hand = hand_from_text(TOP_TRUMPS + "bid pass, bid pass, bid pass, bid pass")
+    assert hand.is_over                                   # thrown in: nobody bid
+    [review] = review_calls(hand, 0, budget_s=60, max_deals=30, seed=3)
+    assert review.index == 1 and str(review.made) == "bid pass"
+    assert review.clearly_worse and review.best.value != "pass"
+    # Independent check from the rules (a45.score.bidder): 60 for 120 made scores 120, and the five top trumps take
+    # every trick whatever the others hold; the others take nothing, so every deal is worth 120 to seat 0.
+    top = next(a for a in review.values if a.value == "60-for-120")
+    assert set(review.values[top]) == {120}
+    assert review.gain >= 120 - max(review.values[review.made])
+
+
+def test_the_best_bid_with_that_hand_is_not_flagged():
+    hand = hand_from_text(TOP_TRUMPS + "bid 60-for-120")
+    [review] = review_calls(hand, 0, budget_s=60, max_deals=30, seed=3)
+    assert review.deals == 30 and not review.clearly_worse and review.gain == 0
+
+
+def test_passing_with_a_hand_of_low_cards_is_not_flagged():
+    hand = hand_from_text("""game: auction-forty-fives
+dealer: 3
+seat 0: 2S 3S 4C 6D 7C
+seat 1: 5H JH AH KH QH
+seat 2: 5C JC AC KC QC
+seat 3: 8D 3D 4D 6H 7D
+kitty: 8S 9S 10S JS
+actions: bid pass""")
+    [review] = review_calls(hand, 0, budget_s=60, max_deals=60, seed=3)
+    assert review.deals == 60 and not review.clearly_worse
+
+
+def test_five_hundred_passing_with_the_joker_and_both_bowers_is_clearly_worse():
+    hand = hand_from_text("""game: five-hundred
+dealer: 3
+seat 0: JK JS JC AS KS QS 10S AH AD AC
+seat 1: 4H 5H 6H 7H 8H 9H 10H JH QH KH
+seat 2: 4D 5D 6D 7D 8D 9D 10D JD QD KD
+seat 3: 5C 6C 7C 8C 9C 10C QC KC 5S 6S
+kitty: 7S 8S 9S
+actions: bid pass""")
+    [review] = review_calls(hand, 0, budget_s=60, max_deals=16, seed=3)
+    assert review.clearly_worse and review.best.value.endswith(("S", "NT"))
+    assert review.gain >= ONE_TRICK["five_hundred"]
+
+
+@pytest.mark.parametrize("game", ["auction-forty-fives", "five-hundred"])
+def test_the_sampled_deals_keep_the_seat_s_hand_and_shuffle_the_rest(game):
+    hand = family(game).new_hand(game, seed=6, dealer=2)
+    rng = random.Random(1)
+    for seat in range(4):
+        own = _own_places(hand, seat)
+        others = set()
+        for _ in range(5):
+            order = _deal_unseen(rng, hand.deck_order, own)
+            dealt = type(hand).replay(hand.config, [hand.history[0]._replace(value=order)], hand.dealer)
+            assert dealt.hands[seat] == hand.hands[seat] and sorted(order) == sorted(hand.deck_order)
+            others.add(tuple(dealt.hands[(seat + 1) % 4]))
+        assert len(others) > 1
+
+
+def test_only_the_seat_s_own_calls_are_reviewed_within_the_budget():
+    hand = hand_from_text(TOP_TRUMPS + "bid 20, bid 25, bid pass, bid pass, bid 30")
+    start = time.perf_counter()
+    reviews = review_calls(hand, 0, budget_s=0.6, seed=2)
+    elapsed = time.perf_counter() - start
+    assert [r.index for r in reviews] == [1, 5] and [str(r.made) for r in reviews] == ["bid 20", "bid 30"]
+    one_deal = elapsed / sum(r.deals for r in reviews)    # this machine's speed, measured in the same run
+    assert elapsed <= 0.6 + 3 * one_deal
+    assert review_calls(family("sixty-six").new_hand("sixty-six", seed=1), 0) == []   # no auction
+    assert review_calls(hand, 1, budget_s=0.1) != [] and review_calls(hand, 2, budget_s=0.1)[0].index == 3
+
+
+def test_the_deals_fit_the_calls_the_others_made_before():
+    from atout.players import make_player
+    from atout.review import _deal_before
+
+    club = make_player("auction-forty-fives", "club")
+    for seed in range(200):       # a deal on which seat 1, first to call, passes: a club player does so when weak
+        hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=seed, dealer=0)
+        call = club.act(hand, 1)
+        if call.value == "pass":
+            break
+    hand.apply(call)
+    hand.apply("bid pass")                                                   # seat 2, the seat reviewed
+    own = _own_places(hand, 2)
+    rng = random.Random(4)
+    fitting = 0
+    for _ in range(20):
+        before, fits = _deal_before(rng, hand, 2, 2, own, club)
+        assert before.hands[2] == hand.hands[2] and before.to_act == 2
+        fitting += fits
+        assert not fits or club.act(type(hand).replay(hand.config, before.history[:1], 0), 1) == call
+    unconditioned = sum(club.act(type(hand).replay(hand.config, [hand.history[0]._replace(
+        value=_deal_unseen(rng, hand.deck_order, own))], 0), 1) == call for _ in range(200))
+    assert fitting == 20 and unconditioned < 100            # random deals mostly contradict the pass; these do not
+    [review] = review_calls(hand, 2, budget_s=60, max_deals=10, seed=1)
+    assert review.fitting >= 8 and review.deals == 10

@@ -53,7 +53,8 @@ ASKS: dict[str, tuple[str, ...]] = {
 }
 _POSITION = ["trump", "hand", "stock"]    # a Sixty-Six position on lead, given by its counts
 _NEEDS: dict[str, list[str]] = {"points": ["tricks"], "discards": ["hand"], "exchange": _POSITION,
-                                "marriage": [*_POSITION, "marriage"], "close": _POSITION, "rob": [],
+                                "marriage": [*_POSITION, "marriage"], "close": _POSITION,
+                                "rob": [],    # the deal by its seed or by turn_up: the referee says which it lacks
                                 "draw": [*_POSITION, "plays"]}
 
 
@@ -65,8 +66,6 @@ def _kind_rules() -> list[dict[str, Any]]:
         if kind == "close":
             then |= {"if": {"required": ["ask"], "properties": {"ask": {"const": "score"}}},
                      "then": {"required": ["score"]}, "else": {"required": _NEEDS[kind]}}
-        elif kind == "rob":     # the deal: by its seed, or by the turned card
-            then["anyOf"] = [{"required": ["seed"]}, {"required": ["turn_up"]}]
         else:
             then["required"] = _NEEDS[kind]
         rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}}, "then": then})

@@ -48,10 +48,14 @@ ASKS: dict[str, tuple[str, ...]] = {
     "exchange": ("may",),
     "marriage": ("may",),
     "close": ("may", "score"),
+    "rob": ("may", "who", "cards"),      # may this seat rob (must, may, no) / who may / which cards may go
+    "draw": ("first", "take", "follow"),  # after this trick: who draws first / what you take / must you follow
 }
 _POSITION = ["trump", "hand", "stock"]    # a Sixty-Six position on lead, given by its counts
 _NEEDS: dict[str, list[str]] = {"points": ["tricks"], "discards": ["hand"], "exchange": _POSITION,
-                                "marriage": [*_POSITION, "marriage"], "close": _POSITION}
+                                "marriage": [*_POSITION, "marriage"], "close": _POSITION,
+                                "rob": [],    # the deal by its seed or by turn_up: the referee says which it lacks
+                                "draw": [*_POSITION, "plays"]}
 
 
 def _kind_rules() -> list[dict[str, Any]]:
@@ -106,6 +110,9 @@ QUESTION_SCHEMA = {
         "turn_up": {"type": "string"},
         "actions": {"type": "array", "items": {"type": "string"}},
         "marriage": {"type": "string"},
+        # rob: whose question it is (the dealer is "dealer"), the seat dealt the ace of trumps
+        "seat": {"type": "integer", "minimum": 0, "maximum": 5},
+        "holder": {"type": "integer", "minimum": 0, "maximum": 5},
     },
     "additionalProperties": False,
 }
@@ -252,6 +259,7 @@ class Question:
     """One question whose answer the referee computes."""
 
     kind: str                     # winner | legal | score | bids | points | discards | exchange | marriage | close
+    #                               | rob | draw
     game: str
     prompt: Text | dict[str, str]
     query: dict[str, Any]
@@ -381,7 +389,7 @@ def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | 
                     answer.get("explanation"))
 
 
-# --- the special rules: card points, discards, the trump nine, marriages, closing ----------------------
+# --- the special rules: card points, discards, the trump nine, marriages, closing, robbing, the draw --------
 
 YES_NO = {"yes": Text("Yes"), "no": Text("No")}
 
@@ -513,12 +521,79 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
                     shown={"hand": answer["hand"], "turn_up": answer["turn_up"]})
 
 
+ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep the hand"), "no": Text("No")}
+
+
+def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict]:
+    query = {"kind": "rob", "game": game, "options": options, "ask": spec.get("ask", "may"),
+             **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
+    return query, _ask(query)
+
+
+def _rob_question(spec, game, options, prompt, seed) -> Question:
+    """Robbing the turned card (`45.rob.*`): may this seat rob (must, may or no, under ``dealer_rob``), who may,
+    or which cards this seat may give up."""
+    query, answer = _rob_query(spec, game, options)
+    ask = query["ask"]
+    turn_up = Card.parse(answer["turn_up"])
+    shown = {k: answer[k] for k in ("turn_up", "trump", "hands", "hand", "dealer", "seat")}
+    if ask == "who":
+        seats = range(len(answer["hands"]))
+        labels = {str(s): (Text("{seat}, the dealer", seat=Text("Seat {n}", n=s)) if s == answer["dealer"]
+                           else Text("Seat {n}", n=s)) for s in seats}
+        labels["nobody"] = Text("Nobody")
+        right = [str(s) for s in answer["who"]] or ["nobody"]
+        return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
+                        list(labels), right, False, answer["rule"], answer["explanation"], labels=labels,
+                        shown=shown)
+    if ask == "cards":
+        return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
+                        query, list(answer["hand"]), list(answer["cards"]), True, answer["rule"],
+                        answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown)
+    return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
+                    list(ROB_LABELS), [answer["may"]], False, answer["rule"], answer["explanation"],
+                    labels=dict(ROB_LABELS), shown=shown)
+
+
+def _draw_question(spec, game, options, prompt, seed) -> Question:
+    """After the trick just played (`66.draw`): who draws first, what you take (the last one to draw takes the
+    turned-up trump), and whether the next trick must follow suit (`66.open.free`, `66.strict.follow`)."""
+    ask = spec.get("ask", "first")
+    query = {"kind": "draw", "game": game, "options": options, "ask": ask,
+             **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "turn_up"))}
+    answer = _ask(query)
+    shown = {"hand": answer["hand"], "turn_up": answer["turn_up"]}
+    if ask == "first":
+        labels = {"0": Text("You ({seat})", seat=Text("Seat {n}", n=0)),
+                  "1": Text("Your opponent ({seat})", seat=Text("Seat {n}", n=1)),
+                  "nobody": Text("Nobody: no card is drawn")}
+        right = "nobody" if answer["first"] is None else str(answer["first"])
+        default = Text("This trick has just been played. Who draws first?")
+    elif ask == "take":
+        turn_up = answer["turn_up"]
+        labels = {"face-down": Text("The top face-down card of the stock"),
+                  "turn-up": (Text("The turned-up trump, {card}", card=Card.parse(turn_up)) if turn_up
+                              else Text("The turned-up trump")),
+                  "nothing": Text("Nothing: no card is drawn")}
+        right = answer["takes"][0] or "nothing"
+        default = Text("This trick has just been played. What do you take from the stock?")
+    else:
+        labels = {"open": Text("No: any card may be played"),
+                  "strict": Text("Yes: follow suit and head the trick if you can, or else trump")}
+        right = "strict" if answer["strict"] else "open"
+        default = Text("This trick has just been played and the drawing done. In the next trick, must the second "
+                       "player follow suit?")
+    return Question("draw", game, prompt or default, query, list(labels), [right], False, answer["rule"],
+                    answer["explanation"], labels=labels, shown=shown)
+
+
 _SPECIAL = {
     ("points", "points"): _points_question, ("points", "66"): _points_question,
     ("discards", "cards"): _discards_question, ("discards", "count"): _discard_count_question,
     ("discards", "draw"): _discard_count_question,
     ("exchange", "may"): _exchange_question, ("marriage", "may"): _marriage_question,
     ("close", "may"): _close_question, ("close", "score"): _close_score_question,
+    **{("rob", ask): _rob_question for ask in ASKS["rob"]}, **{("draw", ask): _draw_question for ask in ASKS["draw"]},
 }
 
 

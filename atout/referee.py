@@ -1,5 +1,6 @@
 """The referee: answers rule questions (`rank`, `trick`, `legal`, `bids`, `score`) for every game, and the
-special rules' questions where a game has them (`points` and `may` in Sixty-Six, `discards` after the kitty).
+special rules' questions where a game has them (`points`, `may` and `draw` in Sixty-Six, `discards` after the kitty,
+`rob` for the turned card of Forty-Fives).
 
 The contract is in the rules README: one JSON object in, one out. Bad input gets
 ``{"error": "<what is wrong, and what is allowed>"}`` and never an exception.
@@ -21,7 +22,7 @@ from atout.errors import AtoutError, DuplicateCardError, QueryError
 from atout.games import FAMILIES, family
 from atout.i18n import Text
 
-KINDS = ("rank", "trick", "legal", "bids", "score", "points", "discards", "may")
+KINDS = ("rank", "trick", "legal", "bids", "score", "points", "discards", "may", "rob", "draw")
 
 
 class Query:

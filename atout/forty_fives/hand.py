@@ -14,12 +14,13 @@ The draw and the scoring happen automatically and show as events.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit, shuffled
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
-from atout.errors import IllegalActionError
+from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
@@ -101,6 +102,66 @@ class FortyFivesHand(HandBase):
         config = game if isinstance(game, FortyFivesConfig) else make_config(game, options, **more)
         hand = cls(config, dealer, scores_before)
         hand.apply(shuffled_deal(seed))
+        return hand
+
+    @classmethod
+    def position(cls, config: FortyFivesConfig, turn_up: Card, dealer: int = 0,
+                 hands: Mapping[int, Sequence[Card]] | None = None, holder: int | None = None) -> FortyFivesHand:
+        """A hand just dealt with ``turn_up`` turned, for a question about robbing: each seat of ``hands`` holds
+        those cards (up to five; the deal fills the rest). The ace of trumps, when it is not the turned card
+        nor in a hand given, is dealt to ``holder``, or else lies undealt in the stock. The other cards come in
+        the deck's own order. An impossible position raises ``PositionError`` saying why.
+
+        >>> from atout.cards import parse_cards
+        >>> hand = FortyFivesHand.position(make_config("forty-fives"), Card.parse("9D"), holder=1)
+        >>> [str(a) for a in hand.legal_actions()][-1], hand.to_act
+        ('keep', 1)
+        """
+        if config.auction:
+            raise PositionError(Text("{game} turns no card up: robbing is for forty-fives and "
+                                     "forty-fives-partners", game=config.game))
+        n = config.players
+        given = {seat: list(cards) for seat, cards in (hands or {}).items()}
+        for seat, cards in given.items():
+            if not 0 <= seat < n:
+                raise PositionError(Text("seat {seat} is not at this table: the seats are 0 to {last}", seat=seat,
+                                         last=n - 1))
+            if len(cards) > HAND_SIZE:
+                raise PositionError(Text("a hand of forty-fives holds {size} cards, not {n}", size=HAND_SIZE,
+                                         n=len(cards)))
+        named = [turn_up, *(c for cards in given.values() for c in cards)]
+        if len(set(named)) != len(named):
+            raise PositionError(Text("each card exists once: the turned card and the hands share a card"))
+        ace = Card.of(ACE, turn_up.suit)
+        place_ace = turn_up is not ace and ace not in named
+        if holder is not None:
+            if not 0 <= holder < n:
+                raise PositionError(Text("seat {seat} is not at this table: the seats are 0 to {last}", seat=holder,
+                                         last=n - 1))
+            if not place_ace and ace not in given.get(holder, []):
+                raise PositionError(Text("the holder of the ace of trumps, {ace}, is given twice: it is the turned "
+                                         "card or in another hand", ace=ace))
+            if place_ace:
+                if len(given.get(holder, [])) == HAND_SIZE:
+                    raise PositionError(Text("seat {seat} holds the ace of trumps, {ace}: it must be one of its "
+                                             "five cards", seat=holder, ace=ace))
+                given.setdefault(holder, []).append(ace)
+                place_ace = False
+        placed = {turn_up, *(c for cards in given.values() for c in cards), *([ace] if place_ace else [])}
+        rest = [c for c in FULL_DECK if c not in placed]
+        random.Random(0).shuffle(rest)       # the same filling every time, and hands that look dealt
+        full = {}
+        for seat in range(n):
+            cards = given.get(seat, [])
+            full[seat], rest = cards + rest[:HAND_SIZE - len(cards)], rest[HAND_SIZE - len(cards):]
+        order: list[Card] = []
+        seats = [(dealer + 1 + i) % n for i in range(n)]
+        for start, packet in ((0, 3), (3, 2)):          # 45.deal.packets
+            for seat in seats:
+                order += full[seat][start:start + packet]
+        order += [turn_up, *rest, *([ace] if place_ace else [])]
+        hand = cls(config, dealer)
+        hand.apply(Action("deal", None, tuple(order)))
         return hand
 
     # --- queries ----------------------------------------------------------------------------
@@ -214,6 +275,54 @@ class FortyFivesHand(HandBase):
             last_trick_winner=last.winner if last else None,
             contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over)
 
+    def explain_rob(self) -> Explanation:
+        """Whether the player to act may rob the turned card now, and why: the rule, and for the dealer the option
+        ``dealer_rob`` in force (``legal_actions`` decides; this says it in words)."""
+        legal = self.legal_actions()
+        seat = self.to_act
+        card = self.turn_up
+        if any(a.kind == "rob" for a in legal):
+            if self.phase is Phase.ROB:
+                if KEEP in legal:
+                    return Explanation("45.rob.dealer-ace", Text(
+                        "The turned card is an ace: {seat}, the dealer, may rob it, discarding one card face down "
+                        "at once and taking {card} into hand after the first trick, or keep their hand (option "
+                        "dealer_rob: may)", seat=seat_name(seat), card=card))
+                return Explanation("45.rob.dealer-ace", Text(
+                    "The turned card is an ace: {seat}, the dealer, must rob it at once, before the first lead: "
+                    "discard one card face down and take {card} (option dealer_rob: must)", seat=seat_name(seat),
+                    card=card))
+            return Explanation("45.rob.ace-holder", Text(
+                "{seat} was dealt the ace of trumps, {ace}: before playing to the first trick they may give up any "
+                "other card for the turned card {card}, or keep their hand and be announced as holding the ace",
+                seat=seat_name(seat), ace=Card.of(ACE, self.trump), card=card))
+        return self._explain_illegal(Action("rob"))
+
+    def _why_no_rob(self, action: Action) -> Explanation:
+        """Why the player to act may not rob (45.rob.*)."""
+        seat, turned = self.to_act, self.turned_card
+        who = seat_name(seat)
+        if turned is None:
+            return Explanation("45.rob.dealer-ace", Text("No card is turned up in {game}: there is nothing to rob",
+                                                         game=self.config.game))
+        ace = Card.of(ACE, self.trump)
+        if self.rob_offer == seat and action.card is ace:
+            return Explanation("45.rob.ace-holder", Text(
+                "{seat} keeps the ace of trumps, {ace}: another card is given up for the turned card", seat=who,
+                ace=ace))
+        if turned.rank == ACE:
+            if seat != self.dealer:
+                return Explanation("45.rob.dealer-ace", Text(
+                    "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(self.dealer)))
+            return Explanation("45.rob.dealer-ace", Text(
+                "{seat}, the dealer, decides about the turned ace once, before the first lead", seat=who))
+        if ace not in self.hands[seat]:
+            return Explanation("45.rob.ace-holder", Text(
+                "{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, and {seat} "
+                "does not hold it", card=turned, ace=ace, seat=who))
+        return Explanation("45.rob.ace-holder", Text(
+            "{seat} decides about the turned card once, when their turn first comes in the first trick", seat=who))
+
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase
         if phase is Phase.OVER:
@@ -222,6 +331,9 @@ class FortyFivesHand(HandBase):
             return Explanation("45.deal.packets", Text("The cards must be dealt first"))
         expected = {Phase.PLAY: "play", Phase.BID: "bid", Phase.ROB: "rob", Phase.TRUMP: "trump",
                     Phase.DISCARD: "discard"}[phase]
+        if phase is Phase.PLAY and action.kind == "rob" and (self.rob_offer != self.to_act
+                                                             or action.card is Card.of(ACE, self.trump)):
+            return self._why_no_rob(action)
         if phase is Phase.PLAY and self.rob_offer == self.to_act:
             return Explanation("45.rob.ace-holder", Text(
                 "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "

@@ -1,16 +1,26 @@
-"""The referee's answers for the Forty-Fives presets."""
+"""The referee's answers for the Forty-Fives presets.
+
+Beyond the contract: ``discards`` once trumps are named (Auction), and ``rob``: who may rob the turned card, whether
+a seat may (``must``, ``may`` or ``no``, under the option ``dealer_rob``) and which cards it may give up, in a deal
+given by its ``seed`` or by the turned card (``turn_up``), a seat's ``hand`` and the ``holder`` of the ace of trumps.
+
+>>> from atout.referee import judge
+>>> answer = judge({"kind": "rob", "game": "forty-fives", "turn_up": "AS", "players": 3})
+>>> answer["rights"], answer["rule"]
+(['must', 'no', 'no'], '45.rob.dealer-ace')
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit
-from atout.engine import Explanation
+from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
-from atout.forty_fives.hand import HAND_SIZE, kept_at_discard
+from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
 from atout.forty_fives.ranking import TABLES, TRUMP_POWER
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import Text
@@ -193,4 +203,82 @@ def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
     return Explanation("a45.discard.others", Text("{card} is a trump: it is kept", card=card))
 
 
-_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards}
+ROB_ASKS = ("may", "who", "cards")
+
+
+def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    """Robbing the turned card (`45.rob.dealer-ace`, `45.rob.ace-holder`), asked of the engine at each seat's first
+    decision of the hand: ``rights`` per seat (``must``, ``may`` or ``no``), ``who`` (the seats that may rob),
+    and for ``seat`` its right (``may``) and the ``cards`` it may give up (``why`` the others may not; when asking
+    who, ``why`` each seat that may not rob may not, by seat). ``ask`` (may, who or cards) picks the rule and
+    sentence the answer gives first."""
+    if config.auction:
+        raise QueryError(Text("{game} turns no card up, so nobody robs: rob is for forty-fives and "
+                              "forty-fives-partners", game=config.game))
+    n = config.players
+    ask = q.choice("ask", ROB_ASKS) if q.has("ask") else ROB_ASKS[0]
+    dealer = q.integer("dealer", 0, n - 1) if q.has("dealer") else 0
+    seat = q.integer("seat", 0, n - 1) if q.has("seat") else 0
+    if q.has("seed"):
+        given = [name for name in ("turn_up", "hand", "holder") if q.has(name)]
+        if given:
+            raise QueryError(Text("a rob question gives its deal either by seed or by turn_up (with hand and "
+                                  "holder), not both: leave out {fields}", fields=", ".join(given)))
+        seed = q.field("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise QueryError(Text("seed must be a whole number, not {value}", value=repr(seed)))
+        hand = FortyFivesHand.new(config, seed=seed, dealer=dealer)
+    else:
+        if not q.has("turn_up"):
+            raise QueryError(Text("a rob question needs the deal: a seed, or the turned card turn_up (with the "
+                                  "seat's hand and the holder of the ace of trumps if you like)"))
+        value = q.field("turn_up")
+        turn_up = q.card_list("turn_up", [value] if isinstance(value, str) else value)[0]
+        cards = q.card_list("hand") if q.has("hand") else []
+        holder = q.integer("holder", 0, n - 1) if q.has("holder") else None
+        hand = FortyFivesHand.position(config, turn_up, dealer, {seat: cards}, holder)
+    dealt = [list(h) for h in hand.hands]
+    decisions = _first_decisions(hand)
+    rights = [decisions[s][0] for s in range(n)]
+    who = [s for s in range(n) if rights[s] != "no"]
+    right, why_right, cards, why_not = decisions[seat]
+    answer: dict[str, Any] = {"rights": rights, "who": who, "may": right, "cards": cards, "dealer": dealer,
+                              "seat": seat, "turn_up": hand.turned_card, "trump": hand.trump, "hands": dealt,
+                              "hand": dealt[seat], "why": why_not}
+    if ask == "cards" and right == "no":
+        raise QueryError(Text("{seat} may not rob here, so gives up no card ({why}): ask may or who",
+                              seat=Text("Seat {n}", n=seat), why=why_right.render()))
+    if ask == "who":   # why each seat that may not rob may not, by seat
+        why_right = decisions[who[0]][1] if who else _nobody_robs(hand)
+        answer["why"] = {str(s): decisions[s][1].to_dict() for s in range(n) if rights[s] == "no"}
+    return {**answer, **why_right.to_dict()}
+
+
+def _first_decisions(hand: FortyFivesHand) -> dict[int, tuple[str, Explanation, list[Card], dict[str, Any]]]:
+    """Each seat's right to rob at its first decision (the dealer's on a turned ace, everyone's first turn in
+    the first trick), as the engine's legal actions say: the right, the engine's reason, the cards it may give up
+    and, for each card of its hand it may not, why. The others decide as simply as they may (keep, or give up
+    their first card; play their first legal card)."""
+    decisions: dict[int, tuple[str, Explanation, list[Card], dict[str, Any]]] = {}
+    while len(decisions) < hand.n and not hand.is_over:
+        seat = hand.to_act
+        legal = hand.legal_actions()
+        if seat not in decisions:
+            robs = [a.card for a in legal if a.kind == "rob"]
+            right = "no" if not robs else "may" if KEEP in legal else "must"
+            why = {card: hand.explain_illegal(Action("rob", card)).to_dict() for card in hand.hands[seat]
+                   if robs and card not in robs}
+            decisions[seat] = (right, hand.explain_rob(), robs, why)
+        hand.apply(KEEP if KEEP in legal else legal[0])
+    return decisions
+
+
+def _nobody_robs(hand: FortyFivesHand) -> Explanation:
+    ace = Card.of(ACE, hand.trump)
+    return Explanation("45.rob.ace-holder", Text(
+        "{card} is turned, not an ace, and nobody was dealt the ace of trumps, {ace}: nobody robs",
+        card=hand.turned_card, ace=ace))
+
+
+_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards,
+          "rob": rob}

@@ -298,6 +298,21 @@ class SixtySixHand(HandBase):
         """The stock is neither closed nor exhausted: cards are drawn, the 9 exchanged, the stock closed."""
         return self.closer is None and self.next_card < DECK_SIZE
 
+    def explain_play(self) -> Explanation:
+        """Which rules of play apply now, and why: any card while the stock is open (`66.open.free`); follow suit,
+        head the trick, or else trump once it is exhausted or closed (`66.strict.follow`)."""
+        if self.closer is not None:
+            return Explanation("66.strict.follow", Text(
+                "{seat} closed the stock: no more cards are drawn, and from now on you must follow suit and head the "
+                "trick if you can, or else trump", seat=seat_name(self.closer)))
+        if self.is_strict:
+            return Explanation("66.strict.follow", Text(
+                "The stock is exhausted: from now on you must follow suit and head the trick if you can, or else "
+                "trump"))
+        return Explanation("66.open.free", Text(
+            "The stock still holds {n} face-down card(s) and the turned-up trump: you need not follow suit nor "
+            "trump, any card may be played", n=self.face_down))
+
     def points(self, seat: int) -> int:
         """The counted points of ``seat``: card points, marriages once it has won a trick, the last trick's 10."""
         return scoring.counted_points(self.card_points[seat], self.marriage_points[seat], self.tricks_won[seat],
@@ -611,6 +626,11 @@ class SixtySixHand(HandBase):
                 "{seat} may declare only on lead after winning a trick, or at once after declaring a marriage",
                 seat=who))
         if kind == "draw":
+            if self.closer is not None:
+                return Explanation("66.close", Text("{seat} closed the stock: nobody draws any more",
+                                                    seat=seat_name(self.closer)))
+            if self.is_strict:
+                return Explanation("66.draw", Text("The stock is exhausted: there is nothing left to draw"))
             return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
                                                "while the stock is open"))
         return Explanation(_OPEN_RULE, Text("{action} is not allowed now: the actions allowed are {allowed}",

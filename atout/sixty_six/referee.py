@@ -9,7 +9,8 @@
 
 Beyond the contract, the special rules: ``points`` counts what a player's won tricks, marriages and the last trick
 are worth; ``may`` says whether the player to act may do an action (exchange the 9, close, declare a marriage)
-in a position described by its counts; ``score`` also scores a closed hand (event ``closed``).
+in a position described by its counts; ``score`` also scores a closed hand (event ``closed``); ``draw`` says who
+draws first after a trick, what each takes and whether the next trick is played by the strict rules.
 
 >>> judge({"kind": "points", "game": "sixty-six", "tricks": [["AS", "10S"], ["KH", "9C"]]})["card_points"]
 25
@@ -30,7 +31,7 @@ from atout.i18n import Text
 from atout.referee import Query, answer_json, kind_answerer
 from atout.sixty_six import ranking, scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
-from atout.sixty_six.hand import STOCK_AT_DEAL, SixtySixHand
+from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
 
 EVENTS = ("declare", "close-failed", "no-declaration", "closed")
 TRICKS = 12            # tricks in a hand played out
@@ -249,4 +250,58 @@ def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     return answer
 
 
-_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "points": points, "may": may}
+DRAW_ASKS = ("first", "take", "follow")
+
+
+def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    """What happens after a trick (`66.draw`): the trick is ``plays`` (seat 1's lead, then seat 0's reply), seat 0
+    holds ``hand`` after it, the stock held ``stock`` face-down cards (``closed`` or open, the turned-up trump
+    ``turn_up`` under it). The engine plays the reply and draws: ``winner``, ``first`` (who draws first, or None
+    when nobody draws), ``takes`` (per seat: ``face-down``, ``turn-up`` or None), ``strict`` (whether the next
+    trick is played by the strict rules, or None when the hand is over). ``ask`` (first, take or follow) picks
+    the rule and sentence the answer gives first; ``why`` gives each."""
+    ask = q.choice("ask", DRAW_ASKS) if q.has("ask") else DRAW_ASKS[0]
+    trump = _trump(q)
+    hand = q.card_list("hand")
+    plays = q.card_list("plays")
+    if len(plays) != 2:
+        raise QueryError(Text("a draw question gives the trick just played: plays holds 2 cards, your opponent's "
+                              "lead then your reply, not {n}", n=len(plays)))
+    stock, closed = q.integer("stock", 0, STOCK_AT_DEAL), q.flag("closed")
+    if stock and not closed and len(hand) != MAX_HAND - 1:
+        raise QueryError(Text("while the stock is open your hand holds {size} cards once you have played to the "
+                              "trick, before drawing, not {n}", size=MAX_HAND - 1, n=len(hand)))
+    turn_up = None
+    if q.has("turn_up"):
+        value = q.field("turn_up")
+        turn_up = q.card_list("turn_up", [value] if isinstance(value, str) else value)[0]
+    lead, reply = plays
+    position = SixtySixHand.position(config, trump, [*hand, reply], lead, stock, closed, False, turn_up)
+    shown = {"hand": hand, "turn_up": position.turn_up}
+    played = position.apply(Action("play", reply))
+    won = next(e for e in played.flatten() if e.kind == "trick")
+    winner = won.seat
+    takes: list[str | None] = [None, None]
+    if position.draw_pending:
+        first = position.to_act
+        event = position.apply(DRAW)
+        takes[winner] = "face-down"
+        takes[1 - winner] = "face-down" if event.data is None else "turn-up"
+        drew = Explanation("66.draw", Text("{trick}. {draw}", trick=won.explanation.text,
+                                           draw=event.explanation.text))
+    else:
+        first = None
+        why = position.explain_illegal(DRAW) if not position.is_over else Explanation("66.draw", Text(
+            "That was the last trick: there is nothing left to draw"))
+        drew = Explanation(why.rule, Text("{trick}. {why}", trick=won.explanation.text, why=why.text))
+    if position.is_over and ask == "follow":
+        raise QueryError(Text("that was the last trick: no trick follows, so ask first or take"))
+    strict = None if position.is_over else position.is_strict
+    follow = position.explain_play() if strict is not None else drew
+    why_ask = {"first": drew, "take": drew, "follow": follow}
+    return {"winner": winner, "first": first, "takes": takes, "strict": strict, **shown,
+            **why_ask[ask].to_dict(), "why": {k: v.to_dict() for k, v in why_ask.items()}}
+
+
+_KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "points": points, "may": may,
+          "draw": draw}

@@ -24,7 +24,7 @@ WRONG_RING = "#c8102e"
 
 
 def _trump_text(question: Question) -> str:
-    trump = question.query.get("trump")
+    trump = question.query.get("trump") or question.shown.get("trump")
     if not trump:
         return ""
     if str(trump).upper() == "NT":
@@ -55,11 +55,26 @@ def _trick_so_far(plays: list) -> str:
     return _line(Text("You are leading."))
 
 
-def _stock(question: Question) -> str:
-    """A Sixty-Six position's stock: its face-down cards, the turned-up trump, closed or exhausted."""
+def _rob_situation(question: Question, highlight: dict[str, str]) -> list[str]:
+    """The turned card, who deals, and the learner's hand (or, asking who may rob, every hand face up)."""
+    shown = question.shown
+    dealer = seat_name(shown["dealer"])
+    parts = [_line(Text("{seat} deals; the turned card:", seat=dealer)), _row([shown["turn_up"]], size="small")]
+    if question.query.get("ask") == "who":
+        for seat, cards in enumerate(shown["hands"]):
+            name = Text("{seat}, the dealer", seat=dealer) if seat == shown["dealer"] else seat_name(seat)
+            parts += [_line(Text("{seat}:", seat=name)), _row(cards, size="small")]
+        return parts
+    return parts + [_line(Text("Your hand (you are {seat}):", seat=seat_name(shown["seat"]))),
+                    _row(shown["hand"], highlight)]
+
+
+def _stock(question: Question, drawn: bool = True) -> str:
+    """A Sixty-Six position's stock: its face-down cards, the turned-up trump, closed or exhausted (``drawn``: the
+    last trick's cards were drawn, as on lead; else the stock as it was before drawing)."""
     query, turn_up = question.query, question.shown.get("turn_up")
     if not query["stock"]:
-        return _line(Text("The stock is exhausted."))
+        return _line(Text("The stock is exhausted.") if drawn else Text("The stock was exhausted before this trick."))
     if query.get("closed"):
         text = Text("The stock is closed: {n} face-down cards, and the turned-up trump, {card}, turned down.",
                     n=query["stock"], card=Card.parse(turn_up))
@@ -94,6 +109,14 @@ def _situation(question: Question, highlight: dict[str, str] | None = None) -> s
         parts += [_line(Text("The hand:")), _row(query["hand"], highlight)]
         if query.get("kitty"):
             parts += [_line(Text("The kitty:")), _row(query["kitty"], highlight)]
+    elif question.kind == "rob":
+        parts += _rob_situation(question, highlight)
+    elif question.kind == "draw":
+        # The referee's sentences name the seats: the learner is seat 0, who answered seat 1's lead.
+        parts += [_stock(question, drawn=False), _line(Text("The trick just played: {seat} led, you answered.",
+                                                            seat=seat_name(1))),
+                  _row(query["plays"], size="small"),
+                  _line(Text("Your hand (you are {seat}):", seat=seat_name(0))), _row(question.shown["hand"])]
     elif "stock" in query:      # a Sixty-Six position: exchange, marriage, close
         # The referee's sentences name the seat (the position is seat 0's), so the learner is told which it is.
         parts += [_stock(question), _trick_so_far(query.get("plays") or []),

@@ -252,6 +252,28 @@ def auction(calls: Iterable[str], players: int, dealer: int, min_bid: int = 5, d
     return {"over": False, "to_act": seat, "legal": legal_for(seat)}
 
 
+# --- 45.rob.* ------------------------------------------------------------------------------------
+
+def rob_rights(hands: Sequence[Sequence[str]], turn_up: str, dealer: int,
+               dealer_rob: str) -> list[tuple[str, list[str]]]:
+    """Per seat: may it rob the turned card ("must", "may" or "no"), and the cards it may give up for it.
+
+    45.rob.dealer-ace: a turned ace (the A♥ too: hearts are then trumps) is robbed by the dealer, who discards any
+    one card; the option dealer_rob says whether the dealer must or may. 45.rob.ace-holder: otherwise the player
+    dealt the ace of trumps may exchange one card for the turned card (reading: one of their other cards: the ace
+    is what lets them rob, so it is never the card given up); nobody else robs.
+    """
+    rights: list[tuple[str, list[str]]] = [("no", []) for _ in hands]
+    if rank_of(turn_up) == "A":
+        rights[dealer] = (dealer_rob, list(hands[dealer]))
+        return rights
+    ace = "A" + suit_of(turn_up)
+    for seat, hand in enumerate(hands):
+        if ace in hand:
+            rights[seat] = ("may", [c for c in hand if c != ace])
+    return rights
+
+
 # --- a45.trump.name, a45.discard.*, a45.draw -----------------------------------------------------
 
 def exchange(hands: Sequence[Sequence[str]], kitty: Sequence[str], stock: Sequence[str], bidder: int, trump: str,

@@ -203,3 +203,149 @@ def test_a_position_from_counts_keeps_every_card_once():
         assert sorted(c.code for c in position.all_cards()) == sorted(oracle.deck())
         assert position.face_down == face_down and len(position.hands[1]) == size
         assert (position.tricks_won[0] > 0) == (face_down < 11)   # every leader after the first won a trick
+
+
+# --- robbing the turned card (45.rob.*) and the draw (66.draw) ----------------------------------------------------
+
+ROB_TABLES = [("forty-fives", p) for p in (2, 3, 4, 5, 6)] + [("forty-fives-partners", p) for p in (4, 6)]
+
+
+@pytest.mark.parametrize("seed", range(70))
+def test_rob_answers_agree_with_the_oracle(seed):
+    """Every seat's right to rob and the cards it may give up, in a seeded deal and in the same deal described by
+    the turned card, one seat's hand and the holder of the ace of trumps, against the oracle's reading of the
+    rules on the oracle's own deal of the engine's deck order."""
+    game, players = ROB_TABLES[seed % len(ROB_TABLES)]
+    dealer_rob = ("must", "may")[seed // len(ROB_TABLES) % 2]
+    dealer = seed % players
+    options = {"dealer_rob": dealer_rob}
+    engine = FortyFivesHand.new(game, seed=seed, dealer=dealer, players=players, options=options)
+    order = [c.code for c in engine.deck_order]
+    if seed % 5 == 0:     # a turned ace now and then, the A♥ among them
+        ace = ("AH", "AS", "AC", "AD")[seed % 4]
+        turned = 5 * players
+        order[order.index(ace)], order[turned] = order[turned], ace
+    dealt = oracle_45.deal(order, players, dealer)
+    want = oracle_45.rob_rights(dealt["hands"], dealt["turn_up"], dealer, dealer_rob)
+    trump = dealt["turn_up"][-1]
+    holder = next((s for s, h in enumerate(dealt["hands"]) if "A" + trump in h), None)
+    base = {"kind": "rob", "game": game, "players": players, "dealer": dealer, "options": options}
+    for seat in range(players):
+        by_cards = {**base, "turn_up": dealt["turn_up"], "hand": dealt["hands"][seat], "seat": seat}
+        if holder is not None and holder != seat:
+            by_cards["holder"] = holder
+        queries = [by_cards] if seed % 5 == 0 else [by_cards, {**base, "seed": seed, "seat": seat}]
+        for query in queries:
+            answer = judge(query)
+            assert "error" not in answer, (query, answer)
+            assert answer["rights"] == [right for right, _cards in want], (query, answer)
+            assert answer["who"] == [s for s, (right, _cards) in enumerate(want) if right != "no"]
+            assert answer["may"] == want[seat][0] and sorted(answer["cards"]) == sorted(want[seat][1])
+            assert sorted(answer["hand"]) == sorted(dealt["hands"][seat]) and answer["turn_up"] == dealt["turn_up"]
+            assert answer["rule"] == ("45.rob.dealer-ace" if dealt["turn_up"][0] == "A" else "45.rob.ace-holder")
+            assert set(answer["why"]) == set(dealt["hands"][seat]) - set(want[seat][1]) if want[seat][1] else True
+            who = judge({**query, "ask": "who"})
+            assert who["rule"] in RULES and set(who["why"]) == {str(s) for s, (r, _c) in enumerate(want) if r == "no"}
+
+
+def test_rob_answers_name_the_option_in_force():
+    query = {"kind": "rob", "game": "forty-fives", "turn_up": "AH", "players": 3}
+    must = judge(query)
+    assert (must["rights"], must["trump"]) == (["must", "no", "no"], "H") and "dealer_rob: must" in must["explanation"]
+    may = judge({**query, "options": {"dealer_rob": "may"}})
+    assert may["may"] == "may" and "dealer_rob: may" in may["explanation"] and "after the first trick" in \
+        may["explanation"]
+    other = judge({**query, "seat": 2})
+    assert other["may"] == "no" and "only the dealer, Seat 0, may rob it" in other["explanation"]
+    holder = judge({"kind": "rob", "game": "forty-fives", "turn_up": "5H", "hand": ["AH", "2C"], "seat": 1,
+                    "ask": "cards"})
+    assert holder["why"]["AH"]["rule"] == "45.rob.ace-holder" and "AH" not in holder["cards"]
+    assert "announced as holding the ace" in holder["explanation"]
+    nobody = judge({"kind": "rob", "game": "forty-fives", "turn_up": "5H", "ask": "who"})
+    assert nobody["who"] == [] and "nobody robs" in nobody["explanation"]
+
+
+@pytest.mark.parametrize("game, query, message", [
+    ("auction-forty-fives", {"turn_up": "AS"}, "auction-forty-fives turns no card up"),
+    ("forty-fives", {}, "a rob question needs the deal"),
+    ("forty-fives", {"seed": 3, "turn_up": "AS"}, "either by seed or by turn_up"),
+    ("forty-fives", {"turn_up": "AS", "seat": 3}, "seat must be a whole number from 0 to 2"),
+    ("forty-fives", {"turn_up": "AS", "hand": ["AS"]}, "AS appears twice"),
+    ("forty-fives", {"turn_up": "5S", "holder": 1, "hand": ["AS"]}, "the holder of the ace of trumps, A♠, is given "
+                                                                    "twice"),
+    ("forty-fives", {"turn_up": "5S", "holder": 0, "hand": ["2C", "3C", "4C", "5C", "6C"]}, "it must be one of"),
+    ("forty-fives", {"turn_up": "5S", "ask": "cards"}, "Seat 0 may not rob here"),
+    ("forty-fives", {"turn_up": "5S", "ask": "how"}, "ask cannot be \"how\": allowed values are may, who, cards"),
+    ("sixty-six", {"turn_up": "AS"}, "sixty-six has no rob questions"),
+])
+def test_impossible_rob_questions_are_refused_with_the_reason(game, query, message):
+    answer = judge({"kind": "rob", "game": game, **query})
+    assert message in answer.get("error", ""), answer
+
+
+def _draw_query(hand: SixtySixHand, reply) -> dict:
+    """The ``draw`` query for the trick the player to act is about to finish with ``reply``: that player is seat 0
+    of the query, the leader seat 1."""
+    query = {**_position(hand), "kind": "draw", "plays": [hand.trick[0].code, reply.code]}
+    query["hand"].remove(reply.code)
+    del query["before_draw"]
+    return query
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_draw_answers_agree_with_the_oracle_along_random_hands(seed):
+    """After every trick of random hands (some closed): who draws first, what each player takes (a face-down card
+    or the turned-up trump) and whether the next trick is played by the strict rules, against the oracle."""
+    rng = random.Random(seed)
+    hand = SixtySixHand.new("sixty-six", seed=seed, dealer=seed % 2)
+    model = oracle.OracleHand([c.code for c in hand.deck_order], hand.dealer)
+    asked = 0
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if hand.trick:
+            action = rng.choice(legal)
+            replier = hand.to_act
+            seats = {replier: 0, 1 - replier: 1}          # the oracle's seats as the query numbers them
+            query = _draw_query(hand, action.card)
+            after = copy.deepcopy(model)
+            after.apply(str(action))
+            first = seats[after.turn] if after.must_draw else None
+            takes = [None, None]
+            if after.must_draw:
+                before = {p: list(after.cards[p]) for p in (0, 1)}
+                turned = after.stock[-1]                   # the turned-up trump (or the 9 exchanged for it)
+                after.apply("draw")
+                for p in (0, 1):
+                    taken = [c for c in after.cards[p] if c not in before[p]]
+                    takes[seats[p]] = "turn-up" if taken == [turned] else "face-down"
+            for ask in ("first", "take", "follow"):
+                answer = judge({**query, "ask": ask})
+                if after.game_points is not None and ask == "follow":
+                    assert "no trick follows" in answer["error"]
+                    continue
+                assert "error" not in answer, (query, answer)
+                assert answer["first"] == first and answer["takes"] == takes, (query, answer)
+                assert answer["strict"] == (None if after.game_points is not None else after.strict())
+                assert answer["rule"] in RULES and answer["explanation"].endswith(f"({answer['rule']})")
+                asked += 1
+        else:
+            close = [a for a in legal if a.kind == "close"]
+            action = close[0] if close and seed % 3 == 0 and rng.random() < 0.3 else rng.choice(legal)
+        hand.apply(action)
+        model.apply(str(action))
+    assert asked
+
+
+@pytest.mark.parametrize("query, message", [
+    ({"trump": "H", "stock": 7, "hand": ["KS", "QS", "AC", "10D", "JD"], "plays": ["10H"]}, "plays holds 2 cards"),
+    ({"trump": "H", "stock": 7, "hand": ["KS", "QS", "AC", "10D"], "plays": ["10H", "AH"]},
+     "your hand holds 5 cards once you have played to the trick"),
+    ({"trump": "H", "stock": 6, "hand": ["KS", "QS", "AC", "10D", "JD"], "plays": ["10H", "AH"]},
+     "cannot hold 6 face-down cards"),
+    ({"trump": "H", "stock": 0, "hand": [], "plays": ["10H", "AH"], "ask": "follow"}, "no trick follows"),
+    ({"trump": "H", "stock": 0, "hand": ["KS"], "plays": ["10H", "AH"], "ask": "last"},
+     "ask cannot be \"last\": allowed values are first, take, follow"),
+])
+def test_impossible_draw_questions_are_refused_with_the_reason(query, message):
+    answer = judge({"kind": "draw", "game": "sixty-six", **query})
+    assert message in answer.get("error", ""), answer

@@ -1,5 +1,6 @@
-"""Quizzes on the special rules (card points, discards, the trump nine, marriages, closing): written as data,
-answered by the referee, marked right and wrong with the rule quoted; malformed questions are refused."""
+"""Quizzes on the special rules (card points, discards, the trump nine, marriages, closing, robbing, the draw):
+written as data, answered by the referee, marked right and wrong with the rule quoted; malformed questions are
+refused."""
 
 import pytest
 
@@ -53,13 +54,50 @@ CASES = {
                  'hand = ["KS", "QS", "7H", "4C", "2D"]', ["4"], "a45.draw"),
     "kitty discards": ("five-hundred", 'kind = "discards"\ntrump = "H"\nhand = ["JK", "JD"]\n'
                        'kitty = ["4D", "8S", "9C"]', ["4D", "8S", "9C", "JD", "JK"], "500.kitty"),
+    "the dealer must rob a turned ace": ("forty-fives", 'kind = "rob"\nturn_up = "AH"\nplayers = 3', ["must"],
+                                         "45.rob.dealer-ace"),
+    "the partnership dealer may rob": ("forty-fives-partners", 'kind = "rob"\nturn_up = "AS"', ["may"],
+                                       "45.rob.dealer-ace"),
+    "the option makes the dealer rob": ("forty-fives-partners", 'kind = "rob"\nturn_up = "AS"\n'
+                                        'options = { dealer_rob = "must" }', ["must"], "45.rob.dealer-ace"),
+    "only the dealer robs an ace": ("forty-fives", 'kind = "rob"\nturn_up = "AD"\nseat = 1', ["no"],
+                                    "45.rob.dealer-ace"),
+    "the ace holder may rob": ("forty-fives", 'kind = "rob"\nturn_up = "7H"\ndealer = 2\nseat = 0\n'
+                               'hand = ["AH", "KD", "2C", "9S", "3H"]', ["may"], "45.rob.ace-holder"),
+    "who robs a turned five": ("forty-fives", 'kind = "rob"\nask = "who"\nturn_up = "5S"\nholder = 2', ["2"],
+                               "45.rob.ace-holder"),
+    "nobody holds the ace": ("forty-fives", 'kind = "rob"\nask = "who"\nturn_up = "5S"', ["nobody"],
+                             "45.rob.ace-holder"),
+    "who robs in a seeded deal": ("forty-fives", 'kind = "rob"\nask = "who"\nseed = 14\nplayers = 3', ["1"],
+                                  "45.rob.ace-holder"),
+    "which cards go to rob": ("forty-fives", 'kind = "rob"\nask = "cards"\nturn_up = "9D"\nseat = 1\n'
+                              'hand = ["AD", "KS", "10S", "5C", "4H"]', ["10S", "4H", "5C", "KS"],
+                              "45.rob.ace-holder"),
+    "the winner draws first": ("sixty-six", 'kind = "draw"\ntrump = "C"\nstock = 7\nplays = ["10H", "AH"]\n'
+                               'hand = ["9S", "KD", "QD", "JC", "AS"]', ["0"], "66.draw"),          # A♥ beats 10♥
+    "a trump wins and draws first": ("sixty-six", 'kind = "draw"\ntrump = "C"\nstock = 7\nplays = ["9C", "AH"]\n'
+                                     'hand = ["9S", "KD", "QD", "JC", "AS"]', ["1"], "66.draw"),
+    "nobody draws once closed": ("sixty-six", 'kind = "draw"\ntrump = "C"\nstock = 5\nclosed = true\n'
+                                 'plays = ["9C", "AH"]\nhand = ["9S", "KD"]', ["nobody"], "66.close"),
+    "the loser takes the turned trump": ("sixty-six", 'kind = "draw"\nask = "take"\ntrump = "C"\nstock = 1\n'
+                                         'plays = ["9C", "AH"]\nhand = ["9S", "KD", "QD", "JC", "AS"]', ["turn-up"],
+                                         "66.draw"),
+    "the winner takes the last face-down card": (
+        "sixty-six", 'kind = "draw"\nask = "take"\ntrump = "C"\nstock = 1\nplays = ["9H", "AH"]\n'
+        'hand = ["9S", "KD", "QD", "JC", "AS"]', ["face-down"], "66.draw"),
+    "follow once the stock is drawn": ("sixty-six", 'kind = "draw"\nask = "follow"\ntrump = "C"\nstock = 1\n'
+                                       'plays = ["9H", "AH"]\nhand = ["9S", "KD", "QD", "JC", "AS"]', ["strict"],
+                                       "66.strict.follow"),
+    "any card while the stock lasts": ("sixty-six", 'kind = "draw"\nask = "follow"\ntrump = "C"\nstock = 3\n'
+                                       'plays = ["9H", "AH"]\nhand = ["9S", "KD", "QD", "JC", "AS"]', ["open"],
+                                       "66.open.free"),
     "kitty discard count": ("five-hundred", 'kind = "discards"\nask = "count"\nhand = ["JK", "JD"]\n'
                             'kitty = ["4D", "8S", "9C"]', ["3"], "500.kitty"),
 }
 
 
 def lesson_with(game: str, question: str, where: str = "quiz"):
-    family = {"auction-forty-fives": "forty-fives"}.get(game, game)
+    family = {"auction-forty-fives": "forty-fives", "forty-fives-partners": "forty-fives"}.get(game, game)
     text = MINIMAL.replace('family = "forty-fives"', f'family = "{family}"').replace('game = "forty-fives"',
                                                                                     f'game = "{game}"')
     header = f"[[{where}]]" if where == "quiz" else f"[{where}]"
@@ -119,7 +157,15 @@ def test_every_special_kind_is_used_in_the_lessons():
     ('kind = "points"\ntricks = [["AS", "10S", "KS"]]', "is too long"),
     ('kind = "exchange"\ntrump = "H"\nstock = true\nhand = ["9H"]', "True is not of type 'integer'"),
     ('kind = "winner"\nask = "66"\ntrump = "S"\nplays = ["AS", "KS"]',
-     "ask is for the kinds points, discards, exchange, marriage, close, not winner"),
+     "ask is for the kinds points, discards, exchange, marriage, close, rob, draw, not winner"),
+    ('kind = "draw"\ntrump = "H"\nstock = 7\nhand = ["9H"]', "at quiz/0: 'plays' is a required property"),
+    ('kind = "draw"\nask = "last"\ntrump = "H"\nstock = 7\nplays = ["9H", "AH"]\nhand = ["9S"]',
+     "'last' is not one of ['first', 'take', 'follow']"),
+    ('kind = "draw"\ntrump = "H"\nstock = 7\nplays = ["AH"]\nhand = ["9S", "KD", "QD", "JC", "AS"]',
+     "quiz 1: the referee cannot answer this draw question: a draw question gives the trick just played: plays "
+     "holds 2 cards"),
+    ('kind = "draw"\nask = "follow"\ntrump = "H"\nstock = 0\nplays = ["9H", "AH"]\nhand = []',
+     "no trick follows, so ask first or take"),
 ])
 def test_malformed_special_questions_are_refused_with_the_place(question, message):
     with pytest.raises(LessonError) as info:
@@ -137,6 +183,38 @@ def test_malformed_special_questions_are_refused_with_the_place(question, messag
 def test_discard_questions_a_game_cannot_answer_are_refused(game, question, message):
     with pytest.raises(LessonError, match=message):
         lesson_with(game, question)
+
+
+@pytest.mark.parametrize("question, message", [
+    ('kind = "rob"\nplayers = 3', "quiz 1: the referee cannot answer this rob question: a rob question needs the "
+                                   "deal: a seed, or the turned card turn_up"),
+    ('kind = "rob"\nask = "how"\nturn_up = "AS"', "'how' is not one of ['may', 'who', 'cards']"),
+    ('kind = "rob"\nturn_up = "AS"\nholder = 7', "at quiz/0/holder: 7 is greater than the maximum of 5"),
+    ('kind = "rob"\nturn_up = "AS"\nseed = 4', "quiz 1: the referee cannot answer this rob question: a rob "
+                                                 "question gives its deal either by seed or by turn_up"),
+    ('kind = "rob"\nask = "cards"\nturn_up = "5S"\nholder = 1', "Seat 0 may not rob here"),
+    ('kind = "rob"\nturn_up = "AS"\nseat = 4', "seat must be a whole number from 0 to 2, not 4"),
+    ('kind = "rob"\nturn_up = "AX"', "the referee cannot answer this rob question"),
+])
+def test_malformed_rob_questions_are_refused_with_the_place(question, message):
+    with pytest.raises(LessonError) as info:
+        lesson_with("forty-fives", question)
+    assert "special.toml" in str(info.value) and message in str(info.value)
+
+
+def test_rob_questions_follow_the_lesson_options():
+    lesson = lesson_with("forty-fives", 'kind = "rob"\nturn_up = "AS"')
+    assert lesson.questions()[0].answer == ["must"]
+    lesson.options = {"dealer_rob": "may"}
+    question = lesson.questions()[0]
+    assert question.answer == ["may"] and "dealer_rob: may" in question.check("may").text
+
+
+def test_picking_a_seat_that_may_not_rob_says_why():
+    question = lesson_with(*CASES["who robs a turned five"][:2]).questions()[0]
+    assert question.labels["0"].render() == "Seat 0, the dealer"
+    wrong = question.check("0")
+    assert not wrong.correct and "Seat 0 does not hold it" in wrong.text and wrong.text.endswith("(45.rob.ace-holder)")
 
 
 def test_a_step_may_try_a_special_question():

@@ -12,7 +12,7 @@ from atout.i18n import get_language
 from atout.lessons import make_questions
 from atout.rulebook import RULES
 from atout.widgets.language import set_page_language
-from atout.widgets.quiz import QuizView
+from atout.widgets.quiz import WRONG_RING, QuizView
 
 HAND = ["9H", "KS", "QS", "AC", "10D", "JD"]
 QUESTIONS = [
@@ -24,6 +24,16 @@ QUESTIONS = [
     ({"kind": "discards", "trump": "C", "hand": ["AH", "KD", "2C", "5C", "JC"], "bidder": True,
       "kitty": ["3C", "4H", "9C", "QC"]}, "auction-forty-fives"),
     ({"kind": "discards", "ask": "count", "hand": ["JK", "JD"], "kitty": ["4D", "8S", "9C"]}, "five-hundred"),
+    ({"kind": "rob", "turn_up": "AH", "players": 3}, "forty-fives"),
+    ({"kind": "rob", "ask": "who", "seed": 14, "players": 3}, "forty-fives"),
+    ({"kind": "rob", "ask": "cards", "turn_up": "9D", "seat": 1, "hand": ["AD", "KS", "10S", "5C", "4H"]},
+     "forty-fives"),
+    ({"kind": "draw", "trump": "C", "stock": 7, "plays": ["9C", "AH"], "hand": ["9S", "KD", "QD", "JC", "AS"]},
+     "sixty-six"),
+    ({"kind": "draw", "ask": "take", "trump": "C", "stock": 1, "plays": ["9C", "AH"],
+      "hand": ["9S", "KD", "QD", "JC", "AS"]}, "sixty-six"),
+    ({"kind": "draw", "ask": "follow", "trump": "C", "stock": 0, "plays": ["9C", "AH"], "hand": ["9S", "KD"]},
+     "sixty-six"),
 ]
 
 
@@ -66,6 +76,33 @@ def test_the_rulebook_statement_is_quoted_when_the_sentence_does_not_give_it():
     assert "The stock: 9 face-down cards, and the turned-up trump, A♥, under them." in view.situation.value
     # The referee's sentence names the seat; the situation says that seat is the learner's.
     assert "Seat 0" in view.feedback.text and "Your hand (you are Seat 0):" in view.situation.value
+
+
+def test_a_rob_question_shows_the_turned_card_the_dealer_and_the_hands():
+    who = QuizView(make_questions({"kind": "rob", "ask": "who", "seed": 14, "players": 3}, "forty-fives"))
+    situation = who.situation.value
+    assert "Seat 0 deals; the turned card:" in situation and "Trumps: diamonds" in situation
+    assert "Seat 0, the dealer:" in situation and "Seat 2:" in situation and cards_shown(situation) == 1 + 3 * 5
+    assert [b.description for b in who.choices.children] == ["Seat 0, the dealer", "Seat 1", "Seat 2", "Nobody"]
+    cards = QuizView(make_questions({"kind": "rob", "ask": "cards", "turn_up": "9D", "seat": 1,
+                                     "hand": ["AD", "KS", "10S", "5C", "4H"]}, "forty-fives"))
+    assert "Your hand (you are Seat 1):" in cards.situation.value
+    feedback = cards.answer(["AD", "KS"])
+    assert not feedback.correct and "keeps the ace of trumps" in feedback.text
+    assert WRONG_RING in cards.situation.value            # the wrong picks are ringed on the hand
+
+
+def test_a_draw_question_shows_the_trick_and_the_stock_before_the_draw():
+    view = QuizView(make_questions({"kind": "draw", "ask": "take", "trump": "C", "stock": 1, "plays": ["9C", "AH"],
+                                    "hand": ["9S", "KD", "QD", "JC", "AS"]}, "sixty-six"))
+    situation = view.situation.value
+    assert "The stock: 1 face-down cards, and the turned-up trump, A♣, under them." in situation
+    assert "The trick just played: Seat 1 led, you answered." in situation and cards_shown(situation) == 1 + 2 + 5
+    assert "The turned-up trump, A♣" in [b.description for b in view.choices.children]
+    assert view.answer("turn-up").correct and "Seat 0 takes the turned-up trump, A♣" in view.feedback.text
+    exhausted = QuizView(make_questions({"kind": "draw", "trump": "C", "stock": 0, "plays": ["9C", "AH"],
+                                         "hand": ["9S"]}, "sixty-six"))
+    assert "The stock was exhausted before this trick." in exhausted.situation.value
 
 
 def test_the_view_turns_french_with_the_page():

@@ -89,27 +89,58 @@ function render({ model, el }) {
 
   // --- the hand: a toolbar of card buttons (arrow keys move, Enter or Space plays) ---------------
 
-  function cardButton(state, code, seat, index, active) {
+  // Sets an attribute, or removes it for null (the way `h` reads its attributes).
+  function setAttr(node, key, value) {
+    if (value === null || value === undefined || value === false) node.removeAttribute(key);
+    else if (node.getAttribute(key) !== String(value)) node.setAttribute(key, String(value));
+  }
+
+  // Card buttons are kept, card by card, from one update to the next: a click changes the few attributes
+  // that differ (legal or not, why) instead of drawing every card again.
+  let slots = new Map();      // card code -> { slot, button, label, why, seat, key }
+
+  function cardSlot(state, code, seat, index, active) {
     const reason = state.show_legal && active ? state.illegal[code] : undefined;
     const legal = state.show_legal && active && state.legal.includes(code);
-    const whyId = `${id}-why-${seat}-${code}`;
     const does = active ? state.card_actions[code] : undefined;   // robbing, discarding... rather than playing
     const name = does ? `${cardName(code)}: ${does}` : cardName(code);
-    const button = h("button", {
-      type: "button", class: "atout-card-button", "data-testid": `card-${code}`, "data-card": code,
-      "data-seat": seat, "data-index": index, tabindex: -1,
-      "aria-disabled": reason ? "true" : null, "aria-describedby": reason ? whyId : null,
-      title: reason || name, "data-illegal": reason ? "true" : null, "data-legal": legal ? "true" : null,
-      onclick: () => send({ type: "play", card: code }),
-    });
-    button.appendChild(drawing(code));
-    // The button is named by its text, the card's full name (hidden from sight: the drawing shows it);
-    // the drawing itself is hidden from assistive technology, so the name is not "7 7 7".
-    const picture = button.querySelector("svg");
-    if (picture) picture.setAttribute("aria-hidden", "true");
-    button.appendChild(h("span", { class: "atout-sr-only", text: name }));
-    const slot = h("span", { class: "atout-slot" }, [button]);
-    if (reason) slot.appendChild(h("span", { class: "atout-why", id: whyId, role: "tooltip", text: reason }));
+    let entry = slots.get(code);
+    if (!entry || entry.seat !== seat) {
+      const button = h("button", {
+        type: "button", class: "atout-card-button", "data-testid": `card-${code}`, "data-card": code,
+        "data-seat": seat, tabindex: -1, onclick: () => send({ type: "play", card: code }),
+      });
+      button.appendChild(drawing(code));
+      // The button is named by its text, the card's full name (hidden from sight: the drawing shows it);
+      // the drawing itself is hidden from assistive technology, so the name is not "7 7 7".
+      const picture = button.querySelector("svg");
+      if (picture) picture.setAttribute("aria-hidden", "true");
+      const label = h("span", { class: "atout-sr-only" });
+      button.appendChild(label);
+      entry = { slot: h("span", { class: "atout-slot" }, [button]), button, label, why: null, seat, key: null };
+      slots.set(code, entry);
+    }
+    const { button, slot } = entry;
+    setAttr(button, "data-index", index);
+    const key = `${reason}\n${legal}\n${name}`;
+    if (entry.key !== key) {
+      entry.key = key;
+      const whyId = `${id}-why-${seat}-${code}`;
+      setAttr(button, "aria-disabled", reason ? "true" : null);
+      setAttr(button, "aria-describedby", reason ? whyId : null);
+      setAttr(button, "title", reason || name);
+      setAttr(button, "data-illegal", reason ? "true" : null);
+      setAttr(button, "data-legal", legal ? "true" : null);
+      entry.label.textContent = name;
+      if (reason && !entry.why) {
+        entry.why = h("span", { class: "atout-why", id: whyId, role: "tooltip" });
+        slot.appendChild(entry.why);
+      } else if (!reason && entry.why) {
+        entry.why.remove();
+        entry.why = null;
+      }
+      if (entry.why) entry.why.textContent = reason;
+    }
     return slot;
   }
 
@@ -132,46 +163,67 @@ function render({ model, el }) {
     if (focus && buttons[index]) buttons[index].focus();
   }
 
+  // Each seat keeps its section from one update to the next; what changed in it is patched.
+  let seatParts = new Map();  // seat -> { section, header, hand, visible, headerKey, backsKey }
+
   function seatView(state, seat, plan) {
-    const active = state.can_act && seat.to_act;
-    const header = h("div", { class: "atout-seat-header" }, [
-      h("span", { class: "atout-seat-name", text: seat.name }),
-      seat.dealer ? badge(state.labels.dealer, "dealer") : null,
-      seat.to_act ? badge(state.labels.to_act, "turn") : null,
-      seat.tricks_label ? badge(seat.tricks_label, "tricks") : null,
-    ]);
-    const hand = h("div", {
-      class: `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`, "data-testid": `hand-${seat.seat}`,
-      role: "toolbar", "aria-label": `${seat.hand_label}: ${seat.count_label}`,
-      "aria-orientation": "horizontal", "data-many": seat.count > 6 ? "true" : null,
-    });
+    let part = seatParts.get(seat.seat);
+    if (!part || part.visible !== seat.visible) {
+      const hand = h("div", { "data-testid": `hand-${seat.seat}`, "aria-orientation": "horizontal" });
+      if (seat.visible) hand.addEventListener("keydown", onHandKey);
+      const header = h("div", { class: "atout-seat-header" });
+      const section = h("section", { "data-seat": seat.seat, "data-testid": `seat-${seat.seat}` }, [header, hand]);
+      part = { section, header, hand, visible: seat.visible, headerKey: null, backsKey: null };
+      seatParts.set(seat.seat, part);
+    }
+    const { section, hand } = part;
+    section.className = `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`;
+    setAttr(section, "aria-label", seat.name);
+    setAttr(section, "aria-current", seat.to_act ? "true" : null);
+    const headerKey = JSON.stringify([seat.name, seat.dealer, seat.to_act, seat.tricks_label, state.labels.dealer,
+                                      state.labels.to_act]);
+    if (part.headerKey !== headerKey) {
+      part.headerKey = headerKey;
+      part.header.replaceChildren(...[
+        h("span", { class: "atout-seat-name", text: seat.name }),
+        seat.dealer ? badge(state.labels.dealer, "dealer") : null,
+        seat.to_act ? badge(state.labels.to_act, "turn") : null,
+        seat.tricks_label ? badge(seat.tricks_label, "tricks") : null,
+      ].filter(Boolean));
+    }
+    hand.className = `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`;
+    setAttr(hand, "role", seat.visible ? "toolbar" : "img");
+    setAttr(hand, "aria-label", `${seat.hand_label}: ${seat.count_label}`);
+    setAttr(hand, "data-many", seat.count > 6 ? "true" : null);
     if (seat.visible) {
-      seat.cards.forEach((code, i) => hand.appendChild(cardButton(state, code, seat.seat, i, active)));
-      hand.addEventListener("keydown", onHandKey);
+      const active = state.can_act && seat.to_act;
+      patchChildren(hand, seat.cards.map((code, i) => cardSlot(state, code, seat.seat, i, active)));
       const buttons = [...hand.querySelectorAll("button")];
       const first = buttons.findIndex((b) => b.getAttribute("data-illegal") !== "true");
       rove(buttons, Math.max(first, 0), false);
     } else {
-      hand.setAttribute("role", "img");
-      for (let i = 0; i < seat.count; i++) {
-        hand.appendChild(h("span", { class: "atout-slot atout-back-slot", "aria-hidden": "true" }, [drawing(null)]));
+      const backsKey = `${seat.count}\n${seat.count_label}`;
+      if (part.backsKey !== backsKey || plan) {
+        part.backsKey = backsKey;
+        const backs = [];
+        for (let i = 0; i < seat.count; i++) {
+          backs.push(h("span", { class: "atout-slot atout-back-slot", "aria-hidden": "true" }, [drawing(null)]));
+        }
+        hand.replaceChildren(...backs, h("span", { class: "atout-count", text: seat.count_label }));
       }
-      hand.appendChild(h("span", { class: "atout-count", text: seat.count_label }));
     }
     if (plan) {
-      const slots = hand.querySelectorAll(".atout-slot");
+      const dealt = hand.querySelectorAll(".atout-slot");
       (plan.get(seat.seat) || []).forEach((delay, i) => {
-        if (slots[i]) {
-          slots[i].classList.add("atout-dealt");
-          slots[i].style.setProperty("--atout-delay", `${delay}ms`);
-        }
+        const slot = dealt[i];
+        if (!slot) return;
+        slot.classList.add("atout-dealt");
+        slot.style.setProperty("--atout-delay", `${delay}ms`);
+        // Once dealt, the card never plays the animation again, even when it moves along the hand.
+        slot.addEventListener("animationend", () => slot.classList.remove("atout-dealt"), { once: true });
       });
     }
-    return h("section", {
-      class: `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`,
-      "data-seat": seat.seat, "data-testid": `seat-${seat.seat}`, "aria-label": seat.name,
-      "aria-current": seat.to_act ? "true" : null,
-    }, [header, hand]);
+    return section;
   }
 
   // --- the deal, packet by packet (3 then 2), as delays per card position -------------------------
@@ -201,48 +253,46 @@ function render({ model, el }) {
 
   // --- the middle: trick, trump, turned-up card, kitty and stock -----------------------------------
 
-  function centreView(state, plan, arriveAfter) {
-    const trick = h("div", {
-      class: "atout-trick", "data-testid": "trick", role: "group", "aria-label": state.trick.label,
-      "data-players": state.players,
-    });
-    const shownBefore = seenTrick;
-    let fresh = 0;
-    state.trick.plays.forEach((play) => {
-      const isNew = shownBefore !== null && !shownBefore.includes(play.card);
-      const slot = h("figure", {
-        class: `atout-trick-card atout-pos-${play.position}${play.leader ? " atout-leader" : ""}`,
-        "data-testid": `trick-card-${play.card}`, "data-seat": play.seat,
-      }, [
-        faceSpan(play.card),
-        h("figcaption", {}, [play.by, play.leader ? badge(state.labels.leader, "leader") : null]),
-      ]);
-      if ((isNew || plan) && !reducedMotion()) {
-        slot.classList.add("atout-arrive");
-        slot.style.setProperty("--atout-delay", `${arriveAfter + fresh * ARRIVE_STEP}ms`);
-        fresh += 1;
-      }
-      trick.appendChild(slot);
-    });
-    seenTrick = state.trick.plays.map((p) => p.card);
+  // The middle keeps its nodes too: the cards already in the trick stay, a new one arrives; the piles are
+  // drawn again only when they change.
+  const trickBox = h("div", { class: "atout-trick", "data-testid": "trick", role: "group" });
+  const piles = h("div", { class: "atout-piles" });
+  const centre = h("div", { class: "atout-centre" }, [trickBox, piles]);
+  let trickFigures = new Map();   // card code -> { figure, key }
+  let pilesKey = null;
 
-    const info = h("div", { class: "atout-piles" });
+  function trickFigure(state, play) {
+    const key = JSON.stringify([play.position, play.leader, play.by, play.seat, state.labels.leader]);
+    const kept = trickFigures.get(play.card);
+    if (kept && kept.key === key) return { figure: kept.figure, isNew: false };
+    const figure = h("figure", {
+      class: `atout-trick-card atout-pos-${play.position}${play.leader ? " atout-leader" : ""}`,
+      "data-testid": `trick-card-${play.card}`, "data-seat": play.seat,
+    }, [
+      faceSpan(play.card),
+      h("figcaption", {}, [play.by, play.leader ? badge(state.labels.leader, "leader") : null]),
+    ]);
+    trickFigures.set(play.card, { figure, key });
+    return { figure, isNew: !kept };
+  }
+
+  function pileView(state, plan) {
+    const key = JSON.stringify([state.trump, state.turn_up, state.turn_up_label, state.kitty, state.stock,
+                                state.kitty_cards, state.stock_cards, state.kitty_label, state.stock_label]);
+    if (key === pilesKey && !plan) return;
+    pilesKey = key;
+    const parts = [];
     if (state.trump) {
-      info.appendChild(h("div", { class: "atout-trump", "data-testid": "trump", "data-suit": state.trump.suit }, [
+      parts.push(h("div", { class: "atout-trump", "data-testid": "trump", "data-suit": state.trump.suit }, [
         h("span", { class: "atout-trump-icon", html: state.trump.icon, "aria-hidden": "true" }),
         h("span", { text: state.trump.label }),
       ]));
     }
     if (state.turn_up) {
-      const up = h("figure", { class: "atout-pile atout-turn-up", "data-testid": "turn-up" }, [
+      parts.push(h("figure", { class: "atout-pile atout-turn-up", "data-testid": "turn-up" }, [
         faceSpan(state.turn_up),
         h("figcaption", { text: state.turn_up_label }),
-      ]);
-      if (plan) {
-        up.classList.add("atout-dealt");
-        up.style.setProperty("--atout-delay", `${plan.get("pile")}ms`);
-      }
-      info.appendChild(up);
+      ]));
     }
     for (const [key, label] of [["kitty", state.kitty_label], ["stock", state.stock_label]]) {
       if (state[key] > 0) {
@@ -250,18 +300,43 @@ function render({ model, el }) {
         const shown = state[`${key}_cards`];
         const faces = shown ? shown.map((code) => faceSpan(code))
                             : [faceSpan(null, { "aria-hidden": "true" })];
-        const pile = h("figure", { class: `atout-pile atout-${key}`, "data-testid": key }, [
+        parts.push(h("figure", { class: `atout-pile atout-${key}`, "data-testid": key }, [
           h("span", { class: "atout-pile-cards" }, faces),
           h("figcaption", { text: label }),
-        ]);
-        if (plan) {
-          pile.classList.add("atout-dealt");
-          pile.style.setProperty("--atout-delay", `${plan.get("pile")}ms`);
-        }
-        info.appendChild(pile);
+        ]));
       }
     }
-    return h("div", { class: "atout-centre" }, [trick, info]);
+    if (plan) {
+      for (const pile of parts.filter((part) => part.tagName === "FIGURE")) {
+        pile.classList.add("atout-dealt");
+        pile.style.setProperty("--atout-delay", `${plan.get("pile")}ms`);
+      }
+    }
+    piles.replaceChildren(...parts);
+  }
+
+  function centreView(state, plan, arriveAfter) {
+    setAttr(trickBox, "aria-label", state.trick.label);
+    setAttr(trickBox, "data-players", state.players);
+    const shownBefore = seenTrick;
+    let fresh = 0;
+    const figures = state.trick.plays.map((play) => {
+      const { figure, isNew } = trickFigure(state, play);
+      const arriving = (shownBefore !== null && !shownBefore.includes(play.card)) || plan;
+      if (isNew && arriving && !reducedMotion()) {
+        figure.classList.add("atout-arrive");
+        figure.style.setProperty("--atout-delay", `${arriveAfter + fresh * ARRIVE_STEP}ms`);
+        figure.addEventListener("animationend", () => figure.classList.remove("atout-arrive"), { once: true });
+        fresh += 1;
+      }
+      return figure;
+    });
+    const inTrick = new Set(state.trick.plays.map((p) => p.card));
+    for (const code of [...trickFigures.keys()]) if (!inTrick.has(code)) trickFigures.delete(code);
+    patchChildren(trickBox, figures);
+    seenTrick = state.trick.plays.map((p) => p.card);
+    pileView(state, plan);
+    return centre;
   }
 
   function topView(state) {
@@ -278,15 +353,21 @@ function render({ model, el }) {
     ]);
   }
 
+  let lastTrick = { key: null, node: null };     // drawn again only when another trick is won
+
   function lastTrickView(state) {
     const last = state.last_trick;
     if (!last) return null;
-    return h("figure", { class: "atout-last-trick", "data-testid": "last-trick" }, [
-      h("figcaption", { text: last.label }),
-      h("div", { class: "atout-last-cards" }, last.plays.map((p) => faceSpan(p.card, {
-        class: `atout-face${p.seat === last.winner ? " atout-winner" : ""}`, title: p.by,
-      }))),
-    ]);
+    const key = JSON.stringify(last);
+    if (lastTrick.key !== key) {
+      lastTrick = { key, node: h("figure", { class: "atout-last-trick", "data-testid": "last-trick" }, [
+        h("figcaption", { text: last.label }),
+        h("div", { class: "atout-last-cards" }, last.plays.map((p) => faceSpan(p.card, {
+          class: `atout-face${p.seat === last.winner ? " atout-winner" : ""}`, title: p.by,
+        }))),
+      ]) };
+    }
+    return lastTrick.node;
   }
 
   // --- the finished trick goes to its winner --------------------------------------------------------
@@ -324,7 +405,12 @@ function render({ model, el }) {
 
   // --- choices that are not a card: rob or keep, bids, trumps, close... -----------------------------
 
+  let controlsKey = null;
+
   function controlsView(state) {
+    const key = JSON.stringify([state.hint, state.actions, state.can_undo, state.labels, model.get("show_legal")]);
+    if (key === controlsKey) return;       // the same choices: the buttons (and the focus on one) stay
+    controlsKey = key;
     controls.replaceChildren();
     if (state.hint) controls.appendChild(h("p", { class: "atout-hint", "data-testid": "hint", text: state.hint }));
     if (state.actions.length) {
@@ -375,35 +461,18 @@ function render({ model, el }) {
 
   // --- drawing everything ----------------------------------------------------------------------------
 
-  // A click changes one or two seats: the others keep their nodes (rebuilding every hand at each update
-  // was most of the time a click took to show). A seat is redrawn when anything it shows has changed.
   const felt = h("div", { class: "atout-felt" });
-  let seatCache = new Map();
 
-  function seatNode(state, seat, plan) {
-    if (plan) {
-      seatCache.delete(seat.seat);      // the deal animates this drawing once
-      return seatView(state, seat, plan);
-    }
-    const key = JSON.stringify([seat, state.can_act, state.show_legal, state.size, state.lang,
-      (seat.cards || []).map((c) => [state.illegal[c], state.legal.includes(c), state.card_actions[c]])]);
-    const kept = seatCache.get(seat.seat);
-    if (kept && kept.key === key) return kept.node;
-    const node = seatView(state, seat, null);
-    seatCache.set(seat.seat, { key, node });
-    return node;
-  }
-
-  // Make `parent`'s children exactly `nodes` (nulls skipped), touching only the places that changed.
+  // Make `parent`'s children exactly `nodes` (nulls skipped) in that order, moving as few as possible: a node
+  // taken out and put back would play its animation again and lose its focus.
   function patchChildren(parent, nodes) {
     const wanted = nodes.filter(Boolean);
+    const keep = new Set(wanted);
+    for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
     wanted.forEach((node, i) => {
       const there = parent.children[i];
-      if (there === node) return;
-      if (there) parent.replaceChild(node, there);
-      else parent.appendChild(node);
+      if (there !== node) parent.insertBefore(node, there || null);
     });
-    while (parent.children.length > wanted.length) parent.lastElementChild.remove();
   }
 
   function draw() {
@@ -429,7 +498,8 @@ function render({ model, el }) {
     const arriveAfter = (plan ? plan.get("end") : 0) + (gathering ? GATHER_PAUSE + GATHER_MOVE : 0);
     felt.setAttribute("data-players", state.players);
     const centre = centreView(state, plan, arriveAfter);
-    patchChildren(felt, [...state.seats.map((seat) => seatNode(state, seat, plan)), centre]);
+    if (plan) slots = new Map();          // a new deal: its cards are dealt in, one by one
+    patchChildren(felt, [...state.seats.map((seat) => seatView(state, seat, plan)), centre]);
     patchChildren(board, [topView(state), felt, lastTrickView(state)]);
     if (gathering) startGather(state, centre);
     controlsView(state);
@@ -473,7 +543,11 @@ function render({ model, el }) {
   };
   const newFaces = () => {
     parsed = new Map();
-    seatCache = new Map();
+    slots = new Map();
+    seatParts = new Map();
+    trickFigures = new Map();
+    pilesKey = null;
+    lastTrick = { key: null, node: null };
     redraw();
   };
   model.on("change:state", redraw);

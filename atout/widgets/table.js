@@ -177,6 +177,11 @@ function render({ model, el }) {
       seatParts.set(seat.seat, part);
     }
     const { section, hand } = part;
+    // A seat nothing happened to (most seats, at most clicks) is left as it is.
+    const seatKey = JSON.stringify([seat, state.can_act, state.show_legal, state.lang, (seat.cards || []).map(
+      (c) => [state.illegal[c], state.legal.includes(c), state.card_actions[c]])]);
+    if (part.seatKey === seatKey && !plan) return section;
+    part.seatKey = seatKey;
     section.className = `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`;
     setAttr(section, "aria-label", seat.name);
     setAttr(section, "aria-current", seat.to_act ? "true" : null);

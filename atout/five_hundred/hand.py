@@ -112,12 +112,6 @@ class FiveHundredHand(HandBase):
     def contractor_side(self) -> int | None:
         return None if self.contractor is None else self.contractor % 2
 
-    def legal_actions(self) -> list[Action]:
-        """What the player to act may do now (empty at the deal and when the hand is over)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.PLAY:
@@ -148,33 +142,6 @@ class FiveHundredHand(HandBase):
         return list(self.result.points)
 
     # --- applying actions -------------------------------------------------------------------
-
-    def apply(self, action: Action | str) -> Event:
-        """Do ``action`` for the player to act (or chance) and say what happened.
-
-        An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
-        """
-        if action.__class__ is not Action:
-            action = Action.parse(action)
-        phase = self.phase
-        if phase is Phase.DEAL:
-            if action.kind != "deal":
-                raise self._illegal(action)
-            event = self._deal(action)
-        else:
-            legal = self._legal if self._legal is not None else self.legal_actions()
-            if action not in legal:
-                raise self._illegal(action)
-            if phase is Phase.PLAY:
-                event = self._play(action)
-            elif phase is Phase.BID:
-                event = self._bid(action)
-            else:
-                event = self._discard(action)
-        self._legal = None
-        self.history.append(action)
-        self.events.append(event)
-        return event
 
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase
@@ -367,14 +334,7 @@ class FiveHundredHand(HandBase):
         """
         is_contractor = seat == self.contractor
         return {
-            "game": self.config.game,
-            "config": self.config,
-            "seat": seat,
-            "phase": self.phase.value,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
+            **self._view_of(seat),
             "calls": list(self.auction.calls) if self.auction else [],
             "contractor": self.contractor,
             "contract": self.contract.call if self.contract else None,
@@ -392,8 +352,8 @@ class FiveHundredHand(HandBase):
             "tricks": [(t.leader, list(t.cards), t.winner) for t in self.tricks],
             "joker_suits": [t.joker_suit for t in self.tricks],
             "tricks_won": self.side_tricks(),
-            "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
-            "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],
+            "scores": self.scores_now,
+            "legal": self._legal_words(seat),
         }
 
     def table_view(self, viewer: int | None = None) -> TableView:
@@ -404,14 +364,7 @@ class FiveHundredHand(HandBase):
         trick = self.trick
         plays = list(zip(trick.seats, trick.cards, strict=True)) if trick else []
         last = self.tricks[-1] if self.tricks else None
-        acting = self.to_act is not None and (viewer is None or viewer == self.to_act)
-        legal = self.legal_actions() if acting else []
-        illegal: dict[Card, Explanation] = {}
-        if acting and self.phase is Phase.PLAY:
-            allowed = {a.card for a in legal}
-            for card in self.hands[self.to_act]:
-                if card not in allowed:
-                    illegal[card] = self._explain_illegal(PLAY_ACTIONS[card.index])
+        legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
         notes = []
         if self.sitting_out is not None:
             notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out)))
@@ -425,7 +378,7 @@ class FiveHundredHand(HandBase):
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=None, kitty=list(kitty_cards) if kitty_cards else len(self.kitty),
-            stock=0, scores=list(self.scores_before if self.result is None else self.result.scores_after),
+            stock=0, scores=self.scores_now,
             score_labels=[Text("Side {n}", n=i) for i in range(SIDES)], tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
@@ -433,13 +386,10 @@ class FiveHundredHand(HandBase):
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
             over=self.is_over)
 
-    def all_cards(self) -> list[Card]:
-        """Every card of the deck, wherever it lies (card conservation)."""
-        cards = [c for h in self.hands for c in h] + self.kitty + self.discards
-        cards += [c for t in self.tricks for c in t.cards]
-        if self.trick is not None:
-            cards += self.trick.cards
-        return cards
+    def _cards_elsewhere(self) -> list[Card]:
+        return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])
+
+    DOES = {"deal": _deal, "bid": _bid, "discard": _discard, "play": _play}
 
     def __repr__(self) -> str:
         contract = self.contract.call if self.contract else None

@@ -239,19 +239,44 @@ class HandBase:
 
     A hand keeps ``config``, ``dealer``, ``phase``, ``to_act``, ``hands`` (one card list per seat), ``tricks`` (each
     with its ``cards``), ``history`` and ``events``; ``start_args()`` says what else it was started with (the
-    scores before it, or Sixty-Six's carried points), so a replay starts alike. A family says what is legal
-    (``_compute_legal``), which method does each kind of action (``DOES``), why an action is refused
-    (``_explain_illegal``) and where the cards lie that are neither in a hand nor in a finished trick
-    (``_cards_elsewhere``).
+    scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its
+    ``config_class``, ``make_config`` and ``shuffled_deal``, and says what is legal (``_compute_legal``), which
+    method does each kind of action (``DOES``), why an action is refused (``_explain_illegal``) and where the
+    cards lie that are neither in a hand nor in a finished trick (``_cards_elsewhere``).
     """
 
     DEAL_RULE: str | None = None      # the rule an undo with nothing to take back cites
     # Each family's action kinds and the methods doing them, ``method(hand, action) -> Event``: ``apply`` calls
     # the method straight away once the action is found legal.
     DOES: Mapping[str, Callable[[Any, Action], Event]] = {}
+    config_class: type
 
     def start_args(self) -> tuple:
         return (self.scores_before,)
+
+    # --- starting a hand ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    @staticmethod
+    def shuffled_deal(seed: int | None) -> Action:   # pragma: no cover - each family deals its own deck
+        raise NotImplementedError
+
+    @classmethod
+    def configure(cls, game: str | Any, options: Mapping[str, Any] | None = None, **more: Any) -> Any:
+        """``game`` itself when it is a configuration already, else the configuration of that preset with
+        ``options``."""
+        return game if isinstance(game, cls.config_class) else cls.make_config(game, options, **more)
+
+    @classmethod
+    def dealt(cls, config: Any, seed: int | None, dealer: int = 0, *start: Any) -> Any:
+        """A hand started with ``start`` (as ``start_args`` gives it) and dealt from a deck shuffled with ``seed``:
+        the same seed, the same cards."""
+        hand = cls(config, dealer, *start)
+        hand.apply(cls.shuffled_deal(seed))
+        return hand
 
     @property
     def scores_now(self) -> list[int]:
@@ -411,22 +436,21 @@ class GameBase:
 
     A game deals each hand from its seeded generator (the same seed, the same game), applies actions to
     the hand in play, and when a hand ends keeps it (``results``, ``completed_hands``), scores it, passes
-    the deal and deals the next one, unless somebody has won. A family names its ``hand_class``, its
-    ``config_class``, ``make_config`` and ``shuffled_deal``, and says only what differs: how a finished
+    the deal and deals the next one, unless somebody has won. A family names its ``hand_class`` (which
+    configures and deals, ``HandBase.configure`` and ``HandBase.dealt``), and says only what differs: how a finished
     hand changes the scores and who has won (``score``), which way the deal passes (``dealer_step``), what
     a new hand starts with (``start_args``, as ``HandBase.start_args``) and what a finished game says
     (``over_message``, citing ``TARGET_RULE``).
     """
 
-    hand_class: type
-    config_class: type
+    hand_class: Any
     default_game = ""
     TARGET_RULE = ""
 
     def __init__(self, game: str | Any = None, seed: int | None = None, options: Mapping[str, Any] | None = None,
                  **more: Any) -> None:
         game = self.default_game if game is None else game
-        self.config = game if isinstance(game, self.config_class) else self.make_config(game, options, **more)
+        self.config = self.hand_class.configure(game, options, **more)
         self.seed = seed
         self._rng = random.Random(seed)
         players = self.config.players
@@ -439,14 +463,6 @@ class GameBase:
         self.hand = self._new_hand()
 
     # --- what a family says ------------------------------------------------------------------------
-
-    @staticmethod
-    def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    @staticmethod
-    def shuffled_deal(seed: int | None) -> Action:   # pragma: no cover - each family deals its own deck
-        raise NotImplementedError
 
     def start_args(self) -> tuple:
         """What a new hand starts with besides the configuration and the dealer: the scores so far."""
@@ -466,8 +482,7 @@ class GameBase:
     # --- the hand-after-hand loop ------------------------------------------------------------------------
 
     def _new_hand(self) -> Any:
-        hand = self.hand_class(self.config, self.dealer, *self.start_args())
-        hand.apply(self.shuffled_deal(self._rng.getrandbits(64)))
+        hand = self.hand_class.dealt(self.config, self._rng.getrandbits(64), self.dealer, *self.start_args())
         self.dealers.append(self.dealer)
         return hand
 

@@ -55,8 +55,17 @@ class Trick:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
+def shuffled_deal(seed: int | None) -> Action:
+    """The chance action: the 43 cards in the order a shuffle with ``seed`` leaves them."""
+    return Action("deal", None, shuffled(FIVE_HUNDRED_DECK, seed))
+
+
 class FiveHundredHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
+
+    config_class = FiveHundredConfig
+    make_config = staticmethod(make_config)
+    shuffled_deal = staticmethod(shuffled_deal)
 
     DEAL_RULE = "500.deal"
 
@@ -97,10 +106,7 @@ class FiveHundredHand(HandBase):
             scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
             **more: Any) -> FiveHundredHand:
         """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
-        config = game if isinstance(game, FiveHundredConfig) else make_config(game, options, **more)
-        hand = cls(config, dealer, scores_before)
-        hand.apply(shuffled_deal(seed))
-        return hand
+        return cls.dealt(cls.configure(game, options, **more), seed, dealer, scores_before)
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -408,11 +414,6 @@ def _bid_action_table(config: FiveHundredConfig) -> tuple[tuple[tuple[Action, ..
         table = _BID_TABLES[config] = tuple(tuple(tuple(actions[c] for c in calls) for calls in row)
                                             for row in config.call_table)
     return table
-
-
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 43 cards in the order a shuffle with ``seed`` leaves them."""
-    return Action("deal", None, shuffled(FIVE_HUNDRED_DECK, seed))
 
 
 def _explain(event: Event) -> Explanation:

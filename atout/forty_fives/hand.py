@@ -50,8 +50,17 @@ class Trick:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
+def shuffled_deal(seed: int | None) -> Action:
+    """The chance action: the 52 cards in the order a shuffle with ``seed`` leaves them."""
+    return Action("deal", None, shuffled(FULL_DECK, seed))
+
+
 class FortyFivesHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
+
+    config_class = FortyFivesConfig
+    make_config = staticmethod(make_config)
+    shuffled_deal = staticmethod(shuffled_deal)
 
     def __init__(self, config: FortyFivesConfig, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None:
         self.config = config
@@ -98,10 +107,7 @@ class FortyFivesHand(HandBase):
             scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
             **more: Any) -> FortyFivesHand:
         """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
-        config = game if isinstance(game, FortyFivesConfig) else make_config(game, options, **more)
-        hand = cls(config, dealer, scores_before)
-        hand.apply(shuffled_deal(seed))
-        return hand
+        return cls.dealt(cls.configure(game, options, **more), seed, dealer, scores_before)
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -518,11 +524,6 @@ def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Ca
 
 
 FULL_MASK = sum(1 << c.index for c in FULL_DECK)   # each of the 52 cards exactly once
-
-
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 52 cards in the order a shuffle with ``seed`` leaves them."""
-    return Action("deal", None, shuffled(FULL_DECK, seed))
 
 
 def _explain(event: Event) -> Explanation:

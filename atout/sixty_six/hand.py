@@ -89,8 +89,19 @@ class SixtySixResult:
         return self.score.winner
 
 
+def shuffled_deal(seed: int | None) -> Action:
+    """The chance action: the 24 cards in the order a shuffle with ``seed`` leaves them."""
+    order = list(SIXTY_SIX_DECK.cards)
+    random.Random(seed).shuffle(order)
+    return Action("deal", None, tuple(order))
+
+
 class SixtySixHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
+
+    config_class = SixtySixConfig
+    make_config = staticmethod(make_config)
+    shuffled_deal = staticmethod(shuffled_deal)
 
     DEAL_RULE = "66.deal"
 
@@ -137,13 +148,11 @@ class SixtySixHand(HandBase):
 
         ``players`` may be given as for the other families (deal codes, the classroom); it can only be 2.
         """
-        config = game if isinstance(game, SixtySixConfig) else make_config(game, options, **more)
+        config = cls.configure(game, options, **more)
         if players is not None and players != cls.players:
             raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
                                    name="players", game=config.game, value=repr(players), allowed=str(cls.players)))
-        hand = cls(config, dealer, carry)
-        hand.apply(shuffled_deal(seed))
-        return hand
+        return cls.dealt(config, seed, dealer, carry)
 
     @classmethod
     def position(cls, config: SixtySixConfig, trump: Suit, hand: Sequence[Card], lead: Card | None = None,
@@ -742,13 +751,6 @@ class SixtySixHand(HandBase):
     def __repr__(self) -> str:
         return (f"<SixtySixHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} "
                 f"trump={self.trump.letter if self.trump else None} stock={self.stock_size}>")
-
-
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 24 cards in the order a shuffle with ``seed`` leaves them."""
-    order = list(SIXTY_SIX_DECK.cards)
-    random.Random(seed).shuffle(order)
-    return Action("deal", None, tuple(order))
 
 
 def _explain(event: Event) -> Explanation:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from atout.cards import CARDS, Card, Suit
+from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import IllegalActionError, NotationError
 from atout.i18n import Text
 
@@ -239,8 +239,8 @@ class HandBase:
 
     A hand keeps ``config``, ``dealer``, ``phase``, ``to_act``, ``hands`` (one card list per seat), ``tricks`` (each
     with its ``cards``), ``history`` and ``events``; ``start_args()`` says what else it was started with (the
-    scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its
-    ``config_class``, ``make_config`` and ``shuffled_deal``, and says what is legal (``_compute_legal``), which
+    scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its ``DECK``,
+    ``config_class`` and ``make_config``, and says what is legal (``_compute_legal``), which
     method does each kind of action (``DOES``), why an action is refused (``_explain_illegal``) and where the
     cards lie that are neither in a hand nor in a finished trick (``_cards_elsewhere``).
     """
@@ -249,6 +249,7 @@ class HandBase:
     # Each family's action kinds and the methods doing them, ``method(hand, action) -> Event``: ``apply`` calls
     # the method straight away once the action is found legal.
     DOES: Mapping[str, Callable[[Any, Action], Event]] = {}
+    DECK: Deck
     config_class: type
 
     def start_args(self) -> tuple:
@@ -260,9 +261,10 @@ class HandBase:
     def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:  # pragma: no cover
         raise NotImplementedError
 
-    @staticmethod
-    def shuffled_deal(seed: int | None) -> Action:   # pragma: no cover - each family deals its own deck
-        raise NotImplementedError
+    @classmethod
+    def shuffled_deal(cls, seed: int | None) -> Action:
+        """The chance action: the family's deck in the order a shuffle with ``seed`` leaves it."""
+        return Action("deal", None, shuffled(cls.DECK, seed))
 
     @classmethod
     def configure(cls, game: str | Any, options: Mapping[str, Any] | None = None, **more: Any) -> Any:

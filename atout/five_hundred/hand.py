@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit, shuffled
+from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
@@ -55,17 +55,12 @@ class Trick:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 43 cards in the order a shuffle with ``seed`` leaves them."""
-    return Action("deal", None, shuffled(FIVE_HUNDRED_DECK, seed))
-
-
 class FiveHundredHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
+    DECK = FIVE_HUNDRED_DECK
     config_class = FiveHundredConfig
     make_config = staticmethod(make_config)
-    shuffled_deal = staticmethod(shuffled_deal)
 
     DEAL_RULE = "500.deal"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.cards import ACE, FULL_DECK, Card, Suit, shuffled
+from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
 from atout.errors import IllegalActionError
 from atout.forty_fives import ranking
@@ -50,17 +50,12 @@ class Trick:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 52 cards in the order a shuffle with ``seed`` leaves them."""
-    return Action("deal", None, shuffled(FULL_DECK, seed))
-
-
 class FortyFivesHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
+    DECK = FULL_DECK
     config_class = FortyFivesConfig
     make_config = staticmethod(make_config)
-    shuffled_deal = staticmethod(shuffled_deal)
 
     def __init__(self, config: FortyFivesConfig, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None:
         self.config = config

@@ -89,20 +89,12 @@ class SixtySixResult:
         return self.score.winner
 
 
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 24 cards in the order a shuffle with ``seed`` leaves them."""
-    order = list(SIXTY_SIX_DECK.cards)
-    random.Random(seed).shuffle(order)
-    return Action("deal", None, tuple(order))
-
-
 class SixtySixHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
+    DECK = SIXTY_SIX_DECK
     config_class = SixtySixConfig
     make_config = staticmethod(make_config)
-    shuffled_deal = staticmethod(shuffled_deal)
-
     DEAL_RULE = "66.deal"
 
     players = 2
@@ -284,6 +276,14 @@ class SixtySixHand(HandBase):
 
     def start_args(self) -> tuple:
         return (self.carry,)
+
+    @classmethod
+    def shuffled_deal(cls, seed: int | None) -> Action:
+        """The chance action: the 24 cards in the order ``random.shuffle`` seeded with ``seed`` leaves them. Not
+        ``cards.shuffled`` as in the other families: that would change the cards every Sixty-Six seed deals."""
+        order = list(cls.DECK.cards)
+        random.Random(seed).shuffle(order)
+        return Action("deal", None, tuple(order))
 
     # --- queries ----------------------------------------------------------------------------
 

@@ -23,9 +23,10 @@ from atout.errors import IllegalActionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
-from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
 from atout.i18n import Text
+from atout.ranking import TRUMP_POWER
 
 KEEP = Action("keep")
 TAKE_KITTY = Action("kitty")

@@ -11,9 +11,10 @@ from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.hand import HAND_SIZE, kept_at_discard
-from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import Text
+from atout.ranking import TRUMP_POWER
 from atout.referee import Query, answer_json, kind_answerer
 
 MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}

@@ -26,8 +26,9 @@ from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import Action, Phase
 from atout.forty_fives import ranking
 from atout.forty_fives.config import bid_level
-from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.forty_fives.ranking import TABLES
 from atout.players.base import Knowledge, Player, average_values, deal_unseen
+from atout.ranking import TRUMP_POWER
 from atout.solver import FortyFivesPosition, solve
 
 KEEP = Action("keep")

@@ -28,15 +28,8 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
     return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
 
 
-def _trump(q: Query) -> Suit:
-    value = q.field("trump")
-    if not isinstance(value, str):
-        raise QueryError(Text("trump must be a suit: C, D, H or S"))
-    return Suit.parse(value)
-
-
 def rank(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     why = ranking.TABLES[trump]
     return {"trump": why.order, "plain": {s.letter: why.plain[s] for s in Suit if s != trump},
             "rule": "45.rank.trump"}
@@ -52,7 +45,7 @@ def _trick_plays(q: Query, config: FortyFivesConfig, name: str = "plays", low: i
 
 
 def trick(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     plays = _trick_plays(q, config)
     why = ranking.explain_trick(plays, trump)
     winner = ranking.trick_winner(plays, trump)
@@ -63,7 +56,7 @@ def trick(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
 
 
 def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     hand = q.card_list("hand")
     plays = q.card_list("plays", q.data.get("plays", []))
     high = (config.players if q.has("players") else MAX_PLAYERS[config.game]) - 1
@@ -110,7 +103,7 @@ def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
 
 
 def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     n = config.players
     tricks = q.field("tricks")
     if not isinstance(tricks, list) or len(tricks) != 5:
@@ -159,7 +152,7 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     if config.free_discard:
         raise QueryError(Text("with option free_discard every player chooses their own discards, so the rules "
                               "force none: ask without that option"))
-    trump = _trump(q)
+    trump = q.trump()
     hand = q.card_list("hand")
     bidder = q.flag("bidder")
     kitty = q.card_list("kitty", q.data.get("kitty", []))

@@ -239,8 +239,9 @@ def _descendants(pid: int, table: dict[int, tuple[int, bytes]] | None = None) ->
     return out
 
 
-def _kernels(server_pid: int) -> dict[int, str]:
-    """The server's kernel processes: pid -> kernel id (from the connection file on the command line)."""
+def server_kernels(server_pid: int) -> dict[int, str]:
+    """The server's kernel processes: pid -> kernel id (from the connection file on the command line). The browser
+    tests count them too."""
     table = _processes()
     kernels = {}
     for pid in _descendants(server_pid, table):
@@ -332,7 +333,7 @@ class Server:
         return ""
 
     def kernels(self) -> dict[int, str]:
-        found = _kernels(self.proc.pid)
+        found = server_kernels(self.proc.pid)
         self.seen_kernels.update(found)
         return found
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from atout.bench_site import server_kernels
 from atout.site import NOTEBOOKS, voila_command
 from tests.conftest import need_chromium
 
@@ -38,20 +39,8 @@ class Server:
         self.pid = pid
 
     def kernels(self) -> int:
-        """How many kernel processes the server is running now (read from /proc)."""
-        count = 0
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-                cmdline = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            parent = int(stat.rsplit(")", 1)[1].split()[1])
-            if parent == self.pid and b"ipykernel" in cmdline:
-                count += 1
-        return count
+        """How many kernel processes the server is running now (read from /proc, as the site benchmark does)."""
+        return len(server_kernels(self.pid))
 
 
 @pytest.fixture(scope="session")
@@ -136,3 +125,20 @@ def open_page(page, voila_url: str, notebook: str, ready: str = ".jupyter-widget
     page.wait_for_selector(ready, state="visible")
     assert page.locator(".voila-error").count() == 0, page.locator(".voila-error").inner_text()
     return page
+
+
+def quiz_question(page, number: int):
+    """The lesson's quiz (not a step's "try it" question, which it replaces) at question ``number``, once its
+    choices are drawn."""
+    quiz = page.locator(".atout-quiz", has=page.locator("h3", has_text=f"Quiz: question {number} of"))
+    quiz.locator(".atout-quiz-choice").first.wait_for()
+    return quiz
+
+
+def step_to_quiz(page, lesson):
+    """Click through every step of the open ``lesson`` page, checking each step's counter; its quiz's first question."""
+    steps = len(lesson.steps)
+    for i in range(steps):
+        page.wait_for_selector(f".atout-lesson-counter:has-text('Step {i + 1} of {steps}')")
+        page.locator(".atout-lesson-next").click()
+    return quiz_question(page, 1)

@@ -251,6 +251,8 @@ class HandBase:
     DOES: Mapping[str, Callable[[Any, Action], Event]] = {}
     DECK: Deck
     config_class: type
+    TRICKS: int           # the tricks of a hand played to its last, and the class of one (see ``_next_lead``)
+    trick_class: type
 
     def start_args(self) -> tuple:
         return (self.scores_before,)
@@ -370,6 +372,20 @@ class HandBase:
         """The error ``apply`` raises for an action that is not legal now, carrying core's explanation."""
         why = self._explain_illegal(action)
         return IllegalActionError(why.text, rule=why.rule, explanation=why)
+
+    def _next_lead(self, event: Event, winner: int) -> Event:
+        """After a trick that ``winner`` won (``event`` is the play that ended it): once the hand's ``TRICKS``
+        tricks are played the hand is scored (``_score``) and over, else ``winner`` leads a new ``trick_class``.
+        For the hands played to their last trick (Forty-Fives, Five Hundred); Sixty-Six ends its own way."""
+        if len(self.tricks) == self.TRICKS:
+            self.trick = None
+            self.to_act = None
+            event.consequences.append(self._score())
+            self.phase = Phase.OVER
+        else:
+            self.trick = self.trick_class(winner)
+            self.to_act = winner
+        return event
 
     # --- what a seat sees ----------------------------------------------------------------------------------
 

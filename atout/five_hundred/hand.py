@@ -59,6 +59,8 @@ class FiveHundredHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
     DECK = FIVE_HUNDRED_DECK
+    TRICKS = TRICKS
+    trick_class = Trick
     config_class = FiveHundredConfig
     make_config = staticmethod(make_config)
 
@@ -296,15 +298,7 @@ class FiveHundredHand(HandBase):
         if len(self.tricks) == 1 and self.contract.open:
             event.consequences.append(Event("open-hand", self.contractor, None, list(self.hands[self.contractor]),
                                             _explain))
-        if len(self.tricks) == TRICKS:
-            self.trick = None
-            self.to_act = None
-            event.consequences.append(self._score())
-            self.phase = Phase.OVER
-        else:
-            self.trick = Trick(winner)
-            self.to_act = winner
-        return event
+        return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
 

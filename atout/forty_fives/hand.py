@@ -32,6 +32,7 @@ KEEP = Action("keep")
 TAKE_KITTY = Action("kitty")
 DONE = Action("done")
 TRUMP_ACTIONS = {s: Action("trump", None, s) for s in Suit}
+HAND_SIZE = 5
 
 
 class Trick:
@@ -55,6 +56,8 @@ class FortyFivesHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
     DECK = FULL_DECK
+    TRICKS = HAND_SIZE
+    trick_class = Trick
     config_class = FortyFivesConfig
     make_config = staticmethod(make_config)
 
@@ -424,15 +427,7 @@ class FortyFivesHand(HandBase):
             self.hands[self.dealer].append(self.turn_up)
             event.consequences.append(Event("take-ace", self.dealer, None, self.turn_up, _explain))
             self.turn_up = None
-        if len(self.tricks) == 5:
-            self.trick = None
-            self.to_act = None
-            event.consequences.append(self._score())
-            self.phase = Phase.OVER
-        else:
-            self.trick = Trick(winner)
-            self.to_act = winner
-        return event
+        return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
 
@@ -498,9 +493,6 @@ class FortyFivesHand(HandBase):
 
 _PHASE_RULE = {Phase.BID: "a45.bid.order", Phase.ROB: "45.rob.dealer-ace", Phase.TRUMP: "a45.trump.name",
                Phase.DISCARD: "a45.discard.others", Phase.PLAY: "45.play.first-lead"}
-
-
-HAND_SIZE = 5
 
 
 def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Card]:

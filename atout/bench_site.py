@@ -175,7 +175,8 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A local TCP port nobody listens on now (the browser tests start their server on one too)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -305,7 +306,7 @@ class Server:
         from atout.site import voila_command
 
         self.folder = folder
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder.parent / "voila.log"
         self.log = open(self.log_path, "w")  # noqa: SIM115 (closed in stop())

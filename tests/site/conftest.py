@@ -8,7 +8,6 @@ how to install it; in CI (``CI=true``) a missing Chromium is a failure.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import time
 import urllib.request
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from atout.bench_site import server_kernels
+from atout.bench_site import free_port, server_kernels
 from atout.site import NOTEBOOKS, voila_command
 from tests.conftest import need_chromium
 
@@ -25,12 +24,6 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 INTERACTIVE = 60_000   # ms: a page's first render on a loaded 2-core machine
 CULL_IDLE = 15         # s: the test server culls idle kernels sooner than the real site (1800 s)
 CULL_INTERVAL = 2
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -46,7 +39,7 @@ class Server:
 @pytest.fixture(scope="session")
 def voila_server():
     need_chromium()
-    port = _free_port()
+    port = free_port()
     log = open(ARTIFACTS.mkdir(parents=True, exist_ok=True) or ARTIFACTS / "voila.log", "w")  # noqa: SIM115
     command = voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
     proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,

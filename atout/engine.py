@@ -251,7 +251,8 @@ class HandBase:
     DOES: Mapping[str, Callable[[Any, Action], Event]] = {}
     DECK: Deck
     config_class: type
-    TRICKS: int           # the tricks of a hand played to its last, and the class of one (see ``_next_lead``)
+    # Hands played to their last trick (``_next_lead``): how many tricks a hand has, and the class of a trick.
+    TRICKS: int
     trick_class: type
 
     def start_args(self) -> tuple:
@@ -332,7 +333,8 @@ class HandBase:
         return listed
 
     def _same_as_listed(self, action: Action) -> Action | None:
-        """The legal action ``action`` is another way of writing, if any (none but in Sixty-Six)."""
+        """The legal action that ``action`` is another way of writing (Sixty-Six: a marriage named by its queen),
+        or None: by default every action has one way of being written."""
         return None
 
     @classmethod

@@ -175,7 +175,8 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A local TCP port nobody listens on now (the browser tests start their server on one too)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -239,8 +240,9 @@ def _descendants(pid: int, table: dict[int, tuple[int, bytes]] | None = None) ->
     return out
 
 
-def _kernels(server_pid: int) -> dict[int, str]:
-    """The server's kernel processes: pid -> kernel id (from the connection file on the command line)."""
+def server_kernels(server_pid: int) -> dict[int, str]:
+    """The server's kernel processes: pid -> kernel id (from the connection file on the command line). The browser
+    tests count them too."""
     table = _processes()
     kernels = {}
     for pid in _descendants(server_pid, table):
@@ -304,7 +306,7 @@ class Server:
         from atout.site import voila_command
 
         self.folder = folder
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder.parent / "voila.log"
         self.log = open(self.log_path, "w")  # noqa: SIM115 (closed in stop())
@@ -332,7 +334,7 @@ class Server:
         return ""
 
     def kernels(self) -> dict[int, str]:
-        found = _kernels(self.proc.pid)
+        found = server_kernels(self.proc.pid)
         self.seen_kernels.update(found)
         return found
 

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from atout.cards import CARDS, Card, Suit
+from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import IllegalActionError, NotationError
 from atout.i18n import Text
 
@@ -233,16 +233,109 @@ class TableView:
 
 
 class HandBase:
-    """What every family's hand shares: replaying a history, copying, taking back, the phase queries.
+    """What every family's hand shares: applying and recording actions, the cached legal actions, replaying a
+    history, copying, taking back, why an action is refused, the phase queries, and the common parts of a seat's
+    view and of the table view.
 
-    A hand keeps ``config``, ``dealer``, ``phase`` and ``history``; ``start_args()`` says what else it
-    was started with (the scores before it, or Sixty-Six's carried points), so a replay starts alike.
+    A hand keeps ``config``, ``dealer``, ``phase``, ``to_act``, ``hands`` (one card list per seat), ``tricks`` (each
+    with its ``cards``), ``history`` and ``events``; ``start_args()`` says what else it was started with (the
+    scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its ``DECK``,
+    ``config_class`` and ``make_config``, and says what is legal (``_compute_legal``), which
+    method does each kind of action (``DOES``), why an action is refused (``_explain_illegal``) and where the
+    cards lie that are neither in a hand nor in a finished trick (``_cards_elsewhere``).
     """
 
     DEAL_RULE: str | None = None      # the rule an undo with nothing to take back cites
+    # Each family's action kinds and the methods doing them, ``method(hand, action) -> Event``: ``apply`` calls
+    # the method straight away once the action is found legal.
+    DOES: Mapping[str, Callable[[Any, Action], Event]] = {}
+    DECK: Deck
+    config_class: type
+    # Hands played to their last trick (``_next_lead``): how many tricks a hand has, and the class of a trick.
+    TRICKS: int
+    trick_class: type
 
     def start_args(self) -> tuple:
         return (self.scores_before,)
+
+    # --- starting a hand ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def shuffled_deal(cls, seed: int | None) -> Action:
+        """The chance action: the family's deck in the order a shuffle with ``seed`` leaves it."""
+        return Action("deal", None, shuffled(cls.DECK, seed))
+
+    @classmethod
+    def configure(cls, game: str | Any, options: Mapping[str, Any] | None = None, **more: Any) -> Any:
+        """``game`` itself when it is a configuration already, else the configuration of that preset with
+        ``options``."""
+        return game if isinstance(game, cls.config_class) else cls.make_config(game, options, **more)
+
+    @classmethod
+    def dealt(cls, config: Any, seed: int | None, dealer: int = 0, *start: Any) -> Any:
+        """A hand started with ``start`` (as ``start_args`` gives it) and dealt from a deck shuffled with ``seed``:
+        the same seed, the same cards."""
+        hand = cls(config, dealer, *start)
+        hand.apply(cls.shuffled_deal(seed))
+        return hand
+
+    @property
+    def scores_now(self) -> list[int]:
+        """The scores as they stand (for the families that carry ``scores_before`` into a hand): before this
+        hand while it is played, after it once it is scored."""
+        return list(self.scores_before if self.result is None else self.result.scores_after)
+
+    # --- acting ------------------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do now (empty at the deal and when the hand is over).
+
+        Computed once per state: ``apply`` forgets it, so callers may read it as often as they like."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:   # pragma: no cover - each family says what is legal
+        raise NotImplementedError
+
+    def apply(self, action: Action | str) -> Event:
+        """Do ``action`` for the player to act (or chance) and say what happened.
+
+        An action ``legal_actions`` does not list raises ``IllegalActionError`` naming the rule (the deal aside,
+        see ``_unlisted``); the state is unchanged.
+        """
+        if action.__class__ is not Action:
+            action = Action.parse(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            action = self._unlisted(action)
+        event = self.DOES[action.kind](self, action)
+        self._legal = None
+        self.history.append(action)
+        self.events.append(event)
+        return event
+
+    def _unlisted(self, action: Action) -> Action:
+        """The action to do for one ``legal_actions`` does not list, or the error refusing it: the deal, chance's
+        action, which the deal itself checks; or another way of writing a legal action (``_same_as_listed``)."""
+        if self.phase is Phase.DEAL and action.kind == "deal":
+            return action
+        listed = self._same_as_listed(action)
+        if listed is None:
+            raise self._illegal(action)
+        return listed
+
+    def _same_as_listed(self, action: Action) -> Action | None:
+        """The legal action that ``action`` is another way of writing (Sixty-Six: a marriage named by its queen),
+        or None: by default every action has one way of being written."""
+        return None
 
     @classmethod
     def replay(cls, config: Any, history: Iterable[Action | str], dealer: int = 0, *start: Any, **named: Any) -> Any:
@@ -269,7 +362,8 @@ class HandBase:
         """Why ``action`` is not allowed now, or None when it is."""
         if action.__class__ is not Action:
             action = Action.parse(action)
-        if self.phase is not Phase.DEAL and action in self.legal_actions():
+        if self.phase is not Phase.DEAL and (action in self.legal_actions()
+                                         or self._same_as_listed(action) is not None):
             return None
         return self._explain_illegal(action)
 
@@ -280,6 +374,69 @@ class HandBase:
         """The error ``apply`` raises for an action that is not legal now, carrying core's explanation."""
         why = self._explain_illegal(action)
         return IllegalActionError(why.text, rule=why.rule, explanation=why)
+
+    def _next_lead(self, event: Event, winner: int) -> Event:
+        """After a trick that ``winner`` won (``event`` is the play that ended it): once the hand's ``TRICKS``
+        tricks are played the hand is scored (``_score``) and over, else ``winner`` leads a new ``trick_class``.
+        For the hands played to their last trick (Forty-Fives, Five Hundred); Sixty-Six ends its own way."""
+        if len(self.tricks) == self.TRICKS:
+            self.trick = None
+            self.to_act = None
+            event.consequences.append(self._score())
+            self.phase = Phase.OVER
+        else:
+            self.trick = self.trick_class(winner)
+            self.to_act = winner
+        return event
+
+    # --- what a seat sees ----------------------------------------------------------------------------------
+
+    def _view_of(self, seat: int) -> dict[str, Any]:
+        """The start of every family's ``view``: the game and its rules, the seat, the phase, whose turn it is and
+        who dealt, the seat's own cards and how many cards each seat holds."""
+        return {
+            "game": self.config.game,
+            "config": self.config,
+            "seat": seat,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+        }
+
+    def _legal_words(self, seat: int) -> list[str]:
+        """The view's ``legal``: the actions ``seat`` may take now, written out, or none when it is not to act."""
+        return [str(a) for a in self.legal_actions()] if self.to_act == seat else []
+
+    def _legal_shown(self, viewer: int | None, cards_in_play: bool) -> tuple[list[Action], dict[Card, Explanation]]:
+        """The table view's ``legal`` and ``illegal``: the legal actions when ``viewer`` may act for the player to act
+        (the teacher, ``None``, acts for everyone), and, while cards are being played (``cards_in_play``), why each
+        other card of that player's hand may not be played, as core explains it."""
+        seat = self.to_act
+        if seat is None or (viewer is not None and viewer != seat):
+            return [], {}
+        legal = list(self.legal_actions())
+        if not cards_in_play:
+            return legal, {}
+        playable = {a.card for a in legal if a.kind == "play"}
+        illegal = {card: self._explain_illegal(PLAY_ACTIONS[card.index])
+                   for card in self.hands[seat] if card not in playable}
+        return legal, illegal
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deck, wherever it lies (card conservation): in the hands, in the tricks played, and
+        wherever else the family lays cards (``_cards_elsewhere``: the trick on the table, a kitty, a stock,
+        discards, a turned-up card)."""
+        cards = [c for h in self.hands for c in h]
+        cards += [c for t in self.tricks for c in t.cards]
+        cards += self._cards_elsewhere()
+        return cards
+
+    def _cards_elsewhere(self) -> list[Card]:   # pragma: no cover - each family lays its own cards
+        raise NotImplementedError
+
+    # --- the phase -----------------------------------------------------------------------------------------
 
     @property
     def is_chance(self) -> bool:
@@ -299,22 +456,21 @@ class GameBase:
 
     A game deals each hand from its seeded generator (the same seed, the same game), applies actions to
     the hand in play, and when a hand ends keeps it (``results``, ``completed_hands``), scores it, passes
-    the deal and deals the next one, unless somebody has won. A family names its ``hand_class``, its
-    ``config_class``, ``make_config`` and ``shuffled_deal``, and says only what differs: how a finished
+    the deal and deals the next one, unless somebody has won. A family names its ``hand_class`` (which
+    configures and deals, ``HandBase.configure`` and ``HandBase.dealt``), and says only what differs: how a finished
     hand changes the scores and who has won (``score``), which way the deal passes (``dealer_step``), what
     a new hand starts with (``start_args``, as ``HandBase.start_args``) and what a finished game says
     (``over_message``, citing ``TARGET_RULE``).
     """
 
-    hand_class: type
-    config_class: type
+    hand_class: Any
     default_game = ""
     TARGET_RULE = ""
 
     def __init__(self, game: str | Any = None, seed: int | None = None, options: Mapping[str, Any] | None = None,
                  **more: Any) -> None:
         game = self.default_game if game is None else game
-        self.config = game if isinstance(game, self.config_class) else self.make_config(game, options, **more)
+        self.config = self.hand_class.configure(game, options, **more)
         self.seed = seed
         self._rng = random.Random(seed)
         players = self.config.players
@@ -327,14 +483,6 @@ class GameBase:
         self.hand = self._new_hand()
 
     # --- what a family says ------------------------------------------------------------------------
-
-    @staticmethod
-    def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    @staticmethod
-    def shuffled_deal(seed: int | None) -> Action:   # pragma: no cover - each family deals its own deck
-        raise NotImplementedError
 
     def start_args(self) -> tuple:
         """What a new hand starts with besides the configuration and the dealer: the scores so far."""
@@ -354,8 +502,7 @@ class GameBase:
     # --- the hand-after-hand loop ------------------------------------------------------------------------
 
     def _new_hand(self) -> Any:
-        hand = self.hand_class(self.config, self.dealer, *self.start_args())
-        hand.apply(self.shuffled_deal(self._rng.getrandbits(64)))
+        hand = self.hand_class.dealt(self.config, self._rng.getrandbits(64), self.dealer, *self.start_args())
         self.dealers.append(self.dealer)
         return hand
 

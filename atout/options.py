@@ -7,9 +7,9 @@ is allowed. The engines read the resulting values; there is no ``if variant == â
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from atout.errors import ConfigError
 from atout.i18n import Text
@@ -32,6 +32,27 @@ class OptionSpec:
 
     def applies_to(self, preset: str) -> bool:
         return not self.presets or preset in self.presets
+
+
+Config = TypeVar("Config")
+_CONFIGS: dict[tuple, Any] = {}    # by preset id (unique across the families) and option values
+
+
+def cached_config(game: str, given: Mapping[str, Any], build: Callable[[str, Mapping[str, Any]], Config]) -> Config:
+    """``build(game, given)``, made once per preset and option values: hands are dealt by the thousand, so each
+    option set is checked once. Each value's type is part of the key (True == 1, but only True is a valid on/off
+    value); a value that cannot be hashed is not cached, and ``build`` names what is wrong with it."""
+    try:
+        key: tuple | None = (game, *sorted((k, type(v).__name__, v) for k, v in given.items()))
+        hash(key)
+    except TypeError:
+        key = None
+    if key is not None and key in _CONFIGS:
+        return _CONFIGS[key]
+    config = build(game, given)
+    if key is not None:
+        _CONFIGS[key] = config
+    return config
 
 
 def _show(values: tuple) -> str:

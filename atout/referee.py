@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from atout.cards import Card, Deck
+from atout.cards import Card, Deck, Suit
 from atout.errors import AtoutError, DuplicateCardError, QueryError
 from atout.games import FAMILIES, family
 from atout.i18n import Text
@@ -78,6 +78,13 @@ class Query:
             raise QueryError(Text("{name} must be a list of {count} whole numbers, not {value}",
                                   name=name, count=count, value=json.dumps(value)))
         return value
+
+    def trump(self) -> Suit:
+        """The field ``trump``: a suit (Five Hundred, whose ``trump`` may also be no trumps, reads its own)."""
+        value = self.field("trump")
+        if not isinstance(value, str):
+            raise QueryError(Text("trump must be a suit: C, D, H or S"))
+        return Suit.parse(value)
 
     def card_list(self, name: str, value: Any = None) -> list[Card]:
         """Cards of the game's deck; the same card twice anywhere in the query is refused."""

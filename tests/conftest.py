@@ -1,9 +1,10 @@
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
+
+from atout.bench_site import CHROMIUM_ARGS, chromium_path
 
 DATA = Path(__file__).parent / "data"
 
@@ -20,15 +21,6 @@ def english():
 def referee_examples():
     lines = (DATA / "rules" / "referee-examples.jsonl").read_text().splitlines()
     return [json.loads(line) for line in lines if line.strip()]
-
-
-CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
-
-
-def chromium_path() -> str | None:
-    return CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
 
 
 def need_chromium() -> None:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import Suit
 from atout.i18n import N_, _
-from atout.options import OptionSpec, build_options
+from atout.options import OptionSpec, build_options, cached_config
 
 PRESETS = ("five-hundred",)
 PLAYERS = 4
@@ -187,27 +187,17 @@ class FiveHundredConfig:
         return {name: getattr(self, name) for name in OPTIONS}
 
 
-_CONFIGS: dict[tuple, FiveHundredConfig] = {}
-
-
 def make_config(game: str = "five-hundred", options: Mapping[str, Any] | None = None,
                 **more: Any) -> FiveHundredConfig:
     """The configuration of the preset with the given options (checked; unknown ones are refused)."""
-    given = {**(options or {}), **more}
-    try:
-        # the type is part of the key: True == 1, but only True is a valid value
-        key: tuple | None = (game, tuple(sorted((k, type(v).__name__, v) for k, v in given.items())))
-    except TypeError:   # unorderable or unhashable values: not cached, checked below
-        key = None
-    if key is not None and key in _CONFIGS:
-        return _CONFIGS[key]
+    return cached_config(game, {**(options or {}), **more}, _make_config)
+
+
+def _make_config(game: str, given: Mapping[str, Any]) -> FiveHundredConfig:
     if game not in PRESETS:
         from atout.errors import ConfigError
         from atout.i18n import Text
 
         raise ConfigError(Text("{game} is not a Five Hundred preset: the presets are {presets}",
                                game=repr(game), presets=", ".join(PRESETS)))
-    config = FiveHundredConfig(game=game, **build_options(game, OPTIONS, given))
-    if key is not None:
-        _CONFIGS[key] = config
-    return config
+    return FiveHundredConfig(game=game, **build_options(game, OPTIONS, given))

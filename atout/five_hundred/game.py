@@ -17,8 +17,7 @@ opens at six spades and passes, then plays random cards:
 from __future__ import annotations
 
 from atout.engine import GameBase
-from atout.five_hundred.config import FiveHundredConfig, make_config
-from atout.five_hundred.hand import FiveHundredHand, shuffled_deal
+from atout.five_hundred.hand import FiveHundredHand
 from atout.five_hundred.scoring import HandResult
 from atout.i18n import Text
 
@@ -28,9 +27,6 @@ class FiveHundredGame(GameBase):
     (the deal passes to the left after every hand, a throw-in included: 500.deal.rotation, 500.bid.all-pass)."""
 
     hand_class = FiveHundredHand
-    config_class = FiveHundredConfig
-    make_config = staticmethod(make_config)
-    shuffled_deal = staticmethod(shuffled_deal)
     default_game = "five-hundred"
     TARGET_RULE = "500.game.target"
 

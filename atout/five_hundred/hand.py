@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit, shuffled
+from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
@@ -57,6 +57,12 @@ class Trick:
 
 class FiveHundredHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
+
+    DECK = FIVE_HUNDRED_DECK
+    TRICKS = TRICKS
+    trick_class = Trick
+    config_class = FiveHundredConfig
+    make_config = staticmethod(make_config)
 
     DEAL_RULE = "500.deal"
 
@@ -97,10 +103,7 @@ class FiveHundredHand(HandBase):
             scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
             **more: Any) -> FiveHundredHand:
         """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
-        config = game if isinstance(game, FiveHundredConfig) else make_config(game, options, **more)
-        hand = cls(config, dealer, scores_before)
-        hand.apply(shuffled_deal(seed))
-        return hand
+        return cls.dealt(cls.configure(game, options, **more), seed, dealer, scores_before)
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -111,12 +114,6 @@ class FiveHundredHand(HandBase):
     @property
     def contractor_side(self) -> int | None:
         return None if self.contractor is None else self.contractor % 2
-
-    def legal_actions(self) -> list[Action]:
-        """What the player to act may do now (empty at the deal and when the hand is over)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
@@ -148,33 +145,6 @@ class FiveHundredHand(HandBase):
         return list(self.result.points)
 
     # --- applying actions -------------------------------------------------------------------
-
-    def apply(self, action: Action | str) -> Event:
-        """Do ``action`` for the player to act (or chance) and say what happened.
-
-        An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
-        """
-        if action.__class__ is not Action:
-            action = Action.parse(action)
-        phase = self.phase
-        if phase is Phase.DEAL:
-            if action.kind != "deal":
-                raise self._illegal(action)
-            event = self._deal(action)
-        else:
-            legal = self._legal if self._legal is not None else self.legal_actions()
-            if action not in legal:
-                raise self._illegal(action)
-            if phase is Phase.PLAY:
-                event = self._play(action)
-            elif phase is Phase.BID:
-                event = self._bid(action)
-            else:
-                event = self._discard(action)
-        self._legal = None
-        self.history.append(action)
-        self.events.append(event)
-        return event
 
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase
@@ -328,15 +298,7 @@ class FiveHundredHand(HandBase):
         if len(self.tricks) == 1 and self.contract.open:
             event.consequences.append(Event("open-hand", self.contractor, None, list(self.hands[self.contractor]),
                                             _explain))
-        if len(self.tricks) == TRICKS:
-            self.trick = None
-            self.to_act = None
-            event.consequences.append(self._score())
-            self.phase = Phase.OVER
-        else:
-            self.trick = Trick(winner)
-            self.to_act = winner
-        return event
+        return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
 
@@ -367,14 +329,7 @@ class FiveHundredHand(HandBase):
         """
         is_contractor = seat == self.contractor
         return {
-            "game": self.config.game,
-            "config": self.config,
-            "seat": seat,
-            "phase": self.phase.value,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
+            **self._view_of(seat),
             "calls": list(self.auction.calls) if self.auction else [],
             "contractor": self.contractor,
             "contract": self.contract.call if self.contract else None,
@@ -392,8 +347,8 @@ class FiveHundredHand(HandBase):
             "tricks": [(t.leader, list(t.cards), t.winner) for t in self.tricks],
             "joker_suits": [t.joker_suit for t in self.tricks],
             "tricks_won": self.side_tricks(),
-            "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
-            "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],
+            "scores": self.scores_now,
+            "legal": self._legal_words(seat),
         }
 
     def table_view(self, viewer: int | None = None) -> TableView:
@@ -404,14 +359,7 @@ class FiveHundredHand(HandBase):
         trick = self.trick
         plays = list(zip(trick.seats, trick.cards, strict=True)) if trick else []
         last = self.tricks[-1] if self.tricks else None
-        acting = self.to_act is not None and (viewer is None or viewer == self.to_act)
-        legal = self.legal_actions() if acting else []
-        illegal: dict[Card, Explanation] = {}
-        if acting and self.phase is Phase.PLAY:
-            allowed = {a.card for a in legal}
-            for card in self.hands[self.to_act]:
-                if card not in allowed:
-                    illegal[card] = self._explain_illegal(PLAY_ACTIONS[card.index])
+        legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
         notes = []
         if self.sitting_out is not None:
             notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out)))
@@ -425,7 +373,7 @@ class FiveHundredHand(HandBase):
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=None, kitty=list(kitty_cards) if kitty_cards else len(self.kitty),
-            stock=0, scores=list(self.scores_before if self.result is None else self.result.scores_after),
+            stock=0, scores=self.scores_now,
             score_labels=[Text("Side {n}", n=i) for i in range(SIDES)], tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
@@ -433,13 +381,10 @@ class FiveHundredHand(HandBase):
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
             over=self.is_over)
 
-    def all_cards(self) -> list[Card]:
-        """Every card of the deck, wherever it lies (card conservation)."""
-        cards = [c for h in self.hands for c in h] + self.kitty + self.discards
-        cards += [c for t in self.tricks for c in t.cards]
-        if self.trick is not None:
-            cards += self.trick.cards
-        return cards
+    def _cards_elsewhere(self) -> list[Card]:
+        return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])
+
+    DOES = {"deal": _deal, "bid": _bid, "discard": _discard, "play": _play}
 
     def __repr__(self) -> str:
         contract = self.contract.call if self.contract else None
@@ -458,11 +403,6 @@ def _bid_action_table(config: FiveHundredConfig) -> tuple[tuple[tuple[Action, ..
         table = _BID_TABLES[config] = tuple(tuple(tuple(actions[c] for c in calls) for calls in row)
                                             for row in config.call_table)
     return table
-
-
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 43 cards in the order a shuffle with ``seed`` leaves them."""
-    return Action("deal", None, shuffled(FIVE_HUNDRED_DECK, seed))
 
 
 def _explain(event: Event) -> Explanation:

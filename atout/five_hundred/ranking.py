@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from atout.cards import ACE, CARDS, JACK, JOKER, KING, QUEEN, Card, Suit
+from atout.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.errors import IllegalActionError
 from atout.i18n import Text
+from atout.ranking import PowerTables
 
 NO_TRUMPS = None    # the trump argument in no trumps: there is no trump suit, only the joker
-TRUMP_POWER = 100   # every trump's power is above this, every plain card's below
 _HIGH = (ACE, KING, QUEEN, JACK, 10, 9, 8, 7, 6, 5)     # 500.rank.plain (then the 4 in red suits)
 
 
@@ -46,28 +46,14 @@ def _plain_order(suit: Suit, trump: Suit | None) -> list[Card]:
     return [Card.of(r, suit) for r in _suit_ranks(suit) if not (lost_jack and r == JACK)]
 
 
-class StrainTables:
-    """Look-up tables for one strain (a trump suit, or ``None`` for no trumps)."""
+class StrainTables(PowerTables):
+    """Look-up tables for one strain (a trump suit, or ``None`` for no trumps). In ``suit_of`` (500.follow.suit)
+    the left bower and the joker are trumps; in no trumps the joker has no suit (its leader names one)."""
 
-    __slots__ = ("trump", "order", "plain", "is_trump", "suit_of", "power", "left_bower")
+    __slots__ = ("left_bower",)
 
     def __init__(self, trump: Suit | None) -> None:
-        self.trump = trump
-        self.order = _trump_order(trump)
-        self.plain = {s: _plain_order(s, trump) for s in Suit if s != trump}
-        n = len(CARDS)
-        self.is_trump = [False] * n
-        # The suit a card belongs to for leading and following (500.follow.suit): the left bower and
-        # the joker are trumps; in no trumps the joker has no suit (its leader names one).
-        self.suit_of: list[Suit | None] = [c.suit for c in CARDS]
-        self.power = [0] * n                      # higher wins; trumps above every plain card
-        for i, card in enumerate(self.order):
-            self.is_trump[card.index] = True
-            self.suit_of[card.index] = trump
-            self.power[card.index] = TRUMP_POWER + len(self.order) - i
-        for cards in self.plain.values():
-            for i, card in enumerate(cards):
-                self.power[card.index] = 50 - i
+        super().__init__(trump, _trump_order(trump), {s: _plain_order(s, trump) for s in Suit if s != trump})
         self.left_bower = Card.of(JACK, trump.partner) if trump is not None else None
 
 
@@ -218,9 +204,7 @@ def explain_trick(plays: Sequence[Card], trump: Suit | None, joker_suit: Suit | 
         return Explanation("500.joker.no-trump", Text(
             "{w} wins: in no trumps the joker wins any trick it is played to; led, it called for {lead}",
             w=JOKER, lead=lead))
-    others = [c for i, c in enumerate(plays) if i != win]
-    runner = max(others, key=lambda c: (t.is_trump[c.index] or t.suit_of[c.index] is lead, t.power[c.index]))
-    return explain_beats(plays[win], runner, trump, lead)
+    return explain_beats(plays[win], t.runner_up(plays, win, lead), trump, lead)
 
 
 def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from atout.options import OptionSpec, build_options
+from atout.options import OptionSpec, build_options, cached_config
 
 PRESETS = ("forty-fives", "forty-fives-partners", "auction-forty-fives")
 AUCTION = ("auction-forty-fives",)
@@ -91,25 +91,12 @@ def bid_level(call: str) -> int:
     return {"30-for-60": 31, "60-for-120": 32}.get(call) or int(call)
 
 
-_CONFIGS: dict[tuple, FortyFivesConfig] = {}
-
-
 def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> FortyFivesConfig:
     """The configuration of a preset with the given options (checked; unknown ones are refused)."""
-    given = {**(options or {}), **more}
-    try:
-        key: tuple | None = (game, tuple(sorted(given.items())))
-    except TypeError:   # unorderable or unhashable values: not cached, checked below
-        key = None
-    if key is not None and key in _CONFIGS:
-        return _CONFIGS[key]
-    config = _make_config(game, given)
-    if key is not None:
-        _CONFIGS[key] = config
-    return config
+    return cached_config(game, {**(options or {}), **more}, _make_config)
 
 
-def _make_config(game: str, given: dict[str, Any]) -> FortyFivesConfig:
+def _make_config(game: str, given: Mapping[str, Any]) -> FortyFivesConfig:
     values = build_options(game, OPTIONS, given)
     if values.get("partners") and values["players"] != 4:
         from atout.errors import ConfigError

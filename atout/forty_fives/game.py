@@ -12,8 +12,7 @@ True
 from __future__ import annotations
 
 from atout.engine import GameBase
-from atout.forty_fives.config import FortyFivesConfig, make_config
-from atout.forty_fives.hand import FortyFivesHand, HandResult, shuffled_deal
+from atout.forty_fives.hand import FortyFivesHand, HandResult
 from atout.forty_fives.scoring import game_winner
 from atout.i18n import Text
 
@@ -22,9 +21,6 @@ class FortyFivesGame(GameBase):
     """Hands played one after another until a player or side reaches the target."""
 
     hand_class = FortyFivesHand
-    config_class = FortyFivesConfig
-    make_config = staticmethod(make_config)
-    shuffled_deal = staticmethod(shuffled_deal)
     default_game = "forty-fives"
     TARGET_RULE = "45.game.target"
 

@@ -18,20 +18,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.cards import ACE, FULL_DECK, Card, Suit, shuffled
+from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
-from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
 from atout.i18n import Text
+from atout.ranking import TRUMP_POWER
 
 KEEP = Action("keep")
 TAKE_KITTY = Action("kitty")
 DONE = Action("done")
 TRUMP_ACTIONS = {s: Action("trump", None, s) for s in Suit}
+HAND_SIZE = 5
 
 
 class Trick:
@@ -53,6 +55,12 @@ class Trick:
 
 class FortyFivesHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
+
+    DECK = FULL_DECK
+    TRICKS = HAND_SIZE
+    trick_class = Trick
+    config_class = FortyFivesConfig
+    make_config = staticmethod(make_config)
 
     def __init__(self, config: FortyFivesConfig, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None:
         self.config = config
@@ -99,10 +107,7 @@ class FortyFivesHand(HandBase):
             scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
             **more: Any) -> FortyFivesHand:
         """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
-        config = game if isinstance(game, FortyFivesConfig) else make_config(game, options, **more)
-        hand = cls(config, dealer, scores_before)
-        hand.apply(shuffled_deal(seed))
-        return hand
+        return cls.dealt(cls.configure(game, options, **more), seed, dealer, scores_before)
 
     @classmethod
     def position(cls, config: FortyFivesConfig, turn_up: Card, dealer: int = 0,
@@ -169,12 +174,6 @@ class FortyFivesHand(HandBase):
     def side_of(self, seat: int) -> int:
         return self.config.side_of(seat)
 
-    def legal_actions(self) -> list[Action]:
-        """What the player to act may do now (empty at the deal and when the hand is over)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.PLAY:
@@ -208,40 +207,6 @@ class FortyFivesHand(HandBase):
 
     # --- applying actions -------------------------------------------------------------------
 
-    def apply(self, action: Action | str) -> Event:
-        """Do ``action`` for the player to act (or chance) and say what happened.
-
-        An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
-        """
-        if action.__class__ is not Action:
-            action = Action.parse(action)
-        phase = self.phase
-        if phase is Phase.PLAY and action.kind == "play":
-            legal = self._legal if self._legal is not None else self.legal_actions()
-            if action not in legal:
-                raise self._illegal(action)
-            event = self._play(action.card)
-        elif phase is Phase.DEAL:
-            if action.kind != "deal":
-                raise self._illegal(action)
-            event = self._deal(action)
-        elif action not in self.legal_actions():
-            raise self._illegal(action)
-        elif phase is Phase.PLAY:
-            event = self._holder_rob(action)
-        elif phase is Phase.ROB:
-            event = self._dealer_rob(action)
-        elif phase is Phase.BID:
-            event = self._bid(action)
-        elif phase is Phase.TRUMP:
-            event = self._trump(action)
-        else:
-            event = self._free_discard(action)
-        self._legal = None
-        self.history.append(action)
-        self.events.append(event)
-        return event
-
     def table_view(self, viewer: int | None = None) -> TableView:
         """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
         n = self.n
@@ -250,14 +215,7 @@ class FortyFivesHand(HandBase):
         trick = self.trick
         plays = [((trick.leader + i) % n, c) for i, c in enumerate(trick.cards)] if trick else []
         last = self.tricks[-1] if self.tricks else None
-        acting = self.to_act is not None and (viewer is None or viewer == self.to_act)
-        legal = self.legal_actions() if acting else []
-        illegal: dict[Card, Explanation] = {}
-        if acting and self.phase is Phase.PLAY and self.rob_offer is None:
-            allowed = {a.card for a in legal}
-            for card in self.hands[self.to_act]:
-                if card not in allowed:
-                    illegal[card] = self._explain_illegal(PLAY_ACTIONS[card.index])
+        legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY and self.rob_offer is None)
         config = self.config
         labels = ([Text("Side {n}", n=i) for i in range(2)] if config.has_partners
                   else [seat_name(i) for i in range(n)])
@@ -269,8 +227,7 @@ class FortyFivesHand(HandBase):
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=self.turn_up, kitty=len(self.kitty),
             stock=len(self.stock) if config.auction else 0,
-            scores=list(self.scores_before if self.result is None else self.result.scores_after),
-            score_labels=labels, tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
+            scores=self.scores_now, score_labels=labels, tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,
             contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over)
@@ -425,6 +382,10 @@ class FortyFivesHand(HandBase):
 
     # --- robbing ------------------------------------------------------------------------------
 
+    def _rob(self, action: Action) -> Event:
+        """Rob or keep: the dealer's decision on a turned ace (ROB), else the ace holder's (45.rob.ace-holder)."""
+        return self._dealer_rob(action) if self.phase is Phase.ROB else self._holder_rob(action)
+
     def _dealer_rob(self, action: Action) -> Event:
         dealer = self.dealer
         if action.kind == "keep":
@@ -553,15 +514,16 @@ class FortyFivesHand(HandBase):
         if self._ace_holder is not None:
             self._offer_rob(leader)
 
-    def _play(self, card: Card) -> Event:
+    def _play(self, action: Action) -> Event:
         seat = self.to_act
+        card = action.card
         self.hands[seat].remove(card)
         trick = self.trick
         trick.cards.append(card)
         power = TABLES[self.trump].power[card.index]
         if power > TRUMP_POWER and power > self.best_power:
             self.best_power, self.best_seat, self.best_card = power, seat, card
-        event = Event("play", seat, PLAY_ACTIONS[card.index], (self.trump, len(trick.cards)), _explain)
+        event = Event("play", seat, action, (self.trump, len(trick.cards)), _explain)
         if len(trick.cards) < self.n:
             self.to_act = (seat + 1) % self.n
             if self._ace_holder is not None:
@@ -577,15 +539,7 @@ class FortyFivesHand(HandBase):
             self.hands[self.dealer].append(self.turn_up)
             event.consequences.append(Event("take-ace", self.dealer, None, self.turn_up, _explain))
             self.turn_up = None
-        if len(self.tricks) == 5:
-            self.trick = None
-            self.to_act = None
-            event.consequences.append(self._score())
-            self.phase = Phase.OVER
-        else:
-            self.trick = Trick(winner)
-            self.to_act = winner
-        return event
+        return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
 
@@ -609,14 +563,7 @@ class FortyFivesHand(HandBase):
         """
         robbed = self.robbed_by is not None
         return {
-            "game": self.config.game,
-            "config": self.config,
-            "seat": seat,
-            "phase": self.phase.value,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
+            **self._view_of(seat),
             "trump": self.trump,
             "turn_up": self.turn_up,
             "turned_card": self.turned_card if not self.config.auction else None,
@@ -636,19 +583,20 @@ class FortyFivesHand(HandBase):
             "drawn": list(self.drawn) if self.drawn is not None else None,
             "kitty": list(self.kitty_taken) if seat == self.bidder and self.kitty_taken is not None else None,
             "stock_size": len(self.stock) if self.config.auction else 0,
-            "scores": list(self.scores_before) if self.result is None else list(self.result.scores_after),
-            "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],
+            "scores": self.scores_now,
+            "legal": self._legal_words(seat),
         }
 
-    def all_cards(self) -> list[Card]:
-        """Every card of the deck, wherever it lies (card conservation)."""
-        cards = [c for h in self.hands for c in h] + self.kitty + self.stock
-        cards += [c for d in self.discards for c in d] + [c for t in self.tricks for c in t.cards]
+    def _cards_elsewhere(self) -> list[Card]:
+        cards = self.kitty + self.stock + [c for d in self.discards for c in d]
         if self.trick is not None:
             cards += self.trick.cards
         if self.turn_up is not None:
             cards.append(self.turn_up)
         return cards
+
+    DOES = {"deal": _deal, "rob": _rob, "keep": _rob, "bid": _bid, "trump": _trump, "kitty": _trump,
+            "discard": _free_discard, "done": _free_discard, "play": _play}
 
     def __repr__(self) -> str:
         return (f"<FortyFivesHand {self.config.game} {self.phase.value} dealer={self.dealer} "
@@ -657,9 +605,6 @@ class FortyFivesHand(HandBase):
 
 _PHASE_RULE = {Phase.BID: "a45.bid.order", Phase.ROB: "45.rob.dealer-ace", Phase.TRUMP: "a45.trump.name",
                Phase.DISCARD: "a45.discard.others", Phase.PLAY: "45.play.first-lead"}
-
-
-HAND_SIZE = 5
 
 
 def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Card]:
@@ -679,11 +624,6 @@ def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Ca
 
 
 FULL_MASK = sum(1 << c.index for c in FULL_DECK)   # each of the 52 cards exactly once
-
-
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 52 cards in the order a shuffle with ``seed`` leaves them."""
-    return Action("deal", None, shuffled(FULL_DECK, seed))
 
 
 def _explain(event: Event) -> Explanation:

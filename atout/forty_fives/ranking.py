@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from atout.cards import ACE, CARDS, JACK, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.i18n import Text
+from atout.ranking import PowerTables
 
 ACE_OF_HEARTS = Card.of(ACE, Suit.HEARTS)
-TRUMP_POWER = 100   # every trump's power is above this, every plain card's below
 _RED_LOW = (10, 9, 8, 7, 6, 4, 3, 2)       # 45.rank.red-trumps
 _BLACK_LOW = (2, 3, 4, 6, 7, 8, 9, 10)     # 45.rank.black-trumps
 _PLAIN_RED = (KING, QUEEN, JACK, 10, 9, 8, 7, 6, 5, 4, 3, 2, ACE)   # 45.rank.plain-red
@@ -40,26 +40,14 @@ def _plain_order(suit: Suit) -> list[Card]:
     return [Card.of(r, suit) for r in ranks if not (suit == Suit.HEARTS and r == ACE)]
 
 
-class TrumpTables:
-    """Look-up tables for one trump suit."""
+class TrumpTables(PowerTables):
+    """Look-up tables for one trump suit; ``suit_of`` is the suit a card follows as (45.trick.led-suit)."""
 
-    __slots__ = ("trump", "order", "plain", "is_trump", "suit_of", "power", "renegable", "top")
+    __slots__ = ("renegable", "top")
 
     def __init__(self, trump: Suit) -> None:
-        self.trump = trump
-        self.order = _trump_order(trump)
-        self.plain = {s: _plain_order(s) for s in Suit if s != trump}
+        super().__init__(trump, _trump_order(trump), {s: _plain_order(s) for s in Suit if s != trump})
         n = len(CARDS)
-        self.is_trump = [False] * n
-        self.suit_of = [c.suit for c in CARDS]   # the suit a card follows as (45.trick.led-suit)
-        self.power = [0] * n                      # higher wins; trumps above every plain card
-        for i, card in enumerate(self.order):
-            self.is_trump[card.index] = True
-            self.suit_of[card.index] = trump
-            self.power[card.index] = TRUMP_POWER + len(self.order) - i
-        for cards in self.plain.values():
-            for i, card in enumerate(cards):
-                self.power[card.index] = 50 - i
         self.top = tuple(self.order[:3])           # 5, J, A♥: the renegable trumps (45.follow.renege)
         self.renegable = [False] * n
         for card in self.top:
@@ -188,9 +176,7 @@ def explain_trick(plays: Sequence[Card], trump: Suit) -> Explanation:
     t = TABLES[trump]
     lead = t.suit_of[plays[0].index]
     win = trick_winner(plays, trump)
-    others = [c for i, c in enumerate(plays) if i != win]
-    runner = max(others, key=lambda c: (t.is_trump[c.index] or t.suit_of[c.index] == lead, t.power[c.index]))
-    return explain_beats(plays[win], runner, trump, lead)
+    return explain_beats(plays[win], t.runner_up(plays, win, lead), trump, lead)
 
 
 def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], trump: Suit,

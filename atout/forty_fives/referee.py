@@ -21,9 +21,10 @@ from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
-from atout.forty_fives.ranking import TABLES, TRUMP_POWER
+from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import Text
+from atout.ranking import TRUMP_POWER
 from atout.referee import Query, answer_json, kind_answerer
 
 MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}
@@ -37,15 +38,8 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
     return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
 
 
-def _trump(q: Query) -> Suit:
-    value = q.field("trump")
-    if not isinstance(value, str):
-        raise QueryError(Text("trump must be a suit: C, D, H or S"))
-    return Suit.parse(value)
-
-
 def rank(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     why = ranking.TABLES[trump]
     return {"trump": why.order, "plain": {s.letter: why.plain[s] for s in Suit if s != trump},
             "rule": "45.rank.trump"}
@@ -61,7 +55,7 @@ def _trick_plays(q: Query, config: FortyFivesConfig, name: str = "plays", low: i
 
 
 def trick(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     plays = _trick_plays(q, config)
     why = ranking.explain_trick(plays, trump)
     winner = ranking.trick_winner(plays, trump)
@@ -72,7 +66,7 @@ def trick(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
 
 
 def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     hand = q.card_list("hand")
     plays = q.card_list("plays", q.data.get("plays", []))
     high = (config.players if q.has("players") else MAX_PLAYERS[config.game]) - 1
@@ -119,7 +113,7 @@ def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
 
 
 def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     n = config.players
     tricks = q.field("tricks")
     if not isinstance(tricks, list) or len(tricks) != 5:
@@ -168,7 +162,7 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     if config.free_discard:
         raise QueryError(Text("with option free_discard every player chooses their own discards, so the rules "
                               "force none: ask without that option"))
-    trump = _trump(q)
+    trump = q.trump()
     hand = q.card_list("hand")
     bidder = q.flag("bidder")
     kitty = q.card_list("kitty", q.data.get("kitty", []))

@@ -12,7 +12,8 @@ saw them, and a computer remembers perfectly, as a careful player would have not
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +97,18 @@ def deal_unseen(rng: random.Random, know: Knowledge, tries: int = 40) -> dict[in
     return None
 
 
+def sampled_deals(rng: random.Random, know: Knowledge, count: int, deadline: float) -> Iterator[dict[int, list[Card]]]:
+    """The expert players' sampling: up to ``count`` guesses at the other hands (``deal_unseen``), fewer when no
+    guess can be made or once ``deadline`` (a ``time.perf_counter()`` time) has passed after using one."""
+    for _ in range(count):
+        dealt = deal_unseen(rng, know)
+        if dealt is None:
+            return
+        yield dealt
+        if time.perf_counter() > deadline:
+            return
+
+
 def _try_deal(rng: random.Random, pool: Sequence[Card], seats: list[int], need: dict[int, int], know: Knowledge,
               use_forbidden: bool, use_at_least: bool) -> dict[int, list[Card]] | None:
     remaining = list(pool)
@@ -152,3 +165,10 @@ def average_values(samples: list[dict[Action, float]], legal: Sequence[Action]) 
                 totals[a] += v
                 counts[a] += 1
     return {a: totals[a] / counts[a] for a in legal if counts[a]}
+
+
+def best_on_average(samples: list[dict[Action, float]], legal: Sequence[Action]) -> list[Action]:
+    """The legal actions of the highest mean value over the samples (``average_values``), in legal order."""
+    values = average_values(samples, legal)
+    top = max(values.values())
+    return [a for a in legal if values.get(a) == top]

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from atout.cards import ACE, FIVE_HUNDRED_DECK, JACK, JOKER, KING, QUEEN, Card, Suit
@@ -26,7 +27,7 @@ from atout.five_hundred import ranking
 from atout.five_hundred.config import Strain
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import DEFENDER_TRICK, contract_points
-from atout.players.base import Knowledge, Player, average_values, deal_unseen
+from atout.players.base import Knowledge, Player, best_on_average, sampled_deals
 from atout.solver import FiveHundredPosition, solve
 
 PLAYERS_AT_TABLE = 4
@@ -100,6 +101,27 @@ def knowledge(view: dict) -> Knowledge:
 
 # --- hand evaluation ------------------------------------------------------------------------------------------
 
+# Tricks a suit's honours are worth, as (an ace, the king with it, the queen with both, a guarded king): a side suit
+# beside trumps (where the queen is not counted), and a suit in no trumps.
+SIDE_SUIT_HONOURS = (0.9, 0.7, 0.0, 0.4)
+NO_TRUMP_HONOURS = (1.0, 0.9, 0.7, 0.5)
+
+
+def honour_tricks(tricks: float, ranks: Iterable[int], length: int, worth: tuple[float, float, float, float]) -> float:
+    """``tricks`` plus what a suit's honours (its ``ranks``, ``length`` cards) are worth, valued as ``worth`` says."""
+    ranks = set(ranks)
+    ace, king_with_ace, queen_with_both, guarded_king = worth
+    if ACE in ranks:
+        tricks += ace
+        if KING in ranks:
+            tricks += king_with_ace
+            if queen_with_both and QUEEN in ranks:
+                tricks += queen_with_both
+    elif KING in ranks and length >= 2:
+        tricks += guarded_king
+    return tricks
+
+
 def suit_tricks(cards: list[Card], trump: Suit) -> float:
     """Likely tricks from this hand alone with ``trump`` as trumps."""
     t = TABLES[trump]
@@ -123,13 +145,7 @@ def suit_tricks(cards: list[Card], trump: Suit) -> float:
         if s is trump:
             continue
         side = [c for c in cards if t.suit_of[c.index] is s]
-        ranks = {c.rank for c in side}
-        if ACE in ranks:
-            tricks += 0.9
-            if KING in ranks:
-                tricks += 0.7
-        elif KING in ranks and len(side) >= 2:
-            tricks += 0.4
+        tricks = honour_tricks(tricks, (c.rank for c in side), len(side), SIDE_SUIT_HONOURS)
         if len(trumps) >= 4:
             tricks += 0.6 if not side else 0.3 if len(side) == 1 else 0.0
     return tricks
@@ -142,17 +158,8 @@ def no_trump_tricks(cards: list[Card]) -> tuple[float, int]:
     for s in Suit:
         side = sorted((c for c in cards if c.suit is s), key=lambda c: -c.rank)
         ranks = [c.rank for c in side]
-        if ACE in ranks:
-            tricks += 1.0
-            stopped += 1
-            if KING in ranks:
-                tricks += 0.9
-                if QUEEN in ranks:
-                    tricks += 0.7
-        elif KING in ranks and len(side) >= 2:
-            tricks += 0.5
-            stopped += 1
-        elif QUEEN in ranks and len(side) >= 3:
+        tricks = honour_tricks(tricks, ranks, len(side), NO_TRUMP_HONOURS)
+        if ACE in ranks or (KING in ranks and len(side) >= 2) or (QUEEN in ranks and len(side) >= 3):
             stopped += 1
         if len(side) >= 5 and (ACE in ranks or KING in ranks):
             tricks += 0.6 * (len(side) - 4)
@@ -434,21 +441,14 @@ class Expert(FiveHundredPlayer):
             return club_card(view, legal, know)
         deadline = time.perf_counter() + self.budget_s
         samples: list[dict[Action, float]] = []
-        for _ in range(self.samples):
-            dealt = deal_unseen(self.rng, know)
-            if dealt is None:
-                break
+        for dealt in sampled_deals(self.rng, know, self.samples, deadline):
             values = solve(_position(view, dealt), line=False,
                            budget_s=max(0.05, deadline - time.perf_counter())).values
             samples.append({a: margin(view["contract_terms"], seat % 2 == view["contractor"] % 2, v)
                             for a, v in values.items()})
-            if time.perf_counter() > deadline:
-                break
         if not samples:
             return club_card(view, legal, know)
-        values = average_values(samples, legal)
-        top = max(values.values())
-        best = [a for a in legal if values.get(a) == top]
+        best = best_on_average(samples, legal)
         if len(best) > 1:
             return club_card(view, best, know)
         return best[0]

@@ -26,8 +26,9 @@ from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import Action, Phase
 from atout.forty_fives import ranking
 from atout.forty_fives.config import bid_level
-from atout.forty_fives.ranking import TABLES, TRUMP_POWER
-from atout.players.base import Knowledge, Player, average_values, deal_unseen
+from atout.forty_fives.ranking import TABLES
+from atout.players.base import Knowledge, Player, best_on_average, sampled_deals
+from atout.ranking import TRUMP_POWER
 from atout.solver import FortyFivesPosition, solve
 
 KEEP = Action("keep")
@@ -359,10 +360,7 @@ class Expert(FortyFivesPlayer):
         defending = config.auction and not config.has_partners and seat != bidder
         deadline = time.perf_counter() + self.budget_s
         samples: list[dict[Action, float]] = []
-        for _ in range(self.samples):
-            dealt = deal_unseen(self.rng, know)
-            if dealt is None:
-                break
+        for dealt in sampled_deals(self.rng, know, self.samples, deadline):
             pos = _position(view, dealt)
             if defending:
                 # everyone against the bidder: setting the bid is what a defender plays for
@@ -374,13 +372,9 @@ class Expert(FortyFivesPlayer):
             elif config.auction:
                 values = {a: bid_score(config, bidder, bid, seat, v) for a, v in values.items()}
             samples.append(values)
-            if time.perf_counter() > deadline:
-                break
         if not samples:
             return Club().decide(view, legal)
-        values = average_values(samples, legal)
-        top = max(values.values())
-        best = [a for a in legal if values.get(a) == top]
+        best = best_on_average(samples, legal)
         if len(best) > 1 and all(a.kind == "play" for a in best):
             # equal on average: let the club player's judgement break the tie
             club = club_card(config, view["trump"], seat, view, [a.card for a in best], know)

@@ -21,7 +21,7 @@ from typing import Any
 
 from atout.cards import ACE, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action
-from atout.players.base import Knowledge, Player, average_values, deal_unseen
+from atout.players.base import Knowledge, Player, best_on_average, deal_unseen, sampled_deals
 from atout.sixty_six.ranking import POINTS, STRENGTH
 from atout.solver import SixtySixPosition, solve
 
@@ -283,14 +283,8 @@ class Expert(Club):
     def _positions(self, table: Table, close_now: bool, count: int):
         """Strict positions for guesses at the opponent's hand (all of the unseen cards once the stock is out)."""
         know = table.knowledge()
-        deadline = self._deadline()
-        for _ in range(count):
-            dealt = deal_unseen(self.rng, know)
-            if dealt is None:
-                return
+        for dealt in sampled_deals(self.rng, know, count, self._deadline()):
             yield self._position(table, dealt[table.opp], close_now)
-            if time.perf_counter() > deadline:
-                return
 
     def _position(self, table: Table, opp_hand: list[Card], close_now: bool) -> SixtySixPosition:
         seat = table.seat
@@ -315,8 +309,7 @@ class Expert(Club):
         samples = [solve(p, line=False).values for p in self._positions(table, False, self.samples)]
         if not samples:
             return super().decide_at(table, legal)
-        values = average_values(samples, legal)
-        return max(values, key=lambda a: values[a])
+        return best_on_average(samples, legal)[0]
 
     def should_close(self, table: Table, legal: list[Action]) -> bool:
         """Close when the closed game, solved on guesses at the opponent's hand, wins clearly on average."""
@@ -334,13 +327,9 @@ class Expert(Club):
         plays = [a for a in legal if a.kind == "play"]
         if not plays:
             return super().decide_at(table, legal)
-        deadline = self._deadline()
         totals = {a: 0.0 for a in plays}
         count = 0
-        for _ in range(self.samples):
-            dealt = deal_unseen(self.rng, know)
-            if dealt is None:
-                break
+        for dealt in sampled_deals(self.rng, know, self.samples, self._deadline()):
             opp_hand = dealt[table.opp]
             rest = [c for c in know.unseen if c not in opp_hand]
             if len(rest) != 1:
@@ -349,8 +338,6 @@ class Expert(Club):
             for a in plays:
                 totals[a] += self._after_last_open(table, a.card, opp_hand, face_down)
             count += 1
-            if time.perf_counter() > deadline:
-                break
         if not count:
             return super().decide_at(table, legal)
         return max(plays, key=lambda a: totals[a])

@@ -17,7 +17,7 @@ from typing import Any
 
 from atout.errors import ConfigError
 from atout.i18n import Text
-from atout.options import OptionSpec, build_options
+from atout.options import OptionSpec, build_options, cached_config
 
 PRESETS = ("sixty-six",)
 
@@ -52,24 +52,13 @@ class SixtySixConfig:
         return {name: getattr(self, name) for name in OPTIONS}
 
 
-_CACHE: dict[tuple, SixtySixConfig] = {}
-
-
 def make_config(game: str = "sixty-six", options: Mapping[str, Any] | None = None, **more: Any) -> SixtySixConfig:
     """The configuration of a preset with ``options`` checked and the defaults filled in."""
-    given = {**(options or {}), **more}
-    try:
-        # The type is part of the key: True == 1, but only True is a valid on/off value.
-        key: tuple | None = (game, *sorted((k, type(v).__name__, v) for k, v in given.items()))
-        hash(key)
-    except TypeError:     # an unhashable value: let build_options name what is wrong
-        key = None
-    if key is not None and key in _CACHE:
-        return _CACHE[key]   # hands are dealt by the thousand: check each option set once
+    return cached_config(game, {**(options or {}), **more}, _make_config)
+
+
+def _make_config(game: str, given: Mapping[str, Any]) -> SixtySixConfig:
     if game not in PRESETS:
         raise ConfigError(Text("{game} is not a Sixty-Six preset: the presets are {presets}",
                                game=repr(game), presets=", ".join(PRESETS)))
-    config = SixtySixConfig(game=game, **build_options(game, OPTIONS, given))
-    if key is not None:
-        _CACHE[key] = config
-    return config
+    return SixtySixConfig(game=game, **build_options(game, OPTIONS, given))

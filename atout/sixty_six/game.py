@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from atout.engine import GameBase, seat_name
 from atout.i18n import Text
-from atout.sixty_six.config import SixtySixConfig, make_config
-from atout.sixty_six.hand import SixtySixHand, SixtySixResult, shuffled_deal
+from atout.sixty_six.hand import SixtySixHand, SixtySixResult
 from atout.sixty_six.scoring import set_winner
 
 
@@ -24,9 +23,6 @@ class SixtySixGame(GameBase):
     players, so passing it on is alternating)."""
 
     hand_class = SixtySixHand
-    config_class = SixtySixConfig
-    make_config = staticmethod(make_config)
-    shuffled_deal = staticmethod(shuffled_deal)
     default_game = "sixty-six"
     TARGET_RULE = "66.game.target"
     carry = 0                 # game points waiting for the next hand's winner (tie_carries)

@@ -92,6 +92,9 @@ class SixtySixResult:
 class SixtySixHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
+    DECK = SIXTY_SIX_DECK
+    config_class = SixtySixConfig
+    make_config = staticmethod(make_config)
     DEAL_RULE = "66.deal"
 
     players = 2
@@ -137,13 +140,11 @@ class SixtySixHand(HandBase):
 
         ``players`` may be given as for the other families (deal codes, the classroom); it can only be 2.
         """
-        config = game if isinstance(game, SixtySixConfig) else make_config(game, options, **more)
+        config = cls.configure(game, options, **more)
         if players is not None and players != cls.players:
             raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
                                    name="players", game=config.game, value=repr(players), allowed=str(cls.players)))
-        hand = cls(config, dealer, carry)
-        hand.apply(shuffled_deal(seed))
-        return hand
+        return cls.dealt(config, seed, dealer, carry)
 
     @classmethod
     def position(cls, config: SixtySixConfig, trump: Suit, hand: Sequence[Card], lead: Card | None = None,
@@ -276,6 +277,14 @@ class SixtySixHand(HandBase):
     def start_args(self) -> tuple:
         return (self.carry,)
 
+    @classmethod
+    def shuffled_deal(cls, seed: int | None) -> Action:
+        """The chance action: the 24 cards in the order ``random.shuffle`` seeded with ``seed`` leaves them. Not
+        ``cards.shuffled`` as in the other families: that would change the cards every Sixty-Six seed deals."""
+        order = list(cls.DECK.cards)
+        random.Random(seed).shuffle(order)
+        return Action("deal", None, tuple(order))
+
     # --- queries ----------------------------------------------------------------------------
 
     @property
@@ -318,14 +327,8 @@ class SixtySixHand(HandBase):
         return scoring.counted_points(self.card_points[seat], self.marriage_points[seat], self.tricks_won[seat],
                                       self.last_trick_bonus == seat)
 
-    def legal_actions(self) -> list[Action]:
-        """What the player to act may do now, in the order a player would use them (empty at the deal and
-        when the hand is over)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
     def _compute_legal(self) -> list[Action]:
+        """In the order a player would use them: exchange, close, marriages, declare, then the cards."""
         if self.phase is not Phase.PLAY:
             return []
         hand = self.hands[self.to_act]
@@ -363,47 +366,15 @@ class SixtySixHand(HandBase):
 
     # --- applying actions -------------------------------------------------------------------
 
-    def apply(self, action: Action | str) -> Event:
-        """Do ``action`` for the player to act (or chance) and say what happened.
-
-        An illegal action raises ``IllegalActionError`` naming the rule; the state is unchanged.
-        A marriage may be named by its queen as well as its king (it is recorded by the king).
-        """
-        if isinstance(action, str):
-            action = Action.parse(action)
-        phase = self.phase
-        if phase is Phase.PLAY:
-            legal = self._legal
-            if legal is None:
-                legal = self.legal_actions()
-            if action not in legal:
-                card = action.card
-                if (action.kind == "marriage" and isinstance(card, Card) and card.rank == QUEEN
-                        and MARRIAGE[card.suit] in legal):
-                    action = MARRIAGE[card.suit]
-                else:
-                    raise self._illegal(action)
-            kind = action.kind
-            if kind == "play":
-                event = self._play(action.card)
-            elif kind == "draw":
-                event = self._draw()
-            elif kind == "close":
-                event = self._close()
-            elif kind == "marriage":
-                event = self._marriage(action)
-            elif kind == "exchange":
-                event = self._exchange(action)
-            else:
-                event = self._declare()
-        elif phase is Phase.DEAL and action.kind == "deal":
-            event = self._deal(action)
-        else:
-            raise self._illegal(action)
-        self._legal = None
-        self.history.append(action)
-        self.events.append(event)
-        return event
+    def _same_as_listed(self, action: Action) -> Action | None:
+        """A marriage may be named by its queen as well as its king: it is the marriage named by its king (and
+        recorded so)."""
+        card = action.card
+        if action.kind == "marriage" and isinstance(card, Card) and card.rank == QUEEN:
+            by_king = MARRIAGE[card.suit]
+            if by_king in self.legal_actions():
+                return by_king
+        return None
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -452,14 +423,14 @@ class SixtySixHand(HandBase):
         self.stage = 1
         return Event("exchange", seat, action, (nine, taken), _explain)
 
-    def _close(self) -> Event:
+    def _close(self, action: Action) -> Event:
         seat = self.to_act
         before_draw = self.draw_pending
         self.draw_pending = False
         self.closer = seat
         self.tricks_at_close = (self.tricks_won[0], self.tricks_won[1])
         self.stage = 2
-        return Event("close", seat, CLOSE, before_draw, _explain)
+        return Event("close", seat, action, before_draw, _explain)
 
     def _marriage(self, action: Action) -> Event:
         seat = self.to_act
@@ -471,16 +442,17 @@ class SixtySixHand(HandBase):
         self.stage = 3
         return Event("marriage", seat, action, (suit, value, self.tricks_won[seat] > 0), _explain)
 
-    def _declare(self) -> Event:
+    def _declare(self, action: Action) -> Event:
         seat = self.to_act
-        event = Event("declare", seat, DECLARE, self.points(seat), _explain)
+        event = Event("declare", seat, action, self.points(seat), _explain)
         event.consequences.append(self._finish("declared", seat))
         return event
 
     # --- play and drawing ---------------------------------------------------------------------
 
-    def _play(self, card: Card) -> Event:
+    def _play(self, action: Action) -> Event:
         seat = self.to_act
+        card = action.card
         hand = self.hands[seat]
         hand.remove(card)
         trick = self.trick
@@ -489,7 +461,7 @@ class SixtySixHand(HandBase):
         if len(trick) == 1:
             self.leader = seat
             self.to_act = 1 - seat
-            return Event("play", seat, PLAY[card.index], (1, strict), _explain)
+            return Event("play", seat, action, (1, strict), _explain)
         lead = trick[0]
         trump = self.trump
         if card.suit is lead.suit:
@@ -506,7 +478,7 @@ class SixtySixHand(HandBase):
         self.stage = 0
         self.married = None
         self.to_act = self.leader = winner
-        event = Event("play", seat, PLAY[card.index], (2, strict), _explain)
+        event = Event("play", seat, action, (2, strict), _explain)
         consequences = event.consequences
         consequences.append(Event("trick", winner, None, (done, trump, gained), _explain))
         if first_trick and self.marriage_points[winner]:
@@ -522,7 +494,7 @@ class SixtySixHand(HandBase):
             self.draw_pending = True
         return event
 
-    def _draw(self) -> Event:
+    def _draw(self, action: Action) -> Event:
         """66.draw: the winner takes the top card, then the loser; the turned trump is the stock's last card."""
         winner = self.to_act
         order = self.deck_order
@@ -537,7 +509,7 @@ class SixtySixHand(HandBase):
             self.hands[1 - winner].append(taken)
             self.turn_up = None
         self.draw_pending = False
-        event = Event("draw", winner, DRAW, taken, _explain)
+        event = Event("draw", winner, action, taken, _explain)
         if taken is not None:
             event.consequences.append(Event("stock-exhausted", None, None, self.config.strict_marriages, _explain))
         return event
@@ -571,19 +543,6 @@ class SixtySixHand(HandBase):
         return Event("score", None, None, self.result, _explain)
 
     # --- why an action is refused ---------------------------------------------------------------
-
-    def explain_illegal(self, action: Action | str) -> Explanation | None:
-        """Why ``action`` is not allowed now, or None when it is (a marriage named by its queen included, as
-        ``apply`` takes it)."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        if self.phase is Phase.PLAY:
-            legal = self.legal_actions()
-            card = action.card
-            if action in legal or (action.kind == "marriage" and isinstance(card, Card) and card.rank == QUEEN
-                                   and MARRIAGE[card.suit] in legal):
-                return None
-        return self._explain_illegal(action)
 
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase
@@ -693,14 +652,7 @@ class SixtySixHand(HandBase):
         """
         over = self.phase is Phase.OVER
         view: dict[str, Any] = {
-            "game": self.config.game,
-            "config": self.config,
-            "seat": seat,
-            "phase": self.phase.value,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
+            **self._view_of(seat),
             "trump": self.trump,
             "turned_card": self.turned_card,
             "trump_card": self.turn_up,                 # under the stock until taken; its identity stays known
@@ -720,7 +672,7 @@ class SixtySixHand(HandBase):
             "won_a_trick": [w > 0 for w in self.tricks_won],
             "points": [self.points(0), self.points(1)] if (self.config.show_totals or over) else None,
             "carry": self.carry,
-            "legal": [str(a) for a in self.legal_actions()] if self.to_act == seat else [],
+            "legal": self._legal_words(seat),
             "result": self._result_view() if over else None,
         }
         return view
@@ -746,14 +698,7 @@ class SixtySixHand(HandBase):
         last = self.tricks[-1] if self.tricks else None
         on_table = last is not None and not self.trick and self.history[-1].kind == "play"
         shown_last = last is not None and (teacher or on_table)
-        acting = self.to_act is not None and (teacher or viewer == self.to_act)
-        legal = list(self.legal_actions()) if acting else []
-        illegal: dict[Card, Explanation] = {}
-        if acting:
-            playable = {a.card for a in legal if a.kind == "play"}
-            for card in self.hands[self.to_act]:
-                if card not in playable:
-                    illegal[card] = self._explain_illegal(PLAY[card.index])
+        legal, illegal = self._legal_shown(viewer, True)     # a seat to act is always playing or drawing
         over = self.phase is Phase.OVER
         closed = self.closer is not None
         if over:
@@ -814,25 +759,18 @@ class SixtySixHand(HandBase):
         return {"how": r.how, "game_points": r.game_points, "rule": r.rule, "points": list(r.points),
                 "tricks_won": list(r.tricks_won), "by": r.by, "closer": r.closer, "carry_out": r.carry_out}
 
-    def all_cards(self) -> list[Card]:
-        """Every card of the deck, wherever it lies (card conservation)."""
-        cards = [c for h in self.hands for c in h] + list(self.trick)
-        cards += [c for t in self.tricks for c in t.cards]
-        cards += self.deck_order[self.next_card:]
+    def _cards_elsewhere(self) -> list[Card]:
+        cards = [*self.trick, *self.deck_order[self.next_card:]]
         if self.turn_up is not None:
             cards.append(self.turn_up)
         return cards
 
+    DOES = {"deal": _deal, "play": _play, "draw": _draw, "close": _close, "marriage": _marriage,
+            "exchange": _exchange, "declare": _declare}
+
     def __repr__(self) -> str:
         return (f"<SixtySixHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} "
                 f"trump={self.trump.letter if self.trump else None} stock={self.stock_size}>")
-
-
-def shuffled_deal(seed: int | None) -> Action:
-    """The chance action: the 24 cards in the order a shuffle with ``seed`` leaves them."""
-    order = list(SIXTY_SIX_DECK.cards)
-    random.Random(seed).shuffle(order)
-    return Action("deal", None, tuple(order))
 
 
 def _explain(event: Event) -> Explanation:

@@ -46,22 +46,15 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
     return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
 
 
-def _trump(q: Query) -> Suit:
-    value = q.field("trump")
-    if not isinstance(value, str):
-        raise QueryError(Text("trump must be a suit: C, D, H or S"))
-    return Suit.parse(value)
-
-
 def rank(q: Query, config: SixtySixConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     return {"trump": ranking.suit_order(trump),
             "plain": {s.letter: ranking.suit_order(s) for s in Suit if s is not trump},
             "rule": "66.rank"}
 
 
 def trick(q: Query, config: SixtySixConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     plays = q.card_list("plays")
     if len(plays) != 2:
         raise QueryError(Text("a trick of sixty-six has exactly 2 cards (one per player), not {n}", n=len(plays)))
@@ -70,7 +63,7 @@ def trick(q: Query, config: SixtySixConfig) -> dict[str, Any]:
 
 
 def legal(q: Query, config: SixtySixConfig) -> dict[str, Any]:
-    trump = _trump(q)
+    trump = q.trump()
     if "phase" not in q.data:
         raise QueryError(Text("a legal query of sixty-six needs the field 'phase': open (the stock is open) or "
                               "strict (the stock is exhausted or closed)"))
@@ -159,7 +152,7 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
                               "such as [\"AS\", \"10S\"], not {value}", n=TRICKS, value=tricks))
     cards = q.card_list("tricks", [card for t in tricks for card in t])
     marriages = _marriages(q)
-    trump = _trump(q) if marriages else None
+    trump = q.trump() if marriages else None
     last_trick = q.flag("last_trick")
     if last_trick and not tricks:
         raise QueryError(Text("last_trick: the 10 for the last trick goes to its winner, and this player won no "
@@ -212,7 +205,7 @@ def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     """Whether seat 0 may do ``action`` in a position given by its counts (``SixtySixHand.position``), asked of
     the engine: ``allowed``, the rule and the sentence that say why, and, for a marriage, its ``points`` and
     whether they ``count`` yet."""
-    trump = _trump(q)
+    trump = q.trump()
     hand = q.card_list("hand")
     plays = q.card_list("plays", q.data.get("plays", []))
     if len(plays) > 1:
@@ -261,7 +254,7 @@ def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     trick is played by the strict rules, or None when the hand is over). ``ask`` (first, take or follow) picks
     the rule and sentence the answer gives first; ``why`` gives each."""
     ask = q.choice("ask", DRAW_ASKS) if q.has("ask") else DRAW_ASKS[0]
-    trump = _trump(q)
+    trump = q.trump()
     hand = q.card_list("hand")
     plays = q.card_list("plays")
     if len(plays) != 2:

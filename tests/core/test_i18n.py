@@ -53,6 +53,11 @@ def _forms(message) -> list[tuple[str, str]]:
     return [(singular if i == 0 else plural, s) for i, s in enumerate(message.string)]
 
 
+def _translated_forms(msgid: str) -> list[tuple[str, str]]:
+    """The (source, translation) pairs of a French message that have a translation."""
+    return [(source, translation) for source, translation in _forms(FRENCH_MESSAGES[msgid]) if translation]
+
+
 def _fields(text: str) -> set[str]:
     """The names of the ``{placeholders}`` of a format string (``{{`` and ``}}`` are literal braces)."""
     return {field for _literal, field, _spec, _conv in string.Formatter().parse(text) if field is not None}
@@ -73,10 +78,7 @@ def test_every_message_is_translated(msgid):
 
 @pytest.mark.parametrize("msgid", sorted(FRENCH_MESSAGES))
 def test_translations_keep_the_placeholders(msgid):
-    message = FRENCH_MESSAGES[msgid]
-    for source, translation in _forms(message):
-        if not translation:
-            continue
+    for source, translation in _translated_forms(msgid):
         assert _fields(translation) == _fields(source), (
             f"{msgid!r}: the French {translation!r} has placeholders {sorted(_fields(translation))}, "
             f"the English {sorted(_fields(source))}")
@@ -84,10 +86,7 @@ def test_translations_keep_the_placeholders(msgid):
 
 @pytest.mark.parametrize("msgid", sorted(FRENCH_MESSAGES))
 def test_translations_keep_rule_ids_and_suit_symbols(msgid):
-    message = FRENCH_MESSAGES[msgid]
-    for source, translation in _forms(message):
-        if not translation:
-            continue
+    for source, translation in _translated_forms(msgid):
         assert RULE_ID.findall(translation) == RULE_ID.findall(source), msgid
         assert (Counter(c for c in translation if c in SUIT_SYMBOLS)
                 == Counter(c for c in source if c in SUIT_SYMBOLS)), msgid
@@ -95,9 +94,9 @@ def test_translations_keep_rule_ids_and_suit_symbols(msgid):
 
 def test_every_template_renders_in_french():
     """Formatting a French template with its own fields never raises (no stray braces)."""
-    for message in FRENCH_MESSAGES.values():
-        for source, translation in _forms(message):
-            if translation and _fields(source):
+    for msgid in FRENCH_MESSAGES:
+        for source, translation in _translated_forms(msgid):
+            if _fields(source):
                 translation.format(**{name: "x" for name in _fields(source)})
 
 

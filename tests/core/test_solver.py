@@ -31,6 +31,15 @@ FORTY_FIVES = [
 ]
 
 
+def play_out(hand, solution):
+    """A copy of ``hand`` with the solution's best line played to the end of the hand."""
+    played = hand.copy()
+    for action in solution.line:
+        played.apply(action)
+    assert played.is_over
+    return played
+
+
 def scramble(hand, seed: int) -> None:
     """A few more random plays, so that positions start mid-trick too."""
     rng = random.Random(seed)
@@ -156,10 +165,7 @@ def test_forty_fives_best_line_scores_its_value_in_the_engine(game, options):
         solution = solve(hand)
         assert set(solution.values) == set(hand.legal_actions())
         robs += any(a.kind in ("rob", "keep") for a in solution.line)
-        played = hand.copy()
-        for action in solution.line:
-            played.apply(action)
-        assert played.is_over
+        played = play_out(hand, solution)
         assert forty_fives_points(played, hand.to_act) == solution.value, (game, seed)
         checked += 1
     assert checked >= seeds // 2
@@ -176,10 +182,7 @@ def test_five_hundred_best_line_scores_its_value_in_the_engine():
         scramble(hand, seed)
         solution = solve(hand)
         assert set(solution.values) == set(hand.legal_actions())
-        played = hand.copy()
-        for action in solution.line:
-            played.apply(action)
-        assert played.is_over
+        played = play_out(hand, solution)
         won = played.side_tricks()
         side = hand.to_act % 2
         if hand.contract.misere:
@@ -200,10 +203,7 @@ def test_sixty_six_best_line_scores_its_value_in_the_engine():
             continue
         solution = solve(hand)
         assert set(solution.values) == set(hand.legal_actions())
-        played = hand.copy()
-        for action in solution.line:
-            played.apply(action)
-        assert played.is_over
+        played = play_out(hand, solution)
         points = played.result.game_points
         assert points[hand.to_act] - points[1 - hand.to_act] == solution.value
         checked += 1

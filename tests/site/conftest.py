@@ -8,7 +8,6 @@ how to install it; in CI (``CI=true``) a missing Chromium is a failure.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import time
 import urllib.request
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from atout.bench_site import free_port, server_kernels
 from atout.site import NOTEBOOKS, voila_command
 from tests.conftest import need_chromium
 
@@ -26,38 +26,20 @@ CULL_IDLE = 15         # s: the test server culls idle kernels sooner than the r
 CULL_INTERVAL = 2
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
     def __init__(self, url: str, pid: int) -> None:
         self.url = url
         self.pid = pid
 
     def kernels(self) -> int:
-        """How many kernel processes the server is running now (read from /proc)."""
-        count = 0
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-                cmdline = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            parent = int(stat.rsplit(")", 1)[1].split()[1])
-            if parent == self.pid and b"ipykernel" in cmdline:
-                count += 1
-        return count
+        """How many kernel processes the server is running now (read from /proc, as the site benchmark does)."""
+        return len(server_kernels(self.pid))
 
 
 @pytest.fixture(scope="session")
 def voila_server():
     need_chromium()
-    port = _free_port()
+    port = free_port()
     log = open(ARTIFACTS.mkdir(parents=True, exist_ok=True) or ARTIFACTS / "voila.log", "w")  # noqa: SIM115
     command = voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
     proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
@@ -136,3 +118,20 @@ def open_page(page, voila_url: str, notebook: str, ready: str = ".jupyter-widget
     page.wait_for_selector(ready, state="visible")
     assert page.locator(".voila-error").count() == 0, page.locator(".voila-error").inner_text()
     return page
+
+
+def quiz_question(page, number: int):
+    """The lesson's quiz (not a step's "try it" question, which it replaces) at question ``number``, once its
+    choices are drawn."""
+    quiz = page.locator(".atout-quiz", has=page.locator("h3", has_text=f"Quiz: question {number} of"))
+    quiz.locator(".atout-quiz-choice").first.wait_for()
+    return quiz
+
+
+def step_to_quiz(page, lesson):
+    """Click through every step of the open ``lesson`` page, checking each step's counter; its quiz's first question."""
+    steps = len(lesson.steps)
+    for i in range(steps):
+        page.wait_for_selector(f".atout-lesson-counter:has-text('Step {i + 1} of {steps}')")
+        page.locator(".atout-lesson-next").click()
+    return quiz_question(page, 1)

@@ -4,24 +4,11 @@ Only that the figures are there and sensible is checked: the speed goals are the
 """
 
 import json
-import os
 import subprocess
 import sys
 
-import pytest
-
 from atout import bench_site
-
-
-def need_chromium() -> None:
-    """Skip without Chromium locally, saying how to install it; in CI (CI=true) fail instead."""
-    if bench_site.chromium_path():
-        return
-    message = ("Chromium is not installed: the site benchmark needs Debian's chromium "
-               "(sudo apt-get install chromium), or set ATOUT_CHROMIUM to a Chromium binary")
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message)
-    pytest.skip(message)
+from tests.conftest import need_chromium
 
 
 def _positive(value) -> bool:

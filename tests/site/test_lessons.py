@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from atout.lessons import load_lessons
-from tests.site.conftest import open_page
+from tests.site.conftest import open_page, step_to_quiz
 
 LESSONS = load_lessons()
 
@@ -15,13 +15,7 @@ LESSONS = load_lessons()
 def test_lesson_page_steps_and_quiz(page, voila_url, lesson):
     open_page(page, voila_url, f"lessons/{lesson.id}.ipynb", ready=".atout-lesson-title")
     assert page.locator(".atout-lesson-title").first.inner_text() == lesson.title["en"]
-    steps = len(lesson.steps)
-    for i in range(steps):
-        page.wait_for_selector(f".atout-lesson-counter:has-text('Step {i + 1} of {steps}')")
-        page.locator(".atout-lesson-next").click()
-    # The lesson's quiz (not a step's "try it" question, which it replaces).
-    quiz = page.locator(".atout-quiz", has=page.locator("h3", has_text="Quiz: question 1 of"))
-    quiz.locator(".atout-quiz-choice").first.wait_for()
+    quiz = step_to_quiz(page, lesson)
     choice = quiz.locator(".atout-quiz-choice").first
     if quiz.locator(".atout-quiz-check").is_visible():      # pick-every-card questions
         choice.click()

@@ -1,6 +1,6 @@
 """Every page of the site loads in Chromium with no Voilà error and no page error."""
 
-from tests.site.conftest import open_page
+from tests.site.conftest import open_page, quiz_question, step_to_quiz
 
 
 def test_index_lists_the_games(page, voila_url):
@@ -36,20 +36,14 @@ def test_a_quiz_answered_right_and_wrong(page, voila_url):
     lesson = next(x for x in load_lessons() if x.id == "45-trumps")
     first, second = lesson.questions()[:2]
     open_page(page, voila_url, "lessons/45-trumps.ipynb", ready=".atout-lesson-title")
-    steps = len(lesson.steps)
-    for i in range(steps):
-        page.wait_for_selector(f".atout-lesson-counter:has-text('Step {i + 1} of {steps}')")
-        page.locator(".atout-lesson-next").click()
-    quiz = page.locator(".atout-quiz", has=page.locator("h3", has_text="Quiz: question 1 of"))
-    quiz.locator(".atout-quiz-choice").first.wait_for()
+    quiz = step_to_quiz(page, lesson)
     wrong = [c for c in first.choices if c not in first.answer][:1]
     _answer(quiz, first, wrong)
     feedback = quiz.locator(".atout-quiz-feedback .atout-wrong")
     feedback.wait_for()
     assert first.rule and f"({first.rule})" in feedback.inner_text() or "(" in feedback.inner_text()
     quiz.locator(".atout-quiz-next").click()
-    quiz = page.locator(".atout-quiz", has=page.locator("h3", has_text="Quiz: question 2 of"))
-    quiz.locator(".atout-quiz-choice").first.wait_for()
+    quiz = quiz_question(page, 2)
     _answer(quiz, second, second.answer)
     quiz.locator(".atout-quiz-feedback .atout-right").wait_for()
     assert not page.errors

@@ -1,0 +1,54 @@
+"""What the ranking tables of Forty-Fives and Five Hundred share: a card's power and suit, per trump suit.
+
+Both families rank a trump suit of their own order above plain suits of their own order, and a card may follow
+as another suit than its own (Forty-Fives' A♥, Five Hundred's left bower and joker are trumps). Each family
+builds ``PowerTables`` from its orders and adds what only it needs; the engines' inner loops read the tables
+by ``Card.index``.
+
+>>> from atout.cards import Card, Suit
+>>> t = PowerTables(Suit.SPADES, [Card.parse("AS"), Card.parse("KS")], {Suit.HEARTS: [Card.parse("AH")]})
+>>> t.power[Card.parse("KS").index] > TRUMP_POWER > t.power[Card.parse("AH").index] > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from atout.cards import CARDS, Card, Suit
+
+TRUMP_POWER = 100   # every trump's power is above this, every plain card's below
+
+
+class PowerTables:
+    """Look-up tables for one trump suit (``None``: Five Hundred's no trumps), indexed by ``Card.index``:
+    ``is_trump``; ``suit_of``, the suit a card belongs to for leading and following (a trump's is the trump
+    suit, whatever its own); ``power``, higher wins (trumps above ``TRUMP_POWER``, plain cards below). ``order``
+    is the trumps highest first, ``plain`` each other suit's cards highest first; a card in neither has power 0.
+    """
+
+    __slots__ = ("trump", "order", "plain", "is_trump", "suit_of", "power")
+
+    def __init__(self, trump: Suit | None, order: Sequence[Card], plain: Mapping[Suit, Sequence[Card]]) -> None:
+        self.trump = trump
+        self.order = order
+        self.plain = plain
+        n = len(CARDS)
+        self.is_trump = [False] * n
+        self.suit_of: list[Suit | None] = [c.suit for c in CARDS]
+        self.power = [0] * n
+        for i, card in enumerate(order):
+            self.is_trump[card.index] = True
+            self.suit_of[card.index] = trump
+            self.power[card.index] = TRUMP_POWER + len(order) - i
+        for cards in plain.values():
+            for i, card in enumerate(cards):
+                self.power[card.index] = 50 - i
+
+    def runner_up(self, plays: Sequence[Card], winner: int, lead: Suit | None) -> Card:
+        """The strongest card of ``plays`` but the winning one (at ``winner``): the one a trick's explanation
+        compares the winner with. A card that neither follows ``lead`` nor trumps could not have won, so it
+        comes after every card that could."""
+        others = [c for i, c in enumerate(plays) if i != winner]
+        is_trump, suit_of, power = self.is_trump, self.suit_of, self.power
+        return max(others, key=lambda c: (is_trump[c.index] or suit_of[c.index] is lead, power[c.index]))

@@ -95,6 +95,18 @@ def _played_out_deals(view: dict, rng: random.Random, budget_s: float | None, le
 
 SAMPLERS: dict[str, Callable[..., Sample]] = {"forty_fives": _solved_deals, "five_hundred": _solved_deals,
                                               "sixty_six": _played_out_deals}
+# The question a page asks by default: in Sixty-Six, how often the seat wins the hand (1 game point or more);
+# elsewhere the learner names the target (20 in the auction, the contract in Five Hundred).
+DEFAULT_TARGETS: dict[str, int] = {"sixty_six": 1}
+
+
+def default_target(game: str) -> int | None:
+    """The target a page offers first for ``game`` (None: none until the learner names one).
+
+    >>> default_target("sixty-six"), default_target("five-hundred")
+    (1, None)
+    """
+    return DEFAULT_TARGETS.get(FAMILIES[game])
 
 
 @dataclass

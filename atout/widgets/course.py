@@ -6,6 +6,7 @@ Moving to another lesson swaps the lesson in place (no page load), so a class is
 from __future__ import annotations
 
 from html import escape
+from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
@@ -75,7 +76,9 @@ class Course(widgets.VBox):
             return []
         text = Text("You have finished the {game} lessons: play a hand against the computer",
                     game=FAMILY_TITLES[lesson.family]).render()
-        link = widgets.HTML(f"<p class='atout-play-link'><a href='{escape(self.play_href)}' target='_top'>"
+        # The Play page opens on the game the lessons were about (it reads ?game= from its address).
+        href = f"{self.play_href}?{urlencode({'game': lesson.game})}"
+        link = widgets.HTML(f"<p class='atout-play-link'><a href='{escape(href)}' target='_top'>"
                             f"{escape(text)}</a></p>")
         link.add_class("atout-finish-family")
         return [link]

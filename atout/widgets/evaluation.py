@@ -10,8 +10,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from atout.errors import AtoutError
-from atout.evaluate import Evaluation, evaluate
-from atout.i18n import N_, Text
+from atout.evaluate import Evaluation, default_target, evaluate
+from atout.i18n import N_, Text, ngettext
 from atout.widgets import language
 
 UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game points")}
@@ -41,6 +41,19 @@ def distribution_svg(result: Evaluation, width: int = 420, height: int = 150) ->
             f"{''.join(bars)}</svg>")
 
 
+def _target_line(result: Evaluation) -> str:
+    """How often the target was reached, with the unit in the form its number asks for (1 point, 2 points)."""
+    n, p, e = result.target, f"{100 * result.probability:.0f}%", f"{100 * result.probability_error:.0f}%"
+    if result.unit == "tricks":
+        return ngettext("{n} trick or more in {p} of the deals (± {e})",
+                        "{n} tricks or more in {p} of the deals (± {e})", n, p=p, e=e)
+    if result.unit == "game points":
+        return ngettext("{n} game point or more in {p} of the deals (± {e})",
+                        "{n} game points or more in {p} of the deals (± {e})", n, p=p, e=e)
+    return ngettext("{n} point or more in {p} of the deals (± {e})",
+                    "{n} points or more in {p} of the deals (± {e})", n, p=p, e=e)
+
+
 def result_html(result: Evaluation) -> str:
     unit = Text(UNITS.get(result.unit, result.unit)).render()
     # Percent signs stay in the values: in a message, Babel would read "% b" as a printf placeholder.
@@ -48,8 +61,7 @@ def result_html(result: Evaluation) -> str:
                   n=result.samples, mean=f"{result.mean:.1f}", unit=unit, confidence="95%",
                   low=f"{result.low:.1f}", high=f"{result.high:.1f}").render()]
     if result.target is not None:
-        parts.append(Text("{target} {unit} or more in {p} of the deals (± {e})", target=result.target, unit=unit,
-                          p=f"{100 * result.probability:.0f}%", e=f"{100 * result.probability_error:.0f}%").render())
+        parts.append(_target_line(result))
     if result.stopped:
         parts.append(Text("(stopped early)").render())
     return ("<div class='atout-evaluation-result' data-testid='evaluation-result'>"
@@ -65,6 +77,8 @@ class EvaluationView(widgets.VBox):
         self.hand = hand
         self.seat = hand.to_act if seat is None else seat
         self.samples = widgets.BoundedIntText(value=samples, min=10, max=2000, style={"description_width": "initial"})
+        if target is None:
+            target = default_target(hand.config.game)
         self.target = widgets.IntText(value=target or 0, style={"description_width": "initial"})
         self.start_button = widgets.Button(icon="play")
         self.start_button.add_class("atout-evaluate")

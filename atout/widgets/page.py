@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from urllib.parse import parse_qs
 
 from IPython.display import HTML
 
@@ -26,3 +28,23 @@ def lesson_page(lesson_id: str):
     from atout.widgets.course import Course
 
     return Course(start=lesson_id, play_href="../play.ipynb")   # the lesson pages are in notebooks/lessons/
+
+
+def requested_game(default: str = "forty-fives") -> str:
+    """The game a link asked this page for (``play.ipynb?game=sixty-six``), else ``default``.
+
+    Voilà gives a page's kernel its address's query in ``QUERY_STRING``; a game the site does not have is
+    ignored, so a mistyped link still opens the page.
+
+    >>> os.environ["QUERY_STRING"] = "game=sixty-six"
+    >>> requested_game()
+    'sixty-six'
+    >>> os.environ["QUERY_STRING"] = "game=bridge"
+    >>> requested_game()
+    'forty-fives'
+    >>> del os.environ["QUERY_STRING"]
+    """
+    from atout.games import available_games
+
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("game", [])
+    return asked[-1] if asked and asked[-1] in available_games() else default

@@ -60,6 +60,13 @@ def test_play_page_plays_a_card_against_the_computer(page, voila_url):
     assert not page.errors
 
 
+def test_the_play_page_opens_on_the_game_in_its_address(page, voila_url):
+    open_page(page, voila_url, "play.ipynb?game=sixty-six", ready="[data-testid=card-table] .atout-card-button")
+    assert page.locator("[data-testid=card-table]").get_attribute("aria-label") == "Card table: Sixty-Six"
+    assert page.locator("[data-testid=card-table] .atout-seat").count() == 2
+    assert not page.errors
+
+
 def test_what_if_page_shows_the_solver_values(page, voila_url):
     open_page(page, voila_url, "whatif.ipynb", ready="[data-testid=solver]")
     rows = page.locator("[data-testid=solver] .atout-solver-row")

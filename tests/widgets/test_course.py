@@ -33,7 +33,8 @@ def course():
 def test_the_last_lesson_of_a_game_ends_with_play(course, family):
     course.show_lesson(LAST[family])
     [(href, text)] = play_links(course)
-    assert href == "play.ipynb"
+    lesson = next(lesson for lesson in LESSONS if lesson.id == LAST[family])
+    assert href == f"play.ipynb?game={lesson.game}" and lesson.game.startswith(family[:5])
     game = {"forty-fives": "Forty-Fives", "five-hundred": "Five Hundred", "sixty-six": "Sixty-Six"}[family]
     assert game in text and "play a hand against the computer" in text
 
@@ -49,10 +50,24 @@ def test_a_lesson_page_links_up_to_the_play_page_in_the_page_language():
     from atout.widgets.page import lesson_page
 
     page = lesson_page(LAST["sixty-six"])
-    assert [href for href, _text in play_links(page)] == ["../play.ipynb"]
+    assert [href for href, _text in play_links(page)] == ["../play.ipynb?game=sixty-six"]
     try:
         set_page_language("fr")     # redraws the page
         [(_href, text)] = play_links(page)
         assert "Soixante-six" in text and "contre l'ordinateur" in text
     finally:
         set_page_language("en")
+
+
+def test_the_play_page_opens_on_the_game_its_link_asks_for(monkeypatch):
+    from atout.widgets.page import requested_game
+    from atout.widgets.play import PlayGame
+
+    monkeypatch.setenv("QUERY_STRING", "game=five-hundred&level=expert")
+    play = PlayGame(game=requested_game(), seed=1)
+    assert play.game_picker.value == "five-hundred" and play.game.config.game == "five-hundred"
+    for query in ("game=bridge", "", "game="):           # a mistyped or empty link still opens the page
+        monkeypatch.setenv("QUERY_STRING", query)
+        assert requested_game() == "forty-fives"
+    monkeypatch.delenv("QUERY_STRING")
+    assert requested_game("sixty-six") == "sixty-six"

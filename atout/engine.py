@@ -11,6 +11,7 @@ thousands of hands a second for the computer players and the solver.
 
 from __future__ import annotations
 
+import copy
 import enum
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -345,11 +346,22 @@ class HandBase:
             hand.apply(action)
         return hand
 
+    @property
+    def set_up(self) -> bool:
+        """A position built for a question (``position``, ``from_view``) rather than dealt and played: it has no
+        history to replay or take back."""
+        return not self.history and not self.is_chance
+
     def copy(self) -> Any:
+        if self.set_up:
+            return copy.deepcopy(self, {id(self.config): self.config})
         return self.replay(self.config, self.history, self.dealer, *self.start_args())
 
     def undo(self) -> Action:
         """Take back the last action that was not the deal; the state is as before it."""
+        if self.set_up:
+            raise IllegalActionError(Text("This position was set up, not played: there is no move to take back"),
+                                     rule=self.DEAL_RULE)
         if len(self.history) <= 1:
             raise IllegalActionError(Text("There is nothing to take back: no action since the deal"),
                                      rule=self.DEAL_RULE)

@@ -69,9 +69,11 @@ def build_options(preset: str, specs: Mapping[str, OptionSpec], given: Mapping[s
             raise ConfigError(Text("unknown option {name} for {game}: the options are {known}",
                                    name=repr(name), game=preset, known=", ".join(sorted(known))))
         spec = specs[name]
-        value = spec.aliases.get(value, value)
         allowed = spec.allowed_for(preset)
-        if isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+        # An option's value is a number, a word or true/false: a list or a table is refused with the rest.
+        hashable = isinstance(value, str | int | float | bool | None)
+        value = spec.aliases.get(value, value) if hashable else value
+        if not hashable or isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
             raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
                                    name=name, game=preset, value=repr(value), allowed=_show(allowed)))
         values[name] = value

@@ -86,6 +86,16 @@ class Query:
             raise QueryError(Text("trump must be a suit: C, D, H or S"))
         return Suit.parse(value)
 
+    def card(self, name: str) -> Card:
+        """One card of the game's deck, written "AS" (or as a list of exactly one card, ["AS"])."""
+        value = self.field(name)
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if not isinstance(value, str):
+            raise QueryError(Text("{name} must be one card such as \"AS\", not {value}", name=name,
+                                  value=json.dumps(value)))
+        return self.card_list(name, [value])[0]
+
     def card_list(self, name: str, value: Any = None) -> list[Card]:
         """Cards of the game's deck; the same card twice anywhere in the query is refused."""
         value = self.field(name) if value is None else value

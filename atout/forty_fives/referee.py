@@ -226,8 +226,7 @@ def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         if not q.has("turn_up"):
             raise QueryError(Text("a rob question needs the deal: a seed, or the turned card turn_up (with the "
                                   "seat's hand and the holder of the ace of trumps if you like)"))
-        value = q.field("turn_up")
-        turn_up = q.card_list("turn_up", [value] if isinstance(value, str) else value)[0]
+        turn_up = q.card("turn_up")
         cards = q.card_list("hand") if q.has("hand") else []
         holder = q.integer("holder", 0, n - 1) if q.has("holder") else None
         hand = FortyFivesHand.position(config, turn_up, dealer, {seat: cards}, holder)

@@ -616,8 +616,10 @@ class SixtySixHand(HandBase):
             return Explanation("66.close", Text("The stock is already closed"))
         if self.next_card == DECK_SIZE:
             return Explanation("66.close", Text("The stock is exhausted: there is nothing left to close"))
-        return Explanation("66.close", Text("Close the stock before declaring a marriage: once it is shown, the "
-                                            "lead must be its king or queen"))
+        # Our reading of 66.close: showing a marriage is the start of the lead, so the lead may no longer be
+        # preceded by a close (the rules leave it open; README lists the choice).
+        return Explanation("66.close", Text("The marriage shown has begun the lead: the stock may be closed only "
+                                            "before the lead, and the lead must now be its king or queen"))
 
     def _why_no_marriage(self, card: Card, who: Text) -> Explanation:
         hand = self.hands[self.to_act]
@@ -696,7 +698,7 @@ class SixtySixHand(HandBase):
         leader = self.leader if playing else None
         trick = [((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick else []
         last = self.tricks[-1] if self.tricks else None
-        on_table = last is not None and not self.trick and self.history[-1].kind == "play"
+        on_table = last is not None and not self.trick and bool(self.history) and self.history[-1].kind == "play"
         shown_last = last is not None and (teacher or on_table)
         legal, illegal = self._legal_shown(viewer, True)     # a seat to act is always playing or drawing
         over = self.phase is Phase.OVER

@@ -213,8 +213,7 @@ def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
                               n=len(plays)))
     turn_up = None
     if q.has("turn_up"):
-        value = q.field("turn_up")
-        turn_up = q.card_list("turn_up", [value] if isinstance(value, str) else value)[0]
+        turn_up = q.card("turn_up")
     position = SixtySixHand.position(config, trump, hand, plays[0] if plays else None,
                                      q.integer("stock", 0, STOCK_AT_DEAL), q.flag("closed"), q.flag("before_draw"),
                                      turn_up)
@@ -266,8 +265,7 @@ def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
                               "trick, before drawing, not {n}", size=MAX_HAND - 1, n=len(hand)))
     turn_up = None
     if q.has("turn_up"):
-        value = q.field("turn_up")
-        turn_up = q.card_list("turn_up", [value] if isinstance(value, str) else value)[0]
+        turn_up = q.card("turn_up")
     lead, reply = plays
     position = SixtySixHand.position(config, trump, [*hand, reply], lead, stock, closed, False, turn_up)
     shown = {"hand": hand, "turn_up": position.turn_up}

@@ -246,9 +246,23 @@ class PositionEditor(widgets.VBox):
                 position.actions = contract_actions(position, bidder, self.call_picker.value, trump or None)
             except AtoutError as exc:
                 self._error(exc)
+                self._show_accepted()
                 return
         self.position = position
+        self._accepted = self._chosen()
         self._edited()
+
+    def _chosen(self) -> tuple[Any, ...]:
+        return (self.dealer_picker.value, self.bidder_picker.value, self.call_picker.value, self.trump_picker.value)
+
+    def _show_accepted(self) -> None:
+        """A refused choice leaves the position as it was: the pickers show it again, not the refused choice."""
+        self._quiet = True
+        try:
+            (self.dealer_picker.value, self.bidder_picker.value, self.call_picker.value,
+             self.trump_picker.value) = self._accepted
+        finally:
+            self._quiet = False
 
     def _fill_pickers(self, reset: bool) -> None:
         """The pickers' choices in the page language, from the layout; ``reset`` forgets the contract chosen."""
@@ -257,6 +271,7 @@ class PositionEditor(widgets.VBox):
             self._fill(reset)
         finally:
             self._quiet = False
+        self._accepted = self._chosen()
 
     def _fill(self, reset: bool) -> None:
         layout, position = self.layout_of, self.position

@@ -15,7 +15,7 @@ from atout.engine import Action, Event
 from atout.games import available_games, family
 from atout.i18n import Text
 from atout.players import LEVELS, make_player
-from atout.review import CallReview, review_calls
+from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.scoresheet import ScoreSheet
@@ -88,9 +88,13 @@ def _calls_text(reviews: list[CallReview]) -> str:
         error=max(1, round(r.error)), deals=r.deals).render()) + "</li>" for r in worse)
     if not worse:
         deals = min(r.deals for r in reviews)
-        items = "<li>" + escape(Text("The sampler finds none of your calls clearly worse than the best (at least "
-                                     "{deals} deals of the cards you could not see for each)", deals=deals)
-                                .render()) + "</li>"
+        if deals < MIN_DEALS:      # too few deals in the time allowed to call any call better or worse
+            said = Text("Too few deals could be played in the time allowed ({deals}) to judge your calls",
+                        deals=deals)
+        else:
+            said = Text("The sampler finds none of your calls clearly worse than the best (at least {deals} deals "
+                        "of the cards you could not see for each)", deals=deals)
+        items = "<li>" + escape(said.render()) + "</li>"
     note = Text("The cards you could not see are dealt again and again, fitting the calls made before yours; each "
                 "call is played out to the end of the hand by the club player at every seat, and is worth your "
                 "side's score in the hand less the others'.").render()

@@ -56,6 +56,7 @@ function render({ model, el }) {
   let seenTrick = null;      // the trick cards already shown (null before the first draw)
   let seenSaid = null;
   let timers = [];
+  let gatherTimers = [];     // the gathering outlives redraws: the next card played must not cut it short
 
   // The card drawings come once in `faces` (not with every state): each is parsed the first time it is
   // drawn, and every later use is a copy of that node, which is much cheaper than parsing markup again.
@@ -391,7 +392,8 @@ function render({ model, el }) {
     const ghost = h("div", { class: "atout-gather", "aria-hidden": "true" },
       g.cards.map((code) => faceSpan(code)));
     box.appendChild(ghost);
-    later(() => {
+    const soon = (fn, ms) => gatherTimers.push(setTimeout(fn, ms));
+    soon(() => {
       const target = g.winner === null ? null : root.querySelector(`.atout-seat[data-seat="${g.winner}"]`);
       const from = ghost.getBoundingClientRect();
       let dx = 0;
@@ -404,7 +406,7 @@ function render({ model, el }) {
       ghost.style.transition = `transform ${GATHER_MOVE}ms ease-in, opacity ${GATHER_MOVE}ms ease-in`;
       ghost.style.transform = `translate(${dx}px, ${dy}px) scale(0.3)`;
       ghost.style.opacity = "0";
-      later(() => ghost.remove(), GATHER_MOVE + 50);
+      soon(() => ghost.remove(), GATHER_MOVE + 50);
     }, GATHER_PAUSE);
   }
 
@@ -473,7 +475,9 @@ function render({ model, el }) {
   function patchChildren(parent, nodes) {
     const wanted = nodes.filter(Boolean);
     const keep = new Set(wanted);
-    for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
+    for (const child of [...parent.children]) {
+      if (!keep.has(child) && !child.classList.contains("atout-gather")) child.remove();   // it leaves by itself
+    }
     wanted.forEach((node, i) => {
       const there = parent.children[i];
       if (there !== node) parent.insertBefore(node, there || null);
@@ -561,6 +565,7 @@ function render({ model, el }) {
   model.on("change:refused", redraw);
   draw();
   return () => {
+    gatherTimers.forEach(clearTimeout);
     timers.forEach(clearTimeout);
     model.off("change:state", redraw);
     model.off("change:faces", newFaces);

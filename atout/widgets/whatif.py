@@ -139,6 +139,8 @@ class WhatIf(widgets.VBox):
     def _show(self, hand: Any) -> None:
         self.game_picker.value = hand.config.game
         self.hand = hand
+        if self.table is not None:
+            language.close_tree(self.table)      # else every table ever shown would still follow the language
         self.table = CardTable(hand, viewer=None, show_legal=True, on_event=[lambda _e: self._changed()])
         self.stage.children = [self.table]
         self.message.value = ""

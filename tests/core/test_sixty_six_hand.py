@@ -449,7 +449,7 @@ def test_the_family_entry_points():
     (("play 9C", "play AC"), "play AH", "66.draw", "first draw from the stock"),
     (("play 9C", "play AC", "draw"), "exchange 9H", "66.exchange-nine", "only the 9 of trumps"),
     (("play 9C", "play AC", "close"), "close", "66.close", "already closed"),
-    (("marriage KH",), "close", "66.close", "before declaring a marriage"),
+    (("marriage KH",), "close", "66.close", "closed only before the lead"),
     (("marriage KH",), "marriage KH", "66.marriage", "already declared a marriage"),
     (("marriage KH",), "bid pass", "66.open.lead", "not allowed now"),
 ])
@@ -477,3 +477,26 @@ def test_the_exchange_is_refused_after_closing_and_once_the_stock_is_gone():
         hand.apply(hand.legal_actions()[0])
     with pytest.raises(IllegalActionError, match="exhausted"):
         hand.apply("close")
+
+
+def test_a_position_set_up_for_a_question_shows_copies_and_refuses_undo():
+    from atout.cards import Suit, parse_cards
+    from atout.errors import IllegalActionError
+
+    hand = SixtySixHand.position(make_config("sixty-six"), Suit.HEARTS, parse_cards("9H KS QS AC 10D JD"),
+                                 face_down=9)
+    assert hand.set_up and hand.history == []
+    view = hand.table_view(0)
+    assert view.hands[0] == parse_cards("9H KS QS AC 10D JD") and view.to_act == 0
+    twin = hand.copy()
+    assert twin is not hand and twin.view(0) == hand.view(0) and twin.legal_actions() == hand.legal_actions()
+    twin.apply(twin.legal_actions()[-1])
+    assert twin.view(0) != hand.view(0) and hand.view(0) == view_before(hand)    # the copy is independent
+    before = hand.view(0)
+    with pytest.raises(IllegalActionError, match="set up, not played"):
+        hand.undo()
+    assert hand.view(0) == before
+
+
+def view_before(hand):
+    return SixtySixHand.position(make_config("sixty-six"), hand.trump, hand.hands[0], face_down=9).view(0)

@@ -349,3 +349,15 @@ def test_draw_answers_agree_with_the_oracle_along_random_hands(seed):
 def test_impossible_draw_questions_are_refused_with_the_reason(query, message):
     answer = judge({"kind": "draw", "game": "sixty-six", **query})
     assert message in answer.get("error", ""), answer
+
+
+@pytest.mark.parametrize("query, card", [
+    ({"kind": "rob", "game": "forty-fives", "players": 3}, "AS"),
+    ({"kind": "may", "game": "sixty-six", "trump": "H", "stock": 9, "hand": ["9H", "KS", "QS", "AC", "10D", "JD"],
+      "action": "exchange 9H"}, "AH"),
+])
+@pytest.mark.parametrize("turn_up, reason", [([], "not []"), (["AS", "KS"], 'not ["AS", "KS"]'), (7, "not 7")])
+def test_the_turned_card_must_be_one_card(query, card, turn_up, reason):
+    assert judge({**query, "turn_up": turn_up}) == {"error": f'turn_up must be one card such as "AS", {reason}'}
+    answer = judge({**query, "turn_up": card})
+    assert "error" not in answer and judge({**query, "turn_up": [card]}) == answer     # one card, or a list of one

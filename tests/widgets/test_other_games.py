@@ -141,7 +141,7 @@ def test_a_seat_sees_only_its_own_hand_while_the_computer_plays_the_others(game)
             hidden |= {c.code for c in hand.deck_order[hand.next_card:]}       # the stock's order
             assert all(seat["tricks"] is None for seat in state["seats"])     # only whether each has won a trick
         assert not hidden & shown_codes(state), "a card the seat may not see was sent to the browser"
-        assert list(table.faces["cards"]) == sorted_codes(hand.deck_order), "the drawings follow the deal's order"
+        assert list(table.faces["cards"]) == sorted_codes(hand.deck_order), "drawings in the deck order, not the deal's"
         assert state["seats"][0]["cards"] == [c.code for c in hand.hands[0]]
         assert_offers_exactly_cores_actions(table, hand)
         send(table, pick(rng, state))

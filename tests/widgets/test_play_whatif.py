@@ -79,7 +79,9 @@ def test_what_if_compares_two_lines_and_refuses_a_bad_position():
     page.keep("B")
     assert "branch-A" in page.compare_view.value and "branch-B" in page.compare_view.value
     text = page.text.value
+    shown = page.table
     assert page.load(text) and page.text.value == text                   # the position round-trips
+    assert page.table is not shown and shown.comm is None                # the table it replaced is closed
     before = page.text.value
     assert not page.load("game: forty-fives\nseat 0: 1H")
     assert "1H&#x27; is not a card" in page.message.value and page.text.value == before
@@ -217,6 +219,11 @@ def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, p
     if game == "auction-forty-fives":
         assert "The dealer never opens the bidding" in editor.message.value
         assert f"bid {call}" in page.text.value                           # the refused contract changed nothing
+        assert editor.bidder_picker.value == bidder                       # and the picker says so
+        editor.dealer_picker.value = bidder      # the bidder made dealer: refused too, the pickers put back
+        assert "The dealer never opens the bidding" in editor.message.value
+        assert (editor.dealer_picker.value, editor.bidder_picker.value) == (dealer, bidder)
+        assert f"dealer: {dealer}" in page.text.value
 
 
 def test_the_editor_has_no_contract_where_the_deal_sets_the_hand():
@@ -271,3 +278,16 @@ def test_the_editor_speaks_the_page_language():
     finally:
         set_page_language("en")
     assert editor.use_button.description == "Use this position"
+
+
+def test_the_call_review_says_when_too_few_deals_were_played_to_judge():
+    from atout.engine import Action
+    from atout.review import MIN_DEALS, CallReview
+    from atout.widgets.play import _calls_text
+
+    made, other = Action.parse("bid pass"), Action.parse("bid 20")
+    few = CallReview(index=1, made=made, values={made: [0.0] * (MIN_DEALS - 1), other: [30.0] * (MIN_DEALS - 1)})
+    assert not few.clearly_worse
+    assert f"Too few deals could be played in the time allowed ({MIN_DEALS - 1})" in _calls_text([few])
+    enough = CallReview(index=1, made=made, values={made: [0.0, 5.0] * MIN_DEALS, other: [0.0, 5.0] * MIN_DEALS})
+    assert "none of your calls clearly worse" in _calls_text([enough]) and "Too few" not in _calls_text([enough])

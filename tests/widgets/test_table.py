@@ -627,6 +627,43 @@ def test_browser_hides_other_hands_and_names_every_card(open_table):
     assert page.locator('[data-testid="card-table"]').get_attribute("aria-label") == "Card table: Forty-Fives"
 
 
+WATCH_GATHERING = """() => {
+  window.gathering = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.classList && node.classList.contains("atout-gather")) {
+          window.gathering.push(["in", performance.now()]);
+        }
+      }
+      for (const node of record.removedNodes) {
+        if (node.classList && node.classList.contains("atout-gather")) {
+          window.gathering.push(["out", performance.now()]);
+        }
+      }
+    }
+  }).observe(document.body, { subtree: true, childList: true });
+}"""
+
+
+def test_browser_the_won_trick_goes_to_its_winner_even_when_the_next_card_comes_at_once(open_table):
+    hand = FortyFivesHand.new("forty-fives", seed=7, players=4)
+    for _card in range(3):
+        hand.apply(hand.legal_actions()[0])
+    table = CardTable(hand)
+    page, _errors = open_table(table)
+    page.evaluate(WATCH_GATHERING)
+    last = hand.legal_actions()[0].card
+    page.locator(f'[data-testid="card-{last.code}"]').click()          # the fourth card: the trick is won
+    page.wait_for_function("window.gathering.length >= 1")
+    leader = hand.to_act
+    page.locator(f'[data-testid="hand-{leader}"] .atout-card-button').first.click()    # the next lead, at once
+    page.wait_for_function("window.gathering.some(([what]) => what === 'out')")
+    (_in, added), (_out, removed) = page.evaluate("window.gathering")[:2]
+    # It left when its own pause and move were over (700 + 450 ms), not when the next card redrew the table.
+    assert removed - added >= 1100, removed - added
+
+
 def test_browser_reduced_motion_turns_the_animations_off(open_table):
     hand = FortyFivesHand.new("forty-fives", seed=7)
     moving, _ = open_table(CardTable(hand))

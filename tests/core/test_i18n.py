@@ -159,7 +159,7 @@ def test_sixty_six_strict_play_in_french():
              "phase": "strict"}
     with i18n.language("fr"):
         answer = judge(query)
-    assert answer["explanation"] == ("Une fois la pioche épuisée ou fermée, vous devez fournir et monter : "
+    assert answer["explanation"] == ("Une fois le talon épuisé ou fermé, vous devez fournir et monter : "
                                      "vous avez R♠ et A♠, de quoi battre D♠ (66.strict.follow)")
 
 

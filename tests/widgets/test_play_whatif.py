@@ -271,7 +271,7 @@ def test_the_editor_speaks_the_page_language():
     code = next(iter(editor.deck.where))
     try:
         set_page_language("fr")
-        assert [label for label, _ in editor.place_picker.options][-1] == "le talon"
+        assert [label for label, _ in editor.place_picker.options][-1] == "le chien"
         assert editor.use_button.description == "Utiliser cette position"
         assert editor.deck.where[code]["label"].startswith("Joueur ")
         assert "de" in editor.deck.rows[0]["cards"][0]["name"] and "sur 10 cartes" in editor.summary.value

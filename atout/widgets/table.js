@@ -21,7 +21,7 @@ function h(tag, attrs = {}, children = []) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "text") node.textContent = value;
-    else if (key === "html") node.innerHTML = value;   // SVG markup made by atout.svg (the trump icon)
+    else if (key === "html") node.innerHTML = value;   // SVG markup made by atout.svg (the trump's suit)
     else if (key === "class") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
@@ -290,7 +290,8 @@ function render({ model, el }) {
     const parts = [];
     if (state.trump) {
       parts.push(h("div", { class: "atout-trump", "data-testid": "trump", "data-suit": state.trump.suit }, [
-        h("span", { class: "atout-trump-icon", html: state.trump.icon, "aria-hidden": "true" }),
+        h("span", { class: "atout-trump-icon", html: ((model.get("faces") || {}).suits || {})[state.trump.suit] || "",
+                    "aria-hidden": "true" }),
         h("span", { text: state.trump.label }),
       ]));
     }
@@ -345,7 +346,15 @@ function render({ model, el }) {
     return centre;
   }
 
+  let top = { key: null, node: null };
+
   function topView(state) {
+    const key = JSON.stringify([state.status, state.contract, state.notes, state.scores, state.labels.scores]);
+    if (top.key !== key) top = { key, node: topNode(state) };
+    return top.node;
+  }
+
+  function topNode(state) {
     const scores = h("ul", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores },
       state.scores.map((row) => h("li", {}, [
         `${row.label}:`, h("strong", { text: String(row.score) }),

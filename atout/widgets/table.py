@@ -418,11 +418,10 @@ class CardTable(anywidget.AnyWidget):
                           "winner": winner, "label": label.render(lang)}
         trump = None
         if isinstance(view.trump, Suit):
-            trump = {"suit": view.trump.letter, "label": Text("Trumps: {suit}", suit=view.trump).render(lang),
-                     "icon": suit_svg(view.trump, size=28, four_colour=four, lang=lang)}
+            trump = {"suit": view.trump.letter, "label": Text("Trumps: {suit}", suit=view.trump).render(lang)}
         elif (isinstance(view.trump, str) and view.trump.upper() == "NT") or (view.trump is None
                                                                              and view.phase == "play"):
-            trump = {"suit": "NT", "label": _("No trumps", lang), "icon": ""}
+            trump = {"suit": "NT", "label": _("No trumps", lang)}
         turn_up = face(view.turn_up) if isinstance(view.turn_up, Card) else None
         labels = view.score_labels or [seat_name(i) for i in range(len(view.scores))]
         scores = []
@@ -466,7 +465,8 @@ class CardTable(anywidget.AnyWidget):
             "scores": scores, "contract": contract,
             "notes": [note.render(lang) if hasattr(note, "render") else str(note) for note in view.notes or []],
             "legal": legal_cards, "illegal": illegal, "actions": buttons, "card_actions": card_actions, "hint": hint,
-            "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets()},
+            # The packets only matter while the deal is to be animated: later states leave them out.
+            "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets() if self._fresh else []},
             "gather": self._gather, "said_id": self._said_id,
             "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable()),
             "labels": {
@@ -487,7 +487,7 @@ class CardTable(anywidget.AnyWidget):
         is sent once, and again only when the size, the colours or the language change."""
         style = (self.size, bool(self.four_colour), lang)
         known = self._face_cards if self._faces_style == style else set()
-        if shown <= known:
+        if self._faces_style == style and shown <= known:
             return
         ordered = sorted(shown | known | set(getattr(self.hand, "deck_order", ())), key=lambda card: card.index)
         size, four = self.size, bool(self.four_colour)
@@ -496,6 +496,7 @@ class CardTable(anywidget.AnyWidget):
             "cards": {c.code: card_svg(c, size=size, four_colour=four, lang=lang) for c in ordered},
             "names": {c.code: c.name(lang) for c in ordered},
             "back": back_svg(size=size, lang=lang),
+            "suits": {suit.letter: suit_svg(suit, size=28, four_colour=four, lang=lang) for suit in Suit},
         }
 
     def _packets(self) -> list[dict[str, Any]]:

@@ -319,6 +319,9 @@ def test_the_deal_is_sent_as_packet_counts_never_cards():
     assert [p["count"] for p in hands] == [3] * 4 + [2] * 4
     assert [p["seat"] for p in hands[:4]] == [1, 2, 3, 0]       # from the dealer's left
     assert all(set(p) == {"what", "seat", "count"} for p in deal["packets"])
+    table = CardTable(hand, viewer=None)
+    table.play(table.state["legal"][0])
+    assert table.state["deal"]["fresh"] is False and table.state["deal"]["packets"] == []   # dealt: not sent again
 
 
 # --- any family: only TableView and the four methods ------------------------------------------------------
@@ -439,6 +442,7 @@ def test_every_card_shown_carries_its_accessible_name():
         assert faces["names"][code] == name
         assert f'aria-label="{name}"' in markup and f"<title>{name}</title>" in markup
     assert 'aria-label="face-down card"' in faces["back"]
+    assert sorted(faces["suits"]) == ["C", "D", "H", "S"] and all("<svg" in icon for icon in faces["suits"].values())
 
 
 def test_the_page_language_switch_redraws_in_the_new_language(monkeypatch):
@@ -625,6 +629,8 @@ def test_browser_hides_other_hands_and_names_every_card(open_table):
         named = page.get_by_role("button", name=re.compile("^" + re.escape(card.name("en"))))
         assert named.count() == 1 and named.get_attribute("data-card") == card.code
     assert page.locator('[data-testid="card-table"]').get_attribute("aria-label") == "Card table: Forty-Fives"
+    trump = page.locator('[data-testid="trump"]')
+    assert trump.get_attribute("data-suit") == hand.trump.letter and trump.locator(".atout-trump-icon svg").count() == 1
 
 
 WATCH_GATHERING = """() => {

@@ -291,6 +291,11 @@ class FortyFivesHand(HandBase):
         if phase is Phase.PLAY and action.kind == "rob" and (self.rob_offer != self.to_act
                                                              or action.card is Card.of(ACE, self.trump)):
             return self._why_no_rob(action)
+        if (phase is Phase.PLAY and action.kind == "rob" and action.card is not None
+                and action.card not in self.hands[self.to_act]):
+            return Explanation("45.rob.ace-holder", Text(
+                "{seat} does not hold {card}: the card given up for the turned card comes from their hand",
+                seat=seat_name(self.to_act), card=action.card))
         if phase is Phase.PLAY and self.rob_offer == self.to_act:
             return Explanation("45.rob.ace-holder", Text(
                 "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "

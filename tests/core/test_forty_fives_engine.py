@@ -834,3 +834,17 @@ def test_action_spellings_and_deal_round_trip():
     assert Action.parse(str(deal_action)) == deal_action
     again = FortyFivesHand.replay(hand.config, [Action.parse(str(a)) for a in hand.history])
     assert again.hands == hand.hands
+
+
+def test_the_ace_holder_robbing_with_a_card_not_held_is_told_so_and_nothing_changes():
+    from atout.cards import Card
+    from atout.forty_fives.config import make_config
+
+    hand = FortyFivesHand.position(make_config("forty-fives"), Card.parse("9D"), holder=1)
+    missing = next(c for c in (Card.parse(x) for x in ("8S", "7S", "6S")) if c not in hand.hands[1])
+    why = hand.explain_illegal(f"rob {missing.code}")
+    assert why.rule == "45.rob.ace-holder" and f"does not hold {missing.render('en')}" in why.text.render("en")
+    before = [list(h) for h in hand.hands]
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        hand.apply(f"rob {missing.code}")
+    assert [list(h) for h in hand.hands] == before and hand.to_act == 1

@@ -31,7 +31,43 @@ function render({ model, el }) {
     button.querySelector(".atout-deck-caption").textContent = place ? place.short : "";
   }
 
+  // One tab stop for the whole deck (the card last moved to); the arrow keys move between cards: left and right
+  // along a suit, up and down between suits, Home and End to a suit's ends. Enter or Space places the card.
+  let current = null;
+
+  function rows() {
+    return [...root.querySelectorAll(".atout-deck-row")].map((row) => [...row.querySelectorAll("button")]);
+  }
+
+  function rove(button, focus) {
+    for (const other of buttons.values()) other.setAttribute("tabindex", other === button ? "0" : "-1");
+    current = button.card.code;
+    if (focus) button.focus();
+  }
+
+  function onKey(event) {
+    const grid = rows();
+    const r = grid.findIndex((row) => row.includes(document.activeElement));
+    if (r < 0) return;
+    const c = grid[r].indexOf(document.activeElement);
+    const flat = grid.flat();
+    const at = flat.indexOf(document.activeElement);
+    let next = null;
+    if (event.key === "ArrowRight") next = flat[(at + 1) % flat.length];
+    else if (event.key === "ArrowLeft") next = flat[(at - 1 + flat.length) % flat.length];
+    else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      const row = grid[(r + (event.key === "ArrowDown" ? 1 : grid.length - 1)) % grid.length];
+      next = row[Math.min(c, row.length - 1)];
+    } else if (event.key === "Home") next = grid[r][0];
+    else if (event.key === "End") next = grid[r][grid[r].length - 1];
+    if (!next) return;
+    event.preventDefault();
+    rove(next, true);
+  }
+  root.addEventListener("keydown", onKey);
+
   function draw() {
+    const hadFocus = root.contains(document.activeElement);
     root.replaceChildren();
     buttons.clear();
     const labels = model.get("labels") || {};
@@ -41,7 +77,10 @@ function render({ model, el }) {
       for (const card of row.cards) {
         const button = element("button", "atout-deck-card",
                                { type: "button", "data-card": card.code, "data-testid": `deck-${card.code}` });
-        button.addEventListener("click", () => model.send({ type: "toggle", card: card.code }));
+        button.addEventListener("click", () => {
+          rove(button, false);
+          model.send({ type: "toggle", card: card.code });
+        });
         const face = element("span", "atout-deck-face", { "aria-hidden": "true" });
         face.innerHTML = card.face;      // SVG markup made by atout.svg
         button.append(face, element("span", "atout-deck-caption", { "aria-hidden": "true" }));
@@ -52,6 +91,9 @@ function render({ model, el }) {
       root.appendChild(list);
     }
     for (const code of buttons.keys()) mark(code);
+    // The same card keeps the tab stop (and the focus) when the deck is drawn again in another language.
+    const keep = buttons.get(current) || buttons.values().next().value;
+    if (keep) rove(keep, hadFocus);
   }
 
   function update() {
@@ -66,6 +108,7 @@ function render({ model, el }) {
     model.off("change:rows", draw);
     model.off("change:labels", draw);
     model.off("change:where", update);
+    root.removeEventListener("keydown", onKey);
   };
 }
 

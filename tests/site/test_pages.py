@@ -95,6 +95,21 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     deck_card(theirs).focus()
     page.keyboard.press("Enter")                             # the keyboard does what a click does
     page.wait_for_selector(f"[data-testid=deck-picker] [data-card='{theirs}'][aria-pressed=false]")
+    # One tab stop for the deck; the arrow keys move along a suit and between suits.
+    grid = page.evaluate("() => [...document.querySelectorAll('[data-testid=deck-picker] .atout-deck-row')]"
+                         ".map((row) => [...row.querySelectorAll('button')].map((b) => b.dataset.card))")
+    row = next(i for i, cards in enumerate(grid) if theirs in cards)
+    col = grid[row].index(theirs)
+    focused = "() => document.activeElement.dataset.card"
+    assert page.evaluate(focused) == theirs
+    assert page.locator("[data-testid=deck-picker] button[tabindex='0']").count() == 1
+    page.keyboard.press("ArrowDown")
+    below = grid[(row + 1) % len(grid)]
+    assert page.evaluate(focused) == below[min(col, len(below) - 1)]
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == below[0]
+    page.keyboard.press("ArrowLeft")                          # before a suit's first card: the last of the one above
+    assert page.evaluate(focused) == grid[row][-1]
     page.wait_for_function("c => !document.querySelector('.atout-position-text textarea').value.includes(c)",
                            arg=f" {theirs} ")
     page.locator(".atout-use-position").click()              # two hands a card short: core says so

@@ -59,7 +59,9 @@ COURSE = "course.ipynb"
 TABLE_READY = "[data-testid=card-table] .atout-card-button"
 LEGAL_CARD = ('[data-testid=card-table] .atout-seat.atout-to-act .atout-hand '
               '.atout-card-button[data-legal="true"]')
-NEW_LEGAL_CARD = LEGAL_CARD.replace("[data-testid=card-table]", "[data-testid=card-table]:not([data-bench-old])")
+# Which deal each table on the page shows (a new deal may come in a new table or in the same one).
+DEALS_SHOWN = ("() => [...document.querySelectorAll('[data-testid=card-table]')]"
+               ".map((t) => `${t.id}:${t.getAttribute('data-deal')}`).join(' ')")
 ANNOUNCEMENT = "[data-testid=announcement]"
 LESSON_READY = ".atout-lesson-title"
 # The lesson's step "Next" button and step counter (older class names too).
@@ -446,12 +448,12 @@ def _page(browser: Any, server: Server, record: dict[str, Any], name: str) -> It
 # --- one round -------------------------------------------------------------------------------------------------
 
 def _new_deal(run: PageRun) -> None:
-    """Click "New deal" and wait for the new table (a new widget) with a legal card to click."""
+    """Click "New deal" and wait until the table shows the new deal with a legal card to click."""
     page = run.page
-    page.evaluate("() => document.querySelectorAll('[data-testid=card-table]')"
-                  ".forEach((t) => t.setAttribute('data-bench-old', '1'))")
+    before = page.evaluate(DEALS_SHOWN)
     page.locator(".atout-new-deal").click()
-    page.wait_for_selector(NEW_LEGAL_CARD, state="attached")
+    page.wait_for_function(f"(before) => ({DEALS_SHOWN})() !== before && !!document.querySelector({LEGAL_CARD!r})",
+                           arg=before)
 
 
 def _classroom(run: PageRun, clicks: int, deal_every: int, rng: random.Random,

@@ -139,8 +139,10 @@ class Classroom(widgets.VBox):
     def _load(self, spec: dealcode.DealSpec) -> None:
         self.spec = spec
         self.hand = family(spec.game).new_hand(spec.game, seed=spec.seed, dealer=spec.dealer, players=spec.players)
-        self.table = None
-        self.stepper = None
+        if self.stepper is not None:
+            # The walk-through is of one deal; the table is kept and shown the new one (see ``_show``).
+            language.close_tree(self.stepper)
+            self.stepper = None
         self.refresh()
 
     # --- presenting -------------------------------------------------------------------------------------
@@ -171,8 +173,10 @@ class Classroom(widgets.VBox):
                 self.table = CardTable(self.hand, viewer=viewer, opponents=opponent, show_legal=True,
                                        size="projector", four_colour=self.four_colour.value)
             else:
+                # One table for every deal: a new widget per deal would leave the old one alive in
+                # the kernel and the page, and start the browser's drawing code cold again.
                 self.table.four_colour = self.four_colour.value
-                if self.table.viewer != viewer:
+                if self.table.hand is not self.hand or self.table.viewer != viewer:
                     self.table.set_hand(self.hand, viewer=viewer)
             self.stage.children = [self.table]
         else:

@@ -12,8 +12,10 @@ const GATHER_MOVE = 450;
 
 let uid = 0;
 
+const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
 function reducedMotion() {
-  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  return Boolean(motionQuery && motionQuery.matches);
 }
 
 function h(tag, attrs = {}, children = []) {
@@ -96,6 +98,20 @@ function render({ model, el }) {
     else if (node.getAttribute(key) !== String(value)) node.setAttribute(key, String(value));
   }
 
+  function setClass(node, value) {
+    if (node.className !== value) node.className = value;
+  }
+
+  function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
+  }
+
+  // A badge shows its text, or is hidden (and out of the accessibility tree) when there is none.
+  function showBadge(node, text) {
+    if (text) setText(node, text);
+    setAttr(node, "hidden", text ? null : "");
+  }
+
   // Card buttons are kept, card by card, from one update to the next: a click changes the few attributes
   // that differ (legal or not, why) instead of drawing every card again.
   let slots = new Map();      // card code -> { slot, button, label, why, seat, key }
@@ -160,21 +176,24 @@ function render({ model, el }) {
   }
 
   function rove(buttons, index, focus) {
-    buttons.forEach((b, i) => b.setAttribute("tabindex", i === index ? "0" : "-1"));
+    buttons.forEach((b, i) => setAttr(b, "tabindex", i === index ? "0" : "-1"));
     if (focus && buttons[index]) buttons[index].focus();
   }
 
   // Each seat keeps its section from one update to the next; what changed in it is patched.
-  let seatParts = new Map();  // seat -> { section, header, hand, visible, headerKey, backsKey }
+  let seatParts = new Map();  // seat -> { section, name, badges, hand, visible, seatKey, backsKey }
 
   function seatView(state, seat, plan) {
     let part = seatParts.get(seat.seat);
     if (!part || part.visible !== seat.visible) {
       const hand = h("div", { "data-testid": `hand-${seat.seat}`, "aria-orientation": "horizontal" });
       if (seat.visible) hand.addEventListener("keydown", onHandKey);
-      const header = h("div", { class: "atout-seat-header" });
+      // The badges stay in the header, shown or hidden: the turn moves at every card played.
+      const badges = { dealer: badge("", "dealer"), turn: badge("", "turn"), tricks: badge("", "tricks") };
+      const name = h("span", { class: "atout-seat-name" });
+      const header = h("div", { class: "atout-seat-header" }, [name, badges.dealer, badges.turn, badges.tricks]);
       const section = h("section", { "data-seat": seat.seat, "data-testid": `seat-${seat.seat}` }, [header, hand]);
-      part = { section, header, hand, visible: seat.visible, headerKey: null, backsKey: null };
+      part = { section, name, badges, hand, visible: seat.visible, backsKey: null };
       seatParts.set(seat.seat, part);
     }
     const { section, hand } = part;
@@ -183,21 +202,14 @@ function render({ model, el }) {
       (c) => [state.illegal[c], state.legal.includes(c), state.card_actions[c]])]);
     if (part.seatKey === seatKey && !plan) return section;
     part.seatKey = seatKey;
-    section.className = `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`;
+    setClass(section, `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`);
     setAttr(section, "aria-label", seat.name);
     setAttr(section, "aria-current", seat.to_act ? "true" : null);
-    const headerKey = JSON.stringify([seat.name, seat.dealer, seat.to_act, seat.tricks_label, state.labels.dealer,
-                                      state.labels.to_act]);
-    if (part.headerKey !== headerKey) {
-      part.headerKey = headerKey;
-      part.header.replaceChildren(...[
-        h("span", { class: "atout-seat-name", text: seat.name }),
-        seat.dealer ? badge(state.labels.dealer, "dealer") : null,
-        seat.to_act ? badge(state.labels.to_act, "turn") : null,
-        seat.tricks_label ? badge(seat.tricks_label, "tricks") : null,
-      ].filter(Boolean));
-    }
-    hand.className = `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`;
+    setText(part.name, seat.name);
+    showBadge(part.badges.dealer, seat.dealer && state.labels.dealer);
+    showBadge(part.badges.turn, seat.to_act && state.labels.to_act);
+    showBadge(part.badges.tricks, seat.tricks_label);
+    setClass(hand, `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`);
     setAttr(hand, "role", seat.visible ? "toolbar" : "img");
     setAttr(hand, "aria-label", `${seat.hand_label}: ${seat.count_label}`);
     setAttr(hand, "data-many", seat.count > 6 ? "true" : null);
@@ -265,6 +277,7 @@ function render({ model, el }) {
   const piles = h("div", { class: "atout-piles" });
   const centre = h("div", { class: "atout-centre" }, [trickBox, piles]);
   let trickFigures = new Map();   // card code -> { figure, key }
+  let leaving = new Map();        // card code -> the figure that has just left the trick (for the gathering)
   let pilesKey = null;
 
   function trickFigure(state, play) {
@@ -339,33 +352,40 @@ function render({ model, el }) {
       return figure;
     });
     const inTrick = new Set(state.trick.plays.map((p) => p.card));
-    for (const code of [...trickFigures.keys()]) if (!inTrick.has(code)) trickFigures.delete(code);
+    leaving = new Map();
+    for (const [code, kept] of [...trickFigures]) {
+      if (inTrick.has(code)) continue;
+      trickFigures.delete(code);
+      leaving.set(code, kept.figure);
+    }
     patchChildren(trickBox, figures);
     seenTrick = state.trick.plays.map((p) => p.card);
     pileView(state, plan);
     return centre;
   }
 
-  let top = { key: null, node: null };
+  // The line above the table: the status changes at every card played, the contract, notes and scores seldom.
+  const statusLine = h("p", { class: "atout-status", "data-testid": "status" });
+  const topBox = h("div", { class: "atout-top" }, [statusLine]);
+  let topKey = null;
 
   function topView(state) {
-    const key = JSON.stringify([state.status, state.contract, state.notes, state.scores, state.labels.scores]);
-    if (top.key !== key) top = { key, node: topNode(state) };
-    return top.node;
-  }
-
-  function topNode(state) {
+    setText(statusLine, state.status);
+    const key = JSON.stringify([state.contract, state.notes, state.scores, state.labels.scores]);
+    if (topKey === key) return topBox;
+    topKey = key;
     const scores = h("ul", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores },
       state.scores.map((row) => h("li", {}, [
         `${row.label}:`, h("strong", { text: String(row.score) }),
         row.tricks_label ? badge(row.tricks_label, "tricks") : null,
       ])));
-    return h("div", { class: "atout-top" }, [
-      h("p", { class: "atout-status", "data-testid": "status", text: state.status }),
+    topBox.replaceChildren(...[
+      statusLine,
       state.contract ? h("p", { class: "atout-contract", text: state.contract }) : null,
       ...state.notes.map((note) => h("p", { class: "atout-note", text: note })),
       scores,
-    ]);
+    ].filter(Boolean));
+    return topBox;
   }
 
   let lastTrick = { key: null, node: null };     // drawn again only when another trick is won
@@ -398,8 +418,11 @@ function render({ model, el }) {
   function startGather(state, centre) {
     const g = state.gather;
     const box = centre.querySelector(".atout-trick");
-    const ghost = h("div", { class: "atout-gather", "aria-hidden": "true" },
-      g.cards.map((code) => faceSpan(code)));
+    // The cards that were in the trick move into the gathering as they are; only the last one played is drawn.
+    const ghost = h("div", { class: "atout-gather", "aria-hidden": "true" }, g.cards.map((code) => {
+      const face = leaving.has(code) && leaving.get(code).querySelector(".atout-face");
+      return face || faceSpan(code);
+    }));
     box.appendChild(ghost);
     const soon = (fn, ms) => gatherTimers.push(setTimeout(fn, ms));
     soon(() => {
@@ -424,7 +447,11 @@ function render({ model, el }) {
   let controlsKey = null;
 
   function controlsView(state) {
-    const key = JSON.stringify([state.hint, state.actions, state.can_undo, state.labels, model.get("show_legal")]);
+    // Only what the controls show: the name of the choices changes with the turn, which matters only when there
+    // are choices to name.
+    const labels = state.labels;
+    const key = JSON.stringify([state.hint, state.actions, state.actions.length ? labels.actions : null,
+                                state.can_undo ? labels.undo : null, labels.show_legal, model.get("show_legal")]);
     if (key === controlsKey) return;       // the same choices: the buttons (and the focus on one) stay
     controlsKey = key;
     controls.replaceChildren();
@@ -505,16 +532,19 @@ function render({ model, el }) {
       toggle: focused.getAttribute("data-testid") === "show-legal",
     };
 
-    root.className = `atout-table atout-size-${state.size}${state.four_colour ? " atout-four-colour" : ""}`;
-    root.setAttribute("aria-label", state.labels.table);
-    root.setAttribute("lang", state.lang);
-    root.setAttribute("data-players", state.players);
-    root.setAttribute("data-phase", state.phase);
+    // Attributes are written only when they change: writing the same class or language again would still make
+    // the browser check the style of everything inside the table.
+    setClass(root, `atout-table atout-size-${state.size}${state.four_colour ? " atout-four-colour" : ""}`);
+    setAttr(root, "aria-label", state.labels.table);
+    setAttr(root, "lang", state.lang);
+    setAttr(root, "data-players", state.players);
+    setAttr(root, "data-phase", state.phase);
+    setAttr(root, "data-deal", state.deal ? state.deal.id : null);
 
     const plan = dealPlan(state);
     const gathering = gatherDue(state);
     const arriveAfter = (plan ? plan.get("end") : 0) + (gathering ? GATHER_PAUSE + GATHER_MOVE : 0);
-    felt.setAttribute("data-players", state.players);
+    setAttr(felt, "data-players", state.players);
     const centre = centreView(state, plan, arriveAfter);
     if (plan) slots = new Map();          // a new deal: its cards are dealt in, one by one
     patchChildren(felt, [...state.seats.map((seat) => seatView(state, seat, plan)), centre]);

@@ -53,3 +53,20 @@ def test_the_table_shows_every_hand_only_when_asked():
 def test_player_counts_come_from_the_game_configuration():
     assert player_counts("forty-fives") == [2, 3, 4, 5, 6]
     assert player_counts("forty-fives-partners") == [4, 6]
+
+
+def test_a_new_deal_is_shown_in_the_same_table_and_the_old_walk_through_is_closed():
+    room = Classroom("forty-fives", players=4)
+    table = room.table
+    first_deal = table.state["deal"]["id"]
+    room.command("next")                     # the walk-through of the first deal
+    stepper = room.stepper
+    room.mode.value = "play"
+    room.new_deal(seed=5)
+    assert room.table is table and table.hand is room.hand
+    assert table.state["deal"]["id"] != first_deal and table.state["deal"]["fresh"]
+    assert [seat["cards"] for seat in table.state["seats"]] == [[c.code for c in held] for held in room.hand.hands]
+    assert stepper.comm is None and all(child.comm is None for child in stepper.children)
+    room.game_picker.value = "sixty-six"
+    room.new_deal(seed=6)
+    assert room.table is table and table.state["game"] == "sixty-six" and table.state["players"] == 2

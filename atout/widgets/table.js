@@ -5,10 +5,9 @@
 
 const DEAL_STEP = 280;      // ms between two packets of the deal (less when there are many)
 const DEAL_TIME = 2400;     // the whole deal takes at most this long
-const DEAL_CARD = 60;       // ms between two cards of one packet
 const ARRIVE_STEP = 260;    // ms between two cards arriving in the trick
 const GATHER_PAUSE = 700;   // ms the finished trick stays in view before it goes to its winner
-const GATHER_MOVE = 450;
+const GATHER_MOVE = 350;
 
 let uid = 0;
 
@@ -58,7 +57,9 @@ function render({ model, el }) {
   let seenTrick = null;      // the trick cards already shown (null before the first draw)
   let seenSaid = null;
   let timers = [];
-  let gatherTimers = [];     // the gathering outlives redraws: the next card played must not cut it short
+  // The deal, the cards arriving in the trick and the gathering outlive redraws: the next card played must not
+  // cut them short.
+  let motionTimers = [];
 
   // The card drawings come once in `faces` (not with every state): each is parsed the first time it is
   // drawn, and every later use is a copy of that node, which is much cheaper than parsing markup again.
@@ -232,19 +233,35 @@ function render({ model, el }) {
     }
     if (plan) {
       const dealt = hand.querySelectorAll(".atout-slot");
+      const packets = new Map();    // delay -> the slots of that packet
       (plan.get(seat.seat) || []).forEach((delay, i) => {
-        const slot = dealt[i];
-        if (!slot) return;
-        slot.classList.add("atout-dealt");
-        slot.style.setProperty("--atout-delay", `${delay}ms`);
-        // Once dealt, the card never plays the animation again, even when it moves along the hand.
-        slot.addEventListener("animationend", () => slot.classList.remove("atout-dealt"), { once: true });
+        if (dealt[i]) packets.set(delay, [...(packets.get(delay) || []), dealt[i]]);
       });
+      packets.forEach((slots, delay) => animateLater(slots, "atout-dealt", delay));
     }
     return section;
   }
 
   // --- the deal, packet by packet (3 then 2), as delays per card position -------------------------
+
+  // `nodes` wait out of sight and play the animation `name` together, `delay` ms from now. Each start and end of
+  // an animation costs the browser a restyle of the page, so the cards of a packet share theirs.
+  function animateLater(nodes, name, delay) {
+    const start = () => {
+      for (const node of nodes) {
+        node.classList.remove("atout-waiting");
+        node.classList.add(name);
+        // Once played, the animation never runs again, even when the card moves along the hand.
+        node.addEventListener("animationend", () => node.classList.remove(name), { once: true });
+      }
+    };
+    if (delay <= 0) {
+      start();      // with this very redraw, not one more
+      return;
+    }
+    for (const node of nodes) node.classList.add("atout-waiting");
+    motionTimers.push(setTimeout(start, delay));
+  }
 
   function dealPlan(state) {
     const deal = state.deal;
@@ -257,8 +274,9 @@ function render({ model, el }) {
     deal.packets.forEach((packet, k) => {
       const start = k * step;
       if (packet.what === "hand") {
+        // The cards of a packet arrive together, as a packet does.
         const delays = plan.get(packet.seat) || [];
-        for (let j = 0; j < packet.count; j++) delays.push(start + j * DEAL_CARD);
+        for (let j = 0; j < packet.count; j++) delays.push(start);
         plan.set(packet.seat, delays);
       } else if (pile === null || packet.what === "turn-up") {
         pile = start;
@@ -327,10 +345,7 @@ function render({ model, el }) {
       }
     }
     if (plan) {
-      for (const pile of parts.filter((part) => part.tagName === "FIGURE")) {
-        pile.classList.add("atout-dealt");
-        pile.style.setProperty("--atout-delay", `${plan.get("pile")}ms`);
-      }
+      animateLater(parts.filter((part) => part.tagName === "FIGURE"), "atout-dealt", plan.get("pile"));
     }
     piles.replaceChildren(...parts);
   }
@@ -344,9 +359,7 @@ function render({ model, el }) {
       const { figure, isNew } = trickFigure(state, play);
       const arriving = (shownBefore !== null && !shownBefore.includes(play.card)) || plan;
       if (isNew && arriving && !reducedMotion()) {
-        figure.classList.add("atout-arrive");
-        figure.style.setProperty("--atout-delay", `${arriveAfter + fresh * ARRIVE_STEP}ms`);
-        figure.addEventListener("animationend", () => figure.classList.remove("atout-arrive"), { once: true });
+        animateLater([figure], "atout-arrive", arriveAfter + fresh * ARRIVE_STEP);
         fresh += 1;
       }
       return figure;
@@ -424,7 +437,7 @@ function render({ model, el }) {
       return face || faceSpan(code);
     }));
     box.appendChild(ghost);
-    const soon = (fn, ms) => gatherTimers.push(setTimeout(fn, ms));
+    const soon = (fn, ms) => motionTimers.push(setTimeout(fn, ms));
     soon(() => {
       const target = g.winner === null ? null : root.querySelector(`.atout-seat[data-seat="${g.winner}"]`);
       const from = ghost.getBoundingClientRect();
@@ -604,7 +617,7 @@ function render({ model, el }) {
   model.on("change:refused", redraw);
   draw();
   return () => {
-    gatherTimers.forEach(clearTimeout);
+    motionTimers.forEach(clearTimeout);
     timers.forEach(clearTimeout);
     model.off("change:state", redraw);
     model.off("change:faces", newFaces);

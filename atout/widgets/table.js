@@ -533,8 +533,20 @@ function render({ model, el }) {
     });
   }
 
+  // The state comes as one JSON text (Python sends it so, see table.py): parsed once per new state.
+  let stateText = null;
+  let stateValue = null;
+  function currentState() {
+    const text = model.get("state");
+    if (text !== stateText) {
+      stateText = text;
+      stateValue = typeof text === "string" && text ? JSON.parse(text) : text;
+    }
+    return stateValue;
+  }
+
   function draw() {
-    const state = model.get("state");
+    const state = currentState();
     if (!state || !state.seats) return;
     timers.forEach(clearTimeout);
     timers = [];
@@ -574,7 +586,7 @@ function render({ model, el }) {
     if (key.toggle) target = controls.querySelector('[data-testid="show-legal"]');
     const acting = root.querySelector(".atout-seat.atout-to-act .atout-hand");
     if (!target && key.seat !== null && acting && acting.getAttribute("data-testid") !== `hand-${key.seat}`
-        && model.get("state").can_act) {
+        && currentState().can_act) {
       // The teacher plays every seat: follow the turn to the hand that is to act now.
       target = acting.querySelector('button[tabindex="0"]') || acting.querySelector("button");
     }

@@ -17,6 +17,7 @@ turn it is, as core says) and maps a click on a card to the legal action that us
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Callable, Iterable
@@ -108,6 +109,12 @@ def _pile(value: Any) -> tuple[int, list[Card] | None]:
     return len(cards), cards
 
 
+def _json_text(value: Any, _widget: Any) -> str:
+    """The state as one JSON text: ipywidgets would otherwise walk the nested state twice per click (for widgets,
+    then for binary buffers) before encoding it; ``table.js`` parses it once."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def _explanation_of(error: AtoutError) -> Explanation | Text:
     """Core's explanation carried by an error (an ``IllegalActionError`` names its rule), else its message."""
     if isinstance(error, IllegalActionError):
@@ -130,7 +137,7 @@ class CardTable(anywidget.AnyWidget):
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
 
-    state = traitlets.Dict().tag(sync=True)
+    state = traitlets.Dict().tag(sync=True, to_json=_json_text)
     # The card drawings, apart from ``state``: they change only with the size, the colours or the language, so
     # a click sends the few kilobytes of the new state and not every visible card's drawing again.
     faces = traitlets.Dict().tag(sync=True)
@@ -158,9 +165,12 @@ class CardTable(anywidget.AnyWidget):
         self._fresh = False
         self._gather_id = 0
         self._gather: dict[str, Any] | None = None
+        self._gather_due = False
         self._last_winner: int | None = None
         self._faces_style: tuple[str, bool, str] | None = None
         self._face_cards: set[Card] = set()
+        self._view_cache: tuple[tuple[int, int, int | None], TableView] | None = None
+        self._words_cache: tuple[tuple[str, str, int, int | None], dict[str, Any]] | None = None
         self.on_msg(self._on_message)
         self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size", "allow_undo"])
         language.register(self)
@@ -174,7 +184,9 @@ class CardTable(anywidget.AnyWidget):
         if viewer is not KEEP_VIEWER:
             self.viewer = viewer  # type: ignore[assignment]
         self._deal_id += 1
+        self._view_cache = None
         self._gather = None
+        self._gather_due = False
         self._last_winner = None
         self._said = []
         self._checkpoints = []
@@ -188,7 +200,7 @@ class CardTable(anywidget.AnyWidget):
             card = Card.parse(card)
         except AtoutError as error:
             return self._refuse(_explanation_of(error))
-        view = self.hand.table_view(self.viewer)
+        view = self._view()
         refusal = self._turn_refusal(view, card)
         if refusal is not None:
             return self._refuse(refusal)
@@ -202,7 +214,7 @@ class CardTable(anywidget.AnyWidget):
     def act(self, action: Action | str) -> Event | None:
         """Do ``action`` (an ``Action`` or its text) for the player to act through core; an illegal one is
         refused with core's sentence and changes nothing."""
-        view = self.hand.table_view(self.viewer)
+        view = self._view()
         refusal = self._turn_refusal(view, None)
         if refusal is not None:
             return self._refuse(refusal)
@@ -243,6 +255,7 @@ class CardTable(anywidget.AnyWidget):
         self._said_id += 1
         self._refused = False
         self._gather = None
+        self._gather_due = False
         self.refresh()
         return True
 
@@ -252,6 +265,7 @@ class CardTable(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Redraw in the current language (the page's language switch calls this)."""
         lang = get_language()
+        self._view_cache = None        # whatever changed the hand, the redraw asks core again
         with self.hold_sync():      # one message: the browser never draws a state with another's announcement
             state = self._build_state(lang)
             self._provide_faces(state.pop("shown"), lang)
@@ -292,7 +306,7 @@ class CardTable(anywidget.AnyWidget):
         if self.opponents is None or self.viewer is None:
             return events
         for _step in range(MAX_AUTOMATIC):
-            seat = self.hand.table_view(self.viewer).to_act
+            seat = self._view().to_act
             if seat is None or seat == self.viewer or self.hand.is_over:
                 break
             events.append(self.hand.apply(self.opponents(self.hand, seat)))
@@ -304,10 +318,8 @@ class CardTable(anywidget.AnyWidget):
         tricks = [e for e in said if e.kind == "trick"]
         if tricks:
             self._last_winner = tricks[-1].seat
-            view = self.hand.table_view(self.viewer)
             self._gather_id += 1
-            self._gather = {"id": self._gather_id, "winner": self._last_winner,
-                            "cards": [card.code for _seat, card in view.last_trick or []]}
+            self._gather_due = True      # its cards are read from the view the redraw works out
         self._said = [e.explanation for e in said]
         self._said_id += 1
         self.last_refusal = None
@@ -356,8 +368,54 @@ class CardTable(anywidget.AnyWidget):
                 chosen[card] = (plays or actions)[0]
         return chosen
 
+    def _view(self) -> TableView:
+        """Core's view of the hand for the viewer, worked out once per state of the hand (its history's length,
+        which every action and every undo changes): a click reads the view the last redraw used."""
+        key = (id(self.hand), len(getattr(self.hand, "history", ())), self.viewer)
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self.hand.table_view(self.viewer))
+        return self._view_cache[1]
+
+    def _words(self, lang: str, game: str, players: int) -> dict[str, Any]:
+        """The words of the table that depend only on the language, the game and the seats (most of its text),
+        rendered once rather than at every click."""
+        key = (lang, game, players, self.viewer)
+        if self._words_cache is not None and self._words_cache[0] == key:
+            return self._words_cache[1]
+        title = _(TITLES.get(game, game), lang)
+        seats = []
+        for seat in range(players):
+            name = seat_name(seat)
+            mine = self.viewer is not None and seat == self.viewer
+            seats.append({
+                "who": name.render(lang),
+                "name": (Text("{seat} (you)", seat=name) if mine else name).render(lang),
+                "hand_label": (Text("Your hand ({seat})", seat=name) if mine
+                               else Text("Hand of {seat}", seat=name)).render(lang),
+                "to_play": Text("{seat} to play", seat=name).render(lang),
+                "choices": Text("Choices for {seat}", seat=name).render(lang),
+            })
+        words = {
+            "title": title, "seats": seats,
+            "labels": {
+                "table": Text("Card table: {game}", game=title).render(lang),
+                "scores": _("Scores", lang), "dealer": _("Dealer", lang), "leader": _("Led", lang),
+                "to_act": _("To act", lang), "announcement": _("What happened", lang),
+                "show_legal": _("Show which cards may be played", lang), "actions": "",
+                "illegal": _("Not allowed now", lang), "legal": _("May be played", lang),
+                "refused": _("Not allowed", lang), "undo": _("Take back my last move", lang),
+            },
+            "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
+        }
+        self._words_cache = (key, words)
+        return words
+
     def _build_state(self, lang: str) -> dict[str, Any]:
-        view = self.hand.table_view(self.viewer)
+        view = self._view()
+        if self._gather_due:
+            self._gather_due = False
+            self._gather = {"id": self._gather_id, "winner": self._last_winner,
+                            "cards": [card.code for _seat, card in view.last_trick or []]}
         size, four = self.size, self.four_colour
         n = view.players
         bottom = self.viewer if self.viewer is not None else 0
@@ -368,6 +426,8 @@ class CardTable(anywidget.AnyWidget):
             shown.add(card)
             return card.code
 
+        words = self._words(lang, view.game, n)
+        said = words["seats"]
         clickable = self._clickable(view)
         to_act = view.to_act
         trick = list(view.trick or [])
@@ -378,15 +438,12 @@ class CardTable(anywidget.AnyWidget):
         for seat in range(n):
             held = view.hands[seat] if seat < len(view.hands) else 0
             visible = not isinstance(held, int)
-            who = seat_name(seat).render(lang)
-            mine = self.viewer is not None and seat == self.viewer
             count = len(held) if visible else int(held)
             seats.append({
                 "seat": seat,
                 "position": positions[(seat - bottom) % n],
-                "name": Text("{seat} (you)", seat=seat_name(seat)).render(lang) if mine else who,
-                "hand_label": (Text("Your hand ({seat})", seat=seat_name(seat)) if mine
-                               else Text("Hand of {seat}", seat=seat_name(seat))).render(lang),
+                "name": said[seat]["name"],
+                "hand_label": said[seat]["hand_label"],
                 "count_label": ngettext("{n} card", "{n} cards", count, lang),
                 "visible": visible,
                 "cards": [face(c) for c in held] if visible else None,
@@ -407,21 +464,21 @@ class CardTable(anywidget.AnyWidget):
         buttons = [{"action": str(a), "label": action_label(a, lang)} for a in view.legal
                    if a.card is None or clickable.get(a.card) is not a]
         plays = [{"seat": seat, "card": face(card), "position": positions[(seat - bottom) % n],
-                  "leader": i == 0, "by": seat_name(seat).render(lang)} for i, (seat, card) in enumerate(trick)]
+                  "leader": i == 0, "by": said[seat]["who"]} for i, (seat, card) in enumerate(trick)]
         last = view.last_trick
         winner = view.last_trick_winner if last else None
         last_trick = None
         if last:
             label = (Text("Last trick, won by {seat}", seat=seat_name(winner)) if winner is not None
                      else Text("Last trick"))
-            last_trick = {"plays": [{"seat": s, "card": face(c), "by": seat_name(s).render(lang)} for s, c in last],
+            last_trick = {"plays": [{"seat": s, "card": face(c), "by": said[s]["who"]} for s, c in last],
                           "winner": winner, "label": label.render(lang)}
         trump = None
         if isinstance(view.trump, Suit):
             trump = {"suit": view.trump.letter, "label": Text("Trumps: {suit}", suit=view.trump).render(lang)}
         elif (isinstance(view.trump, str) and view.trump.upper() == "NT") or (view.trump is None
                                                                              and view.phase == "play"):
-            trump = {"suit": "NT", "label": _("No trumps", lang)}
+            trump = {"suit": "NT", "label": words["no_trumps"]}
         turn_up = face(view.turn_up) if isinstance(view.turn_up, Card) else None
         labels = view.score_labels or [seat_name(i) for i in range(len(view.scores))]
         scores = []
@@ -443,20 +500,20 @@ class CardTable(anywidget.AnyWidget):
         elif to_act is None:
             status = _(PHASE_NAMES.get(phase, phase), lang)
         elif phase == "play":
-            status = Text("{seat} to play", seat=seat_name(to_act)).render(lang)
+            status = said[to_act]["to_play"]
         else:
             status = Text("{seat} to act: {phase}", seat=seat_name(to_act),
                           phase=_(PHASE_NAMES.get(phase, phase), lang)).render(lang)
         can_act = to_act is not None and (self.viewer is None or self.viewer == to_act)
         return {
-            "game": view.game, "title": _(TITLES.get(view.game, view.game), lang), "lang": lang,
+            "game": view.game, "title": words["title"], "lang": lang,
             "players": n, "viewer": self.viewer, "bottom": bottom, "size": size, "four_colour": four,
             "show_legal": bool(self.show_legal), "phase": phase, "status": status, "over": bool(view.over),
             "dealer": view.dealer, "to_act": to_act, "can_act": can_act,
             "seats": seats, "shown": shown,
-            "trick": {"plays": plays, "leader": view.leader if trick else None, "label": _("Trick", lang)},
+            "trick": {"plays": plays, "leader": view.leader if trick else None, "label": words["trick"]},
             "last_trick": last_trick, "trump": trump,
-            "turn_up": turn_up, "turn_up_label": _("Turned-up card", lang),
+            "turn_up": turn_up, "turn_up_label": words["turn_up"],
             "kitty": kitty, "stock": stock,
             "kitty_cards": [face(c) for c in kitty_cards] if kitty_cards is not None else None,
             "stock_cards": [face(c) for c in stock_cards] if stock_cards is not None else None,
@@ -469,16 +526,7 @@ class CardTable(anywidget.AnyWidget):
             "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets() if self._fresh else []},
             "gather": self._gather, "said_id": self._said_id,
             "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable()),
-            "labels": {
-                "table": Text("Card table: {game}", game=_(TITLES.get(view.game, view.game), lang)).render(lang),
-                "scores": _("Scores", lang), "dealer": _("Dealer", lang), "leader": _("Led", lang),
-                "to_act": _("To act", lang), "announcement": _("What happened", lang),
-                "show_legal": _("Show which cards may be played", lang),
-                "actions": (Text("Choices for {seat}", seat=seat_name(to_act)).render(lang)
-                            if to_act is not None else ""),
-                "illegal": _("Not allowed now", lang), "legal": _("May be played", lang),
-                "refused": _("Not allowed", lang), "undo": _("Take back my last move", lang),
-            },
+            "labels": {**words["labels"], "actions": said[to_act]["choices"] if to_act is not None else ""},
         }
 
     def _provide_faces(self, shown: set[Card], lang: str) -> None:

@@ -532,8 +532,8 @@ window.ready = true;
 
 
 def snapshot(table: CardTable) -> dict:
-    return {"state": table.state, "faces": table.faces, "announcement": table.announcement,
-            "refused": table.refused, "show_legal": table.show_legal}
+    """What ipywidgets sends the browser: the synced traits as the widget serialises them (the state as JSON text)."""
+    return table.get_state(["state", "faces", "announcement", "refused", "show_legal"])
 
 
 @pytest.fixture
@@ -693,3 +693,19 @@ def test_browser_a_card_played_lifts_the_next_hand_without_animating_every_card(
     assert hand.to_act != seat and lifted.count() > 0
     # The lift moved from one hand to the next without a transition per card (each costs the browser frames).
     assert page.evaluate("window.transitions") == []
+
+
+def test_the_state_goes_to_the_browser_as_one_json_text_of_the_same_state():
+    table = CardTable(FortyFivesHand.new("forty-fives", seed=7), show_legal=True)
+    sent = table.get_state(["state"])["state"]
+    assert isinstance(sent, str) and json.loads(sent) == table.state
+
+
+def test_a_hand_moved_on_outside_the_table_is_what_the_next_click_sees():
+    hand = FortyFivesHand.new("forty-fives", seed=7, players=4)
+    table = CardTable(hand)
+    hand.apply(hand.legal_actions()[0])          # a lesson moving the hand on by itself, without a redraw
+    card = hand.legal_actions()[0].card
+    assert table.play(card.code) is not None and table.last_refusal is None
+    assert hand.history[-1] == Action("play", card)
+    assert card.code in [p["card"] for p in table.state["trick"]["plays"]]

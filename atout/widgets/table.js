@@ -3,8 +3,8 @@
 // its own: every word shown comes from Python, in the page language.
 // Shipped inside the package: it imports nothing, so the site works offline.
 
-const DEAL_STEP = 280;      // ms between two packets of the deal (less when there are many)
-const DEAL_TIME = 2400;     // the whole deal takes at most this long
+const DEAL_STEP = 220;      // ms between two packets of the deal (less when there are many)
+const DEAL_TIME = 1800;     // the whole deal takes at most this long
 const ARRIVE_STEP = 260;    // ms between two cards arriving in the trick
 const GATHER_PAUSE = 700;   // ms the finished trick stays in view before it goes to its winner
 const GATHER_MOVE = 350;

@@ -232,17 +232,17 @@ function render({ model, el }) {
       }
     }
     if (plan) {
-      const dealt = hand.querySelectorAll(".atout-slot");
-      const packets = new Map();    // delay -> the slots of that packet
-      (plan.get(seat.seat) || []).forEach((delay, i) => {
-        if (dealt[i]) packets.set(delay, [...(packets.get(delay) || []), dealt[i]]);
-      });
-      packets.forEach((slots, delay) => animateLater(slots, "atout-dealt", delay));
+      const dealt = [...hand.querySelectorAll(".atout-slot")];
+      let at = 0;
+      for (const { delay, count } of plan.get(seat.seat) || []) {
+        animateLater(dealt.slice(at, at + count), "atout-dealt", delay);
+        at += count;
+      }
     }
     return section;
   }
 
-  // --- the deal, packet by packet (3 then 2), as delays per card position -------------------------
+  // --- the deal, packet by packet (3 then 2): each seat's packets in order, with their delays ------
 
   // `nodes` wait out of sight and play the animation `name` together, `delay` ms from now. Each start and end of
   // an animation costs the browser a restyle of the page, so the cards of a packet share theirs.
@@ -275,9 +275,7 @@ function render({ model, el }) {
       const start = k * step;
       if (packet.what === "hand") {
         // The cards of a packet arrive together, as a packet does.
-        const delays = plan.get(packet.seat) || [];
-        for (let j = 0; j < packet.count; j++) delays.push(start);
-        plan.set(packet.seat, delays);
+        plan.set(packet.seat, [...(plan.get(packet.seat) || []), { delay: start, count: packet.count }]);
       } else if (pile === null || packet.what === "turn-up") {
         pile = start;
       }
@@ -540,7 +538,7 @@ function render({ model, el }) {
     const text = model.get("state");
     if (text !== stateText) {
       stateText = text;
-      stateValue = typeof text === "string" && text ? JSON.parse(text) : text;
+      stateValue = text ? JSON.parse(text) : null;
     }
     return stateValue;
   }

@@ -11,10 +11,13 @@ const GATHER_MOVE = 350;
 
 let uid = 0;
 
+// Read once and then kept up to date: asking the media query at every redraw costs more than the answer is worth.
 const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+let motionReduced = Boolean(motionQuery && motionQuery.matches);
+if (motionQuery) motionQuery.addEventListener("change", (event) => { motionReduced = event.matches; });
 
 function reducedMotion() {
-  return Boolean(motionQuery && motionQuery.matches);
+  return motionReduced;
 }
 
 function h(tag, attrs = {}, children = []) {
@@ -149,7 +152,7 @@ function render({ model, el }) {
       setAttr(button, "title", reason || name);
       setAttr(button, "data-illegal", reason ? "true" : null);
       setAttr(button, "data-legal", legal ? "true" : null);
-      entry.label.textContent = name;
+      setText(entry.label, name);
       if (reason && !entry.why) {
         entry.why = h("span", { class: "atout-why", id: whyId, role: "tooltip" });
         slot.appendChild(entry.why);
@@ -157,7 +160,7 @@ function render({ model, el }) {
         entry.why.remove();
         entry.why = null;
       }
-      if (entry.why) entry.why.textContent = reason;
+      if (entry.why) setText(entry.why, reason);
     }
     return slot;
   }
@@ -495,18 +498,24 @@ function render({ model, el }) {
 
   // --- the announcement (aria-live="polite") --------------------------------------------------------
 
+  let shownText = null;      // what the region says now (null once emptied to be read again)
+
   function say(state) {
     const text = model.get("announcement") || "";
     const refused = Boolean(model.get("refused"));
-    liveHeading.textContent = refused ? state.labels.refused : state.labels.announcement;
+    setText(liveHeading, refused ? state.labels.refused : state.labels.announcement);
     live.classList.toggle("atout-refused", refused);
-    const lines = text ? text.split("\n") : [];
     const again = state.said_id !== seenSaid;
     seenSaid = state.said_id;
-    const fill = () => liveBody.replaceChildren(...lines.map((line) => h("p", { text: line })));
-    if (again && liveBody.textContent === text.replace(/\n/g, "")) {
+    if (!again && text === shownText) return;
+    const fill = () => {
+      liveBody.replaceChildren(...(text ? text.split("\n") : []).map((line) => h("p", { text: line })));
+      shownText = text;
+    };
+    if (again && text === shownText) {
       // The same words again (the same card refused twice): empty the region first so it is read again.
       liveBody.replaceChildren();
+      shownText = null;
       later(fill, 50);
     } else {
       fill();

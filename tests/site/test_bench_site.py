@@ -38,7 +38,10 @@ def test_the_site_benchmark_returns_every_figure_and_leaves_no_kernel():
         assert _positive(spread["p50"]) and spread["p95"] >= spread["p50"], spread
         assert spread["min"] <= spread["p50"] and spread["p95"] <= spread["max"], spread
         assert spread["n"] == n
-    assert _positive(site["click_round_trip_ms"]["ratio_p95_to_baseline"])
+    click = site["click_round_trip_ms"]
+    assert _positive(click["ratio_p95_to_baseline"])
+    low, high = click["ratio_p95_interval_95"]
+    assert _positive(low) and low <= high
 
     rss = site["kernel_rss_mb"]
     for memory in (rss["classroom"], rss["lesson"], base["kernel_rss_mb"]["cold"], base["kernel_rss_mb"]["preheated"]):
@@ -60,3 +63,17 @@ def test_the_site_benchmark_returns_every_figure_and_leaves_no_kernel():
 
     text = bench_site.format_results(results)
     assert "Targets:" in text and "card table" in text
+
+
+def test_the_ratio_interval_brackets_the_ratio_and_narrows_with_more_clicks():
+    import random
+
+    rng = random.Random(1)
+    button = [rng.gauss(5.0, 0.6) for _ in range(400)]
+    table = [1.4 * rng.gauss(5.0, 0.6) for _ in range(400)]
+    ratio = bench_site.percentile(table, 95) / bench_site.percentile(button, 95)
+    low, high = bench_site.ratio_interval(table, button, 95)
+    assert low < ratio < high and 1.2 < low and high < 1.6
+    few_low, few_high = bench_site.ratio_interval(table[:50], button[:50], 95)
+    assert few_high - few_low > high - low          # fifty clicks say less than four hundred
+    assert bench_site.ratio_interval(table, button, 95) == (low, high)     # seeded: the same figures again

@@ -62,6 +62,9 @@ LEGAL_CARD = ('[data-testid=card-table] .atout-seat.atout-to-act .atout-hand '
 # Which deal each table on the page shows (a new deal may come in a new table or in the same one).
 DEALS_SHOWN = ("() => [...document.querySelectorAll('[data-testid=card-table]')]"
                ".map((t) => `${t.id}:${t.getAttribute('data-deal')}`).join(' ')")
+# Every card of the deal is on the table: none still waits out of sight for its packet, nothing in the table moves.
+DEAL_LANDED = ("() => [...document.querySelectorAll('[data-testid=card-table]')].every((t) => "
+               "!t.querySelector('.atout-waiting') && t.getAnimations({subtree: true}).length === 0)")
 ANNOUNCEMENT = "[data-testid=announcement]"
 LESSON_READY = ".atout-lesson-title"
 # The lesson's step "Next" button and step counter (older class names too).
@@ -86,9 +89,11 @@ DEFINITIONS = {
     "click_round_trip_ms": ("in the page: from element.click() to the first DOM mutation that changes the "
                             "watched text (card table: a random legal card of the seat to act, watching "
                             "[data-testid=announcement], a fresh deal every few clicks and whenever no card is "
-                            "legal; baseline: the Button, watching the Label); each click sent pause_ms after "
-                            "the previous answer, as a person clicks (back-to-back clicks add a ~40 ms stall on "
-                            "every page, the bare button's included); p50/p95 over every click of every round"),
+                            "legal, its first card clicked once the deal has landed, as the cards still to come "
+                            "are out of sight until then; baseline: the Button, watching the Label); each click "
+                            "sent pause_ms after the previous answer, as a person clicks (back-to-back clicks add "
+                            "a ~40 ms stall on every page, the bare button's included); p50/p95 over every click "
+                            "of every round"),
     "lesson_switch_ms": ("on the course page, in the page: click on another .atout-lesson-link (going round the "
                          "lesson list) until .atout-lesson-title text changes, pause_ms after the lesson map "
                          "has caught up with the previous switch; p50/p95 over every switch"),
@@ -468,12 +473,15 @@ def _page(browser: Any, server: Server, record: dict[str, Any], name: str) -> It
 # --- one round -------------------------------------------------------------------------------------------------
 
 def _new_deal(run: PageRun) -> None:
-    """Click "New deal" and wait until the table shows the new deal with a legal card to click."""
+    """Click "New deal" and wait until the table shows the new deal with a legal card to click, then until the deal
+    has landed: until then the cards of the packets still to come are out of sight, and nobody clicks a card they
+    cannot see."""
     page = run.page
     before = page.evaluate(DEALS_SHOWN)
     page.locator(".atout-new-deal").click()
     page.wait_for_function(f"(before) => ({DEALS_SHOWN})() !== before && !!document.querySelector({LEGAL_CARD!r})",
                            arg=before)
+    page.wait_for_function(DEAL_LANDED)
 
 
 def _classroom(run: PageRun, clicks: int, deal_every: int, rng: random.Random,
@@ -484,6 +492,7 @@ def _classroom(run: PageRun, clicks: int, deal_every: int, rng: random.Random,
     if first is None:
         raise RuntimeError("classroom: no legal card to click on a fresh deal")
     run.rss_at_open = run.kernel_rss_mb()
+    run.page.wait_for_function(DEAL_LANDED)      # the first deal too, before the timed clicks
     times: list[float] = []
     on_this_deal = 1
     while len(times) < clicks:

@@ -39,6 +39,12 @@ class Course(widgets.VBox):
         self.title = widgets.HTML()
         self.map = widgets.VBox()
         self.map.add_class("atout-lesson-map")
+        # The map's headings and links are made once and then changed in place: a switch of lesson or of language
+        # sends the few words and classes that change, not thirty buttons with their layouts and styles again.
+        self._headings: dict[str, widgets.HTML] = {}
+        self._links: dict[str, widgets.Button] = {}
+        self._link_layout = widgets.Layout(width="100%")
+        self._link_style = widgets.ButtonStyle()
         self.main = widgets.VBox()
         self.main.add_class("atout-lesson-main")
         self.current: LessonView | None = None
@@ -112,25 +118,33 @@ class Course(widgets.VBox):
             if not lessons:
                 continue
             done = sum(self.store.done(lesson.id) for lesson in lessons)
-            sections.append(widgets.HTML(
-                f"<h3 class='atout-family'>{escape(FAMILY_TITLES[fam].render())}</h3>"
-                f"<p class='atout-family-progress'>"
-                f"{escape(Text('{done} of {n} lessons done', done=done, n=len(lessons)).render())}</p>"))
+            heading = self._headings.setdefault(fam, widgets.HTML())
+            heading.value = (f"<h3 class='atout-family'>{escape(FAMILY_TITLES[fam].render())}</h3>"
+                             f"<p class='atout-family-progress'>"
+                             f"{escape(Text('{done} of {n} lessons done', done=done, n=len(lessons)).render())}</p>")
+            sections.append(heading)
             for lesson in lessons:
                 entry = self.store.progress.get(lesson.id, {})
                 mark = "✓ " if entry.get("done") else ""
                 score = entry.get("score")
                 suffix = f" ({score[0]}/{score[1]})" if score else ""
-                button = widgets.Button(description=f"{mark}{lesson.title[lang]}{suffix}",
-                                        layout=widgets.Layout(width="100%"),
-                                        tooltip=lesson.summary[lang])
-                button.add_class("atout-lesson-link")
-                button.add_class(f"atout-open-{lesson.id}")
+                button = self._link(lesson.id)
+                button.description = f"{mark}{lesson.title[lang]}{suffix}"
+                button.tooltip = lesson.summary[lang]
                 if self.current is not None and self.current.lesson.id == lesson.id:
                     button.add_class("atout-current")
-                button.on_click(lambda _b, i=lesson.id: self.show_lesson(i))
+                else:
+                    button.remove_class("atout-current")
                 sections.append(button)
-        previous = self.map.children
-        self.map.children = sections
-        for old in previous:
-            old.close()
+        if list(self.map.children) != sections:
+            self.map.children = sections
+
+    def _link(self, lesson_id: str) -> widgets.Button:
+        """The map's link to a lesson, made the first time the map shows it."""
+        if lesson_id not in self._links:
+            button = widgets.Button(layout=self._link_layout, style=self._link_style)
+            button.add_class("atout-lesson-link")
+            button.add_class(f"atout-open-{lesson_id}")
+            button.on_click(lambda _b: self.show_lesson(lesson_id))
+            self._links[lesson_id] = button
+        return self._links[lesson_id]

@@ -71,3 +71,38 @@ def test_the_play_page_opens_on_the_game_its_link_asks_for(monkeypatch):
         assert requested_game() == "forty-fives"
     monkeypatch.delenv("QUERY_STRING")
     assert requested_game("sixty-six") == "sixty-six"
+
+
+def map_links(course: Course) -> list:
+    return [child for child in course.map.children if "atout-lesson-link" in child._dom_classes]
+
+
+def test_the_map_links_every_lesson_in_order_and_marks_the_one_shown():
+    course = Course(lessons=LESSONS, start=LESSONS[3].id)
+    links = map_links(course)
+    assert [link.description for link in links] == [lesson.title["en"] for lesson in LESSONS]
+    assert all(f"atout-open-{lesson.id}" in link._dom_classes for lesson, link in zip(LESSONS, links, strict=True))
+    assert ["atout-current" in link._dom_classes for link in links] == [i == 3 for i in range(len(LESSONS))]
+    links[7].click()
+    assert course.current.lesson.id == LESSONS[7].id
+    assert ["atout-current" in link._dom_classes for link in map_links(course)] == [i == 7 for i in range(len(LESSONS))]
+
+
+def test_switching_lessons_keeps_the_map_and_changes_only_its_marks_and_words():
+    course = Course(lessons=LESSONS)
+    links, headings = map_links(course), list(course.map.children)
+    shared = {(link.layout.model_id, link.style.model_id) for link in links}
+    assert len(shared) == 1                               # one layout and one style for every link
+    course.show_lesson(LESSONS[-1].id)
+    course.store.record(LESSONS[0].id, 3, 4)              # the learner finished the first lesson
+    assert map_links(course) == links and list(course.map.children) == headings      # the same widgets, kept
+    assert all(link.comm is not None for link in links)
+    assert links[0].description == f"✓ {LESSONS[0].title['en']} (3/4)"
+    first = next(child for child in course.map.children if child not in links)
+    assert "1 of" in first.value
+    try:
+        set_page_language("fr")
+        assert links[1].description == LESSONS[1].title["fr"]
+    finally:
+        set_page_language("en")
+    assert links[1].description == LESSONS[1].title["en"]

@@ -221,7 +221,8 @@ def percentile(values: list[float], q: float) -> float:
 def ratio_interval(numerator: list[float], denominator: list[float], q: float, *, resamples: int = 2000,
                    level: float = 95, seed: int = 20261130) -> tuple[float, float]:
     """A percentile-bootstrap interval (``level`` %) of percentile(numerator, q) / percentile(denominator, q), each
-    sample drawn again with replacement: how far the ratio of two tails moves from one run's clicks to another's.
+    sample drawn again with replacement: how far the ratio moves when this run's own clicks are drawn again (the
+    drift between runs on a shared machine is not in it).
 
     >>> low, high = ratio_interval([10.0, 11.0, 12.0, 13.0] * 25, [5.0, 5.5, 6.0, 6.5] * 25, 95)
     >>> low <= 2.0 <= high and high - low < 0.3

@@ -69,6 +69,9 @@ DEALS_SHOWN = ("() => [...document.querySelectorAll('[data-testid=card-table]')]
 DEAL_LANDED = ("() => [...document.querySelectorAll('[data-testid=card-table]')].every((t) => "
                "!t.querySelector('.atout-waiting') && t.getAnimations({subtree: true}).length === 0)")
 DEAL_LANDED_TIMEOUT_MS = 10_000     # a deal takes under 2 s; past this the run goes on and counts the deal
+# While a deal comes in: a legal card of the seat to act is in sight, or no card is still to come (too late).
+CARD_IN_SIGHT_OR_LANDED = (f"() => !!document.querySelector({VISIBLE_LEGAL_CARD!r}) "
+                           "|| !document.querySelector('[data-testid=card-table] .atout-waiting')")
 ANNOUNCEMENT = "[data-testid=announcement]"
 LESSON_READY = ".atout-lesson-title"
 # The lesson's step "Next" button and step counter (older class names too).
@@ -100,10 +103,11 @@ DEFINITIONS = {
                             "nothing in the table moving: about 2 s after each new deal, and after the page's "
                             "first click): the player waits to see the hand, as play starts once the deal is "
                             "complete. The gathering of a won trick (about 1 s) is not waited for"),
-    "click_during_deal_ms": ("not in the target: one click per new deal, pause_ms after the new deal is shown, on "
-                             "a legal card already in sight while the rest of the deal is still coming in (the "
-                             "deal animation runs about 2 s); timed as click_round_trip_ms, p50/p95 over every "
-                             "deal of every round"),
+    "click_during_deal_ms": ("not in the target: one click per new deal, pause_ms after the new deal is shown "
+                             "(or as soon as the seat to act has one), on a legal card already in sight while the "
+                             "rest of the deal is still coming in (the deal animation runs about 2 s); none for "
+                             "a deal whose seat to act has no card in sight before the last packet; timed as "
+                             "click_round_trip_ms, p50/p95 over every deal of every round (null when none)"),
     "lesson_switch_ms": ("on the course page, in the page: click on another .atout-lesson-link (going round the "
                          "lesson list) until .atout-lesson-title text changes, pause_ms after the lesson map "
                          "has caught up with the previous switch; p50/p95 over every switch"),
@@ -497,6 +501,18 @@ def _new_deal(run: PageRun) -> None:
                            arg=before)
 
 
+def _click_during_deal(run: PageRun, rng: random.Random) -> dict[str, Any] | None:
+    """One timed click on a legal card already in sight while cards of the deal are still to come; None when the
+    seat to act has none in sight before the deal is over."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        run.page.wait_for_function(CARD_IN_SIGHT_OR_LANDED, timeout=DEAL_LANDED_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        return None
+    return run.timed_click(VISIBLE_LEGAL_CARD, ANNOUNCEMENT, rng.randrange(1000))
+
+
 def _deal_landed(run: PageRun) -> None:
     """Wait until the deal is on the table, every card in sight and nothing moving; a deal that never settles is
     counted (the run goes on) rather than ending the benchmark."""
@@ -524,7 +540,7 @@ def _classroom(run: PageRun, clicks: int, deal_every: int, rng: random.Random,
         if on_this_deal >= deal_every or not run.page.locator(LEGAL_CARD).count():
             _new_deal(run)
             run.page.wait_for_timeout(pause_ms)
-            early = run.timed_click(VISIBLE_LEGAL_CARD, ANNOUNCEMENT, rng.randrange(1000))
+            early = _click_during_deal(run, rng)
             if early is not None:
                 during.append(early["ms"])
             _deal_landed(run)

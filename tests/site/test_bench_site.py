@@ -33,9 +33,13 @@ def test_the_site_benchmark_returns_every_figure_and_leaves_no_kernel():
     assert _positive(site["card_table_interactive_s"]["ratio_to_baseline"])
     assert _positive(site["lesson_interactive_s"]["ratio_to_baseline"])
 
-    # Six clicks: the first deal's and, after "New deal", one while the new deal comes in, then the rest once it lands.
-    spreads = ((site["click_round_trip_ms"], 6), (base["click_round_trip_ms"], 6), (site["lesson_switch_ms"], 2),
-               (site["click_during_deal_ms"], 1))
+    # Six clicks: the first deal's and, after "New deal", the rest once the new deal has landed; and one while it
+    # comes in, when the seat to act has a legal card in sight before the last packet (reported apart).
+    spreads = [(site["click_round_trip_ms"], 6), (base["click_round_trip_ms"], 6), (site["lesson_switch_ms"], 2)]
+    during = site["click_during_deal_ms"]
+    if during is not None:
+        spreads.append((during, 1))
+        assert _positive(during["ratio_p95_to_baseline"])
     for spread, n in spreads:
         assert _positive(spread["p50"]) and spread["p95"] >= spread["p50"], spread
         assert spread["min"] <= spread["p50"] and spread["p95"] <= spread["max"], spread
@@ -45,7 +49,6 @@ def test_the_site_benchmark_returns_every_figure_and_leaves_no_kernel():
     low, high = click["ratio_p95_interval_95"]
     ratio = click["ratio_p95_to_baseline"]
     assert _positive(low) and low <= ratio * 1.5 and high >= ratio / 1.5     # six clicks: a wide interval near it
-    assert _positive(site["click_during_deal_ms"]["ratio_p95_to_baseline"])
 
     rss = site["kernel_rss_mb"]
     for memory in (rss["classroom"], rss["lesson"], base["kernel_rss_mb"]["cold"], base["kernel_rss_mb"]["preheated"]):

@@ -235,8 +235,8 @@ def ratio_interval(numerator: list[float], denominator: list[float], q: float, *
     if not numerator or not denominator:
         raise ValueError("no values")
     rng = random.Random(seed)
-    ratios = sorted(percentile(rng.choices(numerator, k=len(numerator)), q)
-                    / percentile(rng.choices(denominator, k=len(denominator)), q) for _ in range(resamples))
+    ratios = [percentile(rng.choices(numerator, k=len(numerator)), q)
+              / percentile(rng.choices(denominator, k=len(denominator)), q) for _ in range(resamples)]
     tail = (100 - level) / 2
     return round(percentile(ratios, tail), 3), round(percentile(ratios, 100 - tail), 3)
 
@@ -253,6 +253,15 @@ def _spread(values: list[float], digits: int = 1) -> dict[str, Any]:
 
 def _ratio(a: float, b: float) -> float:
     return round(a / b, 3) if b else float("inf")
+
+
+def _click_spread(clicks: list[float], baseline: list[float]) -> dict[str, Any]:
+    """Clicks' spread with their p50 and p95 beside the baseline's, from the unrounded percentiles (a 0.1 ms
+    rounding is 2% of a 5 ms click)."""
+    spread = _spread(clicks)
+    for q in (50, 95):
+        spread[f"ratio_p{q}_to_baseline"] = _ratio(percentile(clicks, q), percentile(baseline, q))
+    return spread
 
 
 # --- processes (read from /proc) --------------------------------------------------------------------------------
@@ -501,14 +510,21 @@ def _new_deal(run: PageRun) -> None:
                            arg=before)
 
 
-def _click_during_deal(run: PageRun, rng: random.Random) -> dict[str, Any] | None:
-    """One timed click on a legal card already in sight while cards of the deal are still to come; None when the
-    seat to act has none in sight before the deal is over."""
+def _came_true(run: PageRun, condition: str) -> bool:
+    """Wait for ``condition`` (a function run in the page) while a deal settles; False when it never comes true."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
-        run.page.wait_for_function(CARD_IN_SIGHT_OR_LANDED, timeout=DEAL_LANDED_TIMEOUT_MS)
+        run.page.wait_for_function(condition, timeout=DEAL_LANDED_TIMEOUT_MS)
     except PlaywrightTimeout:
+        return False
+    return True
+
+
+def _click_during_deal(run: PageRun, rng: random.Random) -> dict[str, Any] | None:
+    """One timed click on a legal card already in sight while cards of the deal are still to come; None when the
+    seat to act has none in sight before the deal is over."""
+    if not _came_true(run, CARD_IN_SIGHT_OR_LANDED):
         return None
     return run.timed_click(VISIBLE_LEGAL_CARD, ANNOUNCEMENT, rng.randrange(1000))
 
@@ -516,11 +532,7 @@ def _click_during_deal(run: PageRun, rng: random.Random) -> dict[str, Any] | Non
 def _deal_landed(run: PageRun) -> None:
     """Wait until the deal is on the table, every card in sight and nothing moving; a deal that never settles is
     counted (the run goes on) rather than ending the benchmark."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        run.page.wait_for_function(DEAL_LANDED, timeout=DEAL_LANDED_TIMEOUT_MS)
-    except PlaywrightTimeout:
+    if not _came_true(run, DEAL_LANDED):
         run.deals_not_landed += 1
 
 
@@ -685,16 +697,12 @@ def _results(f: dict[str, list[float]], switched: list[tuple[str, float]], setti
     table_s["page"] = f"{CLASSROOM} (not preheated), beside {BASELINE_COLD}"
     lesson_s["ratio_to_baseline"] = _ratio(lesson_s["median"], base_hot_s["median"])
     lesson_s["page"] = f"{COURSE} (preheated), beside {BASELINE}"
-    click, base_click = _spread(f["table_click"]), _spread(f["base_click"])
-    for q in (50, 95):      # from the unrounded percentiles: a 0.1 ms rounding is 2% of a 5 ms click
-        click[f"ratio_p{q}_to_baseline"] = _ratio(percentile(f["table_click"], q), percentile(f["base_click"], q))
+    base_click = _spread(f["base_click"])
+    click = _click_spread(f["table_click"], f["base_click"])
     # The p95 of 200 clicks lies among their eleven slowest: the interval says how far this run's own clicks,
     # drawn again, move the ratio (not how far another run on a differently loaded machine would).
     click["ratio_p95_interval_95"] = list(ratio_interval(f["table_click"], f["base_click"], 95))
-    during = _spread(f["deal_click"]) if f["deal_click"] else None
-    if during is not None:
-        for q in (50, 95):
-            during[f"ratio_p{q}_to_baseline"] = _ratio(percentile(f["deal_click"], q), percentile(f["base_click"], q))
+    during = _click_spread(f["deal_click"], f["base_click"]) if f["deal_click"] else None
     switch = _spread(f["switch"])
     switch["slowest"] = [{"lesson": lesson, "ms": round(ms, 1)}
                          for lesson, ms in sorted(switched, key=lambda s: -s[1])[:5]]

@@ -118,7 +118,9 @@ class Course(widgets.VBox):
             if not lessons:
                 continue
             done = sum(self.store.done(lesson.id) for lesson in lessons)
-            heading = self._headings.setdefault(fam, widgets.HTML())
+            if fam not in self._headings:       # (setdefault would make a widget at every refresh, then drop it)
+                self._headings[fam] = widgets.HTML()
+            heading = self._headings[fam]
             heading.value = (f"<h3 class='atout-family'>{escape(FAMILY_TITLES[fam].render())}</h3>"
                              f"<p class='atout-family-progress'>"
                              f"{escape(Text('{done} of {n} lessons done', done=done, n=len(lessons)).render())}</p>")

@@ -23,16 +23,22 @@ what was already won is included):
 * **Sixty-Six** — game points won (negative when the opponent wins them), once the stock is exhausted or
   closed; declarations, failed closes and carried points as the engine scores them.
 
-``budget_s`` bounds the time: when it runs out the answer is the best found so far (``exact`` False):
-every action's value is then either exact or a shallow estimate (two tricks deep, then a guess from the
-cards' strength; those actions are listed in ``estimated``), and ``best`` the best of those. Sixty-Six's
-strict phase is at most six tricks of two cards and is always solved in full.
+Every value is proven. A solve refines *bounds* on each action's value, one null-window probe at a time in
+a fixed order: when the search is stopped early (``budget_s``, or ``stop`` returning True), each action's
+value is what was proven so far, exact or a range (``Solution.bounds``), and the same position stopped after
+the same probes always says the same. ``Solution.values`` are the values each action is proven to secure
+(its lower bound, exact once ``exact``); ``proven_best`` lists the actions proven at least as good as every
+other. Time only decides how far the proof got, never what is claimed. Sixty-Six's strict phase is at most
+six tricks of two cards and is always solved in full.
+
+``solve_steps`` yields the solution after every probe, for a page that shows the values as they are proven.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from atout.engine import Action
@@ -45,53 +51,101 @@ from atout.solver.positions import (
     position_of,
 )
 from atout.solver.sixty_six import SixtySixSearch
-from atout.solver.tricks import Timeout, TrickSearch, exact
+from atout.solver.tricks import JOKER_LEAD, Interrupted, TrickSearch
 
 __all__ = ["FiveHundredPosition", "FortyFivesPosition", "SixtySixPosition", "Solution", "SolverError",
-           "position_of", "solve"]
+           "position_of", "solve", "solve_steps"]
 
 KEEP = Action("keep")
 
 
 @dataclass
 class Solution:
-    """What the solver found for the player to act (``seat``)."""
+    """What the solver proved for the player to act (``seat``)."""
 
     seat: int
-    values: dict[Action, int]          # every legal action: what the side to act secures after it
-    best: Action
-    line: list[Action]                 # the best play from here, every player perfect, ``best`` first
-    exact: bool                        # False when the time budget cut the search short
+    bounds: dict[Action, tuple[int, int]]   # every legal action: proven (at least, at most) for the side to act
+    best: Action                       # the action with the highest proven floor (proven best once ``exact``)
+    line: list[Action]                 # the best play from here, every player perfect, ``best`` first (once exact)
+    exact: bool                        # every value exact and the line found; False when stopped early
     unit: str                          # "points", "tricks" or "game points"
     nodes: int = 0
     elapsed_s: float = 0.0
-    estimated: set[Action] = field(default_factory=set)   # actions whose value is only an estimate
+
+    @property
+    def values(self) -> dict[Action, int]:
+        """What each action is proven to secure: its exact value once known, else its floor."""
+        return {a: lo for a, (lo, _hi) in self.bounds.items()}
 
     @property
     def value(self) -> int:
-        return self.values[self.best]
+        return self.bounds[self.best][0]
+
+    def is_exact(self, action: Action) -> bool:
+        lo, hi = self.bounds[action]
+        return lo == hi
+
+    def proven_best(self) -> list[Action]:
+        """The actions proven at least as good as every other (each one's floor reaches every other's ceiling)."""
+        out = []
+        for a, (lo, _hi) in self.bounds.items():
+            if all(lo >= hi for b, (_lo, hi) in self.bounds.items() if b != a):
+                out.append(a)
+        return out
 
     def best_actions(self) -> list[Action]:
-        """Every action as good as the best."""
+        """Every action as good as the best (once exact: all the proven best)."""
+        if self.exact:
+            return self.proven_best()
         top = self.value
-        return [a for a, v in self.values.items() if v == top]
+        return [a for a, (lo, _hi) in self.bounds.items() if lo == top]
 
 
-def solve(hand: Any, budget_s: float | None = None, line: bool = True) -> Solution:
+def _stopper(budget_s: float | None, stop: Callable[[], bool] | None, start: float) -> Callable[[], bool] | None:
+    if budget_s is None:
+        return stop
+    deadline = start + budget_s
+    clock = time.perf_counter
+    if stop is None:
+        return lambda: clock() > deadline
+    return lambda: clock() > deadline or stop()
+
+
+def solve(hand: Any, budget_s: float | None = None, line: bool = True,
+          stop: Callable[[], bool] | None = None) -> Solution:
     """Solve the play position of an engine hand (or a position from ``atout.solver.positions``).
 
     ``line=False`` skips the best line (a little faster; ``Solution.line`` then holds ``best`` alone).
+    ``budget_s`` or ``stop`` end the search early, with what was proven so far.
     """
+    *_, solution = solve_steps(hand, budget_s, line, stop, every_probe=False)
+    return solution
+
+
+def solve_steps(hand: Any, budget_s: float | None = None, line: bool = True,
+                stop: Callable[[], bool] | None = None, every_probe: bool = True) -> Iterator[Solution]:
+    """The solution after each probe (``every_probe``), ending with the complete one, or with what was proven
+    when stopped early."""
     start = time.perf_counter()
     pos = position_of(hand)
-    deadline = start + budget_s if budget_s is not None else None
     if isinstance(pos, SixtySixPosition):
         solution = _solve_sixty_six(pos, line)
-    else:
-        built = build.forty_fives(pos) if isinstance(pos, FortyFivesPosition) else build.five_hundred(pos)
-        solution = _solve_tricks(pos, built, deadline, line)
-    solution.elapsed_s = time.perf_counter() - start
-    return solution
+        solution.elapsed_s = time.perf_counter() - start
+        yield solution
+        return
+    built = build.forty_fives(pos) if isinstance(pos, FortyFivesPosition) else build.five_hundred(pos)
+    root = _TrickSolve(pos, built, _stopper(budget_s, stop, start), line)
+    while True:
+        try:
+            more = root.advance()
+        except Interrupted:
+            more = False
+        if every_probe or not more:
+            solution = root.solution()
+            solution.elapsed_s = time.perf_counter() - start
+            yield solution
+        if not more:
+            return
 
 
 # --- Forty-Fives and Five Hundred ---------------------------------------------------------------------
@@ -107,87 +161,127 @@ def _rep_of(p: int, legal: int, others: int) -> int:
         p = nxt.bit_length() - 1
 
 
-def _solve_tricks(pos: FortyFivesPosition | FiveHundredPosition, built: build.Built, deadline: float | None,
-                  want_line: bool) -> Solution:
-    st = built.state
-    srch = TrickSearch(st, deadline)
-    seat = st.seat
-    tl = st.tricks_left
-    lo, hi = -2, tl + 2          # a rob still to come can move the best-card unit either way
+class _TrickSolve:
+    """The root of a Forty-Fives or Five Hundred solve, refined one null-window probe at a time.
 
-    def to_points(units: int) -> int:
-        return (built.base + units) * built.scale
+    Every option (a card to play, or the rob decision) holds proven bounds on its value in units (what MAX
+    adds to ``built.base``), starting from what the rules allow. The probes come in a fixed order, so the
+    bounds after a given number of probes are always the same: the first option (the search's favourite) is
+    solved exactly, then every other is tested against it (one probe says whether it can do better), then each
+    is solved exactly; then the best line. A stop between or inside probes keeps what was proven.
+    """
 
-    # The root's options: a rob decision (45.rob.ace-holder, now), or cards to play.
-    rob_root = isinstance(pos, FortyFivesPosition) and pos.rob_now
-    if rob_root:
-        options, action_of, rep = _rob_options(pos, built, srch)
-    else:
-        legal = srch._legal_mask(seat, st.k, st.lead_blk, st.lead_pos)
-        others = srch._others(seat) | st.layout.barriers | st.table
-        order = srch.root_moves()
-        options = order
-        action_of = built.action
-        rep = {}
-        x = legal
-        while x:
-            low = x & -x
-            x ^= low
-            p = low.bit_length() - 1
-            joker_leads = [m for m in order if m >= 128 and (m & 127) == p]
-            if joker_leads:
-                for m in joker_leads:
-                    rep[built.action(m)] = m
+    def __init__(self, pos: FortyFivesPosition | FiveHundredPosition, built: build.Built,
+                 stop: Callable[[], bool] | None, want_line: bool) -> None:
+        self.pos, self.built, self.want_line = pos, built, want_line
+        st = built.state
+        self.srch = TrickSearch(st, stop)
+        self.rob_root = isinstance(pos, FortyFivesPosition) and pos.rob_now
+        if self.rob_root:
+            self.options, self.action_of, self.rep = _rob_options(pos, built, self.srch)
+        else:
+            self.options, self.action_of, self.rep = _play_options(built, self.srch)
+        tl = st.tricks_left
+        deltas = list(st.rob_delta.values()) if st.rob_seat >= 0 else []
+        floor, ceiling = min([0] + deltas), tl + max([0] + deltas)
+        self.ceiling = ceiling
+        self.lo = {m: floor for m in self.options}
+        self.hi = {m: ceiling for m in self.options}
+        self.line: list[Action] | None = None
+        self.steps = self._steps()
+        self.done = False
+
+    # one generator of probes: each ``yield`` is a point where the proven bounds may be shown
+    def _steps(self) -> Iterator[None]:
+        options = self.options
+        first = options[0]
+        yield from self._solve_exactly(first, self.built.guess)
+        for m in options[1:]:
+            top = max(self.lo.values())
+            if self.hi[m] > top:
+                self._probe(m, top + 1)          # can it beat the best so far? (usually a quick "no")
+                yield
+        for m in options:
+            # a bound already found is the likeliest value: a fail-low one from above, a fail-high one from below
+            yield from self._solve_exactly(m, self.hi[m] if self.hi[m] < self.ceiling else self.lo[m])
+        if self.want_line:
+            best = self._best_move()
+            self.line = _line(self.srch, self.built, best, self.lo[best], self.rob_root)
+            yield
+
+    def _solve_exactly(self, m: int, guess: int) -> Iterator[None]:
+        """MTD(f): null-window probes until the bounds of ``m`` meet."""
+        g = min(max(guess, self.lo[m]), self.hi[m])
+        while self.lo[m] < self.hi[m]:
+            beta = g + 1 if g == self.lo[m] else g
+            g = self._probe(m, beta)
+            yield
+
+    def _probe(self, m: int, beta: int) -> int:
+        """Is option ``m`` worth at least ``beta``? The fail-soft answer tightens one of its bounds."""
+        srch = self.srch
+        saved = srch.save()
+        try:
+            if self.rob_root:
+                g = _after_rob(srch, self.built.state, m, beta - 1, beta)
             else:
-                rep[built.action(p)] = _rep_of(p, legal, others)
+                g = srch.after(m, beta - 1, beta)
+        except Interrupted:
+            srch.restore(saved)
+            raise
+        if g < beta:
+            self.hi[m] = min(self.hi[m], g)
+        else:
+            self.lo[m] = max(self.lo[m], g)
+        return g
 
-    def evaluate(option: int, a: int, b: int) -> int:
-        if rob_root:
-            return _after_rob(srch, st, option, a, b)
-        return srch.after(option, a, b)
+    def _best_move(self) -> int:
+        """The option with the highest proven floor (the first in search order among equals)."""
+        return max(self.options, key=lambda m: (self.lo[m], self.lo[m] == self.hi[m], -self.options.index(m)))
 
-    units: dict[int, int] = {}
-    estimates: dict[int, int] = {}
-    exact_run = True
-    if deadline is not None and tl > 3:
-        # A shallow pass (two tricks deep, then a guess) gives first guesses, and stands in for any option the
-        # exact pass has no time for.
-        shallow = TrickSearch(st, deadline)
-        shallow.horizon = tl - 2
+    def advance(self) -> bool:
+        """One probe more; False once everything is proven (or a stop came: then ``interrupted``)."""
+        if self.done:
+            return False
         try:
-            for m in options:
-                estimates[m] = exact(lambda a, b, m=m: _shallow(shallow, rob_root, st, m, a, b), tl // 2, lo, hi)
-        except Timeout:
-            exact_run = False
-    guess = built.guess
-    try:
-        if exact_run:
-            for m in options:
-                units[m] = exact(lambda a, b, m=m: evaluate(m, a, b), guess, lo, hi)
-                guess = max(units.values())
-    except Timeout:
-        exact_run = False
-    if not units and not estimates:
-        estimates = {m: 0 for m in options}
-    merged = {m: units.get(m, estimates.get(m, 0)) for m in options}
-    best_move = max(merged, key=lambda m: (merged[m], m in units))
-    values = {a: to_points(merged[m]) for a, m in rep.items()}
-    estimated = {a for a, m in rep.items() if m not in units}
-    best = action_of(best_move)
-    moves_line = [best]
-    if want_line and exact_run:
-        try:
-            moves_line = _line(srch, built, best_move, units[best_move], rob_root)
-        except Timeout:
-            exact_run = False
-    return Solution(seat, values, best, moves_line, exact_run and not estimated, built.unit, srch.nodes,
-                    estimated=estimated)
+            next(self.steps)
+        except StopIteration:
+            self.done = True
+            return False
+        return True
+
+    def solution(self) -> Solution:
+        built = self.built
+        base, scale = built.base, built.scale
+        bounds = {a: ((base + self.lo[m]) * scale, (base + self.hi[m]) * scale) for a, m in self.rep.items()}
+        best_move = self._best_move()
+        best = self.action_of(best_move)
+        complete = all(self.lo[m] == self.hi[m] for m in self.options)
+        line = self.line if self.line is not None else [best]
+        complete = complete and (self.line is not None or not self.want_line)
+        return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes)
 
 
-def _shallow(shallow: TrickSearch, rob_root: bool, st: Any, m: int, a: int, b: int) -> int:
-    if rob_root:
-        return _after_rob(shallow, st, m, a, b)
-    return shallow.after(m, a, b)
+def _play_options(built: build.Built, srch: TrickSearch) -> tuple[list[int], Callable[[int], Action], dict]:
+    """The cards the player to act may play, merged into runs of equivalent cards, in search order."""
+    st = built.state
+    seat = st.seat
+    legal = srch._legal_mask(seat, st.k, st.lead_blk, st.lead_pos)
+    others = srch._others(seat) | st.layout.barriers | st.table
+    order = srch.root_moves()
+    rep: dict[Action, int] = {}
+    x = legal
+    while x:
+        low = x & -x
+        x ^= low
+        p = low.bit_length() - 1
+        joker_leads = [m for m in order if m >= JOKER_LEAD and (m & 127) == p]
+        if joker_leads:
+            for m in joker_leads:
+                rep[built.action(m)] = m
+        else:
+            rep[built.action(p)] = _rep_of(p, legal, others)
+    return order, built.action, rep
 
 
 def _rob_options(pos: FortyFivesPosition, built: build.Built, srch: TrickSearch):
@@ -294,5 +388,5 @@ def _solve_sixty_six(pos: SixtySixPosition, want_line: bool) -> Solution:
         move_of[a] = m
     best = max(values, key=lambda a: values[a])
     line = srch.line_after(move_of[best]) if want_line else [best]
-    return Solution(pos.to_act, values, best, line, True, "game points", srch.nodes)
+    return Solution(pos.to_act, {a: (v, v) for a, v in values.items()}, best, line, True, "game points", srch.nodes)
 

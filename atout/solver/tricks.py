@@ -23,7 +23,6 @@ and card, the card and seat winning so far, tricks left); the hands live in ``se
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from atout.solver.layout import BLOCK, TRUMP_BLOCK, TRUMPS, Layout
@@ -44,8 +43,8 @@ def _pext_tables() -> list[list[int]]:
 PEXT = _pext_tables()
 
 
-class Timeout(Exception):
-    """The time budget ran out; the caller keeps what it has."""
+class Interrupted(Exception):
+    """The search was told to stop (a time budget, a Stop button); the caller keeps what was proven."""
 
 
 class TrickState:
@@ -88,12 +87,11 @@ class TrickState:
 class TrickSearch:
     """Alpha-beta with a transposition table over one ``TrickState`` (MAX fixed by ``state.ismax``)."""
 
-    def __init__(self, state: TrickState, deadline: float | None = None) -> None:
+    def __init__(self, state: TrickState, stop: Callable[[], bool] | None = None) -> None:
         self.state = state
-        self.deadline = deadline
+        self.stop = stop            # asked every 256 trick starts: True interrupts the search
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
-        self.horizon = 0            # > 0: stop at trick starts with this many tricks left and estimate
         self.relative = True        # key the table by relative ranks
         self.node = self._build()
 
@@ -121,8 +119,7 @@ class TrickSearch:
         known_keys: dict[int, int] = {}      # the table key of each exact layout of the hands met so far
         known_keys_get = known_keys.get
         search = self
-        deadline = self.deadline
-        perf = time.perf_counter
+        stop = self.stop
         pending = [st.pending]
         rob = [st.rob_seat]
         turn_bit = st.turn_bit
@@ -225,33 +222,6 @@ class TrickSearch:
             elif q > sure_min:
                 sure_min = q
             return sure_max, tl - sure_min
-
-        def estimate(seat: int, tl: int) -> int:
-            """A horizon guess (budgeted searches only): MAX's share of the live winners."""
-            live = 0
-            for s in seats:
-                live |= H[s]
-            wmax = wmin = 0.0
-            for s in seats:
-                h = H[s]
-                w = 0.0
-                for b in (0, 1, 2, 3, 4):
-                    x = h & BLK[b]
-                    if not x:
-                        continue
-                    lb = live & BLK[b]
-                    while x:
-                        top = x.bit_length() - 1
-                        x ^= 1 << top
-                        above = (lb >> (top + 1)).bit_count()
-                        w += max(0.0, (1.0 if b == 4 else 0.7) - 0.3 * above)
-                if ismax[s]:
-                    wmax += w
-                else:
-                    wmin += w
-            if wmax + wmin == 0:
-                return tl // 2
-            return int(round(tl * wmax / (wmax + wmin)))
 
         def last_trick(seat: int) -> int:
             p = H[seat].bit_length() - 1
@@ -402,10 +372,8 @@ class TrickSearch:
             if alpha >= tl:
                 return tl
             search.nodes += 1
-            if deadline is not None and not search.nodes & 255 and perf() > deadline:
-                raise Timeout
-            if search.horizon and tl <= search.horizon:
-                return estimate(seat, tl)
+            if stop is not None and not search.nodes & 255 and stop():
+                raise Interrupted
             tlive = barriers
             where = seat                     # the exact position: the hands, and who leads
             for hs in H:
@@ -477,8 +445,6 @@ class TrickSearch:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            if pending[0] is not None or rob[0] >= 0:
-                tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
             if pending[0] is not None or rob[0] >= 0:
                 tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
             moves = lead_moves(seat, h, first)
@@ -703,6 +669,19 @@ class TrickSearch:
             st.seat, st.k, st.table = st.nxt[seat], st.k + 1, st.table | bit
         return saved + (gained,)
 
+    def save(self) -> tuple:
+        """What a search changes while it runs, to put back after an interruption."""
+        st = self.state
+        return list(st.hands), list(st.shown_out), self._pending[0], self._rob[0]
+
+    def restore(self, saved: tuple) -> None:
+        st = self.state
+        hands, shown, pend, rob = saved
+        st.hands[:] = hands
+        st.shown_out[:] = shown
+        self._pending[0] = pend
+        self._rob[0] = rob
+
     def pop(self, undo: tuple) -> None:
         st = self.state
         (st.seat, st.k, st.table, st.lead_blk, st.lead_pos, st.win_pos, st.win_seat, st.tricks_left,
@@ -710,16 +689,3 @@ class TrickSearch:
         st.hands[:] = hands
         st.shown_out[:] = shown
         self._pending[0] = pend
-
-
-def exact(fn: Callable[[int, int], int], guess: int, lo: int, hi: int) -> int:
-    """MTD(f): the exact value of ``fn`` (a fail-soft alpha-beta) between ``lo`` and ``hi`` by null windows."""
-    g = min(max(guess, lo), hi)
-    while lo < hi:
-        beta = g + 1 if g == lo else g
-        g = fn(beta - 1, beta)
-        if g < beta:
-            hi = g
-        else:
-            lo = g
-    return lo

@@ -56,11 +56,12 @@ def review_hand(hand: Any, seat: int, budget_s: float = 1.0) -> list[dict[str, A
                 solution = solve(replay, budget_s=budget_s, line=False)
             except SolverError:
                 solution = None
-            if solution is not None and action in solution.values:
+            if solution is not None and action in solution.values and solution.is_exact(action) \
+                    and solution.is_exact(solution.best):
                 lost = solution.value - solution.values[action]
                 if lost > 0:
                     findings.append({"played": action, "best": solution.best, "lost": lost,
-                                     "unit": solution.unit, "exact": solution.exact})
+                                     "unit": solution.unit})
         replay.apply(action)
     return findings
 

@@ -39,21 +39,28 @@ def solver_table(hand: Any, budget_s: float = BUDGET_S) -> tuple[str, Any]:
         return f"<p class='atout-solver-none'>{escape(str(exc))}</p>", None
     unit = Text(UNITS.get(solution.unit, solution.unit)).render()
     rows = []
-    for action, value in sorted(solution.values.items(), key=lambda item: -item[1]):
-        best = " atout-best" if value == solution.value else ""
-        mark = " ≈" if action in solution.estimated else ""
+    proven_best = set(solution.proven_best())
+    for action, (lo, hi) in sorted(solution.bounds.items(), key=lambda item: (-item[1][0], -item[1][1])):
+        best = " atout-best" if action in proven_best else ""
         label = action.card.render() if action.kind == "play" and action.card is not None else str(action)
         rows.append(f"<tr class='atout-solver-row{best}' data-action='{escape(str(action))}'>"
-                    f"<td>{escape(label)}</td><td>{value}{mark}</td></tr>")
+                    f"<td>{escape(label)}</td><td>{escape(bound_text(lo, hi))}</td></tr>")
     line = " → ".join(escape(a.card.render() if a.card is not None else str(a)) for a in solution.line[:12])
     head = Text("What each card is worth to {seat}, every hand known ({unit})", seat=Text("Seat {n}", n=solution.seat),
                 unit=unit).render()
     exact = "" if solution.exact else ("<p class='atout-solver-estimate'>" + escape(Text(
-        "The solver ran out of time: values marked ≈ are estimates.").render()) + "</p>")
+        "The solver ran out of time: a range is what it proved so far.").render()) + "</p>")
     html = (f"<div class='atout-solver' data-testid='solver'><p><strong>{escape(head)}</strong></p>"
             f"<table><tbody>{''.join(rows)}</tbody></table>{exact}"
             f"<p class='atout-best-line'>{escape(Text('Best line:').render())} {line}</p></div>")
     return html, solution
+
+
+def bound_text(lo: int, hi: int) -> str:
+    """A proven value, or the range proven so far."""
+    if lo == hi:
+        return str(lo)
+    return Text("{lo} to {hi}", lo=lo, hi=hi).render()
 
 
 class WhatIf(widgets.VBox):

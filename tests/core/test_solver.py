@@ -10,7 +10,7 @@ from atout.engine import Action, Phase
 from atout.errors import AtoutError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
-from atout.solver import SolverError, position_of, solve
+from atout.solver import SolverError, position_of, solve, solve_steps
 from tests.core.test_solver_reference import (
     brute_five_hundred,
     brute_forty_fives,
@@ -229,20 +229,59 @@ def test_the_ace_holder_deciding_now_gets_a_value_for_keeping_and_for_each_rob()
         assert max(solve(after, line=False).values.values()) == value
 
 
-def test_a_time_budget_returns_the_best_answer_so_far():
-    hand = None
+def a_whole_five_hundred_deal():
     for seed in range(50):
         hand = random_position("five-hundred", seed, None)
         if hand is not None:
-            break
-    # A budget of zero: the search stops at its first look at the clock (after a fixed number of positions),
-    # so the outcome does not depend on the machine's speed.
-    solution = solve(hand, budget_s=0)
-    assert not solution.exact
-    assert set(solution.values) == set(hand.legal_actions())
-    assert solution.best in hand.legal_actions()
-    assert solution.values[solution.best] == max(solution.values.values())
-    assert solution.estimated
+            return hand
+    pytest.fail("no Five Hundred deal reached its play")
+
+
+def test_a_search_stopped_early_claims_only_what_it_proved():
+    """A budget of zero stops at the search's first look at the clock (after a fixed number of positions),
+    so what it says does not depend on the machine's speed: bounds that hold the exact values, no best
+    claimed that is not proven."""
+    hand = a_whole_five_hundred_deal()
+    exact = solve(hand)
+    stopped = solve(hand, budget_s=0)
+    assert not stopped.exact
+    assert set(stopped.bounds) == set(hand.legal_actions())
+    assert any(not stopped.is_exact(a) for a in stopped.bounds)
+    for action, (lo, hi) in stopped.bounds.items():
+        assert lo <= exact.values[action] <= hi
+        assert stopped.values[action] == lo
+    for action in stopped.proven_best():
+        assert exact.values[action] == exact.value
+    assert solve(hand, budget_s=0).bounds == stopped.bounds
+
+
+def test_the_steps_tighten_the_bounds_until_every_value_is_exact():
+    hand = a_whole_five_hundred_deal()
+    exact = solve(hand)
+    steps = list(solve_steps(hand))
+    assert len(steps) > 2 and steps[-1].exact and not steps[0].exact
+    assert steps[-1].bounds == exact.bounds and steps[-1].line == exact.line
+    for before, after in zip(steps, steps[1:], strict=False):
+        for action, (lo, hi) in after.bounds.items():
+            assert before.bounds[action][0] <= lo <= exact.values[action] <= hi <= before.bounds[action][1]
+    # the best is proven before every value is: one probe for each other card says it cannot do better
+    proven = next(i for i, s in enumerate(steps) if s.proven_best())
+    assert proven < len(steps) - 1
+    assert steps[proven].proven_best()[0] in exact.proven_best()
+
+
+def test_a_stop_asked_for_ends_the_search_with_what_it_proved():
+    hand = a_whole_five_hundred_deal()
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    stopped = solve(hand, stop=stop)
+    assert not stopped.exact and len(calls) == 4
+    exact = solve(hand)
+    assert all(lo <= exact.values[a] <= hi for a, (lo, hi) in stopped.bounds.items())
 
 
 def test_an_ample_budget_changes_nothing():

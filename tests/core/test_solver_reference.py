@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from atout.cards import JOKER, KING, QUEEN, Card
+from atout.cards import JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Action, Phase
 from atout.games import family
 
@@ -277,3 +277,52 @@ def brute_sixty_six(hand) -> dict[Action, int]:
     lead = hand.trick[0] if hand.trick else None
     married = hand.married if hand.stage >= 3 else None
     return {a: after(root, lead, married, a) for a in moves(root, lead, married)}
+
+
+
+def dds_five_hundred(hand) -> dict[Action, int]:
+    """Every legal play's value (tricks for the side to act, already won included) by DDS, the bridge
+    double-dummy solver (C++, through ``endplay``): nothing shared with Atout's solver.
+
+    A Five Hundred hand in a trump suit with four players is a bridge deal in disguise: each card's
+    effective suit is its bridge suit (the bowers and the joker in the trump suit, 13 cards: A down to 2),
+    its place in that suit's order its rank, and following and winning tricks are bridge's rules. No
+    trumps (the joker's own rules) and misère (a player sits out) are not."""
+    from endplay import dds
+    from endplay.types import Card as BridgeCard
+    from endplay.types import Deal, Denom, Player
+
+    from atout.five_hundred import ranking
+
+    trump = hand.trump
+    assert trump is not None and hand.sitting_out is None, "only trump contracts with four players"
+    letter = {Suit.SPADES: "S", Suit.HEARTS: "H", Suit.DIAMONDS: "D", Suit.CLUBS: "C"}
+
+    def bridge(card: Card) -> tuple[str, str]:
+        suit = ranking.effective_suit(card, trump)
+        order = ranking.trump_order(trump) if suit is trump else ranking.plain_order(suit, trump)
+        return letter[suit], "AKQJT98765432"[order.index(card)]
+
+    trick = hand.trick
+    holdings = [list(h) for h in hand.hands]
+    for seat, card in zip(trick.seats, trick.cards, strict=True):
+        holdings[seat].append(card)            # the deal as the trick began, then the trick played in DDS
+    pbn = []
+    for cards in holdings:
+        suits = {s: [] for s in "SHDC"}
+        for card in cards:
+            suit, rank = bridge(card)
+            suits[suit].append(rank)
+        pbn.append(".".join("".join(sorted(r, key="AKQJT98765432".index)) for r in suits.values()))
+    denom = {Suit.SPADES: Denom.spades, Suit.HEARTS: Denom.hearts, Suit.DIAMONDS: Denom.diamonds,
+             Suit.CLUBS: Denom.clubs}[trump]
+    deal = Deal("N:" + " ".join(pbn), first=Player(trick.leader), trump=denom)
+    for card in trick.cards:
+        deal.play(BridgeCard("".join(bridge(card))))
+    by_bridge = {bridge(c): c for c in hand.hands[hand.to_act]}
+    won = sum(1 for t in hand.tricks if t.winner % 2 == hand.to_act % 2)
+    values = {}
+    for card, tricks in dds.solve_board(deal):
+        key = (card.suit.name[0].upper(), card.rank.name[1])
+        values[Action("play", by_bridge[key])] = won + tricks
+    return values

@@ -9,13 +9,21 @@ STAMP := $(VENV)/.installed
 
 .PHONY: serve test install i18n pages lint bench levels clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77'
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The solver's search compiled from its one source (setup.py; plain Python where no C compiler is found),
+# rebuilt whenever that source changes, so that a page never waits for a compile.
+SEARCH := $(VENV)/.search-built
+$(SEARCH): $(STAMP) atout/solver/tricks.py atout/solver/tricks.pxd
+	rm -f atout/solver/tricks.c
+	$(BIN)/python setup.py -q build_ext --inplace
+	touch $(SEARCH)
+
+install: $(STAMP) $(SEARCH)
 
 # Extract the messages, update the catalogues and compile them (part of every build).
 i18n: $(STAMP)
@@ -30,7 +38,7 @@ i18n: $(STAMP)
 pages: $(STAMP)
 	$(BIN)/python -m atout.notebooks
 
-serve: $(STAMP) i18n pages
+serve: $(STAMP) $(SEARCH) i18n pages
 	$(BIN)/python -m atout.site --port $(PORT)
 
 # axe-core (from npm) for the browser tests' accessibility checks.
@@ -38,14 +46,14 @@ node_modules/axe-core/axe.min.js: package.json
 	npm install --no-audit --no-fund --silent
 	touch $@
 
-test: $(STAMP) i18n pages node_modules/axe-core/axe.min.js
+test: $(STAMP) $(SEARCH) i18n pages node_modules/axe-core/axe.min.js
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 
-bench: $(STAMP)
+bench: $(STAMP) $(SEARCH)
 	$(BIN)/atout bench engine
 
 # Does each level of computer player beat the one below? 2,000 hands per preset, pair and seed: the expert

@@ -100,7 +100,10 @@ def measure(game: str, seconds: float, budget: float | None = None) -> dict[str,
         exact, nodes = exact[WARM_UP:], nodes[WARM_UP:]
     median = statistics.median(times)
     base_median = statistics.median(base)
+    from atout.solver import BUILD
+
     return {
+        "build": BUILD,
         "solver": {"median_ms": round(median, 3), "p95_ms": round(_percentile(times, 0.95), 3),
                    "max_ms": round(max(times), 3), "cpu_median_ms": round(statistics.median(cpu), 3),
                    "cpu_p95_ms": round(_percentile(cpu, 0.95), 3), "positions": len(times), "exact": sum(exact),
@@ -116,6 +119,7 @@ def run(seconds: float = 10.0, games: list[str] | None = None, budget: float | N
     solver: dict[str, Any] = {}
     baseline: dict[str, Any] = {}
     ratio: dict[str, Any] = {}
+    build = ""
     for game in games:
         command = [sys.executable, "-m", "atout.bench_solver", "--worker", game, "--seconds", str(seconds)]
         if budget is not None:
@@ -123,13 +127,14 @@ def run(seconds: float = 10.0, games: list[str] | None = None, budget: float | N
         out = subprocess.run(command, capture_output=True, text=True, check=True)
         figures = json.loads(out.stdout)
         solver[game] = figures["solver"]
+        build = figures["build"]
         baseline[game] = figures["baseline"]
         ratio[game] = figures["ratio"]
-    return {"solver": solver, "baseline": baseline, "ratio_to_baseline": ratio}
+    return {"build": build, "solver": solver, "baseline": baseline, "ratio_to_baseline": ratio}
 
 
 def format_results(results: dict[str, Any]) -> str:
-    lines = []
+    lines = [f"solver build: {results['build']}"]
     for game, fig in results["solver"].items():
         base = results["baseline"][game]
         budget = f", budget {fig['budget_s']} s" if fig["budget_s"] else ""

@@ -44,3 +44,22 @@ def chromium():
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def solver_build(request):
+    """Run the test with each build of the solver's search (one source: ``atout/solver/tricks.py``). The
+    compiled one is missing without a C compiler: skipped locally, a failure in CI (CI=true)."""
+    from atout.solver import builds
+
+    if request.param not in builds.AVAILABLE:
+        message = f"no {request.param} build of the solver: {builds.WHY_PURE}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    saved = builds.current
+    builds.use(request.param)
+    try:
+        yield request.param
+    finally:
+        builds.use(saved)

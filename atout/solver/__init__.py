@@ -42,21 +42,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.engine import Action
-from atout.solver import build
+from atout.solver import build, builds
 from atout.solver.positions import (
     FiveHundredPosition,
     FortyFivesPosition,
+    Interrupted,
     SixtySixPosition,
     SolverError,
     position_of,
 )
 from atout.solver.sixty_six import SixtySixSearch
-from atout.solver.tricks import JOKER_LEAD, Interrupted, TrickSearch
+from atout.solver.tricks import JOKER_LEAD
 
-__all__ = ["FiveHundredPosition", "FortyFivesPosition", "SixtySixPosition", "Solution", "SolverError",
+__all__ = ["BUILD", "FiveHundredPosition", "FortyFivesPosition", "SixtySixPosition", "Solution", "SolverError",
            "position_of", "solve", "solve_steps"]
 
 KEEP = Action("keep")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BUILD":                  # which build of the search runs (see atout.solver.builds)
+        return builds.describe()
+    raise AttributeError(name)
 
 
 @dataclass
@@ -175,7 +182,7 @@ class _TrickSolve:
                  stop: Callable[[], bool] | None, want_line: bool) -> None:
         self.pos, self.built, self.want_line = pos, built, want_line
         st = built.state
-        self.srch = TrickSearch(st, stop)
+        self.srch = builds.module().TrickSearch(st, stop)
         self.rob_root = isinstance(pos, FortyFivesPosition) and pos.rob_now
         if self.rob_root:
             self.options, self.action_of, self.rep = _rob_options(pos, built, self.srch)
@@ -223,7 +230,7 @@ class _TrickSolve:
         saved = srch.save()
         try:
             if self.rob_root:
-                g = _after_rob(srch, self.built.state, m, beta - 1, beta)
+                g = srch.rob_after(m, beta - 1, beta)
             else:
                 g = srch.after(m, beta - 1, beta)
         except Interrupted:
@@ -262,12 +269,11 @@ class _TrickSolve:
         return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes)
 
 
-def _play_options(built: build.Built, srch: TrickSearch) -> tuple[list[int], Callable[[int], Action], dict]:
+def _play_options(built: build.Built, srch: Any) -> tuple[list[int], Callable[[int], Action], dict]:
     """The cards the player to act may play, merged into runs of equivalent cards, in search order."""
     st = built.state
-    seat = st.seat
-    legal = srch._legal_mask(seat, st.k, st.lead_blk, st.lead_pos)
-    others = srch._others(seat) | st.layout.barriers | st.table
+    legal = srch.root_legal()
+    others = srch.others(st.seat) | st.layout.barriers | st.table
     order = srch.root_moves()
     rep: dict[Action, int] = {}
     x = legal
@@ -284,15 +290,13 @@ def _play_options(built: build.Built, srch: TrickSearch) -> tuple[list[int], Cal
     return order, built.action, rep
 
 
-def _rob_options(pos: FortyFivesPosition, built: build.Built, srch: TrickSearch):
+def _rob_options(pos: FortyFivesPosition, built: build.Built, srch: Any):
     """The rob decision at the root: keep (-1) or give a card for the turned one (its bit)."""
     st = built.state
     lay = st.layout
     seat = st.seat
-    h = st.hands[seat]
-    legal = h & ~st.rob_keep
-    others = srch._others(seat) | lay.barriers | st.rob_keep
-    reps = srch._reps(legal, others)
+    legal = srch.hand(seat) & ~st.rob_keep
+    others = srch.others(seat) | lay.barriers | st.rob_keep
     rep: dict[Action, int] = {KEEP: -1}
     for card in pos.hands[seat]:
         p = lay.pos[card.index]
@@ -302,59 +306,31 @@ def _rob_options(pos: FortyFivesPosition, built: build.Built, srch: TrickSearch)
     def action_of(option: int) -> Action:
         return KEEP if option < 0 else Action("rob", lay.card[option])
 
-    return [-1] + reps, action_of, rep
+    return [-1] + srch.rob_options(seat)[:-1], action_of, rep
 
 
-def _after_rob(srch: TrickSearch, st: Any, option: int, a: int, b: int) -> int:
-    """The value once the holder to act has kept (-1) or robbed giving ``option``."""
-    seat = st.seat
-    h = st.hands[seat]
-    saved = srch._rob[0]
-    srch._rob[0] = -1
-    d = 0
-    if option >= 0:
-        st.hands[seat] = (h ^ (1 << option)) | st.turn_bit
-        d = st.rob_delta.get(option, 0)
-    try:
-        return d + srch.value(a - d, b - d)
-    finally:
-        st.hands[seat] = h
-        srch._rob[0] = saved
-
-
-def _line(srch: TrickSearch, built: build.Built, first: int, value: int, rob_root: bool) -> list[Action]:
+def _line(srch: Any, built: build.Built, first: int, value: int, rob_root: bool) -> list[Action]:
     """The principal variation: at each turn the first move that keeps the value (MAX and MIN alike)."""
-    st = built.state
-    lay = st.layout
+    lay = built.state.layout
     line: list[Action] = []
     undo: list[tuple] = []
-    rob_saved = srch._rob[0]
-    hands_saved = list(st.hands)
+    saved = srch.save()
     r = value
     try:
         if rob_root:
             line.append(KEEP if first < 0 else Action("rob", lay.card[first]))
-            seat = st.seat
-            srch._rob[0] = -1
-            if first >= 0:
-                st.hands[seat] = (st.hands[seat] ^ (1 << first)) | st.turn_bit
-                r -= st.rob_delta.get(first, 0)
+            r -= srch.rob_take(first)
             first = None
-        while st.tricks_left > 0:
-            seat = st.seat
-            maxing = st.ismax[seat]
-            if srch._rob[0] == seat:
-                h = st.hands[seat]
-                options = [-1] + srch._reps(h & ~st.rob_keep, srch._others(seat) | lay.barriers | st.rob_keep)
-                for o in options:
-                    v = _after_rob(srch, st, o, r - 1, r) if maxing else _after_rob(srch, st, o, r, r + 1)
+        while srch.tricks_left > 0:
+            seat = srch.seat
+            maxing = srch.is_max(seat)
+            if srch.rob == seat:
+                for o in [-1] + srch.rob_options(seat)[:-1]:
+                    v = srch.rob_after(o, r - 1, r) if maxing else srch.rob_after(o, r, r + 1)
                     if (v >= r) if maxing else (v <= r):
                         break
                 line.append(KEEP if o < 0 else Action("rob", lay.card[o]))
-                srch._rob[0] = -1
-                if o >= 0:
-                    st.hands[seat] = (h ^ (1 << o)) | st.turn_bit
-                    r -= st.rob_delta.get(o, 0)
+                r -= srch.rob_take(o)
                 continue
             if first is not None:
                 m, first = first, None
@@ -370,8 +346,7 @@ def _line(srch: TrickSearch, built: build.Built, first: int, value: int, rob_roo
     finally:
         for u in reversed(undo):
             srch.pop(u)
-        st.hands[:] = hands_saved
-        srch._rob[0] = rob_saved
+        srch.restore(saved)
     return line
 
 

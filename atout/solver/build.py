@@ -47,10 +47,10 @@ def _table(st: TrickState, lay: layouts.Layout, leader: int, seats: list[int], c
         return
     pos = [lay.pos[c.index] for c in cards]
     st.lead_pos = pos[0]
-    st.lead_blk = pos[0] >> 4 if lead_blk is None else lead_blk
+    st.lead_blk = lay.block_of[pos[0]] if lead_blk is None else lead_blk
     wp, ws = pos[0], seats[0]
     for p, s in zip(pos[1:], seats[1:], strict=True):
-        b = p >> 4
+        b = lay.block_of[p]
         if (b == st.lead_blk or b == layouts.TRUMP_BLOCK) and p > wp:
             wp, ws = p, s
     st.win_pos, st.win_seat = wp, ws

@@ -1,16 +1,20 @@
 """The solver's compact card layout: one bit per card, ordered so that bit position *is* trick-taking power.
 
-Each strain (a family and its trump) gets a ``Layout``. A card's bit lives in a 16-bit block: blocks 0-3
-are the plain suits (clubs, diamonds, hearts, spades, by ``Suit``), block 4 holds the trumps (the whole
-trump suit plus the cards the family makes trumps: the A♥ in Forty-Fives, the left bower and the joker in
-Five Hundred; only the joker in no trumps). Inside a block, a higher bit beats a lower one, and block 4
-sits above the others, so the winner of a trick is simply the highest bit among the cards that followed
-the led block or trumped.
+Each strain (a family and its trump) gets a ``Layout``. A card's bit lives in a block: blocks 0-3 are the
+plain suits (clubs, diamonds, hearts, spades, by ``Suit``), block 4 holds the trumps (the whole trump suit
+plus the cards the family makes trumps: the A♥ in Forty-Fives, the left bower and the joker in Five
+Hundred; only the joker in no trumps). Inside a block, a higher bit beats a lower one, and block 4 sits
+above the others, so the winner of a trick is simply the highest bit among the cards that followed the led
+block or trumped.
 
-Bit 15 of every block, and in Forty-Fives one bit between the renegable trumps (5, J, A♥) and the rest,
-is a *barrier*: no card lives there. Equivalent-card merging treats barriers as cards held by somebody
+The top bit of every block, and in Forty-Fives one bit between the renegable trumps (5, J, A♥) and the
+rest, is a *barrier*: no card lives there. Equivalent-card merging treats barriers as cards held by somebody
 else, so two cards are merged only when they are adjacent in power, in the same block and (Forty-Fives)
 in the same renege class, which is exactly when swapping them changes nothing now or later.
+
+Forty-Fives and Five Hundred pack their blocks tightly (a block as wide as its cards and its barriers, an
+empty block no bits at all), so that every hand fits in 63 bits: a machine word for the compiled search.
+Sixty-Six keeps 16 bits a block (``BLOCK``, ``TRUMPS``), which its own search counts on.
 """
 
 from __future__ import annotations
@@ -30,29 +34,57 @@ class Layout:
     """Where each card of a strain lives, and the masks the search needs."""
 
     __slots__ = ("family", "trump", "pos", "card", "barriers", "renegable", "ren_above", "points",
-                 "aoh_pos", "hearts_block")
+                 "aoh_pos", "hearts_block", "block", "trumps", "block_of", "base", "size", "segments", "bits")
 
     def __init__(self, family: str, trump: Suit | None, blocks: dict[int, list[Card]], gap_after: int = 0,
-                 renegable: tuple[Card, ...] = (), points: dict[Card, int] | None = None) -> None:
+                 renegable: tuple[Card, ...] = (), points: dict[Card, int] | None = None,
+                 compact: bool = True) -> None:
         """``blocks`` lists each block's cards, highest first; ``gap_after`` puts a barrier below that many
-        top trumps (Forty-Fives' renegable ones)."""
+        top trumps (Forty-Fives' renegable ones); ``compact`` packs the blocks (else 16 bits each)."""
         self.family = family
         self.trump = trump
         self.pos: list[int] = [-1] * len(CARDS)          # by Card.index: its bit position, -1 if not in the deck
         self.card: list[Card | None] = [None] * (5 * BLOCK_BITS)
-        barriers = TOP_BARRIERS
-        for block, cards in blocks.items():
-            base = BLOCK_BITS * block
-            slots = list(range(14, -1, -1))            # bit 15 is the barrier; higher cards get higher bits
-            if gap_after and block == TRUMP_BLOCK:
-                barriers |= 1 << (base + slots[gap_after])
-                del slots[gap_after]
-            if len(cards) > len(slots):
-                raise ValueError(f"block {block} has {len(cards)} cards: at most {len(slots)} fit")
-            for card, slot in zip(cards, slots, strict=False):
-                p = base + slot
-                self.pos[card.index] = p
-                self.card[p] = card
+        self.block = [0] * 5                             # the card bits of each block
+        self.base = [0] * 5                              # the lowest bit of each block
+        self.size = [0] * 5                              # bits of each block, its barriers included
+        self.block_of = [-1] * (5 * BLOCK_BITS)          # the block of each bit
+        self.segments: list[tuple[int, int]] = []        # (lowest bit, mask): the runs of bits between barriers
+        barriers = 0
+        base = 0
+        for block in range(5):
+            cards = blocks.get(block, [])
+            gap = gap_after if block == TRUMP_BLOCK else 0
+            size = (len(cards) + 1 + (1 if gap else 0)) if compact else BLOCK_BITS
+            if not compact and len(cards) + (1 if gap else 0) > BLOCK_BITS - 1:
+                raise ValueError(f"block {block} has {len(cards)} cards: at most {BLOCK_BITS - 1} fit")
+            if compact and not cards:
+                size = 0
+            self.base[block], self.size[block] = base, size
+            if size:
+                barriers |= 1 << (base + size - 1)
+                slots = list(range(base + size - 2, base - 1, -1))     # higher cards get higher bits
+                if gap:
+                    barriers |= 1 << slots[gap]
+                    del slots[gap]
+                for card, p in zip(cards, slots, strict=False):
+                    self.pos[card.index] = p
+                    self.card[p] = card
+                    self.block[block] |= 1 << p
+                for p in range(base, base + size):
+                    self.block_of[p] = block
+                top = base + size - 1                  # the segments: between the block's barriers
+                low = base
+                if gap:
+                    g = slots[gap - 1] - 1             # the barrier below the renegable trumps
+                    self.segments.append((low, (1 << (g - low)) - 1))
+                    low = g + 1
+                self.segments.append((low, (1 << (top - low)) - 1))
+            base += size
+        if compact and base > 63:
+            raise ValueError(f"a layout of {base} bits does not fit a machine word")
+        self.bits = base
+        self.trumps = self.block[TRUMP_BLOCK]
         self.barriers = barriers
         self.renegable = sum(1 << self.pos[c.index] for c in renegable)
         # For a trump led at bit p: the renegable trumps above it, which need not be played (45.follow.renege).
@@ -115,4 +147,4 @@ def sixty_six(trump: Suit) -> Layout:
     blocks = {int(s): suit_order(s) for s in Suit if s is not trump}
     blocks[TRUMP_BLOCK] = suit_order(trump)
     points = {c: POINTS[c.index] for cards in blocks.values() for c in cards}
-    return Layout("sixty_six", trump, blocks, points=points)
+    return Layout("sixty_six", trump, blocks, points=points, compact=False)

@@ -21,6 +21,10 @@ class SolverError(AtoutError):
     """The solver cannot take this position (wrong phase, a family it does not know)."""
 
 
+class Interrupted(Exception):  # noqa: N818 - a signal, not an error
+    """The search was told to stop (a time budget, a Stop button); the caller keeps what was proven."""
+
+
 @dataclass
 class FortyFivesPosition:
     config: Any                                  # FortyFivesConfig

@@ -19,6 +19,8 @@ from tests.core.test_solver_reference import (
     sixty_six_strict,
 )
 
+pytestmark = pytest.mark.usefixtures("solver_build")     # every test with each build of the search
+
 FORTY_FIVES = [
     ("forty-fives", {"players": 3}),
     ("forty-fives", {"players": 4}),
@@ -311,3 +313,33 @@ def test_the_best_line_is_legal_move_by_move_and_starts_with_best():
     for action in solution.line:
         assert action in copy.legal_actions()
         copy.apply(action)
+
+
+# --- the builds ----------------------------------------------------------------------------------------------
+
+def test_both_builds_search_the_same_tree(solver_build):
+    """One search in two builds: the same values, line and number of positions searched, position by position."""
+    from atout.solver import builds
+
+    if len(builds.AVAILABLE) < 2:
+        pytest.skip("one build only")
+    hands = [random_position("five-hundred", seed, 6) for seed in range(6)]
+    hands += [random_position("forty-fives", seed, None, players=4) for seed in range(6)]
+    for hand in filter(None, hands):
+        results = []
+        for build in ("compiled", "pure"):
+            builds.use(build)
+            s = solve(hand)
+            results.append((s.bounds, s.line, s.nodes))
+        assert results[0] == results[1], hand.history
+
+
+def test_an_edited_search_is_never_shadowed_by_an_old_compiled_build(monkeypatch):
+    from atout.solver import builds
+
+    if "compiled" not in builds.AVAILABLE:
+        pytest.skip("no compiled build here")
+    monkeypatch.setattr(builds, "source_digest", lambda: "an edited source")
+    found, why = builds._find()
+    assert set(found) == {"pure"} and "older than the source" in why
+    assert found["pure"].__file__.endswith("tricks.py")

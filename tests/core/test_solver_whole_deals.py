@@ -4,10 +4,14 @@ search checks the values no brute force can reach."""
 
 from pathlib import Path
 
+import pytest
+
 from atout.bench_solver import position
 from atout.position import hand_from_text
 from atout.solver import solve
 from tests.core.test_solver_reference import dds_five_hundred
+
+pytestmark = pytest.mark.usefixtures("solver_build")     # every test with each build of the search
 
 DATA = Path(__file__).parent.parent / "data" / "solver"
 

@@ -1,0 +1,57 @@
+"""The build: Atout is plain Python, and the solver's search (``atout/solver/tricks.py``, typed by
+``tricks.pxd`` beside it) is also compiled with Cython where a C compiler is found. Without Cython or
+without a compiler the build says so and Atout installs as plain Python: the same search runs
+uncompiled (``atout.solver.BUILD`` says which runs). The compiled module carries the digest of the
+source it was built from, so an edited source is never shadowed by an old build."""
+
+import hashlib
+import os
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).parent
+SEARCH = ["atout/solver/tricks.py", "atout/solver/tricks.pxd"]
+
+
+def digest() -> str:
+    h = hashlib.sha256()
+    for name in SEARCH:
+        h.update((HERE / name).read_bytes())
+    return h.hexdigest()
+
+
+def extensions() -> list:
+    if os.environ.get("ATOUT_PURE"):
+        return []
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Extension
+    except ImportError:
+        print("Cython not found: the solver stays plain Python")
+        return []
+    ext = Extension("atout.solver.tricks", [SEARCH[0]],
+                    define_macros=[("ATOUT_SEARCH_SOURCE", f'"{digest()}"')],
+                    extra_compile_args=["-O3"])
+    return cythonize([ext], quiet=True, compiler_directives={
+        "language_level": 3, "annotation_typing": False, "boundscheck": False, "cdivision": True})
+
+
+class OptionalBuildExt(build_ext):
+    """A compiler that is missing or fails leaves the plain-Python search, never a failed install."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - any build failure means: no compiled search
+            print(f"the solver stays plain Python (no compiled build: {exc})")
+
+    def build_extension(self, ext) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # noqa: BLE001
+            print(f"the solver stays plain Python (compiling {ext.name} failed: {exc})")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

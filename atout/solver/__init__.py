@@ -306,7 +306,7 @@ def _rob_options(pos: FortyFivesPosition, built: build.Built, srch: Any):
     def action_of(option: int) -> Action:
         return KEEP if option < 0 else Action("rob", lay.card[option])
 
-    return [-1] + srch.rob_options(seat)[:-1], action_of, rep
+    return [-1] + srch.root_rob_options()[:-1], action_of, rep
 
 
 def _line(srch: Any, built: build.Built, first: int, value: int, rob_root: bool) -> list[Action]:
@@ -325,7 +325,7 @@ def _line(srch: Any, built: build.Built, first: int, value: int, rob_root: bool)
             seat = srch.seat
             maxing = srch.is_max(seat)
             if srch.rob == seat:
-                for o in [-1] + srch.rob_options(seat)[:-1]:
+                for o in [-1] + srch.root_rob_options()[:-1]:
                     v = srch.rob_after(o, r - 1, r) if maxing else srch.rob_after(o, r, r + 1)
                     if (v >= r) if maxing else (v <= r):
                         break

@@ -60,17 +60,18 @@ else:
     BUILT_FROM = ATOUT_SEARCH_SOURCE.decode()  # noqa: F821  (the digest of the source, from setup.py)
 
 
-def _pext_tables() -> list[list[int]]:
-    """PEXT[m][x]: the bits of ``x`` where ``m`` has a 1, packed low (8-bit ``m`` and ``x``)."""
-    rows = [[0] * 256]
+def _pext_table() -> list[int]:
+    """PX8[m << 8 | x]: the bits of ``x`` where ``m`` has a 1, packed low (8-bit ``m`` and ``x``)."""
+    table = [0] * 65536
     for m in range(1, 256):
         i = (m & -m).bit_length() - 1
-        prev = rows[m & (m - 1)]
-        rows.append([((x >> i) & 1) | (prev[x] << 1) for x in range(256)])
-    return rows
+        rest = (m & (m - 1)) << 8
+        for x in range(256):
+            table[m << 8 | x] = ((x >> i) & 1) | (table[rest | x] << 1)
+    return table
 
 
-PEXT = _pext_tables()
+PX8 = _pext_table()
 
 
 class TrickState:
@@ -121,7 +122,6 @@ class TrickSearch:
         self.layout = lay
         self.stop = stop            # asked every 256 trick starts: True interrupts the search
         self.tt = {}
-        self.known_keys = {}        # the table key of each exact layout of the hands met so far
         self.nodes = 0
         self.n = st.n
         self.nply = st.nply
@@ -143,6 +143,9 @@ class TrickSearch:
                 self.nseats += 1
         self.wide = 1 if self.seats[self.nseats - 1] >= 4 else 0    # seat numbers need a third bit plane
         self.BLK = [0] * 5
+        # the moves of each node being searched: 48 places for each (tricks left, cards on the table) pair, the
+        # first 16 for the moves, the rest as room to sort them (k = 7: the rob decision, a node of its own)
+        self.mv = [0] * 5376
         for b in range(5):
             self.BLK[b] = lay.block[b]
         self.TR = lay.trumps
@@ -215,20 +218,23 @@ class TrickSearch:
             o |= self.turn_bit
         return o
 
-    def reps(self, m: int, o: int) -> list[int]:
-        """The top card of each run of ``m`` with no card of ``o`` in between (``m`` and ``o`` disjoint)."""
-        out = []
+    def reps(self, m: int, o: int, at: int) -> int:
+        """The top card of each run of ``m`` with no card of ``o`` in between (``m`` and ``o`` disjoint), lowest
+        first, written at ``mv[at:]``; returns how many."""
+        mv = self.mv
+        n = 0
         x = m
         while x:                                # one run a turn, lowest first
             low = x & -x
             stop = o & ~(low - 1)               # what ends the run: the lowest card of ``o`` above it
             if not stop:
-                out.append(bit_length(x) - 1)
-                return out
+                mv[at + n] = bit_length(x) - 1
+                return n + 1
             stop &= -stop
-            out.append(bit_length(x & (stop - 1)) - 1)
+            mv[at + n] = bit_length(x & (stop - 1)) - 1
+            n += 1
             x &= -stop
-        return out
+        return n
 
     def bounds(self, seat: int, tl: int) -> tuple[int, int]:
         """Sure tricks for each side, as bounds on MAX's: a trump above every trump of the other side wins
@@ -337,14 +343,16 @@ class TrickSearch:
         f = h & self.BLK[lead_blk]
         return f if f else h
 
-    def lead_moves(self, seat: int, h: int, first: int) -> list[int]:
+    def lead_moves(self, seat: int, h: int, first: int, at: int) -> int:
+        """The leads of ``seat`` (merged) in search order, written at ``mv[at:]``; returns how many."""
         H = self.H
+        mv = self.mv
         ismax = self.ismax
         BLK = self.BLK
         TR = self.TR
         o = self.others(seat)
-        cand = self.reps(h, o | self.barriers)
-        if len(cand) > 1:
+        n = self.reps(h, o | self.barriers, at)
+        if n > 1:
             side = ismax[seat]
             opp = 0
             opp_tr = 0
@@ -377,8 +385,8 @@ class TrickSearch:
                     elif b != 4 and hm & TR:
                         if not opp_tr >> bit_length(hm & TR):
                             reach |= 1 << b
-            scored = []
-            for p in cand:
+            for i in range(n):
+                p = mv[at + i]
                 b = self.blk[p]
                 r = self.rank[p]
                 if not ((opp & BLK[b]) >> (p + 1)) and not ruff >> b & 1:
@@ -388,41 +396,52 @@ class TrickSearch:
                     score = 300 - r             # a low lead to a partner's winner
                 else:
                     score = 100 - r - (40 if b == 4 else 0)
-                scored.append(score * 128 + p)
-            scored.sort(reverse=True)
-            cand = [x & 127 for x in scored]
-        moves = cand
+                mv[at + i] = score * 128 + p
+            self.sort_down(at, n)               # best score first (the higher card among equals)
+            for i in range(n):
+                mv[at + i] &= 127
         if self.nt_joker and h & self.joker_bit:
             # 500.joker.no-trump: the joker led names a suit not shown out of; it wins, so try it first
             jp = bit_length(self.joker_bit) - 1
-            named = []
+            rest = 0
+            for i in range(n):
+                if mv[at + i] != jp:
+                    mv[at + 16 + rest] = mv[at + i]
+                    rest += 1
+            shown = self.shown_out[seat] if self.shown_out[seat] & 15 != 15 else 0
+            n = 0
             for b in range(4):
-                if not self.shown_out[seat] >> b & 1:
-                    named.append(jp + JOKER_LEAD * (b + 1))
-            if not named:
-                for b in range(4):
-                    named.append(jp + JOKER_LEAD * (b + 1))
-            for m in moves:
-                if m != jp:
-                    named.append(m)
-            moves = named
-        if first >= 0 and first in moves and moves[0] != first:
-            moves.remove(first)
-            moves.insert(0, first)
-        return moves
+                if not shown >> b & 1:
+                    mv[at + n] = jp + 128 * (b + 1)
+                    n += 1
+            for i in range(rest):
+                mv[at + n + i] = mv[at + 16 + i]
+            n += rest
+        if first >= 0:
+            for i in range(n):
+                if mv[at + i] == first:
+                    for j in range(i, 0, -1):
+                        mv[at + j] = mv[at + j - 1]
+                    mv[at] = first
+                    break
+        return n
 
     def follow_moves(self, seat: int, h: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int,
-                     win_seat: int, o: int) -> list[int]:
+                     win_seat: int, o: int, at: int) -> int:
+        """The cards ``seat`` may play to the trick (merged) in search order, written at ``mv[at:]`` (``o``: the
+        cards of the others and the barriers, or -1 to work them out); returns how many."""
         H = self.H
+        mv = self.mv
         ismax = self.ismax
         TR = self.TR
         legal = self.legal_mask(seat, k, lead_blk, lead_pos)
         if not legal & (legal - 1):
-            return [bit_length(legal) - 1]
+            mv[at] = bit_length(legal) - 1
+            return 1
         if o < 0:
             o = self.others(seat) | self.barriers | table
-        cand = self.reps(legal, o)
-        if len(cand) > 1:
+        n = self.reps(legal, o, at)
+        if n > 1:
             side = ismax[seat]
             later = 0                           # the cards of the opponents still to play to this trick
             s = seat
@@ -432,85 +451,129 @@ class TrickSearch:
                     later |= H[s]
             later_fol = later & self.BLK[lead_blk]
             later_tr = later & TR
-            win = []
-            lose = []
-            for p in cand:
+            nw = 0                              # the winners at mv[at + 16:], the losers at mv[at + 32:]
+            nl = 0
+            for i in range(n):
+                p = mv[at + i]
                 b = self.blk[p]
                 if (b == lead_blk or b == 4) and p > win_pos:
-                    win.append(p)
+                    mv[at + 16 + nw] = p
+                    nw += 1
                 else:
-                    lose.append(self.disc[p] * 128 + p)
-            lose.sort()
-            lose = [x & 127 for x in lose]
+                    mv[at + 32 + nl] = self.disc[p] * 128 + p
+                    nl += 1
+            self.sort_up(at + 32, nl)           # losers lowest first, plain cards before trumps
+            for i in range(nl):
+                mv[at + 32 + i] &= 127
             wb = self.blk[win_pos]
+            out = 0
             # a card no opponent still to play can beat (approximately: their cards taken together)
             if ismax[win_seat] == side and not (later_fol >> (win_pos + 1) if wb == lead_blk
                                                  else later_tr >> (win_pos + 1)) \
                     and (wb == 4 or not later_tr):
-                cand = lose + win
+                losers_first = 1
             else:
                 sure = -1
-                for p in win:
+                for i in range(nw):
+                    p = mv[at + 16 + i]
                     if self.blk[p] == 4:
                         if not later_tr >> (p + 1):
-                            sure = p
+                            sure = i
                             break
                     elif not later_fol >> (p + 1) and not later_tr:
-                        sure = p
+                        sure = i
                         break
                 if sure >= 0:
-                    win.remove(sure)
-                    cand = [sure] + lose + win
-                elif k + 1 == self.nply or not lose:
-                    cand = win + lose
+                    mv[at] = mv[at + 16 + sure]     # the sure winner, then the losers, then the other winners
+                    out = 1
+                    for i in range(sure, nw - 1):
+                        mv[at + 16 + i] = mv[at + 17 + i]
+                    nw -= 1
+                    losers_first = 1
                 else:
-                    cand = lose + win
-        return cand
+                    losers_first = 0 if k + 1 == self.nply or not nl else 1
+            if losers_first:
+                for i in range(nl):
+                    mv[at + out + i] = mv[at + 32 + i]
+                for i in range(nw):
+                    mv[at + out + nl + i] = mv[at + 16 + i]
+            else:
+                for i in range(nw):
+                    mv[at + i] = mv[at + 16 + i]
+                for i in range(nl):
+                    mv[at + nw + i] = mv[at + 32 + i]
+        return n
+
+    def sort_down(self, at: int, n: int) -> None:
+        """Insertion sort of ``mv[at:at + n]``, highest first (a handful of moves)."""
+        mv = self.mv
+        for i in range(1, n):
+            x = mv[at + i]
+            j = i - 1
+            while j >= 0 and mv[at + j] < x:
+                mv[at + j + 1] = mv[at + j]
+                j -= 1
+            mv[at + j + 1] = x
+
+    def sort_up(self, at: int, n: int) -> None:
+        """Insertion sort of ``mv[at:at + n]``, lowest first."""
+        mv = self.mv
+        for i in range(1, n):
+            x = mv[at + i]
+            j = i - 1
+            while j >= 0 and mv[at + j] > x:
+                mv[at + j + 1] = mv[at + j]
+                j -= 1
+            mv[at + j + 1] = x
 
     def table_key(self, seat: int, tlive: int) -> object:
         """The transposition table's key for ``seat`` leading with these hands (``tlive``: every live card
-        and the barriers)."""
+        and the barriers): per segment, how many live cards and which seat holds each (its bit planes,
+        packed by PEXT), in words of at most 62 bits, each starting with a 1 (so the key reads back
+        one way only)."""
         H = self.H
-        where = seat                             # the exact position: the hands, and who leads
-        for i in range(self.n):
-            where = where << 64 | H[i]
-        # the same cards in the same hands come back often (every probe, every root option): their relative
-        # key is worked out once
-        key = self.known_keys.get(where)
-        if key is None:
-            p0 = 0                               # bit planes of the seat numbers: who holds each card
-            p1 = 0
-            p2 = 0
-            for i in range(self.nseats):
-                s = self.seats[i]
-                hs = H[s]
-                if s & 1:
-                    p0 |= hs
-                if s & 2:
-                    p1 |= hs
-                if s & 4:
-                    p2 |= hs
-            key = seat
-            for i in range(self.nseg):
-                sh = self.seg_lo[i]
-                mk = self.seg_mask[i]
-                lb = (tlive >> sh) & mk
-                cnt = bit_count(lb)
-                key = (key << 4) | cnt
-                if cnt:
-                    lo8 = PEXT[lb & 255]
-                    hi8 = PEXT[lb >> 8]
-                    sh8 = bit_count(lb & 255)
-                    x = (p0 >> sh) & mk
-                    key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                    x = (p1 >> sh) & mk
-                    key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-                    if self.wide:
-                        x = (p2 >> sh) & mk
-                        key = (key << cnt) | lo8[x & 255] | (hi8[x >> 8] << sh8)
-            if self.trump_abs:
-                key = (key << 64) | (tlive & self.TR)
-            self.known_keys[where] = key
+        p0 = 0                                   # bit planes of the seat numbers: who holds each card
+        p1 = 0
+        p2 = 0
+        for i in range(self.nseats):
+            s = self.seats[i]
+            hs = H[s]
+            if s & 1:
+                p0 |= hs
+            if s & 2:
+                p1 |= hs
+            if s & 4:
+                p2 |= hs
+        planes = 3 if self.wide else 2
+        key = 0
+        w = 8 | seat                             # the word being filled, its leading 1 first
+        used = 4
+        for i in range(self.nseg):
+            sh = self.seg_lo[i]
+            mk = self.seg_mask[i]
+            lb = (tlive >> sh) & mk
+            cnt = bit_count(lb)
+            nb = 4 + cnt * planes
+            if used + nb > 62:
+                key = (key << 62) | w
+                w = 1
+                used = 1
+            w = (w << 4) | cnt
+            if cnt:
+                lo = (lb & 255) << 8
+                hi = (lb >> 8) << 8
+                sh8 = bit_count(lb & 255)
+                x = (p0 >> sh) & mk
+                w = (w << cnt) | PX8[lo | (x & 255)] | (PX8[hi | (x >> 8)] << sh8)
+                x = (p1 >> sh) & mk
+                w = (w << cnt) | PX8[lo | (x & 255)] | (PX8[hi | (x >> 8)] << sh8)
+                if self.wide:
+                    x = (p2 >> sh) & mk
+                    w = (w << cnt) | PX8[lo | (x & 255)] | (PX8[hi | (x >> 8)] << sh8)
+            used += nb
+        key = (key << 62) | w
+        if self.trump_abs:
+            key = (key << 64) | (tlive & self.TR)
         if self.nt_joker:
             holder = -1
             for i in range(self.nseats):
@@ -545,9 +608,11 @@ class TrickSearch:
         for i in range(self.n):
             tlive |= H[i]
         key = self.table_key(seat, tlive)
-        e = self.tt.get(key)
-        if e is not None:
-            lo, hi, first = e
+        e = self.tt.get(key, -1)
+        if e >= 0:                      # an entry: lo, hi and the best lead, packed (see ``store``)
+            lo = (e & 63) - 32
+            hi = ((e >> 6) & 63) - 32
+            first = (e >> 12) - 1
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -562,7 +627,7 @@ class TrickSearch:
             lo = 0
             hi = tl
         special = self.pend_seat >= 0 or self.rob >= 0
-        if e is None and self.use_qt and not special:   # a table entry has them already
+        if e < 0 and self.use_qt and not special:   # a table entry has them already
             blo, bhi = self.bounds(seat, tl)
             if blo > lo:
                 lo = blo
@@ -570,7 +635,7 @@ class TrickSearch:
                 hi = bhi
             if lo >= beta or hi <= alpha or lo == hi:
                 v = lo if lo >= beta or lo == hi else hi
-                self.tt[key] = (lo, hi, first)
+                self.tt[key] = (lo + 32) | (hi + 32) << 6 | (first + 1) << 12
                 return v
             if lo > alpha:
                 alpha = lo
@@ -578,15 +643,17 @@ class TrickSearch:
                 beta = hi
         if special:
             tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
-        moves = self.lead_moves(seat, h, first)
+        at = (tl * 8) * 48              # this node's moves in ``mv`` (a slot per tricks left and cards on the table)
+        n = self.lead_moves(seat, h, first, at)
         a0 = alpha
         b0 = beta
         maxing = self.ismax[seat]
         best = -1000 if maxing else 1000
         best_m = -1
         nseat = self.nxt[seat]
-        for m in moves:
-            if m >= JOKER_LEAD:
+        for i in range(n):
+            m = self.mv[at + i]
+            if m >= 128:                # JOKER_LEAD
                 p = m & 127
                 nb = (m >> 7) - 1
             else:
@@ -612,11 +679,13 @@ class TrickSearch:
                     if alpha >= beta:
                         break
         if best <= a0:
-            self.tt[key] = (lo, best if best < hi else hi, best_m)
+            hi = best if best < hi else hi
         elif best >= b0:
-            self.tt[key] = (best if best > lo else lo, hi, best_m)
+            lo = best if best > lo else lo
         else:
-            self.tt[key] = (best, best, best_m)
+            lo = best
+            hi = best
+        self.tt[key] = (lo + 32) | (hi + 32) << 6 | (best_m + 1) << 12
         return best
 
     def follow(self, seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
@@ -627,14 +696,16 @@ class TrickSearch:
             return self.rob_node(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
         H = self.H
         h = H[seat]
-        moves = self.follow_moves(seat, h, k, table, lead_blk, lead_pos, win_pos, win_seat,
-                                  tlive & ~h if tlive > 0 else -1)
+        at = (tl * 8 + k) * 48
+        n = self.follow_moves(seat, h, k, table, lead_blk, lead_pos, win_pos, win_seat,
+                              tlive & ~h if tlive > 0 else -1, at)
         maxing = self.ismax[seat]
         best = -1000 if maxing else 1000
         last = k + 1 == self.nply
         pend = self.pend_seat >= 0 and last
         nseat = self.nxt[seat]
-        for p in moves:
+        for i in range(n):
+            p = self.mv[at + i]
             bit = self.BIT[p]
             H[seat] = h ^ bit
             b = self.blk[p]
@@ -688,21 +759,26 @@ class TrickSearch:
             return self.lead(seat, tl, alpha, beta)
         return self.follow(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta, 0)
 
-    def rob_options(self, seat: int) -> list[int]:
-        """45.rob.ace-holder: the cards ``seat`` may give up for the turned card (merged), then -1 (keep)."""
+    def rob_options(self, seat: int, at: int) -> int:
+        """45.rob.ace-holder: the cards ``seat`` may give up for the turned card (merged), then -1 (keep),
+        written at ``mv[at:]``; returns how many."""
         h = self.H[seat]
-        return self.reps(h & ~self.rob_keep, self.others(seat) | self.barriers | self.rob_keep) + [-1]
+        n = self.reps(h & ~self.rob_keep, self.others(seat) | self.barriers | self.rob_keep, at)
+        self.mv[at + n] = -1
+        return n + 1
 
     def rob_node(self, seat: int, k: int, table: int, lead_blk: int, lead_pos: int, win_pos: int, win_seat: int,
                  tl: int, alpha: int, beta: int) -> int:
         """45.rob.ace-holder: keep the hand, or swap one card for the turned card, then play."""
         H = self.H
         h = H[seat]
-        options = self.rob_options(seat)            # robbing usually pays: tried first
+        at = (tl * 8 + 7) * 48                      # a slot of its own: the play after it uses (tl, k)'s
+        n = self.rob_options(seat, at)              # robbing usually pays: tried first
         self.rob = -1
         maxing = self.ismax[seat]
         best = -1000 if maxing else 1000
-        for c in options:
+        for i in range(n):
+            c = self.mv[at + i]
             d = 0
             if c >= 0:
                 H[seat] = (h ^ self.BIT[c]) | self.turn_bit
@@ -725,6 +801,12 @@ class TrickSearch:
         self.rob = seat
         return best
 
+    def root_rob_options(self) -> list[int]:
+        """The rob options of the player to act, as a list (the driver's)."""
+        at = (self.tricks_left * 8 + 7) * 48
+        n = self.rob_options(self.seat, at)
+        return [self.mv[at + i] for i in range(n)]
+
     # --- driving the search from outside ---------------------------------------------------------------
 
     def hand(self, seat: int) -> int:
@@ -735,10 +817,13 @@ class TrickSearch:
 
     def root_moves(self) -> list[int]:
         """The moves of the position's player to act (merged), in search order."""
+        at = (self.tricks_left * 8 + self.k) * 48
         if self.k == 0:
-            return self.lead_moves(self.seat, self.H[self.seat], -1)
-        return self.follow_moves(self.seat, self.H[self.seat], self.k, self.table, self.lead_blk, self.lead_pos,
-                                 self.win_pos, self.win_seat, -1)
+            n = self.lead_moves(self.seat, self.H[self.seat], -1, at)
+        else:
+            n = self.follow_moves(self.seat, self.H[self.seat], self.k, self.table, self.lead_blk, self.lead_pos,
+                                  self.win_pos, self.win_seat, -1, at)
+        return [self.mv[at + i] for i in range(n)]
 
     def root_legal(self) -> int:
         """The cards the player to act may play, as a mask."""

@@ -4,7 +4,7 @@ without a compiler the build says so and Atout installs as plain Python: the sam
 uncompiled (``atout.solver.BUILD`` says which runs). The compiled module carries the digest of the
 source it was built from, so an edited source is never shadowed by an old build."""
 
-import hashlib
+import importlib.util
 import os
 from pathlib import Path
 
@@ -12,14 +12,14 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
-SEARCH = ["atout/solver/tricks.py", "atout/solver/tricks.pxd"]
+SEARCH = "atout/solver/tricks.py"
 
 
 def digest() -> str:
-    h = hashlib.sha256()
-    for name in SEARCH:
-        h.update((HERE / name).read_bytes())
-    return h.hexdigest()
+    spec = importlib.util.spec_from_file_location("digest", HERE / "atout" / "solver" / "digest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.source_digest()
 
 
 def extensions() -> list:
@@ -31,7 +31,7 @@ def extensions() -> list:
     except ImportError:
         print("Cython not found: the solver stays plain Python")
         return []
-    ext = Extension("atout.solver.tricks", [SEARCH[0]],
+    ext = Extension("atout.solver.tricks", [SEARCH],
                     define_macros=[("ATOUT_SEARCH_SOURCE", f'"{digest()}"')],
                     extra_compile_args=["-O3"])
     return cythonize([ext], quiet=True, compiler_directives={

@@ -9,22 +9,15 @@ it). ``ATOUT_SOLVER_BUILD=pure`` in the environment asks for plain Python; ``use
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import sys
 from pathlib import Path
 from types import ModuleType
 
+from atout.solver.digest import source_digest
+
 HERE = Path(__file__).parent
-SOURCES = ("tricks.py", "tricks.pxd")
-
-
-def source_digest() -> str:
-    h = hashlib.sha256()
-    for name in SOURCES:
-        h.update((HERE / name).read_bytes())
-    return h.hexdigest()
 
 
 def _pure_module() -> ModuleType:

@@ -1,0 +1,476 @@
+"""Live classes: a teacher starts one, students join with its code and a name, follow the teacher's deal and answer
+the questions the teacher asks; core marks every answer.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from atout.live.sqlite import SQLiteStore
+>>> classes = Classes(SQLiteStore(Path(tempfile.mkdtemp())))
+>>> teacher = classes.start()
+>>> ada = classes.join(teacher.code, "Ada", "en")
+>>> _ = teacher.ask_lesson("45-trumps", 0)
+>>> ada.answer(1, ada.view()["question"]["choices"][0][0])
+>>> teacher.chart()["answered"]
+1
+>>> classes.join(teacher.code, " ada ", "fr")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+atout.live.errors.StudentNameError: ada is already in this class: add an initial or choose another name
+
+Who may do what: the teacher's page holds the class's teacher token, each student's page its own student token
+(``secrets``), and every call goes through the object made from that token. A student's object answers for that
+student only and reads that student's answers only; the class's answers, the names and the counts are the
+teacher's.
+
+Time limits, stated to the teacher (``Teacher.retention``) and enforced here and in the store: a class takes no
+more answers ``OPEN_HOURS`` after it started or once the teacher ends it; ``RETENTION_HOURS`` after it started,
+everything about it is deleted (the first use of the store after that time deletes it; until then nothing reads
+it).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from atout.i18n import LANGUAGES, Text, language
+from atout.live import codes
+from atout.live.errors import AnswerError, ClassCodeError, MessageError, QuestionError, SessionError, StudentNameError
+from atout.live.questions import LiveQuestion, from_spec, lessons_by_id, position, table_spec
+from atout.live.store import ClassRow, Conflict, QuestionRow, Store, StudentRow, Transaction, open_store
+
+OPEN_HOURS = 8           # a school day: a class nobody ended takes no answers after this
+RETENTION_HOURS = 24     # then everything about it is deleted
+MAX_NAME = 40            # characters
+MAX_STUDENTS = 200
+VIEWS = ("seat", "all")  # follow me: each student from their own seat, or every hand face up
+
+
+def clean_name(text: Any) -> tuple[str, str]:
+    """A student's name as shown, and the key two names must not share (case, accents' forms, spacing and invisible
+    characters aside); ``StudentNameError`` for a name that cannot be one.
+
+    >>> clean_name("  Zoë   M. ")
+    ('Zoë M.', 'zoë m.')
+    """
+    if not isinstance(text, str):
+        raise StudentNameError(Text("a name is text"))
+    name = " ".join(unicodedata.normalize("NFC", text).split())
+    if not name:
+        raise StudentNameError(Text("Type your name so the teacher knows who answered"))
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in name):
+        raise StudentNameError(Text("a name is letters, digits, spaces and punctuation: it cannot hold control "
+                                    "characters"))
+    if len(name) > MAX_NAME:
+        raise StudentNameError(Text("a name has at most {n} characters; this one has {k}", n=MAX_NAME, k=len(name)))
+    key = "".join(c for c in unicodedata.normalize("NFKC", name).casefold() if unicodedata.category(c) != "Cf")
+    if not key.strip():
+        raise StudentNameError(Text("Type your name so the teacher knows who answered"))
+    return name, " ".join(key.split())
+
+
+def check_language(lang: Any) -> str:
+    if lang not in LANGUAGES:
+        raise MessageError(Text("the language is one of {languages}, not {lang}", languages=", ".join(LANGUAGES),
+                                lang=repr(str(lang)[:10])))
+    return lang
+
+
+def format_time(timestamp: float, lang: str) -> str:
+    from babel.dates import format_datetime
+
+    return format_datetime(datetime.fromtimestamp(timestamp), format="short", locale=lang)
+
+
+class Classes:
+    """The live classes of one store, with a clock (the tests move it)."""
+
+    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time) -> None:
+        self.store = store if store is not None else open_store()
+        self.clock = clock
+
+    def purge(self) -> int:
+        """Delete every class past its retention; how many went."""
+        return self.store.purge(self.clock())
+
+    def start(self) -> Teacher:
+        """Start a class: a fresh code, and the teacher's object (whose token only the teacher's page holds)."""
+        self.purge()
+        now = self.clock()
+        for _attempt in range(20):
+            try:
+                row = self.store.add_class(codes.new_code(), secrets.token_urlsafe(24), now,
+                                           now + OPEN_HOURS * 3600, now + RETENTION_HOURS * 3600)
+                return Teacher(self, row)
+            except Conflict:         # that code (or token) is taken: draw again
+                continue
+        raise RuntimeError("no free class code after 20 draws")
+
+    def teacher(self, token: Any) -> Teacher:
+        """The teacher of the class whose teacher token this is (a teacher's page coming back)."""
+        row = self._row("teacher_token", token) if isinstance(token, str) else None
+        if row is None:
+            raise SessionError(Text("This class is over and its answers are deleted: start a new class"))
+        return Teacher(self, row)
+
+    def _row(self, column: str, value: Any) -> ClassRow | None:
+        """The class, or None when there is none or its retention has run out (deleted now)."""
+        row = self.store.class_by(column, value)
+        if row is not None and self.clock() >= row.deleted:
+            self.purge()
+            return None
+        return row
+
+    def open_class(self, code: Any) -> ClassRow:
+        """The class a code names, if it still takes students; ``ClassCodeError`` saying why not."""
+        normal = codes.normalise(code)
+        row = self._row("code", normal)
+        if row is None:
+            raise ClassCodeError(Text("No class has the code {code}: check it on the teacher's screen",
+                                      code=codes.display(normal)))
+        if not self.takes_answers(row):
+            raise ClassCodeError(Text("The class {code} has ended: ask your teacher for the code of a new one",
+                                      code=codes.display(normal)))
+        return row
+
+    def takes_answers(self, row: ClassRow | tuple) -> bool:
+        ended, closes = (row.ended, row.closes) if isinstance(row, ClassRow) else row
+        return ended is None and self.clock() < closes
+
+    def _check_open(self, tx: Transaction, class_id: int) -> None:
+        """Inside a write: the class still takes students and answers (the teacher may have just ended it)."""
+        ended, closes, code = tx.one("SELECT ended, closes, code FROM live_classes WHERE id = ?", (class_id,))
+        if not self.takes_answers((ended, closes)):
+            raise ClassCodeError(Text("The class {code} has ended: ask your teacher for the code of a new one",
+                                      code=codes.display(code)))
+
+    def join(self, code: Any, name: Any, lang: Any = "en") -> Student:
+        """A student joins: their object, whose token only their page holds. A wrong or ended code, or a name
+        already taken, is refused with the reason; nothing is kept."""
+        self.purge()
+        lang = check_language(lang)
+        shown, key = clean_name(name)
+        row = self.open_class(code)
+
+        def check(tx: Transaction) -> None:
+            self._check_open(tx, row.id)
+            count = tx.one("SELECT count(*) FROM live_students WHERE class_id = ?", (row.id,))[0]
+            if count >= MAX_STUDENTS:
+                raise StudentNameError(Text("This class is full ({n} students)", n=MAX_STUDENTS))
+
+        for _attempt in range(5):
+            try:
+                student = self.store.add_student(row.id, shown, key, secrets.token_urlsafe(24), lang, self.clock(),
+                                                 check)
+                return Student(self, student)
+            except Conflict:
+                if self.store.name_taken(row.id, key):
+                    raise StudentNameError(Text("{name} is already in this class: add an initial or choose another "
+                                                "name", name=shown)) from None
+                continue             # another student took the same number at the same moment: again
+        raise RuntimeError("could not add the student after 5 attempts")
+
+    def student(self, token: Any) -> Student:
+        """The student whose token this is (their page coming back after a reload)."""
+        row = self.store.student_by_token(token) if isinstance(token, str) and len(token) <= 64 else None
+        if row is None or self._row("id", row.class_id) is None:
+            raise SessionError(Text("This page is no longer in a class: type the class code and your name again"))
+        return Student(self, row)
+
+
+class Teacher:
+    """What the teacher's page does with its class."""
+
+    def __init__(self, classes: Classes, row: ClassRow) -> None:
+        self.classes = classes
+        self.store = classes.store
+        self.class_id = row.id
+        self.token = row.teacher_token
+        self.code = codes.display(row.code)
+        self.created, self.closes, self.deleted = row.created, row.closes, row.deleted
+
+    def row(self) -> ClassRow:
+        row = self.classes._row("id", self.class_id)
+        if row is None:
+            raise SessionError(Text("This class is over and its answers are deleted: start a new class"))
+        return row
+
+    @property
+    def ended(self) -> bool:
+        return not self.classes.takes_answers(self.row())
+
+    def _live(self) -> ClassRow:
+        row = self.row()
+        if not self.classes.takes_answers(row):
+            raise SessionError(Text("This class has ended: start a new class to ask more questions"))
+        return row
+
+    def retention(self) -> Text:
+        """What the teacher is told about how long the class's answers are kept."""
+        return Text("Answers are kept until {time} ({hours} hours after the class started), then everything about "
+                    "this class is deleted", time=_Time(self.deleted), hours=RETENTION_HOURS)
+
+    # --- students and follow me ----------------------------------------------------------------------------
+
+    def roster(self) -> list[StudentRow]:
+        self.row()
+        return self.store.students(self.class_id)
+
+    def follow(self, code: str, actions: list[str], view: str = "seat", step: int | None = None) -> dict[str, Any]:
+        """Follow me: every student's table shows this deal (a deal code), after these actions, at this step of the
+        walk-through, from each student's own seat (``seat``) or every hand face up (``all``)."""
+        self._live()
+        if view not in VIEWS:
+            raise MessageError(Text("the view is one of {views}, not {view}", views=", ".join(VIEWS), view=repr(view)))
+        if step is not None and (not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= 10_000):
+            raise MessageError(Text("a step is a whole number from 0"))
+        hand = position(code, actions)          # checks the code and every action
+        follow = {"code": code, "game": hand.config.game, "actions": list(actions), "view": view, "step": step}
+        self.store.set_follow(self.class_id, follow)
+        return follow
+
+    def stop_following(self) -> None:
+        self.row()
+        self.store.set_follow(self.class_id, None)
+
+    # --- questions -----------------------------------------------------------------------------------------
+
+    def ask_lesson(self, lesson_id: str, index: int) -> QuestionRow:
+        """Ask the class a lesson's quiz question (``index`` from 0)."""
+        return self._ask({"source": "lesson", "lesson": lesson_id, "index": index})
+
+    def ask_table(self, ask: str, code: str, actions: list[str]) -> QuestionRow:
+        """Ask about the position on the table: ``winner``, ``legal`` or ``lead`` (the solver works it out now)."""
+        self._live()
+        return self._ask(table_spec(ask, code, actions))
+
+    def _ask(self, spec: dict[str, Any]) -> QuestionRow:
+        self._live()
+        question = from_spec(spec)
+        return self.store.add_question(self.class_id, spec, question.choices, question.answer, self.classes.clock(),
+                                       lambda tx: self.classes._check_open(tx, self.class_id))
+
+    def current(self) -> QuestionRow | None:
+        """The latest question asked (open, closed or revealed), or None before the first."""
+        self.row()
+        return self.store.latest_question(self.class_id)
+
+    def close_question(self) -> None:
+        """Take no more answers to the open question."""
+        row = self.current()
+        if row is not None:
+            self.store.close_question(self.class_id, row.id, self.classes.clock(), reveal=False)
+
+    def reveal(self) -> None:
+        """Close the latest question and show its answer to everyone."""
+        row = self.current()
+        if row is None:
+            raise QuestionError(Text("No question has been asked yet"))
+        self.store.close_question(self.class_id, row.id, self.classes.clock(), reveal=True)
+
+    def chart(self, row: QuestionRow | None = None) -> dict[str, Any]:
+        """The class's answers to a question (the latest by default) as counts, no names: how many picked each
+        choice, how many answered, of how many students."""
+        row = row or self.current()
+        students = len(self.store.students(self.class_id))
+        if row is None:
+            return {"number": None, "counts": {}, "answered": 0, "students": students}
+        counts = {choice: 0 for choice in row.choices}
+        answered = 0
+        for key, n in self.store.answer_counts(row.id).items():
+            answered += n
+            for choice in json.loads(key):
+                counts[choice] = counts.get(choice, 0) + n
+        return {"number": row.number, "counts": counts, "answered": answered, "students": students,
+                "open": row.is_open, "revealed": row.revealed is not None}
+
+    def who_was_right(self, row: QuestionRow | None = None) -> dict[str, list[str]]:
+        """For the teacher's own screen: the names of who got the question right and who did not."""
+        row = row or self.current()
+        names = {s.id: s.name for s in self.store.students(self.class_id)}
+        out: dict[str, list[str]] = {"right": [], "wrong": []}
+        if row is None:
+            return out
+        for answer in self.store.answers(self.class_id):
+            if answer.question_number == row.number:
+                out["right" if answer.correct else "wrong"].append(names[answer.student_id])
+        return out
+
+    # --- results, export, the end --------------------------------------------------------------------------
+
+    def results(self) -> list[dict[str, Any]]:
+        """Per student: their answers (question number → response, right or not) and the lessons they finished."""
+        students = self.roster()
+        answers: dict[int, dict[int, tuple[list[str], bool]]] = {s.id: {} for s in students}
+        for a in self.store.answers(self.class_id):
+            answers[a.student_id][a.question_number] = (a.response, a.correct)
+        progress: dict[int, dict[str, tuple[int, int]]] = {s.id: {} for s in students}
+        for student_id, lesson, right, total in self.store.progress(self.class_id):
+            progress[student_id][lesson] = (right, total)
+        return [{"name": s.name, "number": s.number, "lang": s.lang, "joined": s.joined, "answers": answers[s.id],
+                 "lessons": progress[s.id]} for s in students]
+
+    def export_frame(self, lang: str = "en"):
+        """The class's results as a pandas table, one row per student, headed in ``lang``."""
+        import pandas as pd
+
+        questions = self.store.questions(self.class_id)
+        live = {q.number: from_spec(q.spec) for q in questions}
+        lessons = lessons_by_id()
+        rows = []
+        with language(lang):
+            name_h, lang_h, joined_h = Text("Name").render(), Text("Language").render(), Text("Joined").render()
+            total_h = Text("Right answers").render()
+            yes, no = Text("yes").render(), Text("no").render()
+            for student in self.results():
+                row: dict[str, Any] = {name_h: spreadsheet_safe(student["name"]), lang_h: student["lang"],
+                                       joined_h: format_time(student["joined"], lang)}
+                right = 0
+                for q in questions:
+                    response, correct = student["answers"].get(q.number, (None, None))
+                    answer_h = Text("Question {n}: answer", n=q.number).render()
+                    right_h = Text("Question {n}: right", n=q.number).render()
+                    row[answer_h] = (", ".join(live[q.number].label(c, lang) for c in response)
+                                     if response is not None else "")
+                    row[right_h] = "" if correct is None else (yes if correct else no)
+                    right += bool(correct)
+                row[total_h] = right
+                for lesson_id, (got, total) in student["lessons"].items():
+                    title = lessons[lesson_id].title[lang] if lesson_id in lessons else lesson_id
+                    row[Text("Lesson: {title}", title=title).render()] = f"{got}/{total}"
+                rows.append(row)
+        return pd.DataFrame(rows)
+
+    def export_csv(self, lang: str = "en") -> str:
+        """The results as CSV text (UTF-8, comma-separated, one row per student)."""
+        return self.export_frame(lang).to_csv(index=False)
+
+    def end(self) -> None:
+        """End the class: students can no longer join or answer; the results stay for the teacher until the
+        retention runs out."""
+        self.row()
+        self.store.end_class(self.class_id, self.classes.clock())
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A name as a CSV cell a spreadsheet will not run: a leading = + - @ (a formula) is kept as text.
+
+    >>> spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("Ada")
+    ("'=HYPERLINK(1)", 'Ada')
+    """
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class _Time:
+    """A time written in the language it is shown in."""
+
+    def __init__(self, timestamp: float) -> None:
+        self.timestamp = timestamp
+
+    def render(self, lang: str | None = None) -> str:
+        from atout.i18n import get_language
+
+        return format_time(self.timestamp, lang or get_language())
+
+
+class Student:
+    """What one student's page does in the class: answers for that student, reads that student's answers."""
+
+    def __init__(self, classes: Classes, row: StudentRow) -> None:
+        self.classes = classes
+        self.store = classes.store
+        self.id = row.id
+        self.class_id = row.class_id
+        self.token = row.token
+        self.name = row.name
+        self.number = row.number
+        self.lang = row.lang
+
+    def seat(self, players: int) -> int:
+        """The seat this student plays from at a table of ``players``: students take the seats in joining order."""
+        return self.number % players
+
+    def _row(self) -> ClassRow:
+        row = self.classes._row("id", self.class_id)
+        if row is None:
+            raise SessionError(Text("This page is no longer in a class: type the class code and your name again"))
+        return row
+
+    def set_language(self, lang: str) -> None:
+        self.lang = check_language(lang)
+        self.store.set_language(self.id, self.class_id, self.lang)
+
+    def view(self) -> dict[str, Any]:
+        """What this student's page shows: the class's state, follow me, the latest question (open, or revealed)
+        in the student's language with their own answer, and once revealed the right answer and why."""
+        row = self._row()
+        out: dict[str, Any] = {"version": row.version, "code": codes.display(row.code), "name": self.name,
+                               "ended": not self.classes.takes_answers(row), "follow": row.follow, "question": None}
+        latest = self.store.latest_question(self.class_id)
+        if latest is None or (latest.closed is not None and latest.revealed is None):
+            return out                                   # nothing asked, or closed and not yet revealed
+        question = from_spec(latest.spec)
+        mine = next((a for a in self.store.answers(self.class_id, self.id) if a.question_number == latest.number),
+                    None)
+        lang = self.lang
+        shown: dict[str, Any] = {
+            "number": latest.number, "open": latest.is_open, "revealed": latest.revealed is not None,
+            "prompt": question.prompt(lang), "choices": [[c, question.label(c, lang)] for c in latest.choices],
+            "pick_all": question.pick_all, "cards": question.cards, "mine": mine.response if mine else None,
+            # What the question is about, for the page to show (never the solver's values: they give the answer).
+            "position": ({"code": latest.spec["code"], "actions": latest.spec["actions"]}
+                         if latest.spec.get("source") == "table" else None),
+            "lesson": ([latest.spec["lesson"], latest.spec["index"]] if latest.spec.get("source") == "lesson"
+                       else None),
+        }
+        if latest.revealed is not None:
+            shown["answer"] = list(latest.answer)
+            shown["explanation"] = question.explanation(lang)
+            shown["right"] = mine.correct if mine else None
+            shown["feedback"] = question.feedback(mine.response, lang) if mine else None
+        out["question"] = shown
+        return out
+
+    def answer(self, number: Any, response: Any) -> None:
+        """Answer question ``number``: marked by core now, shown to the student when the teacher reveals. A closed
+        question, a second answer or a choice the question does not have is refused, and nothing is kept."""
+        row = self._row()
+        if not self.classes.takes_answers(row):
+            raise AnswerError(Text("This class has ended: your answer was not recorded"))
+        latest = self.store.latest_question(self.class_id)
+        if latest is None or number != latest.number:
+            raise AnswerError(Text("This question is closed: the teacher has moved on, and your answer was not "
+                                   "recorded"))
+        question: LiveQuestion = from_spec(latest.spec)
+        picked = question.normalise(response)
+        correct = question.is_right(picked)
+
+        def check(tx: Transaction) -> None:
+            self.classes._check_open(tx, self.class_id)
+            if tx.one("SELECT closed FROM live_questions WHERE id = ?", (latest.id,))[0] is not None:
+                raise AnswerError(Text("This question is closed: the teacher has moved on, and your answer was not "
+                                       "recorded"))
+
+        try:
+            self.store.add_answer(self.class_id, latest.id, self.id, picked, correct, self.classes.clock(), check)
+        except Conflict:
+            raise AnswerError(Text("You have already answered this question: your first answer stands")) from None
+
+    def my_answers(self) -> dict[int, list[str]]:
+        """This student's own answers, by question number (never anyone else's)."""
+        self._row()
+        return {a.question_number: a.response for a in self.store.answers(self.class_id, self.id)}
+
+    def record_progress(self, lesson_id: Any, right: Any, total: Any) -> None:
+        """A lesson this student finished, with the quiz score, for the teacher's results."""
+        self._row()
+        if lesson_id not in lessons_by_id():
+            raise MessageError(Text("there is no lesson {lesson}", lesson=repr(str(lesson_id)[:60])))
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (right, total)) or \
+                not 0 <= right <= total <= 1000:
+            raise MessageError(Text("a lesson's score is two whole numbers: right answers, then questions"))
+        self.store.record_progress(self.class_id, self.id, lesson_id, right, total, self.classes.clock())

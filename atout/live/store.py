@@ -1,0 +1,534 @@
+"""The shared store of live classes: one storage interface, two back-ends.
+
+Each page runs in its own kernel process, and a school may run several machines, so a class lives in a database
+every kernel reaches:
+
+* **SQLite** (the standard library), the embedded default: one file, ``classes.sqlite3``, in the data folder
+  (``ATOUT_DATA``, else the platform's per-user data folder, see ``default_data_dir``). Many kernels write to it at
+  once: write-ahead logging (readers never wait for a writer), ``BEGIN IMMEDIATE`` write transactions (a writer
+  takes the lock before it reads, so two writers never deadlock upgrading), and a busy timeout (a writer waits its
+  turn instead of failing). ``secure_delete`` overwrites what is deleted, so retention means what it says.
+* **PostgreSQL** when ``ATOUT_DATABASE_URL`` is set (several machines), through psycopg 3.
+
+The SQL is written once (``?`` placeholders, ``ON CONFLICT``, ``RETURNING``: both dialects take them) in
+``Store``; a back-end says how it connects, how a write transaction starts, how an id column is declared and how a
+change is announced. The schema is versioned (``live_meta``) and created on first use, under a lock, by whichever
+kernel comes first.
+
+**Every change to a class takes its row first**: a write transaction begins by adding one to the class's change
+counter (``live_classes.version``). That row lock puts the writes of one class in a line on PostgreSQL (SQLite's
+``BEGIN IMMEDIATE`` already does, for the whole file), so a check made in the transaction (is the question still
+open? is the name free?) still holds when it commits; and the counter is what pages watch:
+
+* SQLite: a page reads the counter (one primary-key lookup, a few microseconds, never blocked by a writer thanks to
+  the write-ahead log) every ``POLL_S`` seconds and reads the rest only when it moved;
+* PostgreSQL: the committing transaction also sends ``NOTIFY`` on the class's channel; a page ``LISTEN``\\s and
+  wakes at once, and reads the counter every ``SAFETY_POLL_S`` seconds as well, in case a notification was lost
+  (a dropped connection).
+
+``atout bench class`` measures both (answer → projector latency, reads a second per page).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from atout.errors import AtoutError
+from atout.i18n import Text
+
+SCHEMA_VERSION = 1
+POLL_S = 0.1           # SQLite: how often a watching page reads the change counter
+SAFETY_POLL_S = 2.0    # PostgreSQL: how often a listening page reads it anyway
+DATABASE_FILE = "classes.sqlite3"
+
+
+class StoreError(AtoutError):
+    """The store cannot be used as asked (a database newer than this Atout, an address it cannot reach)."""
+
+
+class Conflict(Exception):
+    """A write broke a uniqueness rule (a class code, a name in a class, a second answer): the transaction was
+    rolled back. Internal: the class model turns it into the learner's message."""
+
+
+def default_data_dir() -> Path:
+    """Where a user's Atout data lives unless ``ATOUT_DATA`` says otherwise, computed with the standard library:
+    ``%LOCALAPPDATA%\\Atout`` on Windows, ``~/Library/Application Support/Atout`` on macOS, and elsewhere
+    ``$XDG_DATA_HOME/atout`` (``~/.local/share/atout`` by default).
+
+    >>> os.environ["ATOUT_DATA"] = "/srv/atout"
+    >>> str(data_dir())
+    '/srv/atout'
+    >>> del os.environ["ATOUT_DATA"]
+    """
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / "Atout"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "Atout"
+    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / "atout"
+
+
+def data_dir() -> Path:
+    """The data folder: ``ATOUT_DATA`` when set, else ``default_data_dir()``."""
+    return Path(os.environ["ATOUT_DATA"]) if os.environ.get("ATOUT_DATA") else default_data_dir()
+
+
+# --- the schema ------------------------------------------------------------------------------------------------
+
+def schema(id_column: str) -> list[str]:
+    """The tables, for a back-end whose auto-numbered key is declared ``id_column``. Times are seconds since the
+    epoch; JSON columns hold text. Deleting a class deletes everything about it (``ON DELETE CASCADE``)."""
+    return [
+        "CREATE TABLE IF NOT EXISTS live_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        f"""CREATE TABLE IF NOT EXISTS live_classes (
+            id {id_column},
+            code TEXT NOT NULL UNIQUE,
+            teacher_token TEXT NOT NULL UNIQUE,
+            created DOUBLE PRECISION NOT NULL,
+            closes DOUBLE PRECISION NOT NULL,
+            deleted DOUBLE PRECISION NOT NULL,
+            ended DOUBLE PRECISION,
+            follow TEXT,
+            version BIGINT NOT NULL DEFAULT 0)""",
+        f"""CREATE TABLE IF NOT EXISTS live_students (
+            id {id_column},
+            class_id BIGINT NOT NULL REFERENCES live_classes(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            token TEXT NOT NULL UNIQUE,
+            lang TEXT NOT NULL,
+            joined DOUBLE PRECISION NOT NULL,
+            UNIQUE (class_id, name_key),
+            UNIQUE (class_id, number))""",
+        f"""CREATE TABLE IF NOT EXISTS live_questions (
+            id {id_column},
+            class_id BIGINT NOT NULL REFERENCES live_classes(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            spec TEXT NOT NULL,
+            choices TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            opened DOUBLE PRECISION NOT NULL,
+            closed DOUBLE PRECISION,
+            revealed DOUBLE PRECISION,
+            UNIQUE (class_id, number))""",
+        f"""CREATE TABLE IF NOT EXISTS live_answers (
+            id {id_column},
+            class_id BIGINT NOT NULL REFERENCES live_classes(id) ON DELETE CASCADE,
+            question_id BIGINT NOT NULL REFERENCES live_questions(id) ON DELETE CASCADE,
+            student_id BIGINT NOT NULL REFERENCES live_students(id) ON DELETE CASCADE,
+            response TEXT NOT NULL,
+            correct INTEGER NOT NULL,
+            answered DOUBLE PRECISION NOT NULL,
+            UNIQUE (question_id, student_id))""",
+        """CREATE TABLE IF NOT EXISTS live_progress (
+            class_id BIGINT NOT NULL REFERENCES live_classes(id) ON DELETE CASCADE,
+            student_id BIGINT NOT NULL REFERENCES live_students(id) ON DELETE CASCADE,
+            lesson TEXT NOT NULL,
+            right_answers INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (student_id, lesson))""",
+        "CREATE INDEX IF NOT EXISTS live_classes_deleted ON live_classes (deleted)",
+        "CREATE INDEX IF NOT EXISTS live_answers_class ON live_answers (class_id, question_id)",
+        "CREATE INDEX IF NOT EXISTS live_progress_class ON live_progress (class_id)",
+    ]
+
+
+TABLES = ("live_classes", "live_students", "live_questions", "live_answers", "live_progress")
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    id: int
+    code: str
+    teacher_token: str
+    created: float
+    closes: float
+    deleted: float
+    ended: float | None
+    follow: dict[str, Any] | None
+    version: int
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    id: int
+    class_id: int
+    number: int
+    name: str
+    token: str
+    lang: str
+    joined: float
+
+
+@dataclass(frozen=True)
+class QuestionRow:
+    id: int
+    class_id: int
+    number: int
+    spec: dict[str, Any]
+    choices: list[str]
+    answer: list[str]
+    opened: float
+    closed: float | None
+    revealed: float | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed is None
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    question_number: int
+    student_id: int
+    response: list[str]
+    correct: bool
+    answered: float
+
+
+_CLASS = "id, code, teacher_token, created, closes, deleted, ended, follow, version"
+_STUDENT = "id, class_id, number, name, token, lang, joined"
+_QUESTION = "id, class_id, number, spec, choices, answer, opened, closed, revealed"
+
+
+def _class(row: Sequence[Any] | None) -> ClassRow | None:
+    if row is None:
+        return None
+    follow = json.loads(row[7]) if row[7] else None
+    return ClassRow(int(row[0]), row[1], row[2], row[3], row[4], row[5], row[6], follow, int(row[8]))
+
+
+def _student(row: Sequence[Any]) -> StudentRow:
+    return StudentRow(int(row[0]), int(row[1]), int(row[2]), row[3], row[4], row[5], row[6])
+
+
+def _question(row: Sequence[Any]) -> QuestionRow:
+    return QuestionRow(int(row[0]), int(row[1]), int(row[2]), json.loads(row[3]), json.loads(row[4]),
+                       json.loads(row[5]), row[6], row[7], row[8])
+
+
+class Transaction:
+    """The statements of one write transaction (``Store.change``), on the back-end's own connection."""
+
+    def __init__(self, store: Store, cursor: Any) -> None:
+        self.store = store
+        self.cursor = cursor
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.store._execute(self.cursor, sql, params)
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.run(sql, params).fetchone()
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self.run(sql, params).fetchall()
+
+
+class Store(ABC):
+    """Where live classes are kept. The class model (``atout.live.classes``) is its only user: it checks what is
+    asked and says no with a reason; the store keeps what it is given, whole or not at all."""
+
+    backend = ""
+    id_column = ""
+    placeholder = "?"
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+        self._connections: list[Any] = []
+        self._lock = threading.Lock()
+        self.reads = 0                      # counter reads made by watchers (the benchmark reports them)
+        self._migrate()
+
+    # --- what a back-end says ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def _connect(self) -> Any:
+        """A new connection in autocommit mode (transactions are begun explicitly)."""
+
+    def _usable(self, connection: Any) -> bool:
+        """Whether a connection still works (a server's connection can drop; it is then made again)."""
+        return True
+
+    @abstractmethod
+    def _begin(self, connection: Any) -> Any:
+        """Begin a write transaction on ``connection``; a cursor for it."""
+
+    @abstractmethod
+    def _is_conflict(self, error: Exception) -> bool:
+        """Whether ``error`` is a broken uniqueness rule."""
+
+    def _announce(self, tx: Transaction, class_id: int) -> None:
+        """Tell the watchers of ``class_id`` that it changed, once this transaction commits (PostgreSQL's
+        ``NOTIFY``; SQLite's watchers poll the counter)."""
+        return None
+
+    @abstractmethod
+    def wait_for_change(self, class_id: int, version: int, timeout: float,
+                        stop: threading.Event | None = None) -> int | None:
+        """Block until the class's counter is no longer ``version`` (or ``timeout`` seconds pass, or ``stop`` is
+        set); its counter then, or None when the class is gone."""
+
+    def _migration_lock(self, tx: Transaction) -> None:
+        """Keep two kernels from creating the schema at once (SQLite's ``BEGIN IMMEDIATE`` already does)."""
+        return None
+
+    # --- connections and transactions ----------------------------------------------------------------------
+
+    def connection(self) -> Any:
+        """This thread's connection (each thread its own: a watcher's waits never hold up the page)."""
+        conn = getattr(self._local, "connection", None)
+        if conn is None or not self._usable(conn):
+            conn = self._local.connection = self._connect()
+            with self._lock:
+                self._connections.append(conn)
+        return conn
+
+    def _execute(self, cursor: Any, sql: str, params: Sequence[Any]) -> Any:
+        if self.placeholder != "?":
+            sql = sql.replace("?", self.placeholder)
+        cursor.execute(sql, tuple(params))
+        return cursor
+
+    def read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One read statement outside any transaction (autocommit: it sees what is committed)."""
+        conn = self.connection()
+        cursor = conn.cursor()
+        try:
+            return self._execute(cursor, sql, params).fetchall()
+        finally:
+            cursor.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Transaction]:
+        conn = self.connection()
+        cursor = self._begin(conn)
+        try:
+            yield Transaction(self, cursor)
+        except BaseException as error:
+            self._execute(cursor, "ROLLBACK", ())
+            cursor.close()
+            if self._is_conflict(error):
+                raise Conflict(str(error)) from error
+            raise
+        else:
+            try:
+                self._execute(cursor, "COMMIT", ())
+            except Exception as error:
+                if self._is_conflict(error):
+                    raise Conflict(str(error)) from error
+                raise
+            finally:
+                cursor.close()
+
+    @contextmanager
+    def change(self, class_id: int) -> Iterator[Transaction]:
+        """A write transaction on one class: it starts by moving the class's change counter (which takes the
+        class's row, so the writes of a class are in line) and announces the change when it commits. Raising in
+        the block undoes all of it, the counter included."""
+        with self._transaction() as tx:
+            moved = tx.one("UPDATE live_classes SET version = version + 1 WHERE id = ? RETURNING version", (class_id,))
+            if moved is None:
+                raise LookupError(f"no class {class_id}")
+            self._announce(tx, class_id)
+            yield tx
+
+    def close(self) -> None:
+        with self._lock:
+            connections, self._connections = self._connections, []
+        for conn in connections:
+            try:
+                conn.close()
+            except Exception:       # already closed by its thread's end
+                pass
+        self._local = threading.local()
+
+    # --- the schema ------------------------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        with self._transaction() as tx:
+            self._migration_lock(tx)
+            tx.run("CREATE TABLE IF NOT EXISTS live_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = tx.one("SELECT value FROM live_meta WHERE key = 'schema_version'")
+            found = int(row[0]) if row else 0
+            if found > SCHEMA_VERSION:
+                raise StoreError(Text("the class database was made by a newer Atout (schema {found}; this one knows "
+                                      "up to {known}): update Atout, or point ATOUT_DATA or ATOUT_DATABASE_URL "
+                                      "elsewhere", found=found, known=SCHEMA_VERSION))
+            if found < 1:
+                for statement in schema(self.id_column):
+                    tx.run(statement)
+            # Later versions add their steps here: ``if found < 2: ...``, each in this same transaction.
+            if found != SCHEMA_VERSION:
+                tx.run("INSERT INTO live_meta (key, value) VALUES ('schema_version', ?) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(SCHEMA_VERSION),))
+
+    def schema_version(self) -> int:
+        return int(self.read("SELECT value FROM live_meta WHERE key = 'schema_version'")[0][0])
+
+    # --- classes -------------------------------------------------------------------------------------------
+
+    def add_class(self, code: str, teacher_token: str, created: float, closes: float, deleted: float) -> ClassRow:
+        with self._transaction() as tx:
+            row = tx.one(f"INSERT INTO live_classes (code, teacher_token, created, closes, deleted) "
+                         f"VALUES (?, ?, ?, ?, ?) RETURNING {_CLASS}", (code, teacher_token, created, closes, deleted))
+        return _class(row)
+
+    def class_by(self, column: str, value: Any) -> ClassRow | None:
+        if column not in ("id", "code", "teacher_token"):
+            raise ValueError(column)
+        rows = self.read(f"SELECT {_CLASS} FROM live_classes WHERE {column} = ?", (value,))
+        return _class(rows[0]) if rows else None
+
+    def version(self, class_id: int) -> int | None:
+        """The class's change counter (None once it is gone): what watchers read."""
+        self.reads += 1
+        rows = self.read("SELECT version FROM live_classes WHERE id = ?", (class_id,))
+        return int(rows[0][0]) if rows else None
+
+    def set_follow(self, class_id: int, follow: dict[str, Any] | None) -> None:
+        with self.change(class_id) as tx:
+            tx.run("UPDATE live_classes SET follow = ? WHERE id = ?",
+                   (json.dumps(follow, separators=(",", ":")) if follow is not None else None, class_id))
+
+    def end_class(self, class_id: int, now: float) -> None:
+        with self.change(class_id) as tx:
+            tx.run("UPDATE live_classes SET ended = ? WHERE id = ? AND ended IS NULL", (now, class_id))
+            tx.run("UPDATE live_questions SET closed = ? WHERE class_id = ? AND closed IS NULL", (now, class_id))
+
+    def purge(self, now: float) -> int:
+        """Delete every class whose retention has run out, with everything about it; how many went."""
+        with self._transaction() as tx:
+            gone = tx.all("DELETE FROM live_classes WHERE deleted <= ? RETURNING id", (now,))
+            for (class_id,) in gone:
+                self._announce(tx, int(class_id))
+        return len(gone)
+
+    def row_counts(self) -> dict[str, int]:
+        """How many rows each table holds (the retention tests count them)."""
+        return {table: int(self.read(f"SELECT count(*) FROM {table}")[0][0]) for table in TABLES}
+
+    # --- students ------------------------------------------------------------------------------------------
+
+    def add_student(self, class_id: int, name: str, name_key: str, token: str, lang: str, joined: float,
+                    check: Callable[[Transaction], None]) -> StudentRow:
+        """Add a student numbered in joining order; ``check(tx)`` runs first in the same transaction (it raises to
+        refuse). A name already taken (``name_key``) raises ``Conflict``."""
+        with self.change(class_id) as tx:
+            check(tx)
+            number = tx.one("SELECT count(*) FROM live_students WHERE class_id = ?", (class_id,))[0]
+            row = tx.one(f"INSERT INTO live_students (class_id, number, name, name_key, token, lang, joined) "
+                         f"VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING {_STUDENT}",
+                         (class_id, int(number), name, name_key, token, lang, joined))
+        return _student(row)
+
+    def name_taken(self, class_id: int, name_key: str) -> bool:
+        return bool(self.read("SELECT 1 FROM live_students WHERE class_id = ? AND name_key = ?", (class_id, name_key)))
+
+    def student_by_token(self, token: str) -> StudentRow | None:
+        rows = self.read(f"SELECT {_STUDENT} FROM live_students WHERE token = ?", (token,))
+        return _student(rows[0]) if rows else None
+
+    def students(self, class_id: int) -> list[StudentRow]:
+        return [_student(r) for r in self.read(f"SELECT {_STUDENT} FROM live_students WHERE class_id = ? "
+                                               "ORDER BY number", (class_id,))]
+
+    def set_language(self, student_id: int, class_id: int, lang: str) -> None:
+        with self.change(class_id) as tx:
+            tx.run("UPDATE live_students SET lang = ? WHERE id = ?", (lang, student_id))
+
+    # --- questions and answers -----------------------------------------------------------------------------
+
+    def add_question(self, class_id: int, spec: dict[str, Any], choices: list[str], answer: list[str],
+                     opened: float, check: Callable[[Transaction], None]) -> QuestionRow:
+        """Open a question (numbered 1, 2, … in the class), closing the one still open."""
+        with self.change(class_id) as tx:
+            check(tx)
+            tx.run("UPDATE live_questions SET closed = ? WHERE class_id = ? AND closed IS NULL", (opened, class_id))
+            number = tx.one("SELECT count(*) FROM live_questions WHERE class_id = ?", (class_id,))[0] + 1
+            row = tx.one(f"INSERT INTO live_questions (class_id, number, spec, choices, answer, opened) "
+                         f"VALUES (?, ?, ?, ?, ?, ?) RETURNING {_QUESTION}",
+                         (class_id, int(number), json.dumps(spec, separators=(",", ":")), json.dumps(choices),
+                          json.dumps(answer), opened))
+        return _question(row)
+
+    def questions(self, class_id: int) -> list[QuestionRow]:
+        return [_question(r) for r in self.read(f"SELECT {_QUESTION} FROM live_questions WHERE class_id = ? "
+                                                "ORDER BY number", (class_id,))]
+
+    def latest_question(self, class_id: int) -> QuestionRow | None:
+        rows = self.read(f"SELECT {_QUESTION} FROM live_questions WHERE class_id = ? ORDER BY number DESC LIMIT 1",
+                         (class_id,))
+        return _question(rows[0]) if rows else None
+
+    def close_question(self, class_id: int, question_id: int, now: float, reveal: bool) -> None:
+        with self.change(class_id) as tx:
+            tx.run("UPDATE live_questions SET closed = ? WHERE id = ? AND closed IS NULL", (now, question_id))
+            if reveal:
+                tx.run("UPDATE live_questions SET revealed = ? WHERE id = ? AND revealed IS NULL", (now, question_id))
+
+    def add_answer(self, class_id: int, question_id: int, student_id: int, response: list[str], correct: bool,
+                   answered: float, check: Callable[[Transaction], None]) -> None:
+        """Keep one student's answer; ``check(tx)`` first (is the question still open?), in the same transaction. A
+        second answer to the same question raises ``Conflict``."""
+        with self.change(class_id) as tx:
+            check(tx)
+            tx.run("INSERT INTO live_answers (class_id, question_id, student_id, response, correct, answered) "
+                   "VALUES (?, ?, ?, ?, ?, ?)",
+                   (class_id, question_id, student_id, json.dumps(response), int(correct), answered))
+
+    def answer_counts(self, question_id: int) -> dict[str, int]:
+        """How many students gave each response (a response is its choices, sorted, as JSON)."""
+        rows = self.read("SELECT response, count(*) FROM live_answers WHERE question_id = ? GROUP BY response",
+                         (question_id,))
+        return {r[0]: int(r[1]) for r in rows}
+
+    def answers(self, class_id: int, student_id: int | None = None) -> list[AnswerRow]:
+        sql = ("SELECT q.number, a.student_id, a.response, a.correct, a.answered FROM live_answers a "
+               "JOIN live_questions q ON q.id = a.question_id WHERE a.class_id = ?")
+        params: list[Any] = [class_id]
+        if student_id is not None:
+            sql += " AND a.student_id = ?"
+            params.append(student_id)
+        rows = self.read(sql + " ORDER BY q.number, a.answered", params)
+        return [AnswerRow(int(r[0]), int(r[1]), json.loads(r[2]), bool(r[3]), r[4]) for r in rows]
+
+    # --- lesson progress -----------------------------------------------------------------------------------
+
+    def record_progress(self, class_id: int, student_id: int, lesson: str, right: int, total: int,
+                        now: float) -> None:
+        with self.change(class_id) as tx:
+            tx.run("INSERT INTO live_progress (class_id, student_id, lesson, right_answers, total, updated) "
+                   "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (student_id, lesson) DO UPDATE SET "
+                   "right_answers = excluded.right_answers, total = excluded.total, updated = excluded.updated",
+                   (class_id, student_id, lesson, right, total, now))
+
+    def progress(self, class_id: int) -> list[tuple[int, str, int, int]]:
+        """(student id, lesson id, right answers, questions) for every lesson a student of the class finished."""
+        rows = self.read("SELECT student_id, lesson, right_answers, total FROM live_progress WHERE class_id = ? "
+                         "ORDER BY student_id, updated", (class_id,))
+        return [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows]
+
+
+def open_store(url: str | None = None, folder: Path | str | None = None) -> Store:
+    """The store this deployment uses: PostgreSQL at ``url`` (else ``ATOUT_DATABASE_URL``) when one is given, else
+    SQLite in ``folder`` (else the data folder, ``data_dir()``), made on first use."""
+    url = url if url is not None else os.environ.get("ATOUT_DATABASE_URL", "")
+    if url:
+        from atout.live.postgres import PostgresStore
+
+        return PostgresStore(url)
+    from atout.live.sqlite import SQLiteStore
+
+    return SQLiteStore(Path(folder) if folder is not None else data_dir())

@@ -1,0 +1,62 @@
+"""Pages learn of a change to their class from a watcher: a background thread waiting on the store's change
+counter (``Store.wait_for_change``: polling it on SQLite, ``LISTEN`` on PostgreSQL) that calls the page back when it
+moves. The page then reads what it shows; nothing is read while nothing changes but the counter itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from atout.live.store import Store
+
+log = logging.getLogger(__name__)
+WAIT_S = 5.0       # one wait's length: the thread looks at its stop flag at least this often
+
+
+class Watch:
+    """Calls ``on_change(version)`` from a background thread each time the class changes (``version`` None: the
+    class is gone, and the watch stops). ``stop()`` ends it."""
+
+    def __init__(self, store: Store, class_id: int, on_change: Callable[[int | None], None],
+                 version: int | None = None) -> None:
+        self.store = store
+        self.class_id = class_id
+        self.on_change = on_change
+        self.version = store.version(class_id) if version is None else version
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name=f"atout-watch-{class_id}", daemon=True)
+
+    def start(self) -> Watch:
+        self.thread.start()
+        return self
+
+    def stop(self, wait: bool = True) -> None:
+        self._stop.set()
+        if wait and self.thread.is_alive() and threading.current_thread() is not self.thread:
+            self.thread.join(timeout=WAIT_S + 1)
+
+    @property
+    def running(self) -> bool:
+        return self.thread.is_alive() and not self._stop.is_set()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                now = self.store.wait_for_change(self.class_id, self.version, WAIT_S, stop=self._stop)
+            except Exception:                  # a dropped connection: wait a little and try again
+                log.exception("watching class %s", self.class_id)
+                if self._stop.wait(1.0):
+                    return
+                continue
+            if self._stop.is_set():
+                return
+            if now != self.version:
+                self.version = now
+                try:
+                    self.on_change(now)
+                except Exception:              # the page's drawing failed: keep watching
+                    log.exception("showing a change of class %s", self.class_id)
+            if now is None:
+                return

@@ -1,0 +1,178 @@
+"""The store, on both back-ends: a versioned schema made on first use, whole-or-nothing writes, the change counter
+and its watchers, and many processes writing at once."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+
+import pytest
+
+from atout.live.classes import Classes
+from atout.live.store import SCHEMA_VERSION, TABLES, Conflict, StoreError, open_store
+from atout.live.watch import Watch
+
+
+def test_the_schema_is_made_on_first_use_and_kept(store, backend, request, tmp_path):
+    assert store.schema_version() == SCHEMA_VERSION
+    assert store.row_counts() == {table: 0 for table in TABLES}
+    teacher = Classes(store).start()
+    again = type(store)(store.path.parent) if backend == "sqlite" else type(store)(store.url)
+    try:
+        assert again.schema_version() == SCHEMA_VERSION
+        assert again.class_by("code", teacher.code.replace("-", "")).id == teacher.class_id
+    finally:
+        again.close()
+
+
+def test_a_database_from_a_newer_atout_is_refused_with_the_reason(store, backend):
+    with store._transaction() as tx:
+        tx.run("UPDATE live_meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
+    with pytest.raises(StoreError, match="newer Atout"):
+        type(store)(store.path.parent) if backend == "sqlite" else type(store)(store.url)
+
+
+def test_a_refused_check_undoes_the_whole_write_counter_included(classes, store):
+    teacher = classes.start()
+    before = store.version(teacher.class_id)
+
+    def refuse(tx):
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        store.add_student(teacher.class_id, "Ada", "ada", "t" * 20, "en", 0.0, refuse)
+    assert store.version(teacher.class_id) == before
+    assert store.row_counts()["live_students"] == 0
+
+
+def test_a_broken_uniqueness_rule_is_a_conflict_and_keeps_nothing(classes, store):
+    teacher = classes.start()
+    store.add_student(teacher.class_id, "Ada", "ada", "a" * 20, "en", 0.0, lambda tx: None)
+    before = store.version(teacher.class_id)
+    with pytest.raises(Conflict):
+        store.add_student(teacher.class_id, "ADA", "ada", "b" * 20, "en", 0.0, lambda tx: None)
+    assert store.version(teacher.class_id) == before
+    assert [s.name for s in store.students(teacher.class_id)] == ["Ada"]
+
+
+def test_every_change_moves_the_counter_once(classes, store):
+    teacher = classes.start()
+    start = store.version(teacher.class_id)
+    ada = classes.join(teacher.code, "Ada", "en")
+    teacher.ask_lesson("45-trumps", 0)
+    ada.answer(1, "AH")
+    teacher.reveal()
+    teacher.stop_following()
+    assert store.version(teacher.class_id) == start + 5
+
+
+def test_open_store_picks_postgresql_when_an_address_is_given(backend, where, monkeypatch, tmp_path):
+    monkeypatch.delenv("ATOUT_DATABASE_URL", raising=False)
+    monkeypatch.setenv("ATOUT_DATA", str(tmp_path / "elsewhere"))
+    store = open_store(**where)
+    try:
+        assert store.backend == backend
+    finally:
+        store.close()
+    if backend == "postgresql":
+        monkeypatch.setenv("ATOUT_DATABASE_URL", where["url"])
+        store = open_store()
+        assert store.backend == "postgresql"
+        store.close()
+    else:
+        store = open_store()
+        assert store.path == tmp_path / "elsewhere" / "classes.sqlite3"
+        store.close()
+
+
+def test_an_unreachable_server_is_named_not_a_traceback(tmp_path):
+    from atout.live.postgres import PostgresStore
+
+    with pytest.raises(StoreError, match="cannot reach the class database"):
+        PostgresStore(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=2")
+
+
+def test_a_waiting_page_wakes_when_its_class_changes_and_learns_when_it_is_gone(classes, store, clock):
+    teacher = classes.start()
+    woke: list[int | None] = []
+    changed = threading.Event()
+
+    def on_change(version):
+        woke.append(version)
+        changed.set()
+
+    watch = Watch(store, teacher.class_id, on_change).start()
+    try:
+        first = watch.version
+        classes.join(teacher.code, "Ada", "en")
+        assert changed.wait(30), "the watcher never saw the student join"
+        assert woke == [first + 1]
+        changed.clear()
+        clock.advance(25)            # past the retention: the class is deleted at the next use of the store
+        assert classes.purge() == 1
+        assert changed.wait(30), "the watcher never saw the class go"
+        assert woke[-1] is None
+        watch.thread.join(30)
+        assert not watch.thread.is_alive()
+    finally:
+        watch.stop()
+
+
+def test_waiting_without_a_change_returns_the_same_counter(classes, store):
+    teacher = classes.start()
+    version = store.version(teacher.class_id)
+    assert store.wait_for_change(teacher.class_id, version, 0.3) == version
+    stop = threading.Event()
+    stop.set()
+    assert store.wait_for_change(teacher.class_id, version, 30, stop=stop) == version
+
+
+# --- many kernels at once ----------------------------------------------------------------------------------------
+
+def _kernel(where: dict, code: str, names: list[str], contested: str, results) -> None:
+    """One page's kernel: its own process and connection; joins its students, each answering question 1."""
+    store = open_store(**where)
+    classes = Classes(store)
+    got = {"joined": 0, "contested": False, "errors": []}
+    try:
+        for name in names:
+            student = classes.join(code, name, "en")
+            student.answer(1, "AH")
+            got["joined"] += 1
+        try:
+            classes.join(code, contested, "en")
+            got["contested"] = True
+        except ValueError:
+            pass
+    except Exception as exc:          # reported to the test, which fails on it
+        got["errors"].append(repr(exc))
+    finally:
+        store.close()
+    results.put(got)
+
+
+def test_many_kernels_join_and_answer_at_once_and_nothing_is_lost(classes, store, where):
+    teacher = classes.start()
+    teacher.ask_lesson("45-trumps", 0)
+    start = store.version(teacher.class_id)
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    kernels, each = 6, 8
+    processes = [context.Process(target=_kernel, args=(where, teacher.code,
+                                                       [f"k{k} s{i}" for i in range(each)], "Same Name", results))
+                 for k in range(kernels)]
+    for p in processes:
+        p.start()
+    got = [results.get(timeout=300) for _ in processes]
+    for p in processes:
+        p.join(60)
+    assert all(not g["errors"] for g in got), [g["errors"] for g in got]
+    assert sum(g["joined"] for g in got) == kernels * each
+    assert sum(g["contested"] for g in got) == 1          # one name, one student: exactly one kernel got it
+    students = store.students(teacher.class_id)
+    assert len(students) == kernels * each + 1
+    assert sorted(s.number for s in students) == list(range(kernels * each + 1))   # joining order, no gaps
+    chart = teacher.chart()
+    assert chart["answered"] == kernels * each and chart["counts"]["AH"] == kernels * each
+    # one change per join and per answer, none lost, none counted twice
+    assert store.version(teacher.class_id) == start + 2 * kernels * each + 1

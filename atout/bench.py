@@ -67,10 +67,11 @@ def engine(seconds: float = 2.0, games: list[str] | None = None) -> dict[str, An
                                         "per_s": round(baseline)}}
 
 
-BENCHMARKS = ("engine", "solver", "site")
+BENCHMARKS = ("engine", "solver", "site", "class")
 
 
-def run(what: str, seconds: float | None = None, games: list[str] | None = None) -> dict[str, Any]:
+def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
+        backends: tuple[str, ...] = ("sqlite", "postgresql")) -> dict[str, Any]:
     if what == "engine":
         return engine(seconds or 2.0, games)
     if what == "solver":
@@ -81,6 +82,10 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None)
         from atout import bench_site
 
         return bench_site.run(seconds)
+    if what == "class":
+        from atout import bench_class
+
+        return bench_class.run(students, backends)
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
 
 
@@ -93,6 +98,10 @@ def format_results(results: dict[str, Any]) -> str:
         from atout import bench_site
 
         return bench_site.format_results(results)
+    if "class" in results:
+        from atout import bench_class
+
+        return bench_class.format_results(results)
     lines = []
     for game, fig in results.get("engine", {}).items():
         lines.append(f"{game:24s} {fig['hands_per_s']:>8,} hands/s  (min {fig['min']:,}, max {fig['max']:,}, "

@@ -21,7 +21,8 @@ def _judge(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from atout import bench
 
-    results = bench.run(args.what, seconds=args.seconds, games=args.games)
+    backends = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
+    results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students, backends=backends)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
@@ -52,12 +53,17 @@ def main(argv: list[str] | None = None) -> int:
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
-    bench.add_argument("what", choices=["engine", "solver", "site"],
-                       help="engine: random hands a second; solver: time to solve a deal; site: pages in Chromium")
+    bench.add_argument("what", choices=["engine", "solver", "site", "class"],
+                       help="engine: random hands a second; solver: time to solve a deal; site: pages in Chromium; "
+                            "class: a live class's answer → projector latency and memory per student")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--seconds", type=float, default=None,
                        help="time per measurement (defaults: engine 2, solver 10)")
     bench.add_argument("--games", nargs="*", default=None, help="only these presets")
+    bench.add_argument("--students", type=int, default=30, help="class: how many student sessions (default 30)")
+    bench.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both",
+                       help="class: which store back-end (default both; PostgreSQL at ATOUT_DATABASE_URL, else a "
+                            "throwaway server)")
     bench.set_defaults(func=_bench)
     lessons = sub.add_parser("lessons", help="check the lesson files (schema, translations, rule ids, questions)")
     lessons.add_argument("action", choices=["check"])

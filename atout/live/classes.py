@@ -408,7 +408,7 @@ class Student:
         """What this student's page shows: the class's state, follow me, the latest question (open, or revealed)
         in the student's language with their own answer, and once revealed the right answer and why."""
         row = self._row()
-        out: dict[str, Any] = {"version": row.version, "code": codes.display(row.code), "name": self.name,
+        out: dict[str, Any] = {"version": row.shown, "code": codes.display(row.code), "name": self.name,
                                "ended": not self.classes.takes_answers(row), "follow": row.follow, "question": None}
         latest = self.store.latest_question(self.class_id)
         if latest is None or (latest.closed is not None and latest.revealed is None):

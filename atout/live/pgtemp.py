@@ -95,6 +95,13 @@ class TempPostgres:
         self.url = f"postgresql://atout@/atout?host={quote(str(self.socket), safe='')}"
         return self
 
+    def pid(self) -> int | None:
+        """The server's process id (the postmaster's), while it runs."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, IndexError, ValueError):
+            return None
+
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
             try:

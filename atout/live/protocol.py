@@ -82,69 +82,63 @@ def _student(classes: Classes, message: dict[str, Any]) -> Student:
     return classes.student(token)
 
 
-def _join(classes: Classes, m: dict[str, Any]) -> dict[str, Any]:
+def _join(classes: Classes, m: dict[str, Any], _student: None) -> dict[str, Any]:
     student = classes.join(m["code"], m["name"], m["lang"])
     return {"token": student.token, "name": student.name, "number": student.number, "view": student.view()}
 
 
-def _resume(classes: Classes, m: dict[str, Any]) -> dict[str, Any]:
-    student = _student(classes, m)
+def _resume(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
     return {"name": student.name, "number": student.number, "lang": student.lang, "view": student.view()}
 
 
-def _view(classes: Classes, m: dict[str, Any]) -> dict[str, Any]:
-    return {"view": _student(classes, m).view()}
+def _view(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
+    return {"view": student.view()}
 
 
-def _answer(classes: Classes, m: dict[str, Any]) -> dict[str, Any]:
+def _answer(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
     number = m["question"]
     if not isinstance(number, int) or isinstance(number, bool):
         raise MessageError(Text("question is the number of the question answered"))
-    _student(classes, m).answer(number, m["answer"])
+    student.answer(number, m["answer"])
     return {"recorded": number}
 
 
-def _progress(classes: Classes, m: dict[str, Any]) -> dict[str, Any]:
-    _student(classes, m).record_progress(m["lesson"], m["right"], m["total"])
+def _progress(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
+    student.record_progress(m["lesson"], m["right"], m["total"])
     return {"recorded": m["lesson"]}
 
 
-def _language(classes: Classes, m: dict[str, Any]) -> dict[str, Any]:
-    student = _student(classes, m)
+def _language(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
     student.set_language(m["lang"])
     return {"view": student.view()}
 
 
-OPS: dict[str, Callable[[Classes, dict[str, Any]], dict[str, Any]]] = {
+OPS: dict[str, Callable[[Classes, dict[str, Any], Any], dict[str, Any]]] = {
     "join": _join, "resume": _resume, "view": _view, "answer": _answer, "progress": _progress, "language": _language}
 
 
-def _language_of(classes: Classes, message: Any) -> str:
-    """The language to answer in: the message's, else the student's, else English."""
-    if isinstance(message, dict):
-        if message.get("lang") in LANGUAGES:
-            return message["lang"]
-        token = message.get("token")
-        if isinstance(token, str) and len(token) <= MAX_TOKEN:
-            row = classes.store.student_by_token(token)
-            if row is not None:
-                return row.lang
-    return DEFAULT_LANGUAGE
+def _refusal(exc: LiveError, lang: str) -> dict[str, Any]:
+    with language(lang):
+        return {"error": str(exc), "field": exc.field}
 
 
 def handle(classes: Classes, message: Any) -> dict[str, Any]:
-    """One message (a dict, or its JSON text) in, one reply out: ``{"ok": true, …}`` or ``{"error", "field"}``."""
+    """One message (a dict, or its JSON text) in, one reply out: ``{"ok": true, …}`` or ``{"error", "field"}``,
+    in the message's language, else the student's, else English."""
+    asked = message.get("lang") if isinstance(message, dict) else None
+    lang = asked if asked in LANGUAGES else DEFAULT_LANGUAGE
     try:
         parsed = _parse(message)
+        student = _student(classes, parsed) if "token" in parsed else None
     except LiveError as exc:
-        with language(DEFAULT_LANGUAGE if not isinstance(message, dict) else _language_of(classes, message)):
-            return {"error": str(exc), "field": exc.field}
-    lang = _language_of(classes, parsed)
+        return _refusal(exc, lang)
+    if student is not None and asked not in LANGUAGES:
+        lang = student.lang
     with language(lang):
         try:
-            return {"ok": True, **OPS[parsed["op"]](classes, parsed)}
+            return {"ok": True, **OPS[parsed["op"]](classes, parsed, student)}
         except LiveError as exc:
-            return {"error": str(exc), "field": exc.field}
+            return _refusal(exc, lang)
 
 
 def handle_line(classes: Classes, line: str) -> str:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
-from atout.live.store import DATABASE_FILE, POLL_S, Store
+from atout.live.store import DATABASE_FILE, Store
 
 BUSY_TIMEOUT_S = 30.0     # a writer waits this long for its turn before giving up (a class of 30 writes in ms)
 
@@ -20,10 +19,9 @@ class SQLiteStore(Store):
     backend = "sqlite"
     id_column = "INTEGER PRIMARY KEY"
 
-    def __init__(self, folder: Path, poll_s: float = POLL_S) -> None:
+    def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / DATABASE_FILE
-        self.poll_s = poll_s
         super().__init__()
 
     def _connect(self) -> sqlite3.Connection:
@@ -45,22 +43,9 @@ class SQLiteStore(Store):
     def _is_conflict(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
 
-    def wait_for_change(self, class_id: int, version: int, timeout: float,
-                        stop: threading.Event | None = None) -> int | None:
-        deadline = time.monotonic() + timeout
-        while True:
-            now = self.version(class_id)
-            if now != version:
-                return now
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return now
-            pause = min(self.poll_s, left)
-            if stop is not None:
-                if stop.wait(pause):
-                    return now
-            else:
-                time.sleep(pause)
+    def wait_for_change(self, class_id: int, version: int, timeout: float, stop: threading.Event | None = None,
+                        shown: bool = False) -> int | None:
+        return self.poll_for_change(class_id, version, timeout, stop, shown)
 
     def __repr__(self) -> str:
         return f"SQLiteStore({str(self.path)!r})"

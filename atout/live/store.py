@@ -18,13 +18,19 @@ kernel comes first.
 **Every change to a class takes its row first**: a write transaction begins by adding one to the class's change
 counter (``live_classes.version``). That row lock puts the writes of one class in a line on PostgreSQL (SQLite's
 ``BEGIN IMMEDIATE`` already does, for the whole file), so a check made in the transaction (is the question still
-open? is the name free?) still holds when it commits; and the counter is what pages watch:
+open? is the name free?) still holds when it commits. A change the students' pages show (follow me, a question
+asked, closed or revealed, the end) also moves a second counter, ``live_classes.shown``: the teacher's page watches
+the first, the students' pages the second, so thirty answers arriving wake the projector thirty times and the
+students' pages not at all. The counters are what pages watch:
 
-* SQLite: a page reads the counter (one primary-key lookup, a few microseconds, never blocked by a writer thanks to
-  the write-ahead log) every ``POLL_S`` seconds and reads the rest only when it moved;
-* PostgreSQL: the committing transaction also sends ``NOTIFY`` on the class's channel; a page ``LISTEN``\\s and
-  wakes at once, and reads the counter every ``SAFETY_POLL_S`` seconds as well, in case a notification was lost
-  (a dropped connection).
+* SQLite: a page reads its counter (one primary-key lookup, a few microseconds, never blocked by a writer thanks
+  to the write-ahead log) every ``POLL_S`` seconds and reads the rest only when it moved;
+* PostgreSQL: a change students see also sends ``NOTIFY`` on the class's channel when it commits; each student's
+  page ``LISTEN``\\s and wakes at once (reading the counter every ``SAFETY_POLL_S`` seconds as well, in case a
+  notification was lost with a dropped connection). The teacher's page, one per class, reads its counter every
+  ``POLL_S`` seconds as on SQLite: every answer moves it, and a ``NOTIFY`` wakes every listening server process of
+  the database, not only the one that listens to that channel, so thirty answers announced would wake thirty
+  student connections each for nothing.
 
 ``atout bench class`` measures both (answer → projector latency, reads a second per page).
 """
@@ -35,6 +41,7 @@ import json
 import os
 import sys
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -99,7 +106,8 @@ def schema(id_column: str) -> list[str]:
             deleted DOUBLE PRECISION NOT NULL,
             ended DOUBLE PRECISION,
             follow TEXT,
-            version BIGINT NOT NULL DEFAULT 0)""",
+            version BIGINT NOT NULL DEFAULT 0,
+            shown BIGINT NOT NULL DEFAULT 0)""",
         f"""CREATE TABLE IF NOT EXISTS live_students (
             id {id_column},
             class_id BIGINT NOT NULL REFERENCES live_classes(id) ON DELETE CASCADE,
@@ -158,7 +166,8 @@ class ClassRow:
     deleted: float
     ended: float | None
     follow: dict[str, Any] | None
-    version: int
+    version: int          # moved by every change (what the teacher's page watches)
+    shown: int            # moved by the changes students see (what their pages watch)
 
 
 @dataclass(frozen=True)
@@ -198,7 +207,7 @@ class AnswerRow:
     answered: float
 
 
-_CLASS = "id, code, teacher_token, created, closes, deleted, ended, follow, version"
+_CLASS = "id, code, teacher_token, created, closes, deleted, ended, follow, version, shown"
 _STUDENT = "id, class_id, number, name, token, lang, joined"
 _QUESTION = "id, class_id, number, spec, choices, answer, opened, closed, revealed"
 
@@ -207,7 +216,7 @@ def _class(row: Sequence[Any] | None) -> ClassRow | None:
     if row is None:
         return None
     follow = json.loads(row[7]) if row[7] else None
-    return ClassRow(int(row[0]), row[1], row[2], row[3], row[4], row[5], row[6], follow, int(row[8]))
+    return ClassRow(int(row[0]), row[1], row[2], row[3], row[4], row[5], row[6], follow, int(row[8]), int(row[9]))
 
 
 def _student(row: Sequence[Any]) -> StudentRow:
@@ -269,16 +278,34 @@ class Store(ABC):
     def _is_conflict(self, error: Exception) -> bool:
         """Whether ``error`` is a broken uniqueness rule."""
 
-    def _announce(self, tx: Transaction, class_id: int) -> None:
-        """Tell the watchers of ``class_id`` that it changed, once this transaction commits (PostgreSQL's
-        ``NOTIFY``; SQLite's watchers poll the counter)."""
+    def _announce(self, tx: Transaction, class_id: int, shown: bool) -> None:
+        """Tell the watchers of ``class_id`` that it changed (the students' too when ``shown``), once this
+        transaction commits (PostgreSQL's ``NOTIFY``; SQLite's watchers poll the counters)."""
         return None
 
     @abstractmethod
-    def wait_for_change(self, class_id: int, version: int, timeout: float,
-                        stop: threading.Event | None = None) -> int | None:
-        """Block until the class's counter is no longer ``version`` (or ``timeout`` seconds pass, or ``stop`` is
-        set); its counter then, or None when the class is gone."""
+    def wait_for_change(self, class_id: int, version: int, timeout: float, stop: threading.Event | None = None,
+                        shown: bool = False) -> int | None:
+        """Block until the class's counter (``shown``: the students' one) is no longer ``version`` (or ``timeout``
+        seconds pass, or ``stop`` is set); the counter then, or None when the class is gone."""
+
+    def poll_for_change(self, class_id: int, version: int, timeout: float, stop: threading.Event | None = None,
+                        shown: bool = False) -> int | None:
+        """``wait_for_change`` by reading the counter every ``POLL_S`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            now = self.version(class_id, shown)
+            if now != version:
+                return now
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return now
+            pause = min(POLL_S, left)
+            if stop is not None:
+                if stop.wait(pause):
+                    return now
+            else:
+                time.sleep(pause)
 
     def _migration_lock(self, tx: Transaction) -> None:
         """Keep two kernels from creating the schema at once (SQLite's ``BEGIN IMMEDIATE`` already does)."""
@@ -333,15 +360,16 @@ class Store(ABC):
                 cursor.close()
 
     @contextmanager
-    def change(self, class_id: int) -> Iterator[Transaction]:
-        """A write transaction on one class: it starts by moving the class's change counter (which takes the
-        class's row, so the writes of a class are in line) and announces the change when it commits. Raising in
-        the block undoes all of it, the counter included."""
+    def change(self, class_id: int, shown: bool = False) -> Iterator[Transaction]:
+        """A write transaction on one class: it starts by moving the class's change counter (and, for a change
+        students see, ``shown``, theirs), which takes the class's row, so the writes of a class are in line; it
+        announces the change when it commits. Raising in the block undoes all of it, the counters included."""
         with self._transaction() as tx:
-            moved = tx.one("UPDATE live_classes SET version = version + 1 WHERE id = ? RETURNING version", (class_id,))
+            moved = tx.one("UPDATE live_classes SET version = version + 1" + (", shown = shown + 1" if shown else "")
+                           + " WHERE id = ? RETURNING version", (class_id,))
             if moved is None:
                 raise LookupError(f"no class {class_id}")
-            self._announce(tx, class_id)
+            self._announce(tx, class_id, shown)
             yield tx
 
     def close(self) -> None:
@@ -391,19 +419,20 @@ class Store(ABC):
         rows = self.read(f"SELECT {_CLASS} FROM live_classes WHERE {column} = ?", (value,))
         return _class(rows[0]) if rows else None
 
-    def version(self, class_id: int) -> int | None:
-        """The class's change counter (None once it is gone): what watchers read."""
+    def version(self, class_id: int, shown: bool = False) -> int | None:
+        """The class's change counter, or (``shown``) the students' one; None once the class is gone. What
+        watchers read."""
         self.reads += 1
-        rows = self.read("SELECT version FROM live_classes WHERE id = ?", (class_id,))
+        rows = self.read(f"SELECT {'shown' if shown else 'version'} FROM live_classes WHERE id = ?", (class_id,))
         return int(rows[0][0]) if rows else None
 
     def set_follow(self, class_id: int, follow: dict[str, Any] | None) -> None:
-        with self.change(class_id) as tx:
+        with self.change(class_id, shown=True) as tx:
             tx.run("UPDATE live_classes SET follow = ? WHERE id = ?",
                    (json.dumps(follow, separators=(",", ":")) if follow is not None else None, class_id))
 
     def end_class(self, class_id: int, now: float) -> None:
-        with self.change(class_id) as tx:
+        with self.change(class_id, shown=True) as tx:
             tx.run("UPDATE live_classes SET ended = ? WHERE id = ? AND ended IS NULL", (now, class_id))
             tx.run("UPDATE live_questions SET closed = ? WHERE class_id = ? AND closed IS NULL", (now, class_id))
 
@@ -412,7 +441,7 @@ class Store(ABC):
         with self._transaction() as tx:
             gone = tx.all("DELETE FROM live_classes WHERE deleted <= ? RETURNING id", (now,))
             for (class_id,) in gone:
-                self._announce(tx, int(class_id))
+                self._announce(tx, int(class_id), True)
         return len(gone)
 
     def row_counts(self) -> dict[str, int]:
@@ -453,7 +482,7 @@ class Store(ABC):
     def add_question(self, class_id: int, spec: dict[str, Any], choices: list[str], answer: list[str],
                      opened: float, check: Callable[[Transaction], None]) -> QuestionRow:
         """Open a question (numbered 1, 2, … in the class), closing the one still open."""
-        with self.change(class_id) as tx:
+        with self.change(class_id, shown=True) as tx:
             check(tx)
             tx.run("UPDATE live_questions SET closed = ? WHERE class_id = ? AND closed IS NULL", (opened, class_id))
             number = tx.one("SELECT count(*) FROM live_questions WHERE class_id = ?", (class_id,))[0] + 1
@@ -473,7 +502,7 @@ class Store(ABC):
         return _question(rows[0]) if rows else None
 
     def close_question(self, class_id: int, question_id: int, now: float, reveal: bool) -> None:
-        with self.change(class_id) as tx:
+        with self.change(class_id, shown=True) as tx:
             tx.run("UPDATE live_questions SET closed = ? WHERE id = ? AND closed IS NULL", (now, question_id))
             if reveal:
                 tx.run("UPDATE live_questions SET revealed = ? WHERE id = ? AND revealed IS NULL", (now, question_id))

@@ -17,14 +17,16 @@ WAIT_S = 5.0       # one wait's length: the thread looks at its stop flag at lea
 
 class Watch:
     """Calls ``on_change(version)`` from a background thread each time the class changes (``version`` None: the
-    class is gone, and the watch stops). ``stop()`` ends it."""
+    class is gone, and the watch stops); ``shown``: only the changes students see (a student's page). ``stop()``
+    ends it."""
 
     def __init__(self, store: Store, class_id: int, on_change: Callable[[int | None], None],
-                 version: int | None = None) -> None:
+                 version: int | None = None, shown: bool = False) -> None:
         self.store = store
         self.class_id = class_id
         self.on_change = on_change
-        self.version = store.version(class_id) if version is None else version
+        self.shown = shown
+        self.version = store.version(class_id, shown) if version is None else version
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, name=f"atout-watch-{class_id}", daemon=True)
 
@@ -44,7 +46,8 @@ class Watch:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                now = self.store.wait_for_change(self.class_id, self.version, WAIT_S, stop=self._stop)
+                now = self.store.wait_for_change(self.class_id, self.version, WAIT_S, stop=self._stop,
+                                                 shown=self.shown)
             except Exception:                  # a dropped connection: wait a little and try again
                 log.exception("watching class %s", self.class_id)
                 if self._stop.wait(1.0):

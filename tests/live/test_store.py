@@ -55,15 +55,20 @@ def test_a_broken_uniqueness_rule_is_a_conflict_and_keeps_nothing(classes, store
     assert [s.name for s in store.students(teacher.class_id)] == ["Ada"]
 
 
-def test_every_change_moves_the_counter_once(classes, store):
+def test_every_change_moves_the_counter_once_and_the_students_one_when_they_see_it(classes, store):
     teacher = classes.start()
-    start = store.version(teacher.class_id)
-    ada = classes.join(teacher.code, "Ada", "en")
-    teacher.ask_lesson("45-trumps", 0)
-    ada.answer(1, "AH")
-    teacher.reveal()
-    teacher.stop_following()
-    assert store.version(teacher.class_id) == start + 5
+    start, seen = store.version(teacher.class_id), store.version(teacher.class_id, shown=True)
+    steps = [lambda: classes.join(teacher.code, "Ada", "en"), lambda: teacher.ask_lesson("45-trumps", 0),
+             lambda: classes.student(teacher.roster()[0].token).answer(1, "AH"), teacher.reveal,
+             teacher.stop_following, lambda: classes.student(teacher.roster()[0].token).record_progress(
+                 "45-trumps", 1, 2), teacher.end]
+    moved = []
+    for step in steps:
+        step()
+        moved.append(store.version(teacher.class_id, shown=True) - seen)
+    assert store.version(teacher.class_id) == start + len(steps)
+    # the students' counter: not for a join, an answer or a lesson's progress (nothing another student shows)
+    assert moved == [0, 1, 1, 2, 3, 3, 4]
 
 
 def test_open_store_picks_postgresql_when_an_address_is_given(backend, where, monkeypatch, tmp_path):
@@ -114,6 +119,29 @@ def test_a_waiting_page_wakes_when_its_class_changes_and_learns_when_it_is_gone(
         assert woke[-1] is None
         watch.thread.join(30)
         assert not watch.thread.is_alive()
+    finally:
+        watch.stop()
+
+
+def test_a_students_page_is_not_woken_by_the_others_answers(classes, store):
+    teacher = classes.start()
+    woke: list[int | None] = []
+    changed = threading.Event()
+
+    def on_change(version):
+        woke.append(version)
+        changed.set()
+
+    ada, bob = classes.join(teacher.code, "Ada", "en"), classes.join(teacher.code, "Bob", "en")
+    teacher.ask_lesson("45-trumps", 0)
+    watch = Watch(store, teacher.class_id, on_change, shown=True).start()
+    try:
+        first = watch.version
+        ada.answer(1, "AH")
+        bob.answer(1, "KD")
+        teacher.reveal()                   # the next change a student sees: the only one the page hears of
+        assert changed.wait(30), "the student's watcher never saw the reveal"
+        assert woke == [first + 1]
     finally:
         watch.stop()
 

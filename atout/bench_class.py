@@ -356,7 +356,7 @@ def format_results(results: dict[str, Any]) -> str:
                      f"p50 {late['p50']:.1f} ms, p95 {late['p95']:.1f} ms, max {late['max']:.1f} ms")
         lines.append(f"{'':11s} counter reads {fig['reads_per_s_per_page']}/s per student page, "
                      f"{fig['teacher_reads_per_s']}/s the teacher's; a student session adds "
-                     f"{fig['session_kib_per_student']} KiB (student process {fig['worker_mib']} MiB); "
+                     f"{fig['session_kib_per_student']} KiB (student process {fig['worker_mib']} MiB)"
                      + (f"; the server {fig['server_kib_per_student']} KiB a student"
                         if "server_kib_per_student" in fig else "")
                      + f"; {fig['processes']} processes, {fig['seconds']} s"

@@ -97,8 +97,8 @@ def test_an_unreachable_server_is_named_not_a_traceback(tmp_path):
         PostgresStore(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=2")
 
 
-def test_a_waiting_page_wakes_when_its_class_changes_and_learns_when_it_is_gone(classes, store, clock):
-    teacher = classes.start()
+def _recorder():
+    """What a page's watcher called back with, an event set at each call, and the callback itself."""
     woke: list[int | None] = []
     changed = threading.Event()
 
@@ -106,6 +106,12 @@ def test_a_waiting_page_wakes_when_its_class_changes_and_learns_when_it_is_gone(
         woke.append(version)
         changed.set()
 
+    return woke, changed, on_change
+
+
+def test_a_waiting_page_wakes_when_its_class_changes_and_learns_when_it_is_gone(classes, store, clock):
+    teacher = classes.start()
+    woke, changed, on_change = _recorder()
     watch = Watch(store, teacher.class_id, on_change).start()
     try:
         first = watch.version
@@ -125,13 +131,7 @@ def test_a_waiting_page_wakes_when_its_class_changes_and_learns_when_it_is_gone(
 
 def test_a_students_page_is_not_woken_by_the_others_answers(classes, store):
     teacher = classes.start()
-    woke: list[int | None] = []
-    changed = threading.Event()
-
-    def on_change(version):
-        woke.append(version)
-        changed.set()
-
+    woke, changed, on_change = _recorder()
     ada, bob = classes.join(teacher.code, "Ada", "en"), classes.join(teacher.code, "Bob", "en")
     teacher.ask_lesson("45-trumps", 0)
     watch = Watch(store, teacher.class_id, on_change, shown=True).start()

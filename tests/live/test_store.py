@@ -185,7 +185,7 @@ def test_many_kernels_join_and_answer_at_once_and_nothing_is_lost(classes, store
     start = store.version(teacher.class_id)
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
-    kernels, each = 6, 8
+    kernels, each = 4, 8
     processes = [context.Process(target=_kernel, args=(where, teacher.code,
                                                        [f"k{k} s{i}" for i in range(each)], "Same Name", results))
                  for k in range(kernels)]

@@ -237,8 +237,8 @@ class Classroom(widgets.VBox):
         self.mode.value, self.game_picker.value = mode, game
         self._players_for_game(players)
         self._relabelling = False
-        self.presenter.hint = Text("Presenter keys: → or Page Down for the next step, ← or Page Up to go back, "
-                                   "H to show or hide every hand").render()
+        self.presenter.hint = Text("Presenter keys: → or Page Down: next step · ← or Page Up: back · "
+                                   "H: show or hide the hands").render()
         code = dealcode.encode(self.spec) if self.spec else ""
         self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
                                 f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")

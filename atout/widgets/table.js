@@ -218,7 +218,7 @@ function render({ model, el }) {
     const { section, hand } = part;
     // A seat nothing happened to (most seats, at most clicks) is left as it is.
     const seatKey = JSON.stringify([seat, state.can_act, state.show_legal, state.lang, state.looking,
-      state.labels.calls, (seat.cards || []).map((c) => [state.illegal[c], state.legal.includes(c),
+      (seat.cards || []).map((c) => [state.illegal[c], state.legal.includes(c),
                                                         state.card_actions[c]])]);
     if (part.seatKey === seatKey && !plan) return section;
     part.seatKey = seatKey;
@@ -231,8 +231,8 @@ function render({ model, el }) {
     showBadge(part.badges.tricks, seat.tricks_label);
     showBadge(part.badges.won, seat.won && state.labels.won);
     setAttr(section, "data-won", seat.won ? "true" : null);
-    setText(part.calls, seat.calls.length ? `${state.labels.calls}: ${seat.calls.join(" · ")}` : "");
-    setAttr(part.calls, "hidden", seat.calls.length ? null : "");
+    setText(part.calls, seat.calls_label);
+    setAttr(part.calls, "hidden", seat.calls_label ? null : "");
     setClass(hand, `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`);
     setAttr(hand, "role", seat.visible ? (state.looking ? "list" : "toolbar") : "img");
     setAttr(hand, "aria-label", `${seat.hand_label}: ${seat.count_label}`);
@@ -417,7 +417,7 @@ function render({ model, el }) {
     topKey = key;
     const scores = h("ul", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores },
       state.scores.map((row) => h("li", {}, [
-        `${row.label}:`, h("strong", { text: String(row.score) }),
+        row.label_colon, h("strong", { text: String(row.score) }),
         row.tricks_label ? badge(row.tricks_label, "tricks") : null,
       ])));
     topBox.replaceChildren(...[

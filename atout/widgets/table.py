@@ -509,7 +509,7 @@ class CardTable(anywidget.AnyWidget):
             },
             "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
             "no_trump_yet": _("Trumps: not named yet", lang), "won": _("Won the trick", lang),
-            "calls": _("Calls", lang), "from_kitty": _("From the kitty", lang), "no_bid": _("No bid yet", lang),
+            "from_kitty": _("From the kitty", lang), "no_bid": _("No bid yet", lang),
         }
         self._words_cache = (key, words)
         return words
@@ -577,6 +577,8 @@ class CardTable(anywidget.AnyWidget):
                 "tricks": won[seat] if per_seat else None,
                 "tricks_label": Text("Tricks: {n}", n=won[seat]).render(lang) if per_seat else None,
                 "calls": calls.get(seat, []),
+                "calls_label": (Text("Calls: {calls}", calls=" · ".join(calls[seat])).render(lang)
+                                if seat in calls else ""),
             })
         legal_cards = [face(c) for c in clickable]
         illegal = ({face(card): why.render(lang) for card, why in view.illegal.items()}
@@ -608,6 +610,7 @@ class CardTable(anywidget.AnyWidget):
         for i, score in enumerate(view.scores):
             tricks = won[i] if not per_seat and i < len(won) else None
             scores.append({"label": self._unit_label(i, n, len(view.scores)).render(lang), "score": score,
+                           "label_colon": Text("{who}:", who=self._unit_label(i, n, len(view.scores))).render(lang),
                            "tricks": tricks,
                            "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
         stock, stock_cards = _pile(view.stock)
@@ -658,7 +661,7 @@ class CardTable(anywidget.AnyWidget):
             "gather": self._gather, "said_id": self._said_id,
             "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable() and not looking),
             "labels": {**words["labels"], "actions": said[to_act]["choices"] if to_act is not None else "",
-                       "won": words["won"], "calls": words["calls"], "from_kitty": words["from_kitty"]},
+                       "won": words["won"], "from_kitty": words["from_kitty"]},
         }
 
     def _unit_label(self, unit: int, players: int, units: int) -> Any:

@@ -19,6 +19,7 @@ from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.scoresheet import ScoreSheet
+from atout.widgets.seats import player_label, side_label
 from atout.widgets.table import CardTable, action_label
 from atout.widgets.whatif import UNITS
 
@@ -207,17 +208,21 @@ class PlayGame(widgets.VBox):
         self.review_button.description = Text("Review the last hand").render()
         game = self.game
         if game.is_over:
-            status = Text("The game is over: {winner} wins", winner=self._side_name(game.winner))
+            status = Text("The game is over. Winner: {winner}", winner=self._side_name(game.winner))
         else:
-            status = Text("Hand {n}: you are Seat 0; the computer plays the others",
-                          n=len(game.completed_hands) + 1)
+            status = Text("Hand {n}: you play against the computer", n=len(game.completed_hands) + 1)
         self.status.value = f"<p class='atout-play-status' data-testid='play-status'>{escape(status.render())}</p>"
         heading = escape(Text("What happened, and why").render())
         lines = "".join(f"<li>{line}</li>" for line in self.lines[-12:])
         self.log_view.value = (f"<details open><summary>{heading}</summary>"
                                f"<ol class='atout-log-lines'>{lines}</ol></details>")
 
-    def _side_name(self, winner: Any) -> Text:
+    def _side_name(self, winner: Any) -> Any:
+        """The winner of the game: a player, or a side named by its players (core's ``side_of`` says who)."""
         if winner is None:
             return Text("nobody")
-        return Text("Seat {n}", n=winner)
+        hand = self.game.hand
+        players = len(hand.hands)
+        if len(self.game.scores) == players or not hasattr(hand, "side_of"):
+            return player_label(winner, LEARNER)
+        return side_label([seat for seat in range(players) if hand.side_of(seat) == winner], LEARNER)

@@ -115,6 +115,7 @@ class PlayGame(widgets.VBox):
         self.seed = seed
         self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in available_games()], value=game,
                                             style={"description_width": "initial"})
+        self.game_picker.add_class("atout-game-picker")
         self.level_picker = widgets.Dropdown(options=[(str(LEVEL_NAMES[lv].render()), lv) for lv in LEVELS],
                                              value=level, style={"description_width": "initial"})
         self.new_button = widgets.Button(icon="play")
@@ -136,9 +137,15 @@ class PlayGame(widgets.VBox):
         self.lines: list[str] = []
         self.reviewed_hands = 0
         self.call_reviews: list[CallReview] = []
-        self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status,
-                         self.stage, widgets.HBox([self.hint_button, self.review_button]), self.hint_view,
-                         self.review_view, self.sheet_box, self.log_view]
+        # The table on the left, sized to fit the window; beside it the hint, the log, the review and the score
+        # sheet: the learner's hand, the choices and what happened are on one screen.
+        self.stage.add_class("atout-play-stage")
+        side = widgets.VBox([widgets.HBox([self.hint_button, self.review_button]), self.hint_view, self.log_view,
+                             self.review_view, self.sheet_box])
+        side.add_class("atout-play-side")
+        body = widgets.HBox([self.stage, side])
+        body.add_class("atout-play-body")
+        self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status, body]
         language.register(self)
         self.new_game()
 
@@ -152,7 +159,7 @@ class PlayGame(widgets.VBox):
         self.lines = []
         self.reviewed_hands = 0
         self.table = CardTable(GameHand(self.game), viewer=LEARNER, opponents=self._computer, show_legal=True,
-                               on_event=[self._log_event])
+                               on_event=[self._log_event], fit=True)
         self.sheet = ScoreSheet(self.game)
         self.stage.children = [self.table]
         self.sheet_box.children = [self.sheet]

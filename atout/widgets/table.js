@@ -500,7 +500,7 @@ function render({ model, el }) {
     if (state.hint) controls.appendChild(h("p", { class: "atout-hint", "data-testid": "hint", text: state.hint }));
     if (state.actions.length) {
       const group = h("div", { class: "atout-actions", role: "group", "aria-label": state.labels.actions,
-                               "data-testid": "actions" });
+                               "data-testid": "actions", "data-many": state.actions.length > 8 });
       for (const a of state.actions) {
         group.appendChild(h("button", {
           type: "button", class: "atout-action", "data-testid": `action-${a.action.replace(/\s+/g, "-")}`,
@@ -623,7 +623,7 @@ function render({ model, el }) {
   // --- the size that fits: the whole table in the window below its top ----------------------------------
 
   // A card's width (px) the fitting may choose, per size: the projector's cards are read from the back row.
-  const FIT_RANGE = { projector: [40, 150], normal: [36, 96] };
+  const FIT_RANGE = { projector: [40, 150], normal: [36, 130] };
   let fitKey = null;
   let fitting = false;
   let waited = 0;

@@ -658,11 +658,16 @@ function render({ model, el }) {
     const longest = Math.max(0, ...state.seats.map((seat) => seat.count));
     const key = JSON.stringify([state.size, state.players, longest, state.phase, state.actions.length, state.lang,
                                 state.looking, state.kitty, state.stock, window.innerWidth, window.innerHeight]);
-    if (key === fitKey) return;
-    fitKey = key;
-    setAttr(root, "data-fit", "");          // the fitted layout (a fixed-height announcement) from the first trial
     const limit = window.innerHeight - pageTop(root) + window.scrollY - 8;
     let [low, high] = FIT_RANGE[state.size] || FIT_RANGE.normal;
+    if (key === fitKey) {
+      // The same shape: the cards keep their size unless what changed (a longer line, one more badge) no longer
+      // fits, and then they only shrink, so that nothing jumps from one step to the next.
+      if (fits(limit)) return;
+      high = parseFloat(root.style.getPropertyValue("--atout-unit")) || high;
+    }
+    fitKey = key;
+    setAttr(root, "data-fit", "");          // the fitted layout (a fixed-height announcement) from the first trial
     const trial = (unit) => root.style.setProperty("--atout-unit", `${unit}px`);
     trial(high);
     if (!fits(limit)) {

@@ -427,7 +427,7 @@ def test_the_bidding_box_enables_cores_legal_calls_and_closed_ones_say_cores_rea
     assert auction_calls(hand) == [(seat, opening)] and hand.to_act != seat
     assert escape(hand.events[-1].explanation.sentence()) in box.said_html.value
     assert box.buttons[opening].disabled and box.reason(opening)                 # one may not call it again
-    assert f"Seat {hand.to_act} to call" in box.status_html.value
+    assert f"To call: Player {hand.to_act + 1}" in box.status_html.value
     assert call_label(opening) in box.table_html.value
 
 

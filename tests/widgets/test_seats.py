@@ -17,7 +17,8 @@ NAMING = ("table.py", "stepper.py", "bidding.py", "classroom.py", "play.py", "se
 PLACEHOLDERS = r"seat|player|other|who|winner|bidder|dealer|holder|leader|contractor|partner|players"
 # French "à", "de", "par"... before a player's name need an article with "joueur 2" ("au joueur 2", "du joueur 2");
 # a name is written where it stands alone ("À jouer : Joueur 2", "Joueur 2 reçoit …").
-BEFORE_A_NAME = re.compile(rf"(?i)(?<![\w'’])(à|de|du|au|aux|des|par|pour|avec|chez|sur|d'|l')\s*\{{({PLACEHOLDERS})\}}")
+PREPOSITIONS = r"à|de|du|au|aux|des|par|pour|avec|chez|sur|d'|l'"
+BEFORE_A_NAME = re.compile(rf"(?i)(?<![\w'’])({PREPOSITIONS})\s*\{{({PLACEHOLDERS})\}}")
 
 
 def test_players_are_numbered_from_one_and_the_learner_is_you():

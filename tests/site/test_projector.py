@@ -26,7 +26,9 @@ MEASURE = """() => {
   const font = (el) => el ? parseFloat(getComputedStyle(el).fontSize) : null;
   const table = [...document.querySelectorAll('[data-testid=card-table]')].find((t) => t.offsetParent !== null);
   const within = (sel) => table.querySelector(sel);
-  const cards = [...table.querySelectorAll('.atout-seat .atout-hand svg.atout-card')].map((svg) => box(svg).height);
+  // Every card face up on the table: in the hands and in the trick (the piles are smaller on purpose).
+  const faces = '.atout-seat .atout-hand svg.atout-card:not(.atout-back), .atout-trick-card svg.atout-card';
+  const cards = [...table.querySelectorAll(faces)].map((svg) => box(svg).height);
   const sentence = document.querySelector('.atout-stepper .atout-sentence');
   const statement = document.querySelector('.atout-stepper .atout-rule-statement');
   const code = document.querySelector('[data-testid=deal-code]');
@@ -178,7 +180,7 @@ def test_the_classroom_shows_every_game_whole_in_play_and_in_the_walk_through(si
                     inside(f"{where}: the {name}", shown[name], shown)
                 if shown["statement"] is not None:
                     inside(f"{where}: the rule's statement", shown["statement"], shown)
-                if size == "projector":
+                if size == "projector" and shown["cardHeights"]:
                     assert min(shown["cardHeights"]) >= 120, (where, min(shown["cardHeights"]))
                     assert shown["sentenceFont"] >= 28 and (shown["statementFont"] or 28) >= 28, where
                 if count in (13, 30):

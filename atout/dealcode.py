@@ -2,13 +2,16 @@
 
 A code holds the game, the number of players, the dealer and the shuffle's seed, with a check
 character that catches a mistyped or swapped character. It is written in Crockford's base 32
-(no I, L, O or U; any case; dashes optional):
+(no I, L, O or U; any case; dashes optional, and any dash will do: slides and word processors turn the
+hyphens of a code into en dashes):
 
 >>> code = encode(DealSpec("forty-fives", players=3, dealer=1, seed=123456))
 >>> code
 '034-003R-J0AW'
 >>> decode(code.lower().replace("-", ""))
 DealSpec(game='forty-fives', players=3, dealer=1, seed=123456)
+>>> decode("034–003R—J0AW") == decode(code)
+True
 >>> decode("034-003R-J0U")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -29,6 +32,9 @@ GAMES = ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hun
 PAYLOAD = 9          # characters holding the game, players, dealer and seed
 LENGTH = PAYLOAD + 2  # and two check characters
 SEED_BITS = 32
+# What may separate the groups of a code: spaces and every dash a keyboard, a slide or a word processor writes
+# (hyphen-minus, hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus sign, no-break space).
+SEPARATORS = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212 \u00a0\u202f\t")
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,7 @@ def decode(code: str) -> DealSpec:
     """The deal a code stands for; a malformed code raises ``NotationError`` saying what is wrong."""
     if not isinstance(code, str):
         raise NotationError(Text("a deal code is text, such as 034-003R-J0AW"))
-    text = code.strip().upper().replace("-", "").replace(" ", "")
+    text = code.strip().upper().translate(SEPARATORS)
     for char in text:
         if char not in _VALUE:
             raise NotationError(Text("{char} is not used in deal codes: they use the digits and the letters A to Z "

@@ -212,18 +212,20 @@ class TableView:
     ``tricks_won`` is per seat, or per side where the game scores tricks by side (Five Hundred);
     ``kitty`` and ``stock`` are counts, or the cards themselves when the viewer may see them;
     ``last_trick`` is ``[(seat, card), …]`` and ``last_trick_winner`` the seat that took it.
+    ``calls`` is the auction so far, ``[(seat, call), …]`` in the order made (public: every seat heard them), and
+    ``high_bid`` the standing bid ``(seat, call)`` while the auction goes on (``contract`` once it is over).
     """
 
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
                  "trump", "turn_up", "kitty", "stock", "scores", "score_labels", "tricks_won", "legal", "illegal",
-                 "last_trick", "last_trick_winner", "contract", "notes", "over")
+                 "last_trick", "last_trick_winner", "contract", "notes", "over", "calls", "high_bid")
 
     def __init__(self, **fields: Any) -> None:
         defaults = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
                     "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "scores": [], "score_labels": [],
                     "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,
                     "contract": None,
-                    "notes": [], "over": False}
+                    "notes": [], "over": False, "calls": [], "high_bid": None}
         for name in self.__slots__:
             setattr(self, name, fields.pop(name, defaults.get(name)))
         if fields:
@@ -231,6 +233,15 @@ class TableView:
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
+
+
+def auction_fields(auction: Any) -> dict[str, Any]:
+    """A table view's ``calls`` and ``high_bid`` from an auction (``calls``, ``bid``, ``high_bidder``, ``over``),
+    or none for a hand without one."""
+    if auction is None:
+        return {}
+    standing = auction.bid is not None and not auction.over
+    return {"calls": list(auction.calls), "high_bid": (auction.high_bidder, auction.bid) if standing else None}
 
 
 class HandBase:

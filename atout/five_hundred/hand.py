@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, auction_fields, seat_name
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
@@ -379,7 +379,7 @@ class FiveHundredHand(HandBase):
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
             last_trick_winner=last.winner if last else None,
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
-            over=self.is_over)
+            over=self.is_over, **auction_fields(self.auction))
 
     def _cards_elsewhere(self) -> list[Card]:
         return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])

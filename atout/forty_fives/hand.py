@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, seat_name
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, auction_fields, seat_name
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
@@ -230,7 +230,8 @@ class FortyFivesHand(HandBase):
             scores=self.scores_now, score_labels=labels, tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,
-            contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over)
+            contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over,
+            **auction_fields(self.auction))
 
     def explain_rob(self) -> Explanation:
         """Whether the player to act may rob the turned card now, and why: the rule, and for the dealer the option

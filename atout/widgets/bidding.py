@@ -26,10 +26,11 @@ import ipywidgets as widgets
 import pandas as pd
 
 from atout.cards import Suit
-from atout.engine import Action, Event, Phase, seat_name
+from atout.engine import Action, Event, Phase
 from atout.errors import IllegalActionError
 from atout.i18n import N_, Text, _
 from atout.widgets.language import register
+from atout.widgets.seats import player_label
 
 CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
 
@@ -165,7 +166,7 @@ class BiddingBox(widgets.VBox):
                 button.tooltip = self.reason(call) or ""
                 closed.append((call, button.tooltip))
         if bidding:
-            status = Text("{seat} to call", seat=seat_name(hand.to_act)).render()
+            status = Text("To call: {player}", player=player_label(hand.to_act)).render()
         else:
             status = _("The auction is over")
         self.status_html.value = (f'<p class="atout-to-call" aria-live="polite"><strong>{escape(status)}</strong>'
@@ -206,9 +207,9 @@ class BiddingBox(widgets.VBox):
         frame = auction_frame(hand)
         labels = []
         for seat in frame.columns:
-            label = seat_name(seat).render()
+            label = player_label(seat).render()
             if seat == hand.dealer:
-                label = Text("{seat} (dealer)", seat=label).render()
+                label = Text("{player} (dealer)", player=label).render()
             labels.append(label)
         shown = frame.map(lambda call: call_label(call) if call else "")
         caption = _("The auction so far") if len(frame) else _("No call has been made yet")

@@ -79,24 +79,31 @@ class Classroom(widgets.VBox):
         self.every_hand.add_class("atout-every-hand")
         self.every_hand.observe(lambda _c: self._show(), names="value")
         self.four_colour = widgets.ToggleButton(value=False)
+        self.four_colour.add_class("atout-four-colour")
         self.four_colour.observe(lambda _c: self._show(), names="value")
+        self.sort_hands = widgets.ToggleButton(value=True)
+        self.sort_hands.add_class("atout-sort-hands")
+        self.sort_hands.observe(lambda _c: self._show(), names="value")
         self.mode = widgets.ToggleButtons(options=[("play", "play"), ("walk", "walk")], value="play")
         self.mode.add_class("atout-classroom-mode")
         self.mode.observe(lambda _c: self._relabelling or self._show(), names="value")
         self.presenter = PresenterKeys(self.command)
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self._relabelling = False
-        self.game_picker.observe(lambda _c: self._relabelling or self._players_for_game(), names="value")
+        # Another game or another number of players is another deal at once: the old table and its code never
+        # stay on screen under the new choice (a class could copy a Forty-Fives code for a Five Hundred lesson).
+        self.game_picker.observe(lambda _c: self._relabelling or self._game_chosen(), names="value")
+        self.players_picker.observe(lambda _c: self._relabelling or self._players_chosen(), names="value")
         self.hand: Any = None
         self.spec: dealcode.DealSpec | None = None
         self.table: CardTable | None = None
         self.stepper: Any = None
-        self.children = [
-            widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view]),
-            widgets.HBox([self.code_input, self.join_button, self.message]),
-            widgets.HBox([self.every_hand, self.four_colour, self.mode]),
-            self.presenter, self.stage,
-        ]
+        deal_bar = widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view,
+                                 self.code_input, self.join_button, self.message])
+        view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter])
+        for bar in (deal_bar, view_bar):
+            bar.add_class("atout-classroom-bar")
+        self.children = [deal_bar, view_bar, self.stage]
         language.register(self)
         self._players_for_game(players)
         if code:
@@ -106,9 +113,21 @@ class Classroom(widgets.VBox):
 
     def _players_for_game(self, players: int | None = None) -> None:
         counts = player_counts(self.game_picker.value)
-        self.players_picker.options = [(Text("{n} players", n=n).render(), n) for n in counts]
-        default = family(self.game_picker.value).make_config(self.game_picker.value).players
-        self.players_picker.value = players if players in counts else (default if default in counts else counts[0])
+        relabelling, self._relabelling = self._relabelling, True     # the choice of players follows the game
+        try:
+            self.players_picker.options = [(Text("{n} players", n=n).render(), n) for n in counts]
+            default = family(self.game_picker.value).make_config(self.game_picker.value).players
+            self.players_picker.value = (players if players in counts
+                                         else (default if default in counts else counts[0]))
+        finally:
+            self._relabelling = relabelling
+
+    def _game_chosen(self) -> None:
+        self._players_for_game()
+        self.new_deal()
+
+    def _players_chosen(self) -> None:
+        self.new_deal()
 
     # --- deals ------------------------------------------------------------------------------------------
 
@@ -129,8 +148,12 @@ class Classroom(widgets.VBox):
             self.message.value = (f"<p class='atout-error' role='alert' data-testid='deal-code-error'>"
                                   f"{escape(str(exc))}</p>")
             return False
-        self.game_picker.value = spec.game
-        self._players_for_game(spec.players)
+        self._relabelling = True      # the code chooses the game and the players: no new deal of them
+        try:
+            self.game_picker.value = spec.game
+            self._players_for_game(spec.players)
+        finally:
+            self._relabelling = False
         self._load(spec)
         self.message.value = (f"<p class='atout-ok' role='status'>"
                               f"{escape(Text('You have the deal {code}', code=dealcode.encode(spec)).render())}</p>")
@@ -153,7 +176,12 @@ class Classroom(widgets.VBox):
             self.every_hand.value = not self.every_hand.value
             return
         if self.mode.value != "walk":
+            # A key pressed in Play opens the walk-through where it stands, without moving it (End: at its last
+            # step): a new deal's walk-through opens at step 1, never straight at step 2.
             self.mode.value = "walk"
+            if command == "last":
+                self.stepper.go(len(self.stepper.steps) - 1)
+            return
         stepper = self.stepper
         if command == "next":
             stepper.forward()
@@ -170,12 +198,15 @@ class Classroom(widgets.VBox):
         viewer = None if self.every_hand.value else 0
         if self.mode.value == "play":
             if self.table is None:
+                # The teacher's table: nobody at it is "you"; the cards are sized to fit the screen.
                 self.table = CardTable(self.hand, viewer=viewer, opponents=opponent, show_legal=True,
-                                       size="projector", four_colour=self.four_colour.value)
+                                       size="projector", four_colour=self.four_colour.value, you=None, fit=True,
+                                       sort_hands=self.sort_hands.value)
             else:
                 # One table for every deal: a new widget per deal would leave the old one alive in
                 # the kernel and the page, and start the browser's drawing code cold again.
                 self.table.four_colour = self.four_colour.value
+                self.table.sort_hands = self.sort_hands.value
                 if self.table.hand is not self.hand or self.table.viewer != viewer:
                     self.table.set_hand(self.hand, viewer=viewer)
             self.stage.children = [self.table]
@@ -183,7 +214,10 @@ class Classroom(widgets.VBox):
             if self.stepper is None:
                 from atout.widgets.stepper import DealStepper
 
-                self.stepper = DealStepper(played_out(self.hand))
+                self.stepper = DealStepper(played_out(self.hand), viewer=viewer, size="projector")
+            self.stepper.table.four_colour = self.four_colour.value
+            self.stepper.table.sort_hands = self.sort_hands.value
+            self.stepper.set_viewer(viewer)
             self.stage.children = [self.stepper]
 
     def refresh(self) -> None:
@@ -194,6 +228,8 @@ class Classroom(widgets.VBox):
         self.code_input.placeholder = Text("Type the teacher's deal code").render()
         self.every_hand.description = Text("Show every hand").render()
         self.four_colour.description = Text("Four-colour deck").render()
+        self.sort_hands.description = Text("Sort the hands").render()
+        self.sort_hands.tooltip = Text("Each hand by suit, the trumps first, every suit in the game's order").render()
         mode, game, players = self.mode.value, self.game_picker.value, self.players_picker.value
         self._relabelling = True     # new labels only: keep what is chosen
         self.mode.options = [(Text("Play").render(), "play"), (Text("Walk through").render(), "walk")]
@@ -201,8 +237,8 @@ class Classroom(widgets.VBox):
         self.mode.value, self.game_picker.value = mode, game
         self._players_for_game(players)
         self._relabelling = False
-        self.presenter.hint = Text("Presenter keys: → or Page Down for the next step, ← or Page Up to go back, "
-                              "H to show or hide every hand").render()
+        self.presenter.hint = Text("Presenter keys: → or Page Down: next step · ← or Page Up: back · "
+                                   "H: show or hide the hands").render()
         code = dealcode.encode(self.spec) if self.spec else ""
         self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
                                 f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")

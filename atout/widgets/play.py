@@ -19,6 +19,7 @@ from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.scoresheet import ScoreSheet
+from atout.widgets.seats import player_label, side_label
 from atout.widgets.table import CardTable, action_label
 from atout.widgets.whatif import UNITS
 
@@ -114,6 +115,7 @@ class PlayGame(widgets.VBox):
         self.seed = seed
         self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in available_games()], value=game,
                                             style={"description_width": "initial"})
+        self.game_picker.add_class("atout-game-picker")
         self.level_picker = widgets.Dropdown(options=[(str(LEVEL_NAMES[lv].render()), lv) for lv in LEVELS],
                                              value=level, style={"description_width": "initial"})
         self.new_button = widgets.Button(icon="play")
@@ -135,9 +137,15 @@ class PlayGame(widgets.VBox):
         self.lines: list[str] = []
         self.reviewed_hands = 0
         self.call_reviews: list[CallReview] = []
-        self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status,
-                         self.stage, widgets.HBox([self.hint_button, self.review_button]), self.hint_view,
-                         self.review_view, self.sheet_box, self.log_view]
+        # The table on the left, sized to fit the window; beside it the hint, the log, the review and the score
+        # sheet: the learner's hand, the choices and what happened are on one screen.
+        self.stage.add_class("atout-play-stage")
+        side = widgets.VBox([widgets.HBox([self.hint_button, self.review_button]), self.hint_view, self.log_view,
+                             self.review_view, self.sheet_box])
+        side.add_class("atout-play-side")
+        body = widgets.HBox([self.stage, side])
+        body.add_class("atout-play-body")
+        self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status, body]
         language.register(self)
         self.new_game()
 
@@ -151,7 +159,7 @@ class PlayGame(widgets.VBox):
         self.lines = []
         self.reviewed_hands = 0
         self.table = CardTable(GameHand(self.game), viewer=LEARNER, opponents=self._computer, show_legal=True,
-                               on_event=[self._log_event])
+                               on_event=[self._log_event], fit=True)
         self.sheet = ScoreSheet(self.game)
         self.stage.children = [self.table]
         self.sheet_box.children = [self.sheet]
@@ -207,17 +215,21 @@ class PlayGame(widgets.VBox):
         self.review_button.description = Text("Review the last hand").render()
         game = self.game
         if game.is_over:
-            status = Text("The game is over: {winner} wins", winner=self._side_name(game.winner))
+            status = Text("The game is over. Winner: {winner}", winner=self._side_name(game.winner))
         else:
-            status = Text("Hand {n}: you are Seat 0; the computer plays the others",
-                          n=len(game.completed_hands) + 1)
+            status = Text("Hand {n}: you play against the computer", n=len(game.completed_hands) + 1)
         self.status.value = f"<p class='atout-play-status' data-testid='play-status'>{escape(status.render())}</p>"
         heading = escape(Text("What happened, and why").render())
         lines = "".join(f"<li>{line}</li>" for line in self.lines[-12:])
         self.log_view.value = (f"<details open><summary>{heading}</summary>"
                                f"<ol class='atout-log-lines'>{lines}</ol></details>")
 
-    def _side_name(self, winner: Any) -> Text:
+    def _side_name(self, winner: Any) -> Any:
+        """The winner of the game: a player, or a side named by its players (core's ``side_of`` says who)."""
         if winner is None:
             return Text("nobody")
-        return Text("Seat {n}", n=winner)
+        hand = self.game.hand
+        players = len(hand.hands)
+        if len(self.game.scores) == players or not hasattr(hand, "side_of"):
+            return player_label(winner, LEARNER)
+        return side_label([seat for seat in range(players) if hand.side_of(seat) == winner], LEARNER)

@@ -8,7 +8,8 @@ replayed (``replay``) up to that action. It works for any family whose hands exp
 ``events``, ``replay(config, history, dealer, scores_before)``, ``table_view()`` and, optionally,
 ``deal_packets()``.
 
-Controls: ⏮ ← → ⏭ buttons, the step slider and ▶ auto-play (an ipywidgets ``Play`` linked to the
+Controls: first, back, forward and last buttons (their arrows drawn in SVG by the stylesheet), the step
+slider (counting from 1, as "Step N of M" does) and ▶ auto-play (an ipywidgets ``Play`` linked to the
 slider) at a chosen speed. Keyboard: ipywidgets sends no key presses to Python, so the stepper uses
 what the browser already gives focusable controls: Tab reaches each button (Enter or Space presses
 it), and a focused slider moves with ← → (one step), Page Up / Page Down and Home / End.
@@ -30,14 +31,13 @@ from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
-from atout.cards import Card, Suit
-from atout.engine import Action, Event, Explanation, TableView, seat_name
+from atout.cards import Card
+from atout.engine import Action, Event, Explanation, TableView
 from atout.games import family
-from atout.i18n import N_, Text, _, ngettext
-from atout.svg import back_svg, card_svg
+from atout.i18n import N_, Text, _
 from atout.widgets.language import register
+from atout.widgets.seats import player_label
 
-HIGHLIGHT = "#e8a317"
 SPEEDS = ((N_("slow"), 3000), (N_("normal"), 1500), (N_("fast"), 600))
 
 
@@ -83,49 +83,65 @@ def _hand_of(source: Any, game: str | None, dealer: int, scores_before: Sequence
 
 
 class DealStepper(widgets.VBox):
-    """Step through a hand: the table at each step, and core's explanation with its rule id beside it."""
+    """Step through a hand: the card table at each step, and core's explanation with its rule beside it.
+
+    ``size="projector"`` is the classroom's walk-through: big cards sized to fit the window (the table's ``fit``)
+    and big type; ``viewer`` is the seat whose hand alone is face up (None: every hand face up).
+    """
 
     def __init__(self, hand_or_history: Any, game: str | None = None, dealer: int = 0,
                  scores_before: Sequence[int] | None = None, viewer: int | None = None, size: str = "small",
                  **options: Any) -> None:
         super().__init__()
         self.add_class("atout-stepper")
+        self.add_class(f"atout-stepper-{size}")
         self.hand = _hand_of(hand_or_history, game, dealer, scores_before, options)
-        self.viewer = viewer
         self.size = size
         self.steps = build_steps(self.hand)
-        self._views = self._replay_views()
-        last = max(len(self.steps) - 1, 0)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, continuous_update=True,
+        self.viewer = viewer
+        self._views = self._replay_views(viewer)
+        count = max(len(self.steps), 1)
+        # The slider counts steps from 1, as "Step N of M" does.
+        self.slider = widgets.IntSlider(value=1, min=1, max=count, step=1, continuous_update=True,
                                         readout=True, layout=widgets.Layout(width="320px"))
         self.slider.add_class("atout-step-slider")
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=SPEEDS[1][1], show_repeat=False)
+        self.play = widgets.Play(value=1, min=1, max=count, step=1, interval=SPEEDS[1][1], show_repeat=False)
         self.play.add_class("atout-autoplay")
         self._link = widgets.link((self.play, "value"), (self.slider, "value"))
         self.speed = widgets.Dropdown(options=[(name, ms) for name, ms in SPEEDS], value=SPEEDS[1][1],
-                                      layout=widgets.Layout(width="170px"))
+                                      layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.speed.add_class("atout-speed")
         self._speed_link = widgets.dlink((self.speed, "value"), (self.play, "interval"))
-        self.first_button = widgets.Button(description="⏮", layout=widgets.Layout(width="44px"))
-        self.back_button = widgets.Button(description="←", layout=widgets.Layout(width="44px"))
-        self.next_button = widgets.Button(description="→", layout=widgets.Layout(width="44px"))
-        self.last_button = widgets.Button(description="⏭", layout=widgets.Layout(width="44px"))
+        # The arrows are drawn as SVG by the stylesheet (a glyph such as ⏮ is an empty box where the font lacks it);
+        # each button is named by its tooltip.
+        self.first_button = widgets.Button(description="", layout=widgets.Layout(width="52px"))
+        self.back_button = widgets.Button(description="", layout=widgets.Layout(width="52px"))
+        self.next_button = widgets.Button(description="", layout=widgets.Layout(width="52px"))
+        self.last_button = widgets.Button(description="", layout=widgets.Layout(width="52px"))
         for button, name in ((self.first_button, "first"), (self.back_button, "back"), (self.next_button, "next"),
                              (self.last_button, "last")):
             button.add_class(f"atout-step-{name}")
+            button.add_class("atout-step-icon")
         self.first_button.on_click(lambda _b: self.go(0))
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.forward())
         self.last_button.on_click(lambda _b: self.go(len(self.steps) - 1))
         self.position_html = widgets.HTML()
-        self.table_html = widgets.HTML(layout=widgets.Layout(flex="3 1 0"))
-        self.table_html.add_class("atout-stepper-table")
-        self.explanation_html = widgets.HTML(layout=widgets.Layout(flex="2 1 0"))
+        self.position_html.add_class("atout-step-position-box")
+        from atout.widgets.table import CardTable
+
+        self.table = CardTable(self.hand, viewer=viewer, you=None, size="projector" if size == "projector"
+                               else "normal", fit=size == "projector")
+        self.table.add_class("atout-stepper-table")
+        self.explanation_html = widgets.HTML(layout=widgets.Layout(flex="1 1 0"))
         self.explanation_html.add_class("atout-stepper-explanation")
         self.slider.observe(lambda change: self._draw(), names="value")
         controls = widgets.HBox([self.first_button, self.back_button, self.slider, self.next_button,
-                                 self.last_button, self.play, self.speed])
-        self.children = [controls, self.position_html, widgets.HBox([self.table_html, self.explanation_html])]
+                                 self.last_button, self.play, self.speed, self.position_html])
+        controls.add_class("atout-stepper-controls")
+        body = widgets.HBox([self.table, self.explanation_html])
+        body.add_class("atout-stepper-body")
+        self.children = [controls, body]
         register(self)
         self.refresh()
 
@@ -133,14 +149,15 @@ class DealStepper(widgets.VBox):
 
     @property
     def step(self) -> int:
-        return self.slider.value
+        """The step shown, counted from 0 (the slider counts from 1)."""
+        return self.slider.value - 1
 
     @property
     def current(self) -> Step:
         return self.steps[self.step]
 
     def go(self, k: int) -> DealStepper:
-        self.slider.value = max(0, min(k, len(self.steps) - 1))
+        self.slider.value = max(0, min(k, len(self.steps) - 1)) + 1
         return self
 
     def forward(self) -> DealStepper:
@@ -154,6 +171,15 @@ class DealStepper(widgets.VBox):
         step = self.steps[self.step if k is None else k]
         return replay_prefix(self.hand, step.action_index + 1)
 
+    def set_viewer(self, viewer: int | None) -> None:
+        """Show every hand (None) or only ``viewer``'s, as core's view for that seat has it."""
+        if viewer == self.viewer:
+            return
+        self.viewer = viewer
+        self.table.viewer = viewer
+        self._views = self._replay_views(viewer)
+        self._draw()
+
     # --- drawing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
@@ -165,7 +191,7 @@ class DealStepper(widgets.VBox):
         self.slider.description = _("Step")
         self.play.tooltip = _("Play the hand step by step")
         chosen = self.speed.value
-        self.speed.options = [(Text("Speed: {speed}", speed=Text(name)).render(), ms) for name, ms in SPEEDS]
+        self.speed.options = [(_(name), ms) for name, ms in SPEEDS]
         self.speed.value = chosen
         self.speed.description = _("Speed")
         self._draw()
@@ -173,7 +199,7 @@ class DealStepper(widgets.VBox):
     def _draw(self) -> None:
         if not self.steps:
             self.position_html.value = f"<p>{escape(_('Nothing has happened yet: the cards are not dealt'))}</p>"
-            self.table_html.value = self.explanation_html.value = ""
+            self.explanation_html.value = ""
             return
         k = self.step
         step = self.steps[k]
@@ -181,14 +207,18 @@ class DealStepper(widgets.VBox):
         self.next_button.disabled = self.last_button.disabled = k == len(self.steps) - 1
         self.position_html.value = (f'<p class="atout-step-position" data-step="{k}" aria-live="polite">'
                                     f'{escape(Text("Step {k} of {n}", k=k + 1, n=len(self.steps)).render())}</p>')
-        self.table_html.value = self._table(step)
+        self._show_table(step)
         self.explanation_html.value = self._explanation(step)
 
     def _explanation(self, step: Step) -> str:
         why = step.explanation
         parts = ['<div class="atout-explanation" data-testid="step-explanation">']
+        seen = self._seen_card(step)
         if step.packet is not None:
             parts.append(f'<p class="atout-packet">{escape(_packet_text(step.packet).render())}</p>')
+        elif seen is not None:
+            said = Text("{player} discards {card}", player=player_label(step.event.seat), card=seen).render()
+            parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
         parts.append(f'<p class="atout-sentence">{escape(why.sentence())}</p>'
                      f'<p class="atout-rule">{escape(_("Rule"))} <code data-rule="{escape(why.rule)}">'
                      f'{escape(why.rule)}</code></p>')
@@ -198,24 +228,56 @@ class DealStepper(widgets.VBox):
         parts.append("</div>")
         return "".join(parts)
 
-    def _table(self, step: Step) -> str:
-        if step.kind == "packet":
-            view, highlight = self._packet_view(step), set(step.packet[2])
-        else:
-            view, highlight = self._views[step.action_index], _event_cards(step.event)
-        return table_html(view, self.size, highlight, self.viewer, winner=step.event.seat
-                          if step.event.kind == "trick" else None)
+    def _seen_card(self, step: Step) -> Card | None:
+        """The card of a discard laid face down that the table shows face up (every hand shown, or the discarder's
+        own): core's sentence says "face down", which the others at the table see; the class sees the card."""
+        event = step.event
+        if step.kind != "event" or event.kind != "discard" or event.action is None:
+            return None
+        card = event.action.card
+        if not isinstance(card, Card) or (self.viewer is not None and self.viewer != event.seat):
+            return None
+        return card
 
-    def _replay_views(self) -> list[TableView]:
+    def _show_table(self, step: Step) -> None:
+        winner = None
+        if step.kind == "packet":
+            view, ringed = self._packet_view(step), set(step.packet[2])
+        else:
+            view, ringed = self._views[step.action_index], _event_cards(step.event)
+            finished = self._finished_trick(step)
+            if finished is not None:
+                # The trick this action completed stays in the middle, its winner marked from the step that says
+                # who won it until the next action's step.
+                view = _with_trick(view, view.last_trick)
+                if finished:
+                    winner = view.last_trick_winner
+                    ringed = set()
+        self.table.show(view, ringed, winner)
+
+    def _finished_trick(self, step: Step) -> bool | None:
+        """None when the step's action completed no trick; else whether the trick's winner is known at this step
+        (its "trick" event has been shown)."""
+        k = self.steps.index(step)
+        same = [s for s in self.steps if s.action_index == step.action_index and s.kind == "event"]
+        kinds = [s.event.kind for s in same]
+        if "trick" not in kinds:
+            return None
+        first_trick = next(i for i, s in enumerate(self.steps) if s.action_index == step.action_index
+                           and s.kind == "event" and s.event.kind == "trick")
+        return k >= first_trick
+
+    def _replay_views(self, viewer: int | None = None) -> list[TableView]:
         replayed = replay_prefix(self.hand, 0)
         views = []
         for action in self.hand.history:
             replayed.apply(action)
-            views.append(view_of(replayed))
+            views.append(view_of(replayed, viewer))
         return views
 
     def _packet_view(self, step: Step) -> TableView:
-        """The table while the deal is under way: the packets dealt so far (core's packets, in order)."""
+        """The table while the deal is under way: the packets dealt so far (core's packets, in order); a seat the
+        viewer may not see shows its count face down."""
         after = self._views[step.action_index]
         packets = [s.packet for s in self.steps[:self.steps.index(step) + 1] if s.packet is not None
                    and s.action_index == step.action_index]
@@ -231,15 +293,28 @@ class DealStepper(widgets.VBox):
                 turn_up = cards[0]
             else:
                 kitty += len(cards)
-        return TableView(game=after.game, players=after.players, dealer=after.dealer, phase="deal", hands=hands,
-                         kitty=kitty, stock=stock, turn_up=turn_up, scores=list(after.scores),
-                         score_labels=list(after.score_labels), tricks_won=[0] * len(after.tricks_won))
+        shown: list[list[Card] | int] = [held if self.viewer is None or seat == self.viewer else len(held)
+                                         for seat, held in enumerate(hands)]
+        return TableView(game=after.game, players=after.players, viewer=self.viewer, dealer=after.dealer,
+                         phase="deal", hands=shown, kitty=kitty, stock=stock, turn_up=turn_up,
+                         scores=list(after.scores), score_labels=list(after.score_labels),
+                         tricks_won=[0] * len(after.tricks_won))
 
 
-def view_of(hand: Any) -> TableView:
-    """Core's face-up table view of a hand; for a family without ``table_view`` yet, the little every hand has."""
+def _with_trick(view: TableView, trick: list | None) -> TableView:
+    """A copy of ``view`` with ``trick`` in the middle (the trick just completed, which core has moved to
+    ``last_trick``)."""
+    fields = view.to_dict()
+    fields["trick"] = list(trick or [])
+    fields["leader"] = trick[0][0] if trick else None
+    return TableView(**fields)
+
+
+def view_of(hand: Any, viewer: int | None = None) -> TableView:
+    """Core's table view of a hand for ``viewer`` (None: every hand face up); for a family without ``table_view``
+    yet, the little every hand has."""
     if hasattr(hand, "table_view"):
-        return hand.table_view(None)
+        return hand.table_view(viewer)
     players = len(hand.hands)
     return TableView(game=hand.config.game, players=players, dealer=hand.dealer, to_act=hand.to_act,
                      phase=hand.phase.value, hands=[list(h) for h in hand.hands], trump=getattr(hand, "trump", None),
@@ -256,7 +331,7 @@ def replay_prefix(hand: Any, count: int) -> Any:
 def _packet_text(packet: tuple[str, int | None, list[Card]]) -> Text:
     what, seat, cards = packet
     if what == "hand" and seat is not None:
-        return Text("{seat} receives {cards}", seat=seat_name(seat), cards=list(cards))
+        return Text("{player} receives {cards}", player=player_label(seat), cards=list(cards))
     if what == "kitty":
         return Text("{count} cards go to the kitty", count=len(cards))
     return Text("Dealt: {cards}", cards=list(cards))
@@ -279,87 +354,3 @@ def _event_cards(event: Event) -> set[Card]:
     if isinstance(event.data, Card):
         cards.add(event.data)
     return cards
-
-
-def _cards(cards: Sequence[Card], size: str, highlight: set[Card]) -> str:
-    return "".join(card_svg(c, size, highlight=HIGHLIGHT if c in highlight else None) for c in cards)
-
-
-def _suit_text(trump: Any) -> str:
-    if trump is None:
-        return "—"
-    if isinstance(trump, Suit):
-        return f"{trump.symbol} {trump.render()}"
-    return trump.render() if hasattr(trump, "render") else str(trump)
-
-
-def table_html(view: TableView, size: str = "small", highlight: set[Card] | None = None,
-               viewer: int | None = None, winner: int | None = None) -> str:
-    """A table view as HTML: seats with their cards (face down when ``viewer`` may not see them), the
-    turned card, kitty and stock, the trick (or the last trick when the new one is empty), scores."""
-    highlight = highlight or set()
-    info = [f'{escape(_("Trumps"))}: <strong data-testid="trump">{escape(_suit_text(view.trump))}</strong>',
-            f'{escape(_("Dealer"))}: {escape(seat_name(view.dealer).render())}']
-    if view.contract:
-        bidder, bid = view.contract
-        info.append(escape(Text("Contract: {seat}, {bid}", seat=seat_name(bidder),
-                                bid=bid.render() if hasattr(bid, "render") else bid).render()))
-    if view.scores:
-        labels = [lab.render() if hasattr(lab, "render") else str(lab) for lab in view.score_labels]
-        scores = ", ".join(f"{escape(lab)} {s}" for lab, s in zip(labels, view.scores, strict=False))
-        info.append(f'{escape(_("Scores"))}: {scores}')
-    parts = [f'<div class="atout-table" data-phase="{escape(str(view.phase))}">',
-             f'<p class="atout-table-info">{" · ".join(info)}</p>']
-    for note in view.notes:
-        parts.append(f'<p class="atout-note">{escape(note.render() if hasattr(note, "render") else str(note))}</p>')
-    parts.append('<div class="atout-seats" style="display:flex;flex-wrap:wrap;gap:12px">')
-    for seat in range(view.players):
-        held = view.hands[seat] if seat < len(view.hands) else []
-        visible = viewer is None or seat == viewer
-        label = seat_name(seat).render()
-        marks = []
-        if seat == view.dealer:
-            marks.append(_("dealer"))
-        if seat == view.to_act:
-            marks.append(_("to act"))
-        if view.tricks_won and seat < len(view.tricks_won) and view.phase != "deal":
-            marks.append(ngettext("{n} trick", "{n} tricks", view.tricks_won[seat]))
-        if isinstance(held, int):
-            cards = back_svg(size) * held if held else ""
-        elif visible:
-            cards = _cards(held, size, highlight)
-        else:
-            cards = back_svg(size) * len(held)
-        current = ' aria-current="true"' if seat == view.to_act else ""
-        parts.append(f'<section class="atout-seat" data-seat="{seat}"{current}>'
-                     f'<h4 style="margin:2px 0">{escape(label)}'
-                     f'{" (" + escape(", ".join(marks)) + ")" if marks else ""}</h4>'
-                     f'<div class="atout-hand">{cards}</div></section>')
-    parts.append("</div>")
-    centre = []
-    if view.turn_up is not None:
-        centre.append(f'<figure class="atout-turn-up"><figcaption>{escape(_("Turned up"))}</figcaption>'
-                      f'{_cards([view.turn_up], size, highlight)}</figure>')
-    if view.kitty:   # a count (face down) or the cards themselves when the viewer may see them
-        kitty = (back_svg(size) * view.kitty if isinstance(view.kitty, int) else _cards(view.kitty, size, highlight))
-        centre.append(f'<figure class="atout-kitty"><figcaption>{escape(_("Kitty"))}</figcaption>{kitty}</figure>')
-    if view.stock:
-        count = view.stock if isinstance(view.stock, int) else len(view.stock)
-        centre.append(f'<p class="atout-stock">{escape(Text("Stock: {n} cards", n=count).render())}</p>')
-    trick, title = view.trick, _("Trick")
-    if not trick and view.last_trick:
-        trick, title = view.last_trick, _("Last trick")
-    if trick:
-        plays = []
-        for seat, card in trick:
-            ring = HIGHLIGHT if card in highlight or (winner is not None and seat == winner) else None
-            plays.append(f'<figure class="atout-play" data-seat="{seat}" style="display:inline-block;margin:0 4px">'
-                         f'{card_svg(card, size, highlight=ring)}'
-                         f'<figcaption>{escape(seat_name(seat).render())}</figcaption></figure>')
-        centre.append(f'<figure class="atout-trick" data-testid="trick"><figcaption>{escape(title)}</figcaption>'
-                      f'{"".join(plays)}</figure>')
-    if centre:
-        parts.append(f'<div class="atout-centre" style="display:flex;gap:16px;align-items:flex-start">'
-                     f'{"".join(centre)}</div>')
-    parts.append("</div>")
-    return "".join(parts)

@@ -120,17 +120,23 @@ function render({ model, el }) {
   // that differ (legal or not, why) instead of drawing every card again.
   let slots = new Map();      // card code -> { slot, button, label, why, seat, key }
 
-  function cardSlot(state, code, seat, index, active) {
+  function cardSlot(state, code, seat, index, active, marks) {
     const reason = state.show_legal && active ? state.illegal[code] : undefined;
     const legal = state.show_legal && active && state.legal.includes(code);
     const does = active ? state.card_actions[code] : undefined;   // robbing, discarding... rather than playing
-    const name = does ? `${cardName(code)}: ${does}` : cardName(code);
+    const fromKitty = marks.kitty.includes(code);
+    const base = fromKitty ? `${cardName(code)} (${state.labels.from_kitty})` : cardName(code);
+    const name = does ? `${base}: ${does}` : base;
     let entry = slots.get(code);
-    if (!entry || entry.seat !== seat) {
-      const button = h("button", {
-        type: "button", class: "atout-card-button", "data-testid": `card-${code}`, "data-card": code,
-        "data-seat": seat, tabindex: -1, onclick: () => send({ type: "play", card: code }),
-      });
+    if (!entry || entry.seat !== seat || entry.looking !== state.looking) {
+      // At a table to look at (a step of the walk-through) a card is a picture, not a button: nothing to press.
+      const button = state.looking
+        ? h("span", { class: "atout-card-button atout-card-still", role: "img", "data-testid": `card-${code}`,
+                      "data-card": code, "data-seat": seat })
+        : h("button", {
+          type: "button", class: "atout-card-button", "data-testid": `card-${code}`, "data-card": code,
+          "data-seat": seat, tabindex: -1, onclick: () => send({ type: "play", card: code }),
+        });
       button.appendChild(drawing(code));
       // The button is named by its text, the card's full name (hidden from sight: the drawing shows it);
       // the drawing itself is hidden from assistive technology, so the name is not "7 7 7".
@@ -138,14 +144,19 @@ function render({ model, el }) {
       if (picture) picture.setAttribute("aria-hidden", "true");
       const label = h("span", { class: "atout-sr-only" });
       button.appendChild(label);
-      entry = { slot: h("span", { class: "atout-slot" }, [button]), button, label, why: null, seat, key: null };
+      entry = { slot: h("span", { class: "atout-slot" }, [button]), button, label, why: null, seat, key: null,
+                looking: state.looking };
       slots.set(code, entry);
     }
     const { button, slot } = entry;
     setAttr(button, "data-index", index);
-    const key = `${reason}\n${legal}\n${name}`;
+    const ringed = marks.ringed.includes(code);
+    const key = `${reason}\n${legal}\n${name}\n${ringed}\n${fromKitty}`;
     if (entry.key !== key) {
       entry.key = key;
+      setAttr(button, "data-ringed", ringed ? "true" : null);
+      setAttr(slot, "data-kitty", fromKitty ? state.labels.from_kitty : null);
+      if (state.looking) setAttr(button, "aria-label", name);
       const whyId = `${id}-why-${seat}-${code}`;
       setAttr(button, "aria-disabled", reason ? "true" : null);
       setAttr(button, "aria-describedby", reason ? whyId : null);
@@ -193,17 +204,22 @@ function render({ model, el }) {
       const hand = h("div", { "data-testid": `hand-${seat.seat}`, "aria-orientation": "horizontal" });
       if (seat.visible) hand.addEventListener("keydown", onHandKey);
       // The badges stay in the header, shown or hidden: the turn moves at every card played.
-      const badges = { dealer: badge("", "dealer"), turn: badge("", "turn"), tricks: badge("", "tricks") };
+      const badges = { dealer: badge("", "dealer"), turn: badge("", "turn"), tricks: badge("", "tricks"),
+                       won: badge("", "won") };
       const name = h("span", { class: "atout-seat-name" });
-      const header = h("div", { class: "atout-seat-header" }, [name, badges.dealer, badges.turn, badges.tricks]);
+      // The auction as it goes: this seat's calls, beside its name.
+      const calls = h("span", { class: "atout-calls", "data-testid": `calls-${seat.seat}` });
+      const header = h("div", { class: "atout-seat-header" }, [name, badges.dealer, badges.turn, badges.tricks,
+                                                                badges.won, calls]);
       const section = h("section", { "data-seat": seat.seat, "data-testid": `seat-${seat.seat}` }, [header, hand]);
-      part = { section, name, badges, hand, visible: seat.visible, backsKey: null };
+      part = { section, name, badges, calls, hand, visible: seat.visible, backsKey: null };
       seatParts.set(seat.seat, part);
     }
     const { section, hand } = part;
     // A seat nothing happened to (most seats, at most clicks) is left as it is.
-    const seatKey = JSON.stringify([seat, state.can_act, state.show_legal, state.lang, (seat.cards || []).map(
-      (c) => [state.illegal[c], state.legal.includes(c), state.card_actions[c]])]);
+    const seatKey = JSON.stringify([seat, state.can_act, state.show_legal, state.lang, state.looking,
+      (seat.cards || []).map((c) => [state.illegal[c], state.legal.includes(c),
+                                                        state.card_actions[c]])]);
     if (part.seatKey === seatKey && !plan) return section;
     part.seatKey = seatKey;
     setClass(section, `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`);
@@ -213,13 +229,18 @@ function render({ model, el }) {
     showBadge(part.badges.dealer, seat.dealer && state.labels.dealer);
     showBadge(part.badges.turn, seat.to_act && state.labels.to_act);
     showBadge(part.badges.tricks, seat.tricks_label);
+    showBadge(part.badges.won, seat.won && state.labels.won);
+    setAttr(section, "data-won", seat.won ? "true" : null);
+    setText(part.calls, seat.calls_label);
+    setAttr(part.calls, "hidden", seat.calls_label ? null : "");
     setClass(hand, `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`);
-    setAttr(hand, "role", seat.visible ? "toolbar" : "img");
+    setAttr(hand, "role", seat.visible ? (state.looking ? "list" : "toolbar") : "img");
     setAttr(hand, "aria-label", `${seat.hand_label}: ${seat.count_label}`);
     setAttr(hand, "data-many", seat.count > 6 ? "true" : null);
     if (seat.visible) {
       const active = state.can_act && seat.to_act;
-      patchChildren(hand, seat.cards.map((code, i) => cardSlot(state, code, seat.seat, i, active)));
+      const marks = { kitty: seat.from_kitty, ringed: seat.ringed };
+      patchChildren(hand, seat.cards.map((code, i) => cardSlot(state, code, seat.seat, i, active, marks)));
       const buttons = [...hand.querySelectorAll("button")];
       const first = buttons.findIndex((b) => b.getAttribute("data-illegal") !== "true");
       rove(buttons, Math.max(first, 0), false);
@@ -300,33 +321,29 @@ function render({ model, el }) {
   let pilesKey = null;
 
   function trickFigure(state, play) {
-    const key = JSON.stringify([play.position, play.leader, play.by, play.seat, state.labels.leader]);
+    const key = JSON.stringify([play.position, play.leader, play.by, play.seat, play.won, play.ringed,
+                                state.labels.leader, state.labels.won]);
     const kept = trickFigures.get(play.card);
     if (kept && kept.key === key) return { figure: kept.figure, isNew: false };
     const figure = h("figure", {
-      class: `atout-trick-card atout-pos-${play.position}${play.leader ? " atout-leader" : ""}`,
-      "data-testid": `trick-card-${play.card}`, "data-seat": play.seat,
+      class: `atout-trick-card atout-pos-${play.position}${play.leader ? " atout-leader" : ""}`
+        + `${play.won ? " atout-winner" : ""}${play.ringed ? " atout-ringed" : ""}`,
+      "data-testid": `trick-card-${play.card}`, "data-seat": play.seat, "data-won": play.won ? "true" : null,
     }, [
       faceSpan(play.card),
-      h("figcaption", {}, [play.by, play.leader ? badge(state.labels.leader, "leader") : null]),
+      h("figcaption", {}, [play.by, play.leader ? badge(state.labels.leader, "leader") : null,
+                           play.won ? badge(state.labels.won, "won") : null]),
     ]);
     trickFigures.set(play.card, { figure, key });
     return { figure, isNew: !kept };
   }
 
   function pileView(state, plan) {
-    const key = JSON.stringify([state.trump, state.turn_up, state.turn_up_label, state.kitty, state.stock,
+    const key = JSON.stringify([state.turn_up, state.turn_up_label, state.kitty, state.stock,
                                 state.kitty_cards, state.stock_cards, state.kitty_label, state.stock_label]);
     if (key === pilesKey && !plan) return;
     pilesKey = key;
     const parts = [];
-    if (state.trump) {
-      parts.push(h("div", { class: "atout-trump", "data-testid": "trump", "data-suit": state.trump.suit }, [
-        h("span", { class: "atout-trump-icon", html: ((model.get("faces") || {}).suits || {})[state.trump.suit] || "",
-                    "aria-hidden": "true" }),
-        h("span", { text: state.trump.label }),
-      ]));
-    }
     if (state.turn_up) {
       parts.push(h("figure", { class: "atout-pile atout-turn-up", "data-testid": "turn-up" }, [
         faceSpan(state.turn_up),
@@ -349,6 +366,7 @@ function render({ model, el }) {
       animateLater(parts.filter((part) => part.tagName === "FIGURE"), "atout-dealt", plan.get("pile"));
     }
     piles.replaceChildren(...parts);
+    setAttr(piles, "hidden", parts.length ? null : "");
   }
 
   function centreView(state, plan, arriveAfter) {
@@ -383,19 +401,29 @@ function render({ model, el }) {
   const topBox = h("div", { class: "atout-top" }, [statusLine]);
   let topKey = null;
 
+  function trumpView(state) {
+    const icon = state.trump.suit && state.trump.suit !== "NT"
+      ? ((model.get("faces") || {}).suits || {})[state.trump.suit] || "" : "";
+    return h("p", { class: "atout-trump", "data-testid": "trump", "data-suit": state.trump.suit }, [
+      icon ? h("span", { class: "atout-trump-icon", html: icon, "aria-hidden": "true" }) : null,
+      h("span", { text: state.trump.label }),
+    ]);
+  }
+
   function topView(state) {
     setText(statusLine, state.status);
-    const key = JSON.stringify([state.contract, state.notes, state.scores, state.labels.scores]);
+    const key = JSON.stringify([state.contract, state.trump, state.notes, state.scores, state.labels.scores]);
     if (topKey === key) return topBox;
     topKey = key;
     const scores = h("ul", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores },
       state.scores.map((row) => h("li", {}, [
-        `${row.label}:`, h("strong", { text: String(row.score) }),
+        row.label_colon, h("strong", { text: String(row.score) }),
         row.tricks_label ? badge(row.tricks_label, "tricks") : null,
       ])));
     topBox.replaceChildren(...[
       statusLine,
-      state.contract ? h("p", { class: "atout-contract", text: state.contract }) : null,
+      trumpView(state),
+      state.contract ? h("p", { class: "atout-contract", "data-testid": "contract", text: state.contract }) : null,
       ...state.notes.map((note) => h("p", { class: "atout-note", text: note })),
       scores,
     ].filter(Boolean));
@@ -464,7 +492,7 @@ function render({ model, el }) {
     // Only what the controls show: the name of the choices changes with the turn, which matters only when there
     // are choices to name.
     const labels = state.labels;
-    const key = JSON.stringify([state.hint, state.actions, state.actions.length ? labels.actions : null,
+    const key = JSON.stringify([state.looking, state.hint, state.actions, state.actions.length ? labels.actions : null,
                                 state.can_undo ? labels.undo : null, labels.show_legal, model.get("show_legal")]);
     if (key === controlsKey) return;       // the same choices: the buttons (and the focus on one) stay
     controlsKey = key;
@@ -472,7 +500,7 @@ function render({ model, el }) {
     if (state.hint) controls.appendChild(h("p", { class: "atout-hint", "data-testid": "hint", text: state.hint }));
     if (state.actions.length) {
       const group = h("div", { class: "atout-actions", role: "group", "aria-label": state.labels.actions,
-                               "data-testid": "actions" });
+                               "data-testid": "actions", "data-many": state.actions.length > 8 });
       for (const a of state.actions) {
         group.appendChild(h("button", {
           type: "button", class: "atout-action", "data-testid": `action-${a.action.replace(/\s+/g, "-")}`,
@@ -487,6 +515,7 @@ function render({ model, el }) {
         text: state.labels.undo, onclick: () => send({ type: "undo" }),
       }));
     }
+    if (state.looking) return;       // a table to look at offers nothing to choose
     const box = h("input", { type: "checkbox", "data-testid": "show-legal" });
     box.checked = Boolean(model.get("show_legal"));
     box.addEventListener("change", () => {
@@ -503,6 +532,8 @@ function render({ model, el }) {
   function say(state) {
     const text = model.get("announcement") || "";
     const refused = Boolean(model.get("refused"));
+    // The walk-through says what happened beside its table, with the rule: this table's region would repeat it.
+    setAttr(live, "hidden", state.looking ? "" : null);
     setText(liveHeading, refused ? state.labels.refused : state.labels.announcement);
     live.classList.toggle("atout-refused", refused);
     const again = state.said_id !== seenSaid;
@@ -586,7 +617,80 @@ function render({ model, el }) {
     say(state);
 
     if (focusKey) restoreFocus(focusKey);
+    fitLater(state);
   }
+
+  // --- the size that fits: the whole table in the window below its top ----------------------------------
+
+  // A card's width (px) the fitting may choose, per size: the projector's cards are read from the back row.
+  const FIT_RANGE = { projector: [40, 150], normal: [36, 130] };
+  let fitKey = null;
+  let fitting = false;
+  let waited = 0;
+
+  // Where `node` starts on the page, however its scrolling containers are scrolled now.
+  function pageTop(node) {
+    let top = node.getBoundingClientRect().top + window.scrollY;
+    for (let p = node.parentElement; p; p = p.parentElement) top += p.scrollTop;
+    return top;
+  }
+
+  function fits(limit) {
+    const box = root.getBoundingClientRect();
+    return box.height <= limit && root.scrollWidth <= root.clientWidth + 1 && felt.scrollWidth <= felt.clientWidth + 1;
+  }
+
+  // Cards as big as they can be (within the size's range) with the table no taller than the window below its
+  // top and no part wider than the table: found by halving the range, a few layouts, only when the layout's
+  // shape changes (seats, hand lengths, phase, choices, language, window size), never at every card played.
+  function fit(state) {
+    if (state.fit && !root.isConnected && waited < 600) {    // not on the page yet: try again at the next frame
+      waited += 1;
+      fitLater(state);
+      return;
+    }
+    if (!state.fit || !root.isConnected || root.offsetParent === null) {
+      if (root.style.getPropertyValue("--atout-unit")) root.style.removeProperty("--atout-unit");
+      setAttr(root, "data-fit", null);
+      fitKey = null;
+      return;
+    }
+    const longest = Math.max(0, ...state.seats.map((seat) => seat.count));
+    const key = JSON.stringify([state.size, state.players, longest, state.phase, state.actions.length, state.lang,
+                                state.looking, state.kitty, state.stock, window.innerWidth, window.innerHeight]);
+    const limit = window.innerHeight - pageTop(root) + window.scrollY - 8;
+    let [low, high] = FIT_RANGE[state.size] || FIT_RANGE.normal;
+    if (key === fitKey) {
+      // The same shape: the cards keep their size unless what changed (a longer line, one more badge) no longer
+      // fits, and then they only shrink, so that nothing jumps from one step to the next.
+      if (fits(limit)) return;
+      high = parseFloat(root.style.getPropertyValue("--atout-unit")) || high;
+    }
+    fitKey = key;
+    setAttr(root, "data-fit", "");          // the fitted layout (a fixed-height announcement) from the first trial
+    const trial = (unit) => root.style.setProperty("--atout-unit", `${unit}px`);
+    trial(high);
+    if (!fits(limit)) {
+      for (let i = 0; i < 7; i++) {
+        const mid = (low + high) / 2;
+        trial(mid);
+        if (fits(limit)) low = mid;
+        else high = mid;
+      }
+      trial(Math.floor(low));
+    }
+  }
+
+  function fitLater(state) {
+    if (fitting) return;
+    fitting = true;
+    requestAnimationFrame(() => {
+      fitting = false;
+      fit(currentState() || state);
+    });
+  }
+  const onResize = () => { const state = currentState(); if (state) fitLater(state); };
+  window.addEventListener("resize", onResize);
 
   function restoreFocus(key) {
     let target = null;
@@ -636,6 +740,7 @@ function render({ model, el }) {
   model.on("change:refused", redraw);
   draw();
   return () => {
+    window.removeEventListener("resize", onResize);
     motionTimers.forEach(clearTimeout);
     timers.forEach(clearTimeout);
     model.off("change:state", redraw);

@@ -17,6 +17,7 @@ turn it is, as core says) and maps a click on a card to the legal action that us
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -28,12 +29,13 @@ import anywidget
 import traitlets
 
 from atout.cards import Card, Suit
-from atout.engine import Action, Event, Explanation, TableView, seat_name
+from atout.engine import Action, Event, Explanation, TableView
 from atout.errors import AtoutError, IllegalActionError
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.index import TITLES
+from atout.widgets.seats import player_label, side_label
 
 HERE = Path(__file__).parent
 log = logging.getLogger(__name__)
@@ -58,6 +60,7 @@ CARD_HINTS = {"rob": N_("Choose the card to give up for the turned card"), "disc
 MAX_AUTOMATIC = 1000   # opponents' actions in a row before the table gives up (a guard, never reached in play)
 
 KEEP_VIEWER = object()
+SAME_AS_VIEWER = object()
 Opponent = Callable[[Any, int], Action | str]
 
 
@@ -101,6 +104,70 @@ def call_text(call: str, lang: str | None = None) -> str:
     return number + Suit.parse(strain).symbol
 
 
+def call_words(call: str, lang: str | None = None) -> str:
+    """A call as the table writes it: "Pass", "Misère", 7♠, "20"."""
+    return _(CALL_NAMES[call], lang) if call in CALL_NAMES else call_text(call, lang)
+
+
+def _strain(view: TableView) -> str | None:
+    """The strain the hand is played in, as the referee writes it (C, D, H, S, or NT under a no-trump or misère
+    contract), or None while it is not known yet."""
+    if isinstance(view.trump, Suit):
+        return view.trump.letter
+    if isinstance(view.trump, str) and view.trump.upper() == "NT":
+        return "NT"
+    if view.contract and view.phase not in ("bid", "trump"):    # a contract is made and names no trump suit
+        return "NT"
+    return None
+
+
+SUIT_SEQUENCE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)   # black and red in turn
+
+
+def hand_order(game: str, strain: str | None) -> dict[Card, int]:
+    """Where each card goes in a sorted hand: the trumps first, in core's order for this trump, then the other suits
+    black and red in turn, each in core's order (the referee's ``rank`` answer: the widget never ranks a card).
+    While the trump is not known yet, each suit is in its order when it is not trumps."""
+    return _hand_order(game, strain)
+
+
+@functools.cache
+def _hand_order(game: str, strain: str | None) -> dict[Card, int]:
+    from atout.widgets.explainer import rank_answer
+
+    groups: list[list[str]] = []
+    if strain is not None:
+        answer = rank_answer(game, strain)
+        if "error" in answer:
+            return {}
+        trump = Suit.parse(strain) if strain != "NT" else None
+        groups.append(list(answer["trump"]))
+        rest = list(SUIT_SEQUENCE)
+        if trump is not None:      # after the trumps, the other colour, the same, the other: colours alternate
+            other = [x for x in SUIT_SEQUENCE if x.is_red != trump.is_red]
+            same = [x for x in SUIT_SEQUENCE if x.is_red == trump.is_red and x is not trump]
+            rest = [other[0], *same, other[1]]
+        groups += [list(answer["plain"].get(x.letter, [])) for x in rest]
+    else:
+        for suit in SUIT_SEQUENCE:
+            other = next(t for t in SUIT_SEQUENCE if t.is_red != suit.is_red)
+            answer = rank_answer(game, other.letter)
+            if "error" in answer:
+                return {}
+            groups.append(list(answer["plain"].get(suit.letter, [])))
+    order: dict[Card, int] = {}
+    for code in (c for group in groups for c in group):
+        order.setdefault(Card.parse(code), len(order))
+    return order
+
+
+def sorted_hand(cards: list[Card], game: str, strain: str | None) -> list[Card]:
+    """``cards`` in ``hand_order`` (a card the order does not place, such as the joker before trumps are known,
+    comes first, in the deck's order)."""
+    order = hand_order(game, strain)
+    return sorted(cards, key=lambda card: (order.get(card, -1), card.index))
+
+
 def _pile(value: Any) -> tuple[int, list[Card] | None]:
     """A kitty or stock as TableView gives it: a count (face down) or the cards the viewer may see."""
     if isinstance(value, int):
@@ -135,7 +202,8 @@ class CardTable(anywidget.AnyWidget):
     """
 
     _esm = HERE / "table.js"
-    _css = HERE / "table.css"
+    # The walk-through's and the classroom's styles come with it: every walk-through and classroom holds a table.
+    _css = "\n".join((HERE / name).read_text(encoding="utf-8") for name in ("table.css", "classroom.css"))
 
     state = traitlets.Dict().tag(sync=True, to_json=_json_text)
     # The card drawings, apart from ``state``: they change only with the size, the colours or the language, so
@@ -147,13 +215,21 @@ class CardTable(anywidget.AnyWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     size = traitlets.Enum(("normal", "projector"), default_value="normal").tag(sync=True)
     allow_undo = traitlets.Bool(False).tag(sync=True)
+    # Each hand in core's order for the current trump (the referee's ranking), else as core holds it.
+    sort_hands = traitlets.Bool(True).tag(sync=True)
+    # The cards sized so that the whole table fits the window below its top (the classroom and the Play page).
+    fit = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, hand: Any, viewer: int | None = None, *, opponents: Opponent | None = None,
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",
-                 allow_undo: bool = False, on_event: Iterable[Callable[[Event], Any]] = (), **kwargs: Any) -> None:
+                 allow_undo: bool = False, on_event: Iterable[Callable[[Event], Any]] = (),
+                 you: int | None | object = SAME_AS_VIEWER, **kwargs: Any) -> None:
         super().__init__(show_legal=show_legal, four_colour=four_colour, size=size, allow_undo=allow_undo, **kwargs)
         self.hand = hand
         self.viewer = viewer
+        # The seat named "You": the viewer's unless told otherwise (the classroom's table has no "you").
+        self.you = viewer if you is SAME_AS_VIEWER else you
+        self._shown: tuple[TableView, frozenset[Card], int | None] | None = None
         self.opponents = opponents
         self.on_event: list[Callable[[Event], Any]] = list(on_event)
         self.last_refusal: Explanation | Text | None = None
@@ -172,7 +248,8 @@ class CardTable(anywidget.AnyWidget):
         self._view_cache: tuple[tuple[int, int, int | None], TableView] | None = None
         self._words_cache: tuple[tuple[str, str, int, int | None], dict[str, Any]] | None = None
         self.on_msg(self._on_message)
-        self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size", "allow_undo"])
+        self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size", "allow_undo",
+                                                             "sort_hands"])
         language.register(self)
         self._start()
 
@@ -183,6 +260,7 @@ class CardTable(anywidget.AnyWidget):
         self.hand = hand
         if viewer is not KEEP_VIEWER:
             self.viewer = viewer  # type: ignore[assignment]
+        self._shown = None
         self._deal_id += 1
         self._view_cache = None
         self._gather = None
@@ -192,6 +270,22 @@ class CardTable(anywidget.AnyWidget):
         self._checkpoints = []
         self.last_refusal = None
         self._start()
+
+    def show(self, view: TableView, ringed: Iterable[Card] = (), winner: int | None = None) -> None:
+        """Show one table view as it is, to be looked at (the walk-through's step): nobody acts at this table.
+        ``ringed`` are the cards the step is about; ``winner`` the seat that has just won the trick shown."""
+        self._shown = (view, frozenset(ringed), winner)
+        self._fresh = False
+        self._gather = None
+        self._gather_due = False
+        self._said = []
+        self._refused = False
+        self.refresh()
+
+    @property
+    def looking(self) -> bool:
+        """Whether the table shows a view to look at (``show``) rather than a hand to play."""
+        return self._shown is not None
 
     def play(self, card: Card | str) -> Event | None:
         """What a click on ``card`` does: the legal action of the player to act that uses this card (playing it
@@ -340,18 +434,24 @@ class CardTable(anywidget.AnyWidget):
 
     def _turn_refusal(self, view: TableView, card: Card | None) -> Text | None:
         """Core says whose turn it is; a seat may not act for another (the teacher acts for the one to act)."""
+        if self.looking:
+            return Text("This table is a step of the walk-through: nobody plays at it")
         to_act = view.to_act
         if to_act is None:
             return None   # nobody may act: core explains why (the hand is over, the deal is to come)
         if self.viewer is not None and self.viewer != to_act:
-            return Text("It is {seat}'s turn, not yours", seat=seat_name(to_act))
+            return Text("Wait for your turn (to play: {player})", player=self.label(to_act))
         if card is not None:
             holder = next((seat for seat, held in enumerate(view.hands)
                            if not isinstance(held, int) and card in held), None)
             if holder is not None and holder != to_act:
-                return Text("It is {seat}'s turn: {card} is in the hand of {other}",
-                            seat=seat_name(to_act), card=card, other=seat_name(holder))
+                return Text("{card} is in another hand. To play: {player}; holding {card}: {other}",
+                            player=self.label(to_act), card=card, other=self.label(holder))
         return None
+
+    def label(self, seat: int) -> Text:
+        """How this table names a seat (``player_label``: "You" for the learner's own)."""
+        return player_label(seat, self.you)
 
     @staticmethod
     def _clickable(view: TableView) -> dict[Card, Action]:
@@ -371,6 +471,8 @@ class CardTable(anywidget.AnyWidget):
     def _view(self) -> TableView:
         """Core's view of the hand for the viewer, worked out once per state of the hand (its history's length,
         which every action and every undo changes): a click reads the view the last redraw used."""
+        if self._shown is not None:
+            return self._shown[0]
         key = (id(self.hand), len(getattr(self.hand, "history", ())), self.viewer)
         if self._view_cache is None or self._view_cache[0] != key:
             self._view_cache = (key, self.hand.table_view(self.viewer))
@@ -379,21 +481,21 @@ class CardTable(anywidget.AnyWidget):
     def _words(self, lang: str, game: str, players: int) -> dict[str, Any]:
         """The words of the table that depend only on the language, the game and the seats (most of its text),
         rendered once rather than at every click."""
-        key = (lang, game, players, self.viewer)
+        key = (lang, game, players, self.viewer, self.you)
         if self._words_cache is not None and self._words_cache[0] == key:
             return self._words_cache[1]
         title = _(TITLES.get(game, game), lang)
         seats = []
         for seat in range(players):
-            name = seat_name(seat)
-            mine = self.viewer is not None and seat == self.viewer
+            name = self.label(seat)
+            mine = self.you is not None and seat == self.you
             seats.append({
                 "who": name.render(lang),
-                "name": (Text("{seat} (you)", seat=name) if mine else name).render(lang),
-                "hand_label": (Text("Your hand ({seat})", seat=name) if mine
-                               else Text("Hand of {seat}", seat=name)).render(lang),
-                "to_play": Text("{seat} to play", seat=name).render(lang),
-                "choices": Text("Choices for {seat}", seat=name).render(lang),
+                "name": name.render(lang),
+                "hand_label": (Text("Your hand") if mine else Text("Hand: {player}", player=name)).render(lang),
+                "to_play": Text("To play: {player}", player=name).render(lang),
+                "to_call": Text("To call: {player}", player=name).render(lang),
+                "choices": Text("Choices: {player}", player=name).render(lang),
             })
         words = {
             "title": title, "seats": seats,
@@ -406,12 +508,16 @@ class CardTable(anywidget.AnyWidget):
                 "refused": _("Not allowed", lang), "undo": _("Take back my last move", lang),
             },
             "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
+            "no_trump_yet": _("Trumps: not named yet", lang), "won": _("Won the trick", lang),
+            "from_kitty": _("From the kitty", lang), "no_bid": _("No bid yet", lang),
         }
         self._words_cache = (key, words)
         return words
 
     def _build_state(self, lang: str) -> dict[str, Any]:
         view = self._view()
+        looking = self._shown is not None
+        ringed, just_won = (self._shown[1], self._shown[2]) if looking else (frozenset(), None)
         if self._gather_due:
             self._gather_due = False
             self._gather = {"id": self._gather_id, "winner": self._last_winner,
@@ -428,17 +534,30 @@ class CardTable(anywidget.AnyWidget):
 
         words = self._words(lang, view.game, n)
         said = words["seats"]
-        clickable = self._clickable(view)
+        clickable = {} if looking else self._clickable(view)
         to_act = view.to_act
         trick = list(view.trick or [])
         trick_seats = {seat for seat, _card in trick}
         won = list(view.tricks_won or [])
         per_seat = len(won) == n        # else tricks are counted per side, shown with the scores
+        strain = _strain(view)
+        kitty, kitty_cards = _pile(view.kitty)
+        # The kitty the contractor has taken is in the contractor's hand: it is shown there, marked, not twice.
+        held_cards = {c for held in view.hands if not isinstance(held, int) for c in held}
+        from_kitty = {c for c in kitty_cards or () if c in held_cards}
+        if from_kitty:
+            kitty_cards = [c for c in kitty_cards if c not in from_kitty]
+            kitty = len(kitty_cards)
+        calls: dict[int, list[str]] = {}
+        for seat, call in view.calls or ():
+            calls.setdefault(seat, []).append(call_words(call, lang))
         seats = []
         for seat in range(n):
             held = view.hands[seat] if seat < len(view.hands) else 0
             visible = not isinstance(held, int)
             count = len(held) if visible else int(held)
+            if visible and self.sort_hands:
+                held = sorted_hand(list(held), view.game, strain)
             seats.append({
                 "seat": seat,
                 "position": positions[(seat - bottom) % n],
@@ -447,53 +566,65 @@ class CardTable(anywidget.AnyWidget):
                 "count_label": ngettext("{n} card", "{n} cards", count, lang),
                 "visible": visible,
                 "cards": [face(c) for c in held] if visible else None,
+                "from_kitty": [c.code for c in held if c in from_kitty] if visible else [],
+                "ringed": [c.code for c in held if c in ringed] if visible else [],
                 "count": count,
                 "dealer": seat == view.dealer,
                 "to_act": seat == to_act,
                 "leader": seat == view.leader and bool(trick),
                 "played": seat in trick_seats,
+                "won": seat == just_won,
                 "tricks": won[seat] if per_seat else None,
                 "tricks_label": Text("Tricks: {n}", n=won[seat]).render(lang) if per_seat else None,
+                "calls": calls.get(seat, []),
+                "calls_label": (Text("Calls: {calls}", calls=" · ".join(calls[seat])).render(lang)
+                                if seat in calls else ""),
             })
         legal_cards = [face(c) for c in clickable]
         illegal = ({face(card): why.render(lang) for card, why in view.illegal.items()}
-                   if self.show_legal else {})
+                   if self.show_legal and not looking else {})
         card_actions = {face(card): action_label(a, lang) for card, a in clickable.items() if a.kind != "play"}
         kinds = [a.kind for a in clickable.values() if a.kind != "play"]
         hint = _(CARD_HINTS[kinds[0]], lang) if kinds and kinds[0] in CARD_HINTS else None
-        buttons = [{"action": str(a), "label": action_label(a, lang)} for a in view.legal
-                   if a.card is None or clickable.get(a.card) is not a]
+        buttons = [] if looking else [{"action": str(a), "label": action_label(a, lang)} for a in view.legal
+                                      if a.card is None or clickable.get(a.card) is not a]
         plays = [{"seat": seat, "card": face(card), "position": positions[(seat - bottom) % n],
-                  "leader": i == 0, "by": said[seat]["who"]} for i, (seat, card) in enumerate(trick)]
+                  "leader": i == 0, "by": said[seat]["who"], "ringed": card in ringed or seat == just_won,
+                  "won": seat == just_won} for i, (seat, card) in enumerate(trick)]
         last = view.last_trick
         winner = view.last_trick_winner if last else None
         last_trick = None
-        if last:
-            label = (Text("Last trick, won by {seat}", seat=seat_name(winner)) if winner is not None
+        if last and not looking:     # the walk-through shows the trick just won in the middle, its winner marked
+            label = (Text("Last trick (winner: {player})", player=self.label(winner)) if winner is not None
                      else Text("Last trick"))
             last_trick = {"plays": [{"seat": s, "card": face(c), "by": said[s]["who"]} for s, c in last],
                           "winner": winner, "label": label.render(lang)}
-        trump = None
-        if isinstance(view.trump, Suit):
-            trump = {"suit": view.trump.letter, "label": Text("Trumps: {suit}", suit=view.trump).render(lang)}
-        elif (isinstance(view.trump, str) and view.trump.upper() == "NT") or (view.trump is None
-                                                                             and view.phase == "play"):
+        if strain is None:
+            trump = {"suit": None, "label": words["no_trump_yet"]}
+        elif strain == "NT":
             trump = {"suit": "NT", "label": words["no_trumps"]}
+        else:
+            trump = {"suit": strain, "label": Text("Trumps: {suit}", suit=Suit.parse(strain)).render(lang)}
         turn_up = face(view.turn_up) if isinstance(view.turn_up, Card) else None
-        labels = view.score_labels or [seat_name(i) for i in range(len(view.scores))]
         scores = []
-        for i, (label, score) in enumerate(zip(labels, view.scores, strict=False)):
+        for i, score in enumerate(view.scores):
             tricks = won[i] if not per_seat and i < len(won) else None
-            scores.append({"label": label.render(lang) if hasattr(label, "render") else str(label), "score": score,
+            scores.append({"label": self._unit_label(i, n, len(view.scores)).render(lang), "score": score,
+                           "label_colon": Text("{who}:", who=self._unit_label(i, n, len(view.scores))).render(lang),
                            "tricks": tricks,
                            "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
-        kitty, kitty_cards = _pile(view.kitty)
         stock, stock_cards = _pile(view.stock)
         contract = None
         if view.contract:
             bidder, bid = view.contract
-            contract = Text("Contract: {seat} bid {call}", seat=seat_name(bidder),
-                            call=_(CALL_NAMES[bid], lang) if bid in CALL_NAMES else call_text(bid, lang)).render(lang)
+            contract = Text("Contract: {call} · bidder: {player}", player=self.label(bidder),
+                            call=call_words(bid, lang)).render(lang)
+        elif view.high_bid:
+            bidder, bid = view.high_bid
+            contract = Text("Standing bid: {call} · bidder: {player}", player=self.label(bidder),
+                            call=call_words(bid, lang)).render(lang)
+        elif view.phase == "bid":
+            contract = words["no_bid"]
         phase = str(view.phase)
         if view.over:
             status = _("The hand is over", lang)
@@ -501,13 +632,16 @@ class CardTable(anywidget.AnyWidget):
             status = _(PHASE_NAMES.get(phase, phase), lang)
         elif phase == "play":
             status = said[to_act]["to_play"]
+        elif phase == "bid":
+            status = said[to_act]["to_call"]
         else:
-            status = Text("{seat} to act: {phase}", seat=seat_name(to_act),
+            status = Text("To act: {player} ({phase})", player=self.label(to_act),
                           phase=_(PHASE_NAMES.get(phase, phase), lang)).render(lang)
-        can_act = to_act is not None and (self.viewer is None or self.viewer == to_act)
+        can_act = not looking and to_act is not None and (self.viewer is None or self.viewer == to_act)
         return {
             "game": view.game, "title": words["title"], "lang": lang,
             "players": n, "viewer": self.viewer, "bottom": bottom, "size": size, "four_colour": four,
+            "fit": bool(self.fit), "looking": looking,
             "show_legal": bool(self.show_legal), "phase": phase, "status": status, "over": bool(view.over),
             "dealer": view.dealer, "to_act": to_act, "can_act": can_act,
             "seats": seats, "shown": shown,
@@ -525,9 +659,20 @@ class CardTable(anywidget.AnyWidget):
             # The packets only matter while the deal is to be animated: later states leave them out.
             "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets() if self._fresh else []},
             "gather": self._gather, "said_id": self._said_id,
-            "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable()),
-            "labels": {**words["labels"], "actions": said[to_act]["choices"] if to_act is not None else ""},
+            "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable() and not looking),
+            "labels": {**words["labels"], "actions": said[to_act]["choices"] if to_act is not None else "",
+                       "won": words["won"], "from_kitty": words["from_kitty"]},
         }
+
+    def _unit_label(self, unit: int, players: int, units: int) -> Any:
+        """The name of a scoring unit: a player, or a side named by its players (core's ``side_of`` says who)."""
+        if units == players:
+            return self.label(unit)
+        side_of = getattr(self.hand, "side_of", None)
+        if side_of is None:    # a family that does not say who sits on which side: its own name for the side
+            labels = self._view().score_labels
+            return labels[unit] if unit < len(labels) else Text("Side {n}", n=unit + 1)
+        return side_label([seat for seat in range(players) if side_of(seat) == unit], self.you)
 
     def _provide_faces(self, shown: set[Card], lang: str) -> None:
         """Make sure ``faces`` draws every card ``state`` shows. It holds the whole deck from the deal on, in the

@@ -49,3 +49,10 @@ def test_the_same_code_deals_the_same_cards():
     first, second = deal(code), deal(code.lower())
     assert first.hands == second.hands and first.turned_card is second.turned_card
     assert first.dealer == 1 and len(first.hands) == 3
+
+
+@pytest.mark.parametrize("dash", ["\u2013", "\u2014", "\u2212", "\u2011", "\u2010", "\u2012"])
+def test_a_code_pasted_with_the_dashes_slides_and_word_processors_write_is_the_same_code(dash):
+    code = encode(DealSpec("five-hundred", 4, 2, 987654))
+    assert decode(code.replace("-", dash)) == decode(code)
+    assert decode(f" {code.replace('-', dash + chr(0xA0))} ") == decode(code)

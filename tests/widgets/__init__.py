@@ -9,7 +9,8 @@ import atout.i18n
 FRENCH = {
     "queen": "dame", "five": "cinq", "ten": "dix", "{rank} of hearts": "{rank} de cœur",
     "{rank} of diamonds": "{rank} de carreau", "{rank} of spades": "{rank} de pique",
-    "{rank} of clubs": "{rank} de trèfle", "Trumps": "Atouts", "Seat {n}": "Place {n}", "Trick": "Levée",
+    "{rank} of clubs": "{rank} de trèfle", "Trumps": "Atouts", "Seat {n}": "Place {n}",
+    "Player {n}": "Joueur {n}", "You": "Vous", "Trick": "Levée",
     "{n} card": "{n} carte", "{n} cards": "{n} cartes", "face-down card": "carte face cachée",
 }
 

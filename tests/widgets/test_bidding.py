@@ -51,7 +51,7 @@ def test_clicking_a_legal_call_advances_the_auction_through_core():
     assert hand.auction.calls == [(first, "15")] and hand.history[-1] == Action("bid", None, "15")
     assert hand.to_act == (first + 1) % 4
     assert escape(hand.events[-1].explanation.sentence()) in box.said_html.value
-    assert f"Seat {hand.to_act} to call" in box.status_html.value
+    assert f"To call: Player {hand.to_act + 1}" in box.status_html.value
     assert_mirrors_core(box)
     for value in ("5", "10", "15"):   # no longer higher than the standing bid: core says why
         assert box.buttons[value].disabled and "is not higher than the standing bid of 15" in box.buttons[value].tooltip
@@ -84,7 +84,7 @@ def test_the_auction_table_has_seats_as_columns_and_rounds_as_rows():
     assert frame.loc[3].tolist() == ["pass", "", "", ""]
     assert [c for _, row in frame.iterrows() for c in row if c] == [c for _, c in hand.auction.calls]
     shown = box.table_html.value
-    assert "Seat 0 (dealer)" in shown and "Round 3" in shown
+    assert "Player 1 (dealer)" in shown and "Round 3" in shown
 
 
 def test_when_the_auction_ends_every_call_closes_with_cores_reason():
@@ -134,11 +134,11 @@ def test_the_page_language_switch_redraws_the_box(monkeypatch):
     hand = new_auction()
     box = BiddingBox(hand)
     box.buttons["10"].click()
-    assert "Seat 1" in box.table_html.value
+    assert "Player 2" in box.table_html.value
     try:
         set_page_language("fr")
-        assert "Place 1" in box.table_html.value and "Place 2" in box.status_html.value
+        assert "Joueur 2" in box.table_html.value and "Joueur 3" in box.status_html.value
         assert box.buttons["5"].tooltip == hand.explain_illegal(Action("bid", None, "5")).render("fr")
     finally:
         set_page_language("en")
-    assert "Seat 1" in box.table_html.value
+    assert "Player 2" in box.table_html.value

@@ -1,6 +1,6 @@
 """The classroom: deal codes give every student the teacher's cards; presenter keys step the deal."""
 
-from atout.dealcode import decode
+from atout.dealcode import decode, encode
 from atout.widgets.classroom import Classroom, player_counts
 
 
@@ -29,7 +29,8 @@ def test_presenter_keys_step_the_walk_through_and_show_hands():
     room = Classroom("forty-fives", players=3)
     room.new_deal(seed=11)
     room.presenter._on_message(room.presenter, {"type": "key", "command": "next"}, [])
-    assert room.mode.value == "walk" and room.stepper.step == 1
+    assert room.mode.value == "walk" and room.stepper.step == 0       # the first key press shows step 1
+    room.command("next")
     room.command("next")
     room.command("previous")
     assert room.stepper.step == 1
@@ -65,8 +66,109 @@ def test_a_new_deal_is_shown_in_the_same_table_and_the_old_walk_through_is_close
     room.new_deal(seed=5)
     assert room.table is table and table.hand is room.hand
     assert table.state["deal"]["id"] != first_deal and table.state["deal"]["fresh"]
-    assert [seat["cards"] for seat in table.state["seats"]] == [[c.code for c in held] for held in room.hand.hands]
+    assert [sorted(seat["cards"]) for seat in table.state["seats"]] == [sorted(c.code for c in held)
+                                                                       for held in room.hand.hands]
     assert stepper.comm is None and all(child.comm is None for child in stepper.children)
     room.game_picker.value = "sixty-six"
     room.new_deal(seed=6)
     assert room.table is table and table.state["game"] == "sixty-six" and table.state["players"] == 2
+
+
+# --- right on every step (issue 13): each of these failed before its fix ------------------------------------
+
+
+def walk(game: str, seed: int, players: int | None = None) -> Classroom:
+    room = Classroom(game, players=players)
+    room.new_deal(seed=seed)
+    room.command("next")           # the presenter's first key opens the walk-through
+    return room
+
+
+def test_five_hundred_walk_through_counts_tricks_per_side_with_the_scores_never_under_a_seat():
+    room = walk("five-hundred", 21)
+    stepper = room.stepper
+    stepper.go(len(stepper.steps) - 1)
+    state = stepper.table.state
+    assert all(seat["tricks"] is None and seat["tricks_label"] is None for seat in state["seats"])
+    side_tricks = stepper.hand.side_tricks()
+    assert [row["tricks"] for row in state["scores"]] == side_tricks and sum(side_tricks) == 10
+    assert [row["label"] for row in state["scores"]] == ["Player 1 and Player 3", "Player 2 and Player 4"]
+
+
+def test_h_hides_the_hands_in_the_walk_through_too():
+    room = walk("forty-fives", 12, players=4)
+    room.stepper.go(next(k for k, s in enumerate(room.stepper.steps) if s.kind == "event"))    # the deal done
+    assert all(seat["visible"] for seat in room.stepper.table.state["seats"])
+    room.command("hands")
+    seats = room.stepper.table.state["seats"]
+    assert seats[0]["visible"] and not any(seat["visible"] for seat in seats[1:])
+    hidden = {c.code for seat in range(1, 4) for c in room.stepper.state_at().hands[seat]}
+    assert not any(seat["cards"] for seat in seats[1:])
+    assert not hidden & set(seats[0]["cards"]) and [seat["count"] for seat in seats[1:]] == [
+        len(held) for held in room.stepper.state_at().hands[1:]]
+    room.command("hands")
+    assert all(seat["visible"] for seat in room.stepper.table.state["seats"])
+
+
+def test_the_first_presenter_key_shows_step_one():
+    room = Classroom("forty-fives", players=3)
+    room.new_deal(seed=4)
+    room.presenter._on_message(room.presenter, {"type": "key", "command": "next"}, [])
+    assert room.stepper.step == 0 and "Step 1 of" in room.stepper.position_html.value
+    assert room.stepper.slider.value == 1
+
+
+def test_choosing_another_game_deals_it_at_once_with_its_own_code():
+    room = Classroom("forty-fives", players=3)
+    room.new_deal(seed=8)
+    old_code = room.code_view.value
+    room.game_picker.value = "five-hundred"
+    assert room.spec.game == "five-hundred" and room.hand.config.game == "five-hundred"
+    assert room.table.state["game"] == "five-hundred" and room.table.state["players"] == 4
+    assert room.code_view.value != old_code and decode(encode(room.spec)).game == "five-hundred"
+    room.players_picker.value = room.players_picker.options[-1][1]
+    assert len(room.hand.hands) == room.players_picker.value == room.table.state["players"]
+    room.mode.value = "walk"
+    room.game_picker.value = "sixty-six"
+    assert room.stepper.hand.config.game == "sixty-six" and room.stepper.table.state["players"] == 2
+
+
+def test_the_kitty_taken_is_shown_once_in_the_contractors_hand_in_the_walk_through():
+    room = walk("five-hundred", 3)
+    stepper = room.stepper
+    kitty_steps = [k for k, s in enumerate(stepper.steps) if s.kind == "event" and s.event.kind == "discard"]
+    assert kitty_steps, "the contractor discards from the kitty"
+    stepper.go(kitty_steps[0] - 1)                       # the kitty taken, nothing discarded yet
+    state = stepper.table.state
+    shown = [code for seat in state["seats"] for code in seat["cards"] or []]
+    assert len(shown) == len(set(shown)) and state["kitty"] == 0 and not state["kitty_cards"]
+    taken = {c.code for c in stepper.state_at().kitty_taken}
+    contractor = stepper.state_at().contractor
+    assert set(state["seats"][contractor]["from_kitty"]) == taken and len(taken) == 3
+
+
+def test_a_discard_laid_face_down_names_its_card_when_every_hand_is_face_up():
+    room = walk("five-hundred", 3)
+    stepper = room.stepper
+    k = next(k for k, s in enumerate(stepper.steps) if s.kind == "event" and s.event.kind == "discard")
+    stepper.go(k)
+    card = stepper.steps[k].event.action.card
+    assert f"discards {card.render('en')}" in stepper.explanation_html.value
+    room.command("hands")                                # seat 0 alone face up: the others see a card face down
+    if stepper.steps[k].event.seat != 0:
+        assert "face-up-discard" not in stepper.explanation_html.value
+
+
+def test_the_step_slider_reads_the_step_number_shown():
+    room = walk("sixty-six", 5)
+    stepper = room.stepper
+    for k in (0, 1, 7, len(stepper.steps) - 1):
+        stepper.go(k)
+        assert f"Step {stepper.slider.value} of {len(stepper.steps)}" in stepper.position_html.value
+    assert stepper.slider.min == 1 and stepper.slider.max == len(stepper.steps)
+
+
+def test_the_speed_menu_names_each_speed_without_repeating_its_label():
+    stepper = walk("forty-fives", 2).stepper
+    assert [label for label, _ms in stepper.speed.options] == ["slow", "normal", "fast"]
+    assert stepper.speed.description == "Speed" and stepper.speed.layout.width == "auto"

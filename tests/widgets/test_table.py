@@ -21,7 +21,7 @@ from atout.forty_fives.hand import FortyFivesHand
 from atout.i18n import get_language, language
 from atout.svg import FOUR_COLOURS, TWO_COLOURS
 from atout.widgets.language import set_page_language
-from atout.widgets.table import POSITIONS, CardTable, action_label
+from atout.widgets.table import POSITIONS, CardTable, action_label, sorted_hand
 from tests.widgets import fake_french, shown_codes
 
 
@@ -157,7 +157,7 @@ def test_a_seat_may_not_act_out_of_turn():
     mine = hand.hands[0][0]
     send(table, {"type": "play", "card": mine.code})
     assert hand.history == hand.history[:1] and len(hand.history) == 1
-    assert table.refused and table.announcement == "It is Seat 1's turn, not yours"
+    assert table.refused and table.announcement == "Wait for your turn (to play: Player 2)"
     send(table, {"type": "action", "action": f"play {hand.hands[1][0].code}"})
     assert len(hand.history) == 1 and table.refused
 
@@ -168,7 +168,8 @@ def test_the_teacher_plays_for_whoever_is_to_act_but_not_from_another_hand():
     other = hand.hands[2][0]
     send(table, {"type": "play", "card": other.code})
     assert len(hand.history) == 1
-    assert table.announcement == f"It is Seat 1's turn: {other.render('en')} is in the hand of Seat 2"
+    name = other.render("en")
+    assert table.announcement == f"{name} is in another hand. To play: Player 2; holding {name}: Player 3"
     send(table, {"type": "play", "card": hand.hands[1][0].code})
     assert len(hand.history) == 2 and not table.refused
 
@@ -268,7 +269,8 @@ def test_a_seat_sees_only_its_own_hand():
     hand = FortyFivesHand.new("forty-fives", seed=7)
     table = CardTable(hand, viewer=0)
     state = table.state
-    assert state["seats"][0]["visible"] and state["seats"][0]["cards"] == codes(hand.hands[0])
+    assert state["seats"][0]["visible"]
+    assert state["seats"][0]["cards"] == codes(sorted_hand(hand.hands[0], "forty-fives", hand.trump.letter))
     hidden = set()
     for seat in (1, 2):
         assert state["seats"][seat]["visible"] is False and state["seats"][seat]["cards"] is None
@@ -285,7 +287,8 @@ def test_the_teacher_sees_every_hand_face_up():
     hand = FortyFivesHand.new("forty-fives", seed=7)
     state = CardTable(hand).state
     for seat in range(3):
-        assert state["seats"][seat]["visible"] and state["seats"][seat]["cards"] == codes(hand.hands[seat])
+        assert state["seats"][seat]["visible"]
+        assert sorted(state["seats"][seat]["cards"]) == sorted(codes(hand.hands[seat]))
     assert shown_codes(state) == {c.code for h in hand.hands for c in h} | {hand.turn_up.code}
 
 
@@ -376,7 +379,7 @@ def test_a_hand_of_another_family_plugs_in():
     assert [(r["label"], r["score"], r["tricks_label"]) for r in state["scores"]] == [
         ("Side 0", 10, "Tricks: 3"), ("Side 1", -20, "Tricks: 1")]
     assert state["kitty"] == 2 and state["kitty_cards"] == ["9C", "9D"] and "9C" in table.faces["cards"]
-    assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: Seat 0 bid 7 no trumps"
+    assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: 7 no trumps · bidder: Player 1"
     assert state["legal"] == ["5H"]
     labels = {b["action"]: b["label"] for b in state["actions"]}
     assert labels == {"play JK H": "Play Joker naming hearts", "play JK S": "Play Joker naming spades",
@@ -449,14 +452,14 @@ def test_the_page_language_switch_redraws_in_the_new_language(monkeypatch):
     fake_french(monkeypatch)
     hand = FortyFivesHand.new("forty-fives", seed=7)
     table = CardTable(hand, viewer=0, opponents=first_legal)
-    assert table.state["seats"][1]["name"] == "Seat 1" and table.faces["names"]["QS"] == "queen of spades"
+    assert table.state["seats"][1]["name"] == "Player 2" and table.faces["names"]["QS"] == "queen of spades"
     try:
         set_page_language("fr")
         state = table.state
         assert state["lang"] == "fr" == get_language()
         faces = table.faces
         assert faces["names"]["QS"] == "dame de pique" and 'aria-label="dame de pique"' in faces["cards"]["QS"]
-        assert state["seats"][1]["name"] == "Place 1"
+        assert state["seats"][1]["name"] == "Joueur 2" and state["seats"][0]["name"] == "Vous"
         assert state["seats"][1]["count_label"] == f"{len(hand.hands[1])} cartes"
         assert state["trick"]["label"] == "Levée" and 'aria-label="carte face cachée"' in faces["back"]
         assert table.announcement.split("\n") == [e.explanation.render("fr") for e in hand.events[1:]]
@@ -481,12 +484,14 @@ def test_every_word_shown_comes_from_python_in_the_page_language():
 
 def test_the_es_module_and_css_ship_in_the_package_and_fetch_nothing():
     folder = importlib.resources.files("atout.widgets")
-    js, css = (folder / "table.js").read_text(), (folder / "table.css").read_text()
+    js = (folder / "table.js").read_text()
+    css = "\n".join((folder / name).read_text() for name in ("table.css", "classroom.css"))
     assert "export default" in js and "render" in js
     assert not re.search(r"^\s*import\b", js, re.M)                     # no static import at all
     assert not re.search(r"""import\s*\(\s*["'`]""", js)                 # no dynamic import of a URL
     assert not re.search(r"https?:", js)
-    assert not re.search(r"@import|url\(", css)
+    assert not re.search(r"@import", css)
+    assert len(re.findall(r"url\(", css)) == len(re.findall(r"""url\(["']data:image/svg\+xml,""", css))  # in place
     assert str(CardTable._esm) == js and str(CardTable._css) == css
     table = CardTable(FortyFivesHand.new("forty-fives", seed=7))
     assert table._esm == js and table._css == css

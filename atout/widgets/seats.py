@@ -1,0 +1,47 @@
+"""How the widgets name the people at the table: the one place a seat becomes words on screen.
+
+Players are people: the learner's own seat is "You", every other seat "Player 1" … "Player N", counted from 1
+(core numbers seats from 0). A side is its players ("Player 1 and Player 3"). Every label a widget writes for a
+seat comes from ``player_label``, so a change of wording ("West", "your partner") is one edit here.
+
+Sentences that carry a label put it where it reads as a name in every language ("To play: Player 2",
+"À jouer : Joueur 2"), never after a French "à" or "de", which would need an article ("au joueur 2").
+
+>>> player_label(0).render("en"), player_label(2, you=2).render("en"), player_label(3).render("fr")
+('Player 1', 'You', 'Joueur 4')
+>>> side_label([0, 2]).render("en")
+'Player 1 and Player 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from atout.i18n import Text, get_language, render_value
+
+
+def player_label(seat: int, you: int | None = None) -> Text:
+    """A seat's name on screen: "You" for ``you``'s seat (the learner's own), else "Player N", 1-based."""
+    if you is not None and seat == you:
+        return Text("You")
+    return Text("Player {n}", n=seat + 1)
+
+
+class Players:
+    """Several players named together, joined by the language's "and" when shown."""
+
+    __slots__ = ("labels",)
+
+    def __init__(self, labels: list[Text]) -> None:
+        self.labels = labels
+
+    def render(self, lang: str | None = None) -> str:
+        return render_value(self.labels, lang or get_language())
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def side_label(seats: Iterable[int], you: int | None = None) -> Players:
+    """A side, named by its players: "Player 1 and Player 3" (or "You and Player 3")."""
+    return Players([player_label(seat, you) for seat in seats])

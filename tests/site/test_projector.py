@@ -1,0 +1,272 @@
+"""The classroom a teacher can project, and the Play page, in Chromium at a projector's 1920×1080 and a student's
+laptop's 1366×768, for every game: nothing cut off, the named parts of the table inside the window, the sizes
+measured from the page (getBoundingClientRect, getComputedStyle), and the classroom's bugs of issue 13.
+
+Screenshots of every game at both sizes go to tests/artifacts/ (projector-<size>-<game>-<mode>.png).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from atout.widgets.index import TITLES
+from tests.site.conftest import ARTIFACTS, INTERACTIVE
+
+GAMES = ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six")
+SIZES = {"projector": (1920, 1080), "laptop": (1366, 768)}
+SLACK = 1.5     # px of rounding allowed at the window's edges
+
+# Where each part of the visible card table is, and the sizes that matter, as the browser lays them out.
+MEASURE = """() => {
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+                        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
+                                 height: r.height }; };
+  const font = (el) => el ? parseFloat(getComputedStyle(el).fontSize) : null;
+  const table = [...document.querySelectorAll('[data-testid=card-table]')].find((t) => t.offsetParent !== null);
+  const within = (sel) => table.querySelector(sel);
+  // Every card face up on the table: in the hands and in the trick (the piles are smaller on purpose).
+  const faces = '.atout-seat .atout-hand svg.atout-card:not(.atout-back), .atout-trick-card svg.atout-card';
+  const cards = [...table.querySelectorAll(faces)].map((svg) => box(svg).height);
+  const sentence = document.querySelector('.atout-stepper .atout-sentence');
+  const statement = document.querySelector('.atout-stepper .atout-rule-statement');
+  const code = document.querySelector('[data-testid=deal-code]');
+  return {
+    width: window.innerWidth, height: window.innerHeight,
+    table: box(table),
+    seats: [...table.querySelectorAll('.atout-seat')].map((s) => ({ seat: s.dataset.seat, ...box(s),
+      name: s.querySelector('.atout-seat-name').textContent })),
+    trick: box(within('[data-testid=trick]')), status: box(within('[data-testid=status]')),
+    trump: box(within('[data-testid=trump]')), trumpText: within('[data-testid=trump]').textContent,
+    contract: box(within('[data-testid=contract]')),
+    turnUp: box(within('[data-testid=turn-up]')), kitty: box(within('[data-testid=kitty]')),
+    stock: box(within('[data-testid=stock]')),
+    actions: box(within('[data-testid=actions]')),
+    cardHeights: cards,
+    sentence: box(sentence), sentenceFont: font(sentence),
+    statement: box(statement), statementFont: font(statement),
+    rule: box(document.querySelector('.atout-stepper .atout-rule')),
+    code: box(code), codeFont: font(code),
+    log: box(document.querySelector('.atout-log')),
+  };
+}"""
+
+
+def inside(name: str, part: dict | None, shown: dict) -> None:
+    assert part is not None, f"{name} is not on the page"
+    assert part["width"] > 0 and part["height"] > 0, f"{name} is not drawn"
+    assert part["left"] >= -SLACK and part["top"] >= -SLACK, f"{name} starts outside the window: {part}"
+    assert part["right"] <= shown["width"] + SLACK and part["bottom"] <= shown["height"] + SLACK, (
+        f"{name} is cut off by the window ({shown['width']}×{shown['height']}): {part}")
+
+
+def apart(first: dict, second: dict) -> bool:
+    return (first["right"] <= second["left"] + SLACK or second["right"] <= first["left"] + SLACK
+            or first["bottom"] <= second["top"] + SLACK or second["bottom"] <= first["top"] + SLACK)
+
+
+def check_table(shown: dict, where: str) -> None:
+    """Every seat whole and apart from the others, the trick and the header inside the window."""
+    inside(f"{where}: the table", shown["table"], shown)
+    for seat in shown["seats"]:
+        inside(f"{where}: seat {seat['name']}", seat, shown)
+        assert re.fullmatch(r"Player \d|You", seat["name"]), seat["name"]
+    for i, first in enumerate(shown["seats"]):
+        for second in shown["seats"][i + 1:]:
+            assert apart(first, second), f"{where}: {first['name']} overlaps {second['name']}"
+    for name in ("trick", "status", "trump"):
+        inside(f"{where}: the {name}", shown[name], shown)
+    for name in ("contract", "turnUp", "kitty", "stock", "actions"):
+        if shown[name] is not None and shown[name]["width"]:
+            inside(f"{where}: the {name}", shown[name], shown)
+    assert "—" not in shown["trumpText"], shown["trumpText"]
+
+
+@pytest.fixture
+def sized(browser, voila_url, request):
+    """A page of the given size (by name); its kernel is given back on close, page errors fail the test."""
+    opened = []
+
+    def open_at(size: str):
+        width, height = SIZES[size]
+        # Without motion: the layout measured is the one that stays, not a card on its way in.
+        context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+        context.request.get(voila_url + "/")
+        page = context.new_page()
+        page.set_default_timeout(INTERACTIVE)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.errors = errors
+        opened.append((page, context))
+        return page
+
+    yield open_at
+    for page, context in opened:
+        page.close(run_before_unload=True)
+        context.close()
+        assert not page.errors, page.errors
+
+
+def open_notebook(page, voila_url: str, notebook: str, ready: str) -> None:
+    page.goto(f"{voila_url}/voila/render/{notebook}")
+    page.wait_for_selector(ready, state="visible")
+    assert page.locator(".voila-error").count() == 0
+
+
+def fitted(page) -> None:
+    """Wait until the visible table has fitted its cards to the window (the unit it chose is set on it)."""
+    page.wait_for_function("() => { const t = [...document.querySelectorAll('[data-testid=card-table]')]"
+                           ".find((t) => t.offsetParent !== null); return t && t.style.getPropertyValue("
+                           "'--atout-unit') !== '' && !t.querySelector('.atout-waiting'); }")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def choose_game(page, game: str) -> bool:
+    """Choose ``game`` in the page's Game menu; whether it was another game."""
+    picker = page.locator(".atout-game-picker select")
+    index = GAMES.index(game)
+    if picker.evaluate("s => s.selectedIndex") == index:
+        return False
+    code = page.locator("[data-testid=deal-code]")
+    before = code.inner_text() if code.count() else None
+    picker.select_option(index=index)
+    if before is not None:        # the classroom deals the new game at once, with its own code
+        page.wait_for_function("c => document.querySelector('[data-testid=deal-code]').innerText !== c", arg=before)
+    return True
+
+
+def step_text(page) -> str:
+    return page.locator(".atout-step-position").inner_text()
+
+
+def press_and_wait(page, key: str) -> None:
+    before = step_text(page)
+    page.keyboard.press(key)
+    page.wait_for_function("t => { const p = document.querySelector('.atout-step-position'); "
+                           "return p && p.innerText !== t; }", arg=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_classroom_shows_every_game_whole_in_play_and_in_the_walk_through(sized, voila_url, size):
+    page = sized(size)
+    open_notebook(page, voila_url, "classroom.ipynb", "[data-testid=card-table] .atout-card-button")
+    for game in GAMES:
+        choose_game(page, game)
+        page.locator(".atout-classroom-mode button").first.click()          # Play
+        page.wait_for_function("g => { const t = [...document.querySelectorAll('[data-testid=card-table]')]"
+                               ".find((t) => t.offsetParent !== null); return t && !t.closest('.atout-stepper')"
+                               " && t.querySelector('.atout-card-button'); }", arg=game)
+        fitted(page)
+        shown = page.evaluate(MEASURE)
+        check_table(shown, f"{game}, play")
+        inside(f"{game}: the deal code", shown["code"], shown)
+        if size == "projector":
+            assert min(shown["cardHeights"]) >= 120, (game, min(shown["cardHeights"]))
+            assert shown["codeFont"] >= 40, shown["codeFont"]
+        page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-play.png"))
+
+        page.keyboard.press("PageDown")               # the presenter's first key: the walk-through, at step 1
+        page.wait_for_selector(".atout-step-position", state="visible")
+        assert step_text(page).startswith("Step 1 of")
+        total = int(re.search(r"of (\d+)", step_text(page)).group(1))
+        for count in range(total - 1):
+            if count in (0, 5, 13, 21, 30, 45):
+                fitted(page)
+                shown = page.evaluate(MEASURE)
+                where = f"{game}, {step_text(page)}"
+                check_table(shown, where)
+                for name in ("sentence", "rule", "code"):
+                    inside(f"{where}: the {name}", shown[name], shown)
+                if shown["statement"] is not None:
+                    inside(f"{where}: the rule's statement", shown["statement"], shown)
+                if size == "projector" and shown["cardHeights"]:
+                    assert min(shown["cardHeights"]) >= 120, (where, min(shown["cardHeights"]))
+                    assert shown["sentenceFont"] >= 28 and (shown["statementFont"] or 28) >= 28, where
+                if count in (13, 30):
+                    page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-walk-{count + 1}.png"))
+            if count >= 45:
+                break
+            press_and_wait(page, "PageDown")
+        if not step_text(page).startswith(f"Step {total} of"):
+            press_and_wait(page, "End")
+        assert step_text(page).startswith(f"Step {total} of")
+        fitted(page)
+        shown = page.evaluate(MEASURE)
+        check_table(shown, f"{game}, the last step")
+        inside(f"{game}: the last step's explanation", shown["sentence"], shown)
+        page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-walk-last.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_play_page_shows_the_hand_the_choices_and_the_log_on_one_screen(sized, voila_url, size):
+    page = sized(size)
+    open_notebook(page, voila_url, "play.ipynb", "[data-testid=card-table] .atout-card-button")
+    for game in GAMES:
+        if choose_game(page, game):
+            page.locator(".atout-new-game").click()
+            label = f"Card table: {TITLES[game]}"
+            page.wait_for_function("l => [...document.querySelectorAll('[data-testid=card-table]')].some("
+                                   "(t) => t.offsetParent !== null && t.getAttribute('aria-label') === l)", arg=label)
+        page.wait_for_selector("[data-testid=hand-0] .atout-card-button")
+        fitted(page)
+        shown = page.evaluate(MEASURE)
+        check_table(shown, f"Play, {game}")
+        hand = page.locator("[data-testid=hand-0]").bounding_box()
+        inside(f"Play, {game}: your hand", {"left": hand["x"], "top": hand["y"], "right": hand["x"] + hand["width"],
+                                            "bottom": hand["y"] + hand["height"], **hand}, shown)
+        inside(f"Play, {game}: the log", shown["log"], shown)
+        assert any(seat["name"] == "You" for seat in shown["seats"])
+        page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-playpage.png"))
+
+
+def test_the_walk_through_controls_are_drawn_and_read_right(sized, voila_url):
+    page = sized("projector")
+    open_notebook(page, voila_url, "classroom.ipynb", "[data-testid=card-table] .atout-card-button")
+    page.keyboard.press("PageDown")
+    page.wait_for_selector(".atout-step-position")
+    for name in ("first", "back", "next", "last"):
+        button = page.locator(f"button.atout-step-{name}")
+        assert button.inner_text().strip() == "" and button.get_attribute("title")       # named by its tooltip
+        mask = button.evaluate("b => getComputedStyle(b, '::before').webkitMaskImage || "
+                               "getComputedStyle(b, '::before').maskImage")
+        assert "data:image/svg+xml" in mask, mask                                          # an SVG, not a glyph
+    for _ in range(4):
+        press_and_wait(page, "PageDown")
+    number = re.match(r"Step (\d+) of", step_text(page)).group(1)
+    assert page.locator(".atout-step-slider .widget-readout").inner_text().strip() == number == "5"
+    speed = page.locator(".atout-speed select")
+    assert speed.evaluate("s => s.options[s.selectedIndex].text") == "normal"
+    assert speed.evaluate("s => s.scrollWidth <= s.clientWidth + 1")                       # not cut to "Speed: n"
+    # The trick's winner stays marked from the step that says who won until the next action's step.
+    for _ in range(60):
+        if page.locator(".atout-stepper .atout-seat[data-won]").count():
+            break
+        press_and_wait(page, "PageDown")
+    winner = page.locator(".atout-stepper .atout-seat[data-won]")
+    assert winner.count() == 1 and "Won the trick" in winner.inner_text()
+    assert page.locator(".atout-stepper .atout-trick-card[data-won]").count() == 1
+    assert re.search(r"wins|takes|won", page.locator(".atout-stepper .atout-sentence").inner_text())
+    # H hides every hand but the bottom one in the walk-through too, and shows them again.
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.querySelectorAll('.atout-stepper .atout-hand-hidden').length >= 2")
+    assert page.locator(".atout-stepper [data-testid=hand-0] [data-card]").count() > 0
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.querySelectorAll('.atout-stepper .atout-hand-hidden').length === 0")
+
+
+def test_another_game_from_the_menu_is_dealt_at_once_and_a_code_with_en_dashes_joins(sized, voila_url):
+    page = sized("laptop")
+    open_notebook(page, voila_url, "classroom.ipynb", "[data-testid=card-table] .atout-card-button")
+    code = page.locator("[data-testid=deal-code]").inner_text()
+    choose_game(page, "five-hundred")
+    page.wait_for_function("() => document.querySelector('[data-testid=card-table]').dataset.players === '4'")
+    new_code = page.locator("[data-testid=deal-code]").inner_text()
+    assert new_code != code
+    page.locator(".atout-new-deal").click()
+    page.wait_for_function("c => document.querySelector('[data-testid=deal-code]').innerText !== c", arg=new_code)
+    field = page.locator(".atout-code-input input")
+    field.fill(new_code.replace("-", "\u2013"))               # as a slide or a word processor writes it
+    field.press("Enter")
+    page.wait_for_function("c => document.querySelector('[data-testid=deal-code]').innerText === c", arg=new_code)
+    assert page.locator("[data-testid=deal-code-error]").count() == 0

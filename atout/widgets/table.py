@@ -219,6 +219,9 @@ class CardTable(anywidget.AnyWidget):
     sort_hands = traitlets.Bool(True).tag(sync=True)
     # The cards sized so that the whole table fits the window below its top (the classroom and the Play page).
     fit = traitlets.Bool(False).tag(sync=True)
+    # What a page says each card is worth, shown on the card: {code: {"text": "8", "best": bool, "label": words}}
+    # (the What-if page's proven values); apart from ``state``, so the values can come in while the table waits.
+    card_values = traitlets.Dict({}).tag(sync=True)
 
     def __init__(self, hand: Any, viewer: int | None = None, *, opponents: Opponent | None = None,
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",

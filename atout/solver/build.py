@@ -99,6 +99,8 @@ def forty_fives(pos: FortyFivesPosition, max_seat: int | None = None) -> Built:
         for leader, cards, _ in pos.tricks:
             for i, c in enumerate(cards):
                 owned[c] = (leader + i) % n
+        for s, c in pos.earlier:
+            owned[c] = s
         for s, c in zip(seats, pos.trick, strict=True):
             owned[c] = s
         for s, h in enumerate(pos.hands):

@@ -289,19 +289,21 @@ class TableView:
     holds the actions of the player to act when the viewer may act for them; ``illegal`` maps each
     card of that player's hand that may not be played to the explanation core gives.
     ``tricks_won`` is per seat, or per side where the game scores tricks by side (Five Hundred);
-    ``kitty`` and ``stock`` are counts, or the cards themselves when the viewer may see them;
+    ``kitty``, ``stock`` and ``discards`` (a contractor's discards while it discards) are counts, or the cards
+    themselves when the viewer may see them;
     ``last_trick`` is ``[(seat, card), …]`` and ``last_trick_winner`` the seat that took it.
     ``calls`` is the auction so far, ``[(seat, call), …]`` in the order made (public: every seat heard them), and
     ``high_bid`` the standing bid ``(seat, call)`` while the auction goes on (``contract`` once it is over).
     """
 
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
-                 "trump", "turn_up", "kitty", "stock", "scores", "score_labels", "tricks_won", "legal", "illegal",
-                 "last_trick", "last_trick_winner", "contract", "notes", "over", "calls", "high_bid")
+                 "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "tricks_won", "legal",
+                 "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls", "high_bid")
 
     def __init__(self, **fields: Any) -> None:
         defaults = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
-                    "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "scores": [], "score_labels": [],
+                    "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "discards": 0, "scores": [],
+                    "score_labels": [],
                     "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,
                     "contract": None,
                     "notes": [], "over": False, "calls": [], "high_bid": None}

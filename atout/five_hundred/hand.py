@@ -426,15 +426,20 @@ class FiveHundredHand(HandBase):
             notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out)))
         if trick is not None and trick.joker_suit is not None:
             notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
-        # The contractor sees the kitty it took while it discards; after that the cards are in the hand
-        # or among the discards, so the table shows no kitty at all.
-        kitty_cards = (self.kitty_taken if self.phase is Phase.KITTY and (viewer is None or viewer == self.contractor)
-                       else [])
+        # Once taken, the kitty's cards are in the contractor's hand: the view gives those still there (the table
+        # marks them in the hand, never as a second pile), and while the contractor discards, the cards discarded
+        # so far apart (face up to the contractor, a count to the others).
+        sees = viewer is None or viewer == self.contractor
+        kitty: list[Card] | int = len(self.kitty)
+        discards: list[Card] | int = 0
+        if self.phase is Phase.KITTY:
+            kitty = [c for c in self.kitty_taken if c not in self.discards] if sees else 0
+            discards = list(self.discards) if sees else len(self.discards)
         return TableView(
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
-            trump=self.trump, turn_up=None, kitty=list(kitty_cards) if kitty_cards else len(self.kitty),
-            stock=0, scores=self.scores_now,
+            trump=self.trump, turn_up=None, kitty=kitty, stock=0, discards=discards,
+            scores=self.scores_now,
             score_labels=[Text("Side {n}", n=i) for i in range(SIDES)], tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,

@@ -433,9 +433,11 @@ class SixtySixHand(HandBase):
                                      "in trumps), as in marriages: 20 0"))
         if closed is not None:
             closer, *at_close = closed
+            at_close = at_close or won          # closed just now: the tricks won so far are those at the close
             if closer not in (0, 1) or len(at_close) != 2 or any(a > w for a, w in zip(at_close, won, strict=True)):
-                raise PositionError(Text("closed gives who closed the stock and the tricks each player had then, "
-                                         "as in closed: 1 2 1 (at most the tricks won so far)"))
+                raise PositionError(Text("closed gives who closed the stock, then the tricks each player had won "
+                                         "when it was closed (at most those won so far; left out, those won so "
+                                         "far), as in closed: 1 2 1"))
             self.closer, self.tricks_at_close = closer, (at_close[0], at_close[1])
         self.trump = ending.trump
         self.next_card = DECK_SIZE

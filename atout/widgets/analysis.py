@@ -71,6 +71,16 @@ def unit_words(unit: str, n: int) -> str:
     return ngettext("{n} point", "{n} points", n)
 
 
+def amount_words(lo: int, hi: int, unit: str, limits: tuple[int, int] | None = None) -> str:
+    """A proven amount with its unit: '8 tricks', 'at least 7 tricks', 'not known yet'."""
+    if lo == hi:
+        return unit_words(unit, lo)
+    words = bound_text(lo, hi, limits)
+    if limits is not None and (lo, hi) == tuple(limits):
+        return words
+    return Text("{value} {unit}", value=words, unit=Text(UNITS.get(unit, unit))).render()
+
+
 def action_words(action: Action) -> str:
     """An action as a player reads it: the card for a play (with the suit named for a joker led), else the words
     on its button."""
@@ -334,9 +344,7 @@ class SolverPanel(widgets.VBox):
         for code, values in by_card.items():
             lo, hi = max(v[0] for v in values), max(v[1] for v in values)
             best = any(v[2] for v in values)
-            words = bound_text(lo, hi, solution.limits)
-            label = Text("worth {value} ({unit})", value=words,
-                         unit=Text(UNITS.get(solution.unit, solution.unit))).render()
+            label = Text("worth {value}", value=amount_words(lo, hi, solution.unit, solution.limits)).render()
             if best:
                 label = Text("{worth}, the best", worth=label).render()
             marks[code] = {"text": bound_badge(lo, hi, solution.limits), "best": best, "label": label}

@@ -357,7 +357,8 @@ function render({ model, el }) {
 
   function pileView(state, plan) {
     const key = JSON.stringify([state.turn_up, state.turn_up_label, state.kitty, state.stock,
-                                state.kitty_cards, state.stock_cards, state.kitty_label, state.stock_label]);
+                                state.kitty_cards, state.stock_cards, state.kitty_label, state.stock_label,
+                                state.discards, state.discards_cards, state.discards_label]);
     if (key === pilesKey && !plan) return;
     pilesKey = key;
     const parts = [];
@@ -367,7 +368,8 @@ function render({ model, el }) {
         h("figcaption", { text: state.turn_up_label }),
       ]));
     }
-    for (const [key, label] of [["kitty", state.kitty_label], ["stock", state.stock_label]]) {
+    for (const [key, label] of [["kitty", state.kitty_label], ["stock", state.stock_label],
+                                ["discards", state.discards_label]]) {
       if (state[key] > 0) {
         // Face down (a count), or face up when the viewer may see the cards (the contractor's kitty).
         const shown = state[`${key}_cards`];

@@ -617,6 +617,7 @@ class CardTable(anywidget.AnyWidget):
                            "tricks": tricks,
                            "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
         stock, stock_cards = _pile(view.stock)
+        discards, discards_cards = _pile(view.discards)
         contract = None
         if view.contract:
             bidder, bid = view.contract
@@ -654,6 +655,9 @@ class CardTable(anywidget.AnyWidget):
             "kitty": kitty, "stock": stock,
             "kitty_cards": [face(c) for c in kitty_cards] if kitty_cards is not None else None,
             "stock_cards": [face(c) for c in stock_cards] if stock_cards is not None else None,
+            "discards": discards,
+            "discards_cards": [face(c) for c in discards_cards] if discards_cards is not None else None,
+            "discards_label": Text("Discarded: {n}", n=discards).render(lang),
             "kitty_label": Text("Kitty: {n}", n=kitty).render(lang),
             "stock_label": Text("Stock: {n}", n=stock).render(lang),
             "scores": scores, "contract": contract,

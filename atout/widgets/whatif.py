@@ -29,9 +29,8 @@ from atout.widgets.analysis import (
     Background,
     SolverPanel,
     action_words,
-    bound_text,
+    amount_words,
     side_words,
-    unit_words,
 )
 from atout.widgets.editor import PositionEditor
 from atout.widgets.index import TITLES
@@ -189,12 +188,7 @@ class WhatIf(widgets.VBox):
     def _changed(self) -> None:
         from atout.widgets.evaluation import EvaluationView
 
-        self._echo = True
-        try:
-            self.text.value = position_text(self.hand)
-        finally:
-            self._echo = False
-        self.editor.set_text(self.text.value)
+        self.text.value = position_text(self.hand)      # the editor follows (``_typed``) when the text changes
         self.short.value = compact_text(self.hand)
         self.analysis.show(self.hand)
         for old in self.evaluation_box.children:
@@ -317,11 +311,7 @@ class WhatIf(widgets.VBox):
         if line.value is None:
             return line.why or Text("Working out its value for {who}…", who=who).render()
         value = line.value
-        unit = Text(UNITS.get(value.unit, value.unit))
-        if value.exact:
-            amount = unit_words(value.unit, value.lo)
-        else:
-            amount = Text("{value} {unit}", value=bound_text(value.lo, value.hi), unit=unit).render()
+        amount = amount_words(value.lo, value.hi, value.unit)
         if line.hand.is_over:
             return Text("{amount} for {who}: the hand is over", amount=amount, who=who).render()
         return Text("{amount} for {who}, every player playing their best from here", amount=amount,
@@ -408,8 +398,8 @@ def notation_help() -> str:
         ("p", Text("One line per item, written key: value. Cards are written rank then suit: AD is the ace of "
                    "diamonds, 10H the ten of hearts, JK the joker; the suits are C, D, H and S.")),
         ("h4", Text("A whole deal")),
-        ("p", Text("The game, the dealer, the cards each player was dealt (seat 0 is Player 1, seat 1 is Player 2, "
-                   "and so on), the kitty, turned-up card or stock where the game has one, and the actions since, "
+        ("p", Text("The game, the dealer, the cards each player was dealt (seat 0, seat 1 and so on, in the order "
+                   "of play), the kitty, turned-up card or stock where the game has one, and the actions since, "
                    "separated by commas.")),
         ("pre", deal),
         ("h4", Text("An ending")),
@@ -418,7 +408,8 @@ def notation_help() -> str:
                    "so far (trick: the seat that led it, then the cards played to it, in order); the tricks each "
                    "seat has won so far (won: one number per seat). In Forty-Fives, where the best card scores, "
                    "the best trump played so far and who played it (best: 2 JH). In Sixty-Six, the card points "
-                   "won so far (points: 40 22) and, if the stock was closed, who closed it (closed: 1).")),
+                   "won so far (points: 40 22), the marriages declared (marriages: 20 0) and, if the stock was "
+                   "closed, who closed it and the tricks each player had then (closed: 1 2 1).")),
         ("pre", ending),
         ("h4", Text("The short form")),
         ("p", Text("The same position on one line, as the page's address carries it: the game, the dealer, each "

@@ -203,6 +203,85 @@ class LegalActions(Sequence):
         return f"<LegalActions ({', '.join(str(a) for a in self._list())})>"
 
 
+class Ending(NamedTuple):
+    """A position met in the middle of a hand, taken up without the deal and the play before it: the cards each
+    seat still holds, the trick on the table (``leader``, then ``trick`` in play order), the tricks each seat has
+    won so far, and what the family needs besides: the ``trump`` (Forty-Fives, Sixty-Six), the ``contract``
+    (bidder, call: Five Hundred and Auction Forty-Fives), the ``best`` trump played so far and who played it
+    (Forty-Fives, where the best card scores), the card ``points`` won, the ``marriages`` declared and who
+    ``closed`` the stock (Sixty-Six: closer, then each seat's tricks when it closed).
+
+    A hand starts from it with the chance action ``Action("ending", None, ending)`` instead of the deal; the
+    tricks played before it have a winner and no cards (nobody remembers them), so the solver and the score count
+    them, and nothing shows them.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    leader: int
+    trick: tuple[Card, ...] = ()
+    won: tuple[int, ...] = ()
+    trump: Suit | None = None
+    contract: tuple[int, str] | None = None
+    best: tuple[int, Card] | None = None
+    points: tuple[int, ...] | None = None
+    marriages: tuple[int, ...] | None = None
+    closed: tuple[int, int, int] | None = None
+
+
+def check_ending(ending: Ending, players: int, deck: Sequence[Card], tricks: int, trick_size: int | None = None,
+                 out: int | None = None, every_card_played: bool = True) -> int:
+    """The checks every family's ending shares: the seats, each card once and in the deck, the hand sizes the
+    trick on the table leaves (a seat that has played to it holds one card fewer), the tricks won so far adding up
+    to the tricks played (``every_card_played``: else, as in a closed Sixty-Six, at most that many). ``out`` is a
+    seat out of the play (Five Hundred's misère partner). Returns how many tricks each player has left. A wrong
+    ending raises ``PositionError`` saying what is wrong."""
+    from atout.errors import PositionError
+
+    seats = [s for s in range(players) if s != out]
+    size = trick_size or len(seats)
+    if len(ending.hands) != players:
+        raise PositionError(Text("an ending gives the cards of each of the {n} players, not {k}", n=players,
+                                 k=len(ending.hands)))
+    if ending.leader not in seats:
+        raise PositionError(Text("the trick is led by seat {seat}, who is not in the play: the seats are {seats}",
+                                 seat=ending.leader, seats=", ".join(map(str, seats))))
+    given = [c for h in ending.hands for c in h] + list(ending.trick)
+    if ending.best is not None:
+        given.append(ending.best[1])
+    members = set(deck)
+    for card in given:
+        if card not in members:
+            raise PositionError(Text("{card} is not in the deck of this game", card=card.code))
+    twice = sorted({c.code for c in given if given.count(c) > 1})
+    if twice:
+        raise PositionError(Text("{cards} appear twice in the ending; each card exists once", cards=twice))
+    if len(ending.trick) >= size:
+        raise PositionError(Text("a trick holds {n} cards: the trick so far has {k}, so it is over", n=size,
+                                 k=len(ending.trick)))
+    order = [seats[(seats.index(ending.leader) + i) % len(seats)] for i in range(len(seats))]
+    played = set(order[:len(ending.trick)])
+    left = {s: len(ending.hands[s]) + (s in played) for s in seats}
+    if len(set(left.values())) != 1:
+        raise PositionError(Text("in an ending every player holds as many cards as the others, one fewer once they "
+                                 "have played to the trick on the table: here {sizes}",
+                                 sizes=", ".join(f"{s}: {len(ending.hands[s])}" for s in seats)))
+    remaining = next(iter(left.values()))
+    if not 1 <= remaining <= tricks:
+        raise PositionError(Text("an ending has 1 to {n} tricks left, each player holding that many cards; here "
+                                 "{k}", n=tricks, k=remaining))
+    done = tricks - remaining
+    won = list(ending.won) if ending.won else [0] * players
+    shown = " ".join(map(str, won))
+    if len(won) != players or any(w < 0 for w in won) or (every_card_played and sum(won) != done):
+        raise PositionError(Text("with {k} cards each left, {done} tricks were played: won gives the tricks each of "
+                                 "the {n} seats took, adding up to {done}, not {won}", k=remaining, done=done,
+                                 n=players, won=shown))
+    if sum(won) > done:
+        raise PositionError(Text("with {k} cards each left, at most {done} tricks were played: won gives the tricks "
+                                 "each seat took, {won} is too many", k=remaining, done=done, won=shown))
+    return remaining
+
+
 class TableView:
     """What one seat (or the teacher, ``viewer=None``) sees of a table, the same shape for every game.
 
@@ -210,19 +289,21 @@ class TableView:
     holds the actions of the player to act when the viewer may act for them; ``illegal`` maps each
     card of that player's hand that may not be played to the explanation core gives.
     ``tricks_won`` is per seat, or per side where the game scores tricks by side (Five Hundred);
-    ``kitty`` and ``stock`` are counts, or the cards themselves when the viewer may see them;
+    ``kitty``, ``stock`` and ``discards`` (a contractor's discards while it discards) are counts, or the cards
+    themselves when the viewer may see them;
     ``last_trick`` is ``[(seat, card), …]`` and ``last_trick_winner`` the seat that took it.
     ``calls`` is the auction so far, ``[(seat, call), …]`` in the order made (public: every seat heard them), and
     ``high_bid`` the standing bid ``(seat, call)`` while the auction goes on (``contract`` once it is over).
     """
 
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
-                 "trump", "turn_up", "kitty", "stock", "scores", "score_labels", "tricks_won", "legal", "illegal",
-                 "last_trick", "last_trick_winner", "contract", "notes", "over", "calls", "high_bid")
+                 "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "tricks_won", "legal",
+                 "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls", "high_bid")
 
     def __init__(self, **fields: Any) -> None:
         defaults = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
-                    "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "scores": [], "score_labels": [],
+                    "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "discards": 0, "scores": [],
+                    "score_labels": [],
                     "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,
                     "contract": None,
                     "notes": [], "over": False, "calls": [], "high_bid": None}
@@ -337,7 +418,7 @@ class HandBase:
     def _unlisted(self, action: Action) -> Action:
         """The action to do for one ``legal_actions`` does not list, or the error refusing it: the deal, chance's
         action, which the deal itself checks; or another way of writing a legal action (``_same_as_listed``)."""
-        if self.phase is Phase.DEAL and action.kind == "deal":
+        if self.phase is Phase.DEAL and action.kind in ("deal", "ending"):
             return action
         listed = self._same_as_listed(action)
         if listed is None:
@@ -460,6 +541,11 @@ class HandBase:
         raise NotImplementedError
 
     # --- the phase -----------------------------------------------------------------------------------------
+
+    @property
+    def from_ending(self) -> bool:
+        """Whether the hand was taken up at an ending (``Ending``) rather than dealt."""
+        return bool(self.history) and self.history[0].kind == "ending"
 
     @property
     def is_chance(self) -> bool:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.cards import Card, Suit
-from atout.engine import Action, Phase
+from atout.engine import Action, Ending, Phase
 from atout.errors import AtoutError, DuplicateCardError, NotationError
 from atout.games import FAMILIES, family
 from atout.i18n import N_, Text
@@ -50,16 +50,36 @@ PILE_NAMES = {"kitty": N_("the kitty"), "turn-up": N_("the turned-up card"), "st
 
 @dataclass
 class Position:
+    """A position: a whole deal (``hands`` as dealt, ``piles``) and the ``actions`` since; or an ``ending`` (the
+    hands as they stand, what the ending says besides in an ``atout.engine.Ending`` whose own ``hands`` are left
+    empty) and the actions since the ending."""
+
     game: str
     options: dict[str, Any] = field(default_factory=dict)
     dealer: int = 0
     hands: dict[int, list[Card]] = field(default_factory=dict)
     piles: dict[str, list[Card]] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
+    ending: Ending | None = None
+
+
+# The keys of an ending, in the order they are written (``seat N`` lines come after ``trump``).
+ENDING_KEYS = ("contract", "trump", "trick", "won", "best", "points", "marriages", "closed")
 
 
 def position_of(hand: Any) -> Position:
-    """The position of a hand of any game: its deal, read back from the packets, and its actions."""
+    """The position of a hand of any game: its deal, read back from the packets (or the ending it was taken up
+    at), and its actions."""
+    config = hand.config
+    defaults = family(config.game).make_config(config.game).options()
+    options = {k: v for k, v in config.options().items() if defaults.get(k) != v or k == "players"}
+    if "players" in options and "players" not in defaults:
+        options.pop("players")
+    if hand.history and hand.history[0].kind == "ending":
+        ending = hand.history[0].value
+        hands = {s: list(cards) for s, cards in enumerate(ending.hands)}
+        return Position(config.game, options, hand.dealer, hands, {}, list(hand.history[1:]),
+                        ending._replace(hands=()))
     hands: dict[int, list[Card]] = {}
     piles: dict[str, list[Card]] = {}
     placed = 0
@@ -70,13 +90,8 @@ def position_of(hand: Any) -> Position:
             piles.setdefault(kind, []).extend(cards)
         placed += len(cards)
     rest = list(hand.deck_order[placed:])
-    config = hand.config
     if rest and _draws_from_undealt(config):
         piles["stock"] = rest
-    defaults = family(config.game).make_config(config.game).options()
-    options = {k: v for k, v in config.options().items() if defaults.get(k) != v or k == "players"}
-    if "players" in options and "players" not in defaults:
-        options.pop("players")
     return Position(config.game, options, hand.dealer, dict(sorted(hands.items())), piles, list(hand.history[1:]))
 
 
@@ -95,8 +110,23 @@ def format_position(position: Position) -> str:
     if position.options:
         lines.append("options: " + " ".join(f"{k}={_value(v)}" for k, v in position.options.items()))
     lines.append(f"dealer: {position.dealer}")
+    ending = position.ending
+    if ending is not None:
+        if ending.contract is not None:
+            lines.append(f"contract: {ending.contract[0]} {ending.contract[1]}")
+        if ending.trump is not None:
+            lines.append(f"trump: {ending.trump.letter}")
     for seat, cards in position.hands.items():
         lines.append(f"seat {seat}: " + " ".join(c.code for c in cards))
+    if ending is not None:
+        lines.append("trick: " + " ".join([str(ending.leader), *(c.code for c in ending.trick)]))
+        if ending.won:
+            lines.append("won: " + " ".join(map(str, ending.won)))
+        if ending.best is not None:
+            lines.append(f"best: {ending.best[0]} {ending.best[1].code}")
+        for key, values in (("points", ending.points), ("marriages", ending.marriages), ("closed", ending.closed)):
+            if values is not None:
+                lines.append(f"{key}: " + " ".join(map(str, values)))
     for pile in PILES:
         if pile in position.piles:
             lines.append(f"{pile}: " + " ".join(c.code for c in position.piles[pile]))
@@ -120,6 +150,8 @@ def parse_position(text: str) -> Position:
     """Read a position; a malformed line is refused naming the line and what is allowed."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError(Text("a position is text with one 'key: value' per line, starting with 'game: …'"))
+    if ":" not in text and "\n" not in text.strip():
+        return parse_compact(text)
     fields: dict[str, str] = {}
     hands: dict[int, list[Card]] = {}
     for number, raw in enumerate(text.strip().splitlines(), start=1):
@@ -141,9 +173,10 @@ def parse_position(text: str) -> Position:
                 raise NotationError(Text("line {n}: {why}", n=number, why=exc.message)) from None
             raise NotationError(Text("line {n}: a seat is a number, as in 'seat 0: 5H JH AD 2C 3S'",
                                      n=number)) from None
-        if key not in ("game", "options", "dealer", "actions", *PILES):
+        if key not in ("game", "options", "dealer", "actions", *PILES, *ENDING_KEYS):
             raise NotationError(Text("line {n}: unknown key {key}: the keys are game, options, dealer, seat N, "
-                                     "kitty, turn-up, stock and actions", n=number, key=repr(key)))
+                                     "kitty, turn-up, stock and actions, and for an ending contract, trump, "
+                                     "trick, won, best, points, marriages and closed", n=number, key=repr(key)))
         fields[key] = value
     game = fields.get("game", "")
     if game not in FAMILIES:
@@ -163,7 +196,51 @@ def parse_position(text: str) -> Position:
         raise NotationError(exc.message) from None
     except ValueError:
         raise NotationError(Text("the dealer is a seat number, as in 'dealer: 0'")) from None
-    return Position(game, options, dealer, dict(sorted(hands.items())), piles, actions)
+    ending = _ending_fields(fields)
+    if ending is not None and piles:
+        raise NotationError(Text("an ending gives only the cards each player still holds: leave out {piles}",
+                                 piles=", ".join(piles)))
+    return Position(game, options, dealer, dict(sorted(hands.items())), piles, actions, ending)
+
+
+def _numbers(key: str, value: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(v) for v in value.replace(",", " ").split())
+    except ValueError:
+        raise NotationError(Text("{key} takes whole numbers, one per seat, as in '{key}: 2 1 0 1'; got {value}",
+                                 key=key, value=repr(value))) from None
+
+
+def _ending_fields(fields: dict[str, str]) -> Ending | None:
+    """The ending a position's keys describe, or None for a whole deal (no ending key)."""
+    if not any(key in fields for key in ENDING_KEYS):
+        return None
+    if "trick" not in fields:
+        raise NotationError(Text("an ending says who leads the trick on the table, as in 'trick: 2', then the cards "
+                                 "already played to it, as in 'trick: 2 QS 5S'"))
+    try:
+        words = fields["trick"].split()
+        leader = int(words[0]) if words else None
+        trick = tuple(Card.parse(c) for c in words[1:])
+        trump = Suit.parse(fields["trump"]) if "trump" in fields else None
+        contract = None
+        if "contract" in fields:
+            seat, _sep, call = fields["contract"].strip().partition(" ")
+            contract = (int(seat), Action.parse(f"bid {call.strip()}").value)
+        best = None
+        if "best" in fields:
+            seat, _sep, card = fields["best"].strip().partition(" ")
+            best = (int(seat), Card.parse(card))
+    except AtoutError as exc:
+        raise NotationError(exc.message) from None
+    except ValueError:
+        raise NotationError(Text("trick, contract and best start with a seat number, as in 'trick: 2 QS', "
+                                 "'contract: 1 7H' and 'best: 0 JH'")) from None
+    if leader is None:
+        raise NotationError(Text("trick starts with the seat that led it, as in 'trick: 2'"))
+    optional = {k: _numbers(k, fields[k]) if k in fields else None for k in ("points", "marriages", "closed")}
+    won = _numbers("won", fields["won"]) if "won" in fields else ()
+    return Ending((), leader, trick, won, trump, contract, best, **optional)
 
 
 def _probe(position: Position) -> Any:
@@ -172,8 +249,18 @@ def _probe(position: Position) -> Any:
 
 
 def hand_from_position(position: Position) -> Any:
-    """The hand of a position: its deal rebuilt from the hands and piles, then its actions applied."""
+    """The hand of a position: its deal rebuilt from the hands and piles (or its ending), then its actions
+    applied."""
     probe = _probe(position)
+    if position.ending is not None:
+        n = len(probe.hands)
+        extra = [s for s in position.hands if not 0 <= s < n]
+        if extra:
+            raise NotationError(Text("seat {seat} is not at this table: the seats are 0 to {last}", seat=extra[0],
+                                     last=n - 1))
+        ending = position.ending._replace(hands=tuple(tuple(position.hands.get(s, ())) for s in range(n)))
+        hand = type(probe).replay(probe.config, [Action("ending", None, ending)], position.dealer)
+        return _apply_actions(hand, position.actions)
     deck = sorted(probe.deck_order, key=lambda c: c.index)
     members = set(deck)
     given = [c for cards in position.hands.values() for c in cards] + [c for p in position.piles.values() for c in p]
@@ -208,7 +295,11 @@ def hand_from_position(position: Position) -> Any:
     placed = set(order)
     order += [c for c in deck if c not in placed]
     hand = type(probe).replay(probe.config, [Action("deal", None, tuple(order))], position.dealer)
-    for i, action in enumerate(position.actions, start=1):
+    return _apply_actions(hand, position.actions)
+
+
+def _apply_actions(hand: Any, actions: list[Action]) -> Any:
+    for i, action in enumerate(actions, start=1):
         try:
             hand.apply(action)
         except AtoutError as exc:
@@ -307,3 +398,227 @@ def contract_actions(position: Position, bidder: int, call: str, trump: Suit | s
         hand.apply(action)
         actions.append(action)
     return actions
+
+
+# --- the short form: a whole position on one line, for an address -----------------------------------------------
+
+GAME_CODES = {"forty-fives": "45", "forty-fives-partners": "45p", "auction-forty-fives": "a45",
+              "five-hundred": "500", "sixty-six": "66"}
+GAMES_BY_CODE = {code: game for game, code in GAME_CODES.items()}
+RANKS = "AKQJT98765432"                 # a hand's ranks, highest first; T is the ten
+SUIT_GROUPS = "SHDC"
+JOKER_MARK = "*"
+# Action kinds as one letter (a card played has none: it starts with its rank); calls as a letter or as written.
+KIND_CODES = {"bid": "b", "discard": "d", "rob": "r", "keep": "k", "trump": "t", "kitty": "y", "done": "n",
+              "draw": "w", "close": "c", "exchange": "x", "marriage": "m", "declare": "e"}
+KINDS_BY_CODE = {code: kind for kind, code in KIND_CODES.items()}
+CALL_CODES = {"pass": "p", "hold": "h", "misere": "m", "open-misere": "o"}
+CALLS_BY_CODE = {code: call for call, code in CALL_CODES.items()}
+SECTION_KEYS = {"kitty": "k", "turn-up": "u", "stock": "s", "actions": "a", "contract": "c", "trump": "t",
+                "trick": "l", "won": "w", "best": "b", "points": "p", "marriages": "m", "closed": "x"}
+SECTIONS_BY_KEY = {key: name for name, key in SECTION_KEYS.items()}
+
+
+def _card_code(card: Card) -> str:
+    """A card in two characters: rank then suit, T for ten (JK for the joker)."""
+    return card.code.replace("10", "T")
+
+
+def _cards_in_order(cards: list[Card] | tuple[Card, ...]) -> str:
+    return "".join(_card_code(c) for c in cards)
+
+
+def _read_in_order(text: str) -> list[Card]:
+    if len(text) % 2:
+        raise NotationError(Text("{text} is not a list of cards: each card is two characters, as in KC or TH",
+                                 text=repr(text)))
+    return [Card.parse(text[i:i + 2]) for i in range(0, len(text), 2)]
+
+
+def _holding(cards: list[Card]) -> str:
+    """A hand suit by suit, as bridge's PBN writes one: the joker (*), then S, H, D, C each with its ranks."""
+    out = JOKER_MARK if any(c.suit is None for c in cards) else ""
+    for letter in SUIT_GROUPS:
+        ranks = sorted((_card_code(c)[0] for c in cards if c.suit is not None and c.suit.letter == letter),
+                       key=RANKS.index)
+        if ranks:
+            out += letter + "".join(ranks)
+    return out
+
+
+def _read_holding(text: str) -> list[Card]:
+    cards: list[Card] = []
+    suit = None
+    for char in text:
+        if char == JOKER_MARK:
+            cards.append(Card.parse("JK"))
+        elif char in SUIT_GROUPS:
+            suit = char
+        elif suit is not None and char in RANKS:
+            cards.append(Card.parse(char + suit))
+        else:
+            raise NotationError(Text("{text} is not a hand: write each suit's letter (S, H, D, C) then its ranks, "
+                                     "as in SAKTH93, with * for the joker", text=repr(text)))
+    return cards
+
+
+def _action_token(action: Action) -> str:
+    code = KIND_CODES.get(action.kind, "")
+    if action.kind == "bid":
+        call = str(action.value)
+        return code + CALL_CODES.get(call, call.replace("-", "_"))
+    if action.kind not in KIND_CODES and action.kind != "play":
+        raise NotationError(Text("{action} has no short form", action=str(action)))
+    out = code
+    if action.card is not None:
+        out += _card_code(action.card)
+    if action.value is not None:
+        out += action.value.letter if isinstance(action.value, Suit) else str(action.value)
+    return out
+
+
+def _read_action(token: str) -> Action:
+    if not token:
+        raise NotationError(Text("an empty action in the short form: actions are separated by one '-'"))
+    kind = KINDS_BY_CODE.get(token[0], "play" if not token[0].islower() else None)
+    if kind is None:
+        raise NotationError(Text("{token} is not an action of the short form", token=repr(token)))
+    rest = token if kind == "play" else token[1:]
+    if kind == "bid":
+        return Action.parse("bid " + CALLS_BY_CODE.get(rest, rest.replace("_", "-")))
+    if kind == "trump":
+        return Action.parse(f"trump {rest}")
+    words = [kind]
+    if rest:
+        words.append(rest[:2])
+        if rest[2:]:
+            words.append(rest[2:])
+    return Action.parse(" ".join(words))
+
+
+def format_compact(position: Position) -> str:
+    """The position on one line (the short form), for a page's address; ``parse_compact`` reads it back.
+
+    The game's code (``45``, ``45p``, ``a45``, ``500``, ``66``) with any options (``*players-3``), the dealer, the
+    hands (seat 0 first, separated by ``-``, each suit by suit as bridge writes a deal: ``SKT5HTDAJ96C76``, ``*``
+    the joker), then sections each named by a letter: ``k`` kitty, ``u`` turn-up, ``s`` stock (in order, two
+    characters a card), ``a`` the actions (``b7H`` a bid, ``bp`` a pass, ``dJS`` a discard, ``KC`` a card
+    played, ``JKH`` the joker led naming hearts); an ending's ``c`` contract, ``t`` trump, ``l`` trick (the leader,
+    then its cards), ``w`` won, ``b`` best, ``p`` points, ``m`` marriages, ``x`` closed. Only letters, digits and
+    ``. - * _``: nothing an address must escape.
+
+    >>> from atout.games import family
+    >>> hand = family("five-hundred").new_hand("five-hundred", seed=3)
+    >>> for action in ("bid 7H", "bid pass", "bid pass", "bid pass"):
+    ...     _ = hand.apply(action)
+    >>> short = format_compact(position_of(hand))
+    >>> short
+    '500.0.SK85H7DT9CKQ85-*S76HK98DA7C97-SAQHJDK865CAJT-SJTHAQT65DJ4C6.kS9H4DQ.ab7H-bp-bp-bp'
+    >>> len(short), len(format_position(position_of(hand)))
+    (87, 265)
+    >>> again = hand_from_position(parse_compact(short))
+    >>> [set(h) for h in again.hands] == [set(h) for h in hand.hands], again.history[1:] == hand.history[1:]
+    (True, True)
+    >>> format_compact(parse_compact(short)) == short
+    True
+    """
+    game = GAME_CODES.get(position.game)
+    if game is None:
+        raise NotationError(Text("{game} has no short form", game=position.game))
+    defaults = _probe(Position(position.game)).config.options()     # what a position without options plays
+    head = game + "".join(f"*{name}-{_value(value)}" for name, value in position.options.items()
+                          if defaults.get(name) != value)
+    seats = max(position.hands, default=-1) + 1
+    hands = "-".join(_holding(position.hands.get(s, [])) for s in range(seats))
+    parts = [head, str(position.dealer), hands]
+    for pile in PILES:
+        if pile in position.piles:
+            cards = position.piles[pile]
+            parts.append(SECTION_KEYS[pile] + (_cards_in_order(cards) if pile == "stock" else _holding(cards)))
+    ending = position.ending
+    if ending is not None:
+        if ending.contract is not None:
+            parts.append("c" + str(ending.contract[0]) + _action_token(Action("bid", None, ending.contract[1]))[1:])
+        if ending.trump is not None:
+            parts.append("t" + ending.trump.letter)
+        parts.append("l" + str(ending.leader) + _cards_in_order(ending.trick))
+        if ending.won:
+            parts.append("w" + "-".join(map(str, ending.won)))
+        if ending.best is not None:
+            parts.append("b" + str(ending.best[0]) + _card_code(ending.best[1]))
+        for name in ("points", "marriages", "closed"):
+            values = getattr(ending, name)
+            if values is not None:
+                parts.append(SECTION_KEYS[name] + "-".join(map(str, values)))
+    if position.actions:
+        parts.append("a" + "-".join(_action_token(a) for a in position.actions))
+    return ".".join(parts)
+
+
+def parse_compact(text: str) -> Position:
+    """Read the short form (``format_compact``); a malformed part is refused naming it and what is allowed."""
+    parts = text.strip().split(".")
+    if len(parts) < 3:
+        raise NotationError(Text("the short form is the game, the dealer and the hands separated by dots, as in "
+                                 "500.0.SKT5HTDAJ96C76-…; got {text}", text=repr(text)))
+    head, *options = parts[0].split("*")
+    game = GAMES_BY_CODE.get(head)
+    if game is None:
+        raise NotationError(Text("the short form starts with the game's code, one of {codes}; got {code}",
+                                 codes=", ".join(GAMES_BY_CODE), code=repr(head)))
+    chosen = {}
+    for item in options:
+        name, dash, value = item.partition("-")
+        if not dash:
+            raise NotationError(Text("an option in the short form is written *name-value, as in *players-3"))
+        chosen[name] = _option(value)
+    try:
+        dealer = int(parts[1])
+    except ValueError:
+        raise NotationError(Text("the dealer is a seat number, as in 500.0.…")) from None
+    hands = {s: _read_holding(h) for s, h in enumerate(parts[2].split("-"))}
+    piles: dict[str, list[Card]] = {}
+    actions: list[Action] = []
+    ending: dict[str, Any] = {}
+    for part in parts[3:]:
+        name = SECTIONS_BY_KEY.get(part[:1])
+        body = part[1:]
+        if name is None:
+            raise NotationError(Text("{part} is not a part of the short form: after the hands come k (kitty), u "
+                                     "(turn-up), s (stock), a (actions) and an ending's c, t, l, w, b, p, m, x",
+                                     part=repr(part)))
+        try:
+            if name in ("kitty", "turn-up"):
+                piles[name] = _read_holding(body)
+            elif name == "stock":
+                piles[name] = _read_in_order(body)
+            elif name == "actions":
+                actions = [_read_action(t) for t in body.split("-")]
+            elif name == "contract":
+                ending["contract"] = (int(body[:1]), _read_action("b" + body[1:]).value)
+            elif name == "trump":
+                ending["trump"] = Suit.parse(body)
+            elif name == "trick":
+                ending["leader"], ending["trick"] = int(body[:1]), tuple(_read_in_order(body[1:]))
+            elif name == "best":
+                ending["best"] = (int(body[:1]), Card.parse(body[1:]))
+            else:
+                ending[name] = tuple(int(v) for v in body.split("-"))
+        except AtoutError as exc:
+            raise NotationError(exc.message) from None
+        except ValueError:
+            raise NotationError(Text("{part} is not a part of the short form: its numbers are seats and counts",
+                                     part=repr(part))) from None
+    found = None
+    if ending:
+        if "leader" not in ending:
+            raise NotationError(Text("an ending's short form says who leads the trick on the table: l2, or l2QS5S "
+                                     "with the cards played to it"))
+        found = Ending((), **ending)
+    return Position(game, chosen, dealer, {s: c for s, c in hands.items() if c or found is not None}, piles, actions,
+                    found)
+
+
+def compact_text(hand: Any) -> str:
+    """The short form of a hand's position."""
+    return format_compact(position_of(hand))

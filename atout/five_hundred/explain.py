@@ -16,6 +16,11 @@ def explain_event(event: Event) -> Explanation:
         return Explanation("500.deal", Text(
             "{seat} deals from their left: 3 cards to each player, 3 to the kitty, then 4 to each and 3 to each",
             seat=who))
+    if kind == "ending":
+        contractor, call = event.action.value.contract
+        return Explanation("500.follow.suit", Text(
+            "The hand is taken up at an ending: {contractor} plays {call}, each player holds the cards given, "
+            "{seat} to play", contractor=seat_name(contractor), call=call, seat=who))
     if kind == "bid":
         call = event.action.value
         if call == PASS:

@@ -21,7 +21,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, auction_fields, seat_name
+from atout.engine import (
+    PLAY_ACTIONS,
+    Action,
+    Ending,
+    Event,
+    Explanation,
+    HandBase,
+    Phase,
+    TableView,
+    auction_fields,
+    check_ending,
+    seat_name,
+)
+from atout.errors import PositionError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
@@ -205,6 +218,54 @@ class FiveHundredHand(HandBase):
         self.to_act = self.auction.to_act
         return Event("deal", self.dealer, action, None, _explain)
 
+    def _ending(self, action: Action) -> Event:
+        """Take the hand up at an ending (``Ending``): the contract won and the kitty done, each seat holding the
+        cards given, the trick on the table played out by the rules, the tricks won so far. Which suits each
+        player failed to follow earlier is not known, so in no trumps the joker may be led naming any suit."""
+        ending: Ending = action.value
+        if ending.contract is None:
+            raise PositionError(Text("an ending of Five Hundred names the contract: the contractor and the call, as "
+                                     "in contract: 1 7H"))
+        contractor, call = ending.contract
+        contract = self.config.calls.get(call)
+        if contract is None or not 0 <= contractor < PLAYERS:
+            raise PositionError(Text("the contract is a seat from 0 to 3 and a call of this game ({calls}), not "
+                                     "{given}", calls=", ".join(self.config.calls), given=f"{contractor} {call}"))
+        if ending.trump is not None and ending.trump is not contract.trump:
+            raise PositionError(Text("the contract {call} sets the trumps: trump gives another suit", call=call))
+        out = (contractor + 2) % PLAYERS if contract.misere else None
+        check_ending(ending, PLAYERS, FIVE_HUNDRED_DECK.cards, TRICKS, out=out)
+        if ending.trick and ending.trick[0] is JOKER and contract.trump is None:
+            raise PositionError(Text("the trick so far was led with the joker in no trumps, naming a suit the "
+                                     "ending cannot say: take the ending up before that lead, or after the trick"))
+        self.contractor, self.contract, self.trump = contractor, contract, contract.trump
+        self._tables = TABLES[self.trump]
+        if out is not None:
+            self.sitting_out = out
+            self._next = [(s + 2) % PLAYERS if (s + 1) % PLAYERS == out else (s + 1) % PLAYERS
+                          for s in range(PLAYERS)]
+            self._trick_size = PLAYERS - 1
+        self.hands = [list(h) for h in ending.hands]
+        for seat, won in enumerate(ending.won or [0] * PLAYERS):
+            for _ in range(won):
+                trick = Trick(seat)
+                trick.winner = seat
+                self.tricks.append(trick)
+            self.tricks_won[seat] = won
+        self.phase = Phase.PLAY
+        self.trick = Trick(ending.leader)
+        self.to_act = ending.leader
+        for card in ending.trick:
+            seat = self.to_act
+            self.hands[seat].append(card)
+            self._legal = None
+            if PLAY_ACTIONS[card.index] not in self._compute_legal():
+                why = self._explain_illegal(PLAY_ACTIONS[card.index])
+                raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
+            self._play(PLAY_ACTIONS[card.index])
+        self._legal = None
+        return Event("ending", self.to_act, action, None, _explain)
+
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
         """The deal, packet by packet, for a step-through view: (what, seat, cards)."""
         seats = [(self.dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
@@ -365,15 +426,20 @@ class FiveHundredHand(HandBase):
             notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out)))
         if trick is not None and trick.joker_suit is not None:
             notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
-        # The contractor sees the kitty it took while it discards; after that the cards are in the hand
-        # or among the discards, so the table shows no kitty at all.
-        kitty_cards = (self.kitty_taken if self.phase is Phase.KITTY and (viewer is None or viewer == self.contractor)
-                       else [])
+        # Once taken, the kitty's cards are in the contractor's hand: the view gives those still there (the table
+        # marks them in the hand, never as a second pile), and while the contractor discards, the cards discarded
+        # so far apart (face up to the contractor, a count to the others).
+        sees = viewer is None or viewer == self.contractor
+        kitty: list[Card] | int = len(self.kitty)
+        discards: list[Card] | int = 0
+        if self.phase is Phase.KITTY:
+            kitty = [c for c in self.kitty_taken if c not in self.discards] if sees else 0
+            discards = list(self.discards) if sees else len(self.discards)
         return TableView(
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
-            trump=self.trump, turn_up=None, kitty=list(kitty_cards) if kitty_cards else len(self.kitty),
-            stock=0, scores=self.scores_now,
+            trump=self.trump, turn_up=None, kitty=kitty, stock=0, discards=discards,
+            scores=self.scores_now,
             score_labels=[Text("Side {n}", n=i) for i in range(SIDES)], tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
@@ -384,7 +450,7 @@ class FiveHundredHand(HandBase):
     def _cards_elsewhere(self) -> list[Card]:
         return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])
 
-    DOES = {"deal": _deal, "bid": _bid, "discard": _discard, "play": _play}
+    DOES = {"deal": _deal, "ending": _ending, "bid": _bid, "discard": _discard, "play": _play}
 
     def __repr__(self) -> str:
         contract = self.contract.call if self.contract else None

@@ -14,6 +14,10 @@ def explain_event(event: Event) -> Explanation:
     if kind == "deal":
         return Explanation("45.deal.packets", Text(
             "{seat} deals: a packet of 3 to each player from the dealer's left, then a packet of 2", seat=who))
+    if kind == "ending":
+        return Explanation("45.play.own-cards", Text(
+            "The hand is taken up at an ending: {suit} are trumps, each player holds the cards given, {seat} to play",
+            suit=event.action.value.trump, seat=who))
     if kind == "turn-up":
         return Explanation("45.deal.turn-up", Text("{card} is turned up: {suit} are trumps",
                                                    card=data, suit=data.suit))

@@ -19,7 +19,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, HandBase, Phase, TableView, auction_fields, seat_name
+from atout.engine import (
+    PLAY_ACTIONS,
+    Action,
+    Ending,
+    Event,
+    Explanation,
+    HandBase,
+    Phase,
+    TableView,
+    auction_fields,
+    check_ending,
+    seat_name,
+)
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
@@ -367,6 +379,51 @@ class FortyFivesHand(HandBase):
             self._start_play((dealer + 1) % n)
         return event
 
+    def _ending(self, action: Action) -> Event:
+        """Take the hand up at an ending (``Ending``): trumps named, robbing done, each seat holding the cards
+        given, the trick on the table played out by the rules (a card that could not have been played is
+        refused), the tricks won so far, the best trump played so far."""
+        ending: Ending = action.value
+        config, n = self.config, self.n
+        check_ending(ending, n, FULL_DECK, HAND_SIZE)
+        if not isinstance(ending.trump, Suit):
+            raise PositionError(Text("an ending of {game} names the trump suit, as in trump: H", game=config.game))
+        if config.auction:
+            if ending.contract is None:
+                raise PositionError(Text("an ending of {game} names the contract: the bidder and the bid, as in "
+                                         "contract: 1 20", game=config.game))
+            bidder, bid = ending.contract
+            if not 0 <= bidder < n or bid not in config.bid_values:
+                raise PositionError(Text("the contract is a seat from 0 to {last} and a bid of {bids}, not {given}",
+                                         last=n - 1, bids=", ".join(config.bid_values), given=f"{bidder} {bid}"))
+            self.bidder, self.bid = bidder, bid
+        elif ending.contract is not None:
+            raise PositionError(Text("{game} has no auction: an ending gives its trump, not a contract",
+                                     game=config.game))
+        self.trump = ending.trump
+        power = TABLES[self.trump].power
+        if ending.best is not None:
+            seat, card = ending.best
+            if not 0 <= seat < n or power[card.index] <= TRUMP_POWER:
+                raise PositionError(Text("best names the best trump played so far and the seat that played it, as "
+                                         "in best: 2 JH; {card} is not a trump", card=card.code))
+            self.best_power, self.best_seat, self.best_card = power[card.index], seat, card
+        self.hands = [list(h) for h in ending.hands]
+        for seat, won in enumerate(ending.won or [0] * n):
+            self.tricks.extend(Trick(seat, [], seat) for _ in range(won))
+            self.tricks_won[seat] = won
+        self._start_play(ending.leader)
+        for i, card in enumerate(ending.trick):
+            seat = (ending.leader + i) % n
+            self.hands[seat].append(card)
+            self._legal = None
+            if PLAY_ACTIONS[card.index] not in self._compute_legal():
+                why = self._explain_illegal(PLAY_ACTIONS[card.index])
+                raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
+            self._play(PLAY_ACTIONS[card.index])
+        self._legal = None
+        return Event("ending", self.to_act, action, None, _explain)
+
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
         """The deal, packet by packet, for a step-through view: (what, seat, cards)."""
         n, order, config = self.n, self.deck_order, self.config
@@ -601,7 +658,7 @@ class FortyFivesHand(HandBase):
             cards.append(self.turn_up)
         return cards
 
-    DOES = {"deal": _deal, "rob": _rob, "keep": _rob, "bid": _bid, "trump": _trump, "kitty": _trump,
+    DOES = {"deal": _deal, "ending": _ending, "rob": _rob, "keep": _rob, "bid": _bid, "trump": _trump, "kitty": _trump,
             "discard": _free_discard, "done": _free_discard, "play": _play}
 
     def __repr__(self) -> str:

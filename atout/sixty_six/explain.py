@@ -19,6 +19,11 @@ def explain_event(event: Event) -> Explanation:
         return Explanation("66.deal", Text(
             "{seat} deals: 3 cards to {other}, 3 to the dealer, 3 and 3 again; the next card is turned up and "
             "the 11 others are the stock", seat=who, other=other))
+    if kind == "ending":
+        return Explanation("66.strict.follow", Text(
+            "The hand is taken up at an ending: {suit} are trumps, the stock is {how}, each player holds the cards "
+            "given, {seat} to play", suit=event.action.value.trump, seat=who,
+            how=Text("closed") if event.action.value.closed else Text("used up")))
     if kind == "turn-up":
         return Explanation("66.trump", Text("{card} is turned up: {suit} are trumps", card=data, suit=data.suit))
     if kind == "play":

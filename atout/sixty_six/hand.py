@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
-from atout.engine import Action, Event, Explanation, HandBase, Phase, TableView, play, seat_name
+from atout.engine import Action, Ending, Event, Explanation, HandBase, Phase, TableView, check_ending, play, seat_name
 from atout.errors import ConfigError, IllegalActionError, PositionError
 from atout.i18n import Text
 from atout.sixty_six import scoring
@@ -399,6 +399,60 @@ class SixtySixHand(HandBase):
         event.consequences.append(Event("turn-up", dealer, None, self.turned_card, _explain))
         return event
 
+    def _ending(self, action: Action) -> Event:
+        """Take the hand up at an ending (``Ending``) of the strict play: the stock used up, or closed (by
+        ``closed[0]``, when the seats had won ``closed[1:]`` tricks); each seat holding the cards given, the card
+        led if any, the tricks and card ``points`` won so far and the ``marriages`` declared (they count once
+        the declarer has won a trick)."""
+        ending: Ending = action.value
+        if not isinstance(ending.trump, Suit):
+            raise PositionError(Text("an ending of Sixty-Six names the trump suit, as in trump: H"))
+        closed = ending.closed
+        left = check_ending(ending, 2, SIXTY_SIX_DECK.cards, DECK_SIZE // 2, every_card_played=closed is None)
+        if left > HAND_SIZE:
+            raise PositionError(Text("an ending of Sixty-Six is the strict play: at most {n} cards each, not {k}",
+                                     n=HAND_SIZE, k=left))
+        won = list(ending.won or (0, 0))
+        if ending.points is None or len(ending.points) != 2 or min(ending.points) < 0:
+            raise PositionError(Text("an ending of Sixty-Six gives the card points each player has won so far, as in "
+                                     "points: 40 22"))
+        points = list(ending.points)
+        rest = sum(POINTS[c.index] for h in ending.hands for c in h) + sum(POINTS[c.index] for c in ending.trick)
+        taken = card_points(SIXTY_SIX_DECK.cards) - rest
+        if sum(points) > taken or (closed is None and sum(points) != taken):
+            raise PositionError(Text("the cards not in the ending are worth {taken} points: the points won so far add "
+                                     "up to {need}, not {given}", taken=taken,
+                                     need=taken if closed is None else Text("at most {n}", n=taken),
+                                     given=sum(points)))
+        if any(p and not w for p, w in zip(points, won, strict=True)):
+            raise PositionError(Text("a player with card points has won a trick: won gives {won}",
+                                     won=" ".join(map(str, won))))
+        marriages = list(ending.marriages or (0, 0))
+        if len(marriages) != 2 or any(m not in (0, 20, 40, 60, 80, 100, 120, 140, 160, 180) for m in marriages):
+            raise PositionError(Text("marriages gives the points each player has declared in marriages (20 each, 40 "
+                                     "in trumps), as in marriages: 20 0"))
+        if closed is not None:
+            closer, *at_close = closed
+            at_close = at_close or won          # closed just now: the tricks won so far are those at the close
+            if closer not in (0, 1) or len(at_close) != 2 or any(a > w for a, w in zip(at_close, won, strict=True)):
+                raise PositionError(Text("closed gives who closed the stock, then the tricks each player had won "
+                                         "when it was closed (at most those won so far; left out, those won so "
+                                         "far), as in closed: 1 2 1"))
+            self.closer, self.tricks_at_close = closer, (at_close[0], at_close[1])
+        self.trump = ending.trump
+        self.next_card = DECK_SIZE
+        self.hands = [list(h) for h in ending.hands]
+        for seat in (0, 1):
+            self.tricks.extend(Trick(seat, (), seat) for _ in range(won[seat]))
+        self.tricks_won, self.card_points, self.marriage_points = won, points, marriages
+        self.phase = Phase.PLAY
+        self.leader = self.to_act = ending.leader
+        for card in ending.trick:
+            self.hands[ending.leader].append(card)
+            self._play(play(card))
+        self._legal = None
+        return Event("ending", self.to_act, action, None, _explain)
+
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
         """The deal, packet by packet, for a step-through (teacher's) view: (what, seat, cards)."""
         order, dealer = self.deck_order, self.dealer
@@ -767,7 +821,7 @@ class SixtySixHand(HandBase):
             cards.append(self.turn_up)
         return cards
 
-    DOES = {"deal": _deal, "play": _play, "draw": _draw, "close": _close, "marriage": _marriage,
+    DOES = {"deal": _deal, "ending": _ending, "play": _play, "draw": _draw, "close": _close, "marriage": _marriage,
             "exchange": _exchange, "declare": _declare}
 
     def __repr__(self) -> str:

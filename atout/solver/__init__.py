@@ -55,7 +55,7 @@ from atout.solver.sixty_six import SixtySixSearch
 from atout.solver.tricks import JOKER_LEAD
 
 __all__ = ["BUILD", "FiveHundredPosition", "FortyFivesPosition", "SixtySixPosition", "Solution", "SolverError",
-           "position_of", "solve", "solve_steps"]
+           "Value", "position_of", "solve", "solve_steps", "solve_value"]
 
 KEEP = Action("keep")
 
@@ -78,6 +78,8 @@ class Solution:
     unit: str                          # "points", "tricks" or "game points"
     nodes: int = 0
     elapsed_s: float = 0.0
+    limits: tuple[int, int] | None = None   # the least and the most any action could be worth from here (None:
+                                            # every value is exact from the start, as in Sixty-Six)
 
     @property
     def values(self) -> dict[Action, int]:
@@ -155,6 +157,85 @@ def solve_steps(hand: Any, budget_s: float | None = None, line: bool = True,
             return
 
 
+@dataclass(frozen=True)
+class Value:
+    """What one player's side is proven to make from a position, every player perfect: at least ``lo``, at most
+    ``hi`` (equal once exact), in ``unit``, for the whole hand (what was already won included)."""
+
+    seat: int
+    lo: int
+    hi: int
+    unit: str
+
+    @property
+    def exact(self) -> bool:
+        return self.lo == self.hi
+
+
+def solve_value(hand: Any, seat: int, budget_s: float | None = None,
+                stop: Callable[[], bool] | None = None) -> Value:
+    """The value of the position for ``seat``'s side, whoever is to act: partners together; in Forty-Fives played
+    individually, ``seat`` against every other player (what it can guarantee). A hand that is over has its
+    value as played. Stopped early, the bounds proven so far.
+
+    >>> from atout.forty_fives import FortyFivesHand
+    >>> hand = FortyFivesHand.new("forty-fives-partners", seed=3)
+    >>> mine, theirs = solve_value(hand, hand.to_act), solve_value(hand, (hand.to_act + 1) % 4)
+    >>> mine.exact and theirs.exact, mine.lo + theirs.lo, mine.lo == solve(hand).value
+    (True, 25, True)
+    """
+    if getattr(hand, "is_over", False):
+        return _played_value(hand, seat)
+    start = time.perf_counter()
+    pos = position_of(hand)
+    if isinstance(pos, SixtySixPosition):
+        search = SixtySixSearch(pos)
+        best = max(search.value_after(m) for m in search.root_moves())
+        value = best if seat == pos.to_act else -best
+        return Value(seat, value, value, "game points")
+    built = (build.forty_fives(pos, max_seat=seat) if isinstance(pos, FortyFivesPosition)
+             else build.five_hundred(pos, max_seat=seat))
+    srch = builds.module().TrickSearch(built.state, _stopper(budget_s, stop, start))
+    lo, hi = build.limits(built.state)
+    g = min(max(built.guess, lo), hi)
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        try:
+            g = srch.value(beta - 1, beta)
+        except Interrupted:
+            break
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    base, scale = built.base, built.scale
+    return Value(seat, (base + lo) * scale, (base + hi) * scale, built.unit)
+
+
+def _played_value(hand: Any, seat: int) -> Value:
+    """The value of a finished hand for ``seat``'s side, in the solver's units."""
+    module = type(hand).__module__
+    if module.startswith("atout.sixty_six"):
+        points = hand.result.game_points
+        value = points[seat] - points[1 - seat]
+        return Value(seat, value, value, "game points")
+    won = hand.tricks_won
+    if module.startswith("atout.five_hundred"):
+        if hand.contract.misere:
+            c = hand.contractor
+            value = won[c] if seat % 2 != c % 2 else sum(won) - won[c]
+        else:
+            value = sum(w for s, w in enumerate(won) if s % 2 == seat % 2)
+        return Value(seat, value, value, "tricks")
+    config = hand.config
+    side = config.side_of(seat)
+    mine = [s for s in range(hand.n) if config.side_of(s) == side]
+    value = 5 * sum(won[s] for s in mine)
+    if (config.game == "forty-fives" or config.auction) and hand.best_seat in mine:
+        value += 5                                          # 45.score.best-card
+    return Value(seat, value, value, "points")
+
+
 # --- Forty-Fives and Five Hundred ---------------------------------------------------------------------
 
 def _rep_of(p: int, legal: int, others: int) -> int:
@@ -188,10 +269,8 @@ class _TrickSolve:
             self.options, self.action_of, self.rep = _rob_options(pos, built, self.srch)
         else:
             self.options, self.action_of, self.rep = _play_options(built, self.srch)
-        tl = st.tricks_left
-        deltas = list(st.rob_delta.values()) if st.rob_seat >= 0 else []
-        floor, ceiling = min([0] + deltas), tl + max([0] + deltas)
-        self.ceiling = ceiling
+        floor, ceiling = build.limits(st)
+        self.floor, self.ceiling = floor, ceiling
         self.lo = {m: floor for m in self.options}
         self.hi = {m: ceiling for m in self.options}
         self.line: list[Action] | None = None
@@ -266,7 +345,8 @@ class _TrickSolve:
         complete = all(self.lo[m] == self.hi[m] for m in self.options)
         line = self.line if self.line is not None else [best]
         complete = complete and (self.line is not None or not self.want_line)
-        return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes)
+        limits = ((base + self.floor) * scale, (base + self.ceiling) * scale)
+        return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes, limits=limits)
 
 
 def _play_options(built: build.Built, srch: Any) -> tuple[list[int], Callable[[int], Action], dict]:

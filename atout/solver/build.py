@@ -39,6 +39,13 @@ class Built:
         return p
 
 
+def limits(st: TrickState) -> tuple[int, int]:
+    """The least and the most MAX can add from here, whatever is played (a rob still to come may move the best
+    card's bonus either way)."""
+    deltas = list(st.rob_delta.values()) if st.rob_seat >= 0 else []
+    return min([0] + deltas), st.tricks_left + max([0] + deltas)
+
+
 def _table(st: TrickState, lay: layouts.Layout, leader: int, seats: list[int], cards: list[Card],
            lead_blk: int | None) -> None:
     """Put the trick on the table into the state: who is winning it so far."""
@@ -58,8 +65,9 @@ def _table(st: TrickState, lay: layouts.Layout, leader: int, seats: list[int], c
         st.table |= 1 << p
 
 
-def forty_fives(pos: FortyFivesPosition) -> Built:
-    """MAX is the side of the player to act: partners together, else that player against all (paranoid)."""
+def forty_fives(pos: FortyFivesPosition, max_seat: int | None = None) -> Built:
+    """MAX is the side of the player to act (or of ``max_seat``): partners together, else that player against all
+    (paranoid)."""
     from atout.forty_fives.ranking import TABLES
 
     config = pos.config
@@ -67,11 +75,11 @@ def forty_fives(pos: FortyFivesPosition) -> Built:
     n = config.players
     hands = [lay.mask(h) for h in pos.hands]
     st = TrickState(lay, n, [(s + 1) % n for s in range(n)], n, hands)
-    root = pos.to_act
+    root = pos.to_act if max_seat is None else max_seat
     side_of = pos.sides.__getitem__ if pos.sides is not None else config.side_of
     st.ismax = [side_of(s) == side_of(root) for s in range(n)]
     st.credit = [1 if m else 0 for m in st.ismax]
-    st.seat = root
+    st.seat = pos.to_act
     st.must_follow = config.must_follow_suit
     st.aoh_led = config.ace_of_hearts_led and pos.trump is not Suit.HEARTS
     st.tricks_left = FORTY_FIVES_TRICKS - len(pos.tricks)
@@ -91,6 +99,8 @@ def forty_fives(pos: FortyFivesPosition) -> Built:
         for leader, cards, _ in pos.tricks:
             for i, c in enumerate(cards):
                 owned[c] = (leader + i) % n
+        for s, c in pos.earlier:
+            owned[c] = s
         for s, c in zip(seats, pos.trick, strict=True):
             owned[c] = s
         for s, h in enumerate(pos.hands):
@@ -130,8 +140,9 @@ def _rob(st: TrickState, lay: layouts.Layout, pos: FortyFivesPosition) -> None:
     st.rob_keep = 1 << lay.pos[Card.of(ACE, pos.trump).index]
 
 
-def five_hundred(pos: FiveHundredPosition) -> Built:
-    """MAX is the side of the player to act; in misère it counts the tricks that go its way (see ``credit``)."""
+def five_hundred(pos: FiveHundredPosition, max_seat: int | None = None) -> Built:
+    """MAX is the side of the player to act (or of ``max_seat``); in misère it counts the tricks that go its way
+    (see ``credit``)."""
     lay = layouts.five_hundred(pos.trump)
     n = 4
     out = pos.sitting_out
@@ -143,7 +154,7 @@ def five_hundred(pos: FiveHundredPosition) -> Built:
         nxt.append(-1 if s == out else t)
     hands = [0 if s == out else lay.mask(h) for s, h in enumerate(pos.hands)]
     st = TrickState(lay, n, nxt, 3 if out is not None else 4, hands)
-    root = pos.to_act
+    root = pos.to_act if max_seat is None else max_seat
     st.ismax = [s % 2 == root % 2 for s in range(n)]
     if pos.misere:
         # The contractor wants to lose every trick: a trick counts for MAX when it goes to the side that is
@@ -156,7 +167,7 @@ def five_hundred(pos: FiveHundredPosition) -> Built:
         st.misere = True
     else:
         st.credit = [1 if m else 0 for m in st.ismax]
-    st.seat = root
+    st.seat = pos.to_act
     st.tricks_left = FIVE_HUNDRED_TRICKS - len(pos.tricks)
     lead_blk = lay.block_of_suit(pos.lead) if pos.trick else None
     _table(st, lay, pos.leader, pos.trick_seats, pos.trick, lead_blk)

@@ -39,6 +39,8 @@ class FortyFivesPosition:
     rob_now: bool = False                        # the player to act is deciding that now
     sides: list[int] | None = None               # who plays with whom (default: the config's partnerships, or
                                                  # each player alone); e.g. the bidder against everyone else
+    earlier: list[tuple[int, Card]] = field(default_factory=list)   # cards played in tricks not listed, by whom
+                                                 # (an ending's best trump so far): for the best card's bonus
 
     @property
     def family(self) -> str:
@@ -122,9 +124,12 @@ def _forty_fives(hand: Any) -> FortyFivesPosition:
         if holder is not None:
             rob = (holder, turned)
             rob_now = hand.rob_offer == holder and hand.to_act == holder
+    played = {c for t in hand.tricks for c in t.cards} | set(trick.cards)
+    earlier = ([(hand.best_seat, hand.best_card)] if hand.best_card is not None and hand.best_card not in played
+               else [])      # an ending's best trump so far, played in a trick nobody remembers
     return FortyFivesPosition(hand.config, hand.trump, [list(h) for h in hand.hands], hand.to_act, trick.leader,
                               list(trick.cards), [(t.leader, list(t.cards), t.winner) for t in hand.tricks],
-                              pending, rob, rob_now)
+                              pending, rob, rob_now, earlier=earlier)
 
 
 def _five_hundred(hand: Any) -> FiveHundredPosition:

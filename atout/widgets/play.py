@@ -17,11 +17,11 @@ from atout.i18n import Text
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
+from atout.widgets.analysis import UNITS
 from atout.widgets.index import TITLES
 from atout.widgets.scoresheet import ScoreSheet
 from atout.widgets.seats import player_label, side_label
 from atout.widgets.table import CardTable, action_label
-from atout.widgets.whatif import UNITS
 
 LEARNER = 0
 CALL_REVIEW_S = 2.0    # the page waits at most about this long for the review of the learner's calls

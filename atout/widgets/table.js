@@ -120,7 +120,8 @@ function render({ model, el }) {
   // that differ (legal or not, why) instead of drawing every card again.
   let slots = new Map();      // card code -> { slot, button, label, why, seat, key }
 
-  function cardSlot(state, code, seat, index, active, marks) {
+  // `marks`: the seat's cards from the kitty and ringed; `values`: what a page says each card is worth.
+  function cardSlot(state, code, seat, index, active, marks, values) {
     const reason = state.show_legal && active ? state.illegal[code] : undefined;
     const legal = state.show_legal && active && state.legal.includes(code);
     const does = active ? state.card_actions[code] : undefined;   // robbing, discarding... rather than playing
@@ -145,25 +146,39 @@ function render({ model, el }) {
       const label = h("span", { class: "atout-sr-only" });
       button.appendChild(label);
       entry = { slot: h("span", { class: "atout-slot" }, [button]), button, label, why: null, seat, key: null,
-                looking: state.looking };
+                looking: state.looking, value: null };
       slots.set(code, entry);
     }
     const { button, slot } = entry;
     setAttr(button, "data-index", index);
+    const value = values[code];
+    if (value && !entry.value) {
+      entry.value = h("span", { class: "atout-card-value", "aria-hidden": "true", "data-testid": `value-${code}` });
+      button.appendChild(entry.value);
+    } else if (!value && entry.value) {
+      entry.value.remove();
+      entry.value = null;
+    }
+    if (entry.value) {
+      setText(entry.value, value.text);
+      setAttr(entry.value, "data-best", value.best ? "true" : null);
+    }
+    setAttr(button, "data-best", value && value.best ? "true" : null);
+    const named = value ? `${name}: ${value.label}` : name;
     const ringed = marks.ringed.includes(code);
-    const key = `${reason}\n${legal}\n${name}\n${ringed}\n${fromKitty}`;
+    const key = `${reason}\n${legal}\n${named}\n${ringed}\n${fromKitty}`;
     if (entry.key !== key) {
       entry.key = key;
       setAttr(button, "data-ringed", ringed ? "true" : null);
       setAttr(slot, "data-kitty", fromKitty ? state.labels.from_kitty : null);
-      if (state.looking) setAttr(button, "aria-label", name);
+      if (state.looking) setAttr(button, "aria-label", named);
       const whyId = `${id}-why-${seat}-${code}`;
       setAttr(button, "aria-disabled", reason ? "true" : null);
       setAttr(button, "aria-describedby", reason ? whyId : null);
-      setAttr(button, "title", reason || name);
+      setAttr(button, "title", reason || named);
       setAttr(button, "data-illegal", reason ? "true" : null);
       setAttr(button, "data-legal", legal ? "true" : null);
-      setText(entry.label, name);
+      setText(entry.label, named);
       if (reason && !entry.why) {
         entry.why = h("span", { class: "atout-why", id: whyId, role: "tooltip" });
         slot.appendChild(entry.why);
@@ -217,9 +232,10 @@ function render({ model, el }) {
     }
     const { section, hand } = part;
     // A seat nothing happened to (most seats, at most clicks) is left as it is.
+    const values = model.get("card_values") || {};
     const seatKey = JSON.stringify([seat, state.can_act, state.show_legal, state.lang, state.looking,
       (seat.cards || []).map((c) => [state.illegal[c], state.legal.includes(c),
-                                                        state.card_actions[c]])]);
+                                     state.card_actions[c], values[c] || null])]);
     if (part.seatKey === seatKey && !plan) return section;
     part.seatKey = seatKey;
     setClass(section, `atout-seat atout-pos-${seat.position}${seat.to_act ? " atout-to-act" : ""}`);
@@ -237,10 +253,11 @@ function render({ model, el }) {
     setAttr(hand, "role", seat.visible ? (state.looking ? "list" : "toolbar") : "img");
     setAttr(hand, "aria-label", `${seat.hand_label}: ${seat.count_label}`);
     setAttr(hand, "data-many", seat.count > 6 ? "true" : null);
+    setAttr(hand, "data-valued", seat.visible && (seat.cards || []).some((c) => values[c]) ? "true" : null);
     if (seat.visible) {
       const active = state.can_act && seat.to_act;
       const marks = { kitty: seat.from_kitty, ringed: seat.ringed };
-      patchChildren(hand, seat.cards.map((code, i) => cardSlot(state, code, seat.seat, i, active, marks)));
+      patchChildren(hand, seat.cards.map((code, i) => cardSlot(state, code, seat.seat, i, active, marks, values)));
       const buttons = [...hand.querySelectorAll("button")];
       const first = buttons.findIndex((b) => b.getAttribute("data-illegal") !== "true");
       rove(buttons, Math.max(first, 0), false);
@@ -340,7 +357,8 @@ function render({ model, el }) {
 
   function pileView(state, plan) {
     const key = JSON.stringify([state.turn_up, state.turn_up_label, state.kitty, state.stock,
-                                state.kitty_cards, state.stock_cards, state.kitty_label, state.stock_label]);
+                                state.kitty_cards, state.stock_cards, state.kitty_label, state.stock_label,
+                                state.discards, state.discards_cards, state.discards_label]);
     if (key === pilesKey && !plan) return;
     pilesKey = key;
     const parts = [];
@@ -350,7 +368,8 @@ function render({ model, el }) {
         h("figcaption", { text: state.turn_up_label }),
       ]));
     }
-    for (const [key, label] of [["kitty", state.kitty_label], ["stock", state.stock_label]]) {
+    for (const [key, label] of [["kitty", state.kitty_label], ["stock", state.stock_label],
+                                ["discards", state.discards_label]]) {
       if (state[key] > 0) {
         // Face down (a count), or face up when the viewer may see the cards (the contractor's kitty).
         const shown = state[`${key}_cards`];
@@ -738,6 +757,7 @@ function render({ model, el }) {
   model.on("change:faces", newFaces);
   model.on("change:announcement", redraw);
   model.on("change:refused", redraw);
+  model.on("change:card_values", redraw);
   draw();
   return () => {
     window.removeEventListener("resize", onResize);
@@ -747,6 +767,7 @@ function render({ model, el }) {
     model.off("change:faces", newFaces);
     model.off("change:announcement", redraw);
     model.off("change:refused", redraw);
+    model.off("change:card_values", redraw);
   };
 }
 

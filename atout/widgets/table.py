@@ -219,6 +219,9 @@ class CardTable(anywidget.AnyWidget):
     sort_hands = traitlets.Bool(True).tag(sync=True)
     # The cards sized so that the whole table fits the window below its top (the classroom and the Play page).
     fit = traitlets.Bool(False).tag(sync=True)
+    # What a page says each card is worth, shown on the card: {code: {"text": "8", "best": bool, "label": words}}
+    # (the What-if page's proven values); apart from ``state``, so the values can come in while the table waits.
+    card_values = traitlets.Dict({}).tag(sync=True)
 
     def __init__(self, hand: Any, viewer: int | None = None, *, opponents: Opponent | None = None,
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",
@@ -614,6 +617,7 @@ class CardTable(anywidget.AnyWidget):
                            "tricks": tricks,
                            "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
         stock, stock_cards = _pile(view.stock)
+        discards, discards_cards = _pile(view.discards)
         contract = None
         if view.contract:
             bidder, bid = view.contract
@@ -651,6 +655,9 @@ class CardTable(anywidget.AnyWidget):
             "kitty": kitty, "stock": stock,
             "kitty_cards": [face(c) for c in kitty_cards] if kitty_cards is not None else None,
             "stock_cards": [face(c) for c in stock_cards] if stock_cards is not None else None,
+            "discards": discards,
+            "discards_cards": [face(c) for c in discards_cards] if discards_cards is not None else None,
+            "discards_label": Text("Discarded: {n}", n=discards).render(lang),
             "kitty_label": Text("Kitty: {n}", n=kitty).render(lang),
             "stock_label": Text("Stock: {n}", n=stock).render(lang),
             "scores": scores, "contract": contract,

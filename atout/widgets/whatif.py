@@ -1,82 +1,84 @@
-"""The What-if page: set up any position, see what the solver says every legal card is worth, play
-forward, take back, branch, and compare two lines side by side.
+"""The What-if page: set up any position, see what the solver has proven every legal card is worth, play forward,
+take back, keep two lines and compare them from one player's point of view.
 
-"What if I had led the jack?" — take back to that trick, play the jack, and compare the two lines.
-Positions are text (``atout.position``): type or paste one, or copy the current one to share it, or
-click the cards into place with the position editor (``atout.widgets.editor``); the text and the
-editor follow each other.
+"What if I had led the jack?" — keep the line played as line A, take back to that trick, lead the jack, keep it as
+line B: both are valued for the same player, read as the cards played, and either can be gone back to.
+Positions are text (``atout.position``): a whole deal with its actions, an ending (each player's remaining cards,
+the trick so far, the trump and what was won so far), or the one-line short form; type or paste one, or click the
+cards into place with the position editor (``atout.widgets.editor``). The values are worked out in the background
+(``atout.widgets.analysis``) and shown as they are proven, on the cards too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
+from atout.engine import Action, seat_name
 from atout.errors import AtoutError
 from atout.games import available_games, family
-from atout.i18n import N_, Text
-from atout.position import hand_from_text, position_text
+from atout.i18n import Text
+from atout.position import compact_text, hand_from_text, position_text
 from atout.widgets import language
+from atout.widgets.analysis import (
+    UNITS,
+    Background,
+    SolverPanel,
+    action_words,
+    amount_words,
+    side_words,
+)
 from atout.widgets.editor import PositionEditor
 from atout.widgets.index import TITLES
 from atout.widgets.table import CardTable
 
-BUDGET_S = 2.0   # the page waits at most this long for the solver; past it, the best answer so far
-UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game points")}
+__all__ = ["UNITS", "WhatIf"]
 
 
-def solver_table(hand: Any, budget_s: float = BUDGET_S) -> tuple[str, Any]:
-    """HTML of every legal action's value for the side to act, best first, and the solution."""
-    from atout.solver import SolverError, solve
+@dataclass
+class Line:
+    """A line kept to compare: the position reached (its text), the actions since the deal or the ending, its
+    value for the page's chosen player once worked out."""
 
-    if hand.is_over:
-        return "<p>" + escape(Text("The hand is over.").render()) + "</p>", None
-    try:
-        solution = solve(hand, budget_s=budget_s)
-    except (SolverError, AtoutError) as exc:
-        return f"<p class='atout-solver-none'>{escape(str(exc))}</p>", None
-    unit = Text(UNITS.get(solution.unit, solution.unit)).render()
-    rows = []
-    proven_best = set(solution.proven_best())
-    for action, (lo, hi) in sorted(solution.bounds.items(), key=lambda item: (-item[1][0], -item[1][1])):
-        best = " atout-best" if action in proven_best else ""
-        label = action.card.render() if action.kind == "play" and action.card is not None else str(action)
-        rows.append(f"<tr class='atout-solver-row{best}' data-action='{escape(str(action))}'>"
-                    f"<td>{escape(label)}</td><td>{escape(bound_text(lo, hi))}</td></tr>")
-    line = " → ".join(escape(a.card.render() if a.card is not None else str(a)) for a in solution.line[:12])
-    head = Text("What each card is worth to {seat}, every hand known ({unit})", seat=Text("Seat {n}", n=solution.seat),
-                unit=unit).render()
-    exact = "" if solution.exact else ("<p class='atout-solver-estimate'>" + escape(Text(
-        "The solver ran out of time: a range is what it proved so far.").render()) + "</p>")
-    html = (f"<div class='atout-solver' data-testid='solver'><p><strong>{escape(head)}</strong></p>"
-            f"<table><tbody>{''.join(rows)}</tbody></table>{exact}"
-            f"<p class='atout-best-line'>{escape(Text('Best line:').render())} {line}</p></div>")
-    return html, solution
+    text: str
+    actions: list[Action]
+    hand: Any
+    value: Any = None                  # atout.solver.Value, once worked out (or while narrowed down)
+    why: str = ""                      # why it has no value (not in play yet)
+    job: Background | None = field(default=None, repr=False)
 
 
-def bound_text(lo: int, hi: int) -> str:
-    """A proven value, or the range proven so far."""
-    if lo == hi:
-        return str(lo)
-    return Text("{lo} to {hi}", lo=lo, hi=hi).render()
+def played_actions(hand: Any) -> list[Action]:
+    """What was done since the deal (or the ending the position started from), in order."""
+    return list(hand.history[1:])
 
 
 class WhatIf(widgets.VBox):
-    """A position to explore, with two branches to compare."""
+    """A position to explore, with two lines to compare. ``on_change`` callbacks hear every change of position
+    (the page keeps the position in its address, ``address_state``)."""
 
     def __init__(self, game: str = "forty-fives", seed: int | None = 1, text: str | None = None) -> None:
         super().__init__()
+        self.on_change: list[Callable[[], None]] = []
         self.add_class("atout-whatif")
+        self._picking = False      # set while the page itself sets the game menu (not the user choosing)
         self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in available_games()], value=game,
                                             style={"description_width": "initial"})
+        self.game_picker.add_class("atout-whatif-game")
+        self.game_picker.observe(self._game_chosen, names="value")
         self.deal_button = widgets.Button(icon="random")
         self.deal_button.add_class("atout-whatif-deal")
         self.deal_button.on_click(lambda _b: self.new_deal())
         self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="11em"))
         self.text.add_class("atout-position-text")
         self.text.observe(self._typed, names="value")
+        self.short = widgets.Text(layout=widgets.Layout(width="100%"), style={"description_width": "initial"})
+        self.short.add_class("atout-position-short")
+        self.notation = widgets.HTML()
         self._echo = False        # set while the page writes the text itself (not the user typing)
         self.editor_heading = widgets.HTML()
         self.editor = PositionEditor(f"game: {game}", on_change=self._edited, on_use=self._show)
@@ -86,41 +88,63 @@ class WhatIf(widgets.VBox):
         self.undo_button = widgets.Button(icon="undo")
         self.undo_button.add_class("atout-take-back")
         self.undo_button.on_click(lambda _b: self.take_back())
-        self.branch_a = widgets.Button()
-        self.branch_a.add_class("atout-keep-a")
-        self.branch_a.on_click(lambda _b: self.keep("A"))
-        self.branch_b = widgets.Button()
-        self.branch_b.add_class("atout-keep-b")
-        self.branch_b.on_click(lambda _b: self.keep("B"))
+        self.keep_buttons = {}
+        for name in ("A", "B"):
+            button = widgets.Button(icon="bookmark")
+            button.add_class(f"atout-keep-{name.lower()}")
+            button.on_click(lambda _b, name=name: self.keep(name))
+            self.keep_buttons[name] = button
         self.message = widgets.HTML()
-        self.solver_view = widgets.HTML()
-        self.compare_view = widgets.HTML()
+        self.analysis = SolverPanel(on_values=self._show_values)
+        self.line_seat: int | None = None
+        self.seat_picker = widgets.Dropdown(style={"description_width": "initial"})
+        self.seat_picker.add_class("atout-line-seat")
+        self.seat_picker.observe(self._seat_chosen, names="value")
+        self.lines: dict[str, Line] = {}
+        self.lines_view = widgets.HTML()
+        self.back_buttons = {}
+        for name in ("A", "B"):
+            button = widgets.Button(icon="reply")
+            button.add_class(f"atout-back-{name.lower()}")
+            button.on_click(lambda _b, name=name: self.back_to(name))
+            self.back_buttons[name] = button
+        self.lines_box = widgets.VBox([self.seat_picker, self.lines_view,
+                                       widgets.HBox(list(self.back_buttons.values()))])
+        self.lines_box.add_class("atout-lines")
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        self.table_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.evaluation_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
-        self.branches: dict[str, tuple[str, str]] = {}
         self.hand: Any = None
         self.table: CardTable | None = None
         self.children = [
             widgets.HBox([self.game_picker, self.deal_button]),
             self.stage,
-            widgets.HBox([self.undo_button, self.branch_a, self.branch_b]),
-            self.solver_view, self.compare_view, self.evaluation_box, self.text, widgets.HBox([self.load_button]),
-            self.message, self.editor_heading, self.editor,
+            widgets.HBox([self.undo_button, *self.keep_buttons.values()]),
+            self.analysis, self.lines_box, self.table_box, self.evaluation_box,
+            self.text, widgets.HBox([self.load_button]), self.short, self.message, self.notation,
+            self.editor_heading, self.editor,
         ]
         language.register(self)
         if text:
             self.load(text)
-        else:
+        if self.hand is None:
             self.new_deal(seed)
 
     # --- positions ----------------------------------------------------------------------------------
 
     def new_deal(self, seed: int | None = None) -> None:
+        """Deal the chosen game afresh; the lines kept belong to the old deal and go."""
         game = self.game_picker.value
+        self._forget_lines()
         self._show(family(game).new_hand(game, seed=seed))
 
+    def _game_chosen(self, change: dict) -> None:
+        if not self._picking and change["new"] != getattr(getattr(self.hand, "config", None), "game", None):
+            self.new_deal()
+
     def load(self, text: str) -> bool:
-        """Set up the position the text describes; a bad one is refused with core's reason."""
+        """Set up the position the text describes (any form ``atout.position`` reads); a bad one is refused with
+        core's reason and nothing changes."""
         try:
             hand = hand_from_text(text)
         except AtoutError as exc:
@@ -144,27 +168,55 @@ class WhatIf(widgets.VBox):
             self._echo = False
 
     def _show(self, hand: Any) -> None:
-        self.game_picker.value = hand.config.game
+        self._picking = True
+        try:
+            if hand.config.game != self.game_picker.value and self.lines:
+                self._forget_lines()
+            self.game_picker.value = hand.config.game
+        finally:
+            self._picking = False
         self.hand = hand
         if self.table is not None:
             language.close_tree(self.table)      # else every table ever shown would still follow the language
-        self.table = CardTable(hand, viewer=None, show_legal=True, on_event=[lambda _e: self._changed()])
+        self.table = CardTable(hand, viewer=None, show_legal=True, sort_hands=True,
+                               on_event=[lambda _e: self._changed()])
         self.stage.children = [self.table]
         self.message.value = ""
+        self._show_table()
         self._changed()
 
     def _changed(self) -> None:
         from atout.widgets.evaluation import EvaluationView
 
-        self.text.value = position_text(self.hand)
-        self.solver_view.value, _solution = solver_table(self.hand)
+        self.text.value = position_text(self.hand)      # the editor follows (``_typed``) when the text changes
+        self.short.value = compact_text(self.hand)
+        self.analysis.show(self.hand)
         for old in self.evaluation_box.children:
             language.close_tree(old)
         self.evaluation_box.children = ([EvaluationView(self.hand)] if not self.hand.is_over else [])
         self.refresh()
+        for callback in list(self.on_change):
+            callback()
+
+    def _show_table(self) -> None:
+        """The double-dummy table, for a dealt hand of a game that has one."""
+        from atout.solver.table import has_table
+        from atout.widgets.tableview import DoubleDummyView
+
+        for old in self.table_box.children:
+            language.close_tree(old)
+        self.table_box.children = [DoubleDummyView(self.hand)] if has_table(self.hand) else []
+
+    def _show_values(self, marks: dict[str, dict[str, Any]]) -> None:
+        if self.table is not None and self.table.marks != marks:
+            self.table.marks = marks
+
+    def address_state(self) -> dict[str, str]:
+        """The position shown, in its short form (``atout.position.compact_text``), for the page's address."""
+        return {"position": compact_text(self.hand)} if self.hand is not None else {}
 
     def take_back(self) -> bool:
-        """Take back the last action (the deal stays)."""
+        """Take back the last action (the deal or the ending stays)."""
         try:
             self.hand.undo()
         except AtoutError as exc:
@@ -174,42 +226,198 @@ class WhatIf(widgets.VBox):
         self._changed()
         return True
 
+    # --- lines ------------------------------------------------------------------------------------------
+
     def keep(self, name: str) -> None:
-        """Keep the current line as branch A or B, to compare them side by side."""
-        _html, solution = solver_table(self.hand)
-        if self.hand.is_over:
-            outcome = Text("hand over: scores {scores}", scores=" – ".join(str(s) for s in self._scores()))
-        elif solution is not None:
-            outcome = Text("{value} {unit} for {seat} with best play from here", value=solution.value,
-                           unit=Text(UNITS.get(solution.unit, solution.unit)), seat=Text("Seat {n}", n=solution.seat))
-        else:
-            outcome = Text("not solvable yet (the cards are still being bid or exchanged)")
-        self.branches[name] = (position_text(self.hand), outcome.render())
+        """Keep the current line as line ``name`` ("A" or "B"), valued for the player the lines are about."""
+        if self.line_seat is None:
+            self.line_seat = self._asking_seat()
+        old = self.lines.get(name)
+        if old is not None and old.job is not None:
+            old.job.stop()
+        self.lines[name] = Line(position_text(self.hand), played_actions(self.hand), self.hand.copy())
+        self._value_line(name)
         self.refresh()
 
-    def _scores(self) -> list[int]:
-        view = self.hand.table_view(None)
-        return list(view.scores)
+    def back_to(self, name: str) -> bool:
+        """Go back to the position of line ``name`` (the lines stay)."""
+        line = self.lines.get(name)
+        return line is not None and self.load(line.text)
+
+    def _asking_seat(self) -> int:
+        """Whose question the lines answer: the player who made the last play (who asks "what if I had…"), else
+        the player to act."""
+        for event in reversed(self.hand.events):
+            if event.kind == "play" and event.seat is not None:
+                return event.seat
+        return self.hand.to_act if self.hand.to_act is not None else 0
+
+    def _seat_chosen(self, change: dict) -> None:
+        if self._picking or change["new"] is None or change["new"] == self.line_seat:
+            return
+        self.line_seat = change["new"]
+        for name in list(self.lines):
+            self._value_line(name)
+        self.refresh()
+
+    def _forget_lines(self) -> None:
+        for line in self.lines.values():
+            if line.job is not None:
+                line.job.stop()
+        self.lines = {}
+        self.line_seat = None
+
+    def _value_line(self, name: str) -> None:
+        """Work out line ``name``'s value for ``line_seat`` in the background."""
+        from atout.solver import SolverError, position_of, solve_value
+
+        line = self.lines[name]
+        if line.job is not None:
+            line.job.stop()
+        line.value, line.why = None, ""
+        seat = self.line_seat
+        hand = line.hand
+        if not hand.is_over:
+            try:
+                position_of(hand)
+            except (SolverError, AtoutError) as exc:
+                line.why = str(exc)
+                return
+
+        def work(stop: Callable[[], bool]) -> None:
+            value = solve_value(hand, seat, stop=stop)
+            if self.lines.get(name) is line and self.line_seat == seat:
+                line.value = value
+                self.refresh()
+
+        def failed(exc: Exception) -> None:
+            line.why = str(exc)
+            self.refresh()
+
+        line.job = Background(work, failed)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the work in the background: the values, the lines (tests and scripts)."""
+        self.analysis.wait(timeout)
+        for line in list(self.lines.values()):
+            if line.job is not None:
+                line.job.wait(timeout)
+        for view in self.table_box.children:
+            view.wait(timeout)
+
+    def _line_value(self, line: Line) -> str:
+        seat = self.line_seat
+        who = side_words(line.hand, seat)
+        if line.value is None:
+            return line.why or Text("Working out its value for {who}…", who=who).render()
+        value = line.value
+        amount = amount_words(value.lo, value.hi, value.unit)
+        if line.hand.is_over:
+            return Text("{amount} for {who}: the hand is over", amount=amount, who=who).render()
+        return Text("{amount} for {who}, every player playing their best from here", amount=amount,
+                    who=who).render()
+
+    def _lines_html(self) -> str:
+        if not self.lines:
+            return ""
+        kept = [self.lines[n] for n in ("A", "B") if n in self.lines]
+        common = 0
+        if len(kept) == 2:
+            a, b = kept[0].actions, kept[1].actions
+            while common < min(len(a), len(b)) and a[common] == b[common]:
+                common += 1
+        parts = []
+        if len(kept) == 2 and common:
+            shared = kept[0].actions[:common]
+            parts.append(f"<p class='atout-lines-common' data-testid='lines-common'>"
+                         f"{escape(Text('Both lines: {cards}', cards=_cards(shared)).render())}</p>")
+        columns = []
+        for name in ("A", "B"):
+            line = self.lines.get(name)
+            if line is None:
+                continue
+            own = line.actions[common:] if len(kept) == 2 else line.actions
+            said = (Text("then: {cards}", cards=_cards(own)) if len(kept) == 2 and common
+                    else Text("Played: {cards}", cards=_cards(own)))
+            if not own:
+                said = Text("nothing played since") if len(kept) == 2 and common else Text("nothing played yet")
+            state = "done" if line.value is not None and line.value.exact else "working"
+            columns.append(f"<div class='atout-branch' data-testid='branch-{name}' data-state='{state}'>"
+                           f"<h4>{escape(Text('Line {name}', name=name).render())}</h4>"
+                           f"<p class='atout-branch-value'>{escape(self._line_value(line))}</p>"
+                           f"<p class='atout-branch-cards'>{escape(said.render())}</p></div>")
+        return (f"<div class='atout-compare' data-testid='compare'>{''.join(parts)}"
+                f"<div class='atout-branches'>{''.join(columns)}</div></div>")
+
+    # --- drawing --------------------------------------------------------------------------------------------
 
     def refresh(self) -> None:
         self.game_picker.description = Text("Game").render()
         self.deal_button.description = Text("New deal").render()
         self.load_button.description = Text("Set up this position").render()
         self.undo_button.description = Text("Take back").render()
-        self.branch_a.description = Text("Keep as line A").render()
-        self.branch_b.description = Text("Keep as line B").render()
+        for name, button in self.keep_buttons.items():
+            button.description = Text("Keep as line {name}", name=name).render()
+        for name, button in self.back_buttons.items():
+            button.description = Text("Back to line {name}", name=name).render()
+            button.layout.display = "" if name in self.lines else "none"
         self.text.description = ""
+        self.short.description = Text("Short form (one line, for a link)").render()
         self.editor_heading.value = ("<h3 class='atout-editor-heading'>"
                                      + escape(Text("Or place the cards by clicking").render()) + "</h3>")
         self.text.placeholder = Text("The position as text: edit it, or paste one, then set it up").render()
-        columns = []
-        for name in ("A", "B"):
-            if name in self.branches:
-                text, outcome = self.branches[name]
-                actions = next((line[len("actions: "):] for line in text.splitlines() if line.startswith("actions:")),
-                               "")
-                columns.append(f"<div class='atout-branch' data-testid='branch-{name}'><h4>"
-                               f"{escape(Text('Line {name}', name=name).render())}</h4>"
-                               f"<p>{escape(outcome)}</p><p class='atout-branch-actions'>{escape(actions)}</p></div>")
-        self.compare_view.value = ("<div class='atout-compare' style='display:flex;gap:2em'>" + "".join(columns)
-                                   + "</div>") if columns else ""
+        self.notation.value = notation_help()
+        self._picking = True
+        try:
+            if self.hand is not None:
+                n = getattr(self.hand, "n", 2)
+                self.seat_picker.options = [(seat_name(s).render(), s) for s in range(n)]
+                self.seat_picker.value = self.line_seat if self.line_seat is not None else None
+            self.seat_picker.description = Text("Lines valued for").render()
+        finally:
+            self._picking = False
+        self.lines_box.layout.display = "" if self.lines else "none"
+        self.lines_view.value = self._lines_html()
+
+
+def _cards(actions: list[Action]) -> str:
+    """Actions as a player reads them: the cards played ("K♣, 4♣, …"), other actions in words."""
+    return ", ".join(action_words(a) for a in actions) if actions else ""
+
+
+def notation_help() -> str:
+    """How a position is written, on the page (the notation is core's: ``atout.position``)."""
+    deal = ("game: five-hundred\ndealer: 0\nseat 0: AD KS 9D 6C 10H 5S 10S 6D 7C JD\n"
+            "seat 1: 4H JH JC KH 8H 7H 8D AC 9C JS\nseat 2: 8S 5D KC AH QH 9H 7D QC 10C 5C\n"
+            "seat 3: 10D 8C 4D AS 6S KD QD 7S QS JK\nkitty: 5H 9S 6H\n"
+            "actions: bid 7H, bid pass, bid pass, bid pass, discard JS, discard 8D, discard 9S")
+    ending = ("game: five-hundred\ncontract: 1 7H\nseat 0: AD KS 9D\nseat 1: 4H JH AC\nseat 2: 8S KC AH\n"
+              "seat 3: 10D AS JK\ntrick: 3\nwon: 2 3 1 1")
+    parts = [
+        ("summary", Text("How to write a position")),
+        ("p", Text("One line per item, written key: value. Cards are written rank then suit: AD is the ace of "
+                   "diamonds, 10H the ten of hearts, JK the joker; the suits are C, D, H and S.")),
+        ("h4", Text("A whole deal")),
+        ("p", Text("The game, the dealer, the cards each player was dealt (seat 0, seat 1 and so on, in the order "
+                   "of play), the kitty, turned-up card or stock where the game has one, and the actions since, "
+                   "separated by commas.")),
+        ("pre", deal),
+        ("h4", Text("An ending")),
+        ("p", Text("Only the cards each player still holds, without the deal and its history: the trump "
+                   "(trump: H) or, after an auction, the contract (contract: the seat, then the call); the trick "
+                   "so far (trick: the seat that led it, then the cards played to it, in order); the tricks each "
+                   "seat has won so far (won: one number per seat). In Forty-Fives, where the best card scores, "
+                   "the best trump played so far and who played it (best: 2 JH). In Sixty-Six, the card points "
+                   "won so far (points: 40 22), the marriages declared (marriages: 20 0) and, if the stock was "
+                   "closed, who closed it and the tricks each player had then (closed: 1 2 1).")),
+        ("pre", ending),
+        ("h4", Text("The short form")),
+        ("p", Text("The same position on one line, as the page's address carries it: the game, the dealer, each "
+                   "hand suit by suit (S, H, D, C, each followed by its ranks, T for ten, * for the joker), then "
+                   "the piles and the actions. Paste it in the box above like any position.")),
+    ]
+    html = []
+    for tag, words in parts:
+        text = escape(words if isinstance(words, str) else words.render())
+        html.append(f"<{tag}>{text}</{tag}>")
+    return f"<details class='atout-notation' data-testid='notation'>{''.join(html)}</details>"

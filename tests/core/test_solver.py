@@ -10,7 +10,7 @@ from atout.engine import Action, Phase
 from atout.errors import AtoutError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
-from atout.solver import SolverError, position_of, solve, solve_steps
+from atout.solver import SolverError, position_of, solve, solve_steps, solve_value
 from tests.core.test_solver_reference import (
     brute_five_hundred,
     brute_forty_fives,
@@ -141,6 +141,69 @@ def test_sixty_six_values_match_brute_force(options):
         assert solve(hand).values == brute_sixty_six(hand), hand.history
         checked += 1
     assert checked >= 20
+
+
+def _bonus_exists(hand) -> bool:
+    """Whether some card in play is a trump (so Forty-Fives' best card is scored, where the preset scores it)."""
+    from atout.forty_fives.ranking import TABLES
+
+    power = TABLES[hand.trump].power
+    cards = [c for h in hand.hands for c in h] + list(hand.trick.cards) + [c for t in hand.tricks for c in t.cards]
+    return (hand.config.game == "forty-fives" or hand.config.auction) and max(power[c.index] for c in cards) > 100
+
+
+@pytest.mark.parametrize("game,options", FORTY_FIVES[:4])
+def test_a_seat_s_value_whoever_is_to_act_matches_brute_force(game, options):
+    """``solve_value``: a line valued for one player, whoever is to act. Played individually, that player against
+    all the others: the others' best is the total less what the player makes."""
+    checked = 0
+    for hand in positions(game, options, range(25), tricks_left=3):
+        config = hand.config
+        for seat in range(hand.n):
+            if config.side_of(seat) == config.side_of(hand.to_act):
+                expected = max(brute_forty_fives(hand).values())
+            else:
+                sides = [0 if config.side_of(s) == config.side_of(seat) else 1 for s in range(hand.n)]
+                total = 25 + 5 * _bonus_exists(hand)
+                expected = total - max(brute_forty_fives(hand, sides).values())
+            value = solve_value(hand, seat)
+            assert (value.lo, value.hi, value.unit) == (expected, expected, "points"), (game, hand.history, seat)
+        checked += 1
+    assert checked >= 15
+
+
+def test_a_seat_s_value_in_five_hundred_and_sixty_six():
+    checked = 0
+    for hand in positions("five-hundred", {"misere": True}, range(40), tricks_left=2):
+        best = max(brute_five_hundred(hand).values())
+        for seat in range(4):
+            if seat == hand.sitting_out:
+                continue
+            value = solve_value(hand, seat)
+            assert value.exact and value.lo == (best if seat % 2 == hand.to_act % 2 else 10 - best), hand.history
+        checked += 1
+    for seed in range(30):
+        hand = sixty_six_strict(seed)
+        if hand is None or len(hand.hands[hand.to_act]) > 5:
+            continue
+        best = max(brute_sixty_six(hand).values())
+        assert [solve_value(hand, s).lo for s in (hand.to_act, 1 - hand.to_act)] == [best, -best]
+        checked += 1
+    assert checked >= 30
+
+
+def test_a_finished_hand_is_worth_what_was_played():
+    hand = positions("five-hundred", {}, range(10), tricks_left=2)[0]
+    solution = solve(hand)
+    played = play_out(hand, solution)
+    assert solve_value(played, hand.to_act) == solve_value(hand, hand.to_act)
+    assert solve_value(played, hand.to_act).lo == solution.value
+
+
+def test_a_stopped_seat_value_is_the_bounds_proven():
+    hand = random_position("five-hundred", 3, None)
+    value = solve_value(hand, 1, stop=lambda: True)
+    assert value.lo <= solve_value(hand, 1).lo <= value.hi and not value.exact
 
 
 # --- agreement with the engine on whole hands ---------------------------------------------------------------

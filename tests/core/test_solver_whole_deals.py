@@ -44,3 +44,42 @@ def test_whole_deals_in_trumps_match_dds_card_by_card():
             continue
         assert solve(hand, line=False).values == dds_five_hundred(hand), seed - 1
         checked += 1
+
+
+def test_the_double_dummy_table_of_a_five_hundred_deal_matches_dds():
+    """Every trump strain and contractor of a dealt hand: the contractor's side's tricks, as DDS finds them on the
+    same cards (the ten dealt to each player, the contractor leading); no trumps has a cell for each too."""
+    from atout.engine import Action
+    from atout.games import family
+    from atout.position import contract_actions, hand_from_position, position_of
+    from atout.solver.table import double_dummy
+
+    hand = family("five-hundred").new_hand("five-hundred", seed=11)
+    table = double_dummy(hand)
+    assert table.complete and table.by == "contractor" and table.columns == [0, 1, 2, 3]
+    assert table.strains[-1] is None and len(table.cells) == 20
+    dealt = position_of(hand)
+    for strain in table.strains[:-1]:
+        for contractor in table.columns:
+            dealt.actions = contract_actions(dealt, contractor, "7" + strain.letter)
+            dealt.actions += [Action("discard", c) for c in dealt.piles["kitty"]]
+            played = hand_from_position(dealt)
+            assert played.hands == hand.hands and played.to_act == contractor
+            assert table.value(strain, contractor).lo == max(dds_five_hundred(played).values()), (strain, contractor)
+
+
+def test_the_double_dummy_table_of_forty_fives_sides_and_players():
+    from atout.forty_fives import FortyFivesHand
+    from atout.solver.table import double_dummy, double_dummy_steps
+
+    partners = FortyFivesHand.new("forty-fives-partners", seed=6)
+    table = double_dummy(partners)
+    assert table.by == "side" and table.columns == [0, 1]
+    assert all(table.value(s, 0).lo + table.value(s, 1).lo == 25 for s in table.strains)
+    alone = FortyFivesHand.new("forty-fives", seed=6, players=3)
+    assert [len(t.cells) for t in double_dummy_steps(alone)] == list(range(13))   # a cell at a time: progress
+    table = double_dummy(alone)
+    assert table.by == "player" and table.columns == [0, 1, 2] and table.complete
+    for strain in table.strains:                                      # each alone against the others: at most 30
+        assert all(0 <= table.value(strain, s).lo <= 30 for s in range(3))
+        assert sum(table.value(strain, s).lo for s in range(3)) <= 30

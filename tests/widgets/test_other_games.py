@@ -301,7 +301,9 @@ def test_sixty_six_a_marriage_named_by_its_queen_is_allowed_as_apply_allows_it()
 # --- Five Hundred's table: the kitty, the joker led in no trumps ---------------------------------------
 
 
-def test_five_hundred_the_kitty_is_shown_to_the_contractor_only():
+def test_five_hundred_the_kitty_is_shown_once_and_the_discards_to_the_contractor_only():
+    """The kitty taken is in the contractor's hand (13 cards), not a second time on the table; while the
+    contractor discards, the cards discarded so far lie apart, face up to the contractor only."""
     hand = find("five-hundred", lambda h: h.phase is Phase.KITTY)
     contractor = hand.contractor
     table = CardTable(hand, viewer=contractor)
@@ -310,13 +312,23 @@ def test_five_hundred_the_kitty_is_shown_to_the_contractor_only():
     mine = table.state["seats"][contractor]
     assert sorted(mine["from_kitty"]) == sorted(c.code for c in hand.kitty_taken)
     assert set(mine["from_kitty"]) <= set(mine["cards"]) and len(mine["cards"]) == 13
+    assert table.state["discards"] == 0
     assert table.state["hint"] == "Choose a card to discard"
     other = CardTable(hand, viewer=(contractor + 1) % 4)
-    assert other.state["kitty_cards"] is None
     assert not {c.code for c in hand.kitty_taken} & shown_codes(other.state)
     card = hand.hands[contractor][0]
     send(table, {"type": "play", "card": card.code})                   # a click discards in the kitty phase
     assert hand.history[-1] == Action("discard", card) and hand.events[-1].rule.startswith("500.")
+    assert table.state["discards_cards"] == [card.code] and table.state["discards_label"] == "Discarded: 1"
+    assert card.code not in table.state["seats"][contractor]["cards"]             # once, among the discards
+    other.refresh()
+    assert other.state["discards"] == 1 and other.state["discards_cards"] is None
+    assert card.code not in shown_codes(other.state)
+    kitty_card = next(c for c in hand.kitty_taken if c in hand.hands[contractor])
+    send(table, {"type": "play", "card": kitty_card.code})              # a kitty card discarded: shown once, apart
+    state = table.state
+    assert state["discards_cards"] == [card.code, kitty_card.code] and state["kitty_cards"] == []
+    assert kitty_card.code not in state["seats"][contractor]["cards"] + state["seats"][contractor]["from_kitty"]
 
 
 def test_five_hundred_the_joker_led_in_no_trumps_names_a_suit_with_the_buttons():

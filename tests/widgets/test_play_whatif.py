@@ -70,14 +70,16 @@ def _play_one_mistake(hand, solve):
 
 def test_what_if_compares_two_lines_and_refuses_a_bad_position():
     page = WhatIf("forty-fives", seed=2)
-    assert "data-testid='solver'" in page.solver_view.value
+    page.wait()
+    assert "data-testid='solver'" in page.analysis.view.value
     first = page.hand.legal_actions()
     _click(page.table, first[0])
     page.keep("A")
     assert page.take_back()
     _click(page.table, first[-1])
     page.keep("B")
-    assert "branch-A" in page.compare_view.value and "branch-B" in page.compare_view.value
+    page.wait()
+    assert "branch-A" in page.lines_view.value and "branch-B" in page.lines_view.value
     text = page.text.value
     shown = page.table
     assert page.load(text) and page.text.value == text                   # the position round-trips
@@ -170,7 +172,8 @@ def test_what_if_hands_clicked_into_place_become_the_position(game):
     assert page.text.value == expected                                    # the text follows the clicks
     editor.use_button.click()
     assert editor.message.value == "" and position_text(page.hand) == expected
-    assert page.hand.hands == target.hands and "atout-solver" in page.solver_view.value
+    page.wait()
+    assert page.hand.hands == target.hands and "atout-solver" in page.analysis.view.value
 
 
 def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():

@@ -1,0 +1,138 @@
+"""The double-dummy table of a dealt hand on the What-if page: core works it out (``atout.solver.table``), cell by
+cell in the background, with a progress bar and a Stop; this view only shows it."""
+
+from __future__ import annotations
+
+import threading
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from atout.engine import seat_name
+from atout.i18n import Text
+from atout.widgets import language
+from atout.widgets.analysis import UNITS, Background, bound_text
+
+
+def strain_words(strain: Any) -> str:
+    return Text("No trumps").render() if strain is None else f"{strain.symbol} {strain.render()}"
+
+
+def explanation(table: Any) -> Text:
+    """What the numbers mean, in plain words (the reading is core's, ``atout.solver.table``)."""
+    if table.by == "contractor":
+        return Text("Tricks the contractor's side takes in each strain, with the ten cards each player was dealt (the "
+                    "kitty left out), the contractor leading and every player playing their best, every hand known.")
+    if table.by == "side":
+        return Text("Points each side takes in each trump suit, with the five cards as dealt (before robbing), the "
+                    "player on the dealer's left leading and every player playing their best, every hand known.")
+    return Text("Points each player takes in each trump suit when every other player plays against them, with "
+                "the five cards as dealt (before robbing, the kitty and the draw), the player on the dealer's left "
+                "leading, every hand known.")
+
+
+class DoubleDummyView(widgets.VBox):
+    """A button that works out ``hand``'s double-dummy table, its progress, and the table."""
+
+    def __init__(self, hand: Any) -> None:
+        super().__init__()
+        self.add_class("atout-double-dummy")
+        self.hand = hand
+        self.heading = widgets.HTML()
+        self.start_button = widgets.Button(icon="table")
+        self.start_button.add_class("atout-dd-start")
+        self.start_button.on_click(lambda _b: self.run())
+        self.stop_button = widgets.Button(icon="stop", disabled=True)
+        self.stop_button.add_class("atout-dd-stop")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, style={"description_width": "initial"})
+        self.bar.add_class("atout-dd-progress")
+        self.bar.layout.display = "none"
+        self.output = widgets.HTML()
+        self.table: Any = None
+        self.stopped = False
+        self._job: Background | None = None
+        self._lock = threading.Lock()
+        self.children = [self.heading, widgets.HBox([self.start_button, self.stop_button, self.bar]), self.output]
+        language.register(self)
+        self.refresh()
+
+    def run(self, wait: bool = False) -> None:
+        """Work the table out in the background (``wait``: until it is done)."""
+        from atout.solver.table import double_dummy_steps
+
+        if self._job is not None and self._job.running():
+            return
+        self.table, self.stopped = None, False
+        self.output.value = ""
+        self.start_button.disabled, self.stop_button.disabled = True, False
+        self.bar.layout.display = ""
+        hand = self.hand.copy()
+
+        def work(stop: Any) -> None:
+            for table in double_dummy_steps(hand, stop):
+                with self._lock:
+                    self.table = table
+                    self.stopped = stop() and not table.complete
+                    self._draw()
+            self.start_button.disabled, self.stop_button.disabled = False, True
+
+        def failed(exc: Exception) -> None:
+            self.output.value = f"<p class='atout-error' role='alert'>{escape(str(exc))}</p>"
+            self.start_button.disabled, self.stop_button.disabled = False, True
+
+        self._job = Background(work, failed)
+        if wait:
+            self._job.wait()
+
+    def stop(self) -> None:
+        if self._job is not None:
+            self._job.stop()
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._job is not None:
+            self._job.wait(timeout)
+
+    def refresh(self) -> None:
+        self.heading.value = ("<h3 class='atout-dd-heading'>" + escape(Text("Double-dummy table").render())
+                              + "</h3>")
+        self.start_button.description = Text("Work out the double-dummy table").render()
+        self.stop_button.description = Text("Stop").render()
+        self._draw()
+
+    def _draw(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        done = len(table.cells)
+        self.bar.max, self.bar.value = table.size, done
+        self.bar.description = Text("{done} of {total}", done=done, total=table.size).render()
+        unit = Text(UNITS.get(table.unit, table.unit)).render()
+        if table.by == "side":
+            heads = [Text("{seat}'s side", seat=seat_name(c)).render() for c in table.columns]
+        else:
+            heads = [seat_name(c).render() for c in table.columns]
+        rows = [f"<tr><th scope='col'>{escape(Text('Trumps').render())}</th>"
+                + "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads) + "</tr>"]
+        for strain in table.strains:
+            cells = []
+            for column in table.columns:
+                value = table.cells.get((strain, column))
+                text = "…" if value is None else bound_text(value.lo, value.hi)
+                cells.append(f"<td data-column='{column}'>{escape(text)}</td>")
+            key = "NT" if strain is None else strain.letter
+            rows.append(f"<tr data-strain='{key}'><th scope='row'>{escape(strain_words(strain))}</th>"
+                        + "".join(cells) + "</tr>")
+        if table.by == "contractor":
+            rows[0] = (f"<tr><th scope='col'>{escape(Text('Strain').render())}</th>"
+                       + "".join(f"<th scope='col'>{escape(Text('{seat} contracts', seat=seat_name(c)).render())}"
+                                 f"</th>" for c in table.columns) + "</tr>")
+        state = "done" if table.complete else ("stopped" if self.stopped else "working")
+        note = ""
+        if self.stopped:
+            note = "<p>" + escape(Text("Stopped: the cells shown are proven, the others were not worked out.")
+                                  .render()) + "</p>"
+        self.output.value = (f"<div class='atout-dd' data-testid='double-dummy' data-state='{state}'>"
+                             f"<p>{escape(explanation(table).render())} ({escape(unit)})</p>"
+                             f"<table class='atout-dd-table'>{''.join(rows)}</table>{note}</div>")

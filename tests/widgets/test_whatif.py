@@ -1,0 +1,206 @@
+"""The What-if page, driven as the browser would: proven values only (on the cards too), worked out in the
+background, lines from one player's point of view, endings, the double-dummy table, the game menu."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from atout.engine import Action
+from atout.position import compact_text, hand_from_text
+from atout.solver import solve, solve_steps
+from atout.widgets.analysis import SolverPanel
+from atout.widgets.whatif import WhatIf
+from tests.core.test_solver_reference import dds_five_hundred
+
+ISSUE = (Path(__file__).parent.parent / "data" / "solver" / "five-hundred-issue-15.txt").read_text()
+
+
+def click(table, action: Action) -> None:
+    message = ({"type": "play", "card": action.card.code} if action.kind == "play" and action.card is not None
+               and action.value is None else {"type": "action", "action": str(action)})
+    table._handle_custom_msg(message, [])
+
+
+def rows(html: str) -> dict[str, tuple[int, int, bool]]:
+    """The solver table's rows: action -> (proven at least, proven at most, marked best)."""
+    found = re.findall(r"<tr class='atout-solver-row( atout-best)?' data-action='([^']+)' data-lo='(-?\d+)' "
+                       r"data-hi='(-?\d+)'>", html)
+    return {action: (int(lo), int(hi), bool(best)) for best, action, lo, hi in found}
+
+
+def test_the_issue_position_shows_the_same_proven_values_on_every_load():
+    """Issue 15: A♣, 4♥, K♥, 9♣ and J♣ make 8 tricks, J♥ 7 — exact, and the same on each of several loads; best
+    only where proven; each card's value on the card, the best ones marked."""
+    expected = {str(a): v for a, v in dds_five_hundred(hand_from_text(ISSUE)).items()}
+    shown = []
+    for _ in range(3):
+        page = WhatIf(text=ISSUE)
+        page.wait()
+        found = rows(page.analysis.view.value)
+        assert {a: lo for a, (lo, hi, _b) in found.items()} == expected
+        assert all(lo == hi for lo, hi, _b in found.values())
+        assert {a for a, (_l, _h, best) in found.items() if best} == {a for a, v in expected.items() if v == 8}
+        assert "data-state='done'" in page.analysis.status.value and "Every value is proven" in \
+            page.analysis.status.value
+        marks = page.table.marks
+        assert marks["JH"] == {"text": "7", "best": False, "label": "worth 7 tricks"}
+        assert marks["AC"]["best"] and marks["AC"]["text"] == "8" and "the best" in marks["AC"]["label"]
+        assert set(marks) == {c.code for c in page.hand.hands[page.hand.to_act]}
+        shown.append((page.analysis.view.value, marks))
+    assert shown[0] == shown[1] == shown[2]
+
+
+def test_a_value_not_yet_proven_is_shown_as_its_bounds_and_never_as_best():
+    """The panel drawn from the first steps of a whole deal's search (each step proven): ranges and 'at least',
+    no best until one is proven, and what it shows is true of the exact values."""
+    hand = hand_from_text(ISSUE)
+    exact = solve(hand).bounds
+    panel = SolverPanel()
+    panel.hand = hand
+    steps = solve_steps(hand)
+    early = [next(steps) for _ in range(3)][-1]
+    assert not early.exact
+    panel.thinking = True
+    panel.solution = early
+    panel._draw()
+    found = rows(panel.view.value)
+    assert found and all(lo <= exact[Action.parse(a)][0] <= hi for a, (lo, hi, _b) in found.items())
+    assert {a for a, (_l, _h, best) in found.items() if best} == {str(a) for a in early.proven_best()}
+    text = re.sub("<[^>]+>", "|", panel.view.value)
+    assert "not known yet" in text or "at least" in text or "at most" in text or "–" in text
+    assert "Best line" not in text and "data-exact='false'" in panel.view.value
+    assert "data-state='thinking'" in panel.status.value and "Still thinking" in panel.status.value
+    assert panel.stop_button.layout.display != "none" and not panel.stop_button.disabled
+
+
+def test_stop_keeps_what_was_proven_and_the_page_answers_while_it_thinks():
+    page = WhatIf(game="five-hundred", seed=3)
+    hand = page.hand
+    for action in ("bid 7H", "bid pass", "bid pass", "bid pass"):
+        click(page.table, Action.parse(action))
+    for card in list(hand.hands[hand.to_act])[:3]:
+        click(page.table, Action("discard", card))
+    assert hand.phase.value == "play"
+    page.analysis.stop()                          # at once: stopped, or done if it was quicker
+    page.wait()
+    status = page.analysis.status.value
+    assert "data-state='stopped'" in status or "data-state='done'" in status
+    assert page.analysis.stop_button.layout.display == "none"
+    exact = solve(hand).bounds
+    assert all(lo <= exact[Action.parse(a)][0] <= hi for a, (lo, hi, _b) in rows(page.analysis.view.value).items())
+
+
+def test_forty_fives_values_say_what_they_assume():
+    page = WhatIf("forty-fives", seed=3)
+    page.wait()
+    assert page.hand.config.players > 2 and not page.hand.config.has_partners
+    assert "every other player plays against them" in page.analysis.view.value
+    partners = WhatIf("forty-fives-partners", seed=3)
+    partners.wait()
+    assert "solver-assumption" not in partners.analysis.view.value
+    assert "&#x27;s side" in partners.analysis.view.value
+
+
+def test_two_lines_are_valued_for_one_player_read_as_cards_and_can_be_gone_back_to():
+    """What if Player 2 had led the J♥? Both lines valued for the player who led, in the cards played."""
+    page = WhatIf(text=ISSUE)
+    page.wait()
+    hand = page.hand
+    leader = hand.to_act
+    click(page.table, Action.parse("play AC"))
+    page.keep("A")
+    assert page.line_seat == leader                       # the player who just played asks the question
+    assert page.take_back()
+    click(page.table, Action.parse("play JH"))
+    page.keep("B")
+    page.wait()
+    html = page.lines_view.value
+    text = re.sub("<[^>]+>", "|", html).replace("&#x27;", "'")
+    assert f"8 tricks for Seat {leader}'s side" in text and f"7 tricks for Seat {leader}'s side" in text
+    assert "Played: A♣" not in text and "then: A♣" in text and "then: J♥" in text      # the cards, not 'play AC'
+    assert "play AC" not in html and "bid 7H" not in html
+    assert "Both lines: Bid 7♥, Pass, Pass, Pass, Discard J♠" in text
+    assert page.back_buttons["A"].layout.display != "none"
+    page.back_buttons["A"].click()
+    assert page.hand.trick.cards[0].code == "AC" and set(page.lines) == {"A", "B"}
+    page.seat_picker.value = (leader + 1) % 4             # the other side's point of view: both lines again
+    page.wait()
+    text = re.sub("<[^>]+>", "|", page.lines_view.value).replace("&#x27;", "'")
+    other = (leader + 1) % 4
+    assert f"2 tricks for Seat {other}'s side" in text and f"3 tricks for Seat {other}'s side" in text
+
+
+def test_the_game_menu_deals_the_chosen_game_at_once():
+    page = WhatIf("forty-fives", seed=1)
+    page.wait()
+    page.keep("A")
+    page.game_picker.value = "sixty-six"
+    assert page.hand.config.game == "sixty-six" and page.table.hand is page.hand
+    assert page.text.value.startswith("game: sixty-six") and not page.lines
+
+
+def test_an_ending_typed_in_is_set_up_valued_and_shared_in_its_short_form():
+    ending = """game: five-hundred
+contract: 1 7H
+seat 0: AD KS 9D
+seat 1: 4H JH AC
+seat 2: 8S KC AH
+seat 3: 10D AS JK
+trick: 3
+won: 2 3 1 1"""
+    page = WhatIf("forty-fives")
+    assert page.load(ending)
+    page.wait()
+    assert page.hand.from_ending and page.hand.to_act == 3
+    assert rows(page.analysis.view.value) and "data-state='done'" in page.analysis.status.value
+    shown = page.text.value
+    assert set(ending.splitlines()) <= set(shown.splitlines()) and page.short.value == compact_text(page.hand)
+    assert page.address_state() == {"position": page.short.value}
+    other = WhatIf(text=page.short.value)                  # the link's position
+    assert other.short.value == page.short.value and [set(h) for h in other.hand.hands] == \
+        [set(h) for h in page.hand.hands] and other.hand.from_ending
+    assert not page.table_box.children                     # no double-dummy table without the deal
+    assert not page.load(ending.replace("won: 2 3 1 1", "won: 2 3 1 0"))
+    assert "adding up to 7" in page.message.value and page.text.value == shown
+    assert "How to write a position" in page.notation.value and "An ending" in page.notation.value
+
+
+def test_the_double_dummy_table_of_a_dealt_hand():
+    page = WhatIf("five-hundred", seed=5)
+    view = page.table_box.children[0]
+    view.run(wait=True)
+    html = view.output.value
+    assert "data-state='done'" in html and html.count("<td") == 20 and "No trumps" in html
+    assert view.bar.value == view.bar.max == 20 and view.bar.description == "20 of 20"
+    from atout.solver.table import double_dummy
+
+    core = double_dummy(page.hand)
+    assert {k: (v.lo, v.hi) for k, v in view.table.cells.items()} == {k: (v.lo, v.hi) for k, v in core.cells.items()}
+    first = re.search(r"<tr data-strain='S'>(.*?)</tr>", html).group(1)
+    assert re.findall(r"<td data-column='\d'>(\d+)</td>", first) == [str(core.value(core.strains[0], c).lo)
+                                                                     for c in range(4)]
+
+
+@pytest.mark.parametrize("game", ["forty-fives", "five-hundred", "sixty-six"])
+def test_the_page_speaks_french(game, monkeypatch):
+    from atout.widgets.language import set_page_language
+
+    page = WhatIf(game, seed=2)
+    page.wait()
+    try:
+        set_page_language("fr")
+        assert page.deal_button.description != "New deal"
+        assert "How to write a position" not in page.notation.value
+    finally:
+        set_page_language("en")
+
+
+def test_hands_are_shown_suit_by_suit_highest_first():
+    """The 13 cards of the kitty phase are readable: the joker, then spades, hearts, clubs, diamonds, each from
+    its highest card (the kitty's cards among them, not after them)."""
+    text = "\n".join(line for line in ISSUE.splitlines() if not line.startswith("actions"))
+    page = WhatIf(text=text + "\nactions: bid 7H, bid pass, bid pass, bid pass")
+    seat = page.table.state["seats"][1]
+    assert seat["count"] == 13
+    assert seat["cards"] == ["JS", "9S", "KH", "JH", "8H", "7H", "6H", "5H", "4H", "AC", "JC", "9C", "8D"]

@@ -690,6 +690,7 @@ def test_browser_the_won_trick_goes_to_its_winner_even_when_the_next_card_comes_
     assert moved, went                                                   # it went of itself, moved towards…
     dx, dy = float(moved[1]), float(moved[2])
     want_x, want_y = seat_centre[0] - trick_centre[0], seat_centre[1] - trick_centre[1]
+    # Its move points at the winner's seat (within 60°: cos > 0.5), not at any other.
     assert dx * want_x + dy * want_y > 0.5 * (dx ** 2 + dy ** 2) ** 0.5 * (want_x ** 2 + want_y ** 2) ** 0.5
     assert page.locator(".atout-gather").count() == 0                    # …its winner, and the table goes on
     assert page.locator(f'[data-testid="trick-card-{lead.code}"]').count() == 1

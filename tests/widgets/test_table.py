@@ -638,23 +638,26 @@ def test_browser_hides_other_hands_and_names_every_card(open_table):
     assert trump.get_attribute("data-suit") == hand.trump.letter and trump.locator(".atout-trump-icon svg").count() == 1
 
 
+# What became of each gathering: the cards it held when it came, and where it had been sent when it went.
 WATCH_GATHERING = """() => {
   window.gathering = [];
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node.classList && node.classList.contains("atout-gather")) {
-          window.gathering.push(["in", performance.now()]);
+          window.gathering.push({ came: node.querySelectorAll(".atout-face").length, went: null });
         }
       }
       for (const node of record.removedNodes) {
         if (node.classList && node.classList.contains("atout-gather")) {
-          window.gathering.push(["out", performance.now()]);
+          window.gathering[window.gathering.length - 1].went = node.style.transform || "where it was";
         }
       }
     }
   }).observe(document.body, { subtree: true, childList: true });
 }"""
+
+CENTRE = "(node) => { const b = node.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }"
 
 
 def test_browser_the_won_trick_goes_to_its_winner_even_when_the_next_card_comes_at_once(open_table):
@@ -664,15 +667,33 @@ def test_browser_the_won_trick_goes_to_its_winner_even_when_the_next_card_comes_
     table = CardTable(hand)
     page, _errors = open_table(table)
     page.evaluate(WATCH_GATHERING)
+    # The page's clock stands still: the gathering waits for the test, however slow the machine (no timing).
+    page.clock.install()
+    page.clock.pause_at(10_000_000_000)
     last = hand.legal_actions()[0].card
     page.locator(f'[data-testid="card-{last.code}"]').click()          # the fourth card: the trick is won
-    page.wait_for_function("window.gathering.length >= 1")
-    leader = hand.to_act
-    page.locator(f'[data-testid="hand-{leader}"] .atout-card-button').first.click()    # the next lead, at once
-    page.wait_for_function("window.gathering.some(([what]) => what === 'out')")
-    (_in, added), (_out, removed) = page.evaluate("window.gathering")[:2]
-    # It left when its own pause and move were over (700 + 350 ms), not when the next card redrew the table.
-    assert removed - added >= 1050, removed - added
+    ghost = page.locator(".atout-trick .atout-gather")
+    ghost.wait_for(state="attached")
+    assert ghost.locator(".atout-face").count() == 4                     # the whole trick, still in the middle
+    winner = hand.to_act                                                 # core: the winner leads the next trick
+    lead = hand.legal_actions()[0].card
+    page.locator(f'[data-testid="card-{lead.code}"]').click()           # the next lead, at once
+    page.locator(f'[data-testid="trick-card-{lead.code}"]').wait_for(state="attached")
+    # The next card redrew the table: the won trick is still there, not yet sent anywhere.
+    assert ghost.count() == 1 and page.evaluate("window.gathering") == [{"came": 4, "went": None}]
+    trick_centre = page.locator(".atout-trick").evaluate(CENTRE)
+    seat_centre = page.locator(f'.atout-seat[data-seat="{winner}"]').evaluate(CENTRE)
+    page.clock.run_for(60_000)                                           # its pause and its move
+    page.wait_for_function("window.gathering[0].went !== null")
+    went = page.evaluate("window.gathering")[0]["went"]
+    moved = re.match(r"translate\(([-\d.e]+)px, ([-\d.e]+)px\)", went)
+    assert moved, went                                                   # it went of itself, moved towards…
+    dx, dy = float(moved[1]), float(moved[2])
+    want_x, want_y = seat_centre[0] - trick_centre[0], seat_centre[1] - trick_centre[1]
+    # Its move points at the winner's seat (within 60°: cos > 0.5), not at any other.
+    assert dx * want_x + dy * want_y > 0.5 * (dx ** 2 + dy ** 2) ** 0.5 * (want_x ** 2 + want_y ** 2) ** 0.5
+    assert page.locator(".atout-gather").count() == 0                    # …its winner, and the table goes on
+    assert page.locator(f'[data-testid="trick-card-{lead.code}"]').count() == 1
 
 
 def test_browser_reduced_motion_turns_the_animations_off(open_table):

@@ -9,6 +9,7 @@ editor follow each other.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -64,10 +65,12 @@ def bound_text(lo: int, hi: int) -> str:
 
 
 class WhatIf(widgets.VBox):
-    """A position to explore, with two branches to compare."""
+    """A position to explore, with two branches to compare. ``on_change`` callbacks are called whenever the
+    position changes (the page keeps its text in its address, ``address_state``)."""
 
     def __init__(self, game: str = "forty-fives", seed: int | None = 1, text: str | None = None) -> None:
         super().__init__()
+        self.on_change: list[Callable[[], None]] = []
         self.add_class("atout-whatif")
         self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in available_games()], value=game,
                                             style={"description_width": "initial"})
@@ -162,6 +165,12 @@ class WhatIf(widgets.VBox):
             language.close_tree(old)
         self.evaluation_box.children = ([EvaluationView(self.hand)] if not self.hand.is_over else [])
         self.refresh()
+        for callback in list(self.on_change):
+            callback()
+
+    def address_state(self) -> dict[str, str]:
+        """The position shown, as its text (``atout.position``), for the page's address."""
+        return {"position": position_text(self.hand)} if self.hand is not None else {}
 
     def take_back(self) -> bool:
         """Take back the last action (the deal stays)."""

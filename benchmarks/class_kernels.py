@@ -36,8 +36,8 @@ from atout.bench_site import CHROMIUM_ARGS, _rss_kb, chromium_path, free_port, s
 from atout.site import ROOT, voila_command  # noqa: E402
 
 KINDS = ["course.ipynb", "classroom.ipynb", "play.ipynb"]
-READY = {"course.ipynb": ".atout-lesson-next", "classroom.ipynb": ".atout-to-act .atout-card-button:not([data-illegal])",
-         "play.ipynb": ".atout-to-act .atout-card-button:not([data-illegal])"}
+LEGAL_CARD = ".atout-to-act .atout-card-button:not([data-illegal])"
+READY = {"course.ipynb": ".atout-lesson-next", "classroom.ipynb": LEGAL_CARD, "play.ipynb": LEGAL_CARD}
 OPEN_TIMEOUT_MS = 180_000
 CLICK_TIMEOUT_MS = 60_000
 

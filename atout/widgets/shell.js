@@ -166,7 +166,6 @@ function render({ model, el }) {
   let misses = 0;
   let kernel = null;
   let graceTimer = null;
-  let blockedVoilaUnload = false;
 
   function say(kind) {
     const box = banner();
@@ -175,7 +174,7 @@ function render({ model, el }) {
     const button = box.querySelector(".atout-lost-reload");
     button.textContent = w.reload || "Reload";
     button.onclick = () => {
-      window.removeEventListener("beforeunload", confirmLeave, { capture: true });
+      window.removeEventListener("beforeunload", confirmLeave);
       window.location.reload();
     };
     box.dataset.kind = kind;
@@ -190,7 +189,7 @@ function render({ model, el }) {
     if (kind === "lost") {
       // Beat no more: a kernel the server restarted empty must not be kept alive by this page.
       window.clearInterval(beating);
-      window.removeEventListener("beforeunload", confirmLeave, { capture: true });
+      window.removeEventListener("beforeunload", confirmLeave);
     }
     say(kind);
     if (first) banner().querySelector(".atout-lost-reload").focus({ preventScroll: true });
@@ -254,6 +253,7 @@ function render({ model, el }) {
     kernel.connectionStatusChanged.connect(onConnection);
     kernel.iopubMessage.connect(onMessage);
     kernel.disposed.connect(onDisposed);
+    holdDispose(kernel);
     if (GONE.has(kernel.status) || kernel.connectionStatus === "disconnected") gone("lost");
     return true;
   };
@@ -262,28 +262,47 @@ function render({ model, el }) {
     looking = window.setInterval(() => watch() && window.clearInterval(looking), 100);
   }
 
-  // Leaving a page that holds unfinished work asks first. Voilà's own unload handler gives the kernel back and
-  // closes its connection even when the learner then chooses to stay, so while a leave may be refused it is held
-  // back (a capturing listener runs first), and the kernel is given back when the page really goes.
+  // Leaving a page that holds unfinished work asks first. Voilà's own beforeunload handler (registered before this
+  // page's, so it runs first) gives the kernel back and closes its connection even when the learner then chooses to
+  // stay: while a leave may be refused, what it does is held back, and done when the page really goes (pagehide).
+  const holding = () => Boolean(model.get("confirm_leave")) && !lost;
+  let heldBeacon = null;
+  let heldDispose = null;
+  const sendBeacon = navigator.sendBeacon.bind(navigator);
+  const holdingBeacon = (url, data) => {
+    if (holding() && String(url).includes("/api/shutdown/")) {
+      heldBeacon = [url, data];
+      return true;
+    }
+    return sendBeacon(url, data);
+  };
+  navigator.sendBeacon = holdingBeacon;
+  function holdDispose(connection) {
+    const dispose = connection.dispose.bind(connection);
+    connection.dispose = () => {
+      if (holding()) {
+        heldDispose = dispose;
+        return;
+      }
+      dispose();
+    };
+  }
   function confirmLeave(event) {
-    blockedVoilaUnload = false;
-    if (!model.get("confirm_leave") || lost) return;
-    event.stopImmediatePropagation();
-    blockedVoilaUnload = true;
+    if (!holding()) return;
     event.preventDefault();
     event.returnValue = "";
   }
   const giveBack = () => {
-    if (!blockedVoilaUnload || !kernel) return;
-    const form = new FormData();
-    const xsrf = document.cookie.match("\\b_xsrf=([^;]*)\\b");
-    form.append("_xsrf", (xsrf && xsrf[1]) || "");
-    const base = document.body.dataset.baseUrl || "/voila/";
-    navigator.sendBeacon(`${base}api/shutdown/${kernel.id}`, form);
+    if (heldBeacon) sendBeacon(...heldBeacon);
+    if (heldDispose) heldDispose();
+    heldBeacon = heldDispose = null;
   };
-  window.addEventListener("beforeunload", confirmLeave, { capture: true });
+  window.addEventListener("beforeunload", confirmLeave);
   window.addEventListener("pagehide", giveBack);
 
+  const leaveMark = () => { el.dataset.confirmLeave = String(Boolean(model.get("confirm_leave"))); };
+  model.on("change:confirm_leave", leaveMark);
+  leaveMark();
   model.on("change:lang", draw);
   model.on("change:words", draw);
   model.on("change:notices", draw);
@@ -300,8 +319,10 @@ function render({ model, el }) {
     model.off("change:words", draw);
     model.off("change:notices", draw);
     model.off("change:address", writeAddress);
-    window.removeEventListener("beforeunload", confirmLeave, { capture: true });
+    model.off("change:confirm_leave", leaveMark);
+    window.removeEventListener("beforeunload", confirmLeave);
     window.removeEventListener("pagehide", giveBack);
+    if (navigator.sendBeacon === holdingBeacon) navigator.sendBeacon = sendBeacon;
     if (kernel) {
       kernel.statusChanged.disconnect(onStatus);
       kernel.connectionStatusChanged.disconnect(onConnection);

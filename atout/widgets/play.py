@@ -165,8 +165,10 @@ class PlayGame(widgets.VBox):
             game_seed = self.seed if self.seed is not None else random.randrange(2 ** 31)
         self.game_seed = game_seed
         self.game = family(game_id).new_game(game_id, seed=game_seed, **self.options)
+        self.learner_acted = False
         try:
             for action in moves:
+                self.learner_acted |= self.game.hand.to_act == LEARNER
                 self.game.apply(action)
         except AtoutError:
             self.new_game()
@@ -193,8 +195,8 @@ class PlayGame(widgets.VBox):
         return [action for hand in hands for action in hand.history[1:]]
 
     def in_progress(self) -> bool:
-        """Has the game begun and not ended (leaving now would leave it unfinished)?"""
-        return not self.game.is_over and bool(self.game.completed_hands or len(self.game.hand.history) > 1)
+        """Has the learner begun the game and not finished it (leaving now would leave it unfinished)?"""
+        return self.learner_acted and not self.game.is_over
 
     def address_state(self) -> dict[str, str]:
         """The game for the page's address: its game and level, and once begun its seed and moves."""
@@ -214,6 +216,7 @@ class PlayGame(widgets.VBox):
         return self.computer.act(self.game.hand, seat)
 
     def _log_event(self, event: Event) -> None:
+        self.learner_acted |= event.seat == LEARNER
         for e in event.flatten():
             self.lines.append(escape(e.explanation.render()))
         self.lines = self.lines[-60:]

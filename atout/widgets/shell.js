@@ -209,7 +209,7 @@ function render({ model, el }) {
     // (it was replaced while the connection was down, so no status said so).
     if (kernel && sent > answered && kernel.connectionStatus === "connected" && kernel.status === "idle") {
       misses += 1;
-      if (misses >= 2) {
+      if (misses >= 3) {
         gone("lost");
         return;
       }

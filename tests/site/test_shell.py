@@ -266,8 +266,9 @@ def test_the_index_game_names_open_their_lessons(page, voila_url):
 
 def test_leaving_a_game_in_progress_asks_first_and_staying_keeps_the_page_alive(page, voila_url):
     open_page(page, voila_url, "play.ipynb", ready=LEGAL)
+    assert page.locator("[data-testid=page-shell]").get_attribute("data-confirm-leave") == "false"
     play_a_card(page)
-    wait_for_address(page, "moves")
+    page.wait_for_selector("[data-testid=page-shell][data-confirm-leave=true]")     # the learner has begun
     asked: list[str] = []
 
     def stay(dialog):

@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from atout.games import available_games
-from atout.i18n import N_, _
+from atout.i18n import N_, Text, _
 from atout.rulebook import rules_of
 from atout.widgets import language
 
@@ -54,7 +54,9 @@ def games_index_html() -> str:
     parts = ['<div class="atout-index" data-testid="games-index">',
              f"<p class='atout-index-intro'>{escape(intro)}</p><ul class='atout-index-parts'>"]
     for href, name, what in PARTS:
-        parts.append(f"<li><a href='{href}'>{escape(_(name))}</a>: {escape(_(what))}</li>")
+        link = f"<a href='{href}'>{escape(_(name))}</a>"
+        parts.append("<li>" + escape(Text("{part}: {what}", part="\0", what=_(what)).render()).replace("\0", link)
+                     + "</li>")
     parts.append(f"</ul><h2>{escape(_('Games'))}</h2><ul class='atout-index-games'>")
     for game in available_games():
         title = escape(_(TITLES[game]))

@@ -255,6 +255,9 @@ class PlayGame(widgets.VBox):
         return findings
 
     def refresh(self) -> None:
+        chosen = self.game_picker.value        # the games' names in the page language, the choice kept
+        self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
+        self.game_picker.value = chosen
         self.game_picker.description = Text("Game").render()
         self.level_picker.description = Text("Level").render()
         self.new_button.description = Text("New game").render()

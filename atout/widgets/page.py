@@ -294,13 +294,8 @@ def whatif_page() -> widgets.VBox:
     request, shell = _start("whatif")
     query, notices = request.query, []
     game = _game(query, notices)
-    text = query.get("position")
-    if text is not None:
-        try:
-            hand_from_text(text)
-        except AtoutError as exc:
-            notices.append(Text("The position in the address could not be set up: {reason}", reason=str(exc)))
-            text = None
+    text = _usable(query.get("position"), hand_from_text, notices, lambda reason: Text(
+        "The position in the address could not be set up: {reason}", reason=reason))
     whatif = WhatIf(game=game, text=text)
     shell.say(*notices)
     whatif.on_change.append(_follow(shell, whatif.address_state))
@@ -316,14 +311,9 @@ def classroom_page() -> widgets.VBox:
     request, shell = _start("classroom")
     query, notices = request.query, []
     game = _game(query, notices)
-    code = query.get("code")
-    if code is not None:
-        try:
-            dealcode.decode(code)
-        except AtoutError as exc:
-            notices.append(Text("The deal code in the address, “{code}”, could not be used: {reason}",
-                                code=code[:40], reason=str(exc)))
-            code = None
+    asked = query.get("code", "")
+    code = _usable(query.get("code"), dealcode.decode, notices, lambda reason: Text(
+        "The deal code in the address, “{code}”, could not be used: {reason}", code=asked[:40], reason=reason))
     classroom = Classroom(game=game, code=code)
     if code is not None and ("moves" in query or query.get("mode") == "walk"):
         try:
@@ -338,6 +328,19 @@ def classroom_page() -> widgets.VBox:
     shell.say(*notices)
     classroom.on_change.append(_follow(shell, classroom.address_state))
     return _page("classroom", shell, classroom)
+
+
+def _usable(value: str | None, check: Callable[[str], object], notices: list[Text],
+            refusal: Callable[[str], Text]) -> str | None:
+    """``value`` when core's ``check`` accepts it; else None, and the refusal (with core's reason) is said."""
+    if value is None:
+        return None
+    try:
+        check(value)
+    except AtoutError as exc:
+        notices.append(refusal(str(exc)))
+        return None
+    return value
 
 
 def _game(query: dict[str, str], notices: list[Text], default: str = "forty-fives") -> str:

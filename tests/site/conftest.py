@@ -103,6 +103,16 @@ def page(browser, voila_url, request):
         context.close()
 
 
+def wait_for(condition, seconds: float) -> bool:
+    """Poll a server-side condition (kernel processes), not a page; True once it holds."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.5)
+    return condition()
+
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 

@@ -11,22 +11,12 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
-from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page
+from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
 
 SHELL = "[data-testid=page-shell] .atout-nav-link"
 BANNER = "[data-testid=lost-banner]:not([hidden])"
 LEGAL = ".atout-to-act .atout-card-button:not([data-illegal])"
 ANNOUNCEMENT = "[data-testid=announcement]"
-
-
-def _wait_for(condition, seconds: float) -> bool:
-    """Poll a server-side condition (kernel processes), not a page; True once it holds."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.5)
-    return condition()
 
 
 def kernel_id(page) -> str:
@@ -65,9 +55,9 @@ def test_an_open_idle_page_keeps_its_kernel_while_a_dropped_page_gives_its_back(
     context.close()
     assert dropped in voila_server.kernel_ids()
     idle_from = time.monotonic()
-    assert _wait_for(lambda: dropped not in voila_server.kernel_ids(), CULL_IDLE * 8), "the dropped page's kernel"
+    assert wait_for(lambda: dropped not in voila_server.kernel_ids(), CULL_IDLE * 8), "the dropped page's kernel"
     # Keep the open page idle past the culling timeout (whatever the dropped page's culling took), then click it.
-    assert _wait_for(lambda: time.monotonic() - idle_from > CULL_IDLE * 2, CULL_IDLE * 3)
+    assert wait_for(lambda: time.monotonic() - idle_from > CULL_IDLE * 2, CULL_IDLE * 3)
     assert kept in voila_server.kernel_ids(), "the open page's kernel was culled although the page was open"
     assert "(" in play_a_card(page)
     assert page.locator(BANNER).count() == 0
@@ -81,7 +71,7 @@ def test_a_page_opened_from_its_link_gives_its_kernel_back_when_closed(browser, 
     open_page(page, voila_server.url, "index.ipynb", ready="[data-testid=games-index]")
     kernel = kernel_id(page)
     page.close(run_before_unload=True)
-    assert _wait_for(lambda: kernel not in voila_server.kernel_ids(), CULL_IDLE / 2), "closing left the kernel"
+    assert wait_for(lambda: kernel not in voila_server.kernel_ids(), CULL_IDLE / 2), "closing left the kernel"
     context.close()
 
 
@@ -166,7 +156,7 @@ def test_a_kernel_shut_down_by_the_server_is_said_at_once(page, voila_server):
         return (await fetch(`/voila/api/shutdown/${id}`, {method: "POST", body: form})).status; }""", kernel)
     assert status in (200, 204)
     page.wait_for_selector(BANNER)
-    assert _wait_for(lambda: kernel not in voila_server.kernel_ids(), 10)
+    assert wait_for(lambda: kernel not in voila_server.kernel_ids(), 10)
     page.locator("[data-testid=lost-reload]").click()
     page.wait_for_selector(".atout-lesson-title")
     assert page.locator(BANNER).count() == 0

@@ -34,11 +34,11 @@ i18n: $(STAMP)
 	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching
 	$(BIN)/pybabel -q compile -d atout/locale -D atout
 
-# One notebook page per lesson file, so every lesson has a direct link (and opens in JupyterLab).
+# Rewrite the site's pages (notebooks/) from atout/notebooks.py; a test checks the committed ones are in step.
 pages: $(STAMP)
 	$(BIN)/python -m atout.notebooks
 
-serve: $(STAMP) $(SEARCH) i18n pages
+serve: $(STAMP) $(SEARCH) i18n
 	$(BIN)/python -m atout.site --port $(PORT)
 
 # axe-core (from npm) for the browser tests' accessibility checks.
@@ -46,7 +46,7 @@ node_modules/axe-core/axe.min.js: package.json
 	npm install --no-audit --no-fund --silent
 	touch $@
 
-test: $(STAMP) $(SEARCH) i18n pages node_modules/axe-core/axe.min.js
+test: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 	$(BIN)/python -m pytest
 

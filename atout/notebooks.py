@@ -1,6 +1,9 @@
-"""Writes the site's notebooks: one page per lesson, generated from the lesson files.
+"""Writes the site's pages: each notebook is the page style and one call to ``atout.widgets.page``.
 
-``python -m atout.notebooks`` rewrites ``notebooks/lessons/``; a test checks they are in step.
+The pages are few and alike, so they are made from one table here rather than by hand: ``make pages``
+(``python -m atout.notebooks``) rewrites ``notebooks/``, and a test checks the committed ones are in step. There is
+one course page for every lesson (``course.ipynb?lesson=45-trumps``), not a page per lesson; in JupyterLab a lesson
+opens with ``atout.lesson("45-trumps")``.
 """
 
 from __future__ import annotations
@@ -10,11 +13,12 @@ from pathlib import Path
 
 import nbformat
 
-from atout.lessons import load_lessons
-
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
+# notebook -> the function of atout.widgets.page that makes it
+PAGES = {"index.ipynb": "home_page", "course.ipynb": "course_page", "play.ipynb": "play_page",
+         "whatif.ipynb": "whatif_page", "classroom.ipynb": "classroom_page"}
 
 
 def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
@@ -28,29 +32,19 @@ def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     return nb
 
 
-def lesson_notebook(lesson_id: str, title: str) -> nbformat.NotebookNode:
-    return notebook([
-        ("md", f"# {title}\n\n[All lessons](../course.ipynb) · [Home](../index.ipynb)"),
-        ("code", f"from atout.widgets.page import lesson_page, page_style\n\ndisplay(page_style())\n"
-                 f"lesson_page({lesson_id!r})"),
-    ])
+def page_notebook(function: str) -> nbformat.NotebookNode:
+    return notebook([("code", f"from atout.widgets.page import {function}, page_style\n\n"
+                              f"display(page_style())\n{function}()")])
 
 
 def expected() -> dict[Path, str]:
-    """Every generated notebook's path and text."""
-    out = {}
-    for lesson in load_lessons():
-        path = NOTEBOOKS / "lessons" / f"{lesson.id}.ipynb"
-        out[path] = nbformat.writes(lesson_notebook(lesson.id, lesson.title["en"])) + "\n"
-    return out
+    """Every page's path and text."""
+    return {NOTEBOOKS / name: nbformat.writes(page_notebook(function)) + "\n" for name, function in PAGES.items()}
 
 
 def write() -> list[Path]:
-    folder = NOTEBOOKS / "lessons"
-    folder.mkdir(parents=True, exist_ok=True)
+    NOTEBOOKS.mkdir(parents=True, exist_ok=True)
     wanted = expected()
-    for stale in set(folder.glob("*.ipynb")) - set(wanted):
-        stale.unlink()
     for path, text in wanted.items():
         path.write_text(text, encoding="utf-8")
     return sorted(wanted)
@@ -58,4 +52,4 @@ def write() -> list[Path]:
 
 if __name__ == "__main__":
     paths = write()
-    print(f"wrote {len(paths)} lesson notebooks", file=sys.stderr)
+    print(f"wrote {len(paths)} pages", file=sys.stderr)

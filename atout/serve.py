@@ -1,9 +1,24 @@
-"""Run Voilà for the site, with a fix to how it hands out preheated kernels and a lighter garbage collector.
+"""Run Voilà for the site, with fixes to how it hands out preheated kernels and gives kernels back, and a lighter
+garbage collector.
 
-Voilà 0.5 protects kernels waiting in the preheated pool from the idle culler, but the moment a page
-takes one, its idle clock still counts from when the kernel started. A pooled kernel older than the
-culling timeout can then be culled before the page connects, and the page never comes alive (seen
-here: "Culling 'idle' kernel … due to 179 seconds of inactivity" right after "Using pre-heated
+**Open pages keep their kernels; pages that are gone give them back.** The site culls kernels idle past
+``MappingKernelManager.cull_idle_timeout`` (``voila.json``), connected or not, so a page that vanished without an
+unload (a laptop lid, a dropped connection, a crashed browser) is reclaimed within minutes. An open page keeps its
+kernel by a heartbeat (``atout.widgets.shell``): a comm message every ``heartbeat_for(timeout)`` seconds. In
+jupyter_server 2.x the culler's clock (``last_activity``) moves on every IOPub message that is not of an untracked
+type (``status``, ``stream``, ``display_data``… are untracked) *or whose parent is not* — and the ``status``
+busy/idle a comm message causes has the ``comm_msg`` as its parent, so each beat counts as activity
+(``MappingKernelManager.start_watching_activity``). The kernels learn the beat from ``ATOUT_HEARTBEAT_S``, set here
+from the culling timeout the server really runs with, so one setting governs both.
+
+**Pages opened straight from their address give their kernel back when closed.** Voilà shuts a page's kernel down
+from the page's unload, by a POST that needs the ``_xsrf`` cookie; only the tree page sets it (voila#1458), so
+every page opened from a link kept its kernel until culled. The render handler sets the cookie too.
+
+**A preheated kernel is not culled as it is handed out.** Voilà 0.5 protects kernels waiting in the preheated pool
+from the idle culler, but the moment a page takes one, its idle clock still counts from when the kernel started. A
+pooled kernel older than the culling timeout could then be culled before the page connects, and the page never
+came alive (seen here: "Culling 'idle' kernel … due to 179 seconds of inactivity" right after "Using pre-heated
 kernel"). Handing a kernel out is activity: this resets its clock then.
 
 Once the server is up, what it has set up is frozen out of the garbage collector's sweeps (``gc.freeze``): a full
@@ -15,12 +30,37 @@ messages waited for it.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
+
+HEARTBEAT_ENV = "ATOUT_HEARTBEAT_S"
+HEARTBEAT_MAX_S = 60.0
+
+
+def heartbeat_for(cull_idle_timeout: float) -> float:
+    """Seconds between an open page's heartbeats, for a server culling kernels idle ``cull_idle_timeout`` seconds.
+
+    A quarter of the timeout: a page may miss beats (a busy kernel answers late; a browser wakes a hidden tab's
+    timers once a minute at most) and still be well inside it. At most a minute, and a minute when nothing is
+    culled (the beat is also how the page learns its kernel still answers).
+
+    >>> heartbeat_for(180), heartbeat_for(15), heartbeat_for(1800), heartbeat_for(0)
+    (45.0, 3.75, 60.0, 60.0)
+    """
+    if cull_idle_timeout <= 0:
+        return HEARTBEAT_MAX_S
+    return max(1.0, min(HEARTBEAT_MAX_S, cull_idle_timeout / 4))
+
+
+def _export_heartbeat(manager: Any) -> None:
+    # Kernels inherit the server's environment (pooled ones when the pool is filled, the others per request).
+    os.environ[HEARTBEAT_ENV] = repr(heartbeat_for(float(getattr(manager, "cull_idle_timeout", 0) or 0)))
 
 
 def _patch_voila() -> None:
     import voila.app
+    import voila.handler
     from jupyter_server._tz import utcnow
 
     make_manager = voila.app.voila_kernel_manager_factory
@@ -28,20 +68,42 @@ def _patch_voila() -> None:
     def factory(*args: Any, **kwargs: Any) -> type:
         manager = make_manager(*args, **kwargs)
         handing_out = getattr(manager, "get_rendered_notebook", None)
-        if handing_out is None:          # no preheating: nothing to fix
-            return manager
+        filling = getattr(manager, "fill_if_needed", None)
+        namespace: dict[str, Any] = {}
 
-        async def get_rendered_notebook(self: Any, *a: Any, **kw: Any) -> Any:
-            result = await handing_out(self, *a, **kw)
-            kernel = self._kernels.get(result[2])
-            if kernel is not None:
-                kernel.last_activity = utcnow()
-            return result
+        def __init__(self: Any, **kw: Any) -> None:
+            manager.__init__(self, **kw)
+            _export_heartbeat(self)
 
-        manager.get_rendered_notebook = get_rendered_notebook
-        return manager
+        namespace["__init__"] = __init__
+        if filling is not None:
+            def fill_if_needed(self: Any, *a: Any, **kw: Any) -> Any:
+                # Called while the manager is made, once its configuration is read: the pool's kernels start here.
+                _export_heartbeat(self)
+                return filling(self, *a, **kw)
+
+            namespace["fill_if_needed"] = fill_if_needed
+        if handing_out is not None:
+            async def get_rendered_notebook(self: Any, *a: Any, **kw: Any) -> Any:
+                result = await handing_out(self, *a, **kw)
+                kernel = self._kernels.get(result[2])
+                if kernel is not None:
+                    kernel.last_activity = utcnow()
+                return result
+
+            namespace["get_rendered_notebook"] = get_rendered_notebook
+        return type(manager.__name__, (manager,), namespace)
 
     voila.app.voila_kernel_manager_factory = factory
+
+    render = voila.handler.VoilaHandler.get_generator
+
+    async def get_generator(self: Any, *args: Any, **kwargs: Any) -> Any:
+        _ = self.xsrf_token   # read once, tornado sets the _xsrf cookie the page's unload needs
+        async for chunk in render(self, *args, **kwargs):
+            yield chunk
+
+    voila.handler.VoilaHandler.get_generator = get_generator
 
     listen = voila.app.Voila.listen
 

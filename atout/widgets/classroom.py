@@ -6,6 +6,7 @@ cards. A malformed code gets core's message saying what is wrong, and changes no
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -56,6 +57,7 @@ class Classroom(widgets.VBox):
 
     def __init__(self, game: str = "forty-fives", players: int | None = None, code: str | None = None) -> None:
         super().__init__()
+        self.on_change: list[Callable[[], None]] = []     # the deal, its moves or the step changed (the address)
         self.add_class("atout-classroom")
         self.add_class("atout-projector")
         games = available_games()
@@ -202,6 +204,7 @@ class Classroom(widgets.VBox):
                 self.table = CardTable(self.hand, viewer=viewer, opponents=opponent, show_legal=True,
                                        size="projector", four_colour=self.four_colour.value, you=None, fit=True,
                                        sort_hands=self.sort_hands.value)
+                self.table.on_event.append(lambda _event: self._changed())
             else:
                 # One table for every deal: a new widget per deal would leave the old one alive in
                 # the kernel and the page, and start the browser's drawing code cold again.
@@ -215,10 +218,12 @@ class Classroom(widgets.VBox):
                 from atout.widgets.stepper import DealStepper
 
                 self.stepper = DealStepper(played_out(self.hand), viewer=viewer, size="projector")
+                self.stepper.slider.observe(lambda _change: self._changed(), names="value")
             self.stepper.table.four_colour = self.four_colour.value
             self.stepper.table.sort_hands = self.sort_hands.value
             self.stepper.set_viewer(viewer)
             self.stage.children = [self.stepper]
+        self._changed()
 
     def refresh(self) -> None:
         self.game_picker.description = Text("Game").render()
@@ -243,3 +248,46 @@ class Classroom(widgets.VBox):
         self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
                                 f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")
         self._show()
+
+    # --- the page's address (atout.widgets.page keeps it in the browser's address bar) ------------------------
+
+    def address_state(self) -> dict[str, str]:
+        """The deal by its code, the moves played on the table, and in the walk-through its whole line and step."""
+        from atout.widgets.address import moves_text
+
+        if self.spec is None:
+            return {"game": self.game_picker.value}
+        state = {"code": dealcode.encode(self.spec), "moves": moves_text(self.hand.history[1:])}
+        if self.mode.value == "walk" and self.stepper is not None:
+            # The walk-through's line is the computer's (which may sample): kept whole, it comes back the same.
+            state.update(mode="walk", line=moves_text(self.stepper.hand.history[1:]), step=str(self.stepper.step + 1))
+        return state
+
+    def restore(self, moves: Sequence[Any] = (), line: Sequence[Any] | None = None, step: int = 1) -> None:
+        """Play ``moves`` on the deal shown; with ``line``, open the walk-through of that line at ``step`` (1 for
+        the first). An action the deal refuses raises its ``AtoutError`` and leaves the deal as it was dealt."""
+        from atout.widgets.stepper import DealStepper
+
+        hand = self.hand.copy()
+        for action in moves:
+            hand.apply(action)
+        walked = None
+        if line is not None:
+            walked = self.hand.copy()
+            for action in line:
+                walked.apply(action)
+        self.hand = hand
+        if self.table is not None:
+            self.table.set_hand(self.hand)
+        if walked is not None:
+            if self.stepper is not None:
+                language.close_tree(self.stepper)
+            self.stepper = DealStepper(walked, viewer=None if self.every_hand.value else 0, size="projector")
+            self.stepper.slider.observe(lambda _change: self._changed(), names="value")
+            self.mode.value = "walk"
+            self.stepper.go(step - 1)
+        self._show()
+
+    def _changed(self) -> None:
+        for callback in list(self.on_change):
+            callback()

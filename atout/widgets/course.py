@@ -1,10 +1,13 @@
-"""The course page: the lesson map per game with progress, the language switch, and the lessons.
+"""The course page: the lesson map per game with progress, and the lessons.
 
-Moving to another lesson swaps the lesson in place (no page load), so a class is never kept waiting.
+Moving to another lesson swaps the lesson in place (no page load), so a class is never kept waiting. The page's
+header, language switch and address are the page shell's (``atout.widgets.shell``); the course says where the
+learner is (``address_state``) and calls ``on_move`` whenever that changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from urllib.parse import urlencode
 
@@ -35,8 +38,7 @@ class Course(widgets.VBox):
         self.by_id = {lesson.id: lesson for lesson in self.lessons}
         self.store = ProgressStore()
         self.store.observe(lambda _change: self.refresh_map(), names="progress")
-        self.switch = language.language_switch()
-        self.title = widgets.HTML()
+        self.on_move: list[Callable[[], None]] = []     # called when the lesson or its step changes
         self.map = widgets.VBox()
         self.map.add_class("atout-lesson-map")
         # The map's headings and links are made once and then changed in place: a switch of lesson or of language
@@ -48,13 +50,11 @@ class Course(widgets.VBox):
         self.main = widgets.VBox()
         self.main.add_class("atout-lesson-main")
         self.current: LessonView | None = None
-        top = widgets.HBox([self.title, self.switch])
-        top.add_class("atout-course-top")
         body = widgets.HBox([self.map, self.main])
         body.add_class("atout-course-body")
         self.map.layout = widgets.Layout(min_width="17em", max_width="22em", margin="0 1.5em 0 0")
         self.main.layout = widgets.Layout(flex="1 1 auto")
-        self.children = [self.store, top, body]
+        self.children = [self.store, body]
         language.register(self)
         self.refresh()
         if self.lessons:
@@ -65,11 +65,24 @@ class Course(widgets.VBox):
         lesson = self.by_id[lesson_id]
         previous = list(self.main.children)
         self.current = LessonView(lesson, on_complete=self._completed)
+        self.current.on_move = self._moved
         self.main.children = [self.current, *self._after(lesson)]
         for old in previous:
             language.close_tree(old)
         self.refresh_map()
+        self._moved()
         return self.current
+
+    def address_state(self) -> dict[str, str]:
+        """Where the learner is, for the page's address: the lesson, and its step (1, 2, … or ``quiz``)."""
+        if self.current is None:
+            return {}
+        view = self.current
+        return {"lesson": view.lesson.id, "step": "quiz" if view.in_quiz else str(view.step_index + 1)}
+
+    def _moved(self) -> None:
+        for callback in list(self.on_move):
+            callback()
 
     def _after(self, lesson: Lesson) -> list[widgets.Widget]:
         """What follows a lesson: the last lesson of a game sends the learner to play a hand against the computer,
@@ -105,7 +118,6 @@ class Course(widgets.VBox):
         self.store.record(lesson_id, right, total)
 
     def refresh(self) -> None:
-        self.title.value = (f"<h1 class='atout-course-title'>{escape(Text('Learn the games').render())}</h1>")
         self.refresh_map()
         if self.current is not None:
             self.main.children = [self.current, *self._after(self.current.lesson)]

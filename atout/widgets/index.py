@@ -1,14 +1,17 @@
-"""The site's index: the games Atout plays, with their rules by id."""
+"""The site's index: what Atout is for, the games (each opening its lessons), and every rule by its id."""
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
+from urllib.parse import urlencode
 
-from IPython.display import HTML
+import ipywidgets as widgets
 
 from atout.games import available_games
-from atout.i18n import N_, _
+from atout.i18n import N_, Text, _
 from atout.rulebook import rules_of
+from atout.widgets import language
 
 TITLES = {
     "forty-fives": N_("Forty-Fives"),
@@ -19,12 +22,48 @@ TITLES = {
 }
 FAMILY_OF = {"forty-fives": "forty-fives", "forty-fives-partners": "forty-fives",
              "auction-forty-fives": "forty-fives", "five-hundred": "five-hundred", "sixty-six": "sixty-six"}
+# The site's parts, as the index presents them (each page's own header links them all too).
+PARTS = [
+    ("course.ipynb", N_("The course"), N_("lessons and quizzes for every game, in English and French")),
+    ("play.ipynb", N_("Play"), N_("a whole game against the computer, with hints and a review of each hand")),
+    ("whatif.ipynb", N_("What if?"), N_("any position, what the solver says each card is worth, and two lines side "
+                                        "by side")),
+    ("classroom.ipynb", N_("The classroom"), N_("projector-size cards, every hand face up, deal codes")),
+]
+
+
+@cache
+def first_lessons() -> dict[str, str]:
+    """Each game's first lesson (a variant's own lesson, else its family's first)."""
+    from atout.lessons import load_lessons
+
+    lessons = load_lessons()
+    first: dict[str, str] = {}
+    for game in available_games():
+        own = [lesson for lesson in lessons if lesson.game == game]
+        family = [lesson for lesson in lessons if lesson.family == FAMILY_OF[game]]
+        if own or family:
+            first[game] = (own or family)[0].id
+    return first
 
 
 def games_index_html() -> str:
-    parts = ['<div class="atout-index" data-testid="games-index">', f"<h2>{escape(_('Games'))}</h2><ul>"]
+    lessons = first_lessons()
+    intro = _("Learn trick-taking card games — Forty-Fives, Five Hundred, Sixty-Six — with every decision explained "
+              "by the rule that made it.")
+    parts = ['<div class="atout-index" data-testid="games-index">',
+             f"<p class='atout-index-intro'>{escape(intro)}</p><ul class='atout-index-parts'>"]
+    for href, name, what in PARTS:
+        link = f"<a href='{href}'>{escape(_(name))}</a>"
+        parts.append("<li>" + escape(Text("{part}: {what}", part="\0", what=_(what)).render()).replace("\0", link)
+                     + "</li>")
+    parts.append(f"</ul><h2>{escape(_('Games'))}</h2><ul class='atout-index-games'>")
     for game in available_games():
-        parts.append(f'<li data-game="{game}"><strong>{escape(_(TITLES[game]))}</strong></li>')
+        title = escape(_(TITLES[game]))
+        if game in lessons:
+            href = escape("course.ipynb?" + urlencode({"lesson": lessons[game]}))
+            title = f"<a href='{href}'>{title}</a>"
+        parts.append(f'<li data-game="{game}"><strong>{title}</strong></li>')
     parts.append("</ul>")
     shown = set()
     for game in available_games():
@@ -40,5 +79,13 @@ def games_index_html() -> str:
     return "".join(parts)
 
 
-def games_index() -> HTML:
-    return HTML(games_index_html())
+class GamesIndex(widgets.HTML):
+    """The index, redrawn in the page's language."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        language.register(self)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.value = games_index_html()

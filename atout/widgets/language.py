@@ -1,4 +1,5 @@
-"""One language for the whole page: a switch that re-renders every live widget at once.
+"""One language for the whole page: a switch (the page shell's, ``atout.widgets.shell``) re-renders every live
+widget at once.
 
 Every widget that shows text registers itself with ``register`` and implements ``refresh()``,
 which redraws it from core state in the current language (card names included).
@@ -11,7 +12,7 @@ from typing import Protocol
 
 import ipywidgets as widgets
 
-from atout.i18n import LANGUAGES, get_language, set_language
+from atout.i18n import set_language
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
@@ -44,13 +45,3 @@ def close_tree(widget: widgets.Widget) -> None:
         close_tree(child)
     _live.discard(widget)
     widget.close()
-
-
-def language_switch() -> widgets.ToggleButtons:
-    """The page's language switch (English / Français)."""
-    switch = widgets.ToggleButtons(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                                   value=get_language(), description="",
-                                   layout=widgets.Layout(width="auto"))
-    switch.add_class("atout-language-switch")
-    switch.observe(lambda change: set_page_language(change["new"]), names="value")
-    return switch

@@ -104,6 +104,7 @@ class LessonView(widgets.VBox):
         self.nav = widgets.HBox([self.back_button, self.counter, self.next_button])
         self.nav.add_class("atout-lesson-nav")
         self.quiz: QuizView | None = None
+        self.on_move: Callable[[], None] | None = None     # told when the step shown changes (the page's address)
         self._stage_for: tuple[int, str] | None = None
         self.children = [self.header, self.text, self.stage, self.try_box, self.nav]
         language.register(self)
@@ -115,6 +116,7 @@ class LessonView(widgets.VBox):
         self.step_index = max(0, min(index, len(self.lesson.steps) - 1))
         self.in_quiz = False
         self.refresh()
+        self._moved()
 
     def back(self) -> None:
         self.go(self.step_index if self.in_quiz else self.step_index - 1)
@@ -130,8 +132,13 @@ class LessonView(widgets.VBox):
         self.in_quiz = True
         self.quiz = QuizView(questions, on_finish=self._finished, title=Text("Quiz"))
         self.refresh()
+        self._moved()
         if not questions:
             self._finished(0, 0)
+
+    def _moved(self) -> None:
+        if self.on_move is not None:
+            self.on_move()
 
     def _finished(self, right: int, total: int) -> None:
         if self.on_complete is not None:

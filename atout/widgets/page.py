@@ -1,18 +1,38 @@
-"""What every page of the site starts with: the page style. Each page is a few cells calling these."""
+"""The site's pages: each notebook is ``display(page_style())`` and one call here, which reads the page's address,
+chooses its language, and puts the page's content under the shell (``atout.widgets.shell``: the header, the
+heartbeat, the banner of a lost page) with the content's state kept in the address.
+
+One address scheme for every page (unknown or malformed values open the page as usual and say what was wrong):
+
+==================  ============================================================================================
+``course.ipynb``    ``lesson=45-trumps``, ``step=3`` (or ``step=quiz``)
+``play.ipynb``      ``game=five-hundred``, ``level=club``, and for a game in progress ``seed`` and ``moves``
+``whatif.ipynb``    ``game=sixty-six``, or ``position=`` the position's text
+``classroom.ipynb`` ``game=five-hundred``, or ``code=0W3-QQAX-FXWM``; then ``moves``, ``mode=walk``, ``step``
+every page          ``lang=fr`` (remembered as the learner's choice)
+==================  ============================================================================================
+"""
 
 from __future__ import annotations
 
 import gc
 import os
 import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from urllib.parse import parse_qs
 
+import ipywidgets as widgets
 from IPython.display import HTML
 
-from atout.i18n import preload
+from atout.errors import AtoutError, NotationError
+from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, preload, set_language
+from atout.widgets.address import MAX_VALUE
 
 STYLE = Path(__file__).parent / "site.css"
+LANGUAGE_COOKIE = "atout-lang"      # written by shell.js when the learner chooses
 
 
 def page_style() -> HTML:
@@ -44,35 +64,307 @@ def _freeze_after_each_cell() -> None:
     shell.events.register("post_run_cell", lambda _result: gc.freeze())
 
 
-def course(start: str | None = None):
-    """The course page."""
-    from atout.widgets.course import Course
+# --- the address --------------------------------------------------------------------------------------------------
 
-    return Course(start=start)
+@dataclass
+class PageRequest:
+    """What the page's address and its browser asked for."""
 
-
-def lesson_page(lesson_id: str):
-    """One lesson on its own page (for a direct link and for JupyterLab)."""
-    from atout.widgets.course import Course
-
-    return Course(start=lesson_id, play_href="../play.ipynb")   # the lesson pages are in notebooks/lessons/
+    query: dict[str, str] = field(default_factory=dict)
+    lang: str = DEFAULT_LANGUAGE
+    lang_source: str = "default"       # "address", "choice", "browser" or "default" (see PageShell.lang_source)
+    notices: list[Text] = field(default_factory=list)
 
 
-def requested_game(default: str = "forty-fives") -> str:
-    """The game a link asked this page for (``play.ipynb?game=sixty-six``), else ``default``.
+def page_request(environ: dict[str, str] | None = None) -> PageRequest:
+    """The page's address (``QUERY_STRING``, one value per name, the last) and its language.
 
-    Voilà gives a page's kernel its address's query in ``QUERY_STRING``; a game the site does not have is
-    ignored, so a mistyped link still opens the page.
+    In a preheated kernel the request is not known until a visitor comes: this waits for it there
+    (``voila.utils.wait_for_request``), and returns at once anywhere else. The language is the address's ``lang``,
+    else the learner's choice (the cookie the page writes), else the first of the browser's languages the site
+    speaks (``Accept-Language``, which ``voila.json`` passes on), else English.
 
-    >>> os.environ["QUERY_STRING"] = "game=sixty-six"
-    >>> requested_game()
-    'sixty-six'
-    >>> os.environ["QUERY_STRING"] = "game=bridge"
-    >>> requested_game()
-    'forty-fives'
-    >>> del os.environ["QUERY_STRING"]
+    >>> r = page_request({"QUERY_STRING": "lesson=45-trumps&lang=fr", "HTTP_ACCEPT_LANGUAGE": "en-GB"})
+    >>> r.query, r.lang, r.lang_source
+    ({'lesson': '45-trumps', 'lang': 'fr'}, 'fr', 'address')
+    >>> r = page_request({"HTTP_COOKIE": "_xsrf=2|ab; atout-lang=fr", "HTTP_ACCEPT_LANGUAGE": "en"})
+    >>> r.lang, r.lang_source
+    ('fr', 'choice')
+    >>> page_request({"HTTP_ACCEPT_LANGUAGE": "de-CH, fr;q=0.8, en;q=0.5"}).lang
+    'fr'
+    >>> r = page_request({"QUERY_STRING": "lang=de"})
+    >>> r.lang, [n.render("en") for n in r.notices]
+    ('en', ['The address asks for the language “de”: the pages are in English and Français.'])
     """
-    from atout.games import available_games
+    if environ is None:
+        _wait_for_request()
+        environ = dict(os.environ)
+    request = PageRequest()
+    parsed = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True)
+    for name, values in parsed.items():
+        value = values[-1].strip()
+        if len(value) > MAX_VALUE:
+            request.notices.append(Text("The address's “{name}” is too long ({n} characters; at most {most}): it "
+                                        "is left out.", name=name[:40], n=len(value), most=MAX_VALUE))
+            continue
+        request.query[name] = value
+    asked = request.query.get("lang", "").lower()
+    if asked in LANGUAGES:
+        request.lang, request.lang_source = asked, "address"
+    else:
+        if asked:
+            from atout.widgets.language import LANGUAGE_NAMES
 
-    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("game", [])
-    return asked[-1] if asked and asked[-1] in available_games() else default
+            request.notices.append(Text("The address asks for the language “{lang}”: the pages are in {languages}.",
+                                        lang=asked[:20], languages=[LANGUAGE_NAMES[code] for code in LANGUAGES]))
+        chosen = _cookie(environ.get("HTTP_COOKIE", ""), LANGUAGE_COOKIE)
+        browser = _accepted(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+        if chosen in LANGUAGES:
+            request.lang, request.lang_source = chosen, "choice"
+        elif browser:
+            request.lang, request.lang_source = browser, "browser"
+    return request
+
+
+def _wait_for_request() -> None:
+    if os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    from voila.utils import wait_for_request
+
+    wait_for_request()
+
+
+def _cookie(header: str, name: str) -> str | None:
+    try:
+        morsel = SimpleCookie(header).get(name)
+    except CookieError:
+        return None
+    return morsel.value if morsel is not None else None
+
+
+def _accepted(header: str) -> str | None:
+    """The site's language the browser prefers most (``Accept-Language``), if it accepts one."""
+    ranked = []
+    for position, part in enumerate(header.split(",")[:40]):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, position, tag.strip().lower().split("-")[0]))
+    return next((lang for weight, _pos, lang in sorted(ranked) if weight < 0 and lang in LANGUAGES), None)
+
+
+# --- the pages ----------------------------------------------------------------------------------------------------
+
+def _page(kind: str, shell, content: widgets.Widget) -> widgets.VBox:
+    box = widgets.VBox([shell, content])
+    box.add_class("atout-page")
+    box.add_class(f"atout-page-{kind}")
+    return box
+
+
+def _start(kind: str):
+    """The page's request, its language set from it, and its shell saying what the address got wrong."""
+    from atout.widgets.shell import PageShell
+
+    request = page_request()
+    set_language(request.lang)
+    shell = PageShell(kind, lang_source=request.lang_source)
+    shell.say(*request.notices)
+    return request, shell
+
+
+def _follow(shell, state: Callable[[], dict[str, str]], also: Callable[[], None] | None = None) -> Callable[[], None]:
+    """A callback that writes the content's state into the shell's address (and does ``also``); called once now."""
+    def update() -> None:
+        shell.address = {name: value for name, value in state().items() if value not in (None, "")}
+        if also is not None:
+            also()
+    update()
+    return update
+
+
+def home_page() -> widgets.VBox:
+    """The index: what Atout is, the games (each opening its lessons) and every rule by its id."""
+    from atout.widgets.index import GamesIndex
+
+    _request, shell = _start("home")
+    return _page("home", shell, GamesIndex())
+
+
+def course_page() -> widgets.VBox:
+    """The course, on the lesson and step its address names.
+
+    This page is preheated: the course is built while the kernel waits for its visitor, and only the address's
+    lesson, step and language are applied once the visitor is known (a switch in place takes milliseconds).
+    """
+    from atout.widgets.course import Course
+    from atout.widgets.language import set_page_language
+    from atout.widgets.shell import PageShell
+
+    course = Course()
+    shell = PageShell("learn")
+    request = page_request()
+    shell.lang_source = request.lang_source
+    set_page_language(request.lang)
+    shell.say(*request.notices, *open_lesson(course, request.query))
+    course.on_move.append(_follow(shell, course.address_state))
+    return _page("learn", shell, course)
+
+
+def open_lesson(course, query: dict[str, str]) -> list[Text]:
+    """Show the lesson and step the address names; what cannot be shown is said, and the page opens as usual."""
+    notices: list[Text] = []
+    lesson_id = query.get("lesson")
+    if lesson_id is not None and lesson_id not in course.by_id:
+        notices.append(Text("There is no lesson “{lesson}”: here is the first one. The lessons are listed on the "
+                            "left.", lesson=lesson_id[:60]))
+    elif lesson_id is not None and course.current is not None and lesson_id != course.current.lesson.id:
+        course.show_lesson(lesson_id)
+    step = query.get("step")
+    view = course.current
+    if step is None or view is None or lesson_id not in course.by_id:
+        return notices
+    steps = len(view.lesson.steps)
+    if step.lower() == "quiz":
+        view.start_quiz()
+    elif step.isdigit() and 1 <= int(step) <= steps:
+        view.go(int(step) - 1)
+    else:
+        notices.append(Text("The lesson “{title}” has steps 1 to {n} and a quiz; the address asks for step “{step}”, "
+                            "so it opens at step 1.", title=_InLanguages(view.lesson.title), n=steps, step=step[:20]))
+    return notices
+
+
+class _InLanguages:
+    """A lesson's words in every language, as a sentence's parameter (said again when the language changes)."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+
+    def render(self, lang: str) -> str:
+        return self.words.get(lang) or self.words[DEFAULT_LANGUAGE]
+
+
+def play_page() -> widgets.VBox:
+    """A game against the computer: the address's game and level, or the game in progress it holds."""
+    from atout.players import LEVELS
+    from atout.widgets.address import parse_moves
+    from atout.widgets.play import LEVEL_NAMES, PlayGame
+
+    request, shell = _start("play")
+    query, notices = request.query, []
+    game = _game(query, notices)
+    level = query.get("level", "club")
+    if level not in LEVELS:
+        notices.append(Text("The address asks for the level “{level}”; the levels are {levels}: here is {default}.",
+                            level=level[:40], levels=[LEVEL_NAMES[lv] for lv in LEVELS], default=LEVEL_NAMES["club"]))
+        level = "club"
+    seed, moves = query.get("seed"), []
+    if "moves" in query:
+        try:
+            if seed is None or not seed.isdigit():
+                raise NotationError(Text("its seed is missing or not a number"))
+            moves = parse_moves(query["moves"])
+        except AtoutError as exc:
+            notices.append(_not_restored(exc))
+            seed, moves = None, []
+    play = PlayGame(game=game, level=level, game_seed=int(seed) if moves else None, moves=moves)
+    if play.restore_error is not None:
+        notices.append(_not_restored(play.restore_error))
+    shell.say(*notices)
+    play.on_change.append(_follow(shell, play.address_state,
+                                  also=lambda: setattr(shell, "confirm_leave", play.in_progress())))
+    return _page("play", shell, play)
+
+
+def _not_restored(exc: Exception) -> Text:
+    return Text("The game in the address could not be carried on ({reason}): a new game has started.",
+                reason=str(exc))
+
+
+def whatif_page() -> widgets.VBox:
+    """What if: the address's position (its text), or a deal of the address's game."""
+    from atout.position import hand_from_text
+    from atout.widgets.whatif import WhatIf
+
+    request, shell = _start("whatif")
+    query, notices = request.query, []
+    game = _game(query, notices)
+    text = _usable(query.get("position"), hand_from_text, notices, lambda reason: Text(
+        "The position in the address could not be set up: {reason}", reason=reason))
+    whatif = WhatIf(game=game, text=text)
+    shell.say(*notices)
+    whatif.on_change.append(_follow(shell, whatif.address_state))
+    return _page("whatif", shell, whatif)
+
+
+def classroom_page() -> widgets.VBox:
+    """The classroom: the address's game, or its deal code, then the moves played and the walk-through's step."""
+    from atout import dealcode
+    from atout.widgets.address import parse_moves
+    from atout.widgets.classroom import Classroom
+
+    request, shell = _start("classroom")
+    query, notices = request.query, []
+    game = _game(query, notices)
+    asked = query.get("code", "")
+    code = _usable(query.get("code"), dealcode.decode, notices, lambda reason: Text(
+        "The deal code in the address, “{code}”, could not be used: {reason}", code=asked[:40], reason=reason))
+    classroom = Classroom(game=game, code=code)
+    if code is not None and ("moves" in query or query.get("mode") == "walk"):
+        try:
+            step = query.get("step", "1")
+            if not step.isdigit():
+                raise NotationError(Text("the step “{step}” is not a number", step=step[:20]))
+            line = parse_moves(query.get("line", "")) if query.get("mode") == "walk" else None
+            classroom.restore(parse_moves(query.get("moves", "")), line, int(step))
+        except AtoutError as exc:
+            notices.append(Text("The deal's moves in the address could not be played ({reason}): the deal starts "
+                                "from the beginning.", reason=str(exc)))
+    shell.say(*notices)
+    classroom.on_change.append(_follow(shell, classroom.address_state))
+    return _page("classroom", shell, classroom)
+
+
+def _usable(value: str | None, check: Callable[[str], object], notices: list[Text],
+            refusal: Callable[[str], Text]) -> str | None:
+    """``value`` when core's ``check`` accepts it; else None, and the refusal (with core's reason) is said."""
+    if value is None:
+        return None
+    try:
+        check(value)
+    except AtoutError as exc:
+        notices.append(refusal(str(exc)))
+        return None
+    return value
+
+
+def _game(query: dict[str, str], notices: list[Text], default: str = "forty-fives") -> str:
+    """The game the address names, else ``default`` (and a notice when it names one the site does not have)."""
+    from atout.games import available_games
+    from atout.widgets.index import TITLES
+
+    asked = query.get("game")
+    if asked is None or asked in available_games():
+        return asked or default
+    notices.append(Text("The address asks for the game “{game}”, which Atout does not have; the games are {games}.",
+                        game=asked[:40], games=[Text(TITLES[g]) for g in available_games()]))
+    return default
+
+
+def lesson_widget(lesson_id: str) -> widgets.VBox:
+    """One lesson, for a JupyterLab cell (``atout.lesson("45-trumps")``); the site shows it on the course page,
+    ``course.ipynb?lesson=45-trumps``. An id that is no lesson is refused with the ids there are."""
+    from atout.lessons import LessonError, load_lessons
+    from atout.widgets.lesson import LessonView
+
+    lessons = {lesson.id: lesson for lesson in load_lessons()}
+    if lesson_id not in lessons:
+        raise LessonError(Text("there is no lesson {id}: the lessons are {ids}", id=repr(lesson_id),
+                               ids=", ".join(lessons)))
+    style = widgets.HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
+    return widgets.VBox([style, LessonView(lessons[lesson_id])])

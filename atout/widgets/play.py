@@ -6,12 +6,15 @@ The learner sits at seat 0; the computer (at the chosen level) plays every other
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from atout.engine import Action, Event
+from atout.errors import AtoutError
 from atout.games import available_games, family
 from atout.i18n import Text
 from atout.players import LEVELS, make_player
@@ -105,11 +108,18 @@ def _calls_text(reviews: list[CallReview]) -> str:
 
 
 class PlayGame(widgets.VBox):
-    """Choose a game and a level, then play hand after hand to the target."""
+    """Choose a game and a level, then play hand after hand to the target.
+
+    ``seed`` deals every game the same (tests); without it each game has its own seed, kept in ``game_seed`` so
+    that the game and its ``moves`` (every action of every hand, the computer's too) can be played again to the
+    same position: the page keeps them in its address (``address_state``), and ``game_seed`` with ``moves`` open
+    the game where it was. ``on_change`` callbacks are called after every change of the game.
+    """
 
     def __init__(self, game: str = "forty-fives", level: str = "club", seed: int | None = None,
-                 **options: Any) -> None:
+                 game_seed: int | None = None, moves: Sequence[Action] = (), **options: Any) -> None:
         super().__init__()
+        self.on_change: list[Callable[[], None]] = []
         self.add_class("atout-play")
         self.options = options
         self.seed = seed
@@ -147,13 +157,30 @@ class PlayGame(widgets.VBox):
         body.add_class("atout-play-body")
         self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status, body]
         language.register(self)
-        self.new_game()
+        self.restore_error: AtoutError | None = None     # why the moves asked for could not be played again
+        try:
+            self.new_game(game_seed, moves)
+        except AtoutError as exc:
+            self.restore_error = exc
 
     # --- the game ---------------------------------------------------------------------------------------
 
-    def new_game(self) -> None:
+    def new_game(self, game_seed: int | None = None, moves: Sequence[Action] = ()) -> None:
+        """A new game; with ``game_seed`` and ``moves``, that game played again to where it was (an action the
+        game refuses raises its ``AtoutError`` and leaves a new game in its place)."""
         game_id, level = self.game_picker.value, self.level_picker.value
-        self.game = family(game_id).new_game(game_id, seed=self.seed, **self.options)
+        if game_seed is None:
+            game_seed = self.seed if self.seed is not None else random.randrange(2 ** 31)
+        self.game_seed = game_seed
+        self.game = family(game_id).new_game(game_id, seed=game_seed, **self.options)
+        self.learner_acted = False
+        try:
+            for action in moves:
+                self.learner_acted |= self.game.hand.to_act == LEARNER
+                self.game.apply(action)
+        except AtoutError:
+            self.new_game()
+            raise
         self.computer = make_player(game_id, level, seed=self.seed)
         self.hint_player = make_player(game_id, "expert", seed=self.seed)
         self.lines = []
@@ -166,11 +193,38 @@ class PlayGame(widgets.VBox):
         self.hint_view.value = ""
         self.review_view.value = ""
         self.refresh()
+        self._changed()
+
+    def moves(self) -> list[Action]:
+        """Every action of the game so far, hand after hand (the deals are the seed's)."""
+        hands = list(self.game.completed_hands)
+        if not hands or self.game.hand is not hands[-1]:      # a won game keeps its last hand as the current one
+            hands.append(self.game.hand)
+        return [action for hand in hands for action in hand.history[1:]]
+
+    def in_progress(self) -> bool:
+        """Has the learner begun the game and not finished it (leaving now would leave it unfinished)?"""
+        return self.learner_acted and not self.game.is_over
+
+    def address_state(self) -> dict[str, str]:
+        """The game for the page's address: its game and level, and once begun its seed and moves."""
+        from atout.widgets.address import moves_text
+
+        state = {"game": self.game_picker.value, "level": self.level_picker.value}
+        moves = self.moves()
+        if moves:
+            state.update(seed=str(self.game_seed), moves=moves_text(moves))
+        return state
+
+    def _changed(self) -> None:
+        for callback in list(self.on_change):
+            callback()
 
     def _computer(self, hand: Any, seat: int) -> Action:
         return self.computer.act(self.game.hand, seat)
 
     def _log_event(self, event: Event) -> None:
+        self.learner_acted |= event.seat == LEARNER
         for e in event.flatten():
             self.lines.append(escape(e.explanation.render()))
         self.lines = self.lines[-60:]
@@ -178,6 +232,7 @@ class PlayGame(widgets.VBox):
         if len(self.game.completed_hands) > self.reviewed_hands:
             self.sheet.refresh()
         self.refresh()
+        self._changed()
 
     def hint(self) -> str:
         """What the expert computer would do in the learner's place (it sees only the learner's cards)."""
@@ -208,6 +263,9 @@ class PlayGame(widgets.VBox):
         return findings
 
     def refresh(self) -> None:
+        chosen = self.game_picker.value        # the games' names in the page language, the choice kept
+        self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
+        self.game_picker.value = chosen
         self.game_picker.description = Text("Game").render()
         self.level_picker.description = Text("Level").render()
         self.new_button.description = Text("New game").render()

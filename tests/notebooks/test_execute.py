@@ -23,9 +23,10 @@ def test_notebook_is_stored_without_outputs(path):
     assert all(not c.get("outputs") and c.get("execution_count") is None for c in nb.cells if c.cell_type == "code")
 
 
-def test_every_lesson_has_its_page():
+def test_the_pages_are_the_ones_atout_notebooks_writes():
     from atout.notebooks import expected
 
-    for path, text in expected().items():
-        assert path.exists(), f"{path.name} missing: run python -m atout.notebooks"
-        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run python -m atout.notebooks"
+    wanted = expected()
+    assert set(NOTEBOOKS) == set(wanted), "run make pages: notebooks/ holds other pages than atout/notebooks.py makes"
+    for path, text in wanted.items():
+        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run make pages"

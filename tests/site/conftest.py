@@ -22,7 +22,8 @@ from tests.conftest import need_chromium
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 INTERACTIVE = 60_000   # ms: a page's first render on a loaded 2-core machine
-CULL_IDLE = 15         # s: the test server culls idle kernels sooner than the real site (1800 s)
+CULL_IDLE = 15         # s: the test server culls idle kernels sooner than the real site (180 s); open pages
+                       # beat every CULL_IDLE / 4 s (atout.serve.heartbeat_for)
 CULL_INTERVAL = 2
 
 
@@ -34,6 +35,13 @@ class Server:
     def kernels(self) -> int:
         """How many kernel processes the server is running now (read from /proc, as the site benchmark does)."""
         return len(server_kernels(self.pid))
+
+    def kernel_pids(self) -> dict[int, str]:
+        """The server's kernel processes: pid -> kernel id."""
+        return server_kernels(self.pid)
+
+    def kernel_ids(self) -> set[str]:
+        return set(server_kernels(self.pid).values())
 
 
 @pytest.fixture(scope="session")
@@ -93,6 +101,16 @@ def page(browser, voila_url, request):
     finally:
         page.close(run_before_unload=True)
         context.close()
+
+
+def wait_for(condition, seconds: float) -> bool:
+    """Poll a server-side condition (kernel processes), not a page; True once it holds."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.5)
+    return condition()
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

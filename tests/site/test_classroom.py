@@ -56,6 +56,6 @@ def test_the_table_course_and_a_lesson_have_no_serious_accessibility_violations(
     open_page(page, voila_url, "course.ipynb", ready=".atout-lesson-title")
     violations = serious_violations(page)
     assert not violations, json.dumps(violations, indent=1)
-    open_page(page, voila_url, "lessons/45-following.ipynb", ready=".atout-lesson-title")
+    open_page(page, voila_url, "course.ipynb?lesson=45-following", ready=".atout-lesson-45-following")
     violations = serious_violations(page)
     assert not violations, json.dumps(violations, indent=1)

@@ -1,26 +1,14 @@
 """Kernels are given back: pages dropped without an unload are culled, and the preheated course page
 still works after its pooled kernel has sat idle past the culling timeout."""
 
-import time
-
-from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page
+from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
 
 DROPPED = 20
 
 
-def _wait_for(condition, seconds: float) -> bool:
-    """Poll a server-side condition (kernel processes), not a page; True once it holds."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.5)
-    return condition()
-
-
 def test_dropped_pages_give_their_kernels_back_and_the_pool_survives(browser, voila_server):
     base = voila_server.url
-    _wait_for(lambda: voila_server.kernels() >= 1, 60)       # the course page's preheated kernel
+    wait_for(lambda: voila_server.kernels() >= 1, 60)       # the course page's preheated kernel
     before = voila_server.kernels()
     for _ in range(DROPPED):
         context = browser.new_context()
@@ -30,7 +18,7 @@ def test_dropped_pages_give_their_kernels_back_and_the_pool_survives(browser, vo
         page.close(run_before_unload=False)    # abandoned: no unload, no shutdown request
         context.close()
     assert voila_server.kernels() >= before + 1, "dropped pages should hold kernels until culled"
-    assert _wait_for(lambda: voila_server.kernels() <= before, CULL_IDLE * 6), (
+    assert wait_for(lambda: voila_server.kernels() <= before, CULL_IDLE * 6), (
         f"{voila_server.kernels()} kernels left, expected {before}")
     # The pooled kernel is now older than the culling timeout: the course page must still come alive.
     context = browser.new_context()

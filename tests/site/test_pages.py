@@ -35,7 +35,7 @@ def test_a_quiz_answered_right_and_wrong(page, voila_url):
 
     lesson = next(x for x in load_lessons() if x.id == "45-trumps")
     first, second = lesson.questions()[:2]
-    open_page(page, voila_url, "lessons/45-trumps.ipynb", ready=".atout-lesson-title")
+    open_page(page, voila_url, "course.ipynb?lesson=45-trumps", ready=".atout-lesson-45-trumps")
     quiz = step_to_quiz(page, lesson)
     wrong = [c for c in first.choices if c not in first.answer][:1]
     _answer(quiz, first, wrong)

@@ -46,31 +46,29 @@ def test_other_lessons_have_no_play_link(course):
         assert play_links(course) == []
 
 
-def test_a_lesson_page_links_up_to_the_play_page_in_the_page_language():
-    from atout.widgets.page import lesson_page
-
-    page = lesson_page(LAST["sixty-six"])
-    assert [href for href, _text in play_links(page)] == ["../play.ipynb?game=sixty-six"]
+def test_the_last_lessons_link_to_play_is_said_in_the_page_language(course):
+    course.show_lesson(LAST["sixty-six"])
     try:
         set_page_language("fr")     # redraws the page
-        [(_href, text)] = play_links(page)
+        [(href, text)] = play_links(course)
+        assert href == "play.ipynb?game=sixty-six"
         assert "Soixante-six" in text and "contre l'ordinateur" in text
     finally:
         set_page_language("en")
 
 
-def test_the_play_page_opens_on_the_game_its_link_asks_for(monkeypatch):
-    from atout.widgets.page import requested_game
-    from atout.widgets.play import PlayGame
-
-    monkeypatch.setenv("QUERY_STRING", "game=five-hundred&level=expert")
-    play = PlayGame(game=requested_game(), seed=1)
-    assert play.game_picker.value == "five-hundred" and play.game.config.game == "five-hundred"
-    for query in ("game=bridge", "", "game="):           # a mistyped or empty link still opens the page
-        monkeypatch.setenv("QUERY_STRING", query)
-        assert requested_game() == "forty-fives"
-    monkeypatch.delenv("QUERY_STRING")
-    assert requested_game("sixty-six") == "sixty-six"
+def test_the_course_says_where_the_learner_is_whenever_it_changes(course):
+    moves = []
+    course.on_move.append(lambda: moves.append(course.address_state()))
+    try:
+        course.show_lesson("45-trumps")
+        course.current.forward()
+        course.current.start_quiz()
+        course.current.back()
+    finally:
+        course.on_move.clear()
+    assert moves == [{"lesson": "45-trumps", "step": "1"}, {"lesson": "45-trumps", "step": "2"},
+                     {"lesson": "45-trumps", "step": "quiz"}, {"lesson": "45-trumps", "step": "2"}]
 
 
 def map_links(course: Course) -> list:

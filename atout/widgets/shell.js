@@ -1,0 +1,335 @@
+// The page shell (atout/widgets/shell.py): the header, the language chosen once, the page's state in its address,
+// the heartbeat that keeps an open page's kernel, and the banner that says so when the kernel is gone.
+const LANGUAGES = { en: "English", fr: "Français" };
+const STORE = "atout.language.v1";
+const COOKIE = "atout-lang";
+const NAV = ["learn", "play", "whatif", "classroom", "home"];
+// Kernel statuses after which the page's widgets are gone (kill -9: the server restarts the kernel empty under the
+// same id; the page hears "autorestarting").
+const GONE = new Set(["restarting", "autorestarting", "dead"]);
+const RECONNECT_GRACE_MS = 4000;   // a connection back within this is a blip, not worth a banner
+
+function stored() {
+  try {
+    const value = window.localStorage.getItem(STORE);
+    return value in LANGUAGES ? value : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function remember(lang) {
+  try {
+    window.localStorage.setItem(STORE, lang);
+  } catch (error) {
+    // Private browsing: the cookie below still carries the choice.
+  }
+  // The server passes this cookie on to the next page's kernel, which then draws the page in this language at once.
+  document.cookie = `${COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+function browserLanguage() {
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (primary in LANGUAGES) return primary;
+  }
+  return null;
+}
+
+function inVoila() {
+  return Boolean(document.body && document.body.dataset.voila === "voila");
+}
+
+// One banner per page, outside the notebook's cells (it stays when they are dimmed).
+function banner() {
+  let box = document.getElementById("atout-lost-banner");
+  if (box) return box;
+  box = document.createElement("div");
+  box.id = "atout-lost-banner";
+  box.className = "atout-lost-banner";
+  box.setAttribute("role", "alert");
+  box.setAttribute("data-testid", "lost-banner");
+  box.hidden = true;
+  const text = document.createElement("p");
+  text.className = "atout-lost-text";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "atout-lost-reload";
+  button.setAttribute("data-testid", "lost-reload");
+  box.append(text, button);
+  document.body.prepend(box);
+  return box;
+}
+
+function render({ model, el }) {
+  el.classList.add("atout-shell");
+  el.setAttribute("data-testid", "page-shell");
+  const header = document.createElement("header");
+  header.className = "atout-header";
+  const nav = document.createElement("nav");
+  nav.className = "atout-nav";
+  const links = {};
+  for (const key of NAV) {
+    const link = document.createElement("a");
+    link.className = `atout-nav-link atout-nav-${key}`;
+    link.dataset.page = key;
+    link.href = (model.get("hrefs") || {})[key] || "#";
+    if (key === model.get("page")) link.setAttribute("aria-current", "page");
+    links[key] = link;
+    nav.append(link);
+  }
+  const switcher = document.createElement("div");
+  switcher.className = "atout-language-switch";
+  switcher.setAttribute("role", "group");
+  const buttons = {};
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.lang = code;
+    button.dataset.lang = code;
+    button.textContent = name;      // each language named in itself
+    button.addEventListener("click", () => choose(code));
+    buttons[code] = button;
+    switcher.append(button);
+  }
+  header.append(nav, switcher);
+  const title = document.createElement("h1");
+  title.className = "atout-page-title";
+  const notices = document.createElement("div");
+  notices.className = "atout-notices";
+  notices.setAttribute("role", "status");
+  notices.setAttribute("data-testid", "page-notices");
+  el.append(header, title, notices);
+
+  const words = () => (model.get("words") || {})[model.get("lang")] || (model.get("words") || {}).en || {};
+  const draw = () => {
+    const w = words();
+    const lang = model.get("lang");
+    nav.setAttribute("aria-label", w.site || "Atout");
+    for (const key of NAV) links[key].textContent = w[`nav-${key}`] || key;
+    switcher.setAttribute("aria-label", w.language || "Language");
+    for (const [code, button] of Object.entries(buttons)) {
+      button.setAttribute("aria-pressed", String(code === lang));
+    }
+    title.textContent = w.title || "";
+    notices.replaceChildren(...(model.get("notices") || []).map((line) => {
+      const p = document.createElement("p");
+      p.className = "atout-notice";
+      p.textContent = line;
+      return p;
+    }));
+    if (inVoila()) document.documentElement.lang = lang;
+    if (lost) say(lost);
+  };
+
+  function choose(lang) {
+    remember(lang);
+    if (model.get("lang") !== lang) {
+      model.set("lang", lang);
+      model.save_changes();
+    }
+    draw();
+  }
+
+  // The language, chosen once: an address that names one is remembered; else what this browser chose before;
+  // else (when the server could not tell) the browser's own languages.
+  const source = model.get("lang_source");
+  const before = stored();
+  if (source === "address") {
+    remember(model.get("lang"));
+  } else if (before && before !== model.get("lang")) {
+    choose(before);
+  } else if (!before && source === "default") {
+    const wanted = browserLanguage();
+    if (wanted && wanted !== model.get("lang")) {
+      model.set("lang", wanted);
+      model.save_changes();
+    }
+  }
+
+  // The page's state lives in its address: a reload (the banner's action), a bookmark or a shared link reopen it.
+  const writeAddress = () => {
+    if (!inVoila()) return;     // in JupyterLab the address is the notebook's, not ours
+    const url = new URL(window.location.href);
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(model.get("address") || {})) {
+      if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+    }
+    url.search = params.toString();
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+  };
+
+  // --- the heartbeat and the kernel's fate ------------------------------------------------------------------
+  let lost = null;          // null, "reconnecting" or "lost"
+  let sent = 0;
+  let answered = 0;
+  let misses = 0;
+  let kernel = null;
+  let graceTimer = null;
+
+  function say(kind) {
+    const box = banner();
+    const w = words();
+    box.querySelector(".atout-lost-text").textContent = w[kind] || w.lost || "";
+    const button = box.querySelector(".atout-lost-reload");
+    button.textContent = w.reload || "Reload";
+    button.onclick = () => {
+      window.removeEventListener("beforeunload", confirmLeave);
+      window.location.reload();
+    };
+    box.dataset.kind = kind;
+    box.hidden = false;
+    document.body.classList.add("atout-page-lost");
+  }
+
+  function gone(kind) {
+    if (lost === "lost") return;
+    const first = lost === null;
+    lost = kind;
+    if (kind === "lost") {
+      // Beat no more: a kernel the server restarted empty must not be kept alive by this page.
+      window.clearInterval(beating);
+      window.removeEventListener("beforeunload", confirmLeave);
+    }
+    say(kind);
+    if (first) banner().querySelector(".atout-lost-reload").focus({ preventScroll: true });
+  }
+
+  function back() {
+    if (lost !== "reconnecting") return;
+    lost = null;
+    const box = banner();
+    box.hidden = true;
+    document.body.classList.remove("atout-page-lost");
+  }
+
+  const beat = () => {
+    if (lost === "lost") return;
+    // A kernel that is idle and connected but never answered the last beats is not this page's kernel any more
+    // (it was replaced while the connection was down, so no status said so).
+    if (kernel && sent > answered && kernel.connectionStatus === "connected" && kernel.status === "idle") {
+      misses += 1;
+      if (misses >= 3) {
+        gone("lost");
+        return;
+      }
+    } else {
+      misses = 0;
+    }
+    sent += 1;
+    model.send({ beat: sent });
+  };
+  const echo = (message) => {
+    if (message && typeof message.beat === "number") answered = Math.max(answered, message.beat);
+  };
+  model.on("msg:custom", echo);
+  const beating = window.setInterval(beat, Math.max(250, (model.get("heartbeat_s") || 60) * 1000));
+  beat();
+
+  const onStatus = (_sender, status) => {
+    if (GONE.has(status)) gone("lost");
+  };
+  const onConnection = (_sender, status) => {
+    window.clearTimeout(graceTimer);
+    if (status === "disconnected") {
+      gone("lost");
+    } else if (status === "connecting") {
+      graceTimer = window.setTimeout(() => gone("reconnecting"), RECONNECT_GRACE_MS);
+    } else if (status === "connected") {
+      back();
+    }
+  };
+  const onMessage = (_sender, message) => {
+    // Culled or shut down by the server: the kernel says goodbye on IOPub, and the connection stays open.
+    if (message && message.header && message.header.msg_type === "shutdown_reply") gone("lost");
+  };
+  const onDisposed = () => gone("lost");
+  const watch = () => {
+    const app = window.jupyterapp;
+    const found = app && app.widgetManager && app.widgetManager.kernel;
+    if (!found) return false;
+    kernel = found;
+    kernel.statusChanged.connect(onStatus);
+    kernel.connectionStatusChanged.connect(onConnection);
+    kernel.iopubMessage.connect(onMessage);
+    kernel.disposed.connect(onDisposed);
+    holdDispose(kernel);
+    if (GONE.has(kernel.status) || kernel.connectionStatus === "disconnected") gone("lost");
+    return true;
+  };
+  let looking = null;
+  if (inVoila() && !watch()) {
+    looking = window.setInterval(() => watch() && window.clearInterval(looking), 100);
+  }
+
+  // Leaving a page that holds unfinished work asks first. Voilà's own beforeunload handler (registered before this
+  // page's, so it runs first) gives the kernel back and closes its connection even when the learner then chooses to
+  // stay: while a leave may be refused, what it does is held back, and done when the page really goes (pagehide).
+  const holding = () => Boolean(model.get("confirm_leave")) && !lost;
+  let heldBeacon = null;
+  let heldDispose = null;
+  const sendBeacon = navigator.sendBeacon.bind(navigator);
+  const holdingBeacon = (url, data) => {
+    if (holding() && String(url).includes("/api/shutdown/")) {
+      heldBeacon = [url, data];
+      return true;
+    }
+    return sendBeacon(url, data);
+  };
+  navigator.sendBeacon = holdingBeacon;
+  function holdDispose(connection) {
+    const dispose = connection.dispose.bind(connection);
+    connection.dispose = () => {
+      if (holding()) {
+        heldDispose = dispose;
+        return;
+      }
+      dispose();
+    };
+  }
+  function confirmLeave(event) {
+    if (!holding()) return;
+    event.preventDefault();
+    event.returnValue = "";
+  }
+  const giveBack = () => {
+    if (heldBeacon) sendBeacon(...heldBeacon);
+    if (heldDispose) heldDispose();
+    heldBeacon = heldDispose = null;
+  };
+  window.addEventListener("beforeunload", confirmLeave);
+  window.addEventListener("pagehide", giveBack);
+
+  const leaveMark = () => { el.dataset.confirmLeave = String(Boolean(model.get("confirm_leave"))); };
+  model.on("change:confirm_leave", leaveMark);
+  leaveMark();
+  model.on("change:lang", draw);
+  model.on("change:words", draw);
+  model.on("change:notices", draw);
+  model.on("change:address", writeAddress);
+  draw();
+  writeAddress();
+
+  return () => {
+    window.clearInterval(beating);
+    window.clearInterval(looking);
+    window.clearTimeout(graceTimer);
+    model.off("msg:custom", echo);
+    model.off("change:lang", draw);
+    model.off("change:words", draw);
+    model.off("change:notices", draw);
+    model.off("change:address", writeAddress);
+    model.off("change:confirm_leave", leaveMark);
+    window.removeEventListener("beforeunload", confirmLeave);
+    window.removeEventListener("pagehide", giveBack);
+    if (navigator.sendBeacon === holdingBeacon) navigator.sendBeacon = sendBeacon;
+    if (kernel) {
+      kernel.statusChanged.disconnect(onStatus);
+      kernel.connectionStatusChanged.disconnect(onConnection);
+      kernel.iopubMessage.disconnect(onMessage);
+      kernel.disposed.disconnect(onDisposed);
+    }
+  };
+}
+
+export default { render };

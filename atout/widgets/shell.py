@@ -1,0 +1,117 @@
+"""The page shell: what every page of the site has around its content, and what keeps the page alive.
+
+- **The header**: Learn, Play, What if, Classroom, Home, and the language switch, the same on every page.
+- **One language, chosen once**: the address's ``?lang=`` first, then the learner's earlier choice (kept by the
+  browser, in localStorage and a cookie the server passes on), then the browser's language; the switch redraws the
+  page at once and is remembered.
+- **The address holds the page's state** (the lesson and step, the deal and step, the position, the game in
+  progress): the page sets ``address`` and the browser's address bar follows (``history.replaceState``), so a
+  reload, a bookmark or a link brings the learner back where they were.
+- **A heartbeat**: a comm message every ``heartbeat_s`` seconds keeps an open page's kernel from being culled
+  (``atout.serve`` says why it counts as activity), and its echo tells the page its kernel still answers.
+- **A page never dies silently**: when the kernel is gone (culled, killed, restarted empty, the server stopped), a
+  banner says so in words and offers one action, reloading the page's address. Its words are sent to the browser
+  in every language when the page is made, so they work with no kernel at all.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from atout.i18n import LANGUAGES, N_, Text, get_language
+from atout.widgets import language
+
+HERE = Path(__file__).parent
+HEARTBEAT_ENV = "ATOUT_HEARTBEAT_S"      # set by atout.serve from the server's culling timeout
+DEFAULT_HEARTBEAT_S = 60.0
+
+PAGES = ("learn", "play", "whatif", "classroom", "home")
+HREFS = {"learn": "course.ipynb", "play": "play.ipynb", "whatif": "whatif.ipynb", "classroom": "classroom.ipynb",
+         "home": "index.ipynb"}
+NAV = {"learn": N_("Learn"), "play": N_("Play"), "whatif": N_("What if?"), "classroom": N_("Classroom"),
+       "home": N_("Home")}
+TITLES = {"learn": N_("Learn the games"), "play": N_("Play against the computer"), "whatif": N_("What if?"),
+          "classroom": N_("The classroom"), "home": N_("Atout: learn trick-taking card games")}
+WORDS = {
+    "site": N_("Atout"),
+    "language": N_("Language"),
+    "lost": N_("This page has lost its game on the server: its cards and buttons no longer answer. Reload it to "
+               "carry on where you were."),
+    "reconnecting": N_("The connection to the server is interrupted; trying again. If it does not come back, reload "
+                       "the page to carry on where you were."),
+    "reload": N_("Reload where I was"),
+}
+
+
+def heartbeat_s() -> float:
+    """Seconds between heartbeats: what the server asked for, else a minute."""
+    try:
+        value = float(os.environ.get(HEARTBEAT_ENV, DEFAULT_HEARTBEAT_S))
+    except ValueError:
+        return DEFAULT_HEARTBEAT_S
+    return value if value > 0 else DEFAULT_HEARTBEAT_S
+
+
+def page_words(page: str) -> dict[str, dict[str, str]]:
+    """Every word the shell shows, in every language (the banner must speak with no kernel to ask)."""
+    out = {}
+    for lang in LANGUAGES:
+        words = {key: Text(msgid).render(lang) for key, msgid in WORDS.items()}
+        words.update({f"nav-{key}": Text(msgid).render(lang) for key, msgid in NAV.items()})
+        words["title"] = Text(TITLES[page]).render(lang)
+        out[lang] = words
+    return out
+
+
+class PageShell(anywidget.AnyWidget):
+    """The header, the language, the address, the heartbeat and the lost-page banner of one page."""
+
+    _esm = HERE / "shell.js"
+    _css = HERE / "shell.css"
+    page = traitlets.Unicode("home").tag(sync=True)
+    hrefs = traitlets.Dict().tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    # How the language was chosen: "address" (?lang=, which the browser then remembers), "choice" (remembered),
+    # "browser" (the browser's languages), "default" (nothing said: the browser's own list decides).
+    lang_source = traitlets.Unicode("default").tag(sync=True)
+    address = traitlets.Dict().tag(sync=True)
+    notices = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    heartbeat_s = traitlets.Float(DEFAULT_HEARTBEAT_S).tag(sync=True)
+    confirm_leave = traitlets.Bool(False).tag(sync=True)
+    beats = traitlets.Int(0)       # heartbeats answered (for tests and curiosity)
+
+    def __init__(self, page: str, lang_source: str = "default", **kwargs: Any) -> None:
+        if page not in PAGES:
+            raise ValueError(f"unknown page {page!r}: the pages are {', '.join(PAGES)}")
+        super().__init__(page=page, hrefs=dict(HREFS), words=page_words(page), lang=get_language(),
+                         lang_source=lang_source, heartbeat_s=heartbeat_s(), **kwargs)
+        self._notices: list[Text] = []
+        self.add_class("atout-page-shell")
+        self.on_msg(self._on_message)
+        self.observe(self._language_chosen, names="lang")
+        language.register(self)
+
+    def say(self, *notices: Text) -> None:
+        """Show these sentences under the title (what the address asked for that could not be done)."""
+        self._notices.extend(notices)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.lang != get_language():
+            self.lang = get_language()
+        self.notices = [notice.render() for notice in self._notices]
+
+    def _language_chosen(self, change: dict[str, Any]) -> None:
+        if change["new"] in LANGUAGES and change["new"] != get_language():
+            language.set_page_language(change["new"])
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and isinstance(content.get("beat"), int):
+            self.beats += 1
+            self.send({"beat": content["beat"]})

@@ -1,0 +1,277 @@
+"""The page shell in Chromium: open pages keep their kernels while pages that are gone give them back, a page whose
+kernel dies says so and its one action brings the learner back where they were, one header and one language on
+every page, and addresses that carry a page's state."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from urllib.parse import parse_qs, quote, urlsplit
+
+import pytest
+
+from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
+
+SHELL = "[data-testid=page-shell] .atout-nav-link"
+BANNER = "[data-testid=lost-banner]:not([hidden])"
+LEGAL = ".atout-to-act .atout-card-button:not([data-illegal])"
+ANNOUNCEMENT = "[data-testid=announcement]"
+
+
+def kernel_id(page) -> str:
+    return page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def query(page) -> dict[str, str]:
+    return {name: values[-1] for name, values in parse_qs(urlsplit(page.url).query).items()}
+
+
+def wait_for_address(page, name: str) -> dict[str, str]:
+    """The page's address once the shell has written ``name`` into it."""
+    page.wait_for_function("n => new URLSearchParams(location.search).has(n)", arg=name)
+    return query(page)
+
+
+def play_a_card(page) -> str:
+    """Play a legal card of the seat to act; the announcement once it has changed."""
+    before = page.locator(ANNOUNCEMENT).inner_text()
+    page.locator(LEGAL).first.click()
+    page.wait_for_function("t => document.querySelector('[data-testid=announcement]').innerText !== t", arg=before)
+    return page.locator(ANNOUNCEMENT).inner_text()
+
+
+# --- kernels: kept while open, given back when gone -----------------------------------------------------------------
+
+def test_an_open_idle_page_keeps_its_kernel_while_a_dropped_page_gives_its_back(browser, voila_server, page):
+    open_page(page, voila_server.url, "classroom.ipynb", ready=LEGAL)
+    kept = kernel_id(page)
+    context = browser.new_context()
+    dropped_page = context.new_page()
+    dropped_page.set_default_timeout(INTERACTIVE)
+    open_page(dropped_page, voila_server.url, "index.ipynb", ready="[data-testid=games-index]")
+    dropped = kernel_id(dropped_page)
+    dropped_page.close(run_before_unload=False)     # gone without an unload: no shutdown request, no more beats
+    context.close()
+    assert dropped in voila_server.kernel_ids()
+    idle_from = time.monotonic()
+    assert wait_for(lambda: dropped not in voila_server.kernel_ids(), CULL_IDLE * 8), "the dropped page's kernel"
+    # Keep the open page idle past the culling timeout (whatever the dropped page's culling took), then click it.
+    assert wait_for(lambda: time.monotonic() - idle_from > CULL_IDLE * 2, CULL_IDLE * 3)
+    assert kept in voila_server.kernel_ids(), "the open page's kernel was culled although the page was open"
+    assert "(" in play_a_card(page)
+    assert page.locator(BANNER).count() == 0
+    assert not page.errors
+
+
+def test_a_page_opened_from_its_link_gives_its_kernel_back_when_closed(browser, voila_server):
+    context = browser.new_context()          # no visit to the tree page first: the render page sets the cookie
+    page = context.new_page()
+    page.set_default_timeout(INTERACTIVE)
+    open_page(page, voila_server.url, "index.ipynb", ready="[data-testid=games-index]")
+    kernel = kernel_id(page)
+    page.close(run_before_unload=True)
+    assert wait_for(lambda: kernel not in voila_server.kernel_ids(), CULL_IDLE / 2), "closing left the kernel"
+    context.close()
+
+
+# --- a page never dies silently --------------------------------------------------------------------------------------
+
+def _course(page):
+    page.locator(".atout-open-45-trumps").click()
+    page.wait_for_selector(".atout-lesson-45-trumps")
+    page.locator(".atout-lesson-next").click()
+    page.wait_for_selector(".atout-lesson-counter:has-text('Step 2 of')")
+    state = wait_for_address(page, "step")
+    assert state == {"lesson": "45-trumps", "step": "2"}
+    return lambda: (page.locator(".atout-lesson-title").inner_text(),
+                    page.locator(".atout-lesson-counter").inner_text())
+
+
+def _classroom(page):
+    code = page.locator("[data-testid=deal-code]").inner_text()
+    play_a_card(page)
+    state = wait_for_address(page, "moves")
+    assert state["code"] == code and state["moves"]
+    return lambda: (page.locator("[data-testid=deal-code]").inner_text(),
+                    page.locator("[data-testid=trick] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
+def _whatif(page):
+    play_a_card(page)
+    page.wait_for_function("() => (new URLSearchParams(location.search).get('position') || '').includes('actions: ')")
+    return lambda: page.locator(".atout-position-text textarea").input_value()
+
+
+def _play(page):
+    play_a_card(page)
+    state = wait_for_address(page, "moves")
+    assert state["game"] == "forty-fives" and state["seed"].isdigit()
+    # The learner's cards (a trick just won is gathered on the restored table, so the table's other cards differ).
+    return lambda: (page.locator("[data-testid=hand-0] [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card).sort()"), page.locator("[data-testid=play-status]").inner_text())
+
+
+def _home(page):
+    return lambda: page.locator("[data-testid=games-index] li[data-game]").count()
+
+
+KINDS = {
+    "course": ("course.ipynb", ".atout-lesson-title", _course),
+    "classroom": ("classroom.ipynb", LEGAL, _classroom),
+    "whatif": ("whatif.ipynb", LEGAL, _whatif),
+    "play": ("play.ipynb", LEGAL, _play),
+    "home": ("index.ipynb", "[data-testid=games-index]", _home),
+}
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_killed_kernel_is_said_at_once_and_the_reload_brings_the_page_back(page, voila_server, kind):
+    notebook, ready, prepare = KINDS[kind]
+    open_page(page, voila_server.url, notebook, ready=ready)
+    seen = prepare(page)
+    before, address = seen(), page.url
+    pids = [pid for pid, kid in voila_server.kernel_pids().items() if kid == kernel_id(page)]
+    assert len(pids) == 1
+    os.kill(pids[0], signal.SIGKILL)           # the server restarts it empty under the same id
+    banner = page.wait_for_selector(BANNER)
+    assert "no longer answer" in banner.inner_text()
+    assert page.evaluate("document.activeElement.dataset.testid") == "lost-reload"
+    page.locator("[data-testid=lost-reload]").click()
+    page.wait_for_selector(SHELL)
+    page.wait_for_selector(ready)
+    page.wait_for_function("() => !document.querySelector('[data-testid=lost-banner]:not([hidden])')")
+    assert page.url == address
+    assert seen() == before
+    assert not page.errors
+
+
+def test_a_kernel_shut_down_by_the_server_is_said_at_once(page, voila_server):
+    open_page(page, voila_server.url, "course.ipynb", ready=".atout-lesson-title")
+    kernel = kernel_id(page)
+    # The server's own shutdown (what the culler does): the kernel says goodbye and the connection stays open.
+    status = page.evaluate("""async (id) => {
+        const form = new FormData();
+        form.append("_xsrf", document.cookie.match("\\\\b_xsrf=([^;]*)\\\\b")[1]);
+        return (await fetch(`/voila/api/shutdown/${id}`, {method: "POST", body: form})).status; }""", kernel)
+    assert status in (200, 204)
+    page.wait_for_selector(BANNER)
+    assert wait_for(lambda: kernel not in voila_server.kernel_ids(), 10)
+    page.locator("[data-testid=lost-reload]").click()
+    page.wait_for_selector(".atout-lesson-title")
+    assert page.locator(BANNER).count() == 0
+
+
+# --- one header and one language on every page ----------------------------------------------------------------------
+
+PAGES = {"course.ipynb": "learn", "play.ipynb": "play", "whatif.ipynb": "whatif", "classroom.ipynb": "classroom",
+         "index.ipynb": "home"}
+
+
+def test_every_page_has_the_same_header_and_follows_the_browsers_language(browser, voila_url):
+    context = browser.new_context(locale="fr-FR")     # a French browser, nothing chosen yet
+    page = context.new_page()
+    page.set_default_timeout(INTERACTIVE)
+    try:
+        for notebook, key in PAGES.items():
+            open_page(page, voila_url, notebook, ready=SHELL)
+            links = page.locator(".atout-nav-link")
+            assert links.evaluate_all("els => els.map(e => e.dataset.page)") == \
+                ["learn", "play", "whatif", "classroom", "home"]
+            assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == \
+                ["course.ipynb", "play.ipynb", "whatif.ipynb", "classroom.ipynb", "index.ipynb"]
+            assert page.locator(".atout-nav-link[aria-current=page]").get_attribute("data-page") == key
+            assert links.first.inner_text() == "Apprendre"
+            assert page.locator(".atout-language-switch button[aria-pressed=true]").inner_text() == "Français"
+    finally:
+        context.close()
+
+
+def test_the_language_is_chosen_once_in_the_address_or_the_switch_and_remembered(browser, voila_url):
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(INTERACTIVE)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_page(page, voila_url, "classroom.ipynb?lang=fr", ready=LEGAL)
+        assert page.locator(".atout-page-title").inner_text() == "La classe"
+        assert page.locator(".atout-new-deal").inner_text().strip() == "Nouvelle donne"
+        open_page(page, voila_url, "index.ipynb", ready="[data-testid=games-index]")      # remembered
+        assert page.locator(".atout-nav-home").inner_text() == "Accueil"
+        assert "Apprenez" in page.locator(".atout-index-intro").inner_text()
+        page.locator(".atout-language-switch button", has_text="English").click()      # the whole page, at once
+        page.wait_for_function("() => document.querySelector('.atout-index-intro').innerText.startsWith('Learn')")
+        assert page.locator(".atout-nav-home").inner_text() == "Home"
+        open_page(page, voila_url, "course.ipynb", ready=".atout-lesson-title")           # remembered again
+        assert page.locator(".atout-page-title").inner_text() == "Learn the games"
+        assert not errors
+    finally:
+        context.close()
+
+
+# --- links that carry a page's state ---------------------------------------------------------------------------------
+
+def test_links_open_the_game_the_deal_and_the_position_they_name(page, voila_url):
+    from atout import dealcode
+
+    code = dealcode.encode(dealcode.DealSpec("five-hundred", 4, 0, 12345))
+    open_page(page, voila_url, f"classroom.ipynb?code={code}", ready=LEGAL)
+    assert page.locator("[data-testid=deal-code]").inner_text() == code
+    open_page(page, voila_url, "classroom.ipynb?game=sixty-six", ready=LEGAL)
+    assert page.locator("[data-testid=card-table] .atout-seat").count() == 2
+    from atout.games import family
+    from atout.position import position_text
+
+    position = position_text(family("sixty-six").new_hand("sixty-six", seed=3))
+    open_page(page, voila_url, "whatif.ipynb?position=" + quote(position), ready=LEGAL)
+    assert page.locator(".atout-position-text textarea").input_value() == position
+    open_page(page, voila_url, "course.ipynb?lesson=66-closing&step=2", ready=".atout-lesson-66-closing")
+    page.wait_for_selector(".atout-lesson-counter:has-text('Step 2 of')")
+    assert page.locator("[data-testid=page-notices]").inner_text() == ""
+    assert not page.errors
+
+
+@pytest.mark.parametrize("address, says", [
+    ("classroom.ipynb?code=0W3-QQAX-FXWU", "could not be used"),
+    ("play.ipynb?game=bridge", "which Atout does not have"),
+    ("whatif.ipynb?position=game%3A%20forty-fives%0Aplayers%3A%209", "could not be set up"),
+    ("course.ipynb?lesson=45-nope&step=2", "There is no lesson “45-nope”"),
+    ("index.ipynb?lang=de", "the language “de”"),
+])
+def test_a_link_with_a_value_the_page_cannot_use_opens_the_page_and_says_what_was_wrong(page, voila_url, address,
+                                                                                           says):
+    open_page(page, voila_url, address, ready=SHELL)
+    notice = page.wait_for_selector("[data-testid=page-notices] .atout-notice")
+    assert says in notice.inner_text()
+    assert page.locator(".voila-error").count() == 0 and not page.errors
+
+
+def test_the_index_game_names_open_their_lessons(page, voila_url):
+    open_page(page, voila_url, "index.ipynb", ready="[data-testid=games-index]")
+    page.locator("[data-testid=games-index] li[data-game=auction-forty-fives] a").click()
+    page.wait_for_selector(".atout-lesson-45-auction-bidding")
+    assert query(page)["lesson"] == "45-auction-bidding"
+
+
+def test_leaving_a_game_in_progress_asks_first_and_staying_keeps_the_page_alive(page, voila_url):
+    open_page(page, voila_url, "play.ipynb", ready=LEGAL)
+    assert page.locator("[data-testid=page-shell]").get_attribute("data-confirm-leave") == "false"
+    play_a_card(page)
+    page.wait_for_selector("[data-testid=page-shell][data-confirm-leave=true]")     # the learner has begun
+    asked: list[str] = []
+
+    def stay(dialog):
+        asked.append(dialog.type)
+        dialog.dismiss()
+
+    page.once("dialog", stay)
+    page.locator(".atout-nav-home").click()
+    assert asked == ["beforeunload"]
+    assert "play.ipynb" in page.url
+    play_a_card(page)                              # the kernel was not given back: the page still answers
+    assert page.locator(BANNER).count() == 0
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".atout-nav-home").click()
+    page.wait_for_selector("[data-testid=games-index]")
+    assert not page.errors

@@ -178,7 +178,7 @@ class WhatIf(widgets.VBox):
         self.hand = hand
         if self.table is not None:
             language.close_tree(self.table)      # else every table ever shown would still follow the language
-        self.table = CardTable(hand, viewer=None, show_legal=True, sort_hands=True,
+        self.table = CardTable(hand, viewer=None, show_legal=True,
                                on_event=[lambda _e: self._changed()])
         self.stage.children = [self.table]
         self.message.value = ""
@@ -208,8 +208,8 @@ class WhatIf(widgets.VBox):
         self.table_box.children = [DoubleDummyView(self.hand)] if has_table(self.hand) else []
 
     def _show_values(self, marks: dict[str, dict[str, Any]]) -> None:
-        if self.table is not None and self.table.marks != marks:
-            self.table.marks = marks
+        if self.table is not None and self.table.card_values != marks:
+            self.table.card_values = marks
 
     def address_state(self) -> dict[str, str]:
         """The position shown, in its short form (``atout.position.compact_text``), for the page's address."""

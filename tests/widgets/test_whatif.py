@@ -43,7 +43,7 @@ def test_the_issue_position_shows_the_same_proven_values_on_every_load():
         assert {a for a, (_l, _h, best) in found.items() if best} == {a for a, v in expected.items() if v == 8}
         assert "data-state='done'" in page.analysis.status.value and "Every value is proven" in \
             page.analysis.status.value
-        marks = page.table.marks
+        marks = page.table.card_values
         assert marks["JH"] == {"text": "7", "best": False, "label": "worth 7 tricks"}
         assert marks["AC"]["best"] and marks["AC"]["text"] == "8" and "the best" in marks["AC"]["label"]
         assert set(marks) == {c.code for c in page.hand.hands[page.hand.to_act]}
@@ -196,11 +196,14 @@ def test_the_page_speaks_french(game, monkeypatch):
         set_page_language("en")
 
 
-def test_hands_are_shown_suit_by_suit_highest_first():
-    """The 13 cards of the kitty phase are readable: the joker, then spades, hearts, clubs, diamonds, each from
-    its highest card (the kitty's cards among them, not after them)."""
+def test_the_kitty_phase_hand_is_in_core_s_order_with_the_kitty_marked():
+    """The 13 cards of the kitty phase are readable: in core's order for the trump, the kitty's cards among them
+    (marked), not after them, and the kitty not shown a second time."""
+    from atout.widgets.table import sorted_hand
+
     text = "\n".join(line for line in ISSUE.splitlines() if not line.startswith("actions"))
     page = WhatIf(text=text + "\nactions: bid 7H, bid pass, bid pass, bid pass")
     seat = page.table.state["seats"][1]
-    assert seat["count"] == 13
-    assert seat["cards"] == ["JS", "9S", "KH", "JH", "8H", "7H", "6H", "5H", "4H", "AC", "JC", "9C", "8D"]
+    assert seat["count"] == 13 and sorted(seat["from_kitty"]) == ["5H", "6H", "9S"]
+    assert seat["cards"] == [c.code for c in sorted_hand(list(page.hand.hands[1]), "five-hundred", "H")]
+    assert page.table.state["kitty"] == 0

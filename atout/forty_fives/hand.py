@@ -26,7 +26,7 @@ from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.ranking import TRUMP_POWER
 
 KEEP = Action("keep")
@@ -244,16 +244,24 @@ class FortyFivesHand(HandBase):
                 if KEEP in legal:
                     return Explanation("45.rob.dealer-ace", Text(
                         "The turned card is an ace: {seat}, the dealer, may rob it, discarding one card face down "
-                        "at once and taking {card} into hand after the first trick, or keep their hand (option "
-                        "dealer_rob: may)", seat=seat_name(seat), card=card))
+                        "at once and taking {card} into hand after the first trick, or keep their hand: at this table "
+                        "the dealer may choose", seat=seat_name(seat), card=card,
+                        you=N_("The turned card is an ace: you, the dealer, may rob it, discarding one card face "
+                               "down at once and taking {card} into hand after the first trick, or keep your hand: "
+                               "at this table the dealer may choose")))
                 return Explanation("45.rob.dealer-ace", Text(
                     "The turned card is an ace: {seat}, the dealer, must rob it at once, before the first lead: "
-                    "discard one card face down and take {card} (option dealer_rob: must)", seat=seat_name(seat),
-                    card=card))
+                    "discard one card face down and take {card}; at this table the dealer has no choice",
+                    seat=seat_name(seat), card=card,
+                    you=N_("The turned card is an ace: you, the dealer, must rob it at once, before the first lead: "
+                           "discard one card face down and take {card}; at this table the dealer has no choice")))
             return Explanation("45.rob.ace-holder", Text(
                 "{seat} was dealt the ace of trumps, {ace}: before playing to the first trick they may give up any "
                 "other card for the turned card {card}, or keep their hand and be announced as holding the ace",
-                seat=seat_name(seat), ace=Card.of(ACE, self.trump), card=card))
+                seat=seat_name(seat), ace=Card.of(ACE, self.trump), card=card,
+                you=N_("You were dealt the ace of trumps, {ace}: before playing to the first trick you may give up "
+                       "any other card for the turned card {card}, or keep your hand and be announced as holding "
+                       "the ace")))
         return self._explain_illegal(Action("rob"))
 
     def _why_no_rob(self, action: Action) -> Explanation:
@@ -529,7 +537,7 @@ class FortyFivesHand(HandBase):
         power = TABLES[self.trump].power[card.index]
         if power > TRUMP_POWER and power > self.best_power:
             self.best_power, self.best_seat, self.best_card = power, seat, card
-        event = Event("play", seat, action, (self.trump, len(trick.cards)), _explain)
+        event = Event("play", seat, action, (self.trump, len(trick.cards), trick.cards[0]), _explain)
         if len(trick.cards) < self.n:
             self.to_act = (seat + 1) % self.n
             if self._ace_holder is not None:

@@ -28,8 +28,10 @@ RULES: dict[str, str] = {
     "500.play.first-lead": N_("The contractor leads the first trick."),
     "500.follow.suit": N_("You must follow the suit led if you can; otherwise play any card. The left "
                           "bower and the joker belong to the trump suit."),
-    "500.joker.no-trump": N_("In no trumps the joker wins any trick; it may be played only when leading "
-                             "or when you cannot follow, and leading it you name the suit to follow."),
+    "500.joker.no-trump": N_("In no trumps the joker wins any trick it is played to; it may be played only when "
+                             "leading or when you cannot follow suit, and its holder is never forced to play it. "
+                             "Leading it, you name the suit the others must follow: not a suit you have already "
+                             "shown out of."),
     "500.trick.winner": N_("The highest trump wins (the joker highest), otherwise the highest card of "
                            "the suit led."),
     "500.score.table": N_("Six tricks score ♠ 40, ♣ 60, ♦ 80, ♥ 100, NT 120; each trick more adds 100."),

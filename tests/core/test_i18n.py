@@ -131,8 +131,8 @@ def test_forty_fives_trick_explained_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["winner"] == 1
-    assert answer["explanation"] == "5♠ bat V♠ : le 5 d'atout est la carte la plus forte (45.rank.five-of-trumps)"
-    assert answer["beats"]["AH"]["explanation"].endswith("(45.rank.five-of-trumps)")
+    assert answer["explanation"] == "5♠ bat V♠ : le 5 d'atout est la carte la plus forte"
+    assert answer["rule"] == answer["beats"]["AH"]["rule"] == "45.rank.five-of-trumps"
     # the same query in English is unchanged by the French catalogue
     with i18n.language("en"):
         assert judge(query)["explanation"].startswith("5♠ beats J♠: the 5 of trumps")
@@ -144,7 +144,7 @@ def test_forty_fives_renege_in_french():
         answer = judge(query)
     assert answer["rule"] == "45.follow.renege"
     assert "retenir 5♣ et V♣" in answer["explanation"]
-    assert answer["explanation"].endswith("(45.follow.renege)")
+    assert "(45." not in answer["explanation"]
 
 
 def test_five_hundred_left_bower_in_french():
@@ -160,7 +160,7 @@ def test_sixty_six_strict_play_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["explanation"] == ("Une fois le talon épuisé ou fermé, vous devez fournir et monter : "
-                                     "vous avez R♠ et A♠, de quoi battre D♠ (66.strict.follow)")
+                                     "vous avez R♠ et A♠, de quoi battre D♠")
 
 
 def test_engine_events_in_french():

@@ -326,7 +326,7 @@ def test_draw_answers_agree_with_the_oracle_along_random_hands(seed):
                 assert "error" not in answer, (query, answer)
                 assert answer["first"] == first and answer["takes"] == takes, (query, answer)
                 assert answer["strict"] == (None if after.game_points is not None else after.strict())
-                assert answer["rule"] in RULES and answer["explanation"].endswith(f"({answer['rule']})")
+                assert answer["rule"] in RULES and answer["explanation"] and "(66." not in answer["explanation"]
                 asked += 1
         else:
             close = [a for a in legal if a.kind == "close"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -184,10 +184,9 @@ def direct_cases() -> Iterator[Sentence]:
     """Sentences that only a caller of core's functions meets (a view explaining a trick still being played)."""
     from atout.cards import Card, Suit
     from atout.five_hundred import ranking as five_hundred
-    from atout.forty_fives import ranking as forty_fives
-
     from atout.five_hundred.explain import explain_score
     from atout.five_hundred.scoring import thrown_in
+    from atout.forty_fives import ranking as forty_fives
 
     lone = Card.parse("7S")
     for module, name in ((forty_fives, "Forty-Fives"), (five_hundred, "Five Hundred")):
@@ -195,6 +194,80 @@ def direct_cases() -> Iterator[Sentence]:
                               module.explain_trick([lone], Suit.HEARTS))
     yield from _explained("Five Hundred: the score sheet's line for a hand thrown in", "engine",
                           explain_score(thrown_in([120, 40])))
+    yield from _auctions_over()
+    yield from _five_hundred_jokers()
+    yield from _carried()
+    from atout.games import family
+
+    closed = family("sixty-six").new_hand("sixty-six", seed=1)
+    closed.apply("close")
+    yield from _explained("Sixty-Six: the rules of play once the non-dealer has closed before the first trick",
+                          "engine", closed.explain_play())
+
+
+def _carried() -> Iterator[Sentence]:
+    """Sixty-Six with game points carried from a tied hand (house rule): the table's note, and the score of the
+    hand that takes them, played to its end by the first legal action each time."""
+    from atout.sixty_six.config import make_config
+    from atout.sixty_six.hand import SixtySixHand
+
+    hand = SixtySixHand.dealt(make_config("sixty-six", {"tie_carries": True}), 5, 0, 1)
+    for note in hand.table_view(0).notes:
+        yield from _render("Sixty-Six, 1 game point carried in: on the table", "engine", note, seat=_subject(note))
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    yield from _explained("Sixty-Six, 1 game point carried in: the hand's score", "engine",
+                          hand.events[-1].explanation if hand.events[-1].kind == "score" else
+                          next(e.explanation for ev in hand.events for e in ev.flatten() if e.kind == "score"))
+
+
+def _auctions_over() -> Iterator[Sentence]:
+    """What an auction says once it is over, and a hand asked to act before its deal."""
+    from atout.five_hundred.bidding import Auction as FiveHundredAuction
+    from atout.five_hundred.config import make_config as five_hundred_config
+    from atout.five_hundred.hand import FiveHundredHand
+    from atout.forty_fives.bidding import Auction as FortyFivesAuction
+
+    five = FiveHundredAuction(five_hundred_config("five-hundred"), dealer=0)
+    for call in ("7S", "pass", "pass", "pass"):
+        five.call(call)
+    yield from _explained("Five Hundred: a call once the auction is over", "engine", five.explain_illegal("8S"))
+    forty = FortyFivesAuction(3, 0, ("5", "10", "15", "20", "25", "30", "30-for-60", "60-for-120"), False)
+    for call in ("15", "pass", "pass"):
+        forty.call(call)
+    yield from _explained("Auction Forty-Fives: a call once the auction is over", "engine",
+                          forty.explain_illegal("20"))
+    undealt = FiveHundredHand(five_hundred_config("five-hundred"), 0)
+    yield from _explained("Five Hundred: a card played before the deal", "engine", undealt.explain_illegal("play 5S"))
+    yield from _explained("Five Hundred: a deal of the wrong cards", "engine", undealt.explain_illegal("deal 5S 6S"))
+
+
+def _five_hundred_jokers() -> Iterator[Sentence]:
+    """The joker's lead in Five Hundred: the suit it names, and cards named with a suit that are not the joker."""
+    from atout.cards import Card, Suit
+    from atout.five_hundred import ranking
+
+    hand = [Card.parse(c) for c in ("JK", "5S", "7H")]
+    yield from _explained("Five Hundred, hearts trumps: the joker led naming a suit", "engine",
+                          ranking.explain_joker_suit(Suit.SPADES, Suit.HEARTS))
+    yield from _explained("Five Hundred, no trumps: the joker led naming no suit", "engine",
+                          ranking.explain_joker_suit(None, None))
+    yield from _explained("Five Hundred, no trumps: the joker led naming hearts, which the leader showed out of",
+                          "engine", ranking.explain_joker_suit(Suit.HEARTS, None, [Suit.HEARTS]))
+    yield from _explained("Five Hundred: a card that is not in the hand (J♠, hand JK 5♠ 7♥)", "engine",
+                          ranking.explain_illegal(Card.parse("JS"), hand, [Card.parse("AS")], Suit.HEARTS))
+    from atout.engine import Action
+    from atout.games import family
+
+    led = family("five-hundred").new_hand("five-hundred", seed=2)
+    for call in ("bid 7NT", "bid pass", "bid pass", "bid pass"):
+        led.apply(call)
+    while led.phase.value != "play":
+        led.apply(led.legal_actions()[0])
+    card = next(c for c in led.hands[led.to_act] if c.code != "JK")
+    yield from _explained(f"Five Hundred, no trumps: {card.render('en')} led naming hearts", "engine",
+                          led.explain_illegal(Action("play", card, Suit.HEARTS)))
+
 
 
 def _explanations(answer: Any) -> Iterator[Any]:
@@ -225,10 +298,12 @@ SEEDS = range(40)
 def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
     """Hands played from seeds, every decision by a seeded chance among the legal actions (biased towards
     what a person would try: the special actions, and the bids of Five Hundred's misère): each event's sentence,
-    and at each decision why each card of the hand that may not be played may not (as the table shows it)."""
+    what the table says (its notes and score labels, for the teacher and for the player to act), why each card of
+    the hand that may not be played may not, and now and then why an action a learner might try is refused. Each
+    shape of sentence (the templates it uses, and who reads it) is kept once: a hand repeats its sentences."""
     from atout.games import family
 
-    seen: set[tuple[str, str]] = set()   # each template once per viewer: a hand repeats its sentences
+    seen: set[tuple[str, ...]] = set()
     for game, options in PLAYED:
         for seed in seeds:
             rng = random.Random(f"{game}-{options}-{seed}")
@@ -237,26 +312,39 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
             events = list(hand.events)
             while not hand.is_over:
                 legal = list(hand.legal_actions())
-                view = hand.table_view(None)
-                for card, why in view.illegal.items():
-                    yield from _new(seen, _explained(f"{label}: {card.render('en')} refused, {_context(hand)}",
-                                                     "engine", why))
-                refused = [a for a in _tries(hand) if a not in legal]
-                for action in refused:
-                    why = hand.explain_illegal(action)
-                    if why is not None:
-                        yield from _new(seen, _explained(f"{label}: `{action}` refused, {_context(hand)}",
-                                                         "engine", why))
-                for note in view.notes:
-                    yield from _new(seen, _render(f"{label}: table note, {_context(hand)}", "engine", note,
-                                                  seat=_subject(note)))
-                before = _context(hand)
+                said: list[tuple[str, Any]] = []       # (what it is about, the sentence)
+                for viewer in (None, hand.to_act):
+                    view = hand.table_view(viewer)
+                    said += [("on the table", note) for note in [*view.notes, *view.score_labels]
+                             if isinstance(note, Text)]
+                    if viewer is None:
+                        said += [(f"{card.render('en')} refused", why) for card, why in view.illegal.items()]
+                # what a learner might try, now and then (asking at every step costs more than it finds)
+                if rng.random() < 0.2:
+                    said += [(f"`{a}` refused", hand.explain_illegal(a)) for a in _tries(hand) if a not in legal]
+                context = _context(hand)
+                yield from _fresh(seen, said, f"{label}: {context}")
                 events.append(hand.apply(_choose(rng, legal, seed % 3)))
-                for event in events[-1].flatten():
-                    yield from _new(seen, _explained(f"{label}: {before}", "engine", event.explanation))
-            for event in events[:1]:
-                for e in event.flatten():
-                    yield from _new(seen, _explained(f"{label}: the deal", "engine", e.explanation))
+                yield from _fresh(seen, [("", e.explanation) for e in events[-1].flatten()], f"{label}: {context}")
+            yield from _fresh(seen, [("the deal", e.explanation) for event in events[:1] for e in event.flatten()],
+                              label)
+
+
+def _fresh(seen: set[tuple[str, ...]], said: list[tuple[str, Any]], where: str) -> Iterator[Sentence]:
+    """The sentences of ``said`` whose shape is new, rendered (the case is written only for them)."""
+    for about, what in said:
+        if what is None:
+            continue
+        text = what.text if hasattr(what, "rule") else what
+        seat = _subject(text)
+        for viewer in ((None, seat) if seat is not None else (None,)):
+            shape = (str(viewer is None), *sorted({t.template_id(viewer) for t in text.texts()}))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            case = f"{where}{': ' + about if about else ''}"
+            sentences = _render(case, "engine", what, seat=seat)
+            yield from (s for s in sentences if (s.viewer == "you") == (viewer is not None))
 
 
 GAMES = (("forty-fives", {"target": 25}), ("auction-forty-fives", {"target": 60}), ("five-hundred", {"target": 250}),
@@ -287,14 +375,6 @@ def game_cases(seeds: Iterable[int] = range(3)) -> Iterator[Sentence]:
                                seat=_subject(play.over_message()))
 
 
-def _new(seen: set[tuple[str, str]], sentences: list[Sentence]) -> Iterator[Sentence]:
-    for s in sentences:
-        shape = (" ".join(sorted(s.templates)), s.viewer)
-        if shape not in seen:
-            seen.add(shape)
-            yield s
-
-
 def _choose(rng: random.Random, legal: list, style: int) -> Any:
     """A seeded choice among the legal actions, in one of three styles so that the hands end every way: 0 plays
     cards only (Sixty-Six to its last trick), 1 takes the special actions often (robbing, marriages, closing,
@@ -308,7 +388,8 @@ def _choose(rng: random.Random, legal: list, style: int) -> Any:
         if passes and rng.random() < 0.5:
             return passes[0]
         return rng.choice([a for a in bids if a.value != "pass"][:3] or bids)
-    special = [a for a in legal if a.kind not in ("play", "discard", "draw") and not (style == 2 and a.kind == "declare")]
+    special = [a for a in legal
+               if a.kind not in ("play", "discard", "draw") and not (style == 2 and a.kind == "declare")]
     if style and special and rng.random() < 0.6:
         return rng.choice(special)
     plain = [a for a in legal if a.kind in ("play", "discard", "draw", "rob", "keep", "kitty", "trump", "done")]
@@ -352,10 +433,11 @@ def lesson_cases() -> Iterator[Sentence]:
         where = f"lesson {lesson.id}"
         for name, value in (("title", lesson.title), ("summary", lesson.summary)):
             yield Sentence(f"{where}: {name}", "lesson", "—", dict(value), None)
-        for i, variant in enumerate(lesson.variants):
-            yield Sentence(f"{where}: house rule {i + 1}", "lesson", "—",
-                           {lang: lesson.house_rules(lang)[i] for lang in LANGUAGES}, None,
-                           _used(lambda: [lesson.house_rules(lang) for lang in LANGUAGES]))
+        with i18n.recording() as used:
+            rules = {lang: lesson.house_rules(lang) for lang in LANGUAGES}
+        for i in range(len(lesson.variants)):
+            yield Sentence(f"{where}: house rule {i + 1}", "lesson", "—", {lang: rules[lang][i] for lang in LANGUAGES},
+                           None, set(used))
         specs = []
         for i, step in enumerate(lesson.steps):
             yield Sentence(f"{where}: step {i + 1}", "lesson", "—", dict(step["text"]), step.get("rule"))
@@ -365,12 +447,6 @@ def lesson_cases() -> Iterator[Sentence]:
         for name, spec, seed in specs:
             for k, question in enumerate(make_questions(spec, lesson.game, lesson.options, seed=seed)):
                 yield from _question(f"{where}: {name}" + (f".{k + 1}" if k else ""), question)
-
-
-def _used(render: Callable[[], Any]) -> set[str]:
-    with i18n.recording() as used:
-        render()
-    return set(used)
 
 
 def _question(case: str, question: Any) -> Iterator[Sentence]:
@@ -412,8 +488,8 @@ def house_rule_cases() -> Iterator[Sentence]:
 
 
 def build(seeds: Iterable[int] = SEEDS) -> Catalogue:
-    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(), *engine_cases(seeds), *game_cases(),
-                 *lesson_cases()]
+    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(), *engine_cases(seeds),
+                 *game_cases(), *lesson_cases()]
     return Catalogue(sentences, templates())
 
 

@@ -234,7 +234,9 @@ class Person:
         return _(N_("Player {n}"), lang).format(n=self.seat + 1)
 
     def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        return self.name(lang, viewer)
+        """The name on its own, as a label ("Player 2", "You"; in French "Le joueur 2")."""
+        name = self.name(lang, viewer)
+        return name[:1].upper() + name[1:]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Person) and other.seat == self.seat
@@ -265,7 +267,8 @@ class Side:
         return _(N_("Players {numbers}"), lang).format(numbers=numbers)
 
     def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        return self.name(lang, viewer)
+        name = self.name(lang, viewer)
+        return name[:1].upper() + name[1:]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Side) and other.seats == self.seats

@@ -24,7 +24,7 @@ from atout.cards import KING, QUEEN, Card, Suit
 from atout.errors import AtoutError
 from atout.games import FAMILIES
 from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, Text, get_language
+from atout.i18n import LANGUAGES, N_, Person, Text, get_language
 from atout.referee import judge
 from atout.rulebook import RULES
 
@@ -320,7 +320,8 @@ class Question:
         if reason is not None:
             return Feedback(False, reason["explanation"], reason["rule"], wrong + missing)
         if missing and self.kind == "legal":
-            general = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render() + ". " + general
+            too = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render()
+            general = f"{too}. {general}"
         return Feedback(False, general, rule, wrong + missing)
 
     @staticmethod
@@ -386,9 +387,9 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
             raise LessonError(Text("the auction in this bids question is already over"))
         legal = list(answer["legal"])
         choices = _call_choices(game, legal, query)
-        return [Question("bids", game, prompt or Text("Which of these calls may {seat} make now?",
-                                                      seat=Text("Seat {n}", n=answer["to_act"])),
-                         query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None)]
+        return [Question("bids", game, prompt or Text("Which of these calls may you make now?"),
+                         query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None,
+                         viewer=answer["to_act"])]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
@@ -511,7 +512,7 @@ def _close_score_question(spec, game, options, prompt, seed) -> Question:
     """What a closed hand scores when the closer reaches 66 or misses it (`66.close.failed`)."""
     query = {"kind": "score", "game": game, "options": options, "event": "closed", **spec["score"]}
     return _score_question("close", game, query, prompt or Text("The stock was closed. What does this hand score "
-                                                                "(seat 0 first)?"), seed)
+                                                                "(your game points first)?"), seed)
 
 
 def _marriage_question(spec, game, options, prompt, seed) -> Question:
@@ -543,7 +544,7 @@ ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep t
 def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict]:
     query = {"kind": "rob", "game": game, "options": options, "ask": spec.get("ask", "may"),
              **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
-    return query, _ask(query)
+    return query, _ask(query, spec.get("seat", 0))
 
 
 def _rob_question(spec, game, options, prompt, seed) -> Question:
@@ -555,20 +556,22 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
     shown = {k: answer[k] for k in ("turn_up", "trump", "hands", "hand", "dealer", "seat")}
     if ask == "who":
         seats = range(len(answer["hands"]))
-        labels = {str(s): (Text("{seat}, the dealer", seat=Text("Seat {n}", n=s)) if s == answer["dealer"]
-                           else Text("Seat {n}", n=s)) for s in seats}
+        labels = {str(s): (Text("{seat}, the dealer", seat=Person(s), you=N_("You, the dealer"))
+                           if s == answer["dealer"] else Text("{seat}", seat=Person(s), you=N_("You")))
+                  for s in seats}
         labels["nobody"] = Text("Nobody")
         right = [str(s) for s in answer["who"]] or ["nobody"]
         return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
                         list(labels), right, False, answer["rule"], answer["explanation"], labels=labels,
-                        shown=shown)
+                        shown=shown, viewer=answer["seat"])
     if ask == "cards":
         return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
                         query, list(answer["hand"]), list(answer["cards"]), True, answer["rule"],
-                        answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown)
+                        answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown,
+                        viewer=answer["seat"])
     return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
                     list(ROB_LABELS), [answer["may"]], False, answer["rule"], answer["explanation"],
-                    labels=dict(ROB_LABELS), shown=shown)
+                    labels=dict(ROB_LABELS), shown=shown, viewer=answer["seat"])
 
 
 def _draw_question(spec, game, options, prompt, seed) -> Question:
@@ -580,8 +583,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
     answer = _ask(query)
     shown = {"hand": answer["hand"], "turn_up": answer["turn_up"]}
     if ask == "first":
-        labels = {"0": Text("You ({seat})", seat=Text("Seat {n}", n=0)),
-                  "1": Text("Your opponent ({seat})", seat=Text("Seat {n}", n=1)),
+        labels = {"0": Text("You"), "1": Text("Your opponent"),
                   "nobody": Text("Nobody: no card is drawn")}
         right = "nobody" if answer["first"] is None else str(answer["first"])
         default = Text("This trick has just been played. Who draws first?")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from atout.engine import Event, Explanation, seat_name
-from atout.forty_fives.scoring import HandResult
 from atout.forty_fives import ranking
 from atout.forty_fives.config import bid_level
+from atout.forty_fives.scoring import HandResult
 from atout.i18n import N_, Person, Side, Text
 
 
@@ -129,9 +129,9 @@ def explain_score(result: HandResult) -> Explanation:
         players = len(result.tricks_won)
         return Explanation("45.score.partners", Text(
             "Each trick is worth 5: {a} took {ta} × 5 = {pa} and {b} {tb} × 5 = {pb}; the difference, {high} − {low} "
-            "= {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0], b=Side(1, players), tb=tricks[1],
-            pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win], net=result.points[win],
-            after=after))
+            "= {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0], b=Side(1, players),
+            tb=tricks[1], pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win],
+            net=result.points[win], after=after))
     if result.scoring == "tricks":
         win = 0 if tricks[0] > tricks[1] else 1
         return Explanation("45.score.partners", Text(
@@ -153,17 +153,20 @@ def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> 
     bid = _call_text(result.bid)
     if bid_level(result.bid) > 30:     # 30 for 60, 60 for 120: all five tricks or nothing
         if result.made:
-            text = Text("{who} took all five tricks on the bid of {bid}: +{points}", who=bidder, bid=bid,
-                        points=result.points[side])
+            text = Text("{seat} took all five tricks on the bid of {bid}: +{points}", seat=bidder, bid=bid,
+                        points=result.points[side], you=N_("You took all five tricks on the bid of {bid}: +{points}"))
         else:
-            text = Text("{who} did not take all five tricks, which the bid of {bid} needs: {points}", who=bidder,
-                        bid=bid, points=signed(result.points[side]))
+            text = Text("{seat} did not take all five tricks, which the bid of {bid} needs: {points}", seat=bidder,
+                        bid=bid, points=signed(result.points[side]),
+                        you=N_("You did not take all five tricks, which the bid of {bid} needs: {points}"))
     elif result.made:
-        text = Text("{who} made the bid of {bid}, taking {taken} points: +{points}", who=bidder, bid=bid,
-                    taken=taken[side], points=result.points[side])
+        text = Text("{seat} made the bid of {bid}, taking {taken} points: +{points}", seat=bidder, bid=bid,
+                    taken=taken[side], points=result.points[side],
+                    you=N_("You made the bid of {bid}, taking {taken} points: +{points}"))
     else:
-        text = Text("{who} took {taken} points, short of the bid of {bid}, which is subtracted: {points}", who=bidder,
-                    bid=bid, taken=taken[side], points=signed(result.points[side]))
+        text = Text("{seat} took {taken} points, short of the bid of {bid}, which is subtracted: {points}",
+                    seat=bidder, bid=bid, taken=taken[side], points=signed(result.points[side]),
+                    you=N_("You took {taken} points, short of the bid of {bid}, which is subtracted: {points}"))
     held = result.held_at_100 or []
     scored = [i for i in range(len(result.points)) if i != side and i not in held]
     if scored:
@@ -172,7 +175,7 @@ def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> 
             each=[Text("{who} {n}", who=_unit(result, i), n=result.points[i]) for i in scored]))
     if held:
         text = Text("{first}; {then}", first=text, then=Text(
-            "nothing is added for {who}, who had 100 or more before this hand and did not make a bid ({lost} "
-            "taken)", who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
+            "nothing is added for {who}: 100 or more before this hand, and no bid made ({lost} taken)",
+            who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
                        Text("{first}; scores {after}", first=text, after=after))

@@ -139,6 +139,16 @@ def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     answer: dict[str, Any] = {"game_points": list(result.game_points), "rule": result.rule}
     if result.carried:
         answer["carried"] = 1
+    if event != "close-failed":    # the working, as the hand's own score says it (a failed close gives no points)
+        from atout.sixty_six.explain import explain_result
+        from atout.sixty_six.hand import SixtySixResult
+
+        closer = closer if event == "closed" else None
+        hand_result = SixtySixResult("declared" if event != "no-declaration" else "played-out", result, list(points),
+                                     list(tricks), list(points), by if event != "no-declaration" else None, closer,
+                                     tuple(at_close) if closer is not None else None,
+                                     last if event == "no-declaration" else None, 0, int(result.carried))
+        answer["explanation"] = explain_result(hand_result)
     return answer
 
 

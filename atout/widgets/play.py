@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from atout.engine import Action, Event
 from atout.games import available_games, family
-from atout.i18n import Text
+from atout.i18n import Person, Text
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from atout.errors import AtoutError
 from atout.games import available_games, family
-from atout.i18n import N_, Text
+from atout.i18n import N_, Person, Text
 from atout.position import hand_from_text, position_text
 from atout.widgets import language
 from atout.widgets.editor import PositionEditor
@@ -46,7 +46,7 @@ def solver_table(hand: Any, budget_s: float = BUDGET_S) -> tuple[str, Any]:
         rows.append(f"<tr class='atout-solver-row{best}' data-action='{escape(str(action))}'>"
                     f"<td>{escape(label)}</td><td>{escape(bound_text(lo, hi))}</td></tr>")
     line = " → ".join(escape(a.card.render() if a.card is not None else str(a)) for a in solution.line[:12])
-    head = Text("What each card is worth to {seat}, every hand known ({unit})", seat=Text("Seat {n}", n=solution.seat),
+    head = Text("What each card is worth to {seat}, every hand known ({unit})", seat=Person(solution.seat),
                 unit=unit).render()
     exact = "" if solution.exact else ("<p class='atout-solver-estimate'>" + escape(Text(
         "The solver ran out of time: a range is what it proved so far.").render()) + "</p>")
@@ -181,7 +181,7 @@ class WhatIf(widgets.VBox):
             outcome = Text("hand over: scores {scores}", scores=" – ".join(str(s) for s in self._scores()))
         elif solution is not None:
             outcome = Text("{value} {unit} for {seat} with best play from here", value=solution.value,
-                           unit=Text(UNITS.get(solution.unit, solution.unit)), seat=Text("Seat {n}", n=solution.seat))
+                           unit=Text(UNITS.get(solution.unit, solution.unit)), seat=Person(solution.seat))
         else:
             outcome = Text("not solvable yet (the cards are still being bid or exchanged)")
         self.branches[name] = (position_text(self.hand), outcome.render())

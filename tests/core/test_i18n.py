@@ -96,8 +96,8 @@ def test_every_template_renders_in_french():
     """Formatting a French template with its own fields never raises (no stray braces)."""
     for msgid in FRENCH_MESSAGES:
         for source, translation in _translated_forms(msgid):
-            if _fields(source):
-                translation.format(**{name: "x" for name in _fields(source)})
+            if _fields(source):   # a person takes the forms a translation may ask for ({seat:à}, {seat:de})
+                translation.format(**{name: i18n._Worded(i18n._forms("le joueur 2", "fr")) for name in _fields(source)})
 
 
 # --- real renders through the engine ------------------------------------------------------------
@@ -171,10 +171,11 @@ def test_engine_events_in_french():
     turn_up = deal.consequences[0]
     card = hand.turn_up
     with i18n.language("fr"):
-        assert deal.explanation.render() == ("Joueur 0 donne : un paquet de 3 cartes à chaque joueur en commençant "
-                                             "à sa gauche, puis un paquet de 2 (45.deal.packets)")
+        assert deal.explanation.render() == ("Le joueur 1 donne : un paquet de 3 cartes à chaque joueur en commençant "
+                                             "à sa gauche, puis un paquet de 2")
+        assert deal.explanation.render(viewer=0).startswith("Vous distribuez : un paquet de 3 cartes")
         assert turn_up.explanation.render() == (f"La retourne est {card.render('fr')} : l'atout est "
-                                                f"{card.suit.render('fr')} (45.deal.turn-up)")
+                                                f"{card.suit.render('fr')}")
 
 
 def test_plural_forms_in_french():

@@ -309,7 +309,7 @@ class Question:
         picked = {self._normal(p) for p in picked}
         right = set(self.answer)
         answer = judge(self.query, self.viewer)
-        rule = answer.get("rule") or self.rule
+        rule = self.rule or answer.get("rule")
         general = answer.get("explanation") or self._rule_sentence(rule)
         if picked == right:
             return Feedback(True, general, rule, sorted(right))

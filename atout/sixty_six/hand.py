@@ -617,8 +617,7 @@ class SixtySixHand(HandBase):
             why = Text("{seat} does not hold {nine}", seat=who, nine=nine,
             you=N_("you do not hold {nine}"))
         elif not self.tricks_won[self.to_act]:
-            why = Text("{seat} has not won a trick yet", seat=who,
-            you=N_("You have not won a trick yet"))
+            why = Text("{seat} has not won a trick yet", seat=who, you=N_("you have not won a trick yet"))
         else:
             why = Text("the 9 is exchanged before closing or declaring a marriage")
         return Explanation("66.exchange-nine", Text("{seat} may not exchange now: {why}", seat=who, why=why,

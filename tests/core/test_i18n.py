@@ -143,7 +143,7 @@ def test_forty_fives_renege_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["rule"] == "45.follow.renege"
-    assert "retenir 5♣ et V♣" in answer["explanation"]
+    assert "retenir (garder) 5♣ et V♣" in answer["explanation"] and "renon" not in answer["explanation"]
     assert "(45." not in answer["explanation"]
 
 

@@ -154,9 +154,8 @@ class Text:
             return template.replace("{{", "{").replace("}}", "}")
         values = {k: render_value(v, lang, viewer) for k, v in self.params.items()}
         text = template.format(**values)
-        first = _first_field(template) if top else None
-        if first is not None and isinstance(self.params.get(first), Person | Side):
-            text = text[:1].upper() + text[1:]    # "You …", "Le joueur 2 …" at the start of a sentence
+        if top and _first_field(template) is not None:
+            text = text[:1].upper() + text[1:]    # "You …", "Le joueur 2 …", "Your side …" start a sentence
         return text
 
     def __str__(self) -> str:

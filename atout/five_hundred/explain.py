@@ -90,34 +90,49 @@ def explain_event(event: Event) -> Explanation:
 
 
 def explain_score(result: HandResult) -> Explanation:
-    """Why the hand scored what it did."""
+    """Why the hand scored what it did, with the arithmetic: the contract's value, won or lost, and the
+    defenders' 10 a trick (`500.score.defenders`; in misère as the option ``misere_defenders`` reads it)."""
     if result.thrown_in:
         return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
     side = Side(result.contractor_side)
     scores = " – ".join(f"−{-s}" if s < 0 else str(s) for s in result.scores_after)   # "40 – −520"
     contract = result.contract
+    taken = result.tricks_won[result.contractor_side]
     if contract.misere:
         rule = "500.score.misere"
         if result.made:
-            text = Text("{side} made {call}, taking no trick: +{value}; scores {scores}", side=side, call=contract,
-                        value=contract.value, scores=scores)
+            text = Text("{side} made {call}, taking no trick: +{value}", side=side, call=contract, value=contract.value)
         else:
-            text = Text("{side} took a trick in {call}: −{value}; scores {scores}", side=side, call=contract,
-                        value=contract.value, scores=scores)
+            text = Text("{side} took {tricks} trick(s) in {call}, which must lose every trick: −{value}", side=side,
+                        tricks=taken, call=contract, value=contract.value)
     elif result.slam:
         rule = "500.score.slam"
-        text = Text("{side} took all ten tricks on {call}, worth less than 250, which scores 250; scores {scores}",
-                    side=side, call=contract, scores=scores)
+        text = Text("{side} took all ten tricks on {call}, worth less than 250, which scores 250", side=side,
+                    call=contract)
     elif result.made:
         rule = "500.score.contract"
-        text = Text("{side} made {call} with {tricks} tricks: +{value}; scores {scores}", side=side, call=contract,
-                    tricks=result.tricks_won[result.contractor_side], value=contract.value, scores=scores)
+        text = Text("{side} made {call} with {tricks} tricks: +{value}", side=side, call=contract, tricks=taken,
+                    value=contract.value)
     else:
         rule = "500.score.contract"
-        text = Text("{side} took only {tricks} tricks on {call}: −{value}; scores {scores}", side=side,
-                    call=contract, tricks=result.tricks_won[result.contractor_side], value=contract.value,
-                    scores=scores)
+        text = Text("{side} took only {tricks} tricks on {call}: −{value}", side=side, call=contract, tricks=taken,
+                    value=contract.value)
+    text = Text("{first}; {then}; scores {scores}", first=text, then=_defenders(result), scores=scores)
     if result.winner is not None:
         return Explanation("500.game.target", Text("{why}. The game goes to {side}", why=text,
                                                    side=Side(result.winner)))
     return Explanation(rule, text)
+
+
+def _defenders(result: HandResult) -> Text:
+    """What the other side scored: 10 a trick, nothing in misère where a table says so, or what the Australian
+    target rule leaves of it."""
+    other = 1 - result.contractor_side
+    defenders, tricks, points = Side(other), result.tricks_won[other], result.points[other]
+    if result.contract.misere and points == 0 and tricks:
+        return Text("no points for the {tricks} trick(s) of {side}: at this table defenders score nothing in misère",
+                    side=defenders, tricks=tricks)
+    if result.capped[other]:
+        return Text("{side} took {tricks} trick(s), but their trick points stop short of the target at this table: "
+                    "+{points}", side=defenders, tricks=tricks, points=points)
+    return Text("10 a trick to {side}: {tricks} × 10 = {points}", side=defenders, tricks=tricks, points=points)

@@ -40,8 +40,9 @@ RULES: dict[str, str] = {
     "500.score.slam": N_("Taking all ten tricks on a bid worth less than 250 scores 250."),
     "500.score.defenders": N_("The defenders score 10 for each trick they take."),
     "500.score.misere": N_("Misère scores its value (250, open misère 500) when the contractor takes no trick, "
-                           "and loses it otherwise; the defenders score 10 for each trick they take, as in any "
-                           "contract."),
+                           "and loses it otherwise; the hand is played out to its tenth trick all the same, and the "
+                           "defenders score 10 for each trick they take, as in any contract (some tables give them "
+                           "nothing in misère)."),
     "500.game.target": N_("The first side to reach 500 wins; if both do in the same hand, the "
                           "contractors win."),
     "500.deal.rotation": N_("The deal passes to the left."),

@@ -13,11 +13,12 @@ import ipywidgets as widgets
 
 from atout.engine import Action, Event
 from atout.games import available_games, family
-from atout.i18n import Person, Text
+from atout.i18n import Text
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
 from atout.widgets.index import TITLES
+from atout.widgets.said import said_html
 from atout.widgets.scoresheet import ScoreSheet
 from atout.widgets.seats import player_label, side_label
 from atout.widgets.table import CardTable, action_label
@@ -172,7 +173,7 @@ class PlayGame(widgets.VBox):
 
     def _log_event(self, event: Event) -> None:
         for e in event.flatten():
-            self.lines.append(escape(e.explanation.render()))
+            self.lines.append(said_html(e.explanation, viewer=LEARNER))
         self.lines = self.lines[-60:]
         self.hint_view.value = ""
         if len(self.game.completed_hands) > self.reviewed_hands:

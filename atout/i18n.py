@@ -154,9 +154,15 @@ class Text:
             return template.replace("{{", "{").replace("}}", "}")
         values = {k: render_value(v, lang, viewer) for k, v in self.params.items()}
         text = template.format(**values)
-        if top and _first_field(template) is not None:
+        if top and self._starts_with_a_person(template):
             text = text[:1].upper() + text[1:]    # "You …", "Le joueur 2 …", "Your side …" start a sentence
         return text
+
+    def _starts_with_a_person(self, template: str | None = None) -> bool:
+        """Whether the sentence opens with a player or a side, itself or through the sentence it opens with."""
+        first = _first_field(template if template is not None else self.msgid)
+        value = self.params.get(first) if first is not None else None
+        return isinstance(value, Person | Side) or (isinstance(value, Text) and value._starts_with_a_person())
 
     def __str__(self) -> str:
         return self.render()

@@ -143,7 +143,7 @@ def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explana
 
     >>> from atout.cards import Card
     >>> str(explain_beats(Card.parse("5S"), Card.parse("JS"), Suit.SPADES, Suit.SPADES))
-    '5♠ beats J♠: the 5 of trumps is the highest card (45.rank.five-of-trumps)'
+    '5♠ beats J♠: the 5 of trumps is the highest card'
     """
     t = TABLES[trump]
     w_trump, o_trump = t.is_trump[winner.index], t.is_trump[other.index]

@@ -224,7 +224,33 @@ def _forms(name: str, lang: str) -> dict[str, str]:
     return {"": name, "à": "à " + name, "de": "de " + name}
 
 
-class Person:
+class _Named:
+    """Somebody at the table, named for whoever reads (``name``); on its own, as a label, with a capital."""
+
+    __slots__ = ()
+
+    def name(self, lang: str | None = None, viewer: int | None = None) -> str:   # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _key(self) -> tuple:   # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
+        """The name on its own, as a label ("Player 2", "You", "Your side"; in French "Le joueur 2")."""
+        name = self.name(lang, viewer)
+        return name[:1].upper() + name[1:]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Named) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key()[1:]}"
+
+
+class Person(_Named):
     """A player named for whoever reads: "you" to that player, "Player 2" (seats counted from 1, as people
     count them) to everybody else. Core's sentences name players with it; the view says who reads."""
 
@@ -238,22 +264,11 @@ class Person:
             return _(N_("you"), lang)
         return _(N_("Player {n}"), lang).format(n=self.seat + 1)
 
-    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        """The name on its own, as a label ("Player 2", "You"; in French "Le joueur 2")."""
-        name = self.name(lang, viewer)
-        return name[:1].upper() + name[1:]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Person) and other.seat == self.seat
-
-    def __hash__(self) -> int:
-        return hash(("person", self.seat))
-
-    def __repr__(self) -> str:
-        return f"Person({self.seat})"
+    def _key(self) -> tuple:
+        return ("person", self.seat)
 
 
-class Side:
+class Side(_Named):
     """A partnership named for whoever reads: "your side", or its players ("Players 1 and 3")."""
 
     __slots__ = ("side", "seats")
@@ -271,18 +286,8 @@ class Side:
         numbers = format_list([str(s + 1) for s in self.seats], locale=lang)
         return _(N_("Players {numbers}"), lang).format(numbers=numbers)
 
-    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        name = self.name(lang, viewer)
-        return name[:1].upper() + name[1:]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Side) and other.seats == self.seats
-
-    def __hash__(self) -> int:
-        return hash(("side", self.seats))
-
-    def __repr__(self) -> str:
-        return f"Side({self.side})"
+    def _key(self) -> tuple:
+        return ("side", self.seats)
 
 
 def render_value(value: Any, lang: str, viewer: int | None = None) -> Any:

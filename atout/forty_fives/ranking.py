@@ -130,8 +130,8 @@ def _rank_rule(card: Card, trump: Suit) -> tuple[str, Text]:
     if card is ACE_OF_HEARTS:
         return "45.rank.ace-of-hearts", Text("the A♥ is always a trump, the third-highest")
     if card.rank in (ACE, KING, QUEEN):
-        return "45.rank.ace-of-trumps", Text("after the 5, the jack and the A♥ come the ace, king and queen "
-                                             "of trumps")
+        return "45.rank.ace-of-trumps", Text("the ace, king and queen of trumps rank in that order after the 5, "
+                                             "the jack and the A♥, above the lower trumps")
     if trump.is_red:
         return "45.rank.red-trumps", Text("below the queen, red trumps rank by number: the 10 highest, the 2 lowest")
     return "45.rank.black-trumps", Text("below the queen, black trumps rank in reverse: the 2 highest, the 10 "

@@ -152,6 +152,9 @@ class Text:
         template = translations(lang).gettext(msgid)
         if not self.params:   # literal braces are written doubled, as in every other message
             return template.replace("{{", "{").replace("}}", "}")
+        first = _first_field(template)
+        if top and template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
+            return self.params[first].render(lang, viewer)      # a name alone is a label
         values = {k: render_value(v, lang, viewer) for k, v in self.params.items()}
         text = template.format(**values)
         if top and self._starts_with_a_person(template):
@@ -236,8 +239,12 @@ class _Named:
         raise NotImplementedError
 
     def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        """The name on its own, as a label ("Player 2", "You", "Your side"; in French "Le joueur 2")."""
+        """The name on its own, as a label: "Player 2", "You", "Your side"; in French without the article a
+        sentence needs ("Joueur 2", "Camp des joueurs 1 et 3")."""
         name = self.name(lang, viewer)
+        if (lang or _current) == "fr":
+            for article in ("le ", "les "):
+                name = name.removeprefix(article)
         return name[:1].upper() + name[1:]
 
     def __eq__(self, other: object) -> bool:

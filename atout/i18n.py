@@ -153,8 +153,8 @@ class Text:
         if not self.params:   # literal braces are written doubled, as in every other message
             return template.replace("{{", "{").replace("}}", "}")
         first = _first_field(template)
-        if top and template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
-            return self.params[first].render(lang, viewer)      # a name alone is a label
+        if template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
+            return self.params[first].render(lang, viewer)      # a name alone is a label, wherever it stands
         values = {k: render_value(v, lang, viewer) for k, v in self.params.items()}
         text = template.format(**values)
         if top and self._starts_with_a_person(template):

@@ -9,12 +9,8 @@ import atout.i18n
 FRENCH = {
     "queen": "dame", "five": "cinq", "ten": "dix", "{rank} of hearts": "{rank} de cœur",
     "{rank} of diamonds": "{rank} de carreau", "{rank} of spades": "{rank} de pique",
-<<<<<<< HEAD
     "{rank} of clubs": "{rank} de trèfle", "Trumps": "Atouts", "Seat {n}": "Place {n}",
     "Player {n}": "Joueur {n}", "You": "Vous", "Trick": "Levée",
-=======
-    "{rank} of clubs": "{rank} de trèfle", "Trumps": "Atouts", "Player {n}": "Place {n}", "Trick": "Levée",
->>>>>>> 475d2d6 (Widget tests follow the words: players counted from 1 and 'you' for the viewer, rule ids beside the sentences (marks, hovers), the quiz situation written for the learner)
     "{n} card": "{n} carte", "{n} cards": "{n} cartes", "face-down card": "carte face cachée",
 }
 

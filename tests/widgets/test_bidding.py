@@ -51,11 +51,7 @@ def test_clicking_a_legal_call_advances_the_auction_through_core():
     assert hand.auction.calls == [(first, "15")] and hand.history[-1] == Action("bid", None, "15")
     assert hand.to_act == (first + 1) % 4
     assert escape(hand.events[-1].explanation.sentence()) in box.said_html.value
-<<<<<<< HEAD
     assert f"To call: Player {hand.to_act + 1}" in box.status_html.value
-=======
-    assert f"Player {hand.to_act + 1} to call" in box.status_html.value
->>>>>>> 475d2d6 (Widget tests follow the words: players counted from 1 and 'you' for the viewer, rule ids beside the sentences (marks, hovers), the quiz situation written for the learner)
     assert_mirrors_core(box)
     for value in ("5", "10", "15"):   # no longer higher than the standing bid: core says why
         assert box.buttons[value].disabled and "is not higher than the standing bid of 15" in box.buttons[value].tooltip
@@ -141,11 +137,7 @@ def test_the_page_language_switch_redraws_the_box(monkeypatch):
     assert "Player 2" in box.table_html.value
     try:
         set_page_language("fr")
-<<<<<<< HEAD
         assert "Joueur 2" in box.table_html.value and "Joueur 3" in box.status_html.value
-=======
-        assert "Place 2" in box.table_html.value and "Place 3" in box.status_html.value
->>>>>>> 475d2d6 (Widget tests follow the words: players counted from 1 and 'you' for the viewer, rule ids beside the sentences (marks, hovers), the quiz situation written for the learner)
         assert box.buttons["5"].tooltip == hand.explain_illegal(Action("bid", None, "5")).render("fr")
     finally:
         set_page_language("en")

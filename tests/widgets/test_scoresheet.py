@@ -129,7 +129,7 @@ def test_the_page_language_switch_redraws_the_sheet(monkeypatch, finished):
     assert "Player 1" in sheet.html.value
     try:
         set_page_language("fr")
-        assert "Place 1" in sheet.html.value and "Player 1" not in sheet.html.value
+        assert "Joueur 1" in sheet.html.value and "Player 1" not in sheet.html.value
     finally:
         set_page_language("en")
     assert "Player 1" in sheet.html.value

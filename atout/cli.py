@@ -1,4 +1,5 @@
-"""The ``atout`` command: ``atout judge`` (the referee on JSON lines), ``atout bench …``."""
+"""The ``atout`` command: ``atout judge`` (the referee on JSON lines), ``atout bench …``, ``atout lessons check``,
+``atout catalogue`` (every sentence, for a reviewer)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,21 @@ def _lessons(args: argparse.Namespace) -> int:
     return 0
 
 
+def _catalogue(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from atout import catalogue
+
+    built = catalogue.build(range(args.seeds))
+    Path(args.output).write_text(catalogue.markdown(built), encoding="utf-8")
+    missing = catalogue.unreached(built)
+    print(f"{args.output}: {len(built.templates)} templates, {len(built.sentences)} sentences; "
+          f"{len(missing)} templates reached by no case")
+    for template in missing:
+        print(f"  {template.where}: {template.msgid!r}")
+    return 1 if missing else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="atout", description="Atout: learn trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -69,6 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     lessons.add_argument("action", choices=["check"])
     lessons.add_argument("--folder", default=None, help="a lessons folder (default: the project's lessons/)")
     lessons.set_defaults(func=_lessons)
+    cat = sub.add_parser("catalogue", help="write every sentence of core, with the cases that produce it, in "
+                                           "English and French, as Markdown for a reviewer")
+    cat.add_argument("--output", "-o", default="catalogue.md", help="the Markdown file to write (catalogue.md)")
+    cat.add_argument("--seeds", type=int, default=40, help="how many seeded hands of each game to play (40)")
+    cat.set_defaults(func=_catalogue)
     args = parser.parse_args(argv)
     return args.func(args)
 

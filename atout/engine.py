@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import IllegalActionError, NotationError
-from atout.i18n import Text
+from atout.i18n import Person, Text
 
 
 class Phase(enum.Enum):
@@ -114,7 +114,11 @@ def play(card: Card) -> Action:
 
 
 class Explanation:
-    """Why something happened or is forbidden: a sentence and the rule id that decides it."""
+    """Why something happened or is forbidden: a sentence and the id of the rule that decides it.
+
+    The sentence is written for a viewer (``render(lang, viewer)``: the player it names is "you" to
+    themself); the rule id stays beside it, for a link to the rule's statement, never inside it.
+    """
 
     __slots__ = ("rule", "text")
 
@@ -122,21 +126,32 @@ class Explanation:
         self.rule = rule
         self.text = text
 
-    def render(self, lang: str | None = None) -> str:
-        return f"{self.text.render(lang)} ({self.rule})"
+    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
+        """The sentence, in ``lang`` for ``viewer``."""
+        return self.text.render(lang, viewer)
 
-    def sentence(self, lang: str | None = None) -> str:
-        """The sentence alone, without the rule id."""
-        return self.text.render(lang)
+    sentence = render
+
+    def cited(self, lang: str | None = None, viewer: int | None = None) -> str:
+        """The sentence with its rule id after it, for logs and tests: "… (45.rank.five-of-trumps)"."""
+        return f"{self.render(lang, viewer)} ({self.rule})"
 
     def __str__(self) -> str:
         return self.render()
 
     def __repr__(self) -> str:
-        return f"Explanation({self.render('en')!r})"
+        return f"Explanation({self.cited('en')!r})"
 
-    def to_dict(self, lang: str | None = None) -> dict[str, str]:
-        return {"rule": self.rule, "explanation": self.render(lang)}
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Explanation) and (self.rule, self.text) == (other.rule, other.text)
+
+    def __hash__(self) -> int:
+        return hash(self.rule)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Its rule and itself, as a referee answer carries them: ``atout.referee`` writes the sentence for the
+        viewer when it answers (``answer_json``)."""
+        return {"rule": self.rule, "explanation": self}
 
 
 class Event:
@@ -171,11 +186,12 @@ class Event:
             yield from event.flatten()
 
     def __repr__(self) -> str:
-        return f"Event({self.kind!r}, seat={self.seat}, {self.explanation.render('en')!r})"
+        return f"Event({self.kind!r}, seat={self.seat}, {self.explanation.cited('en')!r})"
 
 
-def seat_name(seat: int) -> Text:
-    return Text("Seat {n}", n=seat)
+def seat_name(seat: int) -> Person:
+    """A player as sentences name them: "you" to themself, "Player 2" to others (see ``atout.i18n.Person``)."""
+    return Person(seat)
 
 
 class LegalActions(Sequence):

@@ -26,6 +26,7 @@ LANGUAGES: tuple[str, ...] = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 
 _current = DEFAULT_LANGUAGE
+_recorded: set[str] | None = None   # the msgids rendered while ``recording()`` runs (the catalogue's coverage)
 
 
 def N_(message: str) -> str:
@@ -90,9 +91,22 @@ def language(lang: str) -> Iterator[None]:
         set_language(before)
 
 
+@contextlib.contextmanager
+def recording() -> Iterator[set[str]]:
+    """Collect the msgid of every sentence rendered meanwhile (``atout.catalogue`` proves each template is reached)."""
+    global _recorded
+    before, _recorded = _recorded, set()
+    try:
+        yield _recorded
+    finally:
+        _recorded = before
+
+
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None, **params: Any) -> str:
     """A message with a number in it, in the form the language uses for ``n``, with ``{n}`` filled in."""
     lang = lang or _current
+    if _recorded is not None:
+        _recorded.add(singular)
     template = translations(lang).ngettext(singular, plural, n)
     return template.format(n=n, **{k: render_value(v, lang) for k, v in params.items()})
 
@@ -105,22 +119,53 @@ def _(message: str, lang: str | None = None) -> str:
 class Text:
     """A sentence in the source language with named parameters, translated when shown.
 
-    Parameters may be other ``Text`` objects, cards, suits, lists (joined with the
-    language's "and"), or plain values.
+    Parameters may be other ``Text`` objects, people (``Person``, ``Side``), cards, suits, lists (joined
+    with the language's "and"), or plain values. A sentence whose subject is a player (the parameter
+    ``seat``) gives the form its subject reads when it is the viewer, ``you``: "{seat} bids {call}" with
+    ``you="You bid {call}"``. ``render(lang, viewer)`` writes it for the person reading, so the engines
+    never decide who reads.
     """
 
-    __slots__ = ("msgid", "params")
+    __slots__ = ("msgid", "params", "you")
 
-    def __init__(self, msgid: str, **params: Any) -> None:
+    def __init__(self, msgid: str, you: str | None = None, **params: Any) -> None:
         self.msgid = msgid
+        self.you = you
         self.params = params
 
-    def render(self, lang: str | None = None) -> str:
-        lang = lang or _current
-        template = translations(lang).gettext(self.msgid)
+    def template_id(self, viewer: int | None = None) -> str:
+        """The msgid this sentence is written from for ``viewer``: its ``you`` form when the viewer is its subject."""
+        subject = self.params.get("seat")
+        if self.you is not None and viewer is not None and isinstance(subject, Person) and subject.seat == viewer:
+            return self.you
+        return self.msgid
+
+    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
+        return self._render(lang or _current, viewer, True)
+
+    def _render(self, lang: str, viewer: int | None, top: bool) -> str:
+        """The sentence; ``top`` when it is not inside another one (only then does a player who starts it take
+        a capital: "You win the trick", but "… the others score: you 10 and Player 3 5")."""
+        msgid = self.template_id(viewer)
+        if _recorded is not None:
+            _recorded.add(msgid)
+        template = translations(lang).gettext(msgid)
         if not self.params:   # literal braces are written doubled, as in every other message
             return template.replace("{{", "{").replace("}}", "}")
-        return template.format(**{k: render_value(v, lang) for k, v in self.params.items()})
+        first = _first_field(template)
+        if template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
+            return self.params[first].render(lang, viewer)      # a name alone is a label, wherever it stands
+        values = {k: render_value(v, lang, viewer) for k, v in self.params.items()}
+        text = template.format(**values)
+        if top and self._starts_with_a_person(template):
+            text = text[:1].upper() + text[1:]    # "You …", "Le joueur 2 …", "Your side …" start a sentence
+        return text
+
+    def _starts_with_a_person(self, template: str | None = None) -> bool:
+        """Whether the sentence opens with a player or a side, itself or through the sentence it opens with."""
+        first = _first_field(template if template is not None else self.msgid)
+        value = self.params.get(first) if first is not None else None
+        return isinstance(value, Person | Side) or (isinstance(value, Text) and value._starts_with_a_person())
 
     def __str__(self) -> str:
         return self.render()
@@ -129,19 +174,140 @@ class Text:
         return f"Text({self.render(DEFAULT_LANGUAGE)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Text) and self.msgid == other.msgid and self.params == other.params
+        return (isinstance(other, Text) and self.msgid == other.msgid and self.you == other.you
+                and self.params == other.params)
 
     def __hash__(self) -> int:
         return hash(self.msgid)
 
+    def texts(self) -> Iterator[Text]:
+        """This sentence and every sentence inside its parameters."""
+        yield self
+        for value in self.params.values():
+            for item in value if isinstance(value, list | tuple) else (value,):
+                if isinstance(item, Text):
+                    yield from item.texts()
 
-def render_value(value: Any, lang: str) -> str:
-    """How a parameter of a sentence is written in a language."""
+
+def _first_field(template: str) -> str | None:
+    """The name of the placeholder a template starts with, if it starts with one."""
+    if not template.startswith("{") or template.startswith("{{"):
+        return None
+    end = template.find("}")
+    return template[1:end].split(":")[0] if end > 0 else None
+
+
+class _Worded:
+    """A person written in one language for one viewer; a translation picks the grammatical form with a format
+    spec: ``{seat:à}`` writes "au joueur 2" or "à vous" in French (English has one form)."""
+
+    __slots__ = ("forms",)
+
+    def __init__(self, forms: dict[str, str]) -> None:
+        self.forms = forms
+
+    def __format__(self, spec: str) -> str:
+        if spec not in self.forms:
+            raise ValueError(f"no form {spec!r} of a person: the forms are {', '.join(map(repr, self.forms))}")
+        return self.forms[spec]
+
+    def __str__(self) -> str:
+        return self.forms[""]
+
+
+def _forms(name: str, lang: str) -> dict[str, str]:
+    """The forms a name takes after "à" and "de" in French (au joueur, du joueur, à vous), the name alone in
+    English."""
+    if lang != "fr":
+        return {"": name, "à": name, "de": name}
+    for article, to, of in (("le ", "au ", "du "), ("les ", "aux ", "des ")):
+        if name.startswith(article):
+            rest = name[len(article):]
+            return {"": name, "à": to + rest, "de": of + rest}
+    return {"": name, "à": "à " + name, "de": "de " + name}
+
+
+class _Named:
+    """Somebody at the table, named for whoever reads (``name``); on its own, as a label, with a capital."""
+
+    __slots__ = ()
+
+    def name(self, lang: str | None = None, viewer: int | None = None) -> str:   # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _key(self) -> tuple:   # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
+        """The name on its own, as a label: "Player 2", "You", "Your side"; in French without the article a
+        sentence needs ("Joueur 2", "Camp des joueurs 1 et 3")."""
+        name = self.name(lang, viewer)
+        if (lang or _current) == "fr":
+            for article in ("le ", "les "):
+                name = name.removeprefix(article)
+        return name[:1].upper() + name[1:]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Named) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key()[1:]}"
+
+
+class Person(_Named):
+    """A player named for whoever reads: "you" to that player, "Player 2" (seats counted from 1, as people
+    count them) to everybody else. Core's sentences name players with it; the view says who reads."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def name(self, lang: str | None = None, viewer: int | None = None) -> str:
+        if viewer is not None and viewer == self.seat:
+            return _(N_("you"), lang)
+        return _(N_("Player {n}"), lang).format(n=self.seat + 1)
+
+    def _key(self) -> tuple:
+        return ("person", self.seat)
+
+
+class Side(_Named):
+    """A partnership named for whoever reads: "your side", or its players ("Players 1 and 3")."""
+
+    __slots__ = ("side", "seats")
+
+    def __init__(self, side: int, players: int = 4) -> None:
+        self.side = side
+        self.seats = tuple(range(side, players, 2))
+
+    def name(self, lang: str | None = None, viewer: int | None = None) -> str:
+        lang = lang or _current
+        if viewer is not None and viewer in self.seats:
+            return _(N_("your side"), lang)
+        from babel.lists import format_list
+
+        numbers = format_list([str(s + 1) for s in self.seats], locale=lang)
+        return _(N_("Players {numbers}"), lang).format(numbers=numbers)
+
+    def _key(self) -> tuple:
+        return ("side", self.seats)
+
+
+def render_value(value: Any, lang: str, viewer: int | None = None) -> Any:
+    """How a parameter of a sentence is written in a language, for a viewer (people are "you" to themselves)."""
+    if isinstance(value, Person | Side):
+        return _Worded(_forms(value.name(lang, viewer), lang))
+    if isinstance(value, Text):
+        return value._render(lang, viewer, False)
     if hasattr(value, "render"):
         return value.render(lang)
     if isinstance(value, list | tuple):
         from babel.lists import format_list
 
-        items = [render_value(v, lang) for v in value]
+        items = [str(render_value(v, lang, viewer)) for v in value]
         return format_list(items, locale=lang) if items else ""
     return str(value)

@@ -23,7 +23,8 @@ import jsonschema
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.errors import AtoutError
 from atout.games import FAMILIES
-from atout.i18n import LANGUAGES, Text, get_language
+from atout.house_rules import HOUSE_RULES, house_rule
+from atout.i18n import LANGUAGES, N_, Person, Text, get_language
 from atout.referee import judge
 from atout.rulebook import RULES
 
@@ -150,7 +151,8 @@ LESSON_SCHEMA = {
         "summary": _TEXT,
         "rules": {"type": "array", "items": {"type": "string"}, "minItems": 1},
         "options": {"type": "object"},
-        "variants": {"type": "array", "items": {"type": "object", "required": ["text"],
+        # House rules: an option, said in core's words (atout.house_rules) unless the lesson adds its own text.
+        "variants": {"type": "array", "items": {"type": "object", "required": ["option"],
                                                   "properties": {"text": _TEXT, "option": {"type": "string"}},
                                                   "additionalProperties": False}},
         "steps": {"type": "array", "items": STEP_SCHEMA, "minItems": 1},
@@ -177,6 +179,11 @@ class Lesson:
 
     def text(self, value: dict[str, str], lang: str | None = None) -> str:
         return value[lang or get_language()]
+
+    def house_rules(self, lang: str | None = None) -> list[str]:
+        """The house rules this lesson speaks of, in words: each variant's own text, or core's (``house_rule``)."""
+        return [v["text"][lang or get_language()] if "text" in v else house_rule(self.family, v["option"]).render(lang)
+                for v in self.variants]
 
     def questions(self) -> list[Question]:
         """Every quiz question of the lesson, drills expanded (the same questions each time)."""
@@ -212,6 +219,11 @@ def _check_meaning(lesson: Lesson) -> None:
     for rule_id in lesson.rules + [s["rule"] for s in lesson.steps if "rule" in s]:
         if rule_id not in RULES:
             raise LessonError(Text("{path}: the rule id {rule} is not in the rulebook", path=where, rule=rule_id))
+    for variant in lesson.variants:
+        if variant["option"] not in HOUSE_RULES[lesson.family]:
+            raise LessonError(Text("{path}: the house rule {option} is not an option of {family}: the options are "
+                                   "{options}", path=where, option=variant["option"], family=lesson.family,
+                                   options=", ".join(HOUSE_RULES[lesson.family])))
     for i, step in enumerate(lesson.steps):
         for key in ("cards", "plays"):
             for card in step.get(key, []):
@@ -272,20 +284,21 @@ class Question:
     labels: dict[str, Text] = field(default_factory=dict)   # how a choice that is not a card or number reads
     cards: bool = False           # the choices are cards
     shown: dict[str, Any] = field(default_factory=dict)     # what the referee worked out for the view to show
+    viewer: int | None = 0        # the seat the learner answers for: the sentences call that player "you"
 
     def __post_init__(self) -> None:
         self.cards = self.cards or self.kind in ("winner", "legal")
 
     def prompt_text(self, lang: str | None = None) -> str:
         if isinstance(self.prompt, Text):
-            return self.prompt.render(lang)
+            return self.prompt.render(lang, self.viewer)
         return self.prompt[lang or get_language()]
 
     def label(self, choice: str, lang: str | None = None) -> str:
         """How a choice reads on its button: a card's short name, a translated label, or the value itself."""
         if self.cards:
             return Card.parse(choice).render(lang)
-        return self.labels[choice].render(lang) if choice in self.labels else choice
+        return self.labels[choice].render(lang, self.viewer) if choice in self.labels else choice
 
     def check(self, response: str | Iterable[str]) -> Feedback:
         """Mark the learner's answer; the feedback says why, citing the referee's rule.
@@ -295,23 +308,27 @@ class Question:
         picked = {response} if isinstance(response, str) else set(response)
         picked = {self._normal(p) for p in picked}
         right = set(self.answer)
-        answer = judge(self.query)
-        general = answer.get("explanation") or self._rule_sentence(answer.get("rule") or self.rule)
+        answer = judge(self.query, self.viewer)
+        rule = self.rule or answer.get("rule")
+        general = answer.get("explanation") or self._rule_sentence(rule)
         if picked == right:
-            return Feedback(True, general, self.rule, sorted(right))
+            return Feedback(True, general, rule, sorted(right))
         wrong = sorted(picked - right)
         missing = sorted(right - picked)
-        reasons = {**_why_not_winner(answer), **_why_illegal(answer)}
+        reasons = {**_reasons(answer.get("beats")), **_reasons(answer.get("why"))}
         reason = next((reasons[c] for c in wrong + missing if c in reasons), None)
-        if reason is None and missing and self.kind == "legal":
-            reason = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render() + ". " + general
-        return Feedback(False, reason or general, self.rule, wrong + missing)
+        if reason is not None:
+            return Feedback(False, reason["explanation"], reason["rule"], wrong + missing)
+        if missing and self.kind == "legal":
+            too = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render()
+            general = f"{too}. {general}"
+        return Feedback(False, general, rule, wrong + missing)
 
     @staticmethod
     def _rule_sentence(rule_id: str | None) -> str:
         if not rule_id or rule_id not in RULES:
             return ""
-        return f"{RULES[rule_id].statement.render()} ({rule_id})"
+        return RULES[rule_id].statement.render()
 
     def _normal(self, value: str) -> str:
         if self.cards:
@@ -322,8 +339,8 @@ class Question:
         return str(value).strip()
 
 
-def _ask(query: dict[str, Any]) -> dict[str, Any]:
-    answer = judge(query)
+def _ask(query: dict[str, Any], viewer: int | None = 0) -> dict[str, Any]:
+    answer = judge(query, viewer)
     if "error" in answer:
         raise LessonError(Text("the referee cannot answer this {kind} question: {why}", kind=query["kind"],
                                 why=answer["error"]))
@@ -370,9 +387,9 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
             raise LessonError(Text("the auction in this bids question is already over"))
         legal = list(answer["legal"])
         choices = _call_choices(game, legal, query)
-        return [Question("bids", game, prompt or Text("Which of these calls may {seat} make now?",
-                                                      seat=Text("Seat {n}", n=answer["to_act"])),
-                         query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None)]
+        return [Question("bids", game, prompt or Text("Which of these calls may you make now?"),
+                         query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None,
+                         viewer=answer["to_act"])]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
@@ -495,7 +512,7 @@ def _close_score_question(spec, game, options, prompt, seed) -> Question:
     """What a closed hand scores when the closer reaches 66 or misses it (`66.close.failed`)."""
     query = {"kind": "score", "game": game, "options": options, "event": "closed", **spec["score"]}
     return _score_question("close", game, query, prompt or Text("The stock was closed. What does this hand score "
-                                                                "(seat 0 first)?"), seed)
+                                                                "(your game points first)?"), seed)
 
 
 def _marriage_question(spec, game, options, prompt, seed) -> Question:
@@ -527,7 +544,7 @@ ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep t
 def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict]:
     query = {"kind": "rob", "game": game, "options": options, "ask": spec.get("ask", "may"),
              **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
-    return query, _ask(query)
+    return query, _ask(query, spec.get("seat", 0))
 
 
 def _rob_question(spec, game, options, prompt, seed) -> Question:
@@ -539,20 +556,22 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
     shown = {k: answer[k] for k in ("turn_up", "trump", "hands", "hand", "dealer", "seat")}
     if ask == "who":
         seats = range(len(answer["hands"]))
-        labels = {str(s): (Text("{seat}, the dealer", seat=Text("Seat {n}", n=s)) if s == answer["dealer"]
-                           else Text("Seat {n}", n=s)) for s in seats}
+        labels = {str(s): (Text("{seat}, the dealer", seat=Person(s), you=N_("You, the dealer"))
+                           if s == answer["dealer"] else Text("{seat}", seat=Person(s), you=N_("You")))
+                  for s in seats}
         labels["nobody"] = Text("Nobody")
         right = [str(s) for s in answer["who"]] or ["nobody"]
         return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
                         list(labels), right, False, answer["rule"], answer["explanation"], labels=labels,
-                        shown=shown)
+                        shown=shown, viewer=answer["seat"])
     if ask == "cards":
         return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
                         query, list(answer["hand"]), list(answer["cards"]), True, answer["rule"],
-                        answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown)
+                        answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown,
+                        viewer=answer["seat"])
     return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
                     list(ROB_LABELS), [answer["may"]], False, answer["rule"], answer["explanation"],
-                    labels=dict(ROB_LABELS), shown=shown)
+                    labels=dict(ROB_LABELS), shown=shown, viewer=answer["seat"])
 
 
 def _draw_question(spec, game, options, prompt, seed) -> Question:
@@ -564,8 +583,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
     answer = _ask(query)
     shown = {"hand": answer["hand"], "turn_up": answer["turn_up"]}
     if ask == "first":
-        labels = {"0": Text("You ({seat})", seat=Text("Seat {n}", n=0)),
-                  "1": Text("Your opponent ({seat})", seat=Text("Seat {n}", n=1)),
+        labels = {"0": Text("You"), "1": Text("Your opponent"),
                   "nobody": Text("Nobody: no card is drawn")}
         right = "nobody" if answer["first"] is None else str(answer["first"])
         default = Text("This trick has just been played. Who draws first?")
@@ -597,16 +615,20 @@ _SPECIAL = {
 }
 
 
+def _reasons(reasons: dict[str, Any] | None) -> dict[str, dict[str, str]]:
+    """The referee's reason, card by card (its ``beats``: why each losing card loses; its ``why``: why each card or
+    call may not be played), as ``{"rule", "explanation"}``."""
+    return {key: why for key, why in (reasons or {}).items() if isinstance(why, dict) and "explanation" in why}
+
+
 def _why_not_winner(answer: dict[str, Any]) -> dict[str, str]:
     """The referee's reason each losing card loses (its ``beats`` answer), when it gives one."""
-    beats = answer.get("beats") or {}
-    return {card: why["explanation"] if isinstance(why, dict) else str(why) for card, why in beats.items()}
+    return {card: why["explanation"] for card, why in _reasons(answer.get("beats")).items()}
 
 
 def _why_illegal(answer: dict[str, Any]) -> dict[str, str]:
     """The referee's reason each illegal card may not be played (its ``why`` answer)."""
-    why = answer.get("why") or {}
-    return {card: w["explanation"] if isinstance(w, dict) else str(w) for card, w in why.items()}
+    return {card: why["explanation"] for card, why in _reasons(answer.get("why")).items()}
 
 
 def _call_choices(game: str, legal: list[str], query: dict[str, Any]) -> list[str]:

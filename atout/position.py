@@ -42,7 +42,7 @@ from atout.cards import Card, Suit
 from atout.engine import Action, Ending, Phase
 from atout.errors import AtoutError, DuplicateCardError, NotationError
 from atout.games import FAMILIES, family
-from atout.i18n import N_, Text
+from atout.i18n import N_, Person, Text
 
 PILES = ("kitty", "turn-up", "stock")
 PILE_NAMES = {"kitty": N_("the kitty"), "turn-up": N_("the turned-up card"), "stock": N_("the stock")}
@@ -313,9 +313,9 @@ def hand_from_text(text: str) -> Any:
 
 
 def place_name(place: str) -> Text:
-    """A place of a position as a reader names it: 'Seat 2', 'the kitty'."""
+    """A place of a position as a reader names it: 'Player 3' (seats counted from 1), 'the kitty'."""
     if place.startswith("seat "):
-        return Text("Seat {n}", n=int(place[5:]))
+        return Text("{seat}", seat=Person(int(place[5:])))
     return Text(PILE_NAMES.get(place, place))
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from atout.cards import Card, Deck, Suit
+from atout.engine import Explanation
 from atout.errors import AtoutError, DuplicateCardError, QueryError
 from atout.games import FAMILIES, family
 from atout.i18n import Text
@@ -123,8 +124,16 @@ def kind_answerer(kinds: dict[str, Callable[..., dict[str, Any]]], kind: str, ga
     return kinds[kind]
 
 
-def judge(query: Any) -> dict[str, Any]:
-    """Answer one referee query (a dict) with a dict."""
+def judge(query: Any, viewer: int | None = None) -> dict[str, Any]:
+    """Answer one referee query (a dict) with a dict of plain values; its sentences are written for ``viewer``
+    (the seat reading them is "you"; ``None``: nobody is, as on the command line)."""
+    answer = ask(query)
+    return answer if "error" in answer else answer_json(answer, viewer)
+
+
+def ask(query: Any) -> dict[str, Any]:
+    """Answer one referee query with core's values: cards, suits, and ``Explanation`` objects that a view writes
+    for its reader (``judge`` writes them out as JSON does)."""
     try:
         q = Query(query)
         kind = q.choice("kind", KINDS)
@@ -156,23 +165,24 @@ def judge_lines(lines: Iterable[str]) -> Iterator[str]:
             yield judge_line(line)
 
 
-def answer_json(result: dict[str, Any]) -> dict[str, Any]:
-    """Cards become their canonical text, suits their letter, explanations their rule and sentence."""
-    out: dict[str, Any] = {}
-    for key, value in result.items():
-        out[key] = _plain(value)
-    return out
+def answer_json(result: dict[str, Any], viewer: int | None = None) -> dict[str, Any]:
+    """Cards become their canonical text, suits their letter, explanations their sentence for ``viewer``."""
+    return {key: _plain(value, viewer) for key, value in result.items()}
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any, viewer: int | None) -> Any:
     if isinstance(value, Card):
         return value.code
+    if isinstance(value, Explanation):
+        return value.render(viewer=viewer)
+    if isinstance(value, Text):
+        return value.render(viewer=viewer)
     if isinstance(value, dict):
-        return {(k.code if isinstance(k, Card) else k): _plain(v) for k, v in value.items()}
+        return {(k.code if isinstance(k, Card) else k): _plain(v, viewer) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [_plain(v, viewer) for v in value]
     if hasattr(value, "letter"):
         return value.letter
     if hasattr(value, "to_dict"):
-        return value.to_dict()
+        return _plain(value.to_dict(), viewer)
     return value

@@ -93,7 +93,7 @@ class Auction:
         if contract is None:
             if call in ("misere", "open-misere"):
                 return Explanation("500.bid.misere", Text(
-                    "Misère is not played: it needs the option misere (house rule)"))
+                    "Misère is not played at this table: it is a house rule, and it is off here"))
             return Explanation("500.bid.shape", Text(
                 "{call} is not a call: the calls are pass, and a number of tricks (6 to 10) then a strain, from 6S "
                 "to 10NT", call=repr(call)))

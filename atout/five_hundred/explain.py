@@ -6,7 +6,7 @@ from atout.engine import Event, Explanation, seat_name
 from atout.five_hundred import ranking
 from atout.five_hundred.config import PASS
 from atout.five_hundred.scoring import HandResult
-from atout.i18n import Text
+from atout.i18n import N_, Side, Text
 
 
 def explain_event(event: Event) -> Explanation:
@@ -15,7 +15,8 @@ def explain_event(event: Event) -> Explanation:
     if kind == "deal":
         return Explanation("500.deal", Text(
             "{seat} deals from their left: 3 cards to each player, 3 to the kitty, then 4 to each and 3 to each",
-            seat=who))
+            seat=who,
+            you=N_("You deal from your left: 3 cards to each player, 3 to the kitty, then 4 to each and 3 to each")))
     if kind == "ending":
         contractor, call = event.action.value.contract
         return Explanation("500.follow.suit", Text(
@@ -24,30 +25,40 @@ def explain_event(event: Event) -> Explanation:
     if kind == "bid":
         call = event.action.value
         if call == PASS:
-            return Explanation("500.bid.pass", Text("{seat} passes and may not bid again this hand", seat=who))
+            return Explanation("500.bid.pass", Text("{seat} passes and may not bid again this hand", seat=who,
+            you=N_("You pass and may not bid again this hand")))
         contract = data
         if contract is not None and contract.misere:
             return Explanation("500.bid.misere", Text("{seat} calls {call}: to lose every trick, playing alone",
-                                                      seat=who, call=contract))
-        return Explanation("500.bid.higher", Text("{seat} bids {call}", seat=who, call=contract or call))
+                                                      seat=who, call=contract,
+                                                      you=N_("You call {call}: to lose every trick, playing alone")))
+        return Explanation("500.bid.higher", Text("{seat} bids {call}", seat=who, call=contract or call,
+        you=N_("You bid {call}")))
     if kind == "contract":
-        return Explanation("500.bid.pass", Text("{seat} wins the auction with {call}", seat=who, call=data))
+        return Explanation("500.bid.pass", Text("{seat} wins the auction with {call}", seat=who, call=data,
+        you=N_("You win the auction with {call}")))
     if kind == "thrown-in":
         return Explanation("500.bid.all-pass", Text("All four passed: the hand is thrown in and the deal passes"))
     if kind == "partner-out":
         if data.open:
             return Explanation("500.bid.misere", Text(
                 "{seat} lays their cards aside: their partner plays open misère alone, and will show their hand "
-                "after the first trick", seat=who))
+                "after the first trick", seat=who,
+                you=N_("You lay your cards aside: your partner plays open misère alone, and will show their hand "
+                       "after the first trick")))
         return Explanation("500.bid.misere", Text("{seat} lays their cards aside: their partner plays misère alone",
-                                                  seat=who))
+                                                  seat=who,
+                                                  you=N_("You lay your cards aside: your partner plays misère alone")))
     if kind == "kitty":
         return Explanation("500.kitty", Text("{seat} takes the three cards of the kitty and will discard three",
-                                             seat=who))
+                                             seat=who,
+                                             you=N_("You take the three cards of the kitty and will discard three")))
     if kind == "discard":
-        return Explanation("500.kitty", Text("{seat} discards a card face down ({n} of 3)", seat=who, n=data))
+        return Explanation("500.kitty", Text("{seat} discards a card face down ({n} of 3)", seat=who, n=data,
+        you=N_("You discard a card face down ({n} of 3)")))
     if kind == "first-lead":
-        return Explanation("500.play.first-lead", Text("{seat}, the contractor, leads the first trick", seat=who))
+        return Explanation("500.play.first-lead", Text("{seat}, the contractor, leads the first trick", seat=who,
+        you=N_("You, the contractor, lead the first trick")))
     if kind == "play":
         trump, position, lead = data
         card = event.action.card
@@ -55,55 +66,78 @@ def explain_event(event: Event) -> Explanation:
             if event.action.value is not None:
                 return Explanation("500.joker.no-trump", Text(
                     "{seat} leads the joker and names {suit}: the others must follow {suit}", seat=who,
-                    card=card, suit=lead))
+                    card=card, suit=lead,
+                    you=N_("You lead the joker and name {suit}: the others must follow {suit}")))
             if ranking.TABLES[trump].is_trump[card.index]:
                 if card is ranking.TABLES[trump].left_bower:
                     return Explanation("500.rank.left-bower", Text(
-                        "{seat} leads {card}, the left bower: a trump lead", seat=who, card=card))
-                return Explanation("500.follow.suit", Text("{seat} leads {card}: a trump lead", seat=who, card=card))
+                        "{seat} leads {card}, the left bower: a trump lead", seat=who, card=card,
+                        you=N_("You lead {card}, the left bower: a trump lead")))
+                return Explanation("500.follow.suit", Text("{seat} leads {card}: a trump lead", seat=who, card=card,
+                you=N_("You lead {card}: a trump lead")))
             return Explanation("500.follow.suit", Text("{seat} leads {card}: {suit} are led", seat=who, card=card,
-                                                       suit=lead))
-        return Explanation("500.follow.suit", Text("{seat} plays {card}", seat=who, card=card))
+                                                       suit=lead,
+                                                       you=N_("You lead {card}: {suit} are led")))
+        return Explanation("500.follow.suit", Text("{seat} plays {card}", seat=who, card=card,
+        you=N_("You play {card}")))
     if kind == "trick":
         trick, trump = data
         why = ranking.explain_trick(trick.cards, trump, trick.joker_suit)
-        return Explanation(why.rule, Text("{seat} wins the trick: {why}", seat=who, why=why.text))
+        return Explanation(why.rule, Text("{seat} wins the trick: {why}", seat=who, why=why.text,
+        you=N_("You win the trick: {why}")))
     if kind == "open-hand":
         return Explanation("500.bid.misere", Text("{seat} plays open misère and lays their hand face up: {cards}",
-                                                  seat=who, cards=data))
+                                                  seat=who, cards=data,
+                                                  you=N_("You play open misère and lay your hand face up: {cards}")))
     if kind == "score":
         return explain_score(data)
     raise ValueError(f"no explanation for event kind {kind!r}")
 
 
 def explain_score(result: HandResult) -> Explanation:
-    """Why the hand scored what it did."""
+    """Why the hand scored what it did, with the arithmetic: the contract's value, won or lost, and the
+    defenders' 10 a trick (`500.score.defenders`; in misère as the option ``misere_defenders`` reads it)."""
     if result.thrown_in:
         return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
-    side = Text("Side {n}", n=result.contractor_side)
+    side = Side(result.contractor_side)
     scores = " – ".join(f"−{-s}" if s < 0 else str(s) for s in result.scores_after)   # "40 – −520"
     contract = result.contract
+    taken = result.tricks_won[result.contractor_side]
     if contract.misere:
         rule = "500.score.misere"
         if result.made:
-            text = Text("{side} made {call}, taking no trick: +{value}; scores {scores}", side=side, call=contract,
-                        value=contract.value, scores=scores)
+            text = Text("{side} made {call}, taking no trick: +{value}", side=side, call=contract, value=contract.value)
         else:
-            text = Text("{side} took a trick in {call}: −{value}; scores {scores}", side=side, call=contract,
-                        value=contract.value, scores=scores)
+            text = Text("{side} took {tricks} trick(s) in {call}, which must lose every trick: −{value}", side=side,
+                        tricks=taken, call=contract, value=contract.value)
     elif result.slam:
         rule = "500.score.slam"
-        text = Text("{side} took all ten tricks on {call}, worth less than 250: they score 250; scores {scores}",
-                    side=side, call=contract, scores=scores)
+        text = Text("{side} took all ten tricks on {call}, worth less than 250, which scores 250", side=side,
+                    call=contract)
     elif result.made:
         rule = "500.score.contract"
-        text = Text("{side} made {call} with {tricks} tricks: +{value}; scores {scores}", side=side, call=contract,
-                    tricks=result.tricks_won[result.contractor_side], value=contract.value, scores=scores)
+        text = Text("{side} made {call} with {tricks} tricks: +{value}", side=side, call=contract, tricks=taken,
+                    value=contract.value)
     else:
         rule = "500.score.contract"
-        text = Text("{side} took only {tricks} tricks on {call}: −{value}; scores {scores}", side=side,
-                    call=contract, tricks=result.tricks_won[result.contractor_side], value=contract.value,
-                    scores=scores)
+        text = Text("{side} took only {tricks} tricks on {call}: −{value}", side=side, call=contract, tricks=taken,
+                    value=contract.value)
+    text = Text("{first}; {then}; scores {scores}", first=text, then=_defenders(result), scores=scores)
     if result.winner is not None:
-        return Explanation("500.game.target", Text("{why}. Side {n} wins the game", why=text, n=result.winner))
+        return Explanation("500.game.target", Text("{why}. The game goes to {side}", why=text,
+                                                   side=Side(result.winner)))
     return Explanation(rule, text)
+
+
+def _defenders(result: HandResult) -> Text:
+    """What the other side scored: 10 a trick, nothing in misère where a table says so, or what the Australian
+    target rule leaves of it."""
+    other = 1 - result.contractor_side
+    defenders, tricks, points = Side(other), result.tricks_won[other], result.points[other]
+    if result.contract.misere and points == 0 and tricks:
+        return Text("no points for the {tricks} trick(s) of {side}: at this table defenders score nothing in misère",
+                    side=defenders, tricks=tricks)
+    if result.capped[other]:
+        return Text("{side} took {tricks} trick(s), but their trick points stop short of the target at this table: "
+                    "+{points}", side=defenders, tricks=tricks, points=points)
+    return Text("10 a trick to {side}: {tricks} × 10 = {points}", side=defenders, tricks=tricks, points=points)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from atout.engine import GameBase
 from atout.five_hundred.hand import FiveHundredHand
 from atout.five_hundred.scoring import HandResult
-from atout.i18n import Text
+from atout.i18n import Side, Text
 
 
 class FiveHundredGame(GameBase):
@@ -35,4 +35,4 @@ class FiveHundredGame(GameBase):
         return result.winner
 
     def over_message(self) -> Text:
-        return Text("The game is over: side {n} won", n=self.winner)
+        return Text("The game is over: {side} won", side=Side(self.winner))

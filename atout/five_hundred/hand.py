@@ -40,7 +40,7 @@ from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
-from atout.i18n import Text
+from atout.i18n import N_, Side, Text
 
 DECK_SIZE = len(FIVE_HUNDRED_DECK)
 KITTY_SIZE = 3
@@ -173,19 +173,22 @@ class FiveHundredHand(HandBase):
             return self.auction.explain_illegal(str(action.value))
         if phase is Phase.KITTY and action.kind == "discard" and action.card is not None:
             return Explanation("500.kitty", Text("{seat} does not hold {card}; their hand is {hand}",
-                                                 seat=seat_name(seat), card=action.card, hand=self.hands[seat]))
+                                                 seat=seat_name(seat), card=action.card, hand=self.hands[seat],
+                                                 you=N_("You do not hold {card}; your hand is {hand}")))
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             return self._explain_illegal_play(seat, action)
         allowed = ", ".join(sorted({a.kind for a in self.legal_actions()}))
         return Explanation(_PHASE_RULE[phase], Text(
             "{action} is not allowed now ({phase}): {seat} must {allowed}", action=repr(str(action)),
-            phase=phase.value, seat=seat_name(seat), allowed=allowed))
+            phase=phase.value, seat=seat_name(seat), allowed=allowed,
+            you=N_("{action} is not allowed now ({phase}): you must {allowed}")))
 
     def _explain_illegal_play(self, seat: int, action: Action) -> Explanation:
         card, hand, trick = action.card, self.hands[seat], self.trick
         if card not in hand:
             return Explanation("500.follow.suit", Text("{seat} does not hold {card}; their hand is {hand}",
-                                                       seat=seat_name(seat), card=card, hand=hand))
+                                                       seat=seat_name(seat), card=card, hand=hand,
+                                                       you=N_("You do not hold {card}; your hand is {hand}")))
         if card is JOKER and not trick.cards:
             # the card may be led; what is wrong is the suit named (or not named) with it
             shown = ranking.suits_of_mask(self.shown_out[seat])
@@ -423,7 +426,8 @@ class FiveHundredHand(HandBase):
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
         notes = []
         if self.sitting_out is not None:
-            notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out)))
+            notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out),
+            you=N_("You sit out: your partner plays misère alone")))
         if trick is not None and trick.joker_suit is not None:
             notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
         # Once taken, the kitty's cards are in the contractor's hand: the view gives those still there (the table
@@ -440,7 +444,7 @@ class FiveHundredHand(HandBase):
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=None, kitty=kitty, stock=0, discards=discards,
             scores=self.scores_now,
-            score_labels=[Text("Side {n}", n=i) for i in range(SIDES)], tricks_won=self.side_tricks(),
+            score_labels=[Text("{side}", side=Side(i)) for i in range(SIDES)], tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
             last_trick_winner=last.winner if last else None,

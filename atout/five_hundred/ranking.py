@@ -11,7 +11,7 @@ engine's inner loop is a few list look-ups; the explanations are separate functi
 3
 >>> str(explain_beats(Card.parse("JD"), Card.parse("AH"), Suit.HEARTS, Suit.HEARTS))
 'J♦ beats A♥: J♦ is the left bower when hearts are trumps: it is the third-highest trump, after the joker \
-and the right bower (500.rank.left-bower)'
+and the right bower'
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def explain_beats(winner: Card, other: Card, trump: Suit | None, lead: Suit) -> 
     """Why ``winner`` beats ``other`` in a trick where ``lead`` was led.
 
     >>> str(explain_beats(Card.parse("JK"), Card.parse("AS"), None, Suit.SPADES))
-    'Joker beats A♠: in no trumps the joker is the only trump and beats every card (500.rank.no-trump)'
+    'Joker beats A♠: in no trumps the joker is the only trump and beats every card'
     """
     t = TABLES[trump]
     w_trump, o_trump = t.is_trump[winner.index], t.is_trump[other.index]
@@ -213,7 +213,7 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
 
     >>> from atout.cards import parse_cards
     >>> str(explain_illegal(Card.parse("KD"), parse_cards("JD KD 5C"), parse_cards("AH"), Suit.HEARTS))
-    'Trumps were led; you hold J♦ (the left bower and the joker are trumps), so you must play it (500.follow.suit)'
+    'Trumps were led; you hold J♦ (the left bower and the joker are trumps), so you must play it'
     """
     t = TABLES[trump]
     if card not in hand:

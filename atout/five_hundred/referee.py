@@ -21,13 +21,13 @@ from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredCon
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.five_hundred.scoring import score_hand
 from atout.i18n import Text
-from atout.referee import Query, answer_json, kind_answerer
+from atout.referee import Query, kind_answerer
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
     q.deck = FIVE_HUNDRED_DECK
     config = make_config(game, options)
-    return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
+    return kind_answerer(_KINDS, kind, game)(q, config)
 
 
 def _trump(q: Query) -> Suit | None:
@@ -157,10 +157,9 @@ def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
         contract = config.calls[call]
     except (AtoutError, KeyError):
         misere = isinstance(text, str) and "mis" in text.lower()
-        hint = Text(" (misère contracts need the option misere)") if misere else ""
         raise QueryError(Text("contract cannot be {value}: write a bid from 6S to 10NT, as in 8S or 9NT, or with "
                               "option misere, misere or open-misere{hint}", value=json.dumps(text),
-                              hint=hint)) from None
+                              hint=Text(" (misère contracts need the option misere)") if misere else "")) from None
     side = q.integer("contractor", 0, SIDES - 1)
     tricks_won = q.integers("tricks_won", SIDES)
     if any(t < 0 for t in tricks_won) or sum(tricks_won) != MAX_TRICKS:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from atout.engine import Event, Explanation, seat_name
 from atout.forty_fives import ranking
 from atout.forty_fives.config import bid_level
-from atout.i18n import Text
+from atout.forty_fives.scoring import HandResult
+from atout.i18n import N_, Person, Side, Text
 
 
 def explain_event(event: Event) -> Explanation:
@@ -13,7 +14,8 @@ def explain_event(event: Event) -> Explanation:
     who = seat_name(seat) if seat is not None else None
     if kind == "deal":
         return Explanation("45.deal.packets", Text(
-            "{seat} deals: a packet of 3 to each player from the dealer's left, then a packet of 2", seat=who))
+            "{seat} deals: a packet of 3 to each player from the dealer's left, then a packet of 2", seat=who,
+            you=N_("You deal: a packet of 3 to each player from your left, then a packet of 2")))
     if kind == "ending":
         return Explanation("45.play.own-cards", Text(
             "The hand is taken up at an ending: {suit} are trumps, each player holds the cards given, {seat} to play",
@@ -25,56 +27,72 @@ def explain_event(event: Event) -> Explanation:
         if data.rank == 14:   # the dealer robs a turned ace; a holder of the ace robs any other card
             return Explanation("45.rob.dealer-ace", Text(
                 "The turned card is an ace: {seat}, the dealer, robs it, discarding a card face down to take {card}",
-                seat=who, card=data))
+                seat=who, card=data,
+                you=N_("The turned card is an ace: you, the dealer, rob it, discarding a card face down to take "
+                       "{card}")))
         return Explanation("45.rob.ace-holder", Text(
             "{seat} holds the ace of trumps and robs: a card of their hand for the turned card {card}",
-            seat=who, card=data))
+            seat=who, card=data, you=N_("You hold the ace of trumps and rob: a card of your hand for the turned card "
+                                        "{card}")))
     if kind == "keep":
         if data is None:
-            return Explanation("45.rob.dealer-ace", Text("{seat}, the dealer, keeps their hand and leaves the "
-                                                         "turned ace", seat=who))
+            return Explanation("45.rob.dealer-ace", Text(
+                "{seat}, the dealer, keeps their hand and leaves the turned ace", seat=who,
+                you=N_("You, the dealer, keep your hand and leave the turned ace")))
         return Explanation("45.rob.ace-holder", Text(
-            "{seat} keeps their hand and is announced as holding {card}", seat=who, card=data))
+            "{seat} keeps their hand and is announced as holding {card}", seat=who, card=data,
+            you=N_("You keep your hand and are announced as holding {card}")))
     if kind == "take-ace":
-        return Explanation("45.rob.dealer-ace", Text("{seat}, the dealer, takes the robbed {card} into hand after "
-                                                     "the first trick", seat=who, card=data))
+        return Explanation("45.rob.dealer-ace", Text(
+            "{seat}, the dealer, takes the robbed {card} into hand after the first trick", seat=who, card=data,
+            you=N_("You, the dealer, take the robbed {card} into hand after the first trick")))
     if kind == "play":
-        trump, position = data
+        trump, position, led = data
         card = event.action.card
         if position == 1:
             if ranking.TABLES[trump].is_trump[card.index]:
-                return Explanation("45.trick.led-suit", Text("{seat} leads {card}: a trump lead", seat=who, card=card))
+                return Explanation("45.trick.led-suit", Text("{seat} leads {card}: a trump lead", seat=who, card=card,
+                                                             you=N_("You lead {card}: a trump lead")))
             return Explanation("45.trick.led-suit", Text("{seat} leads {card}: {suit} are led", seat=who,
-                                                         card=card, suit=card.suit))
-        return Explanation("45.trick.winner", Text("{seat} plays {card}", seat=who, card=card))
+                                                         card=card, suit=card.suit,
+                                                         you=N_("You lead {card}: {suit} are led")))
+        # A card played to a lead is allowed by the rule on following; whether it wins is the trick's business.
+        rule = "45.follow.trump-lead" if ranking.TABLES[trump].is_trump[led.index] else "45.follow.plain-lead"
+        return Explanation(rule, Text("{seat} plays {card}", seat=who, card=card, you=N_("You play {card}")))
     if kind == "trick":
         trick, trump = data
         why = ranking.explain_trick(trick.cards, trump)
-        return Explanation(why.rule, Text("{seat} wins the trick: {why}", seat=who, why=why.text))
+        return Explanation(why.rule, Text("{seat} wins the trick: {why}", seat=who, why=why.text,
+                                          you=N_("You win the trick: {why}")))
     if kind == "score":
-        return _explain_score(data)
+        return explain_score(data)
     if kind == "bid":
         call = event.action.value
         if call == "pass":
-            return Explanation("a45.bid.order", Text("{seat} passes and may not bid again this hand", seat=who))
+            return Explanation("a45.bid.order", Text("{seat} passes and may not bid again this hand", seat=who,
+                                                     you=N_("You pass and may not bid again this hand")))
         if call == "hold":
-            return Explanation("a45.bid.hold", Text("{seat}, the dealer, holds: takes the standing bid at the "
-                                                    "same level", seat=who))
-        return Explanation("a45.bid.values", Text("{seat} bids {call}", seat=who, call=_call_text(call)))
+            return Explanation("a45.bid.hold", Text(
+                "{seat}, the dealer, holds: takes the standing bid at the same level", seat=who,
+                you=N_("You, the dealer, hold: you take the standing bid at the same level")))
+        return Explanation("a45.bid.values", Text("{seat} bids {call}", seat=who, call=_call_text(call),
+                                                  you=N_("You bid {call}")))
     if kind == "contract":
         return Explanation("a45.bid.order", Text("{seat} wins the auction with {call}", seat=who,
-                                                 call=_call_text(data)))
+                                                 call=_call_text(data), you=N_("You win the auction with {call}")))
     if kind == "thrown-in":
         return Explanation("a45.bid.all-pass", Text("Everyone passed: the hand is thrown in"))
     if kind == "kitty-in-place":
-        return Explanation("a45.trump.name", Text("{seat} takes the kitty in place of their hand", seat=who))
+        return Explanation("a45.trump.name", Text("{seat} takes the kitty in place of their hand", seat=who,
+                                                  you=N_("You take the kitty in place of your hand")))
     if kind == "trump":
-        return Explanation("a45.trump.name", Text("{seat} names {suit} as trumps", seat=who, suit=data))
+        return Explanation("a45.trump.name", Text("{seat} names {suit} as trumps", seat=who, suit=data,
+                                                  you=N_("You name {suit} as trumps")))
     if kind == "discards":
         return Explanation("a45.discard.others", Text(
             "Every player discards every card that is not a trump; the bidder keeps at most five trumps"))
     if kind in ("discard", "discard-done"):
-        return Explanation("a45.discard.others", Text("{seat} discards", seat=who))
+        return Explanation("a45.discard.others", Text("{seat} discards", seat=who, you=N_("You discard")))
     if kind == "draw":
         return Explanation("a45.draw", Text("The dealer deals from the stock to bring every hand back to five"))
     raise ValueError(f"no explanation for event kind {kind!r}")
@@ -88,25 +106,80 @@ def _call_text(call: str) -> Text:
     return Text("{n}", n=bid_level(call))
 
 
-def _explain_score(result) -> Explanation:
+def _unit(result: HandResult, i: int) -> Person | Side:
+    """Who scores the ``i``-th points of a result: a side in partnerships, else a player."""
+    return Side(i, len(result.tricks_won)) if result.by_side else Person(i)
+
+
+def _each(result: HandResult, values: list[int]) -> list[Text]:
+    """ "Player 1 20, Player 2 5 and Player 3 0": a value beside each player or side."""
+    return [Text("{who} {n}", who=_unit(result, i), n=signed(v)) for i, v in enumerate(values)]
+
+
+def signed(value: int) -> str:
+    """A score as people write it: "−15" with a minus sign, not "-15"."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def explain_score(result: HandResult) -> Explanation:
+    """Why a hand scored what it did, with the arithmetic."""
+    after = " – ".join(signed(s) for s in result.scores_after)
+    taken = result.taken if result.taken is not None else result.points
+    tricks = result.side_tricks if result.side_tricks is not None else result.tricks_won
     if result.bidder is not None:
-        if result.made:
-            return Explanation("a45.score.bidder", Text("{seat} made the bid of {bid}: scores {after}",
-                                                        seat=seat_name(result.bidder), bid=_call_text(result.bid),
-                                                        after=_scores(result.scores_after)))
-        return Explanation("a45.score.bidder", Text("{seat} fell short of the bid of {bid}, which is subtracted: "
-                                                    "scores {after}", seat=seat_name(result.bidder),
-                                                    bid=_call_text(result.bid), after=_scores(result.scores_after)))
-    if result.partners:
-        return Explanation("45.score.partners", Text("Each side's tricks are scored: scores {after}",
-                                                     after=_scores(result.scores_after)))
+        return _explain_auction_score(result, after, taken)
+    if result.scoring == "net":
+        win = 0 if taken[0] > taken[1] else 1
+        players = len(result.tricks_won)
+        return Explanation("45.score.partners", Text(
+            "Each trick is worth 5: {a} took {ta} × 5 = {pa} and {b} {tb} × 5 = {pb}; the difference, {high} − {low} "
+            "= {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0], b=Side(1, players),
+            tb=tricks[1], pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win],
+            net=result.points[win], after=after))
+    if result.scoring == "tricks":
+        win = 0 if tricks[0] > tricks[1] else 1
+        return Explanation("45.score.partners", Text(
+            "{w} took {t} of the 5 tricks: 5 points for 3 or 4 tricks, 10 for all five, so {n}; scores {after}",
+            w=_unit(result, win), t=tricks[win], n=result.points[win], after=after))
     if result.best_seat is None:
-        return Explanation("45.score.tricks", Text("No trump was played: 5 points a trick; scores {after}",
-                                                   after=_scores(result.scores_after)))
+        return Explanation("45.score.tricks", Text(
+            "No trump was played, so no trick is worth 10: 5 points a trick, {each}; scores {after}",
+            each=_each(result, result.points), after=after))
     return Explanation("45.score.best-card", Text(
-        "5 points a trick, and {card}, the best card, makes its trick worth 10: scores {after}",
-        card=result.best_card, after=_scores(result.scores_after)))
+        "5 points a trick, and 10 for the trick holding the best card, {card}: {each}; scores {after}",
+        card=result.best_card, each=_each(result, result.points), after=after))
 
 
-def _scores(scores: list[int]) -> str:
-    return " – ".join(f"−{-s}" if s < 0 else str(s) for s in scores)   # "30 – −15", not "30 – -15"
+def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> Explanation:
+    """a45.score.bidder with the bidder's arithmetic; a45.score.over-100 when it held points back."""
+    side = result.bidder % 2 if result.by_side else result.bidder
+    bidder = _unit(result, side)
+    bid = _call_text(result.bid)
+    if bid_level(result.bid) > 30:     # 30 for 60, 60 for 120: all five tricks or nothing
+        if result.made:
+            text = Text("{seat} took all five tricks on the bid of {bid}: +{points}", seat=bidder, bid=bid,
+                        points=result.points[side], you=N_("You took all five tricks on the bid of {bid}: +{points}"))
+        else:
+            text = Text("{seat} did not take all five tricks, which the bid of {bid} needs: {points}", seat=bidder,
+                        bid=bid, points=signed(result.points[side]),
+                        you=N_("You did not take all five tricks, which the bid of {bid} needs: {points}"))
+    elif result.made:
+        text = Text("{seat} made the bid of {bid}, taking {taken} points: +{points}", seat=bidder, bid=bid,
+                    taken=taken[side], points=result.points[side],
+                    you=N_("You made the bid of {bid}, taking {taken} points: +{points}"))
+    else:
+        text = Text("{seat} took {taken} points, short of the bid of {bid}, which is subtracted: {points}",
+                    seat=bidder, bid=bid, taken=taken[side], points=signed(result.points[side]),
+                    you=N_("You took {taken} points, short of the bid of {bid}, which is subtracted: {points}"))
+    held = result.held_at_100 or []
+    scored = [i for i in range(len(result.points)) if i != side and i not in held]
+    if scored:
+        text = Text("{first}; {then}", first=text, then=Text(
+            "the others score what they took: {each}",
+            each=[Text("{who} {n}", who=_unit(result, i), n=result.points[i]) for i in scored]))
+    if held:
+        text = Text("{first}; {then}", first=text, then=Text(
+            "nothing is added for {who}: 100 or more before this hand, and no bid made ({lost} taken)",
+            who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
+    return Explanation("a45.score.over-100" if held else "a45.score.bidder",
+                       Text("{first}; scores {after}", first=text, after=after))

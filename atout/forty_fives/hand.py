@@ -38,7 +38,7 @@ from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
-from atout.i18n import Text
+from atout.i18n import N_, Side, Text
 from atout.ranking import TRUMP_POWER
 
 KEEP = Action("keep")
@@ -229,11 +229,12 @@ class FortyFivesHand(HandBase):
         last = self.tricks[-1] if self.tricks else None
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY and self.rob_offer is None)
         config = self.config
-        labels = ([Text("Side {n}", n=i) for i in range(2)] if config.has_partners
-                  else [seat_name(i) for i in range(n)])
+        labels = ([Text("{side}", side=Side(i, n)) for i in range(2)] if config.has_partners
+                  else [Text("{seat}", seat=seat_name(i), you=N_("You")) for i in range(n)])
         notes = []
         if self.announced_ace_holder is not None:
-            notes.append(Text("{seat} holds the ace of trumps", seat=seat_name(self.announced_ace_holder)))
+            notes.append(Text("{seat} holds the ace of trumps", seat=seat_name(self.announced_ace_holder),
+            you=N_("You hold the ace of trumps")))
         return TableView(
             game=config.game, players=n, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
@@ -256,16 +257,24 @@ class FortyFivesHand(HandBase):
                 if KEEP in legal:
                     return Explanation("45.rob.dealer-ace", Text(
                         "The turned card is an ace: {seat}, the dealer, may rob it, discarding one card face down "
-                        "at once and taking {card} into hand after the first trick, or keep their hand (option "
-                        "dealer_rob: may)", seat=seat_name(seat), card=card))
+                        "at once and taking {card} into hand after the first trick, or keep their hand: at this table "
+                        "the dealer may choose", seat=seat_name(seat), card=card,
+                        you=N_("The turned card is an ace: you, the dealer, may rob it, discarding one card face "
+                               "down at once and taking {card} into hand after the first trick, or keep your hand: "
+                               "at this table the dealer may choose")))
                 return Explanation("45.rob.dealer-ace", Text(
                     "The turned card is an ace: {seat}, the dealer, must rob it at once, before the first lead: "
-                    "discard one card face down and take {card} (option dealer_rob: must)", seat=seat_name(seat),
-                    card=card))
+                    "discard one card face down and take {card}; at this table the dealer has no choice",
+                    seat=seat_name(seat), card=card,
+                    you=N_("The turned card is an ace: you, the dealer, must rob it at once, before the first lead: "
+                           "discard one card face down and take {card}; at this table the dealer has no choice")))
             return Explanation("45.rob.ace-holder", Text(
                 "{seat} was dealt the ace of trumps, {ace}: before playing to the first trick they may give up any "
                 "other card for the turned card {card}, or keep their hand and be announced as holding the ace",
-                seat=seat_name(seat), ace=Card.of(ACE, self.trump), card=card))
+                seat=seat_name(seat), ace=Card.of(ACE, self.trump), card=card,
+                you=N_("You were dealt the ace of trumps, {ace}: before playing to the first trick you may give up "
+                       "any other card for the turned card {card}, or keep your hand and be announced as holding "
+                       "the ace")))
         return self._explain_illegal(Action("rob"))
 
     def _why_no_rob(self, action: Action) -> Explanation:
@@ -279,19 +288,24 @@ class FortyFivesHand(HandBase):
         if self.rob_offer == seat and action.card is ace:
             return Explanation("45.rob.ace-holder", Text(
                 "{seat} keeps the ace of trumps, {ace}: another card is given up for the turned card", seat=who,
-                ace=ace))
+                ace=ace,
+                you=N_("You keep the ace of trumps, {ace}: another card is given up for the turned card")))
         if turned.rank == ACE:
             if seat != self.dealer:
                 return Explanation("45.rob.dealer-ace", Text(
                     "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(self.dealer)))
             return Explanation("45.rob.dealer-ace", Text(
-                "{seat}, the dealer, decides about the turned ace once, before the first lead", seat=who))
+                "{seat}, the dealer, decides about the turned ace once, before the first lead", seat=who,
+                you=N_("You, the dealer, decide about the turned ace once, before the first lead")))
         if ace not in self.hands[seat]:
             return Explanation("45.rob.ace-holder", Text(
                 "{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, and {seat} "
-                "does not hold it", card=turned, ace=ace, seat=who))
+                "does not hold it", card=turned, ace=ace, seat=who,
+                you=N_("{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, "
+                       "and you do not hold it")))
         return Explanation("45.rob.ace-holder", Text(
-            "{seat} decides about the turned card once, when their turn first comes in the first trick", seat=who))
+            "{seat} decides about the turned card once, when their turn first comes in the first trick", seat=who,
+            you=N_("You decide about the turned card once, when your turn first comes in the first trick")))
 
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase
@@ -308,17 +322,21 @@ class FortyFivesHand(HandBase):
                 and action.card not in self.hands[self.to_act]):
             return Explanation("45.rob.ace-holder", Text(
                 "{seat} does not hold {card}: the card given up for the turned card comes from their hand",
-                seat=seat_name(self.to_act), card=action.card))
+                seat=seat_name(self.to_act), card=action.card,
+                you=N_("You do not hold {card}: the card given up for the turned card comes from your hand")))
         if phase is Phase.PLAY and self.rob_offer == self.to_act:
             return Explanation("45.rob.ace-holder", Text(
                 "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "
-                "or keep their hand", seat=seat_name(self.to_act)))
+                "or keep their hand", seat=seat_name(self.to_act),
+                you=N_("You hold the ace of trumps and must first rob (exchange a card for the turned card) or keep "
+                       "your hand")))
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             hand = self.hands[self.to_act]
             if action.card not in hand:
                 return Explanation("45.play.own-cards", Text(
                     "{seat} does not hold {card}; their hand is {hand}", seat=seat_name(self.to_act),
-                    card=action.card, hand=hand))
+                    card=action.card, hand=hand,
+                    you=N_("You do not hold {card}; your hand is {hand}")))
             return ranking.explain_illegal(action.card, hand, self.trick.cards, self.trump,
                                            self.config.must_follow_suit, self.config.ace_of_hearts_led)
         if phase is Phase.BID and action.kind == "bid":
@@ -331,7 +349,8 @@ class FortyFivesHand(HandBase):
             return Explanation("a45.discard.bidder", Text("Discard down to five cards before you finish"))
         if phase is Phase.DISCARD and action.kind == "discard" and action.card is not None:
             return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
-                                                          seat=seat_name(self.to_act), card=action.card))
+                                                          seat=seat_name(self.to_act), card=action.card,
+                                                          you=N_("You do not hold {card}")))
         allowed = [str(a) for a in self.legal_actions()]
         return Explanation("45.play.own-cards" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
             "{action} is not allowed now ({phase}): the actions allowed are {allowed}",
@@ -586,7 +605,7 @@ class FortyFivesHand(HandBase):
         power = TABLES[self.trump].power[card.index]
         if power > TRUMP_POWER and power > self.best_power:
             self.best_power, self.best_seat, self.best_card = power, seat, card
-        event = Event("play", seat, action, (self.trump, len(trick.cards)), _explain)
+        event = Event("play", seat, action, (self.trump, len(trick.cards), trick.cards[0]), _explain)
         if len(trick.cards) < self.n:
             self.to_act = (seat + 1) % self.n
             if self._ace_holder is not None:

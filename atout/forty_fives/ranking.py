@@ -130,11 +130,12 @@ def _rank_rule(card: Card, trump: Suit) -> tuple[str, Text]:
     if card is ACE_OF_HEARTS:
         return "45.rank.ace-of-hearts", Text("the A♥ is always a trump, the third-highest")
     if card.rank in (ACE, KING, QUEEN):
-        return "45.rank.ace-of-trumps", Text("after the 5, the jack and the A♥ come the ace, king and queen "
-                                             "of trumps")
+        return "45.rank.ace-of-trumps", Text("the ace, king and queen of trumps rank in that order after the 5, "
+                                             "the jack and the A♥, above the lower trumps")
     if trump.is_red:
-        return "45.rank.red-trumps", Text("in red trumps the lower cards run highest first")
-    return "45.rank.black-trumps", Text("in black trumps the lower cards run lowest first: 2 high, 10 low")
+        return "45.rank.red-trumps", Text("below the queen, red trumps rank by number: the 10 highest, the 2 lowest")
+    return "45.rank.black-trumps", Text("below the queen, black trumps rank in reverse: the 2 highest, the 10 "
+                                        "lowest")
 
 
 def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explanation:
@@ -142,7 +143,7 @@ def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explana
 
     >>> from atout.cards import Card
     >>> str(explain_beats(Card.parse("5S"), Card.parse("JS"), Suit.SPADES, Suit.SPADES))
-    '5♠ beats J♠: the 5 of trumps is the highest card (45.rank.five-of-trumps)'
+    '5♠ beats J♠: the 5 of trumps is the highest card'
     """
     t = TABLES[trump]
     w_trump, o_trump = t.is_trump[winner.index], t.is_trump[other.index]
@@ -151,8 +152,11 @@ def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explana
         return Explanation(rule, Text("{w} beats {o}: {why}", w=winner, o=other, why=why))
     if w_trump:
         if winner is ACE_OF_HEARTS and other.suit == Suit.HEARTS:
-            return Explanation("45.rank.ace-of-hearts", Text(
-                "{w} beats {o}: the A♥ is always a trump, even when hearts are led", w=winner, o=other))
+            if lead == Suit.HEARTS:
+                return Explanation("45.rank.ace-of-hearts", Text(
+                    "{w} beats {o}: the A♥ is always a trump, even when hearts are led", w=winner, o=other))
+            return Explanation("45.rank.ace-of-hearts", Text(   # the A♥ itself, or another trump, was led
+                "{w} beats {o}: the A♥ is always a trump, and {o} is a plain heart, not a trump", w=winner, o=other))
         return Explanation("45.trick.winner", Text("{w} beats {o}: a trump beats any card that is not a trump",
                                                    w=winner, o=other))
     if t.suit_of[other.index] != lead:
@@ -164,9 +168,10 @@ def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explana
             return Explanation("45.rank.plain-red", Text(
                 "{w} beats {o}: the A♦ is the lowest diamond when diamonds are not trumps", w=winner, o=other))
         return Explanation("45.rank.plain-red", Text(
-            "{w} beats {o}: plain red suits run highest first", w=winner, o=other))
+            "{w} beats {o}: a plain red suit runs K Q J, then by number, the 10 highest", w=winner, o=other))
     return Explanation("45.rank.plain-black", Text(
-        "{w} beats {o}: plain black suits run K Q J A, then lowest first: 2 high, 10 low", w=winner, o=other))
+        "{w} beats {o}: a plain black suit runs K Q J A, then in reverse, the 2 highest and the 10 lowest",
+        w=winner, o=other))
 
 
 def explain_trick(plays: Sequence[Card], trump: Suit) -> Explanation:
@@ -234,12 +239,17 @@ def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must
     if trumps and len(renegable) < len(trumps):
         return Explanation("45.follow.trump-lead", Text("Trumps were led: you must play a trump, and may play any "
                                                          "of yours"))
+    hearts_rule = (ace_of_hearts_led and led is ACE_OF_HEARTS and trump != Suit.HEARTS
+                   and any(c.suit == Suit.HEARTS for c in hand))
+    if hearts_rule and renegable:   # every card of the hand is a heart or a trump that may be held back
+        return Explanation("45.follow.ace-of-hearts-led", Text(
+            "The A♥ was led: you may hold back {cards}, but then you must play a heart; each of your cards is a heart "
+            "or {cards}", cards=renegable))
     if renegable:
         return Explanation("45.follow.renege", Text(
             "Trumps were led with {led}, a lower trump than {cards}: you may renege (hold back) {cards} and play "
             "any card", led=led, cards=renegable))
-    if ace_of_hearts_led and led is ACE_OF_HEARTS and trump != Suit.HEARTS and any(
-            c.suit == Suit.HEARTS for c in hand):
+    if hearts_rule:
         return Explanation("45.follow.ace-of-hearts-led", Text(
             "The A♥ was led and you have no trump: you must play a heart"))
     return Explanation("45.follow.trump-lead", Text("Trumps were led and you have none: any card may be played"))

@@ -25,7 +25,7 @@ from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import Text
 from atout.ranking import TRUMP_POWER
-from atout.referee import Query, answer_json, kind_answerer
+from atout.referee import Query, kind_answerer
 
 MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}
 
@@ -35,7 +35,7 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
     if q.has("players"):
         options = {**options, "players": q.field("players")}
     config = make_config(game, options)
-    return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
+    return kind_answerer(_KINDS, kind, game)(q, config)
 
 
 def rank(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
@@ -120,7 +120,7 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         raise QueryError(Text("tricks must be a list of the hand's five tricks, each "
                               "{{\"leader\": seat, \"plays\": [cards]}}"))
     tricks_won = [0] * n
-    best_power, best_seat = -1, None
+    best_power, best_seat, best_card = -1, None, None
     table = TABLES[trump]
     for t in tricks:
         if not isinstance(t, dict):
@@ -134,7 +134,7 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         for i, card in enumerate(plays):
             power = table.power[card.index]
             if power > TRUMP_POWER and power > best_power:
-                best_power, best_seat = power, (leader + i) % n
+                best_power, best_seat, best_card = power, (leader + i) % n, card
     bidder = bid = None
     scores_before = [0] * config.sides
     if config.auction:
@@ -142,6 +142,7 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         bid = q.choice("bid", config.bid_values)
         scores_before = q.integers("scores_before", config.sides)
     result = score_hand(config, tricks_won, best_seat, scores_before, bidder, bid)
+    result.best_card = best_card
     answer: dict[str, Any] = {"points": result.points, "tricks_won": tricks_won}
     if config.auction:
         answer["scores_after"] = result.scores_after
@@ -149,7 +150,10 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         answer["rule"] = "a45.score.bidder"
     else:
         answer["rule"] = "45.score.partners" if config.has_partners else "45.score.tricks"
-    return answer
+    from atout.forty_fives.explain import explain_score
+
+    why = explain_score(result)
+    return {**answer, "rule": why.rule, "explanation": why}
 
 
 def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:

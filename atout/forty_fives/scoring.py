@@ -28,6 +28,11 @@ class HandResult:
     made: bool | None = None
     thrown_in: bool = False
     partners: bool = False
+    taken: list[int] | None = None       # the trick points each player (or side) took, before the scoring method
+    side_tricks: list[int] | None = None  # tricks per player (or side)
+    scoring: str = "individual"          # how taken points became points: individual, net, tricks or auction
+    held_at_100: list[int] | None = None  # a45.score.over-100: the players (or sides) whose points were not added
+    by_side: bool = False                # the points are per side (partnerships), not per player
 
 
 def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: int | None,
@@ -45,6 +50,7 @@ def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: i
         side_taken[config.side_of(seat)] += taken[seat]
         side_tricks[config.side_of(seat)] += tricks_won[seat]
     made = None
+    held: list[int] = []
     if config.auction:
         points = list(side_taken)
         bidder_side = config.side_of(bidder)
@@ -59,6 +65,8 @@ def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: i
         # a45.score.over-100: at 100 or more, only a made bid scores (a failed one still costs).
         for side in range(sides):
             if scores_before[side] >= 100 and side != bidder_side:
+                if points[side]:
+                    held.append(side)
                 points[side] = 0
     elif config.game == "forty-fives-partners":
         if config.scoring == "net":
@@ -68,8 +76,10 @@ def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: i
     else:
         points = list(taken)
     after = [b + p for b, p in zip(scores_before, points, strict=True)]
+    method = "auction" if config.auction else config.scoring if config.game == "forty-fives-partners" else "individual"
     return HandResult(points, list(scores_before), after, list(tricks_won), None, best_seat, bidder, bid, made,
-                      partners=config.game == "forty-fives-partners")
+                      partners=config.game == "forty-fives-partners", taken=side_taken, side_tricks=side_tricks,
+                      scoring=method, held_at_100=held, by_side=config.has_partners)
 
 
 def game_winner(config: FortyFivesConfig, scores: Sequence[int], bidder_side: int | None = None,

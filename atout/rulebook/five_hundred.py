@@ -28,8 +28,10 @@ RULES: dict[str, str] = {
     "500.play.first-lead": N_("The contractor leads the first trick."),
     "500.follow.suit": N_("You must follow the suit led if you can; otherwise play any card. The left "
                           "bower and the joker belong to the trump suit."),
-    "500.joker.no-trump": N_("In no trumps the joker wins any trick; it may be played only when leading "
-                             "or when you cannot follow, and leading it you name the suit to follow."),
+    "500.joker.no-trump": N_("In no trumps the joker wins any trick it is played to; it may be played only when "
+                             "leading or when you cannot follow suit, and its holder is never forced to play it. "
+                             "Leading it, you name the suit the others must follow: not a suit you have already "
+                             "shown out of."),
     "500.trick.winner": N_("The highest trump wins (the joker highest), otherwise the highest card of "
                            "the suit led."),
     "500.score.table": N_("Six tricks score ♠ 40, ♣ 60, ♦ 80, ♥ 100, NT 120; each trick more adds 100."),
@@ -38,8 +40,9 @@ RULES: dict[str, str] = {
     "500.score.slam": N_("Taking all ten tricks on a bid worth less than 250 scores 250."),
     "500.score.defenders": N_("The defenders score 10 for each trick they take."),
     "500.score.misere": N_("Misère scores its value (250, open misère 500) when the contractor takes no trick, "
-                           "and loses it otherwise; the defenders score 10 for each trick they take, as in any "
-                           "contract."),
+                           "and loses it otherwise; the hand is played out to its tenth trick all the same, and the "
+                           "defenders score 10 for each trick they take, as in any contract (some tables give them "
+                           "nothing in misère)."),
     "500.game.target": N_("The first side to reach 500 wins; if both do in the same hand, the "
                           "contractors win."),
     "500.deal.rotation": N_("The deal passes to the left."),

@@ -11,9 +11,12 @@ RULES: dict[str, str] = {
     "45.rank.ace-of-hearts": N_("The A♥ is always a trump, the third-highest, whatever suit is trumps."),
     "45.rank.ace-of-trumps": N_("The ace of trumps comes fourth (when hearts are not trumps), then the "
                                 "king and the queen."),
-    "45.rank.red-trumps": N_("In red trumps (♥ ♦) the rest run highest first: 10 9 8 7 6 4 3 2."),
-    "45.rank.black-trumps": N_("In black trumps (♣ ♠) the rest run lowest first: 2 3 4 6 7 8 9 10."),
-    "45.rank.plain": N_("Plain suits: highest in red, lowest in black."),
+    "45.rank.red-trumps": N_("In red trumps (♥ ♦) the rest rank by number, highest first: 10 9 8 7 6 4 3 2."),
+    "45.rank.black-trumps": N_("In black trumps (♣ ♠) the rest rank in reverse, highest first: 2 3 4 6 7 8 9 10 "
+                               "(the 2 is the highest of them, the 10 the lowest)."),
+    "45.rank.plain": N_("Plain suits rank K Q J first; below them the red number cards rank highest number first "
+                        "and the black ones lowest number first (\"highest in red, lowest in black\": the black 2 "
+                        "beats the black 10)."),
     "45.rank.plain-red": N_("Plain red suits run K Q J 10 9 8 7 6 5 4 3 2 A: the A♦ is the lowest diamond "
                             "(hearts have no ace: the A♥ is a trump)."),
     "45.rank.plain-black": N_("Plain black suits run K Q J A 2 3 4 5 6 7 8 9 10: the 2 is high, the 10 low."),
@@ -32,17 +35,18 @@ RULES: dict[str, str] = {
     "45.follow.ace-of-hearts-led": N_("When the A♥ is led and hearts are not trumps, a player with no "
                                       "trump to play must play a heart or a trump they may renege, "
                                       "if they have one."),
-    "45.deal.first-dealer": N_("Seat 0 deals the first hand."),
+    "45.deal.first-dealer": N_("Player 1 deals the first hand (some tables draw for the first deal)."),
     "45.deal.packets": N_("The dealer deals a packet of 3 to each player, from their left, then a packet "
                           "of 2."),
     "45.deal.turn-up": N_("The next card is turned face up: its suit is trumps."),
     "45.deal.kitty": N_("In Auction Forty-Fives, the kitty gets 2 cards after the packets of 3 and 2 "
                         "more after the packets of 2."),
-    "45.rob.dealer-ace": N_("If the turned card is an ace, the dealer robs it: discards one card and "
-                            "takes the ace."),
-    "45.rob.ace-holder": N_("A player dealt the ace of trumps may exchange any card for the turned card "
-                            "when their turn first comes; one who declines is announced as holding "
-                            "the ace."),
+    "45.rob.dealer-ace": N_("If the turned card is an ace, the dealer robs it: discards one card face down and "
+                            "takes the ace. In Forty-Fives the dealer must, at once; in partnerships the dealer "
+                            "may choose, and takes the ace into hand after the first trick."),
+    "45.rob.ace-holder": N_("A player dealt the ace of trumps may give up any other card of their hand for the "
+                            "turned card when their turn first comes in the first trick (the ace itself is kept); "
+                            "one who declines is announced as holding the ace."),
     "45.play.first-lead": N_("The player left of the dealer leads the first trick; the winner of each "
                              "trick leads the next."),
     "45.play.own-cards": N_("On your turn you play one card from your own hand; nobody plays out of turn."),
@@ -53,7 +57,7 @@ RULES: dict[str, str] = {
                             "positive (or, by the 'tricks' method, 5 for 3 or 4 tricks and 10 for all "
                             "five)."),
     "45.game.target": N_("The first player or side to reach 45 wins; if several do in the same hand, the "
-                         "higher total wins."),
+                         "higher total wins, and if they are level another hand is played."),
     "45.deal.rotation": N_("The deal passes to the left."),
     "a45.bid.values": N_("Bids, lowest first: 5, 10, 15, 20, 25, 30, 30 for 60, 60 for 120."),
     "a45.bid.order": N_("Bidding starts left of the dealer and goes round; a player who passes may not "
@@ -74,9 +78,10 @@ RULES: dict[str, str] = {
                            "card of the hand."),
     "a45.score.bidder": N_("A bidder who takes at least the bid scores what they took; otherwise the bid "
                            "is subtracted (30 for 60 and 60 for 120 need all five tricks)."),
-    "a45.score.over-100": N_("A player at 100 or more scores nothing from a hand unless they were the "
-                             "bidder and made the bid."),
+    "a45.score.over-100": N_("A player (or side) who starts a hand at 100 or more adds nothing from it unless "
+                             "they were the bidder and made the bid; a bidder at 100 or more who fails still has "
+                             "the bid subtracted."),
     "a45.game.target": N_("The first to reach 120 wins; if several do, a successful bidder wins, "
-                          "otherwise the higher total."),
+                          "otherwise the higher total, and if they are level another hand is played."),
     "a45.deal.rotation": N_("The deal passes to the right."),
 }

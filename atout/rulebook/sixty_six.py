@@ -32,8 +32,9 @@ RULES: dict[str, str] = {
                          "or fewer, 3 if the opponent has won no trick."),
     "66.declare.wrong": N_("A player who declares without 66 gives the opponent 2 game points, or 3 if "
                            "the opponent had won no trick."),
-    "66.close.failed": N_("A closer who fails to reach 66 gives the opponent 2 game points, or 3 if the "
-                          "opponent had won no trick when the stock was closed."),
+    "66.close.failed": N_("A closer who fails to reach 66, or whose opponent reaches 66 and declares first, "
+                          "gives the opponent 2 game points, or 3 if the opponent had won no trick when the stock "
+                          "was closed."),
     "66.no-declaration": N_("If all tricks are played and nobody declared, a lone player with 66 wins as "
                             "if declared; otherwise the winner of the last trick scores 1 game point."),
     "66.game.target": N_("The first to 7 game points wins the set."),

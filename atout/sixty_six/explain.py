@@ -7,7 +7,7 @@ Events are the full record of a hand; their sentences only name cards that both 
 from __future__ import annotations
 
 from atout.engine import Event, Explanation, seat_name
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.sixty_six import ranking
 
 
@@ -18,7 +18,9 @@ def explain_event(event: Event) -> Explanation:
     if kind == "deal":
         return Explanation("66.deal", Text(
             "{seat} deals: 3 cards to {other}, 3 to the dealer, 3 and 3 again; the next card is turned up and "
-            "the 11 others are the stock", seat=who, other=other))
+            "the 11 others are the stock", seat=who, other=other,
+            you=N_("You deal: 3 cards to {other}, 3 to yourself, 3 and 3 again; the next card is turned up and the 11 "
+                   "others are the stock")))
     if kind == "ending":
         return Explanation("66.strict.follow", Text(
             "The hand is taken up at an ending: {suit} are trumps, the stock is {how}, each player holds the cards "
@@ -30,28 +32,36 @@ def explain_event(event: Event) -> Explanation:
         position, strict = data
         card = event.action.card
         if position == 1:
-            return Explanation("66.open.lead", Text("{seat} leads {card}", seat=who, card=card))
+            return Explanation("66.open.lead", Text("{seat} leads {card}", seat=who, card=card,
+            you=N_("You lead {card}")))
         if strict:
             return Explanation("66.strict.follow", Text(
                 "{seat} plays {card}: the stock is gone, so following and heading the trick are compulsory",
-                seat=who, card=card))
+                seat=who, card=card,
+                you=N_("You play {card}: the stock is gone, so following and heading the trick are compulsory")))
         return Explanation("66.open.free", Text("{seat} plays {card}: while the stock is open any card may be "
-                                                "played", seat=who, card=card))
+                                                "played", seat=who, card=card,
+                                                you=N_("You play {card}: while the stock is open any card may be "
+                                                       "played")))
     if kind == "trick":
         trick, trump, gained = data
         why = ranking.explain_trick(trick.cards, trump)
         return Explanation(why.rule, Text("{seat} wins the trick and its {points} card points: {why}", seat=who,
-                                          points=gained, why=why.text))
+                                          points=gained, why=why.text,
+                                          you=N_("You win the trick and its {points} card points: {why}")))
     if kind == "marriage-counts":
         return Explanation("66.marriage.pending", Text(
-            "{seat} has won a first trick: the {points} points of their marriages now count", seat=who, points=data))
+            "{seat} has won a first trick: the {points} points of their marriages now count", seat=who, points=data,
+            you=N_("You have won a first trick: the {points} points of your marriages now count")))
     if kind == "draw":
         if data is None:
             return Explanation("66.draw", Text("{seat} draws the top card of the stock, then {other}", seat=who,
-                                               other=other))
+                                               other=other,
+                                               you=N_("You draw the top card of the stock, then {other}")))
         return Explanation("66.draw", Text(
-            "{seat} draws the last face-down card; {other} takes the turned-up trump, {card}", seat=who, other=other,
-            card=data))
+            "{seat} draws the last face-down card, and the turned-up trump, {card}, goes to {other}", seat=who,
+            other=other, card=data,
+            you=N_("You draw the last face-down card, and the turned-up trump, {card}, goes to {other}")))
     if kind == "stock-exhausted":
         if data:
             return Explanation("66.strict.follow", Text(
@@ -63,37 +73,50 @@ def explain_event(event: Event) -> Explanation:
     if kind == "exchange":
         nine, taken = data
         return Explanation("66.exchange-nine", Text("{seat} exchanges {nine} for the turned-up trump, {card}",
-                                                    seat=who, nine=nine, card=taken))
+                                                    seat=who, nine=nine, card=taken,
+                                                    you=N_("You exchange {nine} for the turned-up trump, {card}")))
     if kind == "close":
         if data:
             return Explanation("66.close", Text(
                 "{seat} closes the stock before drawing: nobody draws, the strict rules apply, there is no 10 for "
-                "the last trick, and {seat} wins only by declaring 66", seat=who))
+                "the last trick, and {seat} wins only by declaring 66", seat=who,
+                you=N_("You close the stock before drawing: nobody draws, the strict rules apply, there is no 10 "
+                       "for the last trick, and you win only by declaring 66")))
         return Explanation("66.close", Text(
             "{seat} closes the stock: no more cards are drawn, the strict rules apply, there is no 10 for the last "
-            "trick, and {seat} wins only by declaring 66", seat=who))
+            "trick, and {seat} wins only by declaring 66", seat=who,
+            you=N_("You close the stock: no more cards are drawn, the strict rules apply, there is no 10 for the last "
+                   "trick, and you win only by declaring 66")))
     if kind == "marriage":
         suit, value, counts = data
         rule = "66.marriage.trump" if value == 40 else "66.marriage"
         if counts:
             return Explanation(rule, Text("{seat} shows the king and queen of {suit}: a marriage worth {points}",
-                                          seat=who, suit=suit, points=value))
+                                          seat=who, suit=suit, points=value,
+                                          you=N_("You show the king and queen of {suit}: a marriage worth {points}")))
         return Explanation("66.marriage.pending", Text(
             "{seat} shows the king and queen of {suit}: a marriage worth {points}, which counts only once {seat} "
-            "wins a trick", seat=who, suit=suit, points=value))
+            "wins a trick", seat=who, suit=suit, points=value,
+            you=N_("You show the king and queen of {suit}: a marriage worth {points}, which counts only once you win a "
+                   "trick")))
     if kind == "declare":
         return Explanation("66.declare", Text("{seat} stops the play and counts {points} points", seat=who,
-                                              points=data))
+                                              points=data,
+                                              you=N_("You stop the play and count {points} points")))
     if kind == "last-trick":
-        return Explanation("66.last-trick", Text("{seat} wins the last trick and scores 10 for it", seat=who))
+        return Explanation("66.last-trick", Text("{seat} wins the last trick and scores 10 for it", seat=who,
+        you=N_("You win the last trick and score 10 for it")))
     if kind == "closed-out":
         closer, reached = data
         if reached:
             return Explanation("66.close.end", Text(
                 "The hands are played out after closing: {seat}, who won the last trick and has no lead left, "
-                "counts as declaring 66", seat=who))
+                "counts as declaring 66", seat=who,
+                you=N_("The hands are played out after closing: you won the last trick and have no lead left, so "
+                       "you count as declaring 66")))
         return Explanation("66.close.end", Text(
-            "The hands are played out after closing and {closer} did not declare 66", closer=seat_name(closer)))
+            "The hands are played out after closing, with no declaration of 66 by the closer, {closer}",
+            closer=seat_name(closer)))
     if kind == "score":
         return explain_result(data)
     raise ValueError(f"no explanation for event kind {kind!r}")
@@ -113,12 +136,15 @@ def explain_result(result) -> Explanation:
     if rule == "66.close.failed":
         closer = seat_name(result.closer)
         return Explanation(rule, Text(
-            "{closer} closed the stock and did not win by declaring 66 ({points}): {seat} scores {gp} game "
-            "point(s){carry}", closer=closer, points=points, seat=seat_name(winner), gp=gained, carry=carry))
+            "After a close by {closer} with no winning declaration of 66 ({points}), {seat} scores {gp} game "
+            "point(s){carry}", closer=closer, points=points, seat=seat_name(winner), gp=gained, carry=carry,
+            you=N_("After a close by {closer} with no winning declaration of 66 ({points}), you score {gp} game "
+                   "point(s){carry}")))
     if rule == "66.declare.wrong":
         return Explanation(rule, Text(
-            "{by} declared without 66 ({points}): {seat} scores {gp} game point(s){carry}", by=seat_name(result.by),
-            points=points, seat=seat_name(winner), gp=gained, carry=carry))
+            "A declaration by {by} without 66 ({points}): {seat} scores {gp} game point(s){carry}",
+            by=seat_name(result.by), points=points, seat=seat_name(winner), gp=gained, carry=carry,
+            you=N_("A declaration by {by} without 66 ({points}): you score {gp} game point(s){carry}")))
     if rule == "66.game-points":
         loser = 1 - winner
         if result.tricks_won[loser] == 0:
@@ -130,17 +156,24 @@ def explain_result(result) -> Explanation:
         if result.how == "closed-out":
             return Explanation(rule, Text(
                 "{seat} wins the last trick with {points}, which counts as declaring 66: {gp} game point(s), as "
-                "{why}{carry}", seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry))
+                "{why}{carry}", seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry,
+                you=N_("You win the last trick with {points}, which counts as declaring 66: {gp} game point(s), as "
+                       "{why}{carry}")))
         return Explanation(rule, Text("{seat} has 66 ({points}): {gp} game point(s), as {why}{carry}",
-                                      seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry))
+                                      seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry,
+                                      you=N_("You have 66 ({points}): {gp} game point(s), as {why}{carry}")))
     # 66.no-declaration
     if max(result.points) >= 66 > min(result.points):
         return Explanation(rule, Text(
             "All tricks are played and nobody declared: {seat} alone has 66 ({points}) and scores {gp} game "
-            "point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry))
+            "point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry,
+            you=N_("All tricks are played and nobody declared: you alone have 66 ({points}) and score {gp} game "
+                   "point(s){carry}")))
     return Explanation(rule, Text(
         "All tricks are played, nobody declared and neither or both have 66 ({points}): {seat}, who won the last "
-        "trick, scores {gp} game point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry))
+        "trick, scores {gp} game point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry,
+        you=N_("All tricks are played, nobody declared and neither or both have 66 ({points}): you won the last trick "
+               "and score {gp} game point(s){carry}")))
 
 
 def _pair(points: list[int]) -> str:

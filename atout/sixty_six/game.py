@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from atout.engine import GameBase, seat_name
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.sixty_six.hand import SixtySixHand, SixtySixResult
 from atout.sixty_six.scoring import set_winner
 
@@ -37,4 +37,5 @@ class SixtySixGame(GameBase):
 
     def over_message(self) -> Text:
         return Text("The set is over: {seat} reached {target} game points", seat=seat_name(self.winner),
-                    target=self.config.target)
+                    target=self.config.target,
+                    you=N_("The set is over: you reached {target} game points"))

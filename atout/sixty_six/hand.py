@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action, Ending, Event, Explanation, HandBase, Phase, TableView, check_ending, play, seat_name
 from atout.errors import ConfigError, IllegalActionError, PositionError
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
 from atout.sixty_six.ranking import (
@@ -313,7 +313,9 @@ class SixtySixHand(HandBase):
         if self.closer is not None:
             return Explanation("66.strict.follow", Text(
                 "{seat} closed the stock: no more cards are drawn, and from now on you must follow suit and head the "
-                "trick if you can, or else trump", seat=seat_name(self.closer)))
+                "trick if you can, or else trump", seat=seat_name(self.closer),
+                you=N_("You closed the stock: no more cards are drawn, and from now on you must follow suit and "
+                       "head the trick if you can, or else trump")))
         if self.is_strict:
             return Explanation("66.strict.follow", Text(
                 "The stock is exhausted: from now on you must follow suit and head the trick if you can, or else "
@@ -611,22 +613,28 @@ class SixtySixHand(HandBase):
         if self.draw_pending:
             return Explanation("66.draw", Text(
                 "{seat} has won the trick: first draw from the stock, or close it before drawing "
-                "(allowed: {allowed})", seat=who, allowed=allowed))
+                "(allowed: {allowed})", seat=who, allowed=allowed,
+                you=N_("You have won the trick: first draw from the stock, or close it before drawing (allowed: "
+                       "{allowed})")))
         following = bool(self.trick)
         if kind in ("exchange", "close", "marriage", "declare") and following:
             rule = {"exchange": "66.exchange-nine", "close": "66.close", "marriage": "66.marriage",
                     "declare": "66.declare"}[kind]
             return Explanation(rule, Text("Only the player on lead may do that, before leading: {seat} must play "
-                                          "to the trick (allowed: {allowed})", seat=who, allowed=allowed))
+                                          "to the trick (allowed: {allowed})", seat=who, allowed=allowed,
+                                          you=N_("Only the player on lead may do that, before leading: you must play "
+                                                 "to the trick (allowed: {allowed})")))
         if kind == "play" and isinstance(card, Card):
             hand = self.hands[seat]
             if card not in hand:
                 return Explanation(_OPEN_RULE, Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
-                                                    card=card, hand=hand))
+                                                    card=card, hand=hand,
+                                                    you=N_("You do not hold {card}; your hand is {hand}")))
             if self.married is not None:
                 return Explanation("66.marriage", Text(
                     "{seat} declared the marriage in {suit}: the lead must be its king or queen", seat=who,
-                    suit=self.married))
+                    suit=self.married,
+                    you=N_("You declared the marriage in {suit}: the lead must be its king or queen")))
             return explain_illegal(card, hand, self.trick, self.trump)
         if kind == "exchange":
             return self._why_no_exchange(card, who)
@@ -637,11 +645,13 @@ class SixtySixHand(HandBase):
         if kind == "declare":
             return Explanation("66.declare", Text(
                 "{seat} may declare only on lead after winning a trick, or at once after declaring a marriage",
-                seat=who))
+                seat=who,
+                you=N_("You may declare only on lead after winning a trick, or at once after declaring a marriage")))
         if kind == "draw":
             if self.closer is not None:
                 return Explanation("66.close", Text("{seat} closed the stock: nobody draws any more",
-                                                    seat=seat_name(self.closer)))
+                                                    seat=seat_name(self.closer),
+                                                    you=N_("You closed the stock: nobody draws any more")))
             if self.is_strict:
                 return Explanation("66.draw", Text("The stock is exhausted: there is nothing left to draw"))
             return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
@@ -658,12 +668,14 @@ class SixtySixHand(HandBase):
         elif card is not nine:
             why = Text("only the 9 of trumps, {nine}, may be exchanged", nine=nine)
         elif nine not in self.hands[self.to_act]:
-            why = Text("{seat} does not hold {nine}", seat=who, nine=nine)
+            why = Text("{seat} does not hold {nine}", seat=who, nine=nine,
+            you=N_("you do not hold {nine}"))
         elif not self.tricks_won[self.to_act]:
-            why = Text("{seat} has not won a trick yet", seat=who)
+            why = Text("{seat} has not won a trick yet", seat=who, you=N_("you have not won a trick yet"))
         else:
             why = Text("the 9 is exchanged before closing or declaring a marriage")
-        return Explanation("66.exchange-nine", Text("{seat} may not exchange now: {why}", seat=who, why=why))
+        return Explanation("66.exchange-nine", Text("{seat} may not exchange now: {why}", seat=who, why=why,
+        you=N_("You may not exchange now: {why}")))
 
     def _why_no_close(self) -> Explanation:
         if self.closer is not None:
@@ -686,10 +698,13 @@ class SixtySixHand(HandBase):
                 "Once the stock is exhausted or closed no marriage may be declared"))
         if self.stage >= 3:
             return Explanation("66.marriage", Text("{seat} has already declared a marriage before this lead",
-                                                   seat=who))
+                                                   seat=who,
+                                                   you=N_("You have already declared a marriage before this lead")))
         missing = [c for c in (KING_OF[suit], QUEEN_OF[suit]) if c not in hand]
         return Explanation("66.marriage", Text("{seat} cannot declare the marriage in {suit}: they do not hold "
-                                               "{cards}", seat=who, suit=suit, cards=missing))
+                                               "{cards}", seat=who, suit=suit, cards=missing,
+                                               you=N_("You cannot declare the marriage in {suit}: you do not hold "
+                                                      "{cards}")))
 
     # --- what one seat may see -------------------------------------------------------------------
 
@@ -758,12 +773,14 @@ class SixtySixHand(HandBase):
         over = self.phase is Phase.OVER
         closed = self.closer is not None
         if over:
-            scores, labels = self.result.game_points, [seat_name(s) for s in range(2)]
+            scores, labels = self.result.game_points, [Text("{seat}", seat=seat_name(s), you=N_("You"))
+                                                       for s in range(2)]
         elif teacher or self.config.show_totals:
-            scores, labels = [self.points(0), self.points(1)], [Text("Points of {seat}", seat=seat_name(s))
+            scores, labels = [self.points(0), self.points(1)], [Text("Points of {seat}", seat=seat_name(s),
+            you=N_("Your points"))
                                                                 for s in range(2)]
         else:
-            scores, labels = [0, 0], [seat_name(s) for s in range(2)]
+            scores, labels = [0, 0], [Text("{seat}", seat=seat_name(s), you=N_("You")) for s in range(2)]
         return TableView(
             game=self.config.game, players=2, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase="draw" if self.draw_pending else self.phase.value, hands=hands, trick=trick, leader=leader,
@@ -780,21 +797,27 @@ class SixtySixHand(HandBase):
         notes: list[Text] = []
         if self.exchanged_by is not None:
             notes.append(Text("{seat} exchanges {nine} for the turned-up trump, {card}",
-                              seat=seat_name(self.exchanged_by), nine=NINE_OF[self.trump], card=self.turned_card))
+                              seat=seat_name(self.exchanged_by), nine=NINE_OF[self.trump], card=self.turned_card,
+                              you=N_("You exchange {nine} for the turned-up trump, {card}")))
         for i, (seat, suit, value) in enumerate(self.marriages):
             who = seat_name(seat)
             if self.married is not None and i == len(self.marriages) - 1:
                 notes.append(Text("{seat} declared the marriage in {suit}: the lead must be its king or queen",
-                                  seat=who, suit=suit))
+                                  seat=who, suit=suit,
+                                  you=N_("You declared the marriage in {suit}: the lead must be its king or queen")))
             elif self.tricks_won[seat]:
                 notes.append(Text("{seat} has shown the marriage in {suit}: {points} points", seat=who, suit=suit,
-                                  points=value))
+                                  points=value,
+                                  you=N_("You have shown the marriage in {suit}: {points} points")))
             else:
                 notes.append(Text("{seat} has shown the marriage in {suit}: {points} points once {seat} wins a "
-                                  "trick", seat=who, suit=suit, points=value))
+                                  "trick", seat=who, suit=suit, points=value,
+                                  you=N_("You have shown the marriage in {suit}: {points} points once you win a "
+                                         "trick")))
         if self.closer is not None:
             notes.append(Text("{seat} closed the stock: the turned trump, {card}, lies face down",
-                              seat=seat_name(self.closer), card=self.turn_up))
+                              seat=seat_name(self.closer), card=self.turn_up,
+                              you=N_("You closed the stock: the turned trump, {card}, lies face down")))
         elif self.is_strict and self.phase is Phase.PLAY:
             if self.config.strict_marriages:
                 notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
@@ -804,8 +827,10 @@ class SixtySixHand(HandBase):
                                   "you can, or else trump; no more marriages may be declared"))
         if not teacher and self.phase is Phase.PLAY:
             for seat in range(2):
-                notes.append(Text("{seat} has won a trick", seat=seat_name(seat)) if self.tricks_won[seat]
-                             else Text("{seat} has not won a trick yet", seat=seat_name(seat)))
+                notes.append(Text("{seat} has won a trick", seat=seat_name(seat),
+                you=N_("You have won a trick")) if self.tricks_won[seat]
+                             else Text("{seat} has not won a trick yet", seat=seat_name(seat),
+                             you=N_("You have not won a trick yet")))
         if self.carry and self.phase is not Phase.OVER:
             notes.append(Text("Game points carried from tied hands, for this hand's winner: {n}", n=self.carry))
         return notes

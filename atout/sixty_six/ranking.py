@@ -116,7 +116,7 @@ def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explana
 
     >>> from atout.cards import Card
     >>> str(explain_beats(Card.parse("10S"), Card.parse("KS"), Suit.HEARTS, Suit.SPADES))
-    '10♠ beats K♠: the ten ranks above the king (66.rank)'
+    '10♠ beats K♠: the ten ranks above the king'
     """
     if winner.suit is other.suit:
         return Explanation("66.rank", Text("{w} beats {o}: {why}", w=winner, o=other, why=_rank_reason(winner, other)))

@@ -28,7 +28,7 @@ from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError
 from atout.i18n import Text
-from atout.referee import Query, answer_json, kind_answerer
+from atout.referee import Query, kind_answerer
 from atout.sixty_six import ranking, scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
 from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
@@ -43,7 +43,7 @@ MAX_POINTS = 230       # 120 card points, the last trick's 10, a marriage of 40 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
     q.deck = SIXTY_SIX_DECK
     config = make_config(game, options)
-    return answer_json(kind_answerer(_KINDS, kind, game)(q, config))
+    return kind_answerer(_KINDS, kind, game)(q, config)
 
 
 def rank(q: Query, config: SixtySixConfig) -> dict[str, Any]:
@@ -105,9 +105,9 @@ def _tricks(q: Query, name: str, total_max: int, exact: bool = False) -> list[in
     tricks = _pair(q, name, total_max)
     total = sum(tricks)
     if (exact and total != total_max) or total > total_max:
-        what = Text("exactly {n}", n=total_max) if exact else Text("at most {n}", n=total_max)
         raise QueryError(Text("{name} adds up to {total} tricks; a sixty-six {event} has {what}", name=name,
-                              total=total, event=q.data.get("event"), what=what))
+                              total=total, event=q.data.get("event"),
+                              what=Text("exactly {n}", n=total_max) if exact else Text("at most {n}", n=total_max)))
     return tricks
 
 
@@ -139,6 +139,16 @@ def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     answer: dict[str, Any] = {"game_points": list(result.game_points), "rule": result.rule}
     if result.carried:
         answer["carried"] = 1
+    if event != "close-failed":    # the working, as the hand's own score says it (a failed close gives no points)
+        from atout.sixty_six.explain import explain_result
+        from atout.sixty_six.hand import SixtySixResult
+
+        closer = closer if event == "closed" else None
+        hand_result = SixtySixResult("declared" if event != "no-declaration" else "played-out", result, list(points),
+                                     list(tricks), list(points), by if event != "no-declaration" else None, closer,
+                                     tuple(at_close) if closer is not None else None,
+                                     last if event == "no-declaration" else None, 0, int(result.carried))
+        answer["explanation"] = explain_result(hand_result)
     return answer
 
 

@@ -30,6 +30,7 @@ from atout.engine import Action, Event, Phase
 from atout.errors import IllegalActionError
 from atout.i18n import N_, Text, _
 from atout.widgets.language import register
+from atout.widgets.said import said_html
 from atout.widgets.seats import player_label
 
 CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
@@ -171,8 +172,7 @@ class BiddingBox(widgets.VBox):
             status = _("The auction is over")
         self.status_html.value = (f'<p class="atout-to-call" aria-live="polite"><strong>{escape(status)}</strong>'
                                   f'</p>')
-        said = [f"<li>{escape(e.explanation.sentence())} <code>{escape(e.explanation.rule)}</code></li>"
-                for e in self.last_events]
+        said = [f"<li>{said_html(e.explanation)}</li>" for e in self.last_events]
         if self.error:
             said.append(f'<li role="alert" class="atout-error">{escape(self.error)}</li>')
         self.said_html.value = f'<ul class="atout-said">{"".join(said)}</ul>' if said else ""

@@ -35,7 +35,7 @@ import traitlets
 
 from atout.cards import Card, Suit
 from atout.errors import AtoutError
-from atout.i18n import N_, Text, get_language, ngettext
+from atout.i18n import N_, Person, Text, get_language, ngettext
 from atout.position import (
     DealLayout,
     Position,
@@ -59,7 +59,7 @@ TRUMP_ON_TABLE = ""   # the trump picker's "named on the table": the contractor 
 
 def short_name(place: str) -> Text:
     if place.startswith("seat "):
-        return Text("Seat {n}", n=int(place[5:]))
+        return Text("{seat}", seat=Person(int(place[5:])))
     return Text(SHORT_PLACES.get(place, place))
 
 
@@ -279,12 +279,12 @@ class PositionEditor(widgets.VBox):
         chosen = self.place_picker.value
         self.place_picker.options = [(place_name(p).render(), p) for p in layout.places]
         self.place_picker.value = chosen if chosen in layout.places else next(iter(layout.places))
-        self.dealer_picker.options = [(Text("Seat {n}", n=s).render(), s) for s in seats]
+        self.dealer_picker.options = [(Person(s).render(), s) for s in seats]
         self.dealer_picker.value = position.dealer if position.dealer in seats else seats[0]
         self.contract_box.layout.display = "" if layout.calls else "none"
         bidder = NO_CONTRACT if reset else self.bidder_picker.value
         self.bidder_picker.options = ([(Text("none: the actions as written").render(), NO_CONTRACT)]
-                                      + [(Text("Seat {n}", n=s).render(), s) for s in seats])
+                                      + [(Person(s).render(), s) for s in seats])
         self.bidder_picker.value = bidder
         call = self.call_picker.value
         self.call_picker.options = [(call_text(c), c) for c in layout.calls]

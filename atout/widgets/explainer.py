@@ -145,7 +145,7 @@ class Comparison:
         self.sentence = sentence
 
     def render(self, lang: str | None = None) -> str:
-        return f"{self.sentence.render(lang)} ({self.rule})"
+        return self.sentence.render(lang)
 
     def __repr__(self) -> str:
         return f"Comparison({self.higher} > {self.lower}: {self.render('en')!r})"

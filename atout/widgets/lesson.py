@@ -148,7 +148,7 @@ class LessonView(widgets.VBox):
 
     def refresh(self) -> None:
         lesson, lang = self.lesson, get_language()
-        variants = "".join(f"<li>{escape(v['text'][lang])}</li>" for v in lesson.variants)
+        variants = "".join(f"<li>{escape(text)}</li>" for text in lesson.house_rules(lang))
         variants_html = (f"<div class='atout-variants'><strong>{escape(Text('House rules').render())}</strong>"
                          f"<ul>{variants}</ul></div>") if variants else ""
         self.header.value = (f"<h2 class='atout-lesson-title'>{escape(lesson.title[lang])}</h2>"

@@ -22,6 +22,7 @@ from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
 from atout.widgets.analysis import UNITS
 from atout.widgets.index import TITLES
+from atout.widgets.said import said_html
 from atout.widgets.scoresheet import ScoreSheet
 from atout.widgets.seats import player_label, side_label
 from atout.widgets.table import CardTable, action_label
@@ -226,7 +227,7 @@ class PlayGame(widgets.VBox):
     def _log_event(self, event: Event) -> None:
         self.learner_acted |= event.seat == LEARNER
         for e in event.flatten():
-            self.lines.append(escape(e.explanation.render()))
+            self.lines.append(said_html(e.explanation, viewer=LEARNER))
         self.lines = self.lines[-60:]
         self.hint_view.value = ""
         if len(self.game.completed_hands) > self.reviewed_hands:

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.i18n import Text, get_language
+from atout.i18n import N_, Text, get_language
 from atout.lessons import Feedback, Question
 from atout.rulebook import RULES
 from atout.svg import card_svg
@@ -32,8 +32,9 @@ def _trump_text(question: Question) -> str:
     return Text("Trumps: {suit}", suit=Suit.parse(trump)).render()
 
 
-def _line(text: Text) -> str:
-    return f"<p>{escape(text.render())}</p>"
+def _line(text: Text, viewer: int | None = None) -> str:
+    """One line of the situation, for the learner (``viewer``: the player the question calls "you")."""
+    return f"<p>{escape(text.render(viewer=viewer))}</p>"
 
 
 def _call_label(call: str) -> str:
@@ -57,13 +58,13 @@ def _trick_so_far(plays: list) -> str:
 
 def _rob_situation(question: Question, highlight: dict[str, str]) -> list[str]:
     """The turned card, who deals, and the learner's hand (or, asking who may rob, every hand face up)."""
-    shown = question.shown
+    shown, viewer = question.shown, question.viewer
     dealer = seat_name(shown["dealer"])
-    parts = [_line(Text("{seat} deals; the turned card:", seat=dealer)), _row([shown["turn_up"]], size="small")]
+    parts = [_line(Text("{seat} deals; the turned card:", seat=dealer, you=N_("You deal; the turned card:")), viewer),
+             _row([shown["turn_up"]], size="small")]
     if question.query.get("ask") == "who":
         for seat, cards in enumerate(shown["hands"]):
-            name = Text("{seat}, the dealer", seat=dealer) if seat == shown["dealer"] else seat_name(seat)
-            parts += [_line(Text("{seat}:", seat=name)), _row(cards, size="small")]
+            parts += [_line(Text("{label}:", label=question.labels[str(seat)]), viewer), _row(cards, size="small")]
         return parts
     return parts + [_line(Text("Your hand (you are {seat}):", seat=seat_name(shown["seat"]))),
                     _row(shown["hand"], highlight)]

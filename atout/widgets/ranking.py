@@ -126,11 +126,11 @@ def ranking_marks(game: str, trump: str) -> pd.DataFrame:
 
 
 def ranking_reasons(game: str, trump: str, lang: str | None = None) -> pd.DataFrame:
-    """The same shape as ``ranking_frame``: the sentence and rule placing each card (for tooltips)."""
+    """The same shape as ``ranking_frame``: the sentence placing each card and its rule id (a cell's hover)."""
     frame = ranking_frame(game, trump)
     out = pd.DataFrame("", index=frame.index, columns=frame.columns)
     for (row, column), why in _reasons(game, trump).items():
-        out.loc[row, column] = why.render(lang)
+        out.loc[row, column] = why.cited(lang)
     return out
 
 

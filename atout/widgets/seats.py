@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from atout.i18n import Text, get_language, render_value
+from atout.i18n import Person, Text, get_language, render_value
 
 
 def player_label(seat: int, you: int | None = None) -> Text:
-    """A seat's name on screen: "You" for ``you``'s seat (the learner's own), else "Player N", 1-based."""
+    """A seat's name on screen: "You" for ``you``'s seat (the learner's own), else "Player N", 1-based. The name is
+    core's ``Person``, the one every sentence of core uses, so a label and a sentence never name a player apart."""
     if you is not None and seat == you:
         return Text("You")
-    return Text("Player {n}", n=seat + 1)
+    return Text("{seat}", seat=Person(seat))
 
 
 class Players:

@@ -219,7 +219,7 @@ class DealStepper(widgets.VBox):
         elif seen is not None:
             said = Text("{player} discards {card}", player=player_label(step.event.seat), card=seen).render()
             parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
-        parts.append(f'<p class="atout-sentence">{escape(why.sentence())}</p>'
+        parts.append(f'<p class="atout-sentence">{escape(why.sentence(viewer=self.viewer))}</p>'
                      f'<p class="atout-rule">{escape(_("Rule"))} <code data-rule="{escape(why.rule)}">'
                      f'{escape(why.rule)}</code></p>')
         statement = _rule_statement(why.rule)

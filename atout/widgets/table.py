@@ -367,7 +367,7 @@ class CardTable(anywidget.AnyWidget):
             state = self._build_state(lang)
             self._provide_faces(state.pop("shown"), lang)
             self.state = state
-            self.announcement = "\n".join(why.render(lang) for why in self._said)
+            self.announcement = "\n".join(why.render(lang, self.viewer) for why in self._said)
             self.refused = self._refused
 
     # --- messages from the browser ---------------------------------------------------------------------------

@@ -451,8 +451,10 @@ def legal_rule(hand: Sequence[str], plays: Sequence[str], trump: str, must_follo
     trumps = [c for c in hand if is_trump(c, trump)]
     if any(not renegable(c, led, trump) for c in trumps):
         return "45.follow.trump-lead"
-    if trumps:
-        return "45.follow.renege"
+    # With the A♥ led (its option on) and a heart in hand, the hearts rule limits the cards even when a top trump
+    # may be held back: it decides, and "you may renege and play any card" would be false.
     if ace_of_hearts_led and led == ACE_OF_HEARTS and trump != "H" and any(suit_of(c) == "H" for c in hand):
         return "45.follow.ace-of-hearts-led"
+    if trumps:
+        return "45.follow.renege"
     return "45.follow.trump-lead"

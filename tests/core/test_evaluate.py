@@ -190,7 +190,7 @@ def test_an_imagined_sixty_six_hand_must_complete_the_view():
     view = hand.view(0)
     other, stock = deal_hidden(random.Random(1), Table(view))
     mine = view["hand"][0]
-    with pytest.raises(PositionError, match="cards Seat 0 has not seen, each once"):
+    with pytest.raises(PositionError, match="cards Player 1 has not seen, each once"):
         SixtySixHand.from_view(view, [mine] + other[1:], stock)
     with pytest.raises(PositionError, match="the other hand holds 6 cards and the stock 11 face down, not 5 and 11"):
         SixtySixHand.from_view(view, other[1:], stock)

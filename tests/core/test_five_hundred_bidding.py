@@ -59,7 +59,8 @@ def test_misere_needs_the_option():
     a = Auction(make_config("five-hundred"), dealer=0)
     with pytest.raises(IllegalActionError) as err:
         a.call("open-misere")
-    assert err.value.rule == "500.bid.misere" and "option misere" in str(err.value)
+    assert err.value.rule == "500.bid.misere" and "a house rule, and it is off here" in str(err.value)
+    assert "option" not in err.value.message.render("en")
 
 
 def test_pass_is_final_and_the_last_bidder_wins():

@@ -287,7 +287,7 @@ def test_illegal_play_sentences_name_the_cards():
     assert why.rule == "45.follow.plain-lead"
     assert "7♣" in text and "10♣" in text and "clubs" in text and "trump" in text
     assert "2♥" not in text                           # it names the cards that answer the lead, not the rest
-    assert str(why).endswith("(45.follow.plain-lead)")
+    assert why.rule == "45.follow.plain-lead" and "(45." not in str(why)
 
     why = ranking.explain_illegal(CARD["2C"], cards(["5S", "7S", "2C"]), [CARD["3S"]], Suit.SPADES)
     assert why.rule == "45.follow.renege"

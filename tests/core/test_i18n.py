@@ -96,8 +96,8 @@ def test_every_template_renders_in_french():
     """Formatting a French template with its own fields never raises (no stray braces)."""
     for msgid in FRENCH_MESSAGES:
         for source, translation in _translated_forms(msgid):
-            if _fields(source):
-                translation.format(**{name: "x" for name in _fields(source)})
+            if _fields(source):   # a person takes the forms a translation may ask for ({seat:à}, {seat:de})
+                translation.format(**{name: i18n._Worded(i18n._forms("le joueur 2", "fr")) for name in _fields(source)})
 
 
 # --- real renders through the engine ------------------------------------------------------------
@@ -131,8 +131,8 @@ def test_forty_fives_trick_explained_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["winner"] == 1
-    assert answer["explanation"] == "5♠ bat V♠ : le 5 d'atout est la carte la plus forte (45.rank.five-of-trumps)"
-    assert answer["beats"]["AH"]["explanation"].endswith("(45.rank.five-of-trumps)")
+    assert answer["explanation"] == "5♠ bat V♠ : le 5 d'atout est la carte la plus forte"
+    assert answer["rule"] == answer["beats"]["AH"]["rule"] == "45.rank.five-of-trumps"
     # the same query in English is unchanged by the French catalogue
     with i18n.language("en"):
         assert judge(query)["explanation"].startswith("5♠ beats J♠: the 5 of trumps")
@@ -143,8 +143,8 @@ def test_forty_fives_renege_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["rule"] == "45.follow.renege"
-    assert "retenir 5♣ et V♣" in answer["explanation"]
-    assert answer["explanation"].endswith("(45.follow.renege)")
+    assert "retenir (garder) 5♣ et V♣" in answer["explanation"] and "renon" not in answer["explanation"]
+    assert "(45." not in answer["explanation"]
 
 
 def test_five_hundred_left_bower_in_french():
@@ -160,7 +160,7 @@ def test_sixty_six_strict_play_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["explanation"] == ("Une fois le talon épuisé ou fermé, vous devez fournir et monter : "
-                                     "vous avez R♠ et A♠, de quoi battre D♠ (66.strict.follow)")
+                                     "vous avez R♠ et A♠, de quoi battre D♠")
 
 
 def test_engine_events_in_french():
@@ -171,10 +171,11 @@ def test_engine_events_in_french():
     turn_up = deal.consequences[0]
     card = hand.turn_up
     with i18n.language("fr"):
-        assert deal.explanation.render() == ("Joueur 0 donne : un paquet de 3 cartes à chaque joueur en commençant "
-                                             "à sa gauche, puis un paquet de 2 (45.deal.packets)")
+        assert deal.explanation.render() == ("Le joueur 1 donne : un paquet de 3 cartes à chaque joueur en commençant "
+                                             "à sa gauche, puis un paquet de 2")
+        assert deal.explanation.render(viewer=0).startswith("Vous distribuez : un paquet de 3 cartes")
         assert turn_up.explanation.render() == (f"La retourne est {card.render('fr')} : l'atout est "
-                                                f"{card.suit.render('fr')} (45.deal.turn-up)")
+                                                f"{card.suit.render('fr')}")
 
 
 def test_plural_forms_in_french():

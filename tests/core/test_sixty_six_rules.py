@@ -108,7 +108,7 @@ def test_trap_the_ten_beats_the_king():
     plays = parse_cards("KS 10S")
     assert ranking.trick_winner(plays, Suit.HEARTS) == 1
     why = ranking.explain_trick(plays, Suit.HEARTS)
-    assert why.render("en") == "10♠ beats K♠: the ten ranks above the king (66.rank)"
+    assert why.render("en") == "10♠ beats K♠: the ten ranks above the king" and why.rule == "66.rank"
     got = judge({"kind": "trick", "game": "sixty-six", "trump": "C", "plays": ["10D", "KD"]})
     assert got["winner"] == 0 and got["rule"] == "66.rank"
 

@@ -61,7 +61,7 @@ def test_questions_are_marked_by_the_referee():
     question = parse_lesson(text, "q.toml").questions()[0]
     assert question.answer == ["AH"]
     right = question.check("ah")
-    assert right.correct and "45.rank.ace-of-hearts" in right.text
+    assert right.correct and right.rule == "45.rank.ace-of-hearts" and "(45." not in right.text
     wrong = question.check("KH")
     assert not wrong.correct and "A♥ beats K♥" in wrong.text and "KH" in wrong.highlight
 
@@ -72,7 +72,7 @@ def test_legal_questions_need_every_legal_card():
     assert sorted(question.answer) == ["3C", "KH"]
     assert question.check(["KH", "3C"]).correct
     partial = question.check(["KH", "3C", "2S"])
-    assert not partial.correct and "45.follow.plain-lead" in partial.text
+    assert not partial.correct and partial.rule == "45.follow.plain-lead" and "(45." not in partial.text
 
 
 def test_drills_favour_the_traps_and_are_repeatable():

@@ -98,8 +98,9 @@ def _classroom(page):
 
 
 def _whatif(page):
+    before = query(page).get("position", "")
     play_a_card(page)
-    page.wait_for_function("() => (new URLSearchParams(location.search).get('position') || '').includes('actions: ')")
+    page.wait_for_function("p => (new URLSearchParams(location.search).get('position') || '') !== p", arg=before)
     return lambda: page.locator(".atout-position-text textarea").input_value()
 
 

@@ -30,7 +30,7 @@ from tests.widgets import shown_codes, sorted_codes
 
 GAMES = ["sixty-six", "five-hundred"]
 PREFIX = {"sixty-six": "66.", "five-hundred": "500."}
-RULE_AT_END = re.compile(r"\(((?:66|500)\.[a-z0-9.-]+)\)$")
+RULE_IN_TEXT = re.compile(r"\((?:45|a45|66|500)\.[a-z0-9.-]+\)")
 
 
 def send(table: CardTable, content: dict) -> None:
@@ -118,7 +118,9 @@ def test_the_teacher_plays_a_whole_seeded_hand_by_messages(game):
             assert str(done) == message["action"]
         lines = table.announcement.split("\n")
         assert lines == said(hand.events[before:])
-        assert all(RULE_AT_END.search(line).group(1).startswith(PREFIX[game]) for line in lines)
+        # each line is core's sentence; its rule, the family's, stays beside it, never inside it
+        assert all(e.rule.startswith(PREFIX[game]) for event in hand.events[before:] for e in event.flatten())
+        assert not any(RULE_IN_TEXT.search(line) for line in lines)
         moves += 1
     assert len(hand.tricks) == (12 if game == "sixty-six" else 10)             # played to the last trick
     assert table.state["over"] and table.state["status"] == "The hand is over"
@@ -183,7 +185,7 @@ def test_an_illegal_card_is_refused_with_cores_sentence_and_the_state_is_unchang
     assert hand.history == history and hand.hands == hands
     assert table.refused and table.last_refusal.rule == why.rule
     assert table.announcement == hand.explain_illegal(Action("play", card)).render("en") == why.render("en")
-    assert why.rule.startswith(PREFIX[game]) and RULE_AT_END.search(table.announcement)
+    assert why.rule.startswith(PREFIX[game]) and not RULE_IN_TEXT.search(table.announcement)
     assert {k: v for k, v in table.state.items() if k != "said_id"} == {
         k: v for k, v in state.items() if k != "said_id"}
 
@@ -199,10 +201,12 @@ def test_sixty_six_a_seat_sees_the_turned_trump_the_stock_count_and_no_running_t
     assert view.stock == 11 and view.kitty == 0 and view.phase == "play"
     assert view.hands[seat] == hand.hands[seat] and view.hands[1 - seat] == 6
     assert view.scores == [0, 0] and view.tricks_won == [] and view.last_trick is None
-    assert [n.render("en") for n in view.notes] == ["Seat 0 has not won a trick yet", "Seat 1 has not won a trick yet"]
+    assert [n.render("en") for n in view.notes] == ["Player 1 has not won a trick yet",
+                                                    "Player 2 has not won a trick yet"]
+    assert view.notes[seat].render("en", seat) == "You have not won a trick yet"
     teacher = hand.table_view(None)
     assert teacher.hands == hand.hands and teacher.tricks_won == [0, 0]
-    assert [label.render("en") for label in teacher.score_labels] == ["Points of Seat 0", "Points of Seat 1"]
+    assert [label.render("en") for label in teacher.score_labels] == ["Points of Player 1", "Points of Player 2"]
     shown = SixtySixHand.new("sixty-six", seed=1, show_totals=True)
     for action in ("play 9D", "play AD"):
         shown.apply(action)
@@ -219,12 +223,12 @@ def test_sixty_six_the_trick_just_won_lies_on_the_table_until_the_next_action_th
     assert view.last_trick == [(1, Card.parse("9D")), (0, Card.parse("AD"))] and view.last_trick_winner == 0
     assert view.phase == "draw" and hand.table_view(0).legal == [Action("close"), Action("draw")]
     assert table.state["last_trick"]["label"] == "Last trick (winner: You)"
-    assert "Seat 0 has won a trick" in table.state["notes"]
+    assert "Player 1 has won a trick" in table.state["notes"]
     send(table, {"type": "play", "card": hand.hands[0][0].code})              # draw or close first
     assert table.refused and table.last_refusal.rule == "66.draw" and len(hand.history) == 3
     send(table, {"type": "action", "action": "draw"})
     assert not table.refused and hand.history[-1] == Action("draw")
-    assert table.announcement == hand.events[-1].explanation.render("en")
+    assert table.announcement == hand.events[-1].explanation.render("en", 0)
     assert hand.table_view(0).last_trick is None and hand.table_view(1).last_trick is None
     assert table.state["last_trick"] is None
     assert hand.table_view(None).last_trick_winner == 0 and hand.table_view(0).stock == 9
@@ -240,7 +244,7 @@ def test_sixty_six_closing_turns_the_trump_face_down_and_the_table_says_so():
     assert hand.closer == 1 and hand.events[-1].rule == "66.close"
     view = hand.table_view(0)
     assert view.turn_up is None and view.stock == 12                    # 11 face down and the turned trump
-    assert f"Seat 1 closed the stock: the turned trump, {turned.render('en')}, lies face down" in table.state["notes"]
+    assert f"Player 2 closed the stock: the turned trump, {turned.render('en')}, lies face down" in table.state["notes"]
     assert table.state["turn_up"] is None and table.state["stock"] == 12
 
 
@@ -264,8 +268,8 @@ def test_sixty_six_a_marriage_is_a_button_then_the_lead_must_be_its_king_or_quee
         send(table, {"type": "play", "card": other.code})
         assert hand.history == history and table.last_refusal.rule == "66.marriage"
         assert table.state["illegal"][other.code] == table.announcement
-    note = (f"Seat {hand.to_act} declared the marriage in {marriage.card.suit.render('en')}: the lead must be its "
-            f"king or queen")
+    note = (f"Player {hand.to_act + 1} declared the marriage in {marriage.card.suit.render('en')}: the lead must be "
+            f"its king or queen")
     assert note in table.state["notes"]
     send(table, {"type": "play", "card": queen.code})
     assert hand.history[-1] == Action("play", queen) and not table.refused
@@ -348,7 +352,7 @@ def test_five_hundred_the_joker_led_in_no_trumps_names_a_suit_with_the_buttons()
     assert table.announcement == "Joker may be played in more than one way: choose one of the buttons"
     send(table, {"type": "action", "action": str(named[-1])})
     assert hand.history[-1] == named[-1] and hand.trick.joker_suit is named[-1].value
-    assert table.announcement == said([hand.events[-1]])[0] and table.announcement.endswith("(500.joker.no-trump)")
+    assert table.announcement == said([hand.events[-1]])[0] and hand.events[-1].rule == "500.joker.no-trump"
     assert f"The joker was led calling for {named[-1].value.render('en')}" in table.state["notes"]
 
 
@@ -357,7 +361,7 @@ def test_five_hundred_table_view_follows_the_engine_contract():
     view = hand.table_view(2)
     assert view.players == 4 and view.kitty == 3 and view.stock == 0 and view.phase == "bid"
     assert view.hands[2] == hand.hands[2] and view.hands[1] == view.hands[3] == 10
-    assert [str(label) for label in view.score_labels] == ["Side 0", "Side 1"]
+    assert [str(label) for label in view.score_labels] == ["Players 1 and 3", "Players 2 and 4"]
     assert hand.explain_illegal(hand.legal_actions()[0]) is None
     assert hand.explain_illegal("bid hold").rule.startswith("500.")
     assert hand.copy().history == hand.history
@@ -417,7 +421,7 @@ def test_the_stepper_shows_sixty_six_closed_stock_and_marriages_in_notes():
     stepper = DealStepper(hand)
     index = next(k for k, s in enumerate(stepper.steps) if s.event.kind == "close")
     stepper.go(index)
-    assert any(note.startswith("Seat 0 closed the stock") for note in stepper.table.state["notes"])
+    assert any(note.startswith("Player 1 closed the stock") for note in stepper.table.state["notes"])
     assert 'data-rule="66.close"' in stepper.explanation_html.value
 
 

@@ -27,7 +27,9 @@ def test_a_hand_against_the_computer_is_scored_and_reviewed(game):
     assert "hand-review" in page.review_view.value
     for f in findings:
         assert f["lost"] > 0 and f["played"] != f["best"]
-    assert page.log_view.value.count("<li>") >= 3 and "(" in page.log_view.value   # explanations with rule ids
+    # core's sentences for the learner, each with its rule id beside it (a mark whose hover states the rule)
+    assert page.log_view.value.count("<li>") >= 3 and 'class="atout-rule-id" data-rule="' in page.log_view.value
+    assert "Seat " not in page.log_view.value
 
 
 def test_the_hint_is_a_legal_action_from_what_the_learner_sees():

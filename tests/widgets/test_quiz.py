@@ -58,10 +58,10 @@ def test_a_wrong_answer_quotes_the_rule_then_a_right_one_is_marked_right(spec, g
     wrong = [c for c in question.choices if c not in question.answer][:1] or question.answer[:-1]
     feedback = wrong_view.answer(wrong if question.multiple else wrong[0])
     assert not feedback.correct and "atout-wrong" in wrong_view.result.value
-    rule = RULES[question.rule]
     shown = wrong_view.result.value
-    assert f"<code>{question.rule}</code>" in shown or f"({question.rule})" in shown
-    assert escape(rule.statement.render()) in shown or f"({question.rule})" in escape(feedback.text)
+    rule = RULES[feedback.rule]                                     # the rule that decides this pick
+    assert f"<code>{feedback.rule}</code>" in shown and f"({feedback.rule})" not in feedback.text
+    assert escape(rule.statement.render()) in shown or rule.statement.render() in feedback.text
     assert all(b.disabled for b in wrong_view.choices.children)
     right = right_view.answer(question.answer if question.multiple else question.answer[0])
     assert right.correct and "atout-right" in right_view.result.value
@@ -75,20 +75,20 @@ def test_the_rulebook_statement_is_quoted_when_the_sentence_does_not_give_it():
     assert escape(RULES["66.exchange-nine"].statement.render()) in view.result.value
     assert "The stock: 9 face-down cards, and the turned-up trump, A♥, under them." in view.situation.value
     # The referee's sentence names the seat; the situation says that seat is the learner's.
-    assert "Seat 0" in view.feedback.text and "Your hand (you are Seat 0):" in view.situation.value
+    assert view.feedback.text.startswith("You exchange") and "Your hand (you are Player 1):" in view.situation.value
 
 
 def test_a_rob_question_shows_the_turned_card_the_dealer_and_the_hands():
     who = QuizView(make_questions({"kind": "rob", "ask": "who", "seed": 14, "players": 3}, "forty-fives"))
     situation = who.situation.value
-    assert "Seat 0 deals; the turned card:" in situation and "Trumps: diamonds" in situation
-    assert "Seat 0, the dealer:" in situation and "Seat 2:" in situation and cards_shown(situation) == 1 + 3 * 5
-    assert [b.description for b in who.choices.children] == ["Seat 0, the dealer", "Seat 1", "Seat 2", "Nobody"]
+    assert "You deal; the turned card:" in situation and "Trumps: diamonds" in situation
+    assert "You, the dealer:" in situation and "Player 3:" in situation and cards_shown(situation) == 1 + 3 * 5
+    assert [b.description for b in who.choices.children] == ["You, the dealer", "Player 2", "Player 3", "Nobody"]
     cards = QuizView(make_questions({"kind": "rob", "ask": "cards", "turn_up": "9D", "seat": 1,
                                      "hand": ["AD", "KS", "10S", "5C", "4H"]}, "forty-fives"))
-    assert "Your hand (you are Seat 1):" in cards.situation.value
+    assert "Your hand (you are Player 2):" in cards.situation.value
     feedback = cards.answer(["AD", "KS"])
-    assert not feedback.correct and "keeps the ace of trumps" in feedback.text
+    assert not feedback.correct and "You keep the ace of trumps" in feedback.text
     assert WRONG_RING in cards.situation.value            # the wrong picks are ringed on the hand
 
 
@@ -97,9 +97,9 @@ def test_a_draw_question_shows_the_trick_and_the_stock_before_the_draw():
                                     "hand": ["9S", "KD", "QD", "JC", "AS"]}, "sixty-six"))
     situation = view.situation.value
     assert "The stock: 1 face-down cards, and the turned-up trump, A♣, under them." in situation
-    assert "The trick just played: Seat 1 led, you answered." in situation and cards_shown(situation) == 1 + 2 + 5
+    assert "The trick just played: Player 2 led, you answered." in situation and cards_shown(situation) == 1 + 2 + 5
     assert "The turned-up trump, A♣" in [b.description for b in view.choices.children]
-    assert view.answer("turn-up").correct and "Seat 0 takes the turned-up trump, A♣" in view.feedback.text
+    assert view.answer("turn-up").correct and "the turned-up trump, A♣, goes to you" in view.feedback.text
     exhausted = QuizView(make_questions({"kind": "draw", "trump": "C", "stock": 0, "plays": ["9C", "AH"],
                                          "hand": ["9S"]}, "sixty-six"))
     assert "The stock was exhausted before this trick." in exhausted.situation.value
@@ -113,7 +113,8 @@ def test_the_view_turns_french_with_the_page():
     set_page_language("fr")
     labels = [b.description for b in view.choices.children]
     assert "Non, pas maintenant" in labels and "Oui, 20 points dès qu'une levée est gagnée" in labels
-    assert "Votre main (vous êtes Joueur 0) :" in view.situation.value
+    assert "Votre main (vous êtes Le joueur 1) :" not in view.situation.value
+    assert "Votre main (vous êtes le joueur 1) :" in view.situation.value
     assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value
 
 

@@ -98,7 +98,7 @@ def test_the_styled_table_shades_trumps_signs_marks_and_cites_rules():
     assert "atout-trump" in classes and "atout-mark-ace-of-hearts" in classes
     module = family_ranking("forty-fives")
     why = module.explain_beats(Card.parse("AH"), Card.parse("AD"), Suit.DIAMONDS, Suit.DIAMONDS)
-    assert title == why.render()
+    assert title == why.cited()
     assert "atout-mark-reversed" in by_text["10♠ ↺"][0] and "atout-trump" not in by_text["10♠ ↺"][0]
     assert "<caption>Forty-Fives: how the cards rank when diamonds are trumps, highest first</caption>" in html
     assert "Trumps (♦ diamonds)" in html and "★ the A♥ is always a trump" in html

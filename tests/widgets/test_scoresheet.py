@@ -66,7 +66,7 @@ def test_partnerships_are_scored_by_side():
     assert sorted({side for side, _ in frame.columns}) == [0, 1]
     assert all(int(frame[(0, "tricks")].iloc[i]) + int(frame[(1, "tricks")].iloc[i]) == 5 for i in range(len(frame)))
     assert totals(frame, 2)[-1] == game.scores
-    assert "Side 0" in score_sheet_html(game)
+    assert "Players 1 and 3" in score_sheet_html(game)
 
 
 @pytest.mark.parametrize("make", [lambda: FiveHundredGame(seed=3), lambda: SixtySixGame(seed=1)],
@@ -85,7 +85,7 @@ def test_the_chart_is_accessible_and_drawn_to_scale(finished):
     assert uid and f'<title id="{uid.group(1)}">Running totals</title>' in svg
     desc = unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg).group(1))
     assert desc.startswith(f"Scores after {len(game.results)} hands: ")
-    assert all(f"Seat {s} {score}" in desc for s, score in enumerate(game.scores))
+    assert all(f"Player {s + 1} {score}" in desc for s, score in enumerate(game.scores))
     assert "The game is won at 45." in desc and 'class="atout-target"' in svg
     lines = re.findall(r'<g class="atout-line" data-side="(\d)"><polyline points="([^"]+)"', svg)
     series = running_totals(game)
@@ -126,10 +126,10 @@ def test_an_empty_game_says_so():
 def test_the_page_language_switch_redraws_the_sheet(monkeypatch, finished):
     fake_french(monkeypatch)
     sheet = ScoreSheet(finished)
-    assert "Seat 0" in sheet.html.value
+    assert "Player 1" in sheet.html.value
     try:
         set_page_language("fr")
-        assert "Place 0" in sheet.html.value and "Seat 0" not in sheet.html.value
+        assert "Joueur 1" in sheet.html.value and "Player 1" not in sheet.html.value
     finally:
         set_page_language("en")
-    assert "Seat 0" in sheet.html.value
+    assert "Player 1" in sheet.html.value

@@ -1,0 +1,549 @@
+"""The catalogue of every sentence a learner can read: each template of core, with a case that produces it, in
+English and in French.
+
+A *template* is a message of core (``Text("…")`` or ``N_("…")`` in the modules of ``TEMPLATE_MODULES``) that is not
+a bad-input error (those are raised as an ``…Error`` and read by whoever typed the input). A *case* is something
+that makes core speak: a referee query, a hand played from a seed with the events it explains and the reasons it
+gives for the cards and calls it refuses, a lesson with its quiz (each choice marked), a rule of the rulebook, a
+house rule. ``build()`` runs every case, renders each sentence for the people who may read it (the player it names,
+as "you", and everybody else) in both languages, and records which templates each rendering used
+(``i18n.recording``); ``unreached(catalogue)`` lists the templates no case reached, which a test keeps empty, so a
+template added without a case fails it. ``atout catalogue`` writes the whole as Markdown for a reviewer who reads
+it against the rules.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from atout import i18n
+from atout.i18n import LANGUAGES, Text
+
+PACKAGE = Path(__file__).resolve().parent
+CASES_FILE = PACKAGE / "data" / "catalogue_cases.jsonl"
+
+# Where core's sentences live (paths relative to the package). Widgets and the site's chrome are the views'.
+TEMPLATE_MODULES = ("engine.py", "referee.py", "lessons.py", "house_rules.py", "rulebook/*.py", "*/explain.py",
+                    "*/ranking.py", "*/referee.py", "*/bidding.py", "*/scoring.py", "*/hand.py", "*/game.py")
+VIEW_FOLDERS = ("widgets",)
+MESSAGE_CALLS = {"Text", "N_"}
+
+
+@dataclass(frozen=True)
+class Template:
+    msgid: str
+    where: str          # module:line of its first appearance
+
+
+@dataclass
+class Sentence:
+    """One rendering of one case: who reads it, what it says in each language, the templates it used."""
+
+    case: str
+    source: str               # what made it: referee, engine, lesson, rulebook, house rule
+    viewer: str               # who reads it: "you" (the player it names), "others", or "—" when it names nobody
+    text: dict[str, str]
+    rule: str | None
+    templates: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Catalogue:
+    sentences: list[Sentence]
+    templates: list[Template]
+
+    def reached(self) -> set[str]:
+        return {t for s in self.sentences for t in s.templates}
+
+
+# --- the templates -----------------------------------------------------------------------------------
+
+def _is_error(node: ast.Call) -> bool:
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name.endswith("Error")
+
+
+def templates() -> list[Template]:
+    """Every template of core, in module order (the bad-input errors left out: they are not explanations)."""
+    found: dict[str, Template] = {}
+    paths = sorted({p for pattern in TEMPLATE_MODULES for p in PACKAGE.glob(pattern)
+                    if p.relative_to(PACKAGE).parts[0] not in VIEW_FOLDERS})
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside_error: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _is_error(node):
+                inside_error.update(id(n) for n in ast.walk(node) if n is not node)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or id(node) in inside_error:
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name not in MESSAGE_CALLS or not node.args:
+                continue
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+                where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+                found.setdefault(first.value, Template(first.value, where))
+    return sorted(found.values(), key=lambda t: (t.where.split(":")[0], int(t.where.split(":")[1])))
+
+
+# --- rendering ------------------------------------------------------------------------------------------
+
+def _render(case: str, source: str, what: Any, rule: str | None = None, seat: int | None = None) -> list[Sentence]:
+    """``what`` (a ``Text`` or an ``Explanation``) written for everyone who may read it: when it names a player
+    (``seat``), once for that player ("you") and once for the others; each in both languages."""
+    text = what.text if hasattr(what, "text") and hasattr(what, "rule") else what
+    rule = getattr(what, "rule", rule)
+    viewers: list[tuple[str, int | None]] = [("—", None)] if seat is None else [("others", None), ("you", seat)]
+    out = []
+    for label, viewer in viewers:
+        with i18n.recording() as used:
+            rendered = {lang: text.render(lang, viewer) for lang in LANGUAGES}
+        out.append(Sentence(case, source, label, rendered, rule, set(used)))
+    return out
+
+
+def _subject(text: Text) -> int | None:
+    """The seat a sentence (or one inside it) has for its subject, so it is also written for that player."""
+    for inner in text.texts():
+        person = inner.params.get("seat")
+        if isinstance(person, i18n.Person):
+            return person.seat
+        for value in inner.params.values():
+            if isinstance(value, i18n.Person | i18n.Side):
+                return value.seat if isinstance(value, i18n.Person) else value.seats[0]
+    return None
+
+
+def _explained(case: str, source: str, explanation: Any) -> list[Sentence]:
+    return _render(case, source, explanation, seat=_subject(explanation.text))
+
+
+# --- the cases ------------------------------------------------------------------------------------------
+
+def referee_cases() -> Iterator[Sentence]:
+    """Each case of ``data/catalogue_cases.jsonl``, written for the templates that play rarely reaches: a referee
+    ``query`` (every sentence of its answer: its explanation, and each card's or call's reason, ``beats`` and
+    ``why``), a ``hand`` dealt from a seed and played by its ``actions`` (each event's sentence, then why each
+    action of ``try`` is refused), or a quiz ``question`` as a lesson would ask it (its default prompt)."""
+    from atout.referee import ask
+
+    for line in CASES_FILE.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        if "hand" in item:
+            yield from _hand_case(item)
+            continue
+        if "question" in item:
+            from atout.lessons import make_questions
+
+            spec = item["question"]
+            for question in make_questions(spec, spec.get("game", "forty-fives"), spec.get("options")):
+                yield from _question(f"{item['case']} — `{json.dumps(spec, ensure_ascii=False)}`", question)
+            continue
+        answer = ask(item["query"])
+        if "error" in answer:
+            raise ValueError(f"catalogue case {item['case']!r} is refused by the referee: {answer['error']}")
+        case = f"{item['case']} — `{json.dumps(item['query'], ensure_ascii=False)}`"
+        for explanation in _explanations(answer):
+            yield from _explained(case, "referee", explanation)
+
+
+def _hand_case(item: dict[str, Any]) -> Iterator[Sentence]:
+    from atout.games import family
+
+    spec = item["hand"]
+    game = spec["game"]
+    hand = family(game).new_hand(game, seed=spec["seed"], **spec.get("options", {}))
+    case = f"{item['case']} — {game} seed {spec['seed']}, actions {' · '.join(spec.get('actions', [])) or 'none'}"
+    events = list(hand.events)
+    for action in spec.get("actions", []):   # "*": the first legal action, whatever it is
+        events.append(hand.apply(hand.legal_actions()[0] if action == "*" else action))
+    for event in events:
+        for e in event.flatten():
+            yield from _explained(case, "engine", e.explanation)
+    for note in hand.table_view(None).notes:
+        yield from _render(f"{case}: table note", "engine", note, seat=_subject(note))
+    for action in spec.get("try", []):
+        why = hand.explain_illegal(action)
+        if why is None:
+            raise ValueError(f"catalogue case {item['case']!r}: {action} is allowed, so it explains nothing")
+        yield from _explained(f"{case}: `{action}` refused ({_context(hand)})", "engine", why)
+
+
+def direct_cases() -> Iterator[Sentence]:
+    """Sentences that only a caller of core's functions meets (a view explaining a trick still being played)."""
+    from atout.cards import Card, Suit
+    from atout.five_hundred import ranking as five_hundred
+    from atout.five_hundred.explain import explain_score
+    from atout.five_hundred.scoring import thrown_in
+    from atout.forty_fives import ranking as forty_fives
+
+    lone = Card.parse("7S")
+    for module, name in ((forty_fives, "Forty-Fives"), (five_hundred, "Five Hundred")):
+        yield from _explained(f"{name}: a trick of one card so far, 7♠", "engine",
+                              module.explain_trick([lone], Suit.HEARTS))
+    yield from _explained("Five Hundred: the score sheet's line for a hand thrown in", "engine",
+                          explain_score(thrown_in([120, 40])))
+    yield from _auctions_over()
+    yield from _five_hundred_jokers()
+    yield from _carried()
+    from atout.games import family
+
+    closed = family("sixty-six").new_hand("sixty-six", seed=1)
+    closed.apply("close")
+    yield from _explained("Sixty-Six: the rules of play once the non-dealer has closed before the first trick",
+                          "engine", closed.explain_play())
+
+
+def _carried() -> Iterator[Sentence]:
+    """Sixty-Six with game points carried from a tied hand (house rule): the table's note, and the score of the
+    hand that takes them, played to its end by the first legal action each time."""
+    from atout.sixty_six.config import make_config
+    from atout.sixty_six.hand import SixtySixHand
+
+    hand = SixtySixHand.dealt(make_config("sixty-six", {"tie_carries": True}), 5, 0, 1)
+    for note in hand.table_view(0).notes:
+        yield from _render("Sixty-Six, 1 game point carried in: on the table", "engine", note, seat=_subject(note))
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    yield from _explained("Sixty-Six, 1 game point carried in: the hand's score", "engine",
+                          hand.events[-1].explanation if hand.events[-1].kind == "score" else
+                          next(e.explanation for ev in hand.events for e in ev.flatten() if e.kind == "score"))
+
+
+def _auctions_over() -> Iterator[Sentence]:
+    """What an auction says once it is over, and a hand asked to act before its deal."""
+    from atout.five_hundred.bidding import Auction as FiveHundredAuction
+    from atout.five_hundred.config import make_config as five_hundred_config
+    from atout.five_hundred.hand import FiveHundredHand
+    from atout.forty_fives.bidding import Auction as FortyFivesAuction
+
+    five = FiveHundredAuction(five_hundred_config("five-hundred"), dealer=0)
+    for call in ("7S", "pass", "pass", "pass"):
+        five.call(call)
+    yield from _explained("Five Hundred: a call once the auction is over", "engine", five.explain_illegal("8S"))
+    forty = FortyFivesAuction(3, 0, ("5", "10", "15", "20", "25", "30", "30-for-60", "60-for-120"), False)
+    for call in ("15", "pass", "pass"):
+        forty.call(call)
+    yield from _explained("Auction Forty-Fives: a call once the auction is over", "engine",
+                          forty.explain_illegal("20"))
+    undealt = FiveHundredHand(five_hundred_config("five-hundred"), 0)
+    yield from _explained("Five Hundred: a card played before the deal", "engine", undealt.explain_illegal("play 5S"))
+    yield from _explained("Five Hundred: a deal of the wrong cards", "engine", undealt.explain_illegal("deal 5S 6S"))
+
+
+def _five_hundred_jokers() -> Iterator[Sentence]:
+    """The joker's lead in Five Hundred: the suit it names, and cards named with a suit that are not the joker."""
+    from atout.cards import Card, Suit
+    from atout.five_hundred import ranking
+
+    hand = [Card.parse(c) for c in ("JK", "5S", "7H")]
+    yield from _explained("Five Hundred, hearts trumps: the joker led naming a suit", "engine",
+                          ranking.explain_joker_suit(Suit.SPADES, Suit.HEARTS))
+    yield from _explained("Five Hundred, no trumps: the joker led naming no suit", "engine",
+                          ranking.explain_joker_suit(None, None))
+    yield from _explained("Five Hundred, no trumps: the joker led naming hearts, which the leader showed out of",
+                          "engine", ranking.explain_joker_suit(Suit.HEARTS, None, [Suit.HEARTS]))
+    yield from _explained("Five Hundred: a card that is not in the hand (J♠, hand JK 5♠ 7♥)", "engine",
+                          ranking.explain_illegal(Card.parse("JS"), hand, [Card.parse("AS")], Suit.HEARTS))
+    from atout.engine import Action
+    from atout.games import family
+
+    led = family("five-hundred").new_hand("five-hundred", seed=2)
+    for call in ("bid 7NT", "bid pass", "bid pass", "bid pass"):
+        led.apply(call)
+    while led.phase.value != "play":
+        led.apply(led.legal_actions()[0])
+    card = next(c for c in led.hands[led.to_act] if c.code != "JK")
+    yield from _explained(f"Five Hundred, no trumps: {card.render('en')} led naming hearts", "engine",
+                          led.explain_illegal(Action("play", card, Suit.HEARTS)))
+
+
+
+def _explanations(answer: Any) -> Iterator[Any]:
+    from atout.engine import Explanation
+
+    if isinstance(answer, Explanation):
+        yield answer
+    elif isinstance(answer, dict):
+        for value in answer.values():
+            yield from _explanations(value)
+    elif isinstance(answer, list | tuple):
+        for value in answer:
+            yield from _explanations(value)
+
+
+# The hands played for the catalogue: each preset with the options whose sentences differ, from a few seeds.
+PLAYED = (
+    ("forty-fives", {"players": 3}), ("forty-fives", {"players": 4}),
+    ("forty-fives", {"players": 4, "must_follow_suit": True}),
+    ("forty-fives-partners", {}), ("forty-fives-partners", {"scoring": "tricks"}),
+    ("auction-forty-fives", {}), ("auction-forty-fives", {"partners": True}),
+    ("five-hundred", {}), ("five-hundred", {"misere": True}),
+    ("sixty-six", {}), ("sixty-six", {"tie_carries": True}), ("sixty-six", {"show_totals": True}),
+)
+SEEDS = range(40)
+
+
+def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
+    """Hands played from seeds, every decision by a seeded chance among the legal actions (biased towards
+    what a person would try: the special actions, and the bids of Five Hundred's misère): each event's sentence,
+    what the table says (its notes and score labels, for the teacher and for the player to act), why each card of
+    the hand that may not be played may not, and now and then why an action a learner might try is refused. Each
+    shape of sentence (the templates it uses, and who reads it) is kept once: a hand repeats its sentences."""
+    from atout.games import family
+
+    seen: set[tuple[str, ...]] = set()
+    for game, options in PLAYED:
+        for seed in seeds:
+            rng = random.Random(f"{game}-{options}-{seed}")
+            hand = family(game).new_hand(game, seed=seed, **options)
+            label = f"{game} {json.dumps(options) if options else ''} seed {seed}".replace("  ", " ")
+            events = list(hand.events)
+            while not hand.is_over:
+                legal = list(hand.legal_actions())
+                said: list[tuple[str, Any]] = []       # (what it is about, the sentence)
+                for viewer in (None, hand.to_act):
+                    view = hand.table_view(viewer)
+                    said += [("on the table", note) for note in [*view.notes, *view.score_labels]
+                             if isinstance(note, Text)]
+                    if viewer is None:
+                        said += [(f"{card.render('en')} refused", why) for card, why in view.illegal.items()]
+                # what a learner might try, now and then (asking at every step costs more than it finds)
+                if rng.random() < 0.2:
+                    said += [(f"`{a}` refused", hand.explain_illegal(a)) for a in _tries(hand) if a not in legal]
+                context = _context(hand)
+                yield from _fresh(seen, said, f"{label}: {context}")
+                events.append(hand.apply(_choose(rng, legal, seed % 3)))
+                yield from _fresh(seen, [("", e.explanation) for e in events[-1].flatten()], f"{label}: {context}")
+            yield from _fresh(seen, [("the deal", e.explanation) for event in events[:1] for e in event.flatten()],
+                              label)
+
+
+def _fresh(seen: set[tuple[str, ...]], said: list[tuple[str, Any]], where: str) -> Iterator[Sentence]:
+    """The sentences of ``said`` whose shape is new, rendered (the case is written only for them)."""
+    for about, what in said:
+        if what is None:
+            continue
+        text = what.text if hasattr(what, "rule") else what
+        seat = _subject(text)
+        for viewer in ((None, seat) if seat is not None else (None,)):
+            shape = (str(viewer is None), *sorted({t.template_id(viewer) for t in text.texts()}))
+            if shape in seen:
+                continue
+            seen.add(shape)
+            case = f"{where}{': ' + about if about else ''}"
+            sentences = _render(case, "engine", what, seat=seat)
+            yield from (s for s in sentences if (s.viewer == "you") == (viewer is not None))
+
+
+GAMES = (("forty-fives", {"target": 25}), ("auction-forty-fives", {"target": 60}), ("five-hundred", {"target": 250}),
+         ("sixty-six", {}))
+
+
+def game_cases(seeds: Iterable[int] = range(3)) -> Iterator[Sentence]:
+    """Whole games played to their end (short targets, seeded choices): the last hand's score, which says who won,
+    and what the finished game says to a further action."""
+    from atout.games import family
+
+    for game, options in GAMES:
+        for seed in seeds:
+            rng = random.Random(f"game-{game}-{seed}")
+            play = family(game).new_game(game, seed=seed, **options)
+            for _ in range(20000):
+                if play.is_over:
+                    break
+                play.apply(_choose(rng, list(play.hand.legal_actions()), 0))
+            if not play.is_over:
+                continue
+            case = f"{game} {json.dumps(options)} game seed {seed}, won after {len(play.results)} hands"
+            last = play.completed_hands[-1]
+            for event in last.events[-1].flatten():
+                if event.kind == "score":
+                    yield from _explained(case + ": the last hand's score", "engine", event.explanation)
+            yield from _render(case + ": an action after the end", "engine", play.over_message(),
+                               seat=_subject(play.over_message()))
+
+
+def _choose(rng: random.Random, legal: list, style: int) -> Any:
+    """A seeded choice among the legal actions, in one of three styles so that the hands end every way: 0 plays
+    cards only (Sixty-Six to its last trick), 1 takes the special actions often (robbing, marriages, closing,
+    declaring), 2 takes them but never declares."""
+    bids = [a for a in legal if a.kind == "bid"]
+    if bids:
+        misere = [a for a in bids if str(a.value) in ("misere", "open-misere")]
+        if misere and rng.random() < 0.5:
+            return rng.choice(misere)
+        passes = [a for a in bids if a.value == "pass"]
+        if passes and rng.random() < 0.5:
+            return passes[0]
+        return rng.choice([a for a in bids if a.value != "pass"][:3] or bids)
+    special = [a for a in legal
+               if a.kind not in ("play", "discard", "draw") and not (style == 2 and a.kind == "declare")]
+    if style and special and rng.random() < 0.6:
+        return rng.choice(special)
+    plain = [a for a in legal if a.kind in ("play", "discard", "draw", "rob", "keep", "kitty", "trump", "done")]
+    return rng.choice(plain or legal)
+
+
+def _tries(hand: Any) -> list:
+    """Actions a learner might try now that the rules may refuse (each is explained if it is refused)."""
+    from atout.engine import Action
+
+    tries = [Action.parse(t) for t in ("close", "declare", "draw", "keep", "done", "bid pass", "bid hold",
+                                       "bid 5", "bid 6S", "bid misere", "bid 30-for-60")]
+    cards = [c for h in hand.hands for c in h][:2]
+    tries += [Action("marriage", c) for c in cards] + [Action("exchange", c) for c in cards]
+    tries += [Action("rob", c) for c in cards]
+    return tries
+
+
+def _context(hand: Any) -> str:
+    """The position an engine sentence is said in, briefly: trumps, the trick so far, the player to act's cards."""
+    parts = []
+    trump = getattr(hand, "trump", None)
+    if trump is not None:
+        parts.append(f"trumps {trump.render('en')}")
+    trick = getattr(hand, "trick", None)
+    cards = getattr(trick, "cards", trick) or []
+    if cards:
+        parts.append("trick so far " + " ".join(c.render("en") for c in cards))
+    if hand.to_act is not None:
+        parts.append(f"Player {hand.to_act + 1} holds " + " ".join(c.render("en") for c in hand.hands[hand.to_act]))
+    return ", ".join(parts) or hand.phase.value
+
+
+def lesson_cases() -> Iterator[Sentence]:
+    """Every lesson: its texts as written (both languages), its house rules in core's words, and every question
+    of its steps and quiz: the prompt, each choice's label, and the feedback to the right answer and to each
+    wrong one (the reason the referee gives, for the learner)."""
+    from atout.lessons import load_lessons, make_questions
+
+    for lesson in load_lessons():
+        where = f"lesson {lesson.id}"
+        for name, value in (("title", lesson.title), ("summary", lesson.summary)):
+            yield Sentence(f"{where}: {name}", "lesson", "—", dict(value), None)
+        with i18n.recording() as used:
+            rules = {lang: lesson.house_rules(lang) for lang in LANGUAGES}
+        for i in range(len(lesson.variants)):
+            yield Sentence(f"{where}: house rule {i + 1}", "lesson", "—", {lang: rules[lang][i] for lang in LANGUAGES},
+                           None, set(used))
+        specs = []
+        for i, step in enumerate(lesson.steps):
+            yield Sentence(f"{where}: step {i + 1}", "lesson", "—", dict(step["text"]), step.get("rule"))
+            if "try" in step:
+                specs.append((f"step {i + 1} question", step["try"], 0))
+        specs += [(f"quiz {i + 1}", spec, spec.get("seed", i)) for i, spec in enumerate(lesson.quiz)]
+        for name, spec, seed in specs:
+            for k, question in enumerate(make_questions(spec, lesson.game, lesson.options, seed=seed)):
+                yield from _question(f"{where}: {name}" + (f".{k + 1}" if k else ""), question)
+
+
+def _question(case: str, question: Any) -> Iterator[Sentence]:
+    with i18n.recording() as used:
+        prompt = {lang: question.prompt_text(lang) for lang in LANGUAGES}
+        labels = {lang: ", ".join(question.label(c, lang) for c in question.choices) for lang in LANGUAGES}
+    yield Sentence(f"{case}: the question", "quiz", "you", prompt, question.rule, set(used))
+    yield Sentence(f"{case}: the choices", "quiz", "you", labels, question.rule, set(used))
+    picks: list[tuple[str, Any]] = [("right answer", question.answer)]
+    picks += [(f"picked {c}", [c] if question.multiple else c) for c in question.choices if c not in question.answer]
+    if question.multiple and len(question.answer) > 1:
+        picks.append(("a right card left out", question.answer[:-1]))
+    for name, pick in picks:
+        text: dict[str, str] = {}
+        rule = None
+        with i18n.recording() as used:
+            for lang in LANGUAGES:
+                with i18n.language(lang):
+                    feedback = question.check(pick)
+                text[lang] = feedback.text
+                rule = feedback.rule
+        yield Sentence(f"{case}: feedback, {name}", "quiz", "you", text, rule, set(used))
+
+
+def rulebook_cases() -> Iterator[Sentence]:
+    from atout.rulebook import RULES
+
+    for rule in RULES.values():
+        yield from _render(f"rule {rule.id}", "rulebook", rule.statement, rule=rule.id)
+
+
+def house_rule_cases() -> Iterator[Sentence]:
+    from atout.house_rules import HOUSE_RULES, house_rule
+
+    for family_id, options in HOUSE_RULES.items():
+        for option in options:
+            yield from _render(f"house rule of {family_id}: option {option}", "house rule",
+                               house_rule(family_id, option))
+
+
+def build(seeds: Iterable[int] = SEEDS) -> Catalogue:
+    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(), *engine_cases(seeds),
+                 *game_cases(), *lesson_cases()]
+    return Catalogue(sentences, templates())
+
+
+def unreached(catalogue: Catalogue) -> list[Template]:
+    """The templates no case reached: each needs a case (a query in ``data/catalogue_cases.jsonl``)."""
+    reached = catalogue.reached()
+    return [t for t in catalogue.templates if t.msgid not in reached]
+
+
+# --- the Markdown ----------------------------------------------------------------------------------------
+
+EXAMPLES = 3    # sentences shown per template and reader
+
+
+def markdown(catalogue: Catalogue) -> str:
+    """The catalogue for a reviewer: each template with up to ``EXAMPLES`` of the sentences that use it (for the
+    player it names and for the others), each with its case, in English and French; then the lessons as
+    written."""
+    by_template: dict[str, list[Sentence]] = {}
+    for s in catalogue.sentences:
+        for t in s.templates:
+            by_template.setdefault(t, []).append(s)
+    lines = ["# The sentences of Atout", "",
+             "Generated by `atout catalogue`: every template of core with cases that produce it, each rendered for the "
+             "player it names (“you”) and for the others, in English and French, then every lesson text. Read each "
+             "sentence against the case that produced it and `../shared/rules/`.", "",
+             f"{len(catalogue.templates)} templates, {len(catalogue.reached())} reached; "
+             f"{len(catalogue.sentences)} sentences.", ""]
+    module = None
+    for template in catalogue.templates:
+        here = template.where.split(":")[0]
+        if here != module:
+            module = here
+            lines += [f"## {module}", ""]
+        lines += [f"### {_md(template.msgid)}", "", f"`{template.where}`", ""]
+        shown: dict[str, int] = {}
+        for s in by_template.get(template.msgid, []):
+            if s.source == "lesson" or shown.get(s.viewer, 0) >= EXAMPLES:
+                continue
+            shown[s.viewer] = shown.get(s.viewer, 0) + 1
+            reader = {"you": "read by the player it names", "others": "read by the others", "—": ""}.get(s.viewer, "")
+            rule = f" · rule `{s.rule}`" if s.rule else ""
+            lines += [f"- {_md(s.case)}{rule}{' · ' + reader if reader else ''}",
+                      f"  - EN: {_md(s.text['en'])}", f"  - FR: {_md(s.text['fr'])}"]
+        if not shown:
+            lines.append("- (not reached by any case)")
+        lines.append("")
+    lines += ["## The lessons as written", ""]
+    for s in catalogue.sentences:
+        if s.source == "lesson":
+            rule = f" · rule `{s.rule}`" if s.rule else ""
+            lines += [f"- {_md(s.case)}{rule}", f"  - EN: {_md(s.text['en'])}", f"  - FR: {_md(s.text['fr'])}"]
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("\n", " ").replace("*", r"\*").replace("_", r"\_").replace("<", "&lt;")

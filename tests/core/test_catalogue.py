@@ -1,0 +1,64 @@
+"""The catalogue of sentences: every template of core is reached by some case, in both languages, and the
+Markdown a reviewer reads holds each template with its cases. A template added to core without a case fails
+here: add a case to ``atout/data/catalogue_cases.jsonl`` (a referee query, a hand played by its actions, or a
+quiz question)."""
+
+from __future__ import annotations
+
+import pytest
+
+from atout import catalogue
+from atout.cli import main
+
+
+@pytest.fixture(scope="module")
+def built() -> catalogue.Catalogue:
+    return catalogue.build()
+
+
+def test_the_templates_are_found_and_errors_left_out():
+    found = {t.msgid for t in catalogue.templates()}
+    assert "{w} beats {o}: the A♥ is always a trump, even when hearts are led" in found
+    assert "You win the trick: {why}" in found                  # a "you" form counts as a template of its own
+    assert not any(m.startswith("{text} is not a card") for m in found)   # a bad-input error, not an explanation
+    assert len(found) > 300
+
+
+def test_every_template_is_reached_by_a_case(built):
+    missing = catalogue.unreached(built)
+    assert not missing, "templates no case reaches (add a case to atout/data/catalogue_cases.jsonl):\n" + "\n".join(
+        f"{t.where}: {t.msgid!r}" for t in missing)
+
+
+def test_every_sentence_is_written_in_both_languages_with_its_rule_id_outside(built):
+    for sentence in built.sentences:
+        assert sentence.text["en"] and sentence.text["fr"], sentence.case
+        if sentence.source != "lesson" and sentence.rule:
+            assert f"({sentence.rule})" not in sentence.text["en"], sentence.case
+
+
+def test_sentences_name_people_as_a_table_does(built):
+    """No engine word for a player: nobody is "Seat 0"; the player a sentence is about reads "you"."""
+    for sentence in built.sentences:
+        for lang in ("en", "fr"):
+            assert "Seat " not in sentence.text[lang] and "Siège" not in sentence.text[lang], sentence.text[lang]
+            assert "Joueur 0" not in sentence.text[lang] and "joueur 0" not in sentence.text[lang], sentence.text[lang]
+    yours = [s for s in built.sentences if s.viewer == "you" and s.source == "engine"]
+    assert yours and all("Player" not in s.text["en"].split(":")[0][:12] for s in yours
+                         if s.text["en"].startswith(("You ", "The turned")))
+
+
+def test_the_a_h_led_is_not_said_to_be_beaten_as_a_heart_lead(built):
+    sentences = [s for s in built.sentences if s.case.startswith("the A♥ itself led")]
+    assert sentences and all("even when hearts are led" not in s.text["en"] for s in sentences)
+
+
+def test_the_markdown_lists_each_template_with_its_cases(built, tmp_path):
+    text = catalogue.markdown(built)
+    for template in built.templates[:50]:
+        assert f"### {catalogue._md(template.msgid)}" in text
+    assert "(not reached by any case)" not in text
+    out = tmp_path / "catalogue.md"
+    main(["catalogue", "--output", str(out), "--seeds", "2"])   # fewer hands: some templates may go unreached
+    written = out.read_text(encoding="utf-8")
+    assert written.startswith("# The sentences of Atout") and "## The lessons as written" in written

@@ -133,7 +133,8 @@ def referee_cases() -> Iterator[Sentence]:
     """Each case of ``data/catalogue_cases.jsonl``, written for the templates that play rarely reaches: a referee
     ``query`` (every sentence of its answer: its explanation, and each card's or call's reason, ``beats`` and
     ``why``), a ``hand`` dealt from a seed and played by its ``actions`` (each event's sentence, then why each
-    action of ``try`` is refused), or a quiz ``question`` as a lesson would ask it (its default prompt)."""
+    action of ``try`` is refused), a ``position`` typed as text (each event's sentence), or a quiz ``question``
+    as a lesson would ask it (its default prompt)."""
     from atout.referee import ask
 
     for line in CASES_FILE.read_text(encoding="utf-8").splitlines():
@@ -142,6 +143,9 @@ def referee_cases() -> Iterator[Sentence]:
         item = json.loads(line)
         if "hand" in item:
             yield from _hand_case(item)
+            continue
+        if "position" in item:
+            yield from _position_case(item)
             continue
         if "question" in item:
             from atout.lessons import make_questions
@@ -178,6 +182,17 @@ def _hand_case(item: dict[str, Any]) -> Iterator[Sentence]:
         if why is None:
             raise ValueError(f"catalogue case {item['case']!r}: {action} is allowed, so it explains nothing")
         yield from _explained(f"{case}: `{action}` refused ({_context(hand)})", "engine", why)
+
+
+def _position_case(item: dict[str, Any]) -> Iterator[Sentence]:
+    """A position typed as text (an ending, as the What-if page takes one up): the sentence of each event."""
+    from atout.position import hand_from_text
+
+    hand = hand_from_text(item["position"])
+    case = f"{item['case']} — `{item['position']}`"
+    for event in hand.events:
+        for e in event.flatten():
+            yield from _explained(case, "engine", e.explanation)
 
 
 def direct_cases() -> Iterator[Sentence]:

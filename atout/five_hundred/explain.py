@@ -18,10 +18,12 @@ def explain_event(event: Event) -> Explanation:
             seat=who,
             you=N_("You deal from your left: 3 cards to each player, 3 to the kitty, then 4 to each and 3 to each")))
     if kind == "ending":
-        contractor, call = event.action.value.contract
+        contractor, _call = event.action.value.contract
         return Explanation("500.follow.suit", Text(
-            "The hand is taken up at an ending: {contractor} plays {call}, each player holds the cards given, "
-            "{seat} to play", contractor=seat_name(contractor), call=call, seat=who))
+            "The hand starts part-way through: {contractor} plays the contract, {call}, and each player holds the "
+            "cards shown. {seat} plays next.", contractor=seat_name(contractor), call=data, seat=who,
+            you=N_("The hand starts part-way through: {contractor} plays the contract, {call}, and each player holds "
+                   "the cards shown. You play next.")))
     if kind == "bid":
         call = event.action.value
         if call == PASS:

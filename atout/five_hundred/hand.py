@@ -267,7 +267,7 @@ class FiveHundredHand(HandBase):
                 raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
             self._play(PLAY_ACTIONS[card.index])
         self._legal = None
-        return Event("ending", self.to_act, action, None, _explain)
+        return Event("ending", self.to_act, action, self.contract, _explain)
 
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
         """The deal, packet by packet, for a step-through view: (what, seat, cards)."""

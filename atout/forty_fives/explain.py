@@ -18,8 +18,10 @@ def explain_event(event: Event) -> Explanation:
             you=N_("You deal: a packet of 3 to each player from your left, then a packet of 2")))
     if kind == "ending":
         return Explanation("45.play.own-cards", Text(
-            "The hand is taken up at an ending: {suit} are trumps, each player holds the cards given, {seat} to play",
-            suit=event.action.value.trump, seat=who))
+            "The hand starts part-way through: {suit} are trumps and each player holds the cards shown. {seat} plays "
+            "next.", suit=event.action.value.trump, seat=who,
+            you=N_("The hand starts part-way through: {suit} are trumps and each player holds the cards shown. You "
+                   "play next.")))
     if kind == "turn-up":
         return Explanation("45.deal.turn-up", Text("{card} is turned up: {suit} are trumps",
                                                    card=data, suit=data.suit))

@@ -23,9 +23,11 @@ def explain_event(event: Event) -> Explanation:
                    "others are the stock")))
     if kind == "ending":
         return Explanation("66.strict.follow", Text(
-            "The hand is taken up at an ending: {suit} are trumps, the stock is {how}, each player holds the cards "
-            "given, {seat} to play", suit=event.action.value.trump, seat=who,
-            how=Text("closed") if event.action.value.closed else Text("used up")))
+            "The hand starts part-way through: {suit} are trumps, the stock is {how}, and each player holds the "
+            "cards shown. {seat} plays next.", suit=event.action.value.trump, seat=who,
+            how=Text("closed") if event.action.value.closed else Text("used up"),
+            you=N_("The hand starts part-way through: {suit} are trumps, the stock is {how}, and each player holds "
+                   "the cards shown. You play next.")))
     if kind == "turn-up":
         return Explanation("66.trump", Text("{card} is turned up: {suit} are trumps", card=data, suit=data.suit))
     if kind == "play":

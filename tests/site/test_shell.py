@@ -99,8 +99,10 @@ def _classroom(page):
 
 def _whatif(page):
     play_a_card(page)
-    page.wait_for_function("() => (new URLSearchParams(location.search).get('position') || '').includes('actions: ')")
-    return lambda: page.locator(".atout-position-text textarea").input_value()
+    # the position in its short form (atout.position.format_compact), its actions section ".a…" once a card is played
+    page.wait_for_function("() => /[.]a[^.]+$/.test(new URLSearchParams(location.search).get('position') || '')")
+    # the same position after the reload (its short form: a hand's cards come back suit by suit)
+    return lambda: page.locator(".atout-position-short input").input_value()
 
 
 def _play(page):

@@ -125,3 +125,27 @@ def test_an_ending_typed_in_plays_with_its_values(page, voila_url):
     page.wait_for_selector("[data-testid=position-error]", state="detached")
     page.wait_for_selector("[data-testid=solver-status][data-state=done]")
     assert not page.errors
+
+
+def test_a_shared_link_opens_the_position_in_its_short_form(page, voila_url):
+    """The address carries the position in its short form: a link to an ending opens it; a card played goes into
+    the address; that address, opened again, shows the same position."""
+    from urllib.parse import quote
+
+    from atout.position import compact_text, hand_from_text
+
+    short = compact_text(hand_from_text(ENDING))
+    open_page(page, voila_url, "whatif.ipynb?position=" + quote(short), ready="[data-testid=solver-status]")
+    page.wait_for_selector("[data-testid=card-table] [data-testid=hand-3] button[data-card='JK']")
+    assert page.locator(".atout-position-short input").input_value() == short
+    page.wait_for_selector("[data-testid=solver-status][data-state=done]")
+    click_card(page, "JK")
+    page.wait_for_selector("[data-testid=trick-card-JK]")
+    page.wait_for_function("() => (new URLSearchParams(location.search).get('position') || '').endsWith('.aJK')")
+    address = page.url
+    assert "%3A" not in address and "%0A" not in address                  # nothing the address had to escape
+    shown = page.locator(".atout-position-short input").input_value()
+    page.goto(address)
+    page.wait_for_selector("[data-testid=trick-card-JK]")
+    assert page.locator(".atout-position-short input").input_value() == shown
+    assert not page.errors

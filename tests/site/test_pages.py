@@ -114,10 +114,10 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
                            arg=f" {theirs} ")
     page.locator(".atout-use-position").click()              # two hands a card short: core says so
     assert "the position gives" in page.wait_for_selector("[data-testid=editor-error]").inner_text()
-    page.locator(".atout-place-picker").get_by_role("button", name="Seat 0", exact=True).click()
+    page.locator(".atout-place-picker").get_by_role("button", name="Player 1", exact=True).click()
     deck_card(theirs).click()
     page.wait_for_selector(f"[data-testid=deck-picker] [data-card='{theirs}'][data-place='seat 0']")
-    page.locator(".atout-place-picker").get_by_role("button", name="Seat 1", exact=True).click()
+    page.locator(".atout-place-picker").get_by_role("button", name="Player 2", exact=True).click()
     deck_card(mine).click()
     page.wait_for_selector(f"[data-testid=deck-picker] [data-card='{mine}'][data-place='seat 1']")
     page.locator(".atout-use-position").click()

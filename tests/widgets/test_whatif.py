@@ -279,3 +279,20 @@ def test_a_new_run_clears_the_previous_result_and_shows_the_time_left(monkeypatc
     gate.set()
     view.wait()
     assert view.result.samples == 10
+
+
+def test_the_editor_shows_an_ending_as_the_cards_still_held():
+    ending = ("game: five-hundred\ncontract: 1 7H\nseat 0: AD KS 9D\nseat 1: 4H JH AC\nseat 2: 8S KC AH\n"
+              "seat 3: 10D AS JK\ntrick: 3\nwon: 2 3 1 1")
+    page = WhatIf("five-hundred", seed=1)
+    page.text.value = ending                                  # typed: the editor follows
+    editor = page.editor
+    assert [value for _label, value in editor.place_picker.options] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert "(3 cards)" in editor.summary.value and "kitty" not in editor.summary.value
+    assert editor.contract_box.layout.display == "none"
+    assert "Player 4" in editor.summary.value and "Seat" not in editor.summary.value
+    editor.toggle("JK")                                       # a card back to the deck: seat 3 a card short
+    assert not editor.use() and "as many cards as the others" in editor.message.value
+    editor.place_picker.value = "seat 3"
+    editor.toggle("JK")
+    assert editor.use() and page.hand.from_ending and page.hand.to_act == 3

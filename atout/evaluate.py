@@ -45,17 +45,14 @@ class EvaluationError(AtoutError):
     """A position that cannot be evaluated (not in play, or not the seat's side to act)."""
 
 
-def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level: str) -> Sample:
-    """Forty-Fives and Five Hundred: each deal of the unseen cards solved exactly for the side to act."""
+def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level: str,
+                  stop: Callable[[], bool] | None = None) -> Sample:
+    """Forty-Fives and Five Hundred: each deal of the unseen cards solved exactly, valued for the seat's side (the
+    seat alone against everyone else in Forty-Fives played individually), whoever is to act."""
     from atout.players.base import deal_unseen
-    from atout.solver import solve
+    from atout.solver import solve_value
 
-    config, to_act, seat = view["config"], view["to_act"], view["seat"]
-    same_side = (config.side_of(to_act) == config.side_of(seat)) if hasattr(config, "side_of") \
-        else to_act % 2 == seat % 2
-    if not same_side:
-        raise EvaluationError(Text("evaluate when it is the turn of {seat} or a partner",
-                                   seat=Text("Seat {n}", n=seat)))
+    config, seat = view["config"], view["seat"]
     players = import_module(f"atout.players.{FAMILIES[config.game]}")
     know = players.knowledge(view)
 
@@ -63,13 +60,16 @@ def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level:
         dealt = deal_unseen(rng, know)
         if dealt is None:
             return None
-        solution = solve(players.position(view, dealt), budget_s=budget_s, line=False)
-        return solution.value, solution.unit
+        value = solve_value(players.position(view, dealt), seat, budget_s=budget_s, stop=stop)
+        if not value.exact and stop is not None and stop():
+            return None              # stopped in the middle of this deal: it is not counted
+        return value.lo, value.unit
 
     return sample
 
 
-def _played_out_deals(view: dict, rng: random.Random, budget_s: float | None, level: str) -> Sample:
+def _played_out_deals(view: dict, rng: random.Random, budget_s: float | None, level: str,
+                      stop: Callable[[], bool] | None = None) -> Sample:
     """Sixty-Six: each guess at the other hand and the stock played out by computer players of ``level`` while the
     stock is open, then solved exactly."""
     from atout.players import make_player
@@ -107,6 +107,45 @@ def default_target(game: str) -> int | None:
     (1, None)
     """
     return DEFAULT_TARGETS.get(FAMILIES[game])
+
+
+def suggested_target(hand: Any, seat: int) -> int | None:
+    """The question a page asks first for ``seat``, in the solver's units: does the side make its contract (Five
+    Hundred, Auction Forty-Fives), or set it (the defenders); in Forty-Fives with partners, three tricks (which
+    win the hand); played individually, at least an even share of the hand's points; in Sixty-Six, winning the
+    hand (1 game point or more).
+
+    >>> from atout.position import hand_from_text
+    >>> hand = hand_from_text("game: five-hundred\\ncontract: 1 7H\\nseat 0: AD\\nseat 1: 4H\\nseat 2: 8S\\n"
+    ...                       "seat 3: 10D\\ntrick: 1\\nwon: 2 3 1 3")
+    >>> suggested_target(hand, 1), suggested_target(hand, 0)
+    (7, 4)
+    """
+    family = FAMILIES[hand.config.game]
+    if family == "sixty_six":
+        return 1
+    if family == "five_hundred":
+        contract, contractor = hand.contract, hand.contractor
+        if contract is None:
+            return None
+        mine = seat % 2 == contractor % 2
+        if contract.misere:
+            return 10 if mine else 1        # the contractor loses every trick; one forced on it sets it
+        return contract.tricks if mine else 11 - contract.tricks
+    config = hand.config
+    if config.auction:
+        if hand.bid is None:
+            return None
+        from atout.forty_fives.config import bid_level
+
+        level = bid_level(hand.bid)
+        mine = config.side_of(seat) == config.side_of(hand.bidder)
+        if level > 30:                      # all five tricks promised: one trick sets it
+            return 25 if mine else 5
+        return level if mine else 35 - level
+    if config.has_partners:
+        return 15
+    return 5 * math.ceil(30 / config.players / 5)
 
 
 @dataclass
@@ -165,12 +204,15 @@ class Evaluation:
 
 def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None, seed: int | None = None,
              stop: Callable[[], bool] | None = None, progress: Callable[[int, int], None] | None = None,
-             budget_s: float | None = None, level: str = "club") -> Evaluation:
+             budget_s: float | None = None, level: str = "club",
+             partial: Callable[[Evaluation], None] | None = None) -> Evaluation:
     """Deal the cards ``seat`` cannot see ``samples`` times and value each deal for the seat's side.
 
-    ``stop()`` is asked before each deal (True ends the run early: ``stopped``); ``progress(done, total)``
-    is told after each. The position must be in play, with the seat's side to act in the trick games.
-    ``budget_s`` bounds the time given to each deal; ``level`` names the computer players who play out
+    ``stop()`` is asked before each deal and during its search (True ends the run early: ``stopped``; a deal
+    stopped half-way is not counted); ``progress(done, total)`` is told after each, and ``partial(result)`` hears
+    the result so far (to show it with its error bar while the run goes on). The position must be in play; any
+    seat may be evaluated, whoever is to act. ``budget_s`` bounds the time given to each deal (a deal that runs
+    out counts what was proven for it, its floor); ``level`` names the computer players who play out
     Sixty-Six's open stock (``club``, the default and quickest, or ``expert``).
     """
     from atout.players import LEVELS
@@ -183,7 +225,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=repr(level),
                                    levels=", ".join(LEVELS)))
     rng = random.Random(seed)
-    sample = SAMPLERS[FAMILIES[view["game"]]](view, rng, budget_s, level)
+    sample = SAMPLERS[FAMILIES[view["game"]]](view, rng, budget_s, level, stop)
     result: Evaluation | None = None
     for done in range(samples):
         if stop is not None and stop():
@@ -197,6 +239,8 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         result.values.append(value)
         if progress is not None:
             progress(done + 1, samples)
+        if partial is not None:
+            partial(result)
     result = result or Evaluation(seat, "points", target=target)
     result.stopped = result.samples < samples
     return result

@@ -23,10 +23,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from atout.engine import Action, seat_name
+from atout.engine import Action
 from atout.errors import AtoutError
 from atout.i18n import N_, Text, ngettext
 from atout.widgets import language
+from atout.widgets.seats import player_label, side_label
 
 log = logging.getLogger(__name__)
 
@@ -93,15 +94,16 @@ def action_words(action: Action) -> str:
     return action_label(action)
 
 
-def side_words(hand: Any, seat: int) -> Text:
-    """Whose value it is: the player, or the player's side where partners score together."""
-    config = hand.config
-    partners = getattr(config, "has_partners", None)
-    if partners is None:                      # Five Hundred: two sides of two, Sixty-Six: two players
-        partners = getattr(hand, "n", getattr(config, "players", 2)) == 4 and hasattr(hand, "contract")
-    if partners:
-        return Text("{seat}'s side", seat=seat_name(seat))
-    return seat_name(seat)
+def side_words(hand: Any, seat: int) -> Any:
+    """Whose value it is: the player, or the players of the side where partners score together ("Player 2 and
+    Player 4"); a partner sitting out (Five Hundred's misère) is not named."""
+    side_of = getattr(hand, "side_of", None)
+    n = len(hand.hands)
+    if side_of is None:
+        return player_label(seat)
+    out = getattr(hand, "sitting_out", None)
+    seats = [s for s in range(n) if side_of(s) == side_of(seat) and s != out]
+    return side_label(seats) if len(seats) > 1 else player_label(seat)
 
 
 def assumption(hand: Any, seat: int) -> Text | None:
@@ -111,7 +113,7 @@ def assumption(hand: Any, seat: int) -> Text | None:
         return None
     return Text("Played without partners, a value is what {seat} can make for sure when every other player plays "
                 "against them: the others are assumed to join forces, so {seat} may well do better.",
-                seat=seat_name(seat))
+                seat=player_label(seat))
 
 
 class Background:

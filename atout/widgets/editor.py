@@ -35,7 +35,7 @@ import traitlets
 
 from atout.cards import Card, Suit
 from atout.errors import AtoutError
-from atout.i18n import N_, Person, Text, get_language, ngettext
+from atout.i18n import N_, Text, get_language, ngettext
 from atout.position import (
     DealLayout,
     Position,
@@ -48,6 +48,7 @@ from atout.position import (
 )
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.seats import player_label
 from atout.widgets.table import call_text
 
 HERE = Path(__file__).parent
@@ -59,8 +60,15 @@ TRUMP_ON_TABLE = ""   # the trump picker's "named on the table": the contractor 
 
 def short_name(place: str) -> Text:
     if place.startswith("seat "):
-        return Text("{seat}", seat=Person(int(place[5:])))
+        return player_label(int(place[5:]))
     return Text(SHORT_PLACES.get(place, place))
+
+
+def place_label(place: str) -> Text:
+    """A place as the page names it: the player ("Player 2" for ``seat 1``), or the pile ("the kitty")."""
+    if place.startswith("seat "):
+        return player_label(int(place[5:]))
+    return place_name(place)
 
 
 class DeckPicker(anywidget.AnyWidget):
@@ -106,7 +114,7 @@ class DeckPicker(anywidget.AnyWidget):
             self.labels = {"lang": lang, "unplaced": Text("in the deck, not placed").render(lang),
                            "deck": Text("The deck: click a card to place it, click it again to take it back")
                            .render(lang)}
-        self.where = {card.code: {"place": place, "label": place_name(place).render(lang),
+        self.where = {card.code: {"place": place, "label": place_label(place).render(lang),
                                   "short": short_name(place).render(lang)}
                       for card, place in places.items()}
 
@@ -277,14 +285,16 @@ class PositionEditor(widgets.VBox):
         layout, position = self.layout_of, self.position
         seats = [int(p[5:]) for p in layout.places if p.startswith("seat ")]
         chosen = self.place_picker.value
-        self.place_picker.options = [(place_name(p).render(), p) for p in layout.places]
-        self.place_picker.value = chosen if chosen in layout.places else next(iter(layout.places))
-        self.dealer_picker.options = [(Person(s).render(), s) for s in seats]
+        places = [p for p in layout.places if position.ending is None or p.startswith("seat ")]
+        self.place_picker.options = [(place_label(p).render(), p) for p in places]
+        self.place_picker.value = chosen if chosen in places else places[0]
+        self.dealer_picker.options = [(player_label(s).render(), s) for s in seats]
         self.dealer_picker.value = position.dealer if position.dealer in seats else seats[0]
-        self.contract_box.layout.display = "" if layout.calls else "none"
+        # an ending states its contract itself: its actions are the plays since it
+        self.contract_box.layout.display = "" if layout.calls and position.ending is None else "none"
         bidder = NO_CONTRACT if reset else self.bidder_picker.value
         self.bidder_picker.options = ([(Text("none: the actions as written").render(), NO_CONTRACT)]
-                                      + [(Person(s).render(), s) for s in seats])
+                                      + [(player_label(s).render(), s) for s in seats])
         self.bidder_picker.value = bidder
         call = self.call_picker.value
         self.call_picker.options = [(call_text(c), c) for c in layout.calls]
@@ -311,16 +321,23 @@ class PositionEditor(widgets.VBox):
         """The deck and the places' summary, from the position."""
         self.deck.show(self.layout_of.deck, self._places())
         rows = []
+        ending = self.position.ending is not None     # the cards still held: no pile, no count to reach
         for place, need in self.layout_of.places.items():
+            if ending and not place.startswith("seat "):
+                continue
             cards = self.position.hands.get(int(place[5:]), []) if place.startswith("seat ") \
                 else self.position.piles.get(place, [])
             optional = place in self.layout_of.optional
-            count = (ngettext("{n} card, optional", "{n} cards, optional", len(cards)) if optional
-                     else ngettext("{have} of {n} card", "{have} of {n} cards", need, have=len(cards)))
+            if ending:
+                count = ngettext("{n} card", "{n} cards", len(cards))
+            elif optional:
+                count = ngettext("{n} card, optional", "{n} cards, optional", len(cards))
+            else:
+                count = ngettext("{have} of {n} card", "{have} of {n} cards", need, have=len(cards))
             listed = " ".join(c.render() for c in cards)
             full = " atout-place-full" if len(cards) == need else ""
             rows.append(f"<li class='atout-place-summary{full}' data-place='{escape(place)}'><strong>"
-                        f"{escape(place_name(place).render())}</strong> ({escape(count)}) "
+                        f"{escape(place_label(place).render())}</strong> ({escape(count)}) "
                         f"{escape(listed)}</li>")
         self.summary.value = (f"<ul class='atout-editor-summary' data-testid='editor-summary'>{''.join(rows)}</ul>")
 

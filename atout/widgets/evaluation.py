@@ -1,44 +1,79 @@
-"""Evaluate a hand on the page: a progress bar, a Stop button, the result with its error bar, and the
-distribution as a bar chart. The sampling runs in a background thread so Stop can be pressed."""
+"""Evaluate a hand on the page: any player's hand, over many deals of the cards that player cannot see; a progress
+bar with the count and the time left, a Stop button, the result so far with its error bar while the run goes on,
+and the distribution as a bar chart with its axes, counts and the target. The sampling runs in a background
+thread so Stop can be pressed and the page keeps answering."""
 
 from __future__ import annotations
 
 import threading
+import time
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from atout.errors import AtoutError
-from atout.evaluate import Evaluation, default_target, evaluate
+from atout.evaluate import Evaluation, evaluate, suggested_target
 from atout.i18n import N_, Text, ngettext
 from atout.widgets import language
+from atout.widgets.seats import player_label
 
 UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game points")}
+SHOW_EVERY_S = 0.5          # the result so far is redrawn at most this often while the run goes on
 
 
-def distribution_svg(result: Evaluation, width: int = 420, height: int = 150) -> str:
-    """The distribution of the sampled values as bars, with a title and a text alternative."""
+def distribution_svg(result: Evaluation, width: int = 480, height: int = 230) -> str:
+    """How often each value came up, as bars: the values along the bottom (the unit named), the deals up the side
+    (with a scale), each bar's count above it, and the target as a dashed line with the bars that reach it in
+    another colour; a title and a text alternative for screen readers."""
     counts = result.distribution
     if not counts:
         return ""
     unit = Text(UNITS.get(result.unit, result.unit)).render()
-    top = max(counts.values())
+    left, right, top, bottom = 52, 12, 26, 46
+    plot_w, plot_h = width - left - right, height - top - bottom
+    peak = max(counts.values())
     keys = list(counts)
-    step = width / len(keys)
-    bars = []
+    step = plot_w / len(keys)
+    parts = []
+    ticks = sorted({0, peak, round(peak / 2)})
+    for tick in ticks:
+        y = top + plot_h - plot_h * tick / peak
+        parts.append(f"<line x1='{left}' x2='{width - right}' y1='{y:.1f}' y2='{y:.1f}' stroke='#ddd'/>"
+                     f"<text x='{left - 6}' y='{y + 4:.1f}' text-anchor='end' font-size='12'>{tick}</text>")
+    target = result.target
     for i, value in enumerate(keys):
-        h = (height - 30) * counts[value] / top
-        x = i * step + step * 0.15
-        bars.append(f"<rect x='{x:.1f}' y='{height - 20 - h:.1f}' width='{step * 0.7:.1f}' height='{h:.1f}' "
-                    f"fill='#1f4fc1'><title>{value} {escape(unit)}: {counts[value]}</title></rect>"
-                    f"<text x='{i * step + step / 2:.1f}' y='{height - 5}' text-anchor='middle' font-size='12'>"
-                    f"{value}</text>")
+        h = plot_h * counts[value] / peak
+        x = left + i * step + step * 0.15
+        y = top + plot_h - h
+        reached = target is not None and value >= target
+        colour = "#1b7a2e" if reached else "#1f4fc1"
+        parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{step * 0.7:.1f}' height='{h:.1f}' fill='{colour}'>"
+                     f"<title>{value} {escape(unit)}: {counts[value]}</title></rect>"
+                     f"<text x='{left + i * step + step / 2:.1f}' y='{y - 4:.1f}' text-anchor='middle' "
+                     f"font-size='12'>{counts[value]}</text>"
+                     f"<text x='{left + i * step + step / 2:.1f}' y='{top + plot_h + 16}' text-anchor='middle' "
+                     f"font-size='12'>{value}</text>")
+    parts.append(f"<line x1='{left}' x2='{width - right}' y1='{top + plot_h}' y2='{top + plot_h}' stroke='#333'/>"
+                 f"<line x1='{left}' x2='{left}' y1='{top}' y2='{top + plot_h}' stroke='#333'/>")
+    parts.append(f"<text x='{left + plot_w / 2:.1f}' y='{height - 6}' text-anchor='middle' font-size='13'>"
+                 f"{escape(unit)}</text>")
+    deals = Text("deals").render()
+    parts.append(f"<text x='14' y='{top + plot_h / 2:.1f}' text-anchor='middle' font-size='13' "
+                 f"transform='rotate(-90 14 {top + plot_h / 2:.1f})'>{escape(deals)}</text>")
+    if target is not None:
+        at = next((i for i, value in enumerate(keys) if value >= target), len(keys))
+        x = left + at * step
+        label = Text("target {n}", n=target).render()
+        parts.append(f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{top - 8}' y2='{top + plot_h}' stroke='#b00020' "
+                     f"stroke-width='2' stroke-dasharray='5 4' class='atout-target-line'/>"
+                     f"<text x='{min(x + 4, width - right - 70):.1f}' y='{top - 12}' font-size='12' "
+                     f"fill='#b00020'>{escape(label)}</text>")
     title = Text("How often each result came up, over {n} deals", n=result.samples).render()
     summary = ", ".join(f"{value}: {count}" for value, count in counts.items())
     return (f"<svg role='img' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
             f"class='atout-distribution'><title>{escape(title)}</title><desc>{escape(summary)}</desc>"
-            f"{''.join(bars)}</svg>")
+            f"{''.join(parts)}</svg>")
 
 
 def _target_line(result: Evaluation) -> str:
@@ -54,55 +89,93 @@ def _target_line(result: Evaluation) -> str:
                     "{n} points or more in {p} of the deals (± {e})", n, p=p, e=e)
 
 
-def result_html(result: Evaluation) -> str:
+def result_html(result: Evaluation, running: bool = False) -> str:
+    """The result (so far, while ``running``), its error bar, how often the target was reached, the chart."""
     unit = Text(UNITS.get(result.unit, result.unit)).render()
+    if not result.samples:
+        return ""
     # Percent signs stay in the values: in a message, Babel would read "% b" as a printf placeholder.
     parts = [Text("Over {n} deals: {mean} {unit} on average ({confidence} between {low} and {high})",
                   n=result.samples, mean=f"{result.mean:.1f}", unit=unit, confidence="95%",
                   low=f"{result.low:.1f}", high=f"{result.high:.1f}").render()]
     if result.target is not None:
         parts.append(_target_line(result))
-    if result.stopped:
+    if running:
+        parts.append(Text("(so far: more deals are coming, the range narrows as they do)").render())
+    elif result.stopped:
         parts.append(Text("(stopped early)").render())
-    return ("<div class='atout-evaluation-result' data-testid='evaluation-result'>"
+    state = "running" if running else "done"
+    return (f"<div class='atout-evaluation-result' data-testid='evaluation-result' data-state='{state}'>"
             + "".join(f"<p>{escape(p)}</p>" for p in parts) + distribution_svg(result) + "</div>")
 
 
 class EvaluationView(widgets.VBox):
-    """Evaluate the position of ``hand`` for ``seat`` (``run(wait=True)`` in tests and scripts)."""
+    """Evaluate the position of ``hand`` for a player chosen on the page (``run(wait=True)`` in tests and
+    scripts)."""
 
     def __init__(self, hand: Any, seat: int | None = None, samples: int = 100, target: int | None = None) -> None:
         super().__init__()
         self.add_class("atout-evaluation")
         self.hand = hand
-        self.seat = hand.to_act if seat is None else seat
+        first = hand.to_act if seat is None else seat
+        self.seat_picker = widgets.Dropdown(options=[(player_label(s).render(), s) for s in range(len(hand.hands))],
+                                            value=first, style={"description_width": "initial"})
+        self.seat_picker.add_class("atout-evaluate-seat")
         self.samples = widgets.BoundedIntText(value=samples, min=10, max=2000, style={"description_width": "initial"})
-        if target is None:
-            target = default_target(hand.config.game)
-        self.target = widgets.IntText(value=target or 0, style={"description_width": "initial"})
+        self._chosen_target = target is not None
+        self.target = widgets.IntText(value=target if target is not None else (suggested_target(hand, first) or 0),
+                                      style={"description_width": "initial"})
+        self.target.observe(self._target_typed, names="value")
+        self._setting = False
+        self._relabelling = False
+        self.seat_picker.observe(self._seat_chosen, names="value")
         self.start_button = widgets.Button(icon="play")
         self.start_button.add_class("atout-evaluate")
         self.start_button.on_click(lambda _b: self.run())
         self.stop_button = widgets.Button(icon="stop", disabled=True)
         self.stop_button.add_class("atout-stop")
         self.stop_button.on_click(lambda _b: self.stop())
-        self.bar = widgets.IntProgress(value=0, min=0, max=samples)
+        self.bar = widgets.IntProgress(value=0, min=0, max=samples, style={"description_width": "initial"})
+        self.bar.add_class("atout-evaluation-progress")
         self.output = widgets.HTML()
         self.result: Evaluation | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.children = [widgets.HBox([self.samples, self.target, self.start_button, self.stop_button]), self.bar,
-                         self.output]
+        self._started = 0.0
+        self._shown = 0.0
+        self.children = [widgets.HBox([self.seat_picker, self.samples, self.target, self.start_button,
+                                       self.stop_button]), self.bar, self.output]
         language.register(self)
         self.refresh()
+
+    @property
+    def seat(self) -> int:
+        return self.seat_picker.value
+
+    def _seat_chosen(self, change: dict) -> None:
+        """Another player: the suggested target follows (the contract, or setting it), unless one was typed."""
+        if not self._chosen_target and not self._relabelling:
+            self._setting = True
+            try:
+                self.target.value = suggested_target(self.hand, change["new"]) or 0
+            finally:
+                self._setting = False
+
+    def _target_typed(self, _change: dict) -> None:
+        if not self._setting:
+            self._chosen_target = True
 
     def run(self, wait: bool = False) -> None:
         if self._thread is not None and self._thread.is_alive():
             return
         self._stop.clear()
+        self.result = None                      # the previous run's result goes at once
+        self.output.value = ""
         self.bar.max = self.samples.value
         self.bar.value = 0
+        self.bar.description = Text("{done} of {total}", done=0, total=self.samples.value).render()
         self.start_button.disabled, self.stop_button.disabled = True, False
+        self._started = self._shown = time.monotonic()
         self._thread = threading.Thread(target=self._work, daemon=True)
         self._thread.start()
         if wait:
@@ -111,21 +184,47 @@ class EvaluationView(widgets.VBox):
     def stop(self) -> None:
         self._stop.set()
 
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
     def _work(self) -> None:
         try:
             self.result = evaluate(self.hand, self.seat, samples=self.samples.value,
-                                   target=self.target.value or None, seed=0, budget_s=1.0,
-                                   stop=self._stop.is_set, progress=self._progress)
+                                   target=self.target.value or None, seed=0, stop=self._stop.is_set,
+                                   progress=self._progress, partial=self._partial)
             self.output.value = result_html(self.result)
+            self.bar.description = Text("{done} of {total}", done=self.result.samples,
+                                        total=self.bar.max).render()
         except AtoutError as exc:
             self.output.value = f"<p class='atout-error' role='alert'>{escape(str(exc))}</p>"
         finally:
             self.start_button.disabled, self.stop_button.disabled = False, True
 
-    def _progress(self, done: int, _total: int) -> None:
+    def _progress(self, done: int, total: int) -> None:
         self.bar.value = done
+        elapsed = time.monotonic() - self._started
+        left = elapsed / done * (total - done) if done else 0.0
+        if done < total:
+            self.bar.description = Text("{done} of {total}, about {s} s left", done=done, total=total,
+                                        s=max(1, round(left))).render()
+        else:
+            self.bar.description = Text("{done} of {total}", done=done, total=total).render()
+
+    def _partial(self, result: Evaluation) -> None:
+        now = time.monotonic()
+        if now - self._shown >= SHOW_EVERY_S and result.samples < self.bar.max:
+            self._shown = now
+            self.output.value = result_html(result, running=True)
 
     def refresh(self) -> None:
+        self.seat_picker.description = Text("Player").render()
+        seat, self._relabelling = self.seat_picker.value, True
+        try:                                    # the names in the page language, the same player chosen
+            self.seat_picker.options = [(player_label(s).render(), s) for s in range(len(self.hand.hands))]
+            self.seat_picker.value = seat
+        finally:
+            self._relabelling = False
         self.samples.description = Text("Deals").render()
         self.target.description = Text("Target").render()
         self.start_button.description = Text("Evaluate this hand").render()

@@ -9,10 +9,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from atout.engine import seat_name
 from atout.i18n import Text
 from atout.widgets import language
 from atout.widgets.analysis import UNITS, Background, bound_text
+from atout.widgets.seats import player_label, side_label
 
 
 def strain_words(strain: Any) -> str:
@@ -110,9 +110,11 @@ class DoubleDummyView(widgets.VBox):
         self.bar.description = Text("{done} of {total}", done=done, total=table.size).render()
         unit = Text(UNITS.get(table.unit, table.unit)).render()
         if table.by == "side":
-            heads = [Text("{seat}'s side", seat=seat_name(c)).render() for c in table.columns]
+            config = self.hand.config
+            heads = [side_label([s for s in range(config.players) if config.side_of(s) == config.side_of(c)]).render()
+                     for c in table.columns]
         else:
-            heads = [seat_name(c).render() for c in table.columns]
+            heads = [player_label(c).render() for c in table.columns]
         rows = [f"<tr><th scope='col'>{escape(Text('Trumps').render())}</th>"
                 + "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads) + "</tr>"]
         for strain in table.strains:
@@ -126,7 +128,7 @@ class DoubleDummyView(widgets.VBox):
                         + "".join(cells) + "</tr>")
         if table.by == "contractor":
             rows[0] = (f"<tr><th scope='col'>{escape(Text('Strain').render())}</th>"
-                       + "".join(f"<th scope='col'>{escape(Text('{seat} contracts', seat=seat_name(c)).render())}"
+                       + "".join(f"<th scope='col'>{escape(Text('{seat} contracts', seat=player_label(c)).render())}"
                                  f"</th>" for c in table.columns) + "</tr>")
         state = "done" if table.complete else ("stopped" if self.stopped else "working")
         note = ""

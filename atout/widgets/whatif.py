@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from atout.engine import Action, seat_name
+from atout.engine import Action
 from atout.errors import AtoutError
 from atout.games import available_games, family
 from atout.i18n import Text
@@ -34,6 +34,7 @@ from atout.widgets.analysis import (
 )
 from atout.widgets.editor import PositionEditor
 from atout.widgets.index import TITLES
+from atout.widgets.seats import player_label
 from atout.widgets.table import CardTable
 
 __all__ = ["UNITS", "WhatIf"]
@@ -193,7 +194,10 @@ class WhatIf(widgets.VBox):
         self.analysis.show(self.hand)
         for old in self.evaluation_box.children:
             language.close_tree(old)
-        self.evaluation_box.children = ([EvaluationView(self.hand)] if not self.hand.is_over else [])
+        # An ending has no record of the earlier tricks, so the cards a player has seen cannot be told apart from
+        # those still hidden: hands are evaluated from a dealt position only.
+        evaluable = not self.hand.is_over and not self.hand.from_ending
+        self.evaluation_box.children = [EvaluationView(self.hand)] if evaluable else []
         self.refresh()
         for callback in list(self.on_change):
             callback()
@@ -374,7 +378,7 @@ class WhatIf(widgets.VBox):
         try:
             if self.hand is not None:
                 n = getattr(self.hand, "n", 2)
-                self.seat_picker.options = [(seat_name(s).render(), s) for s in range(n)]
+                self.seat_picker.options = [(player_label(s).render(), s) for s in range(n)]
                 self.seat_picker.value = self.line_seat if self.line_seat is not None else None
             self.seat_picker.description = Text("Lines valued for").render()
         finally:

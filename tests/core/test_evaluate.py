@@ -49,10 +49,44 @@ def test_bidding_phases_are_refused(game):
         evaluate(hand, hand.to_act, samples=3)
 
 
-def test_only_the_side_to_act_is_evaluated_in_the_trick_games():
-    hand = hand_from_text(TOP_TRUMPS)
-    with pytest.raises(EvaluationError, match="Seat 0 or a partner"):
-        evaluate(hand, 0, samples=3)
+def test_any_seat_is_evaluated_whoever_is_to_act():
+    """Seat 0 holds the five top trumps and seat 1 is to act: whatever the others hold, seat 0's side takes every
+    trick; seat 2, who cannot see seat 0's cards, is not so sure."""
+    hand = hand_from_text(TOP_TRUMPS.replace("seat 0: 2C 3C 4C 6C 7C\nseat 1: 5H JH AH KH QH",
+                                             "seat 0: 5H JH AH KH QH\nseat 1: 2C 3C 4C 6C 7C"))
+    assert hand.to_act == 1
+    assert set(evaluate(hand, 0, samples=6, seed=2).values) == {25}
+    assert len(set(evaluate(hand, 2, samples=12, seed=2).values)) > 1
+
+
+def test_a_suggested_target_is_the_contract_or_setting_it():
+    from atout.evaluate import suggested_target
+
+    five = hand_from_text("game: five-hundred\ncontract: 2 8S\nseat 0: AD\nseat 1: 4H\nseat 2: 8S\nseat 3: 10D\n"
+                          "trick: 2\nwon: 2 3 1 3")
+    assert [suggested_target(five, s) for s in range(4)] == [8, 3, 8, 3]
+    auction = hand_from_text("game: auction-forty-fives\ncontract: 1 20\ntrump: H\nseat 0: 2C\nseat 1: 3C\n"
+                             "seat 2: 4C\nseat 3: 6C\ntrick: 0\nwon: 1 1 1 1")
+    assert [suggested_target(auction, s) for s in range(4)] == [15, 20, 15, 15]      # each defender alone
+    assert suggested_target(hand_from_text(TOP_TRUMPS), 0) == 15
+    assert suggested_target(family("forty-fives").new_hand("forty-fives", seed=1, players=4), 0) == 10
+    assert suggested_target(family("sixty-six").new_hand("sixty-six", seed=1), 0) == 1
+
+
+def test_a_stop_during_a_deal_does_not_count_it():
+    hand = family("five-hundred").new_hand("five-hundred", seed=3)
+    for action in ("bid 7H", "bid pass", "bid pass", "bid pass"):
+        hand.apply(action)
+    for card in list(hand.hands[hand.to_act])[:3]:
+        hand.apply(f"discard {card.code}")
+    calls = []
+
+    def stop() -> bool:              # asked before each deal and inside its search: stops inside the first
+        calls.append(1)
+        return len(calls) > 1
+
+    result = evaluate(hand, hand.to_act, samples=10, seed=1, stop=stop)
+    assert result.samples == 0 and result.stopped
 
 
 def test_an_unknown_level_is_refused_with_the_levels():

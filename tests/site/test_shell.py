@@ -98,10 +98,11 @@ def _classroom(page):
 
 
 def _whatif(page):
-    before = query(page).get("position", "")
     play_a_card(page)
-    page.wait_for_function("p => (new URLSearchParams(location.search).get('position') || '') !== p", arg=before)
-    return lambda: page.locator(".atout-position-text textarea").input_value()
+    # the position in its short form (atout.position.format_compact), its actions section ".a…" once a card is played
+    page.wait_for_function("() => /[.]a[^.]+$/.test(new URLSearchParams(location.search).get('position') || '')")
+    # the same position after the reload (its short form: a hand's cards come back suit by suit)
+    return lambda: page.locator(".atout-position-short input").input_value()
 
 
 def _play(page):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from atout.engine import Action
+from atout.games import family
 from atout.position import compact_text, hand_from_text
 from atout.solver import solve, solve_steps
 from atout.widgets.analysis import SolverPanel
@@ -99,7 +100,8 @@ def test_forty_fives_values_say_what_they_assume():
     partners = WhatIf("forty-fives-partners", seed=3)
     partners.wait()
     assert "solver-assumption" not in partners.analysis.view.value
-    assert "&#x27;s side" in partners.analysis.view.value
+    assert "worth to Player 1 and Player 3" in partners.analysis.view.value or \
+        "worth to Player 2 and Player 4" in partners.analysis.view.value
 
 
 def test_two_lines_are_valued_for_one_player_read_as_cards_and_can_be_gone_back_to():
@@ -117,7 +119,8 @@ def test_two_lines_are_valued_for_one_player_read_as_cards_and_can_be_gone_back_
     page.wait()
     html = page.lines_view.value
     text = re.sub("<[^>]+>", "|", html).replace("&#x27;", "'")
-    assert f"8 tricks for Seat {leader}'s side" in text and f"7 tricks for Seat {leader}'s side" in text
+    side = f"Player {leader % 2 + 1} and Player {leader % 2 + 3}"           # the leader's side, named by its players
+    assert f"8 tricks for {side}" in text and f"7 tricks for {side}" in text
     assert "Played: A♣" not in text and "then: A♣" in text and "then: J♥" in text      # the cards, not 'play AC'
     assert "play AC" not in html and "bid 7H" not in html
     assert "Both lines: Bid 7♥, Pass, Pass, Pass, Discard J♠" in text
@@ -127,8 +130,8 @@ def test_two_lines_are_valued_for_one_player_read_as_cards_and_can_be_gone_back_
     page.seat_picker.value = (leader + 1) % 4             # the other side's point of view: both lines again
     page.wait()
     text = re.sub("<[^>]+>", "|", page.lines_view.value).replace("&#x27;", "'")
-    other = (leader + 1) % 4
-    assert f"2 tricks for Seat {other}'s side" in text and f"3 tricks for Seat {other}'s side" in text
+    other = f"Player {(leader + 1) % 2 + 1} and Player {(leader + 1) % 2 + 3}"
+    assert f"2 tricks for {other}" in text and f"3 tricks for {other}" in text
 
 
 def test_the_game_menu_deals_the_chosen_game_at_once():
@@ -207,3 +210,89 @@ def test_the_kitty_phase_hand_is_in_core_s_order_with_the_kitty_marked():
     assert seat["count"] == 13 and sorted(seat["from_kitty"]) == ["5H", "6H", "9S"]
     assert seat["cards"] == [c.code for c in sorted_hand(list(page.hand.hands[1]), "five-hundred", "H")]
     assert page.table.state["kitty"] == 0
+
+
+# --- hand evaluation ---------------------------------------------------------------------------------------
+
+def five_hundred_after_the_kitty(seed: int = 3):
+    hand = family("five-hundred").new_hand("five-hundred", seed=seed)
+    for action in ("bid 7H", "bid pass", "bid pass", "bid pass"):
+        hand.apply(action)
+    for card in list(hand.hands[hand.to_act])[:3]:
+        hand.apply(f"discard {card.code}")
+    return hand
+
+
+def test_evaluation_any_player_a_sensible_target_and_the_chart(monkeypatch):
+    import atout.widgets.evaluation as module
+    from atout.widgets.evaluation import EvaluationView
+
+    hand = five_hundred_after_the_kitty()
+    view = EvaluationView(hand, samples=12)
+    contractor = hand.contractor
+    assert view.seat == contractor and view.target.value == 7               # the contract, by default
+    assert [value for _label, value in view.seat_picker.options] == [0, 1, 2, 3]
+    view.seat_picker.value = (contractor + 1) % 4                           # a defender: setting it
+    assert view.target.value == 4
+    monkeypatch.setattr(module, "SHOW_EVERY_S", 0.0)
+    shown = []
+    view.output.observe(lambda change: shown.append(change["new"]), names="value")
+    view.run(wait=True)
+    assert view.result.samples == 12 and view.result.seat == (contractor + 1) % 4
+    assert view.bar.value == 12 and view.bar.description == "12 of 12"
+    assert any("data-state='running'" in html and "so far" in html for html in shown)     # streamed as it goes
+    html = view.output.value
+    assert "data-state='done'" in html and "4 tricks or more in" in html
+    chart = re.search(r"<svg.*</svg>", html).group(0)
+    assert "atout-target-line" in chart and "target 4" in chart and ">deals<" in chart and ">tricks<" in chart
+    counts = view.result.distribution
+    for value, count in counts.items():                     # each bar's value along the bottom, its count above
+        assert f">{count}</text>" in chart and f">{value}</text>" in chart
+    view.target.value = 9                                   # typed: another player keeps it
+    view.seat_picker.value = contractor
+    assert view.target.value == 9
+
+
+def test_a_new_run_clears_the_previous_result_and_shows_the_time_left(monkeypatch):
+    import threading
+
+    import atout.widgets.evaluation as module
+    from atout.widgets.evaluation import EvaluationView
+
+    view = EvaluationView(five_hundred_after_the_kitty(), samples=10)
+    view.run(wait=True)
+    assert "evaluation-result" in view.output.value
+    gate = threading.Event()
+    real = module.evaluate
+
+    def held(*args, **kwargs):
+        gate.wait()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "evaluate", held)
+    view.run()
+    assert view.output.value == "" and view.result is None and view.bar.value == 0    # cleared at the start
+    assert view.bar.description == "0 of 10"
+    view._started -= 6.0                                       # six seconds in, three deals of ten done
+    view._progress(3, 10)
+    assert view.bar.description == "3 of 10, about 14 s left"
+    gate.set()
+    view.wait()
+    assert view.result.samples == 10
+
+
+def test_the_editor_shows_an_ending_as_the_cards_still_held():
+    ending = ("game: five-hundred\ncontract: 1 7H\nseat 0: AD KS 9D\nseat 1: 4H JH AC\nseat 2: 8S KC AH\n"
+              "seat 3: 10D AS JK\ntrick: 3\nwon: 2 3 1 1")
+    page = WhatIf("five-hundred", seed=1)
+    page.text.value = ending                                  # typed: the editor follows
+    editor = page.editor
+    assert [value for _label, value in editor.place_picker.options] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert "(3 cards)" in editor.summary.value and "kitty" not in editor.summary.value
+    assert editor.contract_box.layout.display == "none"
+    assert "Player 4" in editor.summary.value and "Seat" not in editor.summary.value
+    editor.toggle("JK")                                       # a card back to the deck: seat 3 a card short
+    assert not editor.use() and "as many cards as the others" in editor.message.value
+    editor.place_picker.value = "seat 3"
+    editor.toggle("JK")
+    assert editor.use() and page.hand.from_ending and page.hand.to_act == 3

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 
-from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError
+from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
 from atout.i18n import N_, Text, _, get_language
 
 
@@ -64,7 +64,7 @@ class Suit(enum.IntEnum):
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
         raise CardParseError(
-            Text("{text} is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)", text=_Repr(text))
+            Text("{text} is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)", text=quote(text))
         )
 
 
@@ -79,16 +79,6 @@ for _s in Suit:
     _SUIT_BY_TEXT[_s.name] = _s
 for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
     _SUIT_BY_TEXT[_sym] = _s
-
-
-class _Repr:
-    """Shows user text quoted in messages (``{text!r}`` would quote the wrapper, so format here)."""
-
-    def __init__(self, text: object) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return repr(self.text)
 
 
 # Ranks are numbers: 2..10, J=11, Q=12, K=13, A=14; the joker has rank 0 and no suit.
@@ -152,7 +142,7 @@ class Card:
             card = _CARD_BY_TEXT.get(text.strip().upper())
             if card is not None:
                 return card
-        raise CardParseError(Text(NOT_A_CARD, text=_Repr(text)))
+        raise CardParseError(Text(NOT_A_CARD, text=quote(text)))
 
     @property
     def is_joker(self) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from atout.errors import NotationError
+from atout.errors import NotationError, quote
 from atout.i18n import Text
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -80,14 +80,14 @@ def decode(code: str) -> DealSpec:
     for char in text:
         if char not in _VALUE:
             raise NotationError(Text("{char} is not used in deal codes: they use the digits and the letters A to Z "
-                                     "without I, L, O and U", char=repr(char)))
+                                     "without I, L, O and U", char=quote(char)))
     if len(text) != LENGTH:
         raise NotationError(Text("a deal code has {n} letters and digits (such as 034-003R-J0AW); {code} has {k}",
-                                 n=LENGTH, code=repr(code.strip()), k=len(text)))
+                                 n=LENGTH, code=quote(code.strip()), k=len(text)))
     values = [_VALUE[c] for c in text]
     if _check(values[:PAYLOAD]) != values[PAYLOAD:]:
         raise NotationError(Text("{code} is not a valid deal code: a character was mistyped; check it with the "
-                                 "teacher's screen", code=repr(code.strip())))
+                                 "teacher's screen", code=quote(code.strip())))
     number = 0
     for v in values[:PAYLOAD]:
         number = number * 32 + v
@@ -97,7 +97,7 @@ def decode(code: str) -> DealSpec:
     players, game_index = rest % 8, rest // 8
     if game_index >= len(GAMES) or not 2 <= players or dealer >= players:
         raise NotationError(Text("{code} is not a valid deal code: it names no game Atout plays",
-                                 code=repr(code.strip())))
+                                 code=quote(code.strip())))
     return DealSpec(GAMES[game_index], players, dealer, seed)
 
 

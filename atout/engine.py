@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
-from atout.errors import IllegalActionError, NotationError
+from atout.errors import IllegalActionError, NotationError, quote
 from atout.i18n import Text
 
 
@@ -66,7 +66,7 @@ class Action(NamedTuple):
         words = text.split() if isinstance(text, str) else []
         if not words:
             raise NotationError(Text("{text} is not an action: write a kind then its card or value, as in "
-                                     "'play 5H', 'bid 15', 'trump S', 'keep'", text=repr(text)))
+                                     "'play 5H', 'bid 15', 'trump S', 'keep'", text=quote(text)))
         kind, rest = words[0].lower(), words[1:]
         if kind == "deal":
             return Action("deal", None, tuple(Card.parse(w) for w in rest))
@@ -91,7 +91,7 @@ class Action(NamedTuple):
                 return Action(kind, Card.parse(rest[0]))
             except ValueError:
                 return Action(kind, None, rest[0])
-        raise NotationError(Text("{text} is not an action", text=repr(text)))
+        raise NotationError(Text("{text} is not an action", text=quote(text)))
 
 
 def normalise_call(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from atout.errors import ConfigError
+from atout.errors import ConfigError, quote
 from atout.i18n import Text
 
 FAMILIES: dict[str, str] = {
@@ -22,7 +22,7 @@ def family(game: str):
     import importlib
 
     if game not in FAMILIES:
-        raise ConfigError(Text("unknown game {game}: the games are {games}", game=repr(game),
+        raise ConfigError(Text("unknown game {game}: the games are {games}", game=quote(game),
                                games=", ".join(FAMILIES)))
     try:
         return importlib.import_module(f"atout.{FAMILIES[game]}")

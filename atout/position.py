@@ -40,7 +40,7 @@ from typing import Any
 
 from atout.cards import Card, Suit
 from atout.engine import Action, Ending, Phase
-from atout.errors import AtoutError, DuplicateCardError, NotationError
+from atout.errors import AtoutError, DuplicateCardError, NotationError, quote
 from atout.games import FAMILIES, family
 from atout.i18n import N_, Text
 
@@ -162,7 +162,7 @@ def parse_position(text: str) -> Position:
         key, value = key.strip().lower(), value.strip()
         if not sep:
             raise NotationError(Text("line {n} ({line}) has no colon: write 'key: value'", n=number,
-                                     line=repr(line)))
+                                     line=quote(line)))
         try:
             if key.startswith("seat "):
                 seat = int(key[5:])
@@ -176,17 +176,17 @@ def parse_position(text: str) -> Position:
         if key not in ("game", "options", "dealer", "actions", *PILES, *ENDING_KEYS):
             raise NotationError(Text("line {n}: unknown key {key}: the keys are game, options, dealer, seat N, "
                                      "kitty, turn-up, stock and actions, and for an ending contract, trump, "
-                                     "trick, won, best, points, marriages and closed", n=number, key=repr(key)))
+                                     "trick, won, best, points, marriages and closed", n=number, key=quote(key)))
         fields[key] = value
     game = fields.get("game", "")
     if game not in FAMILIES:
         raise NotationError(Text("a position starts with the game, one of {games}; got {game}",
-                                 games=", ".join(FAMILIES), game=repr(game)))
+                                 games=", ".join(FAMILIES), game=quote(game)))
     options = {}
     for item in fields.get("options", "").split():
         name, eq, value = item.partition("=")
         if not eq:
-            raise NotationError(Text("options are written name=value, as in players=4; got {item}", item=repr(item)))
+            raise NotationError(Text("options are written name=value, as in players=4; got {item}", item=quote(item)))
         options[name] = _option(value)
     try:
         dealer = int(fields.get("dealer", "0"))
@@ -208,7 +208,7 @@ def _numbers(key: str, value: str) -> tuple[int, ...]:
         return tuple(int(v) for v in value.replace(",", " ").split())
     except ValueError:
         raise NotationError(Text("{key} takes whole numbers, one per seat, as in '{key}: 2 1 0 1'; got {value}",
-                                 key=key, value=repr(value))) from None
+                                 key=key, value=quote(value))) from None
 
 
 def _ending_fields(fields: dict[str, str]) -> Ending | None:
@@ -431,7 +431,7 @@ def _cards_in_order(cards: list[Card] | tuple[Card, ...]) -> str:
 def _read_in_order(text: str) -> list[Card]:
     if len(text) % 2:
         raise NotationError(Text("{text} is not a list of cards: each card is two characters, as in KC or TH",
-                                 text=repr(text)))
+                                 text=quote(text)))
     return [Card.parse(text[i:i + 2]) for i in range(0, len(text), 2)]
 
 
@@ -458,7 +458,7 @@ def _read_holding(text: str) -> list[Card]:
             cards.append(Card.parse(char + suit))
         else:
             raise NotationError(Text("{text} is not a hand: write each suit's letter (S, H, D, C) then its ranks, "
-                                     "as in SAKTH93, with * for the joker", text=repr(text)))
+                                     "as in SAKTH93, with * for the joker", text=quote(text)))
     return cards
 
 
@@ -482,7 +482,7 @@ def _read_action(token: str) -> Action:
         raise NotationError(Text("an empty action in the short form: actions are separated by one '-'"))
     kind = KINDS_BY_CODE.get(token[0], "play" if not token[0].islower() else None)
     if kind is None:
-        raise NotationError(Text("{token} is not an action of the short form", token=repr(token)))
+        raise NotationError(Text("{token} is not an action of the short form", token=quote(token)))
     rest = token if kind == "play" else token[1:]
     if kind == "bid":
         return Action.parse("bid " + CALLS_BY_CODE.get(rest, rest.replace("_", "-")))
@@ -560,12 +560,12 @@ def parse_compact(text: str) -> Position:
     parts = text.strip().split(".")
     if len(parts) < 3:
         raise NotationError(Text("the short form is the game, the dealer and the hands separated by dots, as in "
-                                 "500.0.SKT5HTDAJ96C76-…; got {text}", text=repr(text)))
+                                 "500.0.SKT5HTDAJ96C76-…; got {text}", text=quote(text)))
     head, *options = parts[0].split("*")
     game = GAMES_BY_CODE.get(head)
     if game is None:
         raise NotationError(Text("the short form starts with the game's code, one of {codes}; got {code}",
-                                 codes=", ".join(GAMES_BY_CODE), code=repr(head)))
+                                 codes=", ".join(GAMES_BY_CODE), code=quote(head)))
     chosen = {}
     for item in options:
         name, dash, value = item.partition("-")
@@ -586,7 +586,7 @@ def parse_compact(text: str) -> Position:
         if name is None:
             raise NotationError(Text("{part} is not a part of the short form: after the hands come k (kitty), u "
                                      "(turn-up), s (stock), a (actions) and an ending's c, t, l, w, b, p, m, x",
-                                     part=repr(part)))
+                                     part=quote(part)))
         try:
             if name in ("kitty", "turn-up"):
                 piles[name] = _read_holding(body)
@@ -608,7 +608,7 @@ def parse_compact(text: str) -> Position:
             raise NotationError(exc.message) from None
         except ValueError:
             raise NotationError(Text("{part} is not a part of the short form: its numbers are seats and counts",
-                                     part=repr(part))) from None
+                                     part=quote(part))) from None
     found = None
     if ending:
         if "leader" not in ending:

@@ -66,7 +66,15 @@ def test_bad_text_is_refused_with_a_clear_message(text):
     assert isinstance(info.value, ValueError)
 
 
-@pytest.mark.parametrize("value", [None, 10, ["AH"]])
+def test_a_huge_text_is_quoted_short():
+    """A 9 MB card string came back as a 9-million-character refusal (issue 12): the message quotes its start."""
+    for parse in (Card.parse, Suit.parse):
+        with pytest.raises(CardParseError) as info:
+            parse("Z" * 9_000_000)
+        assert len(str(info.value)) < 300 and "'ZZZZZZZZZZ" in str(info.value) and "…'" in str(info.value)
+
+
+@pytest.mark.parametrize("value", [None, 10, ["AH"], pytest.param(7 ** 6000, id="5072-digits")])
 def test_non_text_is_refused(value):
     with pytest.raises(CardParseError):
         Card.parse(value)

@@ -73,7 +73,8 @@ def build_options(preset: str, specs: Mapping[str, OptionSpec], given: Mapping[s
         # An option's value is a number, a word or true/false: a list or a table is refused with the rest.
         hashable = isinstance(value, str | int | float | bool | None)
         value = spec.aliases.get(value, value) if hashable else value
-        if not hashable or isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+        # Of the allowed type too: 3.0 == 3 and True == 1, but 3 players is a whole number and on/off is true or false.
+        if not hashable or not any(type(value) is type(a) and value == a for a in allowed):
             raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
                                    name=name, game=preset, value=quote(value), allowed=_show(allowed)))
         values[name] = value

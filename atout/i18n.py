@@ -135,6 +135,22 @@ class Text:
         return hash(self.msgid)
 
 
+class OneOf:
+    """Choices written as a list joined with the language's "or" ("2, 3, or 4"; a list param joins with "and")."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Any) -> None:
+        self.items = list(items)
+
+    def render(self, lang: str | None = None) -> str:
+        from babel.lists import format_list
+
+        lang = lang or _current
+        items = [render_value(v, lang) for v in self.items]
+        return format_list(items, style="or", locale=lang) if items else ""
+
+
 def render_value(value: Any, lang: str) -> str:
     """How a parameter of a sentence is written in a language."""
     if hasattr(value, "render"):

@@ -26,7 +26,7 @@ from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Phase
 from atout.errors import AtoutError, quote
 from atout.games import FAMILIES, family, make_config
-from atout.i18n import LANGUAGES, Text, get_language
+from atout.i18n import LANGUAGES, OneOf, Text, get_language
 from atout.referee import judge
 from atout.rulebook import RULES
 
@@ -72,6 +72,8 @@ def _kind_rules() -> list[dict[str, Any]]:
         else:
             then["required"] = _NEEDS[kind]
         rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}}, "then": then})
+    rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": "score"}}},   # the tricks to score
+                  "then": {"required": ["score"]}})
     return rules
 
 
@@ -843,7 +845,7 @@ def _drill_trumps(game: str, trumps: list[str], allowed: list[str]) -> list[str]
         answer = judge({"kind": "rank", "game": game, "trump": trump})
         if "error" in answer:
             raise LessonError(Text("trumps: {trump} is not a trump in {game}: write {allowed}", trump=quote(trump),
-                                   game=game, allowed=list(allowed)))
+                                   game=game, allowed=OneOf(allowed)))
     return trumps
 
 

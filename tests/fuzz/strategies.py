@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import json
+import os
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from atout.games import FAMILIES
 from atout.referee import KINDS
 from tests.conftest import referee_examples
+
+# ATOUT_FUZZ_SCALE=20 runs twenty times the examples (a longer hunt than make test's minute).
+SCALE = float(os.environ.get("ATOUT_FUZZ_SCALE", "1"))
+
+
+def fuzz(examples: int) -> settings:
+    """Settings of a fuzz test: ``examples`` examples (times ATOUT_FUZZ_SCALE), no deadline (the machine is
+    shared; speed is the benchmarks' business)."""
+    return settings(max_examples=max(1, int(examples * SCALE)), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
 
 CARD_TEXTS = ["AS", "5H", "JK", "10C", "TD", "jh", "A♠", "1H", "15C", "ZZ", "", "AS ", "5h"]
 SUITS = ["C", "D", "H", "S", "NT", "♣", "X", "", "nt"]

@@ -8,14 +8,13 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from atout.lessons import LESSONS_DIR, check_lessons, load_lessons
 from atout.widgets.lesson import LessonView
-from tests.fuzz.strategies import CARD_TEXTS, SUITS
+from tests.fuzz.strategies import CARD_TEXTS, SUITS, fuzz
 
-FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 REAL = sorted(LESSONS_DIR.glob("*/*.toml"))
 STEP_FIELDS = ["show", "game", "options", "cards", "trump", "plays", "seed", "players", "viewer", "actions"]
 QUESTION_FIELDS = ["kind", "ask", "game", "options", "trump", "plays", "hand", "players", "dealer", "calls", "drill",
@@ -139,13 +138,13 @@ def check_one(content: bytes) -> list[str]:
         return problems
 
 
-@settings(FUZZ, max_examples=60)
+@fuzz(60)
 @given(changed_lessons())
 def test_a_changed_lesson_is_refused_by_name_or_builds_its_page(text):
     check_one(text.encode("utf-8"))
 
 
-@settings(FUZZ, max_examples=60)
+@fuzz(60)
 @given(damaged_files())
 def test_a_damaged_file_is_refused_by_name_or_builds_its_page(content):
     check_one(content)

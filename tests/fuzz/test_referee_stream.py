@@ -7,14 +7,12 @@ import os
 import subprocess
 import sys
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from atout.referee import is_blank, judge, judge_stream
-from tests.fuzz.strategies import lines, queries
+from tests.fuzz.strategies import fuzz, lines, queries
 
-FUZZ = settings(max_examples=300, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 LONGEST_ERROR = 1500      # the longest real refusal lists every call of Five Hundred: about 600 characters
 
 
@@ -43,7 +41,7 @@ def check_answers(output: bytes, raw_lines: list[bytes]) -> list[dict]:
     return answers
 
 
-@FUZZ
+@fuzz(300)
 @given(st.lists(lines, max_size=8))
 def test_every_line_gets_one_answer_in_process(raw_lines):
     out = io.BytesIO()
@@ -51,7 +49,7 @@ def test_every_line_gets_one_answer_in_process(raw_lines):
     check_answers(out.getvalue(), raw_lines)
 
 
-@FUZZ
+@fuzz(300)
 @given(queries())
 def test_a_query_near_a_real_one_gets_an_answer_or_a_clear_error(query):
     answer = judge(query)
@@ -61,7 +59,7 @@ def test_a_query_near_a_real_one_gets_an_answer_or_a_clear_error(query):
         assert "malformed query" not in answer["error"], (query, answer)
 
 
-@settings(FUZZ, max_examples=15)
+@fuzz(15)
 @given(st.lists(lines, min_size=1, max_size=40))
 def test_every_line_gets_one_answer_from_the_real_process(raw_lines):
     """Through ``atout judge`` itself, with standard input and output strictly UTF-8, and no final newline."""

@@ -58,8 +58,8 @@ def refused(tmp_path: Path, files: dict[str, bytes | str]) -> str:
 
 
 @pytest.mark.parametrize("trumps, message", [
-    ('["NT"]', "quiz 1: trumps: 'NT' is not a trump in forty-fives: write C, D, H, and S"),
-    ('["X"]', "quiz 1: trumps: 'X' is not a trump in forty-fives: write C, D, H, and S"),
+    ('["NT"]', "quiz 1: trumps: 'NT' is not a trump in forty-fives: write C, D, H, or S"),
+    ('["X"]', "quiz 1: trumps: 'X' is not a trump in forty-fives: write C, D, H, or S"),
 ])
 def test_a_drill_with_a_trump_the_game_lacks_is_refused_at_once(tmp_path, trumps, message):
     text = lesson_text(quiz=f'[[quiz]]\nkind = "drill"\ntrumps = {trumps}\n')
@@ -169,3 +169,9 @@ def test_what_passes_the_check_builds_its_page(tmp_path):
     for i in range(len(lesson.steps)):
         view.go(i)
     view.start_quiz()
+
+
+def test_a_score_question_without_its_score_is_refused(tmp_path):
+    """Found by the fuzz suite: it ended the check with KeyError 'score'."""
+    problem = refused(tmp_path, {"forty-fives/01.toml": lesson_text(quiz='[[quiz]]\nkind = "score"\n')})
+    assert problem == f"{tmp_path}/forty-fives/01.toml: at quiz/0: the field 'score' is missing"

@@ -139,21 +139,38 @@ def position_text(hand: Any) -> str:
     return format_position(position_of(hand))
 
 
-def _option(text: str) -> Any:
+MAX_POSITION_CHARS = 10_000   # a whole hand of Five Hundred with every action written takes under 1,000
+MAX_DIGITS = 18
+
+
+def _option(name: str, text: str) -> Any:
+    """An option's value as written after ``name=``: a whole number, true or false, or a word."""
+    if text[:1] in ("[", "{"):
+        raise NotationError(Text("option {name}: a value is a number, a word or true or false, as in players=4, "
+                                 "not {value}", name=quote(name), value=quote(text)))
+    digits = text.lstrip("-")
+    if digits.isdigit() and len(digits) > MAX_DIGITS:
+        raise NotationError(Text("option {name}: a number has at most {n} digits; this one has {size}",
+                                 name=quote(name), n=MAX_DIGITS, size=len(digits)))
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         return text
 
 
 def parse_position(text: str) -> Position:
-    """Read a position; a malformed line is refused naming the line and what is allowed."""
+    """Read a position; a malformed line is refused naming the line and what is allowed, and so is a key given
+    twice (a second ``turn-up:`` line does not replace the first)."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError(Text("a position is text with one 'key: value' per line, starting with 'game: …'"))
+    if len(text) > MAX_POSITION_CHARS:
+        raise NotationError(Text("a position has at most {n} characters; this one has {size}", n=MAX_POSITION_CHARS,
+                                 size=len(text)))
     if ":" not in text and "\n" not in text.strip():
         return parse_compact(text)
     fields: dict[str, str] = {}
     hands: dict[int, list[Card]] = {}
+    given: dict[str, int] = {}      # each key, by the line it was given on
     for number, raw in enumerate(text.strip().splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -166,17 +183,24 @@ def parse_position(text: str) -> Position:
         try:
             if key.startswith("seat "):
                 seat = int(key[5:])
-                hands[seat] = [Card.parse(c) for c in value.replace(",", " ").split()]
-                continue
-        except ValueError as exc:
-            if isinstance(exc, AtoutError):
-                raise NotationError(Text("line {n}: {why}", n=number, why=exc.message)) from None
+                key = f"seat {seat}"
+        except ValueError:
             raise NotationError(Text("line {n}: a seat is a number, as in 'seat 0: 5H JH AD 2C 3S'",
                                      n=number)) from None
-        if key not in ("game", "options", "dealer", "actions", *PILES, *ENDING_KEYS):
+        if not key.startswith("seat ") and key not in ("game", "options", "dealer", "actions", *PILES, *ENDING_KEYS):
             raise NotationError(Text("line {n}: unknown key {key}: the keys are game, options, dealer, seat N, "
                                      "kitty, turn-up, stock and actions, and for an ending contract, trump, "
                                      "trick, won, best, points, marriages and closed", n=number, key=quote(key)))
+        if key in given:
+            raise NotationError(Text("line {n}: {key} is given twice (first on line {first}): write each key once",
+                                     n=number, key=quote(key), first=given[key]))
+        given[key] = number
+        if key.startswith("seat "):
+            try:
+                hands[seat] = [Card.parse(c) for c in value.replace(",", " ").split()]
+            except AtoutError as exc:
+                raise NotationError(Text("line {n}: {why}", n=number, why=exc.message)) from None
+            continue
         fields[key] = value
     game = fields.get("game", "")
     if game not in FAMILIES:
@@ -187,7 +211,9 @@ def parse_position(text: str) -> Position:
         name, eq, value = item.partition("=")
         if not eq:
             raise NotationError(Text("options are written name=value, as in players=4; got {item}", item=quote(item)))
-        options[name] = _option(value)
+        if name in options:
+            raise NotationError(Text("option {name} is given twice: write each option once", name=quote(name)))
+        options[name] = _option(name, value)
     try:
         dealer = int(fields.get("dealer", "0"))
         piles = {p: [Card.parse(c) for c in fields[p].split()] for p in PILES if p in fields}

@@ -60,7 +60,7 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("h"), Suit.parse("♠")
         (<Suit.HEARTS: 2>, <Suit.SPADES: 3>)
         """
-        key = text.strip().upper() if isinstance(text, str) else None
+        key = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_TEXT else None
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
         raise CardParseError(
@@ -80,6 +80,8 @@ for _s in Suit:
 for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
     _SUIT_BY_TEXT[_sym] = _s
 
+
+MAX_TEXT = 16   # the longest card or suit text accepted, with spaces around it ("  10♥ "): a page may send more
 
 # Ranks are numbers: 2..10, J=11, Q=12, K=13, A=14; the joker has rank 0 and no suit.
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
@@ -131,6 +133,16 @@ class Card:
 
     @staticmethod
     def of(rank: int, suit: Suit) -> Card:
+        """The card of ``rank`` (2 to 14, the ace) in ``suit``; anything else is refused (index arithmetic alone
+        made ``Card.of(15, CLUBS)`` the 2♦ and ``Card.of(1, CLUBS)`` the joker).
+
+        >>> Card.of(14, Suit.SPADES)
+        Card('AS')
+        """
+        if rank not in _RANK_TEXT or type(rank) is not int or not isinstance(suit, Suit):
+            raise CardParseError(Text("no card has rank {rank} and suit {suit}: the ranks are 2 to 14 (J=11, Q=12, "
+                                      "K=13, A=14) and the suit is one of C, D, H and S",
+                                      rank=quote(rank), suit=suit.letter if isinstance(suit, Suit) else quote(suit)))
         return CARDS[suit * 13 + rank - 2]
 
     @staticmethod
@@ -138,7 +150,7 @@ class Card:
         """Parse a card, accepting any case, ``T`` for ten and suit symbols."""
         if isinstance(text, Card):
             return text
-        if isinstance(text, str):
+        if isinstance(text, str) and len(text) <= MAX_TEXT:     # a longer text is no card: refused unread
             card = _CARD_BY_TEXT.get(text.strip().upper())
             if card is not None:
                 return card

@@ -23,6 +23,16 @@ def fuzz(examples: int) -> settings:
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+def made_or_refused(make, refusal: type[Exception], longest: int = 600):
+    """What ``make()`` makes, or None when core refuses it with ``refusal`` in a sentence of at most ``longest``
+    characters; any other exception fails the test."""
+    try:
+        return make()
+    except refusal as exc:
+        assert 0 < len(str(exc)) <= longest, str(exc)[:300]
+        return None
+
+
 CARD_TEXTS = ["AS", "5H", "JK", "10C", "TD", "jh", "A♠", "1H", "15C", "ZZ", "", "AS ", "5h"]
 SUITS = ["C", "D", "H", "S", "NT", "♣", "X", "", "nt"]
 FIELDS = ["kind", "game", "trump", "plays", "hand", "players", "dealer", "calls", "tricks", "options", "phase",

@@ -597,7 +597,7 @@ def parse_compact(text: str) -> Position:
         name, dash, value = item.partition("-")
         if not dash:
             raise NotationError(Text("an option in the short form is written *name-value, as in *players-3"))
-        chosen[name] = _option(value)
+        chosen[name] = _option(name, value)
     try:
         dealer = int(parts[1])
     except ValueError:

@@ -131,3 +131,14 @@ def test_a_position_core_cannot_build_is_refused_with_a_message(text, message):
         hand_from_text(text)
     assert message in str(info.value) and len(str(info.value)) < 300
 
+
+
+def test_the_short_form_reads_its_options_as_the_text_does():
+    """The short form's options are read by the same rule as the text's: a whole number, or refused by name."""
+    from atout.position import compact_text, format_compact, parse_compact
+
+    short = compact_text(family("forty-fives").new_hand("forty-fives", seed=3, players=3))
+    assert "*players-3." in short and format_compact(parse_compact(short)) == short
+    assert parse_compact(short).options == {"players": 3}
+    with pytest.raises(NotationError, match="option 'players': a number has at most 18 digits; this one has 5000"):
+        hand_from_text(short.replace("players-3", "players-" + "9" * 5000))

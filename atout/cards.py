@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 
-from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError
+from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
 from atout.i18n import N_, Text, _, get_language
 
 
@@ -60,11 +60,11 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("h"), Suit.parse("♠")
         (<Suit.HEARTS: 2>, <Suit.SPADES: 3>)
         """
-        key = text.strip().upper() if isinstance(text, str) else None
+        key = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_TEXT else None
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
         raise CardParseError(
-            Text("{text} is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)", text=_Repr(text))
+            Text("{text} is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)", text=quote(text))
         )
 
 
@@ -81,15 +81,7 @@ for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEART
     _SUIT_BY_TEXT[_sym] = _s
 
 
-class _Repr:
-    """Shows user text quoted in messages (``{text!r}`` would quote the wrapper, so format here)."""
-
-    def __init__(self, text: object) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return repr(self.text)
-
+MAX_TEXT = 16   # the longest card or suit text accepted, with spaces around it ("  10♥ "): a page may send more
 
 # Ranks are numbers: 2..10, J=11, Q=12, K=13, A=14; the joker has rank 0 and no suit.
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
@@ -141,6 +133,16 @@ class Card:
 
     @staticmethod
     def of(rank: int, suit: Suit) -> Card:
+        """The card of ``rank`` (2 to 14, the ace) in ``suit``; anything else is refused (index arithmetic alone
+        made ``Card.of(15, CLUBS)`` the 2♦ and ``Card.of(1, CLUBS)`` the joker).
+
+        >>> Card.of(14, Suit.SPADES)
+        Card('AS')
+        """
+        if rank not in _RANK_TEXT or type(rank) is not int or not isinstance(suit, Suit):
+            raise CardParseError(Text("no card has rank {rank} and suit {suit}: the ranks are 2 to 14 (J=11, Q=12, "
+                                      "K=13, A=14) and the suit is one of C, D, H and S",
+                                      rank=quote(rank), suit=suit.letter if isinstance(suit, Suit) else quote(suit)))
         return CARDS[suit * 13 + rank - 2]
 
     @staticmethod
@@ -148,11 +150,11 @@ class Card:
         """Parse a card, accepting any case, ``T`` for ten and suit symbols."""
         if isinstance(text, Card):
             return text
-        if isinstance(text, str):
+        if isinstance(text, str) and len(text) <= MAX_TEXT:     # a longer text is no card: refused unread
             card = _CARD_BY_TEXT.get(text.strip().upper())
             if card is not None:
                 return card
-        raise CardParseError(Text(NOT_A_CARD, text=_Repr(text)))
+        raise CardParseError(Text(NOT_A_CARD, text=quote(text)))
 
     @property
     def is_joker(self) -> bool:

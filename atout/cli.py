@@ -9,13 +9,13 @@ import sys
 
 
 def _judge(args: argparse.Namespace) -> int:
-    from atout.referee import judge_line
+    from atout.referee import judge_stream
 
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        sys.stdout.write(judge_line(line) + "\n")
-        sys.stdout.flush()
+    try:
+        judge_stream(sys.stdin.buffer, sys.stdout.buffer)
+    except BrokenPipeError:        # the reader went away: nobody is left to answer
+        sys.stdout = None
+        return 1
     return 0
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 import copy
 import enum
 import random
+import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
-from atout.errors import IllegalActionError, NotationError
+from atout.errors import ConfigError, IllegalActionError, NotationError, quote
 from atout.i18n import Person, Text
 
 
@@ -33,6 +34,9 @@ class Phase(enum.Enum):
     PLAY = "play"
     SCORE = "score"
     OVER = "over"
+
+
+MAX_ACTION_TEXT = 400   # the longest action is a whole deal ("deal AS KS …", 53 cards): longer text is refused unread
 
 
 class Action(NamedTuple):
@@ -63,10 +67,10 @@ class Action(NamedTuple):
 
     @staticmethod
     def parse(text: str) -> Action:
-        words = text.split() if isinstance(text, str) else []
+        words = text.split() if isinstance(text, str) and len(text) <= MAX_ACTION_TEXT else []
         if not words:
             raise NotationError(Text("{text} is not an action: write a kind then its card or value, as in "
-                                     "'play 5H', 'bid 15', 'trump S', 'keep'", text=repr(text)))
+                                     "'play 5H', 'bid 15', 'trump S', 'keep'", text=quote(text)))
         kind, rest = words[0].lower(), words[1:]
         if kind == "deal":
             return Action("deal", None, tuple(Card.parse(w) for w in rest))
@@ -91,7 +95,7 @@ class Action(NamedTuple):
                 return Action(kind, Card.parse(rest[0]))
             except ValueError:
                 return Action(kind, None, rest[0])
-        raise NotationError(Text("{text} is not an action", text=repr(text)))
+        raise NotationError(Text("{text} is not an action", text=quote(text)))
 
 
 def normalise_call(text: str) -> str:
@@ -341,6 +345,25 @@ def auction_fields(auction: Any) -> dict[str, Any]:
     return {"calls": list(auction.calls), "high_bid": (auction.high_bidder, auction.bid) if standing else None}
 
 
+def check_shape(action: Action) -> None:
+    """A ``NotationError`` for an ``Action`` built by hand with the wrong kinds of parts (``Action("play", "AS")``:
+    the card is text, not a ``Card``), before anything reads them as a card or a word."""
+    kind, card, value = action
+    cards = isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value)
+    if not isinstance(kind, str) or not (card is None or isinstance(card, Card)) or (kind == "deal" and not cards):
+        written = "Action(" + ", ".join(reprlib.repr(part) for part in action) + ")"
+        raise NotationError(Text("{action} is not an action: its kind is a word, its card a Card and a deal's value "
+                                 "its cards; Action.parse('play AS') writes one from text", action=written))
+
+
+def check_dealer(config: Any, dealer: Any) -> int:
+    """``dealer`` when it is a seat of the game (0 to players - 1); a ``ConfigError`` naming the seats otherwise."""
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < config.players:
+        raise ConfigError(Text("the dealer is a seat from 0 to {last}, not {dealer}", last=config.players - 1,
+                               dealer=quote(dealer)))
+    return dealer
+
+
 class HandBase:
     """What every family's hand shares: applying and recording actions, the cached legal actions, replaying a
     history, copying, taking back, why an action is refused, the phase queries, and the common parts of a seat's
@@ -388,7 +411,7 @@ class HandBase:
     def dealt(cls, config: Any, seed: int | None, dealer: int = 0, *start: Any) -> Any:
         """A hand started with ``start`` (as ``start_args`` gives it) and dealt from a deck shuffled with ``seed``:
         the same seed, the same cards."""
-        hand = cls(config, dealer, *start)
+        hand = cls(config, check_dealer(config, dealer), *start)
         hand.apply(cls.shuffled_deal(seed))
         return hand
 
@@ -434,6 +457,7 @@ class HandBase:
     def _unlisted(self, action: Action) -> Action:
         """The action to do for one ``legal_actions`` does not list, or the error refusing it: the deal, chance's
         action, which the deal itself checks; or another way of writing a legal action (``_same_as_listed``)."""
+        check_shape(action)
         if self.phase is Phase.DEAL and action.kind in ("deal", "ending"):
             return action
         listed = self._same_as_listed(action)
@@ -449,7 +473,7 @@ class HandBase:
     @classmethod
     def replay(cls, config: Any, history: Iterable[Action | str], dealer: int = 0, *start: Any, **named: Any) -> Any:
         """A hand started like this one and brought to the same state by applying ``history``."""
-        hand = cls(config, dealer, *start, **named)
+        hand = cls(config, check_dealer(config, dealer), *start, **named)
         for action in history:
             hand.apply(action)
         return hand

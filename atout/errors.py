@@ -5,9 +5,63 @@ Messages are ``Text`` objects, so ``str(error)`` is in the current language.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from atout.i18n import Text
+
+QUOTE_LIMIT = 40   # characters of what was sent that a message quotes back
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT, as_json: bool = False) -> str | Text:
+    """What was sent, quoted for a message and never longer than about ``limit`` characters: text in quotes (as
+    ``repr`` writes it; with ``as_json``, as JSON writes it), anything else as JSON, cut with "…" when longer.
+
+    >>> quote("1H"), quote([1, "AS"]), quote("x" * 100, limit=5)
+    ("'1H'", '[1, "AS"]', "'xxxxx…'")
+    >>> str(quote(7 ** 6000))
+    '38747… (a number of 5071 digits)'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        digits = digit_count(value)
+        lead = ("-" if value < 0 else "") + str(abs(value) // 10 ** (digits - 5))
+        return Text("{lead}… (a number of {n} digits)", lead=lead, n=digits)
+    if isinstance(value, str) and not as_json:
+        cut = value[:limit]
+        text = repr(cut)
+        return text if len(cut) == len(value) else f"{text[:-1]}…{text[-1]}"
+    if isinstance(value, str):
+        cut = value[:limit]
+        text = json.dumps(cut, ensure_ascii=False)
+        return text if len(cut) == len(value) else f"{text[:-1]}…\""
+    try:
+        text = json.dumps(_shortened(value, limit), ensure_ascii=False, default=lambda v: type(v).__name__)
+    except (ValueError, RecursionError):
+        return type(value).__name__
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _shortened(value: Any, limit: int, depth: int = 0) -> Any:
+    """``value`` with only its first few items and characters: enough to quote ``limit`` characters of it."""
+    if depth > 8:
+        return "…"
+    if isinstance(value, str):
+        return value[:limit]
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        return str(quote(value, limit))
+    if isinstance(value, list | tuple):
+        return [_shortened(v, limit, depth + 1) for v in value[:limit]]
+    if isinstance(value, dict):
+        return {str(k)[:limit]: _shortened(v, limit, depth + 1) for k, v in list(value.items())[:limit]}
+    return value
+
+
+def digit_count(value: int) -> int:
+    """How many decimal digits ``value`` has, without writing it out (Python refuses beyond 4,300 digits)."""
+    value = abs(value)
+    estimate = max(1, int(value.bit_length() * 0.30102999566398120))
+    return estimate + (value >= 10 ** estimate)
+
 
 
 class AtoutError(ValueError):

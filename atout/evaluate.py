@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from atout.errors import AtoutError
+from atout.errors import AtoutError, quote
 from atout.games import FAMILIES
 from atout.i18n import Text
 
@@ -222,7 +222,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
                                    "this one is in its {phase} phase", phase=view["phase"]))
     if level not in LEVELS:
-        raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=repr(level),
+        raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                    levels=", ".join(LEVELS)))
     rng = random.Random(seed)
     sample = SAMPLERS[FAMILIES[view["game"]]](view, rng, budget_s, level, stop)

@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from atout.errors import ConfigError
-from atout.i18n import Text
+from atout.errors import ConfigError, quote
+from atout.i18n import N_, Text
+
+# What a reader calls each game (translated when shown).
+TITLES = {
+    "forty-fives": N_("Forty-Fives"),
+    "forty-fives-partners": N_("Forty-Fives in partnerships"),
+    "auction-forty-fives": N_("Auction Forty-Fives"),
+    "five-hundred": N_("Five Hundred"),
+    "sixty-six": N_("Sixty-Six"),
+}
 
 FAMILIES: dict[str, str] = {
     "forty-fives": "forty_fives",
@@ -22,7 +31,7 @@ def family(game: str):
     import importlib
 
     if game not in FAMILIES:
-        raise ConfigError(Text("unknown game {game}: the games are {games}", game=repr(game),
+        raise ConfigError(Text("unknown game {game}: the games are {games}", game=quote(game),
                                games=", ".join(FAMILIES)))
     try:
         return importlib.import_module(f"atout.{FAMILIES[game]}")
@@ -43,3 +52,12 @@ def available_games() -> list[str]:
             continue
         out.append(game)
     return out
+
+
+def player_counts(game: str) -> list[int]:
+    """How many players the game allows, as its configuration says."""
+    fam = family(game)
+    spec = getattr(getattr(fam, "config", None), "OPTIONS", {}).get("players")
+    if spec is not None and spec.applies_to(game):
+        return list(spec.allowed_for(game))
+    return [fam.make_config(game).players]

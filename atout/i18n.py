@@ -297,6 +297,22 @@ class Side(_Named):
         return ("side", self.seats)
 
 
+class OneOf:
+    """Choices written as a list joined with the language's "or" ("2, 3, or 4"; a list param joins with "and")."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Any) -> None:
+        self.items = list(items)
+
+    def render(self, lang: str | None = None) -> str:
+        from babel.lists import format_list
+
+        lang = lang or _current
+        items = [str(render_value(v, lang)) for v in self.items]
+        return format_list(items, style="or", locale=lang) if items else ""
+
+
 def render_value(value: Any, lang: str, viewer: int | None = None) -> Any:
     """How a parameter of a sentence is written in a language, for a viewer (people are "you" to themselves)."""
     if isinstance(value, Person | Side):

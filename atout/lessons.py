@@ -11,9 +11,11 @@ the rule the referee cites.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import random
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,10 +23,11 @@ from typing import Any
 import jsonschema
 
 from atout.cards import KING, QUEEN, Card, Suit
-from atout.errors import AtoutError
-from atout.games import FAMILIES
+from atout.engine import Phase
+from atout.errors import AtoutError, quote
+from atout.games import FAMILIES, family, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, N_, Person, Text, get_language
+from atout.i18n import LANGUAGES, N_, OneOf, Person, Text, get_language
 from atout.referee import judge
 from atout.rulebook import RULES
 
@@ -70,6 +73,8 @@ def _kind_rules() -> list[dict[str, Any]]:
         else:
             then["required"] = _NEEDS[kind]
         rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}}, "then": then})
+    rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": "score"}}},   # the tricks to score
+                  "then": {"required": ["score"]}})
     return rules
 
 
@@ -192,9 +197,90 @@ class Lesson:
             out.extend(make_questions(spec, self.game, self.options, seed=spec.get("seed", i)))
         return out
 
+    def step_questions(self, index: int) -> list[Question]:
+        """The question to try at step ``index`` (counted from 0), as the page asks it; none when it has none."""
+        step = self.steps[index]
+        return make_questions(step["try"], self.game, self.options, seed=index) if "try" in step else []
+
+
+MAX_FILE_BYTES = 1_000_000   # the longest lesson has about 12 kB
+MAX_DEPTH = 20               # tables and lists in a lesson nest five deep at most
+
 
 def _where(error: jsonschema.ValidationError) -> str:
     return "/".join(str(p) for p in error.absolute_path) or "(top)"
+
+
+def _schema_why(error: jsonschema.ValidationError) -> Text | str:
+    """What is wrong at the place a schema error points to, and what is allowed there."""
+    value = quote(error.instance)
+    if error.validator == "additionalProperties":
+        allowed = error.validator_value is False and error.schema.get("properties", {})
+        unknown = sorted(set(error.instance) - set(allowed or ()))
+        return Text("unknown field {fields}: the fields here are {allowed}", fields=", ".join(map(quote, unknown)),
+                    allowed=", ".join(allowed or ()))
+    if error.validator == "enum":
+        return Text("{value} is not allowed here: write one of {allowed}", value=value,
+                    allowed=", ".join(map(str, error.validator_value)))
+    if error.validator == "required":
+        missing = [quote(name) for name in error.validator_value if name not in error.instance]
+        if len(missing) > 1:
+            return Text("the fields {names} are missing", names=missing)
+        return Text("the field {name} is missing", name=missing[0])
+    if error.validator == "type":
+        return Text("{value} is not {kind}", value=value, kind=_TYPE_NAMES.get(str(error.validator_value),
+                                                                               Text("of the right type")))
+    if error.validator in ("minimum", "maximum") and {"minimum", "maximum"} <= set(error.schema):
+        return Text("{value} is out of range: from {low} to {high}", value=value, low=error.schema["minimum"],
+                    high=error.schema["maximum"])
+    if error.validator == "minimum":
+        return Text("{value} is too small: at least {low}", value=value, low=error.validator_value)
+    return quote(error.message, limit=300)
+
+
+_TYPE_NAMES = {"string": Text("a text in quotes"), "integer": Text("a whole number"),
+               "boolean": Text("true or false"), "array": Text("a list in [ ]"), "object": Text("a table"),
+               "['integer', 'null']": Text("a whole number")}
+
+
+def read_lesson(path: Path) -> str:
+    """A lesson file's text: UTF-8, with or without a byte-order mark, or UTF-16 marked by one (as some editors
+    save); anything else is refused with the place of the first byte that is not text."""
+    if path.is_dir():
+        raise LessonError(Text("{path} is a folder: a lesson is a file ending in .toml", path=str(path)))
+    data = path.read_bytes()
+    if len(data) > MAX_FILE_BYTES:
+        raise LessonError(Text("{path}: a lesson file has at most {n} bytes; this one has {size}", path=str(path),
+                               n=MAX_FILE_BYTES, size=len(data)))
+    codec = "utf-8"
+    for bom, marked in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+                        (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(bom):
+            data, codec = data[len(bom):], marked
+            break
+    if codec == "utf-8" and b"\x00" in data:
+        raise LessonError(Text("{path}: not UTF-8 text: it holds NUL bytes, as UTF-16 saved without a byte-order mark "
+                               "does: save the lesson as UTF-8", path=str(path)))
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1 if codec == "utf-8" else None
+        if line is None:
+            raise LessonError(Text("{path}: not {codec} text (near byte {at}): save the lesson as UTF-8",
+                                   path=str(path), codec=codec.upper(), at=exc.start + 1)) from None
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1     # in characters, as editors count
+        raise LessonError(Text("{path}: line {line}, column {column}: byte {byte} is not UTF-8 text: save the "
+                               "lesson as UTF-8", path=str(path), line=line, column=column,
+                               byte=f"0x{data[exc.start]:02x}")) from None
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
 
 
 def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
@@ -202,12 +288,17 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
     path = Path(path)
     try:
         data = tomllib.loads(text)
+        deep = _depth(data) > MAX_DEPTH
     except tomllib.TOMLDecodeError as exc:
         raise LessonError(Text("{path}: not valid TOML: {why}", path=str(path), why=str(exc))) from None
+    except RecursionError:
+        deep = True
+    if deep:
+        raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
     errors = sorted(jsonschema.Draft202012Validator(LESSON_SCHEMA).iter_errors(data), key=lambda e: e.path)
     if errors:
         e = errors[0]
-        raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=e.message))
+        raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=_schema_why(e)))
     lesson = Lesson(**data, path=path)
     _check_meaning(lesson)
     return lesson
@@ -232,27 +323,59 @@ def _check_meaning(lesson: Lesson) -> None:
                 except AtoutError as exc:
                     raise LessonError(Text("{path}: step {i}: {why}", path=where, i=i + 1, why=exc.message)) from None
         if "try" in step:
-            _check_question(step["try"], lesson, f"step {i + 1}")
+            _check_question(lesson, Text("step {i}", i=i + 1), lambda i=i: lesson.step_questions(i))
     for i, spec in enumerate(lesson.quiz):
-        _check_question(spec, lesson, f"quiz {i + 1}")
+        _check_question(lesson, Text("quiz {i}", i=i + 1),
+                        lambda i=i, spec=spec: make_questions(spec, lesson.game, lesson.options,
+                                                              seed=spec.get("seed", i)))
 
 
-def _check_question(spec: dict[str, Any], lesson: Lesson, where: str) -> None:
-    try:
-        questions = make_questions(spec, lesson.game, lesson.options, seed=0)
-    except AtoutError as exc:
-        raise LessonError(Text("{path}: {where}: {why}", path=str(lesson.path), where=where, why=exc.message)) from None
+def _check_question(lesson: Lesson, where: Text, make: Callable[[], list[Question]]) -> None:
+    """The questions ``make`` builds, as the page builds them; a ``LessonError`` naming the place if it cannot."""
+    with _at(lesson, where):
+        questions = make()
     if not questions:
         raise LessonError(Text("{path}: {where}: the question has no answer", path=str(lesson.path), where=where))
 
 
+@contextlib.contextmanager
+def _at(lesson: Lesson, where: Text) -> Iterator[None]:
+    """Core's refusal of what a lesson asks for, as a ``LessonError`` naming the file and the place."""
+    try:
+        yield
+    except AtoutError as exc:
+        raise LessonError(Text("{path}: {where}: {why}", path=str(lesson.path), where=where,
+                               why=exc.message)) from None
+
+
+def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
+    """The lesson files of a folder (``<family>/<name>.toml``); a ``LessonError`` when there is no folder or no
+    lesson in it."""
+    if not folder.is_dir():
+        raise LessonError(Text("{folder} is not a folder of lessons", folder=str(folder)))
+    paths = sorted(folder.glob("*/*.toml"))
+    if not paths:
+        raise LessonError(Text("{folder} has no lessons: a lesson is a .toml file in a folder of its family, as "
+                               "in {folder}/forty-fives/01-cards.toml", folder=str(folder)))
+    return paths
+
+
+def _same_id(lesson: Lesson, seen: dict[str, Path]) -> LessonError | None:
+    """The refusal of a lesson whose id an earlier file has already taken (``seen``: id → file)."""
+    if lesson.id in seen:
+        return LessonError(Text("{path}: the id {id} is already the id of {other}: each lesson needs its own id",
+                                path=str(lesson.path), id=lesson.id, other=str(seen[lesson.id])))
+    seen[lesson.id] = lesson.path
+    return None
+
+
 def load_lessons(folder: Path = LESSONS_DIR) -> list[Lesson]:
     """Every lesson, families in course order, lessons by their ``order``."""
-    lessons = [parse_lesson(p.read_text(encoding="utf-8"), p) for p in sorted(folder.glob("*/*.toml"))]
-    ids = [lesson.id for lesson in lessons]
-    duplicates = {i for i in ids if ids.count(i) > 1}
-    if duplicates:
-        raise LessonError(Text("lesson ids used twice: {ids}", ids=", ".join(sorted(duplicates))))
+    lessons = [parse_lesson(read_lesson(p), p) for p in lesson_paths(folder)]
+    seen: dict[str, Path] = {}
+    for lesson in lessons:
+        if (refused := _same_id(lesson, seen)) is not None:
+            raise refused
     return sorted(lessons, key=lambda lesson: (FAMILY_ORDER.index(lesson.family), lesson.order))
 
 
@@ -693,15 +816,26 @@ DRILL_TRUMPS: dict[str, list[str]] = {
 
 def drill(game: str, what: str, count: int, seed: int = 0, options: dict[str, Any] | None = None,
           trumps: list[str] | None = None) -> list[Question]:
-    """Generated questions; about two cards in three come from the game's trap list."""
+    """Generated questions; about two cards in three come from the game's trap list.
+
+    The options and trumps are checked first, and the draws are counted: a drill that cannot be made (a trump
+    the game lacks, an unknown option) is refused at once instead of drawing for ever.
+    """
     family_id = {"forty-fives-partners": "forty-fives", "auction-forty-fives": "forty-fives"}.get(game, game)
+    config = make_config(game, options or {})
+    trumps = _drill_trumps(game, trumps or DRILL_TRUMPS[family_id], DRILL_TRUMPS[family_id])
     rng = random.Random(seed)
     deck = [c.code for c in _deck_of(game)]
     traps = [c for c in TRAPS[family_id] if c in deck]
-    trumps = trumps or DRILL_TRUMPS[family_id]
-    players = 2 if family_id == "sixty-six" else 4 if family_id == "five-hundred" else 3
+    # Forty-Fives tricks of three cards unless the lesson sets the players: the traps show in a short trick.
+    players = (options or {}).get("players", 3) if family_id == "forty-fives" else config.players
     questions: list[Question] = []
+    draws = 0
     while len(questions) < count:
+        draws += 1
+        if draws > MAX_DRILL_DRAWS * count:
+            raise LessonError(Text("this drill could make only {made} of its {count} questions", made=len(questions),
+                                   count=count))
         trump = rng.choice(trumps)
         size = players if what == "winner" else 1
         cards: list[str] = []
@@ -724,18 +858,131 @@ def drill(game: str, what: str, count: int, seed: int = 0, options: dict[str, An
     return questions
 
 
+MAX_DRILL_DRAWS = 50   # draws per question: one in ten or so is drawn again (a no-trumps joker lead)
+
+
+def _drill_trumps(game: str, trumps: list[str], allowed: list[str]) -> list[str]:
+    """The drill's trumps, each one the referee ranks in ``game`` (NT only in Five Hundred)."""
+    for trump in trumps:
+        answer = judge({"kind": "rank", "game": game, "trump": trump})
+        if "error" in answer:
+            raise LessonError(Text("trumps: {trump} is not a trump in {game}: write {allowed}", trump=quote(trump),
+                                   game=game, allowed=OneOf(allowed)))
+    return trumps
+
+
 def _deck_of(game: str):
     from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK
 
     return {"five-hundred": FIVE_HUNDRED_DECK, "sixty-six": SIXTY_SIX_DECK}.get(game, FULL_DECK)
 
 
+# --- what a step shows, built as the page builds it ---------------------------------------------------------
+
+SHOWS_WITH_A_HAND = ("table", "stepper", "bidding")
+
+
+@dataclass
+class StepShown:
+    """What a step shows, worked out by core: the page draws it and the lesson check builds it the same way."""
+
+    show: str
+    game: str
+    trump: str | None = None      # the canonical letter, or NT
+    cards: list[Card] = field(default_factory=list)     # a ``cards`` step
+    plays: list[str] = field(default_factory=list)      # a ``trick`` step, in play order
+    hand: Any = None              # a ``table``, ``stepper`` (played to the end) or ``bidding`` step
+    viewer: int | None = None
+
+
+def played_hand(game: str, seed: int, players: int | None, options: dict[str, Any], actions: list[str] | None,
+                complete: bool = False):
+    """A seeded hand with the lesson's actions applied (and, for a guided hand, played to the end)."""
+    from atout.engine import Action
+
+    extra = dict(options)
+    if players is not None:
+        extra["players"] = players
+    hand = family(game).new_hand(game, seed=seed, **extra)
+    for action in actions or []:
+        hand.apply(Action.parse(action))
+    while complete and not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    return hand
+
+
+def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
+    """What ``step`` of ``lesson`` shows; an ``AtoutError`` naming what is wrong when it cannot be shown (a trick
+    with a card twice, a trump the game lacks, an action the hand cannot play, six players in Sixty-Six …)."""
+    show = step.get("show", "none")
+    game = step.get("game", lesson.game)
+    options = {**lesson.options, **step.get("options", {})}
+    make_config(game, options)
+    shown = StepShown(show, game)
+    if show == "cards":
+        deck = _deck_of(game)
+        shown.cards = [deck.parse(card) for card in step.get("cards", [])]
+        if "trump" in step:
+            shown.trump = _step_trump(game, step["trump"])
+    elif show == "ranking":
+        shown.trump = _step_trump(game, step.get("trump", "S"))
+    elif show == "trick":
+        shown.trump = _step_trump(game, step.get("trump", "S"))
+        verdict = judge({"kind": "trick", "game": game, "options": options, "trump": shown.trump,
+                         "plays": step.get("plays", [])})
+        if "error" in verdict:
+            raise LessonError(Text("the trick cannot be shown: {why}", why=verdict["error"]))
+        shown.plays = [Card.parse(card).code for card in step["plays"]]
+    elif show in SHOWS_WITH_A_HAND:
+        seed, players = step.get("seed", 0), step.get("players")
+        if show == "bidding" and played_hand(game, seed, players, options, []).phase is not Phase.BID:
+            raise LessonError(Text("{game} has no bidding: a bidding step is for auction-forty-fives or five-hundred",
+                                   game=game))
+        shown.hand = played_hand(game, seed, players, options, step.get("actions"), complete=show == "stepper")
+        shown.viewer = step.get("viewer")
+        seats = len(shown.hand.hands)
+        if shown.viewer is not None and not 0 <= shown.viewer < seats:
+            raise LessonError(Text("viewer must be a seat from 0 to {last}, or left out to show every hand",
+                                   last=seats - 1))
+    return shown
+
+
+def _step_trump(game: str, trump: str) -> str:
+    """A step's trump as the referee writes it (``"d"`` → ``"D"``), refused when ``game`` has no such trump."""
+    answer = judge({"kind": "rank", "game": game, "trump": trump})
+    if "error" in answer:
+        raise LessonError(Text("trump: {why}", why=answer["error"]))
+    return "NT" if trump.strip().upper() == "NT" else Suit.parse(trump).letter
+
+
+def build_lesson(lesson: Lesson) -> None:
+    """Build everything the lesson's page builds from core besides its questions: each step's cards, trick, ranking
+    or hand; a ``LessonError`` names the file, the place and what is wrong."""
+    for i, step in enumerate(lesson.steps):     # the questions were built as the page builds them when it was read
+        with _at(lesson, Text("step {i}", i=i + 1)):
+            step_shown(step, lesson)
+
+
 def check_lessons(folder: Path = LESSONS_DIR) -> list[str]:
-    """Problems with the lessons folder, one line each (empty when every lesson is valid)."""
+    """Problems with the lessons folder, one line each (empty when every lesson is valid): each file is read,
+    checked and built as the page builds it, in this process."""
+    try:
+        paths = lesson_paths(folder)
+    except LessonError as exc:
+        return [str(exc)]
     problems = []
-    for path in sorted(folder.glob("*/*.toml")):
+    seen: dict[str, Path] = {}
+    for path in paths:
         try:
-            parse_lesson(path.read_text(encoding="utf-8"), path)
+            lesson = parse_lesson(read_lesson(path), path)
+            build_lesson(lesson)
+            refused = _same_id(lesson, seen)
+            if refused is not None:
+                raise refused
         except LessonError as exc:
             problems.append(str(exc))
+        except Exception as exc:  # a fault in Atout: say which file showed it, and check the others
+            problems.append(Text("{path}: this lesson could not be built (a fault in Atout: {name}: {why}); "
+                                 "please report it", path=str(path), name=type(exc).__name__,
+                                 why=quote(str(exc), limit=200)).render())
     return problems

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from atout.errors import ConfigError
+from atout.errors import ConfigError, quote
 from atout.i18n import Text
 
 
@@ -67,14 +67,15 @@ def build_options(preset: str, specs: Mapping[str, OptionSpec], given: Mapping[s
     for name, value in given.items():
         if name not in known:
             raise ConfigError(Text("unknown option {name} for {game}: the options are {known}",
-                                   name=repr(name), game=preset, known=", ".join(sorted(known))))
+                                   name=quote(name), game=preset, known=", ".join(sorted(known))))
         spec = specs[name]
         allowed = spec.allowed_for(preset)
         # An option's value is a number, a word or true/false: a list or a table is refused with the rest.
         hashable = isinstance(value, str | int | float | bool | None)
         value = spec.aliases.get(value, value) if hashable else value
-        if not hashable or isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+        # Of the allowed type too: 3.0 == 3 and True == 1, but 3 players is a whole number and on/off is true or false.
+        if not hashable or not any(type(value) is type(a) and value == a for a in allowed):
             raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
-                                   name=name, game=preset, value=repr(value), allowed=_show(allowed)))
+                                   name=name, game=preset, value=quote(value), allowed=_show(allowed)))
         values[name] = value
     return values

@@ -40,7 +40,7 @@ from typing import Any
 
 from atout.cards import Card, Suit
 from atout.engine import Action, Ending, Phase
-from atout.errors import AtoutError, DuplicateCardError, NotationError
+from atout.errors import AtoutError, DuplicateCardError, NotationError, quote
 from atout.games import FAMILIES, family
 from atout.i18n import N_, Person, Text
 
@@ -139,21 +139,38 @@ def position_text(hand: Any) -> str:
     return format_position(position_of(hand))
 
 
-def _option(text: str) -> Any:
+MAX_POSITION_CHARS = 10_000   # a whole hand of Five Hundred with every action written takes under 1,000
+MAX_DIGITS = 18
+
+
+def _option(name: str, text: str) -> Any:
+    """An option's value as written after ``name=``: a whole number, true or false, or a word."""
+    if text[:1] in ("[", "{"):
+        raise NotationError(Text("option {name}: a value is a number, a word or true or false, as in players=4, "
+                                 "not {value}", name=quote(name), value=quote(text)))
+    digits = text.lstrip("-")
+    if digits.isdigit() and len(digits) > MAX_DIGITS:
+        raise NotationError(Text("option {name}: a number has at most {n} digits; this one has {size}",
+                                 name=quote(name), n=MAX_DIGITS, size=len(digits)))
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         return text
 
 
 def parse_position(text: str) -> Position:
-    """Read a position; a malformed line is refused naming the line and what is allowed."""
+    """Read a position; a malformed line is refused naming the line and what is allowed, and so is a key given
+    twice (a second ``turn-up:`` line does not replace the first)."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError(Text("a position is text with one 'key: value' per line, starting with 'game: …'"))
+    if len(text) > MAX_POSITION_CHARS:
+        raise NotationError(Text("a position has at most {n} characters; this one has {size}", n=MAX_POSITION_CHARS,
+                                 size=len(text)))
     if ":" not in text and "\n" not in text.strip():
         return parse_compact(text)
     fields: dict[str, str] = {}
     hands: dict[int, list[Card]] = {}
+    given: dict[str, int] = {}      # each key, by the line it was given on
     for number, raw in enumerate(text.strip().splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -162,32 +179,41 @@ def parse_position(text: str) -> Position:
         key, value = key.strip().lower(), value.strip()
         if not sep:
             raise NotationError(Text("line {n} ({line}) has no colon: write 'key: value'", n=number,
-                                     line=repr(line)))
+                                     line=quote(line)))
         try:
             if key.startswith("seat "):
                 seat = int(key[5:])
-                hands[seat] = [Card.parse(c) for c in value.replace(",", " ").split()]
-                continue
-        except ValueError as exc:
-            if isinstance(exc, AtoutError):
-                raise NotationError(Text("line {n}: {why}", n=number, why=exc.message)) from None
+                key = f"seat {seat}"
+        except ValueError:
             raise NotationError(Text("line {n}: a seat is a number, as in 'seat 0: 5H JH AD 2C 3S'",
                                      n=number)) from None
-        if key not in ("game", "options", "dealer", "actions", *PILES, *ENDING_KEYS):
+        if not key.startswith("seat ") and key not in ("game", "options", "dealer", "actions", *PILES, *ENDING_KEYS):
             raise NotationError(Text("line {n}: unknown key {key}: the keys are game, options, dealer, seat N, "
                                      "kitty, turn-up, stock and actions, and for an ending contract, trump, "
-                                     "trick, won, best, points, marriages and closed", n=number, key=repr(key)))
+                                     "trick, won, best, points, marriages and closed", n=number, key=quote(key)))
+        if key in given:
+            raise NotationError(Text("line {n}: {key} is given twice (first on line {first}): write each key once",
+                                     n=number, key=quote(key), first=given[key]))
+        given[key] = number
+        if key.startswith("seat "):
+            try:
+                hands[seat] = [Card.parse(c) for c in value.replace(",", " ").split()]
+            except AtoutError as exc:
+                raise NotationError(Text("line {n}: {why}", n=number, why=exc.message)) from None
+            continue
         fields[key] = value
     game = fields.get("game", "")
     if game not in FAMILIES:
         raise NotationError(Text("a position starts with the game, one of {games}; got {game}",
-                                 games=", ".join(FAMILIES), game=repr(game)))
+                                 games=", ".join(FAMILIES), game=quote(game)))
     options = {}
     for item in fields.get("options", "").split():
         name, eq, value = item.partition("=")
         if not eq:
-            raise NotationError(Text("options are written name=value, as in players=4; got {item}", item=repr(item)))
-        options[name] = _option(value)
+            raise NotationError(Text("options are written name=value, as in players=4; got {item}", item=quote(item)))
+        if name in options:
+            raise NotationError(Text("option {name} is given twice: write each option once", name=quote(name)))
+        options[name] = _option(name, value)
     try:
         dealer = int(fields.get("dealer", "0"))
         piles = {p: [Card.parse(c) for c in fields[p].split()] for p in PILES if p in fields}
@@ -208,7 +234,7 @@ def _numbers(key: str, value: str) -> tuple[int, ...]:
         return tuple(int(v) for v in value.replace(",", " ").split())
     except ValueError:
         raise NotationError(Text("{key} takes whole numbers, one per seat, as in '{key}: 2 1 0 1'; got {value}",
-                                 key=key, value=repr(value))) from None
+                                 key=key, value=quote(value))) from None
 
 
 def _ending_fields(fields: dict[str, str]) -> Ending | None:
@@ -431,7 +457,7 @@ def _cards_in_order(cards: list[Card] | tuple[Card, ...]) -> str:
 def _read_in_order(text: str) -> list[Card]:
     if len(text) % 2:
         raise NotationError(Text("{text} is not a list of cards: each card is two characters, as in KC or TH",
-                                 text=repr(text)))
+                                 text=quote(text)))
     return [Card.parse(text[i:i + 2]) for i in range(0, len(text), 2)]
 
 
@@ -458,7 +484,7 @@ def _read_holding(text: str) -> list[Card]:
             cards.append(Card.parse(char + suit))
         else:
             raise NotationError(Text("{text} is not a hand: write each suit's letter (S, H, D, C) then its ranks, "
-                                     "as in SAKTH93, with * for the joker", text=repr(text)))
+                                     "as in SAKTH93, with * for the joker", text=quote(text)))
     return cards
 
 
@@ -482,7 +508,7 @@ def _read_action(token: str) -> Action:
         raise NotationError(Text("an empty action in the short form: actions are separated by one '-'"))
     kind = KINDS_BY_CODE.get(token[0], "play" if not token[0].islower() else None)
     if kind is None:
-        raise NotationError(Text("{token} is not an action of the short form", token=repr(token)))
+        raise NotationError(Text("{token} is not an action of the short form", token=quote(token)))
     rest = token if kind == "play" else token[1:]
     if kind == "bid":
         return Action.parse("bid " + CALLS_BY_CODE.get(rest, rest.replace("_", "-")))
@@ -560,18 +586,18 @@ def parse_compact(text: str) -> Position:
     parts = text.strip().split(".")
     if len(parts) < 3:
         raise NotationError(Text("the short form is the game, the dealer and the hands separated by dots, as in "
-                                 "500.0.SKT5HTDAJ96C76-…; got {text}", text=repr(text)))
+                                 "500.0.SKT5HTDAJ96C76-…; got {text}", text=quote(text)))
     head, *options = parts[0].split("*")
     game = GAMES_BY_CODE.get(head)
     if game is None:
         raise NotationError(Text("the short form starts with the game's code, one of {codes}; got {code}",
-                                 codes=", ".join(GAMES_BY_CODE), code=repr(head)))
+                                 codes=", ".join(GAMES_BY_CODE), code=quote(head)))
     chosen = {}
     for item in options:
         name, dash, value = item.partition("-")
         if not dash:
             raise NotationError(Text("an option in the short form is written *name-value, as in *players-3"))
-        chosen[name] = _option(value)
+        chosen[name] = _option(name, value)
     try:
         dealer = int(parts[1])
     except ValueError:
@@ -586,7 +612,7 @@ def parse_compact(text: str) -> Position:
         if name is None:
             raise NotationError(Text("{part} is not a part of the short form: after the hands come k (kitty), u "
                                      "(turn-up), s (stock), a (actions) and an ending's c, t, l, w, b, p, m, x",
-                                     part=repr(part)))
+                                     part=quote(part)))
         try:
             if name in ("kitty", "turn-up"):
                 piles[name] = _read_holding(body)
@@ -608,7 +634,7 @@ def parse_compact(text: str) -> Position:
             raise NotationError(exc.message) from None
         except ValueError:
             raise NotationError(Text("{part} is not a part of the short form: its numbers are seats and counts",
-                                     part=repr(part))) from None
+                                     part=quote(part))) from None
     found = None
     if ending:
         if "leader" not in ending:

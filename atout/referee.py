@@ -14,12 +14,16 @@ The contract is in the rules README: one JSON object in, one out. Bad input gets
 from __future__ import annotations
 
 import json
+import math
+import re
+import sys
+import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, BinaryIO
 
 from atout.cards import Card, Deck, Suit
 from atout.engine import Explanation
-from atout.errors import AtoutError, DuplicateCardError, QueryError
+from atout.errors import AtoutError, DuplicateCardError, QueryError, digit_count, quote
 from atout.games import FAMILIES, family
 from atout.i18n import Text
 
@@ -39,28 +43,32 @@ class Query:
 
     @property
     def kind(self) -> str:
-        return self.data.get("kind", "")
+        """The query's kind, or "" when it has none of the known kinds."""
+        kind = self.data.get("kind")
+        return kind if isinstance(kind, str) and kind in KINDS else ""
 
     def has(self, name: str) -> bool:
         return name in self.data and self.data[name] is not None
 
     def field(self, name: str) -> Any:
         if name not in self.data:
-            raise QueryError(Text("a {kind} query needs the field {name}", kind=self.kind, name=repr(name)))
+            if not self.kind:
+                raise QueryError(Text("a query needs the field {name}", name=quote(name)))
+            raise QueryError(Text("a {kind} query needs the field {name}", kind=self.kind, name=quote(name)))
         return self.data[name]
 
     def choice(self, name: str, allowed: Sequence[Any]) -> Any:
         value = self.field(name)
         if value not in allowed:
             raise QueryError(Text("{name} cannot be {value}: allowed values are {allowed}", name=name,
-                                  value=json.dumps(value), allowed=", ".join(str(a) for a in allowed)))
+                                  value=quote(value, as_json=True), allowed=", ".join(str(a) for a in allowed)))
         return value
 
     def integer(self, name: str, low: int, high: int) -> int:
         value = self.field(name)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise QueryError(Text("{name} must be a whole number from {low} to {high}, not {value}",
-                                  name=name, low=low, high=high, value=json.dumps(value)))
+                                  name=name, low=low, high=high, value=quote(value, as_json=True)))
         return value
 
     def flag(self, name: str, default: bool = False) -> bool:
@@ -69,7 +77,8 @@ class Query:
             return default
         value = self.data[name]
         if not isinstance(value, bool):
-            raise QueryError(Text("{name} must be true or false, not {value}", name=name, value=json.dumps(value)))
+            raise QueryError(Text("{name} must be true or false, not {value}", name=name,
+                                  value=quote(value, as_json=True)))
         return value
 
     def integers(self, name: str, count: int) -> list[int]:
@@ -77,7 +86,7 @@ class Query:
         if (not isinstance(value, list) or len(value) != count
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             raise QueryError(Text("{name} must be a list of {count} whole numbers, not {value}",
-                                  name=name, count=count, value=json.dumps(value)))
+                                  name=name, count=count, value=quote(value, as_json=True)))
         return value
 
     def trump(self) -> Suit:
@@ -94,7 +103,7 @@ class Query:
             value = value[0]
         if not isinstance(value, str):
             raise QueryError(Text("{name} must be one card such as \"AS\", not {value}", name=name,
-                                  value=json.dumps(value)))
+                                  value=quote(value, as_json=True)))
         return self.card_list(name, [value])[0]
 
     def card_list(self, name: str, value: Any = None) -> list[Card]:
@@ -102,7 +111,7 @@ class Query:
         value = self.field(name) if value is None else value
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise QueryError(Text("{name} must be a list of cards such as [\"5H\", \"JK\"], not {value}",
-                                  name=name, value=json.dumps(value)))
+                                  name=name, value=quote(value, as_json=True)))
         cards = [self.deck.parse(v) for v in value]
         for card in cards:
             if card in self._seen:
@@ -124,6 +133,40 @@ def kind_answerer(kinds: dict[str, Callable[..., dict[str, Any]]], kind: str, ga
     return kinds[kind]
 
 
+# Limits on what one query may hold, checked before any work is done. The largest real query (a Forty-Fives score
+# with its five tricks of six cards) has a few hundred bytes, nests four deep and holds no number above a seed.
+MAX_LINE_BYTES = 65_536
+MAX_DEPTH = 20
+MAX_TEXT = 100
+MAX_DIGITS = 18
+# What JSON itself counts as white space (RFC 8259): a line holding only these is blank and gets no answer.
+JSON_WHITESPACE = " \t\r\n"
+
+
+def check_size(query: Any) -> None:
+    """Refuse a query nested too deep, with a text too long or a number too large, naming the limit."""
+    _check_size(query, 1)
+
+
+def _check_size(value: Any, depth: int) -> None:
+    if isinstance(value, dict | list):
+        if depth > MAX_DEPTH:
+            raise QueryError(Text("a query nests lists and objects at most {n} deep", n=MAX_DEPTH))
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(key, str):
+                _check_size(key, depth)
+            _check_size(item, depth + 1)
+    elif isinstance(value, str) and len(value) > MAX_TEXT:
+        raise QueryError(Text("a text in a query has at most {n} characters; this one has {size}: {text}", n=MAX_TEXT,
+                              size=len(value), text=quote(value)))
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
+        raise QueryError(Text("a number in a query has at most {n} digits; this one has {size}", n=MAX_DIGITS,
+                              size=digit_count(value)))
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise QueryError(Text("a number in a query must be finite, not {value}", value=quote(value)))
+
+
 def judge(query: Any, viewer: int | None = None) -> dict[str, Any]:
     """Answer one referee query (a dict) with a dict of plain values; its sentences are written for ``viewer``
     (the seat reading them is "you"; ``None``: nobody is, as on the command line)."""
@@ -135,6 +178,7 @@ def ask(query: Any) -> dict[str, Any]:
     """Answer one referee query with core's values: cards, suits, and ``Explanation`` objects that a view writes
     for its reader (``judge`` writes them out as JSON does)."""
     try:
+        check_size(query)
         q = Query(query)
         kind = q.choice("kind", KINDS)
         game = q.choice("game", tuple(FAMILIES))
@@ -146,23 +190,129 @@ def ask(query: Any) -> dict[str, Any]:
     except AtoutError as exc:
         return {"error": str(exc)}
     except (TypeError, KeyError, IndexError, AttributeError) as exc:  # malformed fields deep in a query
-        return {"error": f"malformed query: {exc}"}
+        return {"error": Text("malformed query: {why}", why=quote(str(exc), limit=200)).render()}
+
+
+def _parse_int(text: str) -> int:
+    """JSON's integers, refused past ``MAX_DIGITS`` before Python converts them (it refuses 4,300 digits and
+    more, and a long conversion is slow)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise QueryError(Text("a number in a query has at most {n} digits; this one has {size}", n=MAX_DIGITS,
+                              size=len(text.lstrip("-"))))
+    return int(text)
+
+
+def _parse_constant(text: str) -> float:
+    raise QueryError(Text("{text} is not a JSON value: numbers are written in digits", text=text))
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _depth(line: str) -> int:
+    """How deep the lists and objects of a JSON text nest (strings skipped), counted without parsing it."""
+    depth = deepest = 0
+    for bracket in re.finditer(r"[\[\]{}]", _STRING.sub('""', line)):
+        depth += 1 if bracket.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def parse_query(line: str) -> Any:
+    """One line of JSON text, parsed once it is known to be small enough (``QueryError`` otherwise)."""
+    if _depth(line) > MAX_DEPTH:
+        raise QueryError(Text("a query nests lists and objects at most {n} deep", n=MAX_DEPTH))
+    try:
+        return json.loads(line, parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise QueryError(Text("not JSON: {why} at column {column}; each line must be one JSON object",
+                              why=exc.msg, column=exc.colno)) from None
+
+
+# Characters that some readers take for the end of a line (Python's str.splitlines, JavaScript): JSON allows them raw
+# inside strings, so an answer quoting one is written with the escape instead, and stays one line for every reader.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def answer_line(answer: dict[str, Any]) -> str:
+    """An answer as one line of JSON that encodes as UTF-8 (a lone surrogate sent is written back escaped)."""
+    text = json.dumps(answer, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(answer)
+    for char, escaped in _LINE_BREAKS.items():
+        text = text.replace(char, escaped)
+    return text
 
 
 def judge_line(line: str) -> str:
     """One JSON line in, one JSON line out."""
     try:
-        query = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return json.dumps({"error": f"not JSON: {exc.msg} at column {exc.colno}; each line must be one "
-                                    "JSON object"})
-    return json.dumps(judge(query), ensure_ascii=False)
+        query = parse_query(line)
+    except AtoutError as exc:
+        return answer_line({"error": str(exc)})
+    return answer_line(judge(query))
+
+
+def is_blank(line: str) -> bool:
+    """A line that is empty or holds only JSON's white space (space, tab, carriage return): it gets no answer.
+    Any other character, U+00A0 and U+3000 among them, makes a line that gets one."""
+    return not line.strip(JSON_WHITESPACE)
 
 
 def judge_lines(lines: Iterable[str]) -> Iterator[str]:
     for line in lines:
-        if line.strip():
+        if not is_blank(line):
             yield judge_line(line)
+
+
+def judge_stream(source: BinaryIO, sink: BinaryIO) -> None:
+    """The referee on a byte stream (``atout judge``): one answer line per line that is not blank, in order, each
+    written as soon as it is worked out. A line is read as bytes and decoded alone, so a line that is not UTF-8
+    gets its answer and the stream goes on; a line longer than ``MAX_LINE_BYTES`` is refused unread."""
+    for number, raw in enumerate(_raw_lines(source)):
+        try:
+            answer = _answer_raw(raw, opening=number == 0)
+        except Exception as exc:  # a fault in Atout itself: this line says so (stderr has why), the rest are answered
+            traceback.print_exc(file=sys.stderr)
+            answer = answer_line({"error": Text("the referee could not answer this query (a fault in Atout: {name}); "
+                                                "please report it", name=type(exc).__name__).render()})
+        if answer is not None:
+            sink.write(answer.encode("utf-8") + b"\n")
+            sink.flush()
+
+
+def _answer_raw(raw: bytes | int, opening: bool) -> str | None:
+    """The answer line to one line of bytes (or to a line too long, given by its size); ``None`` for a blank line."""
+    if isinstance(raw, int):
+        return answer_line({"error": Text("a line has at most {n} bytes; this one has {size}: each line must be "
+                                          "one JSON query", n=MAX_LINE_BYTES, size=raw).render()})
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return answer_line({"error": Text("this line is not UTF-8 text (byte {byte} at position {at}): each line "
+                                          "must be one JSON query in UTF-8", byte=f"0x{raw[exc.start]:02x}",
+                                          at=exc.start + 1).render()})
+    if opening:
+        line = line.removeprefix("\ufeff")    # a byte-order mark before the first query
+    return None if is_blank(line) else judge_line(line)
+
+
+def _raw_lines(source: BinaryIO) -> Iterator[bytes | int]:
+    """Each line's bytes, or for a line longer than ``MAX_LINE_BYTES`` its size, read past without being kept."""
+    while True:
+        chunk = source.readline(MAX_LINE_BYTES + 1)
+        if not chunk:
+            return
+        if len(chunk) <= MAX_LINE_BYTES or chunk.endswith(b"\n"):
+            yield chunk
+            continue
+        size = len(chunk)
+        while chunk and not chunk.endswith(b"\n"):
+            chunk = source.readline(MAX_LINE_BYTES)
+            size += len(chunk)
+        yield size - chunk.endswith(b"\n")
 
 
 def answer_json(result: dict[str, Any], viewer: int | None = None) -> dict[str, Any]:

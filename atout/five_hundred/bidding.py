@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from atout.engine import Explanation, seat_name
-from atout.errors import IllegalActionError, NotationError
+from atout.errors import IllegalActionError, NotationError, quote
 from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
 from atout.i18n import Text
 
@@ -30,7 +30,7 @@ def parse_call(text: str) -> str:
     """
     if not isinstance(text, str):
         raise NotationError(Text("{text} is not a call: the calls are pass, 6S … 10NT, misere and open-misere",
-                                 text=repr(text)))
+                                 text=quote(text)))
     low = text.strip().lower()
     if low == PASS:
         return PASS
@@ -42,7 +42,7 @@ def parse_call(text: str) -> str:
         return m.group(1) + ("NT" if strain in ("N", "NT") else Strain.parse(strain).letter)
     raise NotationError(Text("{text} is not a call: the calls are pass, a number of tricks (6 to 10) then a strain "
                              "(S C D H or NT) as in 7H or 10NT, and with option misere, misere and open-misere",
-                             text=repr(text)))
+                             text=quote(text)))
 
 
 class Auction:
@@ -96,7 +96,7 @@ class Auction:
                     "Misère is not played at this table: it is a house rule, and it is off here"))
             return Explanation("500.bid.shape", Text(
                 "{call} is not a call: the calls are pass, and a number of tricks (6 to 10) then a strain, from 6S "
-                "to 10NT", call=repr(call)))
+                "to 10NT", call=quote(call)))
         standing = self.contract
         if standing is not None and contract.rank <= standing.rank:
             return Explanation("500.bid.higher", Text(

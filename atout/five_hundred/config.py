@@ -198,9 +198,9 @@ def make_config(game: str = "five-hundred", options: Mapping[str, Any] | None = 
 
 def _make_config(game: str, given: Mapping[str, Any]) -> FiveHundredConfig:
     if game not in PRESETS:
-        from atout.errors import ConfigError
+        from atout.errors import ConfigError, quote
         from atout.i18n import Text
 
         raise ConfigError(Text("{game} is not a Five Hundred preset: the presets are {presets}",
-                               game=repr(game), presets=", ".join(PRESETS)))
+                               game=quote(game), presets=", ".join(PRESETS)))
     return FiveHundredConfig(game=game, **build_options(game, OPTIONS, given))

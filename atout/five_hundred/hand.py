@@ -34,7 +34,7 @@ from atout.engine import (
     check_ending,
     seat_name,
 )
-from atout.errors import PositionError
+from atout.errors import PositionError, quote
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
@@ -179,7 +179,7 @@ class FiveHundredHand(HandBase):
             return self._explain_illegal_play(seat, action)
         allowed = ", ".join(sorted({a.kind for a in self.legal_actions()}))
         return Explanation(_PHASE_RULE[phase], Text(
-            "{action} is not allowed now ({phase}): {seat} must {allowed}", action=repr(str(action)),
+            "{action} is not allowed now ({phase}): {seat} must {allowed}", action=quote(str(action)),
             phase=phase.value, seat=seat_name(seat), allowed=allowed,
             you=N_("{action} is not allowed now ({phase}): you must {allowed}")))
 

@@ -9,12 +9,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from atout.cards import FIVE_HUNDRED_DECK, JOKER, Suit
 from atout.engine import Explanation
-from atout.errors import AtoutError, IllegalActionError, QueryError
+from atout.errors import AtoutError, IllegalActionError, QueryError, quote
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
@@ -39,7 +38,7 @@ def _trump(q: Query) -> Suit | None:
         return Suit.parse(value)
     except AtoutError:
         raise QueryError(Text("trump cannot be {value}: write C, D, H or S (or ♣ ♦ ♥ ♠), or NT for no trumps",
-                              value=json.dumps(value))) from None
+                              value=quote(value, as_json=True))) from None
 
 
 def _joker_suit(q: Query) -> Suit | None:
@@ -51,7 +50,7 @@ def _joker_suit(q: Query) -> Suit | None:
         return Suit.parse(value)
     except AtoutError:
         raise QueryError(Text("joker_suit cannot be {value}: name the suit the joker led in no trumps calls for, "
-                              "C, D, H or S", value=json.dumps(value))) from None
+                              "C, D, H or S", value=quote(value, as_json=True))) from None
 
 
 def _check_joker_lead(plays: list, trump: Suit | None, joker_suit: Suit | None) -> None:
@@ -129,7 +128,7 @@ def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
         except (IllegalActionError, QueryError, AtoutError) as exc:
             allowed = ", ".join(auction.legal()) or "none: the auction is over"
             raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
-                                  i=i + 1, call=repr(text), why=exc.message, legal=allowed)) from None
+                                  i=i + 1, call=quote(text), why=exc.message, legal=allowed)) from None
     if auction.over:
         return {"over": True, "winner": auction.winner, "bid": auction.bid,
                 "rule": "500.bid.pass" if auction.winner is not None else "500.bid.all-pass"}
@@ -158,13 +157,13 @@ def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
     except (AtoutError, KeyError):
         misere = isinstance(text, str) and "mis" in text.lower()
         raise QueryError(Text("contract cannot be {value}: write a bid from 6S to 10NT, as in 8S or 9NT, or with "
-                              "option misere, misere or open-misere{hint}", value=json.dumps(text),
+                              "option misere, misere or open-misere{hint}", value=quote(text, as_json=True),
                               hint=Text(" (misère contracts need the option misere)") if misere else "")) from None
     side = q.integer("contractor", 0, SIDES - 1)
     tricks_won = q.integers("tricks_won", SIDES)
     if any(t < 0 for t in tricks_won) or sum(tricks_won) != MAX_TRICKS:
         raise QueryError(Text("tricks_won must give each side's tricks, two whole numbers from 0 that add up to "
-                              "{n}, not {value}", n=MAX_TRICKS, value=json.dumps(tricks_won)))
+                              "{n}, not {value}", n=MAX_TRICKS, value=quote(tricks_won, as_json=True)))
     scores_before = q.integers("scores_before", SIDES)
     result = score_hand(config, contract, side, tricks_won, scores_before)
     from atout.five_hundred.explain import explain_score

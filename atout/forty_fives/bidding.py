@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from atout.engine import Explanation, seat_name
-from atout.errors import IllegalActionError
+from atout.errors import IllegalActionError, quote
 from atout.i18n import Text
 
 
@@ -68,7 +68,7 @@ class Auction:
                 call=call, bid=self.bid, allowed=list(self.values[self.high + 1:])))
         return Explanation("a45.bid.values", Text(
             "{call} is not a bid: the calls are pass, hold (the dealer) and {values}",
-            call=repr(call), values=list(self.values)))
+            call=quote(call), values=list(self.values)))
 
     def call(self, call: str) -> None:
         """Record the next call; an illegal one raises and changes nothing."""

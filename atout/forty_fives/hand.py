@@ -32,7 +32,7 @@ from atout.engine import (
     check_ending,
     seat_name,
 )
-from atout.errors import IllegalActionError, PositionError
+from atout.errors import IllegalActionError, PositionError, quote
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
@@ -354,7 +354,7 @@ class FortyFivesHand(HandBase):
         allowed = [str(a) for a in self.legal_actions()]
         return Explanation("45.play.own-cards" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
             "{action} is not allowed now ({phase}): the actions allowed are {allowed}",
-            action=repr(str(action)), phase=phase.value, allowed=", ".join(allowed) + " (" + expected + ")"))
+            action=quote(str(action)), phase=phase.value, allowed=", ".join(allowed) + " (" + expected + ")"))
 
     # --- the deal -----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import Action, Explanation
-from atout.errors import IllegalActionError, QueryError
+from atout.errors import IllegalActionError, QueryError, quote
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
@@ -101,7 +101,7 @@ def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
             auction.call(call.strip().lower())
         except IllegalActionError as exc:
             raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
-                                  i=i + 1, call=repr(call), why=exc.message,
+                                  i=i + 1, call=quote(call), why=exc.message,
                                   legal=", ".join(auction.legal()))) from None
     if auction.over:
         return {"over": True, "winner": auction.winner, "bid": auction.bid,
@@ -224,7 +224,7 @@ def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
                                   "holder), not both: leave out {fields}", fields=", ".join(given)))
         seed = q.field("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise QueryError(Text("seed must be a whole number, not {value}", value=repr(seed)))
+            raise QueryError(Text("seed must be a whole number, not {value}", value=quote(seed)))
         hand = FortyFivesHand.new(config, seed=seed, dealer=dealer)
     else:
         if not q.has("turn_up"):

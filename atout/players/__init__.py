@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.errors import ConfigError
+from atout.errors import ConfigError, quote
 from atout.games import FAMILIES
 from atout.i18n import Text
 from atout.players.base import LEVELS, Knowledge, Player, deal_unseen
@@ -35,10 +35,10 @@ def _registry(family: str) -> dict[str, type[Player]]:
 def make_player(game: str, level: str = "club", seed: int | None = None, **options: Any) -> Player:
     """A computer player for a preset (``forty-fives``, ``five-hundred``, ``sixty-six``, …) at a level."""
     if game not in FAMILIES:
-        raise ConfigError(Text("unknown game {game}: the games are {games}", game=repr(game),
+        raise ConfigError(Text("unknown game {game}: the games are {games}", game=quote(game),
                                games=", ".join(FAMILIES)))
     if level not in LEVELS:
-        raise ConfigError(Text("unknown level {level}: the levels are {levels}", level=repr(level),
+        raise ConfigError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                levels=", ".join(LEVELS)))
     return _registry(FAMILIES[game])[level](seed=seed, **options)
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from atout.errors import ConfigError
+from atout.errors import ConfigError, quote
 from atout.i18n import Text
 from atout.options import OptionSpec, build_options, cached_config
 
@@ -60,5 +60,5 @@ def make_config(game: str = "sixty-six", options: Mapping[str, Any] | None = Non
 def _make_config(game: str, given: Mapping[str, Any]) -> SixtySixConfig:
     if game not in PRESETS:
         raise ConfigError(Text("{game} is not a Sixty-Six preset: the presets are {presets}",
-                               game=repr(game), presets=", ".join(PRESETS)))
+                               game=quote(game), presets=", ".join(PRESETS)))
     return SixtySixConfig(game=game, **build_options(game, OPTIONS, given))

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action, Ending, Event, Explanation, HandBase, Phase, TableView, check_ending, play, seat_name
-from atout.errors import ConfigError, IllegalActionError, PositionError
+from atout.errors import ConfigError, IllegalActionError, PositionError, quote
 from atout.i18n import N_, Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
@@ -143,7 +143,7 @@ class SixtySixHand(HandBase):
         config = cls.configure(game, options, **more)
         if players is not None and players != cls.players:
             raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
-                                   name="players", game=config.game, value=repr(players), allowed=str(cls.players)))
+                                   name="players", game=config.game, value=quote(players), allowed=str(cls.players)))
         return cls.dealt(config, seed, dealer, carry)
 
     @classmethod
@@ -657,7 +657,7 @@ class SixtySixHand(HandBase):
             return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
                                                "while the stock is open"))
         return Explanation(_OPEN_RULE, Text("{action} is not allowed now: the actions allowed are {allowed}",
-                                            action=repr(str(action)), allowed=allowed))
+                                            action=quote(str(action)), allowed=allowed))
 
     def _why_no_exchange(self, card: Card | None, who: Text) -> Explanation:
         nine = NINE_OF[self.trump]

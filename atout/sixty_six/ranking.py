@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from atout.cards import ACE, CARDS, JACK, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Explanation
-from atout.errors import ConfigError
+from atout.errors import ConfigError, quote
 from atout.i18n import Text
 
 RANKS = (ACE, 10, KING, QUEEN, JACK, 9)                                   # 66.rank, highest first
@@ -69,7 +69,7 @@ def trick_winner(plays: Sequence[Card], trump: Suit) -> int:
 def _check_phase(phase: str) -> None:
     if phase not in PHASES:
         raise ConfigError(Text("phase cannot be {phase}: it is open (the stock is open) or strict (the stock "
-                               "is exhausted or closed)", phase=repr(phase)))
+                               "is exhausted or closed)", phase=quote(phase)))
 
 
 def strict_plays(hand: Sequence[Card], lead: Card, trump: Suit) -> list[Card]:

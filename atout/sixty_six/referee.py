@@ -26,7 +26,7 @@ from typing import Any
 
 from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
 from atout.engine import Action, Explanation
-from atout.errors import IllegalActionError, QueryError
+from atout.errors import IllegalActionError, QueryError, quote
 from atout.i18n import Text
 from atout.referee import Query, kind_answerer
 from atout.sixty_six import ranking, scoring
@@ -236,7 +236,7 @@ def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
             position.apply(text)
         except IllegalActionError as exc:
             raise QueryError(Text("action {i} ({action}) cannot be done in this position: {why}", i=i + 1,
-                                  action=repr(text), why=str(exc))) from None
+                                  action=quote(text), why=str(exc))) from None
     action = Action.parse(q.field("action"))
     # What the player sees when asked: their hand and the turned-up trump (the engine picks one if not given).
     shown = {"actions": [str(a) for a in position.legal_actions()], "hand": list(position.hands[0]),

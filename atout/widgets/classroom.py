@@ -14,22 +14,12 @@ import ipywidgets as widgets
 
 from atout import dealcode
 from atout.errors import AtoutError
-from atout.games import available_games, family
+from atout.games import available_games, family, player_counts
 from atout.i18n import Text
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.keys import PresenterKeys
 from atout.widgets.table import CardTable
-
-
-def player_counts(game: str) -> list[int]:
-    """How many players the game allows, as its configuration says."""
-    fam = family(game)
-    spec = getattr(getattr(fam, "config", None), "OPTIONS", {}).get("players")
-    if spec is not None and spec.applies_to(game):
-        return list(spec.allowed_for(game))
-    return [fam.make_config(game).players]
-
 
 _PLAYERS: dict[str, Any] = {}
 

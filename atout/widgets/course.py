@@ -138,7 +138,7 @@ class Course(widgets.VBox):
                              f"{escape(Text('{done} of {n} lessons done', done=done, n=len(lessons)).render())}</p>")
             sections.append(heading)
             for lesson in lessons:
-                entry = self.store.progress.get(lesson.id, {})
+                entry = self.store.entry(lesson.id)
                 mark = "✓ " if entry.get("done") else ""
                 score = entry.get("score")
                 suffix = f" ({score[0]}/{score[1]})" if score else ""

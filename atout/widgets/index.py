@@ -8,18 +8,11 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from atout.games import available_games
+from atout.games import TITLES, available_games
 from atout.i18n import N_, Text, _
 from atout.rulebook import rules_of
 from atout.widgets import language
 
-TITLES = {
-    "forty-fives": N_("Forty-Fives"),
-    "forty-fives-partners": N_("Forty-Fives in partnerships"),
-    "auction-forty-fives": N_("Auction Forty-Fives"),
-    "five-hundred": N_("Five Hundred"),
-    "sixty-six": N_("Sixty-Six"),
-}
 FAMILY_OF = {"forty-fives": "forty-fives", "forty-fives-partners": "forty-fives",
              "auction-forty-fives": "forty-fives", "five-hundred": "five-hundred", "sixty-six": "sixty-six"}
 # The site's parts, as the index presents them (each page's own header links them all too).

@@ -8,11 +8,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from atout.cards import Card, Suit
-from atout.engine import Action
-from atout.games import family
+from atout.cards import Suit
 from atout.i18n import Text, get_language
-from atout.lessons import Lesson, make_questions
+from atout.lessons import Lesson, step_shown
 from atout.rulebook import RULES
 from atout.svg import card_svg
 from atout.widgets import language
@@ -26,52 +24,32 @@ def _trump_line(trump: str | None) -> str:
     return f"<p class='atout-trump'>{escape(text.render())}</p>"
 
 
-def played_hand(game: str, seed: int, players: int | None, options: dict[str, Any], actions: list[str] | None,
-                complete: bool = False):
-    """A seeded hand with the lesson's actions applied (and, for a guided hand, played to the end)."""
-    extra = dict(options)
-    if players is not None:
-        extra["players"] = players
-    hand = family(game).new_hand(game, seed=seed, **extra)
-    for action in actions or []:
-        hand.apply(Action.parse(action))
-    while complete and not hand.is_over:
-        hand.apply(hand.legal_actions()[0])
-    return hand
-
-
 def step_widget(step: dict[str, Any], lesson: Lesson, size: str = "normal") -> widgets.Widget | None:
-    """The widget a step shows (``show``), built from core state."""
-    show = step.get("show", "none")
-    game = step.get("game", lesson.game)
-    options = {**lesson.options, **step.get("options", {})}
-    if show == "cards":
-        cards = "".join(card_svg(Card.parse(c), size=size) for c in step.get("cards", []))
-        return widgets.HTML(f"{_trump_line(step.get('trump'))}<div class='atout-row'>{cards}</div>")
-    if show == "ranking":
+    """The widget a step shows (``show``), built from what core worked out for it (``step_shown``)."""
+    shown = step_shown(step, lesson)
+    if shown.show == "cards":
+        cards = "".join(card_svg(card, size=size) for card in shown.cards)
+        return widgets.HTML(f"{_trump_line(shown.trump)}<div class='atout-row'>{cards}</div>")
+    if shown.show == "ranking":
         from atout.widgets.ranking import RankingTable
 
-        return RankingTable(game=game, trump=step.get("trump", "S"), games=[game])
-    if show == "trick":
+        return RankingTable(game=shown.game, trump=shown.trump, games=[shown.game])
+    if shown.show == "trick":
         from atout.widgets.explainer import TrickExplainer
 
-        return TrickExplainer(game=game, plays=step.get("plays", []), trump=step.get("trump", "S"))
-    if show == "table":
+        return TrickExplainer(game=shown.game, plays=shown.plays, trump=shown.trump)
+    if shown.show == "table":
         from atout.widgets.table import CardTable
 
-        hand = played_hand(game, step.get("seed", 0), step.get("players"), options, step.get("actions"))
-        return CardTable(hand, viewer=step.get("viewer"), show_legal=True, size=size)
-    if show == "stepper":
+        return CardTable(shown.hand, viewer=shown.viewer, show_legal=True, size=size)
+    if shown.show == "stepper":
         from atout.widgets.stepper import DealStepper
 
-        hand = played_hand(game, step.get("seed", 0), step.get("players"), options, step.get("actions"),
-                           complete=True)
-        return DealStepper(hand)
-    if show == "bidding":
+        return DealStepper(shown.hand)
+    if shown.show == "bidding":
         from atout.widgets.bidding import BiddingBox
 
-        hand = played_hand(game, step.get("seed", 0), step.get("players"), options, step.get("actions"))
-        return BiddingBox(hand)
+        return BiddingBox(shown.hand)
     return None
 
 
@@ -172,8 +150,7 @@ class LessonView(widgets.VBox):
             shown = step_widget(step, lesson, self.size)
             self.stage.children = [shown] if shown is not None else []
             if "try" in step:
-                questions = make_questions(step["try"], lesson.game, lesson.options, seed=self.step_index)
-                self.try_box.children = [QuizView(questions, title=Text("Try it"))]
+                self.try_box.children = [QuizView(lesson.step_questions(self.step_index), title=Text("Try it"))]
             else:
                 self.try_box.children = []
             self._stage_for = key

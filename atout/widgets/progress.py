@@ -16,10 +16,31 @@ class ProgressStore(anywidget.AnyWidget):
     progress = traitlets.Dict({}).tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
 
+    def entry(self, lesson_id: str) -> dict[str, Any]:
+        """A lesson's progress as the page can show it: the browser sends what its storage holds, and what a
+        learner's storage holds may be anything (an old format, an edit by hand): what is not understood is left
+        out rather than breaking the course page."""
+        entry = self.progress.get(lesson_id)
+        if not isinstance(entry, dict):
+            return {}
+        clean: dict[str, Any] = {"done": entry.get("done") is True}
+        score = entry.get("score")
+        if (isinstance(score, list) and len(score) == 2 and all(_count(v) for v in score)
+                and score[0] <= score[1]):
+            clean["score"] = list(score)
+        if _count(entry.get("best")):
+            clean["best"] = entry["best"]
+        return clean
+
     def record(self, lesson_id: str, right: int, total: int) -> None:
-        entry: dict[str, Any] = dict(self.progress.get(lesson_id, {}))
+        entry = self.entry(lesson_id)
         entry.update(done=True, score=[right, total], best=max(right, entry.get("best", 0)))
         self.progress = {**self.progress, lesson_id: entry}
 
     def done(self, lesson_id: str) -> bool:
-        return bool(self.progress.get(lesson_id, {}).get("done"))
+        return bool(self.entry(lesson_id).get("done"))
+
+
+def _count(value: Any) -> bool:
+    """A number of questions: a whole number from 0 to a thousand (no quiz is longer)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1000

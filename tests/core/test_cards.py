@@ -66,7 +66,24 @@ def test_bad_text_is_refused_with_a_clear_message(text):
     assert isinstance(info.value, ValueError)
 
 
-@pytest.mark.parametrize("value", [None, 10, ["AH"]])
+@pytest.mark.parametrize("rank, suit", [(15, Suit.CLUBS), (1, Suit.CLUBS), (0, Suit.SPADES), (-1, Suit.HEARTS),
+                                        (10, "C"), (True, Suit.CLUBS), (10.0, Suit.DIAMONDS), (5, None)])
+def test_card_of_refuses_a_rank_or_suit_no_card_has(rank, suit):
+    """Card.of(15, CLUBS) returned the 2♦ and Card.of(1, CLUBS) the joker (issue 12)."""
+    with pytest.raises(CardParseError, match="the ranks are 2 to 14"):
+        Card.of(rank, suit)
+    assert Card.of(14, Suit.CLUBS).code == "AC" and Card.of(2, Suit.SPADES).code == "2S"
+
+
+def test_a_huge_text_is_quoted_short():
+    """A 9 MB card string came back as a 9-million-character refusal (issue 12): the message quotes its start."""
+    for parse in (Card.parse, Suit.parse):
+        with pytest.raises(CardParseError) as info:
+            parse("Z" * 9_000_000)
+        assert len(str(info.value)) < 300 and "'ZZZZZZZZZZ" in str(info.value) and "…'" in str(info.value)
+
+
+@pytest.mark.parametrize("value", [None, 10, ["AH"], pytest.param(7 ** 6000, id="5072-digits")])
 def test_non_text_is_refused(value):
     with pytest.raises(CardParseError):
         Card.parse(value)

@@ -4,14 +4,15 @@ import random
 
 import pytest
 
-from atout.dealcode import ALPHABET, GAMES, DealSpec, deal, decode, encode
+from atout.dealcode import ALPHABET, GAMES, PAYLOAD, SEED_BITS, DealSpec, _check, deal, decode, encode
 from atout.errors import NotationError
+from atout.games import player_counts
 
 
 def test_round_trip_for_every_game():
     rng = random.Random(5)
     for game in GAMES:
-        for players in (2, 3, 4, 6):
+        for players in player_counts(game):
             spec = DealSpec.random(game, players, dealer=players - 1, rng=rng)
             assert decode(encode(spec)) == spec
 
@@ -56,3 +57,57 @@ def test_a_code_pasted_with_the_dashes_slides_and_word_processors_write_is_the_s
     code = encode(DealSpec("five-hundred", 4, 2, 987654))
     assert decode(code.replace("-", dash)) == decode(code)
     assert decode(f" {code.replace('-', dash + chr(0xA0))} ") == decode(code)
+
+
+def code_for(game: int, players: int, dealer: int, seed: int = 77) -> str:
+    """A code with a right check character for any fields, as a typo that the check cannot see could make one."""
+    number = ((game * 8 + players) * 8 + dealer) << SEED_BITS | seed
+    values = []
+    for _ in range(PAYLOAD):
+        number, digit = divmod(number, 32)
+        values.append(digit)
+    values.reverse()
+    return "".join(ALPHABET[v] for v in values + _check(values))
+
+
+def test_every_code_that_passes_the_check_deals_or_is_refused_by_core():
+    """90 of the 135 checksum-valid codes naming a game, 2 to 7 players and a dealer among them could not be dealt
+    (Forty-Fives with 7 players, Five Hundred with 2) and failed in the engine (issue 12)."""
+    dealt = refused = 0
+    for game in range(len(GAMES)):
+        for players in range(2, 8):
+            for dealer in range(players):
+                code = code_for(game, players, dealer)
+                try:
+                    spec = decode(code)
+                except NotationError as exc:
+                    assert f"'{code}' is not a deal Atout can deal: " in str(exc)
+                    assert "Check the code on the teacher's screen" in str(exc)
+                    refused += 1
+                    continue
+                assert deal(code).dealer == spec.dealer == dealer
+                dealt += 1
+    assert (dealt, refused) == (45, 90)
+    with pytest.raises(NotationError, match="Five Hundred is played by 4 players, not 2"):
+        decode(code_for(GAMES.index("five-hundred"), 2, 0))
+    with pytest.raises(NotationError, match="Forty-Fives is played by 2, 3, 4, 5, or 6 players, not 7"):
+        decode(code_for(GAMES.index("forty-fives"), 7, 0))
+
+
+@pytest.mark.parametrize("spec, message", [
+    (DealSpec("sixty-six", 7, 0, 1), "Sixty-Six is played by 2 players, not 7"),
+    (DealSpec("forty-fives-partners", 5, 0, 1), "Forty-Fives in partnerships is played by 4 or 6 players, not 5"),
+    (DealSpec("forty-fives", 3.0, 0, 1), "a deal code needs a number of players"),
+    (DealSpec("forty-fives", 3, 3, 1), "a dealer among them"),
+    (DealSpec("canasta", 3, 0, 1), "deal codes exist for"),
+])
+def test_encode_refuses_a_deal_that_cannot_be_dealt(spec, message):
+    with pytest.raises(NotationError, match=message):
+        encode(spec)
+
+
+def test_a_huge_code_is_refused_before_it_is_read():
+    with pytest.raises(NotationError) as info:
+        decode("A" * 9_000_000)
+    assert str(info.value) == ("a deal code has 11 letters and digits (such as 034-003R-J0AW); this text has 9000000 "
+                               "characters")

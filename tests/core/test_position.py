@@ -105,3 +105,40 @@ def test_a_contract_the_rules_refuse_says_why(game, bidder, call, trump, message
     with pytest.raises(AtoutError) as info:
         contract_actions(Position(game, dealer=3 if game != "sixty-six" else 1), bidder, call, trump)
     assert message in str(info.value)
+
+
+THREE = "game: forty-fives\noptions: players=3\ndealer: 0\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    (THREE.replace("players=3", "players=3.0"), "option players of forty-fives cannot be 3.0: allowed values are 2, 3, "
+                                                "4, 5, 6"),
+    (THREE.replace("players=3", "players=" + "9" * 5000), "option 'players': a number has at most 18 digits; this one "
+                                                          "has 5000"),
+    (THREE.replace("players=3", "players=" + "[" * 5000), "option 'players': a value is a number, a word or true or "
+                                                          "false, as in players=4, not '[[[["),
+    (THREE.replace("players=3", "players=3 players=4"), "option 'players' is given twice: write each option once"),
+    (THREE.replace("dealer: 0", "dealer: 9"), "the dealer is a seat from 0 to 2, not 9"),
+    (THREE + "turn-up: 5H\nturn-up: 6H", "line 5: 'turn-up' is given twice (first on line 4): write each key once"),
+    (THREE + "seat 1: 5H\nseat 01: 6H", "line 5: 'seat 1' is given twice (first on line 4)"),
+    (THREE + "game: sixty-six", "line 4: 'game' is given twice (first on line 1)"),
+    (THREE + "#" * 10_000, "a position has at most 10000 characters; this one has 10047"),
+])
+def test_a_position_core_cannot_build_is_refused_with_a_message(text, message):
+    """Each of these did nothing on the What-if page (a ValueError, a RecursionError, a float player count reaching
+    range()), was accepted (a dealer the game does not seat), or kept only the last of two lines (issue 12)."""
+    with pytest.raises(AtoutError) as info:
+        hand_from_text(text)
+    assert message in str(info.value) and len(str(info.value)) < 300
+
+
+
+def test_the_short_form_reads_its_options_as_the_text_does():
+    """The short form's options are read by the same rule as the text's: a whole number, or refused by name."""
+    from atout.position import compact_text, format_compact, parse_compact
+
+    short = compact_text(family("forty-fives").new_hand("forty-fives", seed=3, players=3))
+    assert "*players-3." in short and format_compact(parse_compact(short)) == short
+    assert parse_compact(short).options == {"players": 3}
+    with pytest.raises(NotationError, match="option 'players': a number has at most 18 digits; this one has 5000"):
+        hand_from_text(short.replace("players-3", "players-" + "9" * 5000))

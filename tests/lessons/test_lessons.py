@@ -30,9 +30,10 @@ def test_a_minimal_lesson_parses():
 
 
 @pytest.mark.parametrize("change, message", [
-    ('summary = {en = "S", fr = "S"}', "summary: 'fr' is a required property"),
+    ('summary = {en = "S", fr = "S"}', "at summary: the field 'fr' is missing"),
     ('rules = ["45.rank.trump"]', "the rule id 45.rank.nope is not in the rulebook"),
-    ('game = "forty-fives"', "'canasta' is not one of"),
+    ('game = "forty-fives"', "at game: 'canasta' is not allowed here: write one of forty-fives, "
+                             "forty-fives-partners, auction-forty-fives, five-hundred, sixty-six"),
 ])
 def test_bad_lessons_are_refused_with_the_place(change, message):
     bad = {

@@ -1,6 +1,6 @@
 """The classroom: deal codes give every student the teacher's cards; presenter keys step the deal."""
 
-from atout.dealcode import decode, encode
+from atout.dealcode import GAMES, decode, encode
 from atout.widgets.classroom import Classroom, player_counts
 
 
@@ -23,6 +23,30 @@ def test_a_malformed_code_is_refused_and_changes_nothing():
     assert not room.join("034-003R-J0U")
     assert "is not used in deal codes" in room.message.value and "role='alert'" in room.message.value
     assert room.hand.hands == before
+
+
+def test_a_code_that_passes_the_check_but_cannot_be_dealt_is_refused_and_changes_nothing():
+    """Five Hundred for 2 passes the check character: it showed nothing, left the last code's message on screen and
+    the game picker on a game whose table was not shown (issue 12)."""
+    from tests.core.test_dealcode import code_for
+
+    room = Classroom("forty-fives", players=3)
+    assert room.join(room.new_deal(seed=7))
+    before = (room.spec, [list(h) for h in room.hand.hands], room.game_picker.value, room.players_picker.value)
+    table = room.table
+    assert not room.join(code_for(GAMES.index("five-hundred"), 2, 0))
+    assert "You have the deal" not in room.message.value and "role='alert'" in room.message.value
+    assert "Five Hundred is played by 4 players, not 2. Check the code on the teacher&#x27;s screen" in (
+        room.message.value)
+    assert (room.spec, [list(h) for h in room.hand.hands], room.game_picker.value,
+            room.players_picker.value) == before
+    assert room.table is table and room.table.hand is room.hand
+
+
+def test_a_huge_code_is_refused_in_a_short_message():
+    room = Classroom("forty-fives", players=3)
+    assert not room.join("7" * 9_000_000)
+    assert len(room.message.value) < 400 and "this text has 9000000 characters" in room.message.value
 
 
 def test_presenter_keys_step_the_walk_through_and_show_hands():

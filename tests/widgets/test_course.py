@@ -104,3 +104,18 @@ def test_switching_lessons_keeps_the_map_and_changes_only_its_marks_and_words():
     finally:
         set_page_language("en")
     assert links[1].description == LESSONS[1].title["en"]
+
+
+def test_progress_the_browser_sends_in_another_shape_does_not_break_the_map():
+    """The progress comes from the learner's browser storage, which may hold anything: an entry that is not a table,
+    a score that is not two counts. The map shows what it understands and leaves the rest out (issue 12)."""
+    page = Course(lessons=LESSONS)
+    first, second, third, fourth = (lesson.id for lesson in LESSONS[:4])
+    page.store.progress = {first: ["done"], second: {"done": True, "score": "x"}, third: {"done": "yes",
+                           "score": [9, 2], "best": -1}, fourth: {"done": True, "score": [3, 4], "best": 3}}
+    labels = {lesson_id: page._links[lesson_id].description for lesson_id in (first, second, third, fourth)}
+    assert not labels[first].startswith("✓") and labels[second].startswith("✓") and "(" not in labels[second]
+    assert not labels[third].startswith("✓") and "(" not in labels[third]
+    assert labels[fourth].startswith("✓") and labels[fourth].endswith("(3/4)")
+    page.store.record(first, 2, 3)
+    assert page.store.progress[first] == {"done": True, "score": [2, 3], "best": 2}

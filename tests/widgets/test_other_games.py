@@ -19,11 +19,11 @@ from atout.engine import Action, Phase
 from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
 from atout.games import family
-from atout.lessons import load_lessons
+from atout.lessons import load_lessons, played_hand
 from atout.sixty_six import SixtySixHand
 from atout.widgets.bidding import BiddingBox, auction_calls, call_label
 from atout.widgets.classroom import Classroom
-from atout.widgets.lesson import played_hand, step_widget
+from atout.widgets.lesson import step_widget
 from atout.widgets.stepper import DealStepper, replay_prefix
 from atout.widgets.table import CardTable
 from tests.widgets import shown_codes, sorted_codes

@@ -3,6 +3,7 @@
 import pytest
 
 from atout.engine import Action
+from atout.games import family
 from atout.widgets.play import PlayGame, review_hand
 from atout.widgets.whatif import WhatIf
 
@@ -89,6 +90,24 @@ def test_what_if_compares_two_lines_and_refuses_a_bad_position():
     before = page.text.value
     assert not page.load("game: forty-fives\nseat 0: 1H")
     assert "1H&#x27; is not a card" in page.message.value and page.text.value == before
+
+
+@pytest.mark.parametrize("change, message", [
+    (("players=3", "players=3.0"), "option players of forty-fives cannot be 3.0"),
+    (("players=3", "players=" + "7" * 5000), "a number has at most 18 digits"),
+    (("players=3", "players=" + "[" * 3000), "a value is a number, a word or true or false"),
+    (("dealer: 0", "dealer: 9"), "the dealer is a seat from 0 to 2, not 9"),
+    (("dealer: 0", "dealer: 0\nturn-up: 2C"), "&#x27;turn-up&#x27; is given twice"),
+])
+def test_what_if_shows_why_a_position_is_refused_and_keeps_the_one_shown(change, message):
+    """These did nothing and said nothing (issue 12): the page says why, and the hand on the table stays."""
+    from atout.position import position_text
+
+    page = WhatIf(text=position_text(family("forty-fives").new_hand("forty-fives", seed=4, players=3)))
+    hand, shown = page.hand, page.text.value
+    assert not page.load(shown.replace(*change))
+    assert "data-testid='position-error'" in page.message.value and message in page.message.value
+    assert page.hand is hand and position_text(page.hand) == shown
 
 
 def test_evaluation_view_runs_stops_and_draws_the_distribution():

@@ -1,0 +1,41 @@
+"""The Python API refuses what it cannot use with the project's narrow errors (issue 12): an action built by hand
+with the wrong parts, a dealer the game does not seat. Nothing changes in the hand."""
+
+import pytest
+
+from atout.cards import Card
+from atout.engine import Action
+from atout.errors import AtoutError, NotationError
+from atout.games import available_games, family
+
+WRONG_SHAPES = [Action("play", "AS"), Action("play", 5), Action("rob", "2C"), Action("marriage", "KH"),
+                Action("discard", "AS"), Action("exchange", "9C"), Action("deal", None, None),
+                Action("deal", None, ("AS", "KS")), Action(5), Action(None), Action("play", "K" * 10_000)]
+
+
+@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("action", WRONG_SHAPES, ids=lambda a: repr(a)[:40])
+def test_an_action_with_the_wrong_parts_is_refused_by_name(game, action):
+    """These raised AttributeError ('str' object has no attribute 'code') or TypeError from inside the engine."""
+    hand = family(game).new_hand(game, seed=1)
+    history = list(hand.history)
+    with pytest.raises(NotationError) as info:
+        hand.apply(action)
+    assert "is not an action: its kind is a word, its card a Card" in str(info.value)
+    assert len(str(info.value)) < 300 and hand.history == history
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_an_action_written_right_still_plays(game):
+    hand = family(game).new_hand(game, seed=1)
+    action = hand.legal_actions()[0]
+    hand.apply(Action(action.kind, action.card, action.value))
+    assert hand.history[-1] == action and all(isinstance(c, Card) for c in hand.history[0].value)
+
+
+@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("dealer", [9, -1, 2.0, True, "0"])
+def test_a_hand_refuses_a_dealer_the_game_does_not_seat(game, dealer):
+    """``dealer: 9`` in a three-player game was accepted, and play went on around a seat nobody holds."""
+    with pytest.raises(AtoutError, match="the dealer is a seat from 0 to"):
+        family(game).new_hand(game, seed=1, dealer=dealer)

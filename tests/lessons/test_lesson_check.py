@@ -1,0 +1,177 @@
+"""`atout lessons check` tells the truth and never hangs (issue 12): every malformed lesson is refused with the file,
+the place and what is allowed; nothing passes the check that breaks its page; no traceback, no endless drill."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from atout.lessons import LessonError, check_lessons, load_lessons
+from atout.widgets.lesson import LessonView
+
+HEAD = """id = "{id}"
+family = "{family}"
+game = "{game}"
+order = 1
+rules = ["{rule}"]
+title = {{en = "T", fr = "T"}}
+summary = {{en = "S", fr = "S"}}
+"""
+RULES = {"forty-fives": "45.rank.trump", "five-hundred": "500.deal", "sixty-six": "66.points"}
+STEP = """
+[[steps]]
+text = {en = "One idea.", fr = "Une idée."}
+"""
+
+
+def lesson_text(steps: str = "", quiz: str = "", game: str = "forty-fives", id: str = "x-test") -> str:
+    family = {"auction-forty-fives": "forty-fives", "forty-fives-partners": "forty-fives"}.get(game, game)
+    return HEAD.format(id=id, family=family, game=game, rule=RULES[family]) + STEP + steps + "\n" + quiz
+
+
+def write(folder: Path, files: dict[str, bytes | str]) -> Path:
+    for name, content in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return folder
+
+
+def run_check(folder: Path) -> subprocess.CompletedProcess:
+    """The real command; a check that hung before is stopped by the timeout and fails."""
+    return subprocess.run([sys.executable, "-m", "atout.cli", "lessons", "check", "--folder", str(folder)],
+                          capture_output=True, text=True, timeout=300)
+
+
+def refused(tmp_path: Path, files: dict[str, bytes | str]) -> str:
+    """The one problem the check reports for ``files``, from the real command (which must not fail with a
+    traceback) and in process (the same words)."""
+    run = run_check(write(tmp_path, files))
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    problems = check_lessons(tmp_path)
+    assert run.stdout.splitlines() == problems and len(problems) == 1, problems
+    return problems[0]
+
+
+@pytest.mark.parametrize("trumps, message", [
+    ('["NT"]', "quiz 1: trumps: 'NT' is not a trump in forty-fives: write C, D, H, or S"),
+    ('["X"]', "quiz 1: trumps: 'X' is not a trump in forty-fives: write C, D, H, or S"),
+])
+def test_a_drill_with_a_trump_the_game_lacks_is_refused_at_once(tmp_path, trumps, message):
+    text = lesson_text(quiz=f'[[quiz]]\nkind = "drill"\ntrumps = {trumps}\n')
+    problem = refused(tmp_path, {"forty-fives/01.toml": text})
+    assert problem == f"{tmp_path}/forty-fives/01.toml: {message}"
+
+
+def test_a_drill_with_an_unknown_option_is_refused_at_once(tmp_path):
+    text = lesson_text(quiz='[[quiz]]\nkind = "drill"\noptions = {robbing = "never"}\n')
+    problem = refused(tmp_path, {"forty-fives/01.toml": text})
+    assert "01.toml: quiz 1: unknown option 'robbing' for forty-fives: the options are " in problem
+
+
+def test_a_drill_in_no_trumps_for_sixty_six_is_refused(tmp_path):
+    text = lesson_text(quiz='[[quiz]]\nkind = "drill"\ndrill = "legal"\ntrumps = ["NT"]\n', game="sixty-six")
+    assert "quiz 1: trumps: 'NT' is not a trump in sixty-six" in refused(tmp_path, {"sixty-six/01.toml": text})
+
+
+@pytest.mark.parametrize("content, message", [
+    (lesson_text().encode("utf-8") + b"# caf\xe9\n", "01.toml: line 12, column 6: byte 0xe9 is not UTF-8 text: "
+                                                     "save the lesson as UTF-8"),
+    (b"\xff\xfe" + "id = \ud800".encode("utf-16-le", "surrogatepass"), "01.toml: not UTF-16-LE text"),
+    (lesson_text().encode("utf-16-be"), "01.toml: not UTF-8 text: it holds NUL bytes, as UTF-16 saved without a "
+                                        "byte-order mark does: save the lesson as UTF-8"),
+    (lesson_text() + "deep = " + "[" * 3000 + "]" * 3000 + "\n", "01.toml: tables and lists nest at most 20 deep"),
+    (lesson_text() + "deep = " + "{a = " * 2000 + "1" + "}" * 2000 + "\n", "nest at most 20 deep"),
+    (lesson_text() + "deep = " + "[" * 30 + "]" * 30 + "\n", "nest at most 20 deep"),
+])
+def test_a_file_that_is_not_utf8_or_nests_too_deep_is_refused_without_a_traceback(tmp_path, content, message):
+    assert message in refused(tmp_path, {"forty-fives/01.toml": content})
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path, encoding):
+    write(tmp_path, {"forty-fives/01.toml": lesson_text().encode(encoding)})
+    assert check_lessons(tmp_path) == []
+    assert [lesson.id for lesson in load_lessons(tmp_path)] == ["x-test"]
+
+
+def test_two_files_with_one_id_are_refused_by_name(tmp_path):
+    problem = refused(tmp_path, {"forty-fives/01.toml": lesson_text(), "forty-fives/02.toml": lesson_text()})
+    assert problem == (f"{tmp_path}/forty-fives/02.toml: the id x-test is already the id of "
+                       f"{tmp_path}/forty-fives/01.toml: each lesson needs its own id")
+    with pytest.raises(LessonError, match="02.toml: the id x-test is already the id of"):
+        load_lessons(tmp_path)
+
+
+def test_a_folder_named_like_a_lesson_is_refused(tmp_path):
+    (tmp_path / "forty-fives" / "x.toml").mkdir(parents=True)
+    problem = refused(tmp_path, {})
+    assert problem == f"{tmp_path}/forty-fives/x.toml is a folder: a lesson is a file ending in .toml"
+
+
+def test_an_empty_lessons_folder_is_an_error(tmp_path):
+    """Issue 16 too: "0 lessons, all valid" said an empty or mistyped folder was fine."""
+    problem = refused(tmp_path, {})
+    assert problem.startswith(f"{tmp_path} has no lessons: a lesson is a .toml file in a folder of its family")
+    run = run_check(tmp_path / "nowhere")
+    assert run.returncode == 1 and run.stdout.strip() == f"{tmp_path}/nowhere is not a folder of lessons"
+
+
+BREAKS_ITS_PAGE = [
+    ('show = "trick"\ntrump = "C"\nplays = ["AS", "AS"]', "forty-fives",
+     "step 1: the trick cannot be shown: AS appears twice in the query; each card exists once"),
+    ('show = "trick"\ntrump = "C"\nplays = ["AS"]', "forty-fives",
+     "step 1: the trick cannot be shown: a trick of forty-fives has 2 to 6 cards (one per player), not 1"),
+    ('show = "trick"\ntrump = "C"\nplays = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]', "forty-fives",
+     "step 1: the trick cannot be shown: a trick of forty-fives has 2 to 6 cards (one per player), not 9"),
+    ('show = "trick"\ntrump = "C"\nplays = ["JK", "AS", "KS"]', "forty-fives",
+     "step 1: the trick cannot be shown: JK is not in the 52-card deck"),
+    ('show = "trick"\ntrump = "X"\nplays = ["AS", "KS"]', "forty-fives",
+     "step 1: trump: 'X' is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)"),
+    ('show = "ranking"\ntrump = "X"', "forty-fives", "step 1: trump: 'X' is not a suit"),
+    ('show = "cards"\ntrump = "NT"\ncards = ["AS"]', "forty-fives",
+     "step 1: trump: 'NT' is not a suit: write C, D, H or S"),
+    ('show = "table"\nseed = 1\nactions = ["play AS"]', "forty-fives",
+     "step 1: Seat 1 does not hold A♠; their hand is 5♥, 6♥, 4♠, K♥, and Q♣"),
+    ('show = "stepper"\nseed = 1\nactions = ["bid 15"]', "forty-fives", "step 1: 'bid 15' is not allowed now (play)"),
+    ('show = "table"\nseed = 1\nplayers = 6', "sixty-six",
+     "step 1: option players of sixty-six cannot be 6: allowed values are 2"),
+    ('show = "table"\nseed = 1\nviewer = 4', "forty-fives",
+     "step 1: viewer must be a seat from 0 to 3, or left out to show every hand"),
+    ('show = "bidding"\nseed = 1', "forty-fives",
+     "step 1: forty-fives has no bidding: a bidding step is for auction-forty-fives or five-hundred"),
+]
+
+
+@pytest.mark.parametrize("step, game, message", BREAKS_ITS_PAGE)
+def test_a_step_that_breaks_its_page_is_refused(tmp_path, step, game, message):
+    """Each of these passed the check and then broke its page (or showed nothing) when the learner reached it."""
+    family = {"forty-fives": "forty-fives"}.get(game, game)
+    text = lesson_text(steps=STEP + step + "\n", game=game)     # the second step
+    problem = refused(tmp_path, {f"{family}/01.toml": text})
+    assert problem.startswith(f"{tmp_path}/{family}/01.toml: ") and message.replace("step 1", "step 2") in problem
+
+
+def test_what_passes_the_check_builds_its_page(tmp_path):
+    """The other side of the bargain: a lesson with every kind of step that the check accepts builds every step."""
+    steps = "".join(STEP + step + "\n" for step in (
+        'show = "trick"\ntrump = "d"\nplays = ["AD", "5D"]', 'show = "ranking"\ntrump = "h"',
+        'show = "cards"\ntrump = "S"\ncards = ["AS", "5H"]', 'show = "table"\nseed = 1\nviewer = 0',
+        'show = "stepper"\nseed = 2'))
+    write(tmp_path, {"forty-fives/01.toml": lesson_text(steps=steps)})
+    assert check_lessons(tmp_path) == []
+    lesson = load_lessons(tmp_path)[0]
+    view = LessonView(lesson)
+    for i in range(len(lesson.steps)):
+        view.go(i)
+    view.start_quiz()
+
+
+def test_a_score_question_without_its_score_is_refused(tmp_path):
+    """Found by the fuzz suite: it ended the check with KeyError 'score'."""
+    problem = refused(tmp_path, {"forty-fives/01.toml": lesson_text(quiz='[[quiz]]\nkind = "score"\n')})
+    assert problem == f"{tmp_path}/forty-fives/01.toml: at quiz/0: the field 'score' is missing"

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from atout import dealcode
 from atout.errors import AtoutError
 from atout.games import available_games, family
-from atout.i18n import Text
+from atout.i18n import Text, get_language
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.keys import PresenterKeys
@@ -50,6 +50,15 @@ def played_out(hand: Any) -> Any:
     while not copy.is_over:
         copy.apply(opponent(copy, copy.to_act))
     return copy
+
+
+def handout_link(game: str, rules: str = "") -> str:
+    """A link to the game's handout to print, in the page language (it opens beside the page)."""
+    from urllib.parse import urlencode
+
+    query = urlencode({"game": game, "lang": get_language(), **({"rules": rules} if rules else {})})
+    return (f"<a class='atout-handout-link' data-testid='handout-link' href='handout.ipynb?{query}' target='_blank' "
+            f"rel='noopener'>{escape(Text('Handout to print').render())}</a>")
 
 
 class Classroom(widgets.VBox):
@@ -90,6 +99,8 @@ class Classroom(widgets.VBox):
         self.mode.add_class("atout-classroom-mode")
         self.mode.observe(lambda _c: self._relabelling or self._show(), names="value")
         self.presenter = PresenterKeys(self.command)
+        self.handout_link = widgets.HTML()
+        self.handout_link.add_class("atout-handout-link")
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self._relabelling = False
         # Another game or another number of players is another deal at once: the old table and its code never
@@ -102,7 +113,8 @@ class Classroom(widgets.VBox):
         self.stepper: Any = None
         deal_bar = widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view,
                                  self.code_input, self.join_button, self.message])
-        view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter])
+        view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter,
+                                 self.handout_link])
         for bar in (deal_bar, view_bar):
             bar.add_class("atout-classroom-bar")
         self.children = [deal_bar, view_bar, self.stage]
@@ -244,6 +256,7 @@ class Classroom(widgets.VBox):
         self._relabelling = False
         self.presenter.hint = Text("Presenter keys: → or Page Down: next step · ← or Page Up: back · "
                                    "H: show or hide the hands").render()
+        self.handout_link.value = handout_link(self.game_picker.value)
         code = dealcode.encode(self.spec) if self.spec else ""
         self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
                                 f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")

@@ -240,17 +240,3 @@ class Handout(widgets.VBox):
         rules = self.house_rules(lang) if self.house_rules else None
         self.content.value = handout_style() + handout_html(self.game, self.options, lang, rules)
 
-
-def handout_page() -> Handout:
-    """The handout page: the game its address names (``handout.ipynb?game=five-hundred&lang=fr``)."""
-    import os
-    from urllib.parse import parse_qs
-
-    from atout.i18n import LANGUAGES
-    from atout.widgets.language import set_page_language
-    from atout.widgets.page import requested_game
-
-    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
-    if asked and asked[-1] in LANGUAGES:
-        set_page_language(asked[-1])
-    return Handout(requested_game())

@@ -9,6 +9,7 @@ One address scheme for every page (unknown or malformed values open the page as 
 ``play.ipynb``      ``game=five-hundred``, ``level=club``, and for a game in progress ``seed`` and ``moves``
 ``whatif.ipynb``    ``game=sixty-six``, or ``position=`` the position's text
 ``classroom.ipynb`` ``game=five-hundred``, or ``code=0W3-QQAX-FXWM``; then ``moves``, ``mode=walk``, ``step``
+``handout.ipynb``   ``game=five-hundred``
 every page          ``lang=fr`` (remembered as the learner's choice)
 ==================  ============================================================================================
 """
@@ -328,6 +329,19 @@ def classroom_page() -> widgets.VBox:
     shell.say(*notices)
     classroom.on_change.append(_follow(shell, classroom.address_state))
     return _page("classroom", shell, classroom)
+
+
+def handout_page() -> widgets.VBox:
+    """The handout to print of the address's game (``handout.ipynb?game=five-hundred&lang=fr``)."""
+    from atout.widgets.handout import Handout
+
+    request, shell = _start("handout")
+    notices: list[Text] = []
+    game = _game(request.query, notices)
+    shell.say(*notices)
+    handout = Handout(game)
+    shell.address = {"game": game}
+    return _page("handout", shell, handout)
 
 
 def _usable(value: str | None, check: Callable[[str], object], notices: list[Text],

@@ -57,8 +57,8 @@ def handout_link(game: str, rules: str = "") -> str:
     from urllib.parse import urlencode
 
     query = urlencode({"game": game, "lang": get_language(), **({"rules": rules} if rules else {})})
-    return (f"<a class='atout-handout-link' data-testid='handout-link' href='handout.ipynb?{query}' target='_blank' "
-            f"rel='noopener'>{escape(Text('Handout to print').render())}</a>")
+    return (f"<a class='atout-handout-link' data-testid='handout-link' href='{escape('handout.ipynb?' + query)}' "
+            f"target='_blank' rel='noopener'>{escape(Text('Handout to print').render())}</a>")
 
 
 class Classroom(widgets.VBox):

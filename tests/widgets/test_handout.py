@@ -86,3 +86,17 @@ def test_the_handout_widget_redraws_in_the_language_chosen():
             assert "Soixante-six" in handout.content.value and "Imprimer la fiche" in handout.print_button.value
         finally:
             set_page_language("en")
+
+
+def test_the_index_and_the_classroom_link_each_games_handout():
+    from atout.widgets.classroom import Classroom
+    from atout.widgets.index import games_index_html
+
+    with language("fr"):
+        index = games_index_html()
+        for game in FAMILIES:
+            assert f'href="handout.ipynb?game={game}">Fiche à imprimer</a>' in index
+        classroom = Classroom(game="sixty-six")
+        assert "href='handout.ipynb?game=sixty-six&amp;lang=fr'" in classroom.handout_link.value
+        classroom.game_picker.value = "five-hundred"
+        assert "game=five-hundred" in classroom.handout_link.value

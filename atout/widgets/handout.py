@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.games import make_config
+from atout.house_rules import in_force
 from atout.i18n import N_, Text, get_language, language
 from atout.rulebook import Rule, rules_for
 from atout.widgets.explainer import trump_choices
@@ -215,15 +216,14 @@ def handout_style() -> str:
 
 
 class Handout(widgets.VBox):
-    """The handout on a page: a button that prints it, and the handout, redrawn when the page language changes."""
+    """The handout on a page: a button that prints it, and the handout of the game played with ``options`` (its
+    house rules said first), redrawn when the page language changes."""
 
-    def __init__(self, game: str = "forty-fives", options: Mapping[str, Any] | None = None,
-                 house_rules: Any = None) -> None:
+    def __init__(self, game: str = "forty-fives", options: Mapping[str, Any] | None = None) -> None:
         super().__init__()
         self.add_class("atout-handout-page")
         self.game = game
         self.options = dict(options or {})
-        self.house_rules = house_rules      # a callable giving the house rules in words for a language, or None
         self.print_button = widgets.HTML()
         self.print_button.add_class("atout-handout-print")
         self.content = widgets.HTML()
@@ -237,6 +237,6 @@ class Handout(widgets.VBox):
         # The browser's own print (with the print stylesheet): a link would open the site around it.
         self.print_button.value = (f"<button type='button' class='atout-print-button' data-testid='print-handout' "
                                    f"onclick='window.print()'>{label}</button>")
-        rules = self.house_rules(lang) if self.house_rules else None
+        rules = [rule.render(lang) for rule in in_force(self.game, self.options)]
         self.content.value = handout_style() + handout_html(self.game, self.options, lang, rules)
 

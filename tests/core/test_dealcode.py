@@ -128,7 +128,7 @@ def test_every_single_character_typo_in_a_code_with_house_rules_is_caught():
 
 
 @pytest.mark.parametrize("spec, message", [
-    (DealSpec("auction-forty-fives", 3, 0, 5, rules=(("partners", True),)), "partners needs 4 players"),
+    (DealSpec("auction-forty-fives", 3, 0, 5, rules=(("partners", True),)), "two partnerships need 4 players"),
 ])
 def test_house_rules_that_cannot_be_played_are_refused_with_cores_reason(spec, message):
     with pytest.raises(NotationError, match=message):

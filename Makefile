@@ -31,7 +31,7 @@ i18n: $(STAMP)
 	@# Keep the old template when only its date changed, so a build leaves the tree clean.
 	@if diff -q -I '^"POT-Creation-Date' atout/locale/atout.pot atout/locale/atout.pot.new >/dev/null 2>&1; \
 	then rm atout/locale/atout.pot.new; else mv atout/locale/atout.pot.new atout/locale/atout.pot; fi
-	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching
+	$(BIN)/pybabel -q update -i atout/locale/atout.pot -d atout/locale -D atout --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/pybabel -q compile -d atout/locale -D atout
 
 # Rewrite the site's pages (notebooks/) from atout/notebooks.py; a test checks the committed ones are in step.

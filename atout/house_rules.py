@@ -6,9 +6,19 @@ rules index and the engines' sentences all say it from this one table.
 
 >>> house_rule("forty-fives", "must_follow_suit").render("en").startswith("Atout lets you trump even when you could")
 True
+
+The classroom and Play pages offer the same options as switches (``SWITCHES``): each named in words, and each value
+said as the rule it makes, the rulebook's statement where it has one:
+
+>>> [t.render("en") for t in in_force("five-hundred", {"misere": True})]
+['Misère (250) and open misère (500): the contractor plays alone in no trumps and must lose every trick.']
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from atout.i18n import N_, Text
 
@@ -78,3 +88,142 @@ def house_rule(family: str, option: str) -> Text:
         return Text(HOUSE_RULES[family][option])
     except KeyError:
         raise KeyError(f"no house rule written for option {option!r} of {family}") from None
+
+
+# --- house rules as switches on the classroom and Play pages ------------------------------------------------------
+
+class Stated(str):
+    """A value's rule said by the rulebook statement of this id (one sentence, one place)."""
+
+
+@dataclass(frozen=True)
+class Switch:
+    """How a page offers an option: its ``name``; for a choice of more than on and off, the short words of each value
+    in a menu (``choices``; numbers show as themselves); and what each value makes the rule, as a sentence (``says``:
+    a template taking ``{value}``, a ``Stated`` rule, or one of these by value). ``scope``: "hand" changes a deal (the
+    classroom and Play offer it), "game" only a game of many hands (Play alone)."""
+
+    name: str
+    says: Mapping[Any, str] | str
+    choices: Mapping[Any, str] = field(default_factory=dict)
+    scope: str = "hand"
+
+    def said(self, value: Any) -> Text:
+        says = self.says.get(value, self.says.get("*")) if isinstance(self.says, Mapping) else self.says
+        if says is None:
+            raise KeyError(f"no words for the value {value!r} of {self.name!r}")
+        if isinstance(says, Stated):
+            from atout.rulebook import rule
+
+            return rule(says).statement
+        return Text(says, value=value)
+
+    def choice(self, value: Any) -> Text | str:
+        """A value's words in a menu (a number as itself)."""
+        return Text(self.choices[value]) if value in self.choices else str(value)
+
+
+_FIRST_DEALER = Switch(N_("First dealer"), {"seat-0": N_("You deal the first hand."),
+                                             "random": N_("The first dealer is drawn by lot.")},
+                       {"seat-0": N_("you"), "random": N_("drawn by lot")}, scope="game")
+
+SWITCHES: dict[str, dict[str, Switch]] = {
+    "forty-fives": {
+        "must_follow_suit": Switch(N_("Follow suit when you can"), {True: Stated("45.follow.must-follow-suit"),
+                                                                    False: Stated("45.follow.plain-lead")}),
+        "ace_of_hearts_led": Switch(N_("The A♥ led calls for a heart"), {
+            True: Stated("45.follow.ace-of-hearts-led"),
+            False: N_("When the A♥ is led, a player with no trump to play may play any card.")}),
+        "dealer_rob": Switch(N_("A turned ace: the dealer"), {
+            "must": N_("When the turned card is an ace, the dealer must rob it at once: discard a card face down and "
+                       "take the ace."),
+            "may": N_("When the turned card is an ace, the dealer may rob it or not, and takes the ace into hand "
+                      "after the first trick.")},
+            {"must": N_("must rob it"), "may": N_("may rob it")}),
+        "scoring": Switch(N_("Partnership scoring"), {
+            "net": N_("A side scores its trick points minus the other side's, when that is more than nothing."),
+            "tricks": N_("A side scores 5 for taking three or four tricks, and 10 for all five.")},
+            {"net": N_("points less the other side's"), "tricks": N_("by tricks: 5 or 10")}),
+        "partners": Switch(N_("Two partnerships"), {
+            True: N_("Four players play as two partnerships: partners sit opposite and score together."),
+            False: N_("Each player plays and scores alone.")}),
+        "min_bid": Switch(N_("Lowest bid"), {5: Stated("a45.bid.values"), "*": N_("The lowest bid is {value}.")}),
+        "dealer_forced": Switch(N_("The dealer takes a hand nobody bids"), {
+            True: N_("When everyone passes, the dealer must take the hand at the lowest bid."),
+            False: Stated("a45.bid.all-pass")}),
+        "free_discard": Switch(N_("Choose your discards"), {
+            True: N_("Once trumps are named, each player chooses which cards to discard."),
+            False: Stated("a45.discard.others")}),
+        "kitty": Switch(N_("Cards in the kitty"), {4: Stated("45.deal.kitty"),
+                                                   3: N_("The kitty holds three cards."),
+                                                   0: N_("There is no kitty.")}),
+        "rotation": Switch(N_("The deal passes"), {"left": Stated("45.deal.rotation"),
+                                                   "right": Stated("a45.deal.rotation")},
+                           {"left": N_("to the left"), "right": N_("to the right")}, scope="game"),
+        "target": Switch(N_("Game to"), N_("The game is played to {value} points."), scope="game"),
+        "first_dealer": _FIRST_DEALER,
+    },
+    "five-hundred": {
+        "strain_order": Switch(N_("Order of the strains"), {
+            "avondale": Stated("500.bid.order"),
+            "seed": N_("Strains rank, lowest first: ♣ ♦ ♥ ♠ NT, and six tricks are worth 40, 60, 80, 100 and 120 in "
+                       "that order.")},
+            {"avondale": N_("♠ ♣ ♦ ♥ NT"), "seed": N_("♣ ♦ ♥ ♠ NT")}),
+        "misere": Switch(N_("Misère and open misère"), {True: Stated("500.bid.misere"),
+                                                         False: N_("Misère is not played.")}),
+        "single_round": Switch(N_("Each player bids once"), {
+            True: N_("Each player bids only once, then the highest bid takes the contract."),
+            False: Stated("500.bid.pass")}),
+        "must_bid_to_win": Switch(N_("Win only by making a bid"), {
+            True: N_("A side wins only by making a bid that takes it to the target: trick points as defenders never "
+                     "take a side there, and a side at minus the target loses."),
+            False: N_("The first side to reach the target wins, however it gets there.")}, scope="game"),
+        "target": Switch(N_("Game to"), N_("The game is played to {value} points."), scope="game"),
+        "first_dealer": _FIRST_DEALER,
+    },
+    "sixty-six": {
+        "strict_marriages": Switch(N_("Marriages to the end"), {
+            True: N_("Marriages may be declared to the end, even once the stock is exhausted or closed."),
+            False: Stated("66.strict.no-marriage")}),
+        "tie_carries": Switch(N_("A tie at 65 carries a point"), {
+            True: N_("When all the tricks are played, nobody declared and both players have 65, nobody scores, and "
+                     "the next hand's winner gets 1 more game point."),
+            False: Stated("66.no-declaration")}),
+        "show_totals": Switch(N_("Show each player's points"), {
+            True: N_("Each player's points so far are shown on the table."),
+            False: N_("Players keep count of their points, as the rules say: the table does not show them.")}),
+        "target": Switch(N_("Set to"), {7: Stated("66.game.target"),
+                                        "*": N_("The first to {value} game points wins the set.")}, scope="game"),
+        "first_dealer": _FIRST_DEALER,
+    },
+}
+
+
+def _family_of(game: str) -> str:
+    from atout.games import FAMILIES
+
+    return FAMILIES[game].replace("_", "-")
+
+
+def switches(game: str, scopes: tuple[str, ...] = ("hand", "game")) -> list[tuple[str, Switch]]:
+    """The house rules a page may offer for ``game``, as switches, in the order the game declares its options (how
+    many play is chosen apart, so it is not one of them)."""
+    from atout.games import family
+
+    table = SWITCHES[_family_of(game)]
+    return [(name, table[name]) for name, spec in family(game).config.OPTIONS.items()
+            if spec.applies_to(game) and name in table and table[name].scope in scopes]
+
+
+def said(game: str, option: str, value: Any) -> Text:
+    """What the option's value makes the rule, in words."""
+    return SWITCHES[_family_of(game)][option].said(value)
+
+
+def in_force(game: str, options: Mapping[str, Any] | None) -> list[Text]:
+    """The house rules of a table that differ from the game's usual rules, each in words, in the declared order."""
+    from atout.games import family, make_config
+
+    values = make_config(game, options).options()
+    return [said(game, name, values[name]) for name, spec in family(game).config.OPTIONS.items()
+            if name in values and name in SWITCHES[_family_of(game)] and values[name] != spec.default_for(game)]

@@ -102,5 +102,5 @@ def _make_config(game: str, given: Mapping[str, Any]) -> FortyFivesConfig:
         from atout.errors import ConfigError
         from atout.i18n import Text
 
-        raise ConfigError(Text("option partners needs 4 players (2 against 2), not {n}", n=values["players"]))
+        raise ConfigError(Text("two partnerships need 4 players (2 against 2), not {n}", n=values["players"]))
     return FortyFivesConfig(game=game, **values)

@@ -13,7 +13,9 @@ KeyError: "no rule '45.rank.nonsense' in the rulebook"
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from atout.i18n import Text
 
@@ -23,6 +25,13 @@ class Rule:
     id: str
     statement: Text
     family: str
+    where: Mapping[str, Any] | None = None    # the preset and option values it is stated for (None: everywhere)
+
+    def holds(self, game: str, options: Mapping[str, Any]) -> bool:
+        """Whether the rule is one of the rules of ``game`` played with these option values (all of them given)."""
+        values = {"game": game, **options}
+        return all(values.get(name) in (wanted if isinstance(wanted, tuple) else (wanted,))
+                   for name, wanted in (self.where or {}).items())
 
     @property
     def tag(self) -> str:
@@ -39,7 +48,10 @@ def _load() -> dict[str, Rule]:
         for rule_id, statement in module.RULES.items():
             if rule_id in rules:
                 raise RuntimeError(f"rule id {rule_id} defined twice")
-            rules[rule_id] = Rule(rule_id, Text(statement), family)
+            rules[rule_id] = Rule(rule_id, Text(statement), family, module.WHERE.get(rule_id))
+        unknown = set(module.WHERE) - set(module.RULES)
+        if unknown:
+            raise RuntimeError(f"{module.__name__}.WHERE names rules it does not state: {sorted(unknown)}")
     return rules
 
 
@@ -57,3 +69,20 @@ def rule(rule_id: str) -> Rule:
 def rules_of(family: str) -> list[Rule]:
     """Every rule of one family, in the rules file's order."""
     return [r for r in RULES.values() if r.family == family]
+
+
+def rules_for(game: str, options: Mapping[str, Any] | None = None) -> list[Rule]:
+    """The rules a table plays ``game`` by with these options (checked, defaults filled in), in the rulebook's
+    order: a rule stated for another preset or for other option values is left out.
+
+    >>> ids = [r.id for r in rules_for("five-hundred", {"misere": True})]
+    >>> "500.bid.misere" in ids, "500.bid.misere" in [r.id for r in rules_for("five-hundred")]
+    (True, False)
+    >>> [r.id for r in rules_for("forty-fives")][-1], [r.id for r in rules_for("auction-forty-fives")][-1]
+    ('45.deal.rotation', 'a45.deal.rotation')
+    """
+    from atout.games import FAMILIES, make_config
+
+    values = make_config(game, options).options()
+    family = FAMILIES[game].replace("_", "-")
+    return [r for r in RULES.values() if r.family == family and r.holds(game, values)]

@@ -47,3 +47,13 @@ RULES: dict[str, str] = {
                           "contractors win."),
     "500.deal.rotation": N_("The deal passes to the left."),
 }
+
+# Where each rule holds (see ``atout.rulebook.forty_fives.WHERE``): the option values it is stated for.
+WHERE: dict[str, dict] = {
+    "500.bid.order": {"strain_order": "avondale"},
+    "500.score.table": {"strain_order": "avondale"},
+    "500.bid.pass": {"single_round": False},
+    "500.bid.misere": {"misere": True},
+    "500.score.misere": {"misere": True},
+    "500.game.target": {"target": 500, "must_bid_to_win": False},
+}

@@ -85,3 +85,32 @@ RULES: dict[str, str] = {
                           "otherwise the higher total, and if they are level another hand is played."),
     "a45.deal.rotation": N_("The deal passes to the right."),
 }
+
+# Where each rule holds, for the rules a table plays (``atout.rulebook.rules_for``): the preset (``game``) and the
+# option values it is stated for, a tuple meaning any of them. A rule not listed holds in every preset, whatever
+# the options. A house rule that replaces a statement is said in its own words (``atout.house_rules``).
+TURNED_UP = ("forty-fives", "forty-fives-partners")
+AUCTION = ("auction-forty-fives",)
+WHERE: dict[str, dict] = {
+    **{rule_id: {"game": AUCTION} for rule_id in RULES if rule_id.startswith("a45.")},
+    "45.follow.plain-lead": {"must_follow_suit": False},
+    "45.follow.must-follow-suit": {"must_follow_suit": True},
+    "45.follow.ace-of-hearts-led": {"ace_of_hearts_led": True},
+    "45.deal.first-dealer": {"first_dealer": "seat-0"},
+    "45.deal.turn-up": {"game": TURNED_UP},
+    "45.deal.kitty": {"game": AUCTION, "kitty": 4},
+    "45.rob.dealer-ace": {"game": TURNED_UP},
+    "45.rob.ace-holder": {"game": TURNED_UP},
+    "45.play.first-lead": {"game": TURNED_UP},
+    "45.score.tricks": {"game": TURNED_UP},
+    "45.score.best-card": {"game": TURNED_UP},
+    "45.score.partners": {"game": ("forty-fives-partners",)},
+    "45.game.target": {"game": TURNED_UP, "target": 45},
+    "45.deal.rotation": {"rotation": "left"},
+    "a45.bid.values": {"game": AUCTION, "min_bid": 5},
+    "a45.bid.all-pass": {"game": AUCTION, "dealer_forced": False},
+    "a45.discard.others": {"game": AUCTION, "free_discard": False},
+    "a45.discard.bidder": {"game": AUCTION, "free_discard": False},
+    "a45.game.target": {"game": AUCTION, "target": 120},
+    "a45.deal.rotation": {"game": AUCTION, "rotation": "right"},
+}

@@ -39,3 +39,10 @@ RULES: dict[str, str] = {
                             "if declared; otherwise the winner of the last trick scores 1 game point."),
     "66.game.target": N_("The first to 7 game points wins the set."),
 }
+
+# Where each rule holds (see ``atout.rulebook.forty_fives.WHERE``): the option values it is stated for.
+WHERE: dict[str, dict] = {
+    "66.strict.no-marriage": {"strict_marriages": False},
+    "66.no-declaration": {"tie_carries": False},
+    "66.game.target": {"target": 7},
+}

@@ -15,10 +15,11 @@ import ipywidgets as widgets
 from atout import dealcode
 from atout.errors import AtoutError
 from atout.games import available_games, family, player_counts
-from atout.i18n import Text
+from atout.i18n import Text, get_language
 from atout.widgets import language
 from atout.widgets.index import TITLES
 from atout.widgets.keys import PresenterKeys
+from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.table import CardTable
 
 _PLAYERS: dict[str, Any] = {}
@@ -40,6 +41,15 @@ def played_out(hand: Any) -> Any:
     while not copy.is_over:
         copy.apply(opponent(copy, copy.to_act))
     return copy
+
+
+def handout_link(game: str, rules: str = "") -> str:
+    """A link to the game's handout to print, in the page language (it opens beside the page)."""
+    from urllib.parse import urlencode
+
+    query = urlencode({"game": game, "lang": get_language(), **({"rules": rules} if rules else {})})
+    return (f"<a class='atout-handout-link' data-testid='handout-link' href='{escape('handout.ipynb?' + query)}' "
+            f"target='_blank' rel='noopener'>{escape(Text('Handout to print').render())}</a>")
 
 
 class Classroom(widgets.VBox):
@@ -80,6 +90,11 @@ class Classroom(widgets.VBox):
         self.mode.add_class("atout-classroom-mode")
         self.mode.observe(lambda _c: self._relabelling or self._show(), names="value")
         self.presenter = PresenterKeys(self.command)
+        self.handout_link = widgets.HTML()
+        self.handout_link.add_class("atout-handout-link")
+        # The house rules of a deal (those that change a hand: a game's target is Play's); each change deals again.
+        self.rules_panel = HouseRulesPanel(game, on_change=lambda _options: self.new_deal(), scopes=("hand",),
+                                           players=lambda: self.players_picker.value)
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self._relabelling = False
         # Another game or another number of players is another deal at once: the old table and its code never
@@ -92,10 +107,11 @@ class Classroom(widgets.VBox):
         self.stepper: Any = None
         deal_bar = widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view,
                                  self.code_input, self.join_button, self.message])
-        view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter])
+        view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter,
+                                 self.handout_link])
         for bar in (deal_bar, view_bar):
             bar.add_class("atout-classroom-bar")
-        self.children = [deal_bar, view_bar, self.stage]
+        self.children = [deal_bar, view_bar, self.rules_panel, self.stage]
         language.register(self)
         self._players_for_game(players)
         if code:
@@ -116,18 +132,34 @@ class Classroom(widgets.VBox):
 
     def _game_chosen(self) -> None:
         self._players_for_game()
+        self.rules_panel.set_game(self.game_picker.value)       # another game: its own usual rules
         self.new_deal()
 
     def _players_chosen(self) -> None:
+        game, players = self.game_picker.value, self.players_picker.value
+        options = self.rules_panel.options
+        try:
+            if options and "players" in family(game).config.OPTIONS:
+                family(game).make_config(game, {**options, "players": players})    # core: do they go together?
+        except AtoutError as exc:
+            # Partnerships need four players: the number goes back, and core says why.
+            self._relabelling = True
+            try:
+                self.players_picker.value = self.spec.players if self.spec else None
+            finally:
+                self._relabelling = False
+            self.message.value = (f"<p class='atout-error' role='alert' data-testid='deal-code-error'>"
+                                  f"{escape(str(exc))}</p>")
+            return
         self.new_deal()
 
     # --- deals ------------------------------------------------------------------------------------------
 
     def new_deal(self, seed: int | None = None) -> str:
         """Deal a fresh hand of the chosen game and show its code."""
-        game, players = self.game_picker.value, self.players_picker.value
-        spec = (dealcode.DealSpec(game, players, 0, seed) if seed is not None
-                else dealcode.DealSpec.random(game, players))
+        game, players, options = self.game_picker.value, self.players_picker.value, self.rules_panel.options
+        spec = (dealcode.DealSpec(game, players, 0, seed, dealcode.house_rules(game, options)) if seed is not None
+                else dealcode.DealSpec.random(game, players, options=options))
         self._load(spec)
         self.message.value = ""
         return dealcode.encode(spec)
@@ -140,10 +172,13 @@ class Classroom(widgets.VBox):
             self.message.value = (f"<p class='atout-error' role='alert' data-testid='deal-code-error'>"
                                   f"{escape(str(exc))}</p>")
             return False
-        self._relabelling = True      # the code chooses the game and the players: no new deal of them
+        self._relabelling = True      # the code chooses the game, the players and the house rules: no new deal
         try:
             self.game_picker.value = spec.game
             self._players_for_game(spec.players)
+            if self.rules_panel.game != spec.game:
+                self.rules_panel.set_game(spec.game)
+            self.rules_panel.set_options(spec.options)
         finally:
             self._relabelling = False
         self._load(spec)
@@ -153,7 +188,7 @@ class Classroom(widgets.VBox):
 
     def _load(self, spec: dealcode.DealSpec) -> None:
         self.spec = spec
-        self.hand = family(spec.game).new_hand(spec.game, seed=spec.seed, dealer=spec.dealer, players=spec.players)
+        self.hand = dealcode.new_hand(spec)
         if self.stepper is not None:
             # The walk-through is of one deal; the table is kept and shown the new one (see ``_show``).
             language.close_tree(self.stepper)
@@ -234,6 +269,8 @@ class Classroom(widgets.VBox):
         self._relabelling = False
         self.presenter.hint = Text("Presenter keys: → or Page Down: next step · ← or Page Up: back · "
                                    "H: show or hide the hands").render()
+        rules = dealcode.rules_text(self.spec.game, self.spec.options) if self.spec else ""
+        self.handout_link.value = handout_link(self.game_picker.value, rules)
         code = dealcode.encode(self.spec) if self.spec else ""
         self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
                                 f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")

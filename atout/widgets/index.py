@@ -56,7 +56,9 @@ def games_index_html() -> str:
         if game in lessons:
             href = escape("course.ipynb?" + urlencode({"lesson": lessons[game]}))
             title = f"<a href='{href}'>{title}</a>"
-        parts.append(f'<li data-game="{game}"><strong>{title}</strong></li>')
+        handout = escape("handout.ipynb?" + urlencode({"game": game}))
+        parts.append(f'<li data-game="{game}"><strong>{title}</strong> · <a class="atout-index-handout" '
+                     f'href="{handout}">{escape(_("Handout to print"))}</a></li>')
     parts.append("</ul>")
     shown = set()
     for game in available_games():

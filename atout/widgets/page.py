@@ -6,9 +6,10 @@ One address scheme for every page (unknown or malformed values open the page as 
 
 ==================  ============================================================================================
 ``course.ipynb``    ``lesson=45-trumps``, ``step=3`` (or ``step=quiz``)
-``play.ipynb``      ``game=five-hundred``, ``level=club``, and for a game in progress ``seed`` and ``moves``
+``play.ipynb``      ``game=five-hundred``, ``level=club``, ``rules``, and for a game in progress ``seed`` and ``moves``
 ``whatif.ipynb``    ``game=sixty-six``, or ``position=`` the position's text
 ``classroom.ipynb`` ``game=five-hundred``, or ``code=0W3-QQAX-FXWM``; then ``moves``, ``mode=walk``, ``step``
+``handout.ipynb``   ``game=five-hundred``, ``rules=`` the house rules (as ``atout.dealcode.rules_text`` writes them)
 every page          ``lang=fr`` (remembered as the learner's choice)
 ==================  ============================================================================================
 """
@@ -258,6 +259,7 @@ def play_page() -> widgets.VBox:
     request, shell = _start("play")
     query, notices = request.query, []
     game = _game(query, notices)
+    options = _house_rules(game, query, notices)
     level = query.get("level", "club")
     if level not in LEVELS:
         notices.append(Text("The address asks for the level “{level}”; the levels are {levels}: here is {default}.",
@@ -272,7 +274,7 @@ def play_page() -> widgets.VBox:
         except AtoutError as exc:
             notices.append(_not_restored(exc))
             seed, moves = None, []
-    play = PlayGame(game=game, level=level, game_seed=int(seed) if moves else None, moves=moves)
+    play = PlayGame(game=game, level=level, game_seed=int(seed) if moves else None, moves=moves, **options)
     if play.restore_error is not None:
         notices.append(_not_restored(play.restore_error))
     shell.say(*notices)
@@ -328,6 +330,35 @@ def classroom_page() -> widgets.VBox:
     shell.say(*notices)
     classroom.on_change.append(_follow(shell, classroom.address_state))
     return _page("classroom", shell, classroom)
+
+
+def handout_page() -> widgets.VBox:
+    """The handout to print of the address's game (``handout.ipynb?game=five-hundred&lang=fr``)."""
+    from atout import dealcode
+    from atout.widgets.handout import Handout
+
+    request, shell = _start("handout")
+    notices: list[Text] = []
+    game = _game(request.query, notices)
+    options = _house_rules(game, request.query, notices)
+    shell.say(*notices)
+    handout = Handout(game, options)
+    rules = dealcode.rules_text(game, options)
+    shell.address = {"game": game, **({"rules": rules} if rules else {})}
+    return _page("handout", shell, handout)
+
+
+def _house_rules(game: str, query: dict[str, str], notices: list[Text]) -> dict:
+    """The house rules the address names (``rules=``, a deal code's word for them), else the usual rules."""
+    from atout import dealcode
+
+    asked = query.get("rules", "")
+    try:
+        return dealcode.rules_from_text(game, asked)
+    except AtoutError as exc:
+        notices.append(Text("The house rules in the address, “{rules}”, could not be used ({reason}): here are the "
+                            "usual rules.", rules=asked[:40], reason=str(exc)))
+        return {}
 
 
 def _usable(value: str | None, check: Callable[[str], object], notices: list[Text],

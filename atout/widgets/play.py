@@ -16,12 +16,13 @@ import ipywidgets as widgets
 from atout.engine import Action, Event
 from atout.errors import AtoutError
 from atout.games import available_games, family
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
 from atout.widgets.analysis import UNITS
 from atout.widgets.index import TITLES
+from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.said import said_html
 from atout.widgets.scoresheet import ScoreSheet
 from atout.widgets.seats import player_label, side_label
@@ -156,7 +157,13 @@ class PlayGame(widgets.VBox):
         side.add_class("atout-play-side")
         body = widgets.HBox([self.stage, side])
         body.add_class("atout-play-body")
-        self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.status, body]
+        # House rules, a whole game's too (its target, the first dealer): each change starts a new game with it.
+        self.rules_panel = HouseRulesPanel(game, on_change=self._rules_chosen, scopes=("hand", "game"),
+                                           effect=N_("A new game with this rule: {rule}"))
+        self.rules_panel.set_options(options)
+        self.game_picker.observe(lambda change: self._game_chosen(change["new"]), names="value")
+        self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.rules_panel,
+                         self.status, body]
         language.register(self)
         self.restore_error: AtoutError | None = None     # why the moves asked for could not be played again
         try:
@@ -196,6 +203,17 @@ class PlayGame(widgets.VBox):
         self.refresh()
         self._changed()
 
+    def _rules_chosen(self, options: dict[str, Any]) -> None:
+        self.options = options
+        self.new_game()
+
+    def _game_chosen(self, game: str) -> None:
+        # Another game's switches, at its usual rules: they are its own (a Forty-Fives rule means nothing in
+        # Sixty-Six); the game starts when New game is pressed, as before.
+        if game != self.rules_panel.game:
+            self.options = {}
+            self.rules_panel.set_game(game)
+
     def moves(self) -> list[Action]:
         """Every action of the game so far, hand after hand (the deals are the seed's)."""
         hands = list(self.game.completed_hands)
@@ -209,9 +227,11 @@ class PlayGame(widgets.VBox):
 
     def address_state(self) -> dict[str, str]:
         """The game for the page's address: its game and level, and once begun its seed and moves."""
+        from atout.dealcode import rules_text
         from atout.widgets.address import moves_text
 
-        state = {"game": self.game_picker.value, "level": self.level_picker.value}
+        state = {"game": self.game_picker.value, "level": self.level_picker.value,
+                 "rules": rules_text(self.game_picker.value, self.options)}
         moves = self.moves()
         if moves:
             state.update(seed=str(self.game_seed), moves=moves_text(moves))

@@ -4,7 +4,21 @@ import random
 
 import pytest
 
-from atout.dealcode import ALPHABET, GAMES, PAYLOAD, SEED_BITS, DealSpec, _check, deal, decode, encode
+from atout.dealcode import (
+    ALPHABET,
+    GAMES,
+    LENGTH,
+    MAX_RULES,
+    PAYLOAD,
+    SEED_BITS,
+    DealSpec,
+    _check,
+    deal,
+    decode,
+    encode,
+    rules_from_text,
+    rules_text,
+)
 from atout.errors import NotationError
 from atout.games import player_counts
 
@@ -111,3 +125,80 @@ def test_a_huge_code_is_refused_before_it_is_read():
         decode("A" * 9_000_000)
     assert str(info.value) == ("a deal code has 11 letters and digits (such as 034-003R-J0AW); this text has 9000000 "
                                "characters")
+
+
+# --- house rules travel with the deal ------------------------------------------------------------------------------
+
+def _each_house_rule(game):
+    from atout.games import family
+
+    for name, spec in family(game).config.OPTIONS.items():
+        if spec.applies_to(game) and name != "players":
+            for value in spec.allowed_for(game):
+                if value != spec.default_for(game):
+                    yield name, value
+
+
+def _players(game, rules):
+    return 4 if game != "sixty-six" else 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_house_rule_goes_in_the_code_and_the_student_gets_the_same_rules(game):
+    rng = random.Random(3)
+    for name, value in _each_house_rule(game):
+        spec = DealSpec.random(game, _players(game, {name: value}), rng=rng, options={name: value})
+        assert spec.rules == ((name, value),)
+        code = encode(spec)
+        assert decode(code) == spec and decode(code.lower().replace("-", "")) == spec
+        hand = deal(code)
+        assert hand.config.options()[name] == value
+        assert rules_from_text(game, rules_text(game, {name: value})) == {name: value}
+
+
+def test_a_code_without_house_rules_is_as_it_always_was_and_one_with_them_is_longer():
+    assert encode(DealSpec("forty-fives", 3, 1, 123456)) == "034-003R-J0AW"           # codes already handed out
+    assert DealSpec.random("forty-fives", 3, options={"target": 45, "dealer_rob": "must"}).rules == ()
+    plain = encode(DealSpec("auction-forty-fives", 4, 0, 77))
+    every = dict(kitty=0, min_bid=20, free_discard=True, dealer_forced=True, partners=True, rotation="left",
+                 target=200, must_follow_suit=True, ace_of_hearts_led=True, first_dealer="random")
+    spec = DealSpec.random("auction-forty-fives", 4, options=every)
+    coded = encode(spec)
+    assert len(plain.replace("-", "")) == LENGTH < len(coded.replace("-", "")) <= LENGTH + MAX_RULES
+    assert decode(coded).options == every and deal(coded).config.options() == {**deal(plain).config.options(),
+                                                                                 **every, "players": 4}
+    # The order of the game's options is the code's: a code handed out names the same rules tomorrow.
+    assert encode(DealSpec("five-hundred", 4, 0, 42, rules=(("misere", True),))) == "0W0-0000-1A25E"
+
+
+def test_every_single_character_typo_in_a_code_with_house_rules_is_caught():
+    code = encode(DealSpec("five-hundred", 4, 1, 3_000_000_000,
+                           rules=(("strain_order", "seed"), ("misere", True)))).replace("-", "")
+    assert len(code) > LENGTH
+    for i, original in enumerate(code):
+        for char in ALPHABET:
+            if char != original:
+                with pytest.raises(NotationError):
+                    decode(code[:i] + char + code[i + 1:])
+    with pytest.raises(NotationError, match="a character was mistyped"):
+        decode(code[:PAYLOAD] + code[-2:])                 # the house rules left out
+
+
+@pytest.mark.parametrize("spec, message", [
+    (DealSpec("auction-forty-fives", 3, 0, 5, rules=(("partners", True),)), "two partnerships need 4 players"),
+])
+def test_house_rules_that_cannot_be_played_are_refused_with_cores_reason(spec, message):
+    with pytest.raises(NotationError, match=message):
+        decode(encode(spec))
+
+
+def test_house_rules_are_checked_by_core_and_a_bad_word_says_what_is_wrong():
+    from atout.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="unknown option 'misere'"):
+        DealSpec.random("sixty-six", 2, options={"misere": True})
+    with pytest.raises(NotationError, match="does not name house rules"):
+        rules_from_text("five-hundred", "U")
+    with pytest.raises(NotationError, match="names house rules five-hundred does not have"):
+        rules_from_text("five-hundred", "ZZZ")
+    assert rules_text("sixty-six", {"show_totals": False}) == "" and rules_from_text("sixty-six", "") == {}

@@ -2,7 +2,7 @@
 
 import re
 
-from atout.rulebook import RULES, rule
+from atout.rulebook import RULES, rule, rules_for
 from tests.conftest import DATA
 
 RULE_ID = re.compile(r"`((?:45|a45|500|66)\.[a-z0-9.-]+)`")
@@ -20,3 +20,49 @@ def test_statements_are_sentences():
         text = r.statement.render("en")
         assert text[0].isupper() and text.endswith("."), r.id
     assert rule("45.rank.ace-of-hearts").family == "forty-fives"
+
+
+# --- the rules a table plays: by preset and house rules (rules_for) ----------------------------------------------
+
+def _each_option_changed(game):
+    """The preset's defaults, then each option set to each of its other values in turn."""
+    from atout.games import family
+
+    spec = family(game).config.OPTIONS
+    yield {}
+    for name, option in spec.items():
+        if option.applies_to(game):
+            for value in option.allowed_for(game):
+                if value != option.default_for(game) and name != "players":
+                    yield {name: value}
+
+
+def test_every_rule_is_a_rule_of_some_table_and_names_only_real_presets_and_option_values():
+    from atout.games import FAMILIES, family
+
+    held = {r.id for game in FAMILIES for options in _each_option_changed(game) for r in rules_for(game, options)}
+    assert held == set(RULES)
+    for r in RULES.values():
+        for name, wanted in (r.where or {}).items():
+            games = [g for g in FAMILIES if FAMILIES[g].replace("_", "-") == r.family]
+            if name == "game":
+                assert set(wanted) <= set(games), r.id
+                continue
+            spec = family(games[0]).config.OPTIONS[name]          # a KeyError names a misspelt option
+            wanted = wanted if isinstance(wanted, tuple) else (wanted,)
+            assert all(any(w in spec.allowed_for(g) for g in games) for w in wanted), (r.id, name)
+
+
+def test_the_rules_of_a_table_follow_its_preset_and_its_house_rules():
+    ids = {game: [r.id for r in rules_for(game)] for game in ("forty-fives", "auction-forty-fives", "five-hundred")}
+    assert "45.rob.dealer-ace" in ids["forty-fives"] and "45.rob.dealer-ace" not in ids["auction-forty-fives"]
+    assert not any(i.startswith("a45.") for i in ids["forty-fives"])
+    assert "a45.bid.values" in ids["auction-forty-fives"] and "45.deal.turn-up" not in ids["auction-forty-fives"]
+    strict = [r.id for r in rules_for("forty-fives", {"must_follow_suit": True})]
+    assert "45.follow.must-follow-suit" in strict and "45.follow.plain-lead" not in strict
+    assert "45.follow.plain-lead" in ids["forty-fives"] and "45.follow.must-follow-suit" not in ids["forty-fives"]
+    assert "500.bid.misere" not in ids["five-hundred"]
+    assert {"500.bid.misere", "500.score.misere"} <= {r.id for r in rules_for("five-hundred", {"misere": True})}
+    # A statement a house rule makes false is left out (the house rule is said in its own words).
+    assert "a45.bid.values" not in [r.id for r in rules_for("auction-forty-fives", {"min_bid": 15})]
+    assert "66.game.target" not in [r.id for r in rules_for("sixty-six", {"target": 10})]

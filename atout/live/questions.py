@@ -107,7 +107,9 @@ class LiveQuestion:
             if ask == "winner":
                 return Text("Which card wins this trick?").render()
             if ask == "legal":
-                return Text("Which cards may {player} play?", player=seat_name(self.to_act)).render()
+                # The referee's explanation speaks to the player ("you are leading"): the class takes that seat.
+                return Text("Imagine you are {player}: which cards may you play?",
+                            player=seat_name(self.to_act)).render()
             if ask == "lead":
                 return Text("What should {player} lead?", player=seat_name(self.to_act)).render()
             return self.question.prompt_text(lang)

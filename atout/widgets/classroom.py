@@ -6,6 +6,7 @@ cards. A malformed code gets core's message saying what is wrong, and changes no
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -54,8 +55,10 @@ def played_out(hand: Any) -> Any:
 class Classroom(widgets.VBox):
     """Deal, show the code, play or walk through the deal with the class."""
 
-    def __init__(self, game: str = "forty-fives", players: int | None = None, code: str | None = None) -> None:
+    def __init__(self, game: str = "forty-fives", players: int | None = None, code: str | None = None,
+                 class_code: str | None = None) -> None:
         super().__init__()
+        self.on_change: list[Callable[[], None]] = []     # the deal, its moves or the step changed (a live class)
         self.add_class("atout-classroom")
         self.add_class("atout-projector")
         games = available_games()
@@ -89,6 +92,7 @@ class Classroom(widgets.VBox):
         self.mode.observe(lambda _c: self._relabelling or self._show(), names="value")
         self.presenter = PresenterKeys(self.command)
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        self.stage.add_class("atout-classroom-stage")
         self._relabelling = False
         # Another game or another number of players is another deal at once: the old table and its code never
         # stay on screen under the new choice (a class could copy a Forty-Fives code for a Five Hundred lesson).
@@ -103,7 +107,13 @@ class Classroom(widgets.VBox):
         view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter])
         for bar in (deal_bar, view_bar):
             bar.add_class("atout-classroom-bar")
-        self.children = [deal_bar, view_bar, self.stage]
+        from atout.widgets.live import LiveClass
+
+        # A live class: started here (the teacher's panel beside the table) or joined (``class_code``: a link's).
+        self.live = LiveClass(host=self, code=class_code)
+        body = widgets.HBox([self.stage, self.live.side])
+        body.add_class("atout-classroom-body")
+        self.children = [self.live, deal_bar, view_bar, body]
         language.register(self)
         self._players_for_game(players)
         if code:
@@ -202,6 +212,7 @@ class Classroom(widgets.VBox):
                 self.table = CardTable(self.hand, viewer=viewer, opponents=opponent, show_legal=True,
                                        size="projector", four_colour=self.four_colour.value, you=None, fit=True,
                                        sort_hands=self.sort_hands.value)
+                self.table.on_event.append(lambda _event: self._changed())
             else:
                 # One table for every deal: a new widget per deal would leave the old one alive in
                 # the kernel and the page, and start the browser's drawing code cold again.
@@ -215,10 +226,12 @@ class Classroom(widgets.VBox):
                 from atout.widgets.stepper import DealStepper
 
                 self.stepper = DealStepper(played_out(self.hand), viewer=viewer, size="projector")
+                self.stepper.slider.observe(lambda _change: self._changed(), names="value")
             self.stepper.table.four_colour = self.four_colour.value
             self.stepper.table.sort_hands = self.sort_hands.value
             self.stepper.set_viewer(viewer)
             self.stage.children = [self.stepper]
+        self._changed()
 
     def refresh(self) -> None:
         self.game_picker.description = Text("Game").render()
@@ -243,3 +256,21 @@ class Classroom(widgets.VBox):
         self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
                                 f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")
         self._show()
+
+    # --- a live class follows the table ---------------------------------------------------------------------
+
+    def live_position(self) -> dict[str, Any]:
+        """What the class follows: the deal's code, the line of actions shown (the moves played; in the walk-through
+        its whole line) and the walk-through's step (None in Play), and the actions up to what the table shows now
+        (the position a question about the table is asked on)."""
+        code = dealcode.encode(self.spec)
+        if self.mode.value == "walk" and self.stepper is not None and self.stepper.steps:
+            line = [str(a) for a in self.stepper.hand.history[1:]]
+            return {"code": code, "line": line, "step": self.stepper.step,
+                    "actions": line[:self.stepper.current.action_index]}
+        played = [str(a) for a in self.hand.history[1:]]
+        return {"code": code, "line": played, "step": None, "actions": played}
+
+    def _changed(self) -> None:
+        for callback in list(self.on_change):
+            callback()

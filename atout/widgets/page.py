@@ -45,10 +45,25 @@ def _freeze_after_each_cell() -> None:
 
 
 def course(start: str | None = None):
-    """The course page."""
+    """The course page; a class code in its address (``course.ipynb?class=K7M-4QX``, the teacher's link) opens the
+    form to join that class. The page is preheated: the course is built while the kernel waits for its visitor, and
+    only the address's code is applied once the visitor is known."""
     from atout.widgets.course import Course
+    from atout.widgets.live import requested_class
 
-    return Course(start=start)
+    page = Course(start=start)
+    code = requested_class()
+    if code:
+        page.live.prefill(code)
+    return page
+
+
+def classroom():
+    """The classroom page; a class code in its address opens the form to join that class."""
+    from atout.widgets.classroom import Classroom
+    from atout.widgets.live import requested_class
+
+    return Classroom(class_code=requested_class())
 
 
 def lesson_page(lesson_id: str):

@@ -313,7 +313,7 @@ def test_table_questions_agree_with_the_engine_at_every_moment_of_a_hand(game, p
             if hand.phase.value == "play" and legal and all(a.kind == "play" for a in legal):
                 q = from_spec({**spec, "ask": "legal"})
                 assert set(q.answer) == {a.card.code for a in legal}
-                assert q.prompt("en") == f"Which cards may Seat {hand.to_act} play?"
+                assert q.prompt("en") == f"Imagine you are Seat {hand.to_act}: which cards may you play?"
                 legal_asked += 1
             if not table.trick and table.last_trick:
                 q = from_spec({**spec, "ask": "winner"})

@@ -11,6 +11,8 @@ import os
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -36,14 +38,19 @@ class Server:
         return len(server_kernels(self.pid))
 
 
-@pytest.fixture(scope="session")
-def voila_server():
-    need_chromium()
+@contextmanager
+def running_voila(name: str, data: Path, database_url: str | None = None) -> Iterator[Server]:
+    """A Voilà server of the site, its live classes in ``data`` (SQLite) or at ``database_url`` (PostgreSQL); its log
+    in tests/artifacts/<name>.log."""
     port = free_port()
-    log = open(ARTIFACTS.mkdir(parents=True, exist_ok=True) or ARTIFACTS / "voila.log", "w")  # noqa: SIM115
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = open(ARTIFACTS / f"{name}.log", "w")  # noqa: SIM115
     command = voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    env = {key: value for key, value in os.environ.items() if key != "ATOUT_DATABASE_URL"}
+    env.update(PYTHONUNBUFFERED="1", ATOUT_DATA=str(data))
+    if database_url:
+        env["ATOUT_DATABASE_URL"] = database_url
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while True:
@@ -56,15 +63,35 @@ def voila_server():
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
             log.close()
-            pytest.fail("the Voilà server did not start: " + (ARTIFACTS / "voila.log").read_text()[-3000:])
+            pytest.fail("the Voilà server did not start: " + (ARTIFACTS / f"{name}.log").read_text()[-3000:])
         time.sleep(0.2)   # polling the server's start-up, not waiting on a page
-    yield Server(base, proc.pid)
-    proc.terminate()
     try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        yield Server(base, proc.pid)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """The run's one server. Its live classes are kept in a folder of the run's own (``ATOUT_DATA``), never in the
+    user's data folder, on SQLite, the default store."""
+    need_chromium()
+    with running_voila("voila", tmp_path_factory.mktemp("atout-data")) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def voila_postgres_server(voila_server, postgres_server, tmp_path_factory):
+    """A second server, for the live class's flow on PostgreSQL only: a deployment chooses its store for every
+    kernel at once (``ATOUT_DATABASE_URL`` in the server's environment), so the same pages on the other store need
+    a server started with it. Started after the first, and only by the tests that ask for it."""
+    with running_voila("voila-postgres", tmp_path_factory.mktemp("atout-data-pg"), postgres_server) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -203,7 +203,7 @@ def table_situation(ask: str, code: str, actions: list[str]) -> str:
             parts.append(_cards_row([card for _seat, card in view.trick]))
         else:
             parts.append(_p(Text("{player} is leading.", player=player_label(seat))))
-        parts.append(_p(Text("Your hand, as {player}:", player=player_label(seat))))
+        parts.append(_p(Text("Your hand (you are {seat}):", seat=player_label(seat))))
         parts.append(_cards_row(list(view.hands[seat])))
     else:
         parts.append(_p(Text("{player} is on lead.", player=player_label(view.to_act))))
@@ -486,8 +486,9 @@ class TeacherPanel(widgets.VBox):
         self.end_row = widgets.HBox([self.download, self.end_button, self.new_button])
         for row in (self.follow_row, self.ask_row, self.results_row, self.end_row):
             row.add_class("atout-live-row")
-        self.children = [self.code_html, self.roster_html, self.follow_row, self.ask_box, self.chart_html,
-                         self.results_row, self.answer_html, self.names_html, self.end_row, self.confirm,
+        # The code, who is here and the answers first: what the back row reads; the teacher's controls after.
+        self.children = [self.code_html, self.roster_html, self.chart_html, self.results_row, self.answer_html,
+                         self.names_html, self.follow_row, self.ask_box, self.end_row, self.confirm,
                          self.retention_html]
         self.confirm.layout.display = "none"
         self.new_button.layout.display = "none"

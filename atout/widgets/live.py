@@ -700,7 +700,7 @@ class TeacherPanel(widgets.VBox):
                     f"<strong class='atout-live-class-code' data-testid='class-code'>{code}</strong></div>"
                     f"<p class='atout-live-link'>{escape(Text('Students join at').render())} "
                     f"<a href='{escape(link)}' target='_blank' rel='noopener' data-testid='class-link'>"
-                    f"{escape(link)}</a><br>{escape(Text('or on the course page, with the code.').render())}</p>")
+                    f"{_breakable(link)}</a><br>{escape(Text('or on the course page, with the code.').render())}</p>")
         self.code_html.value = head
         names = ", ".join(escape(s.name) for s in roster)
         joined = Text("Students in the class: {n}", n=len(roster)).render()
@@ -746,6 +746,11 @@ class TeacherPanel(widgets.VBox):
                 _p(Text(line, names=_Names(names))) for line, names in lines if names) + "</div>"
         else:
             self.names_html.value = ""
+
+
+def _breakable(address: str) -> str:
+    """An address as text that may wrap after its slashes and before its query (not in the middle of a word)."""
+    return escape(address).replace("/", "/<wbr>").replace("?", "<wbr>?")
 
 
 class _Raw:
@@ -1043,6 +1048,7 @@ class QuestionPanel(widgets.VBox):
                 button.choice = code
                 button.add_class("atout-quiz-choice")
                 button.add_class("atout-live-choice")
+                button.add_class(f"atout-live-choice-{code.replace(' ', '_')}")
                 if not question["cards"]:
                     button.layout.width = "auto"
                 button.observe(lambda c, b=button: self._pick(b), names="value")

@@ -12,7 +12,7 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,13 +39,16 @@ class Server:
 
 
 @contextmanager
-def running_voila(name: str, data: Path, database_url: str | None = None) -> Iterator[Server]:
+def running_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
+                  ) -> Iterator[Server]:
     """A Voilà server of the site, its live classes in ``data`` (SQLite) or at ``database_url`` (PostgreSQL); its log
-    in tests/artifacts/<name>.log."""
+    in tests/artifacts/<name>.log. ``quick_culling``: idle kernels go after ``CULL_IDLE`` seconds (else after the
+    site's own timeout, ``voila.json``)."""
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = open(ARTIFACTS / f"{name}.log", "w")  # noqa: SIM115
-    command = voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
+    command = (voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
+               if quick_culling else voila_command(port, NOTEBOOKS))
     env = {key: value for key, value in os.environ.items() if key != "ATOUT_DATABASE_URL"}
     env.update(PYTHONUNBUFFERED="1", ATOUT_DATA=str(data))
     if database_url:
@@ -86,11 +89,26 @@ def voila_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def voila_postgres_server(voila_server, postgres_server, tmp_path_factory):
-    """A second server, for the live class's flow on PostgreSQL only: a deployment chooses its store for every
-    kernel at once (``ATOUT_DATABASE_URL`` in the server's environment), so the same pages on the other store need
-    a server started with it. Started after the first, and only by the tests that ask for it."""
-    with running_voila("voila-postgres", tmp_path_factory.mktemp("atout-data-pg"), postgres_server) as server:
+def voila_class_servers(tmp_path_factory):
+    """The live class's servers, one per store, started when a test first asks for that store's (``"sqlite"``,
+    ``"postgresql"``).
+
+    Why not the run's server: a class is four pages open together, and the run's server culls a kernel after
+    ``CULL_IDLE`` seconds of quiet (to test culling quickly). On a loaded two-core machine a page's front end can take
+    longer than that to connect after its kernel has run the notebook, and a student's page sits quiet while the
+    others load: the server culled them mid-test. These servers cull as the site does (``voila.json``).
+    Why one per store: a deployment chooses its store for every kernel at once (``ATOUT_DATABASE_URL`` in the
+    server's environment), never per page.
+    """
+    started: dict[str, Server] = {}
+    with ExitStack() as stack:
+        def server(store: str, database_url: str | None = None) -> Server:
+            if store not in started:
+                started[store] = stack.enter_context(running_voila(
+                    f"voila-class-{store}", tmp_path_factory.mktemp(f"atout-data-{store}"), database_url,
+                    quick_culling=False))
+            return started[store]
+
         yield server
 
 

@@ -29,9 +29,11 @@ CULL_INTERVAL = 2
 
 
 class Server:
-    def __init__(self, url: str, pid: int) -> None:
+    def __init__(self, url: str, pid: int, data: Path | None = None, database_url: str | None = None) -> None:
         self.url = url
         self.pid = pid
+        self.data = data                    # its kernels' data folder (ATOUT_DATA)
+        self.database_url = database_url    # and their PostgreSQL store, if they use one (ATOUT_DATABASE_URL)
 
     def kernels(self) -> int:
         """How many kernel processes the server is running now (read from /proc, as the site benchmark does)."""
@@ -69,7 +71,7 @@ def running_voila(name: str, data: Path, database_url: str | None = None, quick_
             pytest.fail("the Voilà server did not start: " + (ARTIFACTS / f"{name}.log").read_text()[-3000:])
         time.sleep(0.2)   # polling the server's start-up, not waiting on a page
     try:
-        yield Server(base, proc.pid)
+        yield Server(base, proc.pid, data, database_url)
     finally:
         proc.terminate()
         try:

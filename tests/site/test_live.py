@@ -17,7 +17,9 @@ import pandas as pd
 import pytest
 
 from atout.lessons import load_lessons
+from atout.live.codes import normalise
 from atout.live.questions import lesson_questions
+from atout.live.store import open_store
 from tests.site.conftest import ARTIFACTS, INTERACTIVE
 
 TEACHER = {"width": 1920, "height": 1080}
@@ -169,6 +171,17 @@ def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_c
     results = pd.read_csv(io.StringIO(open(download.value.path(), encoding="utf-8-sig").read()))
     assert list(results["Name"]) == ["Ada", "<i>Ben</i>", "Zoë"] and list(results["Language"]) == ["en", "en", "fr"]
     assert list(results["Question 1: right"]) == ["yes", "no", "yes"]
+
+    # The class was kept in the server's store, and only there.
+    kept = open_store(url=server.database_url or "", folder=server.data)
+    try:
+        assert kept.backend == store and kept.class_by("code", normalise(code)) is not None
+        assert [s.name for s in kept.students(kept.class_by("code", normalise(code)).id)] == ["Ada", "<i>Ben</i>",
+                                                                                            "Zoë"]
+    finally:
+        kept.close()
+    if store == "postgresql":
+        assert not (server.data / "classes.sqlite3").exists()
 
     teacher.locator(".atout-live-end").click()
     teacher.locator(".atout-live-end-yes").click()

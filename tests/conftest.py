@@ -1,10 +1,13 @@
 import json
 import os
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from atout.bench_site import CHROMIUM_ARGS, chromium_path
+from atout.live.pgtemp import INSTALL_HINT, TempPostgres, find_binaries
 
 DATA = Path(__file__).parent / "data"
 
@@ -63,3 +66,42 @@ def solver_build(request):
         yield request.param
     finally:
         builds.use(saved)
+
+
+def need_postgres() -> None:
+    """Skip without PostgreSQL locally, with how to install it; in CI (CI=true) fail instead."""
+    if os.environ.get("ATOUT_TEST_DATABASE_URL") or find_binaries() is not None:
+        return
+    message = (f"PostgreSQL is not installed: these tests need Debian's server ({INSTALL_HINT}), "
+               "or set ATOUT_TEST_DATABASE_URL to a server they may create schemas on")
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The address of a PostgreSQL server for this run: ``ATOUT_TEST_DATABASE_URL`` when set, else Debian's
+    ``postgresql`` started for the run in a temporary folder (``atout.live.pgtemp``; as an unprivileged user when
+    the tests run as root). Without it the tests that need it skip locally, saying how to install it; in CI
+    (``CI=true``) they fail."""
+    need_postgres()
+    if os.environ.get("ATOUT_TEST_DATABASE_URL"):
+        yield os.environ["ATOUT_TEST_DATABASE_URL"]
+        return
+    with TempPostgres() as server:
+        yield server.url
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> Iterator[str]:
+    """A connection string whose tables live in a schema of this test's own (made here, dropped after)."""
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    yield make_conninfo(postgres_server, options=f"-csearch_path={schema}")
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")

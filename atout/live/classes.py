@@ -73,6 +73,16 @@ def clean_name(text: Any) -> tuple[str, str]:
     return name, " ".join(key.split())
 
 
+def seat_of(number: int, players: int) -> int:
+    """The seat a student plays from at a table of ``players``: students take the seats in joining order (the
+    first to join is Player 1), round the table again when there are more students than seats.
+
+    >>> [seat_of(n, 4) for n in range(6)]
+    [0, 1, 2, 3, 0, 1]
+    """
+    return number % players
+
+
 def check_language(lang: Any) -> str:
     if lang not in LANGUAGES:
         raise MessageError(Text("the language is one of {languages}, not {lang}", languages=", ".join(LANGUAGES),
@@ -391,8 +401,8 @@ class Student:
         self.lang = row.lang
 
     def seat(self, players: int) -> int:
-        """The seat this student plays from at a table of ``players``: students take the seats in joining order."""
-        return self.number % players
+        """The seat this student plays from at a table of ``players`` (``seat_of``)."""
+        return seat_of(self.number, players)
 
     def _row(self) -> ClassRow:
         row = self.classes._row("id", self.class_id)
@@ -422,7 +432,7 @@ class Student:
             "prompt": question.prompt(lang), "choices": [[c, question.label(c, lang)] for c in latest.choices],
             "pick_all": question.pick_all, "cards": question.cards, "mine": mine.response if mine else None,
             # What the question is about, for the page to show (never the solver's values: they give the answer).
-            "position": ({"code": latest.spec["code"], "actions": latest.spec["actions"]}
+            "position": ({"code": latest.spec["code"], "actions": latest.spec["actions"], "ask": latest.spec["ask"]}
                          if latest.spec.get("source") == "table" else None),
             "lesson": ([latest.spec["lesson"], latest.spec["index"]] if latest.spec.get("source") == "lesson"
                        else None),

@@ -25,7 +25,6 @@ from typing import Any
 
 from atout import dealcode
 from atout.cards import Card
-from atout.engine import seat_name
 from atout.errors import AtoutError
 from atout.i18n import Text, language, ngettext
 from atout.lessons import LessonError, Question, load_lessons, make_questions
@@ -35,6 +34,12 @@ ASKS = ("winner", "legal", "lead")
 MAX_ACTIONS = 400          # far more than any hand has: a longer list is not a position
 SOLVER_BUDGET_S = 20.0     # the teacher waits at most this for the solver; an unsettled position is not asked
 UNITS = ("points", "tricks", "game points")      # what the solver's values count (``Solution.unit``)
+
+
+def player_name(seat: int) -> Text:
+    """A player as the class reads them, as the table names them: "Player 2" for seat 1 (people count from 1, as
+    ``atout.widgets.seats.player_label`` does; a student's page shows both side by side)."""
+    return Text("Player {n}", n=seat + 1)
 
 
 def unit_text(unit: str, value: int) -> str:
@@ -107,9 +112,10 @@ class LiveQuestion:
             if ask == "winner":
                 return Text("Which card wins this trick?").render()
             if ask == "legal":
-                return Text("Which cards may {player} play?", player=seat_name(self.to_act)).render()
+                # The referee's explanation speaks to the player ("you are leading"): the class takes that seat.
+                return Text("You are {player}. Which cards may you play?", player=player_name(self.to_act)).render()
             if ask == "lead":
-                return Text("What should {player} lead?", player=seat_name(self.to_act)).render()
+                return Text("What should {player} lead?", player=player_name(self.to_act)).render()
             return self.question.prompt_text(lang)
 
     def label(self, choice: str, lang: str) -> str:
@@ -142,7 +148,7 @@ class LiveQuestion:
     def _lead_explanation(self, lang: str) -> str:
         best = [Card.parse(c) for c in self.answer]
         return Text("With every hand in view and best play from everyone, {player} secures the most by leading "
-                    "{cards}: {value}", player=seat_name(self.to_act), cards=best,
+                    "{cards}: {value}", player=player_name(self.to_act), cards=best,
                     value=self._unit(self.values[self.answer[0]])).render(lang)
 
     @property
@@ -269,7 +275,7 @@ def _table_question(spec: dict[str, Any]) -> LiveQuestion:
         playable = _plays_only(hand)
         if view["trick"]:
             raise QuestionError(Text("{player} is not on lead: a card is already played to this trick",
-                                     player=seat_name(hand.to_act)))
+                                     player=player_name(hand.to_act)))
         values = spec.get("values")
         if not isinstance(values, dict) or spec.get("unit") not in UNITS:
             raise QuestionError(Text("a lead question carries the solver's values"))

@@ -55,9 +55,11 @@ def handout_link(game: str, rules: str = "") -> str:
 class Classroom(widgets.VBox):
     """Deal, show the code, play or walk through the deal with the class."""
 
-    def __init__(self, game: str = "forty-fives", players: int | None = None, code: str | None = None) -> None:
+    def __init__(self, game: str = "forty-fives", players: int | None = None, code: str | None = None,
+                 class_code: str | None = None) -> None:
         super().__init__()
-        self.on_change: list[Callable[[], None]] = []     # the deal, its moves or the step changed (the address)
+        # the deal, its moves or the step changed: the address follows it, and a live class
+        self.on_change: list[Callable[[], None]] = []
         self.add_class("atout-classroom")
         self.add_class("atout-projector")
         games = available_games()
@@ -96,6 +98,7 @@ class Classroom(widgets.VBox):
         self.rules_panel = HouseRulesPanel(game, on_change=lambda _options: self.new_deal(), scopes=("hand",),
                                            players=lambda: self.players_picker.value)
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        self.stage.add_class("atout-classroom-stage")
         self._relabelling = False
         # Another game or another number of players is another deal at once: the old table and its code never
         # stay on screen under the new choice (a class could copy a Forty-Fives code for a Five Hundred lesson).
@@ -111,7 +114,13 @@ class Classroom(widgets.VBox):
                                  self.handout_link])
         for bar in (deal_bar, view_bar):
             bar.add_class("atout-classroom-bar")
-        self.children = [deal_bar, view_bar, self.rules_panel, self.stage]
+        from atout.widgets.live import LiveClass
+
+        # A live class: started here (the teacher's panel beside the table) or joined (``class_code``: a link's).
+        self.live = LiveClass(host=self, code=class_code)
+        body = widgets.HBox([self.stage, self.live.side])
+        body.add_class("atout-classroom-body")
+        self.children = [self.live, deal_bar, view_bar, self.rules_panel, body]
         language.register(self)
         self._players_for_game(players)
         if code:
@@ -314,6 +323,20 @@ class Classroom(widgets.VBox):
             self.mode.value = "walk"
             self.stepper.go(step - 1)
         self._show()
+
+    # --- a live class follows the table ---------------------------------------------------------------------
+
+    def live_position(self) -> dict[str, Any]:
+        """What the class follows: the deal's code, the line of actions shown (the moves played; in the walk-through
+        its whole line) and the walk-through's step (None in Play), and the actions up to what the table shows now
+        (the position a question about the table is asked on)."""
+        code = dealcode.encode(self.spec)
+        if self.mode.value == "walk" and self.stepper is not None and self.stepper.steps:
+            line = [str(a) for a in self.stepper.hand.history[1:]]
+            return {"code": code, "line": line, "step": self.stepper.step,
+                    "actions": line[:self.stepper.current.action_index]}
+        played = [str(a) for a in self.hand.history[1:]]
+        return {"code": code, "line": played, "step": None, "actions": played}
 
     def _changed(self) -> None:
         for callback in list(self.on_change):

@@ -50,11 +50,14 @@ class Course(widgets.VBox):
         self.main = widgets.VBox()
         self.main.add_class("atout-lesson-main")
         self.current: LessonView | None = None
+        from atout.widgets.live import LiveClass
+
+        self.live = LiveClass()          # joining the teacher's class, if there is one
         body = widgets.HBox([self.map, self.main])
         body.add_class("atout-course-body")
         self.map.layout = widgets.Layout(min_width="17em", max_width="22em", margin="0 1.5em 0 0")
         self.main.layout = widgets.Layout(flex="1 1 auto")
-        self.children = [self.store, body]
+        self.children = [self.store, self.live, body]
         language.register(self)
         self.refresh()
         if self.lessons:
@@ -116,6 +119,7 @@ class Course(widgets.VBox):
 
     def _completed(self, lesson_id: str, right: int, total: int) -> None:
         self.store.record(lesson_id, right, total)
+        self.live.lesson_done(lesson_id, right, total)
 
     def refresh(self) -> None:
         self.refresh_map()

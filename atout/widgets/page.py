@@ -212,8 +212,21 @@ def course_page() -> widgets.VBox:
     shell.lang_source = request.lang_source
     set_page_language(request.lang)
     shell.say(*request.notices, *open_lesson(course, request.query))
-    course.on_move.append(_follow(shell, course.address_state))
+    class_code = _class_code(request.query)
+    if class_code:
+        course.live.prefill(class_code)
+    course.on_move.append(_follow(shell, _with_class(course.address_state, class_code)))
     return _page("learn", shell, course)
+
+
+def _class_code(query: dict[str, str]) -> str | None:
+    """The live class code a teacher's link carries (``course.ipynb?class=K7M-4QX``), else None."""
+    return query.get("class", "")[:40] or None
+
+
+def _with_class(state: Callable[[], dict[str, str]], class_code: str | None) -> Callable[[], dict[str, str]]:
+    """The page's state with the class code of its link kept, so a reload still offers to join that class."""
+    return lambda: {**state(), **({"class": class_code} if class_code else {})}
 
 
 def open_lesson(course, query: dict[str, str]) -> list[Text]:
@@ -316,7 +329,8 @@ def classroom_page() -> widgets.VBox:
     asked = query.get("code", "")
     code = _usable(query.get("code"), dealcode.decode, notices, lambda reason: Text(
         "The deal code in the address, “{code}”, could not be used: {reason}", code=asked[:40], reason=reason))
-    classroom = Classroom(game=game, code=code)
+    class_code = _class_code(query)
+    classroom = Classroom(game=game, code=code, class_code=class_code)
     if code is not None and ("moves" in query or query.get("mode") == "walk"):
         try:
             step = query.get("step", "1")
@@ -328,7 +342,7 @@ def classroom_page() -> widgets.VBox:
             notices.append(Text("The deal's moves in the address could not be played ({reason}): the deal starts "
                                 "from the beginning.", reason=str(exc)))
     shell.say(*notices)
-    classroom.on_change.append(_follow(shell, classroom.address_state))
+    classroom.on_change.append(_follow(shell, _with_class(classroom.address_state, class_code)))
     return _page("classroom", shell, classroom)
 
 

@@ -215,7 +215,7 @@ class DealStepper(widgets.VBox):
         parts = ['<div class="atout-explanation" data-testid="step-explanation">']
         seen = self._seen_card(step)
         if step.packet is not None:
-            parts.append(f'<p class="atout-packet">{escape(_packet_text(step.packet).render())}</p>')
+            parts.append(f'<p class="atout-packet">{escape(_packet_text(step.packet, self.viewer).render())}</p>')
         elif seen is not None:
             said = Text("{player} discards {card}", player=player_label(step.event.seat), card=seen).render()
             parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
@@ -328,12 +328,18 @@ def replay_prefix(hand: Any, count: int) -> Any:
     return hand.replay(hand.config, hand.history[:count], hand.dealer, *hand.start_args())
 
 
-def _packet_text(packet: tuple[str, int | None, list[Card]]) -> Text:
+def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None = None) -> Text:
+    """What a packet of the deal is, as ``viewer`` may know it (None: every hand face up): the cards of another
+    seat's packet are counted, never named, as the table shows them face down."""
     what, seat, cards = packet
     if what == "hand" and seat is not None:
+        if viewer is not None and seat != viewer:
+            return Text("{player} receives {n} cards", player=player_label(seat), n=len(cards))
         return Text("{player} receives {cards}", player=player_label(seat), cards=list(cards))
     if what == "kitty":
         return Text("{count} cards go to the kitty", count=len(cards))
+    if what == "stock" and viewer is not None:
+        return Text("{n} cards go face down to the stock", n=len(cards))
     return Text("Dealt: {cards}", cards=list(cards))
 
 

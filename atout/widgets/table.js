@@ -676,7 +676,8 @@ function render({ model, el }) {
     }
     const longest = Math.max(0, ...state.seats.map((seat) => seat.count));
     const key = JSON.stringify([state.size, state.players, longest, state.phase, state.actions.length, state.lang,
-                                state.looking, state.kitty, state.stock, window.innerWidth, window.innerHeight]);
+                                state.looking, state.kitty, state.stock, window.innerWidth, window.innerHeight,
+                                el.clientWidth]);
     const limit = window.innerHeight - pageTop(root) + window.scrollY - 8;
     let [low, high] = FIT_RANGE[state.size] || FIT_RANGE.normal;
     if (key === fitKey) {
@@ -710,6 +711,15 @@ function render({ model, el }) {
   }
   const onResize = () => { const state = currentState(); if (state) fitLater(state); };
   window.addEventListener("resize", onResize);
+  // The window keeps its size when the table's column does not (a live class's panel opening beside it).
+  let width = null;
+  const column = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+    if (el.clientWidth !== width) {
+      width = el.clientWidth;
+      onResize();
+    }
+  });
+  if (column) column.observe(el);
 
   function restoreFocus(key) {
     let target = null;
@@ -761,6 +771,7 @@ function render({ model, el }) {
   draw();
   return () => {
     window.removeEventListener("resize", onResize);
+    if (column) column.disconnect();
     motionTimers.forEach(clearTimeout);
     timers.forEach(clearTimeout);
     model.off("change:state", redraw);

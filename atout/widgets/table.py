@@ -236,6 +236,8 @@ class CardTable(anywidget.AnyWidget):
         self.opponents = opponents
         self.on_event: list[Callable[[Event], Any]] = list(on_event)
         self.last_refusal: Explanation | Text | None = None
+        # What a click on a table that is only looked at (``show``) is told: a walk-through's, unless said otherwise.
+        self.looking_reason = Text("This table is a step of the walk-through: nobody plays at it")
         self._said: list[Explanation | Text] = []
         self._said_id = 0
         self._refused = False
@@ -438,7 +440,7 @@ class CardTable(anywidget.AnyWidget):
     def _turn_refusal(self, view: TableView, card: Card | None) -> Text | None:
         """Core says whose turn it is; a seat may not act for another (the teacher acts for the one to act)."""
         if self.looking:
-            return Text("This table is a step of the walk-through: nobody plays at it")
+            return self.looking_reason
         to_act = view.to_act
         if to_act is None:
             return None   # nobody may act: core explains why (the hand is over, the deal is to come)

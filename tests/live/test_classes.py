@@ -313,7 +313,7 @@ def test_table_questions_agree_with_the_engine_at_every_moment_of_a_hand(game, p
             if hand.phase.value == "play" and legal and all(a.kind == "play" for a in legal):
                 q = from_spec({**spec, "ask": "legal"})
                 assert set(q.answer) == {a.card.code for a in legal}
-                assert q.prompt("en") == f"Which cards may Seat {hand.to_act} play?"
+                assert q.prompt("en") == f"You are Player {hand.to_act + 1}. Which cards may you play?"
                 legal_asked += 1
             if not table.trick and table.last_trick:
                 q = from_spec({**spec, "ask": "winner"})
@@ -351,7 +351,7 @@ def test_what_to_lead_is_the_solvers_best_and_every_equal_lead_is_right(classes)
     assert worse, "no lead in these hands where the cards differ"
     row = teacher.ask_table("lead", code, actions[:k])
     assert sorted(row.answer) == best
-    assert ada.view()["question"]["prompt"] == f"What should Seat {hand.to_act} lead?"
+    assert ada.view()["question"]["prompt"] == f"What should Player {hand.to_act + 1} lead?"
     assert "values" not in repr(ada.view())           # the solver's figures would give the answer away
     ada.answer(1, best[-1])
     bob.answer(1, worse[0])

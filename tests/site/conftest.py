@@ -11,6 +11,8 @@ import os
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,9 +30,11 @@ CULL_INTERVAL = 2
 
 
 class Server:
-    def __init__(self, url: str, pid: int) -> None:
+    def __init__(self, url: str, pid: int, data: Path | None = None, database_url: str | None = None) -> None:
         self.url = url
         self.pid = pid
+        self.data = data                    # its kernels' data folder (ATOUT_DATA)
+        self.database_url = database_url    # and their PostgreSQL store, if they use one (ATOUT_DATABASE_URL)
 
     def kernels(self) -> int:
         """How many kernel processes the server is running now (read from /proc, as the site benchmark does)."""
@@ -44,14 +48,22 @@ class Server:
         return set(server_kernels(self.pid).values())
 
 
-@pytest.fixture(scope="session")
-def voila_server():
-    need_chromium()
+@contextmanager
+def running_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
+                  ) -> Iterator[Server]:
+    """A Voilà server of the site, its live classes in ``data`` (SQLite) or at ``database_url`` (PostgreSQL); its log
+    in tests/artifacts/<name>.log. ``quick_culling``: idle kernels go after ``CULL_IDLE`` seconds (else after the
+    site's own timeout, ``voila.json``)."""
     port = free_port()
-    log = open(ARTIFACTS.mkdir(parents=True, exist_ok=True) or ARTIFACTS / "voila.log", "w")  # noqa: SIM115
-    command = voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = open(ARTIFACTS / f"{name}.log", "w")  # noqa: SIM115
+    command = (voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
+               if quick_culling else voila_command(port, NOTEBOOKS))
+    env = {key: value for key, value in os.environ.items() if key != "ATOUT_DATABASE_URL"}
+    env.update(PYTHONUNBUFFERED="1", ATOUT_DATA=str(data))
+    if database_url:
+        env["ATOUT_DATABASE_URL"] = database_url
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while True:
@@ -64,15 +76,50 @@ def voila_server():
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
             log.close()
-            pytest.fail("the Voilà server did not start: " + (ARTIFACTS / "voila.log").read_text()[-3000:])
+            pytest.fail("the Voilà server did not start: " + (ARTIFACTS / f"{name}.log").read_text()[-3000:])
         time.sleep(0.2)   # polling the server's start-up, not waiting on a page
-    yield Server(base, proc.pid)
-    proc.terminate()
     try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        yield Server(base, proc.pid, data, database_url)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """The run's one server. Its live classes are kept in a folder of the run's own (``ATOUT_DATA``), never in the
+    user's data folder, on SQLite, the default store."""
+    need_chromium()
+    with running_voila("voila", tmp_path_factory.mktemp("atout-data")) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def voila_class_servers(tmp_path_factory):
+    """The live class's servers, one per store, started when a test first asks for that store's (``"sqlite"``,
+    ``"postgresql"``).
+
+    Why not the run's server: a class is four pages open together, and the run's server culls a kernel after
+    ``CULL_IDLE`` seconds of quiet (to test culling quickly). On a loaded two-core machine a page's front end can take
+    longer than that to connect after its kernel has run the notebook, and a student's page sits quiet while the
+    others load: the server culled them mid-test. These servers cull as the site does (``voila.json``).
+    Why one per store: a deployment chooses its store for every kernel at once (``ATOUT_DATABASE_URL`` in the
+    server's environment), never per page.
+    """
+    started: dict[str, Server] = {}
+    with ExitStack() as stack:
+        def server(store: str, database_url: str | None = None) -> Server:
+            if store not in started:
+                started[store] = stack.enter_context(running_voila(
+                    f"voila-class-{store}", tmp_path_factory.mktemp(f"atout-data-{store}"), database_url,
+                    quick_culling=False))
+            return started[store]
+
+        yield server
 
 
 @pytest.fixture(scope="session")

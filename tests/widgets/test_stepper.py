@@ -115,6 +115,24 @@ def test_deal_packets_arrive_one_by_one(turn_up_hand):
     assert stepper.table.state["turn_up"] == hand.turned_card.code
 
 
+def test_a_seat_watching_the_deal_is_told_only_its_own_cards(turn_up_hand):
+    """Another seat's packet is counted, never named, as the table shows it face down (a student following the
+    teacher from their seat); every hand face up, every packet is named."""
+    hand = turn_up_hand
+    packets, _ = core_steps(hand)
+    watching, teacher = DealStepper(hand, viewer=1), DealStepper(hand)
+    for k, (_what, seat, cards) in enumerate(packets):
+        watching.go(k)
+        teacher.go(k)
+        named = Card.parse(cards[0].code).render("en")
+        assert named in teacher.explanation_html.value
+        if seat == 1:
+            assert named in watching.explanation_html.value
+        else:
+            assert escape(f"Player {seat + 1} receives {len(cards)} cards") in watching.explanation_html.value
+            assert not any(c.render("en") in watching.explanation_html.value for c in cards)
+
+
 def test_back_and_forward_buttons_and_their_limits(auction_hand):
     stepper = DealStepper(auction_hand)
     assert stepper.back_button.disabled and stepper.first_button.disabled

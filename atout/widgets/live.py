@@ -1,0 +1,1074 @@
+"""Live classes on the pages: the teacher's panel on the classroom page, the students' on the course and classroom
+pages. The class itself (who may do what, the marking, the store) is ``atout.live``; these widgets show it.
+
+* ``LiveClass`` is the strip a page shows: "Start a class" (the classroom page only) and "Join a class" (a class
+  code and a name; a link carrying the code, ``course.ipynb?class=K7M-4QX``, fills it in). Starting puts a
+  ``TeacherPanel`` beside the classroom's table (``LiveClass.side``); joining puts a ``StudentPanel`` in the strip.
+* The teacher's panel shows the code large with its link, who joined, Follow me, Ask the class (a lesson's
+  question or one about the table), the answers as a chart of counts, Reveal (the answer with its rule; who got it
+  right, on this screen only when asked), the results as a CSV download, the end of the class, and how long the
+  answers are kept.
+* A student's panel speaks the page protocol (``atout.live.protocol``), as ``atout bench class`` does: it follows
+  the teacher's deal and step from the student's own seat or every hand (``Follower``), lets the student step away
+  and come back, and shows the question asked (``QuestionPanel``), in the student's own page language.
+
+How a page learns of a change: a watcher thread (``atout.live.watch``) waits on the store's change counter and
+hands an update to the kernel's own event loop (``Updates``), the thread that runs the page's clicks, so a widget is
+never changed from two threads at once and the kernel never waits on the store. However many changes arrive while
+an update waits, the page draws once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urljoin
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from atout.cards import Card, Suit
+from atout.i18n import N_, Text, _, get_language, ngettext
+from atout.svg import card_svg
+from atout.widgets import language
+from atout.widgets.seats import player_label
+
+HERE = Path(__file__).parent
+STYLE = HERE / "live.css"
+COURSE_PAGE = "course.ipynb"       # where the class link sends students (beside the classroom page)
+log = logging.getLogger(__name__)
+
+VIEW_NAMES = {"seat": N_("Each from their own seat"), "all": N_("Every hand face up")}
+TABLE_ASKS = {"winner": N_("Which card wins the trick on the table"),
+              "legal": N_("Which cards the player to act may play"),
+              "lead": N_("What the player on lead should lead (worked out by the solver)")}
+
+_CLASSES: Any = None
+
+
+def live_classes() -> Any:
+    """This kernel's classes, in the store the deployment uses (``atout.live.store.open_store``), opened on first use
+    so that a page nobody starts or joins a class on never touches it."""
+    global _CLASSES
+    if _CLASSES is None:
+        from atout.live.classes import Classes
+
+        _CLASSES = Classes()
+    return _CLASSES
+
+
+# --- changes from the store, drawn on the kernel's own thread ---------------------------------------------------
+
+def kernel_caller() -> Callable[[Callable[[], None]], None]:
+    """How another thread hands work to the page: the kernel's event loop (``add_callback`` is safe from any
+    thread; the work runs between two of the page's messages, never during a click). Outside a kernel (a script, a
+    test), the work runs at once, one piece at a time."""
+    try:
+        from IPython import get_ipython
+
+        loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    except ImportError:        # IPython is a dependency of ipywidgets; a guard for a bare interpreter
+        loop = None
+    if loop is not None:
+        return loop.add_callback
+    lock = threading.Lock()
+
+    def at_once(work: Callable[[], None]) -> None:
+        with lock:
+            work()
+
+    return at_once
+
+
+class Updates:
+    """A page's updates from its watcher, coalesced: ``changed`` (from the watcher's thread) asks for one ``draw``
+    on the page's thread; more changes before it runs do not ask again."""
+
+    def __init__(self, draw: Callable[[], None], call: Callable[[Callable[[], None]], None] | None = None) -> None:
+        self.draw = draw
+        self.call = call or kernel_caller()
+        self._lock = threading.Lock()
+        self._due = False
+        self.draws = 0
+
+    def changed(self, _version: int | None = None) -> None:
+        with self._lock:
+            if self._due:
+                return
+            self._due = True
+        self.call(self._run)
+
+    def _run(self) -> None:
+        with self._lock:
+            self._due = False
+        self.draws += 1
+        try:
+            self.draw()
+        except Exception:          # a drawing that fails must not stop the next one
+            log.exception("drawing a live class's change")
+
+
+def _watch(class_id: int, updates: Updates, shown: bool) -> Any:
+    from atout.live.watch import Watch
+
+    return Watch(live_classes().store, class_id, updates.changed, shown=shown).start()
+
+
+# --- the address ------------------------------------------------------------------------------------------------
+
+def class_link(code: str, page_address: str | None = None) -> str:
+    """The address students open to join the class ``code``: the course page beside this one, with the code. In Voilà
+    it is absolute (as the teacher's browser reached this page, ``VOILA_REQUEST_URL``), so it can be read out."""
+    relative = f"{COURSE_PAGE}?{urlencode({'class': code})}"
+    base = page_address if page_address is not None else os.environ.get("VOILA_REQUEST_URL", "")
+    return urljoin(base, relative) if base else relative
+
+
+# --- pieces the panels draw -------------------------------------------------------------------------------------
+
+def _p(text: Text | str, css: str = "", testid: str = "") -> str:
+    attrs = (f" class='{css}'" if css else "") + (f" data-testid='{testid}'" if testid else "")
+    return f"<p{attrs}>{escape(text.render() if isinstance(text, Text) else text)}</p>"
+
+
+def _choice_text(label: str, code: str, cards: bool) -> str:
+    """A choice as the chart and the answers write it; a red card's label in red."""
+    if cards:
+        try:
+            red = Card.parse(code).suit.is_red
+        except (ValueError, AttributeError):     # the joker: no suit
+            red = False
+        return f"<span class='atout-live-card{' atout-red' if red else ''}'>{escape(label)}</span>"
+    return escape(label)
+
+
+def _cards_row(cards: list[Card]) -> str:
+    return "<div class='atout-row'>" + "".join(card_svg(card, size="small") for card in cards) + "</div>"
+
+
+def _trump_line(trump: Any) -> str:
+    if isinstance(trump, Suit):
+        return _p(Text("Trumps: {suit}", suit=trump), "atout-trump")
+    if trump is None:
+        return ""
+    return _p(Text("No trumps"), "atout-trump")
+
+
+def table_situation(ask: str, code: str, actions: list[str]) -> str:
+    """What a question about the table shows a student, whatever their own view of the deal: the trick (which card
+    wins), the trick so far and the hand of the player to act (which cards may be played), every hand (what to
+    lead: the solver's answer is for every hand in view). Never the answer."""
+    from atout.live.questions import position
+
+    hand = position(code, actions)
+    view = hand.table_view(None)
+    parts = ["<div class='atout-quiz-situation'>", _trump_line(view.trump)]
+    if ask == "winner":
+        parts.append(_p(Text("The trick:")))
+        parts.append("<div class='atout-row'>" + "".join(
+            f"<figure class='atout-live-play'>{card_svg(card, size='small')}<figcaption>"
+            f"{escape(player_label(seat).render())}</figcaption></figure>" for seat, card in view.last_trick or [])
+            + "</div>")
+    elif ask == "legal":
+        seat = view.to_act
+        if view.trick:
+            parts.append(_p(Text("Cards played to the trick:")))
+            parts.append(_cards_row([card for _seat, card in view.trick]))
+        else:
+            parts.append(_p(Text("{player} is leading.", player=player_label(seat))))
+        parts.append(_p(Text("Your hand (you are {seat}):", seat=player_label(seat))))
+        parts.append(_cards_row(list(view.hands[seat])))
+    else:
+        parts.append(_p(Text("{player} is on lead.", player=player_label(view.to_act))))
+        for seat, held in enumerate(view.hands):
+            parts.append(_p(Text("Hand: {player}", player=player_label(seat))))
+            parts.append(_cards_row(list(held)))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def question_situation(question: dict[str, Any]) -> str:
+    """The cards a question is about, from what the student's view says it is (a lesson's question, or the table)."""
+    from atout.live.questions import from_spec
+    from atout.widgets.quiz import _situation
+
+    if question.get("lesson"):
+        lesson_id, index = question["lesson"]
+        return _situation(from_spec({"source": "lesson", "lesson": lesson_id, "index": index}).question)
+    place = question.get("position")
+    if place:
+        return table_situation(place["ask"], place["code"], place["actions"])
+    return ""
+
+
+def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards: bool,
+               right: list[str] | None = None) -> str:
+    """The class's answers as bars of counts, no names; ``right``: the right choices, once revealed."""
+    students = max(chart["students"], 1)
+    rows = []
+    for choice, count in chart["counts"].items():
+        is_right = right is not None and choice in right
+        mark = "<span class='atout-bar-mark' aria-hidden='true'>✓</span>" if is_right else ""
+        rows.append(
+            f"<li class='atout-bar{' atout-bar-right' if is_right else ''}' data-choice='{escape(choice)}' "
+            f"data-count='{count}'><span class='atout-bar-label'>{mark}{_choice_text(labels[choice], choice, cards)}"
+            f"</span><span class='atout-bar-track'><span class='atout-bar-fill' "
+            f"style='width:{100 * count / students:.1f}%'></span></span>"
+            f"<span class='atout-bar-count'>{count}</span></li>")
+    answered = ngettext("Answered: {answered} of {n} student", "Answered: {answered} of {n} students",
+                        chart["students"], answered=chart["answered"])
+    return (f"<div class='atout-live-chart' data-testid='live-chart' data-answered='{chart['answered']}'>"
+            f"<h3 class='atout-live-question'>{escape(title)}</h3>"
+            f"<p class='atout-live-count' data-testid='live-answered' aria-live='polite'>"
+            f"{escape(answered)}</p><ul class='atout-bars'>{''.join(rows)}</ul></div>")
+
+
+class CsvDownload(anywidget.AnyWidget):
+    """A button that downloads a file the kernel writes when it is pressed (the class's results as CSV): the page
+    asks, the kernel answers with the text, the browser saves it."""
+
+    _esm = HERE / "live.js"
+    label = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, make: Callable[[], tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.make = make
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "export" and not self.disabled:
+            filename, text = self.make()
+            self.send({"type": "file", "filename": filename, "text": text})
+
+
+# --- the strip every page with a class shows --------------------------------------------------------------------
+
+class LiveClass(widgets.VBox):
+    """Start a class (``host``: the classroom, whose table the class follows) or join one.
+
+    ``side`` is where the teacher's panel goes (the classroom puts it beside its table); a student's panel replaces
+    the strip's buttons. ``host`` gets the class ``atout-live-following`` while its student follows the teacher,
+    so the page can give the teacher's deal the room.
+    """
+
+    def __init__(self, host: Any = None, code: str | None = None, classes: Any = None,
+                 call: Callable[[Callable[[], None]], None] | None = None) -> None:
+        super().__init__()
+        self.add_class("atout-live")
+        self.host = host
+        self._classes = classes
+        self.call = call
+        self.side = widgets.VBox()
+        self.side.add_class("atout-live-side")
+        self.side.layout.display = "none"
+        self.teacher_panel: TeacherPanel | None = None
+        self.student_panel: StudentPanel | None = None
+        self.style = widgets.HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
+        self.style.layout.display = "none"
+        self.intro = widgets.HTML()
+        self.start_button = widgets.Button(icon="users")
+        self.start_button.add_class("atout-live-start")
+        self.start_button.on_click(lambda _b: self.start())
+        self.open_button = widgets.Button(icon="sign-in")
+        self.open_button.add_class("atout-live-open")
+        self.open_button.on_click(lambda _b: self._show_form(True))
+        self.code_input = widgets.Text(continuous_update=False)
+        self.code_input.add_class("atout-live-code")
+        self.name_input = widgets.Text(continuous_update=False)
+        self.name_input.add_class("atout-live-name")
+        self.join_button = widgets.Button(button_style="primary")
+        self.join_button.add_class("atout-live-join")
+        self.join_button.on_click(lambda _b: self.join())
+        self.form_message = widgets.HTML()
+        self.form = widgets.HBox([self.code_input, self.name_input, self.join_button, self.form_message])
+        self.form.add_class("atout-live-form")
+        self.bar = widgets.HBox([self.intro, self.start_button, self.open_button])
+        self.bar.add_class("atout-live-bar")
+        if host is None:
+            self.start_button.layout.display = "none"
+        self.children = [self.style, self.bar, self.form]
+        self._show_form(False)
+        language.register(self)
+        self.refresh()
+        if code:
+            self.prefill(code)
+
+    @property
+    def classes(self) -> Any:
+        return self._classes if self._classes is not None else live_classes()
+
+    def _show_form(self, shown: bool) -> None:
+        self.form.layout.display = "" if shown else "none"
+        self.open_button.layout.display = "none" if shown else ""
+
+    def prefill(self, code: str) -> None:
+        """The code a link carried: the form opens with it, waiting for the student's name (a code that cannot be
+        one is said at once)."""
+        from atout.live import codes
+        from atout.live.errors import ClassCodeError
+
+        self._show_form(True)
+        self.code_input.value = code
+        try:
+            codes.normalise(code)
+            self.form_message.value = _p(Text("Type your name, then Join."), "atout-live-hint")
+        except ClassCodeError as exc:
+            self._refused(str(exc), "code")
+
+    def _refused(self, message: str, field: str) -> None:
+        self.form_message.value = (f"<p class='atout-error' role='alert' data-testid='live-join-error' "
+                                   f"data-field='{escape(field)}'>{escape(message)}</p>")
+
+    def start(self) -> TeacherPanel:
+        """Start a class: the teacher's panel, beside the host's table."""
+        teacher = self.classes.start()
+        self.teacher_panel = TeacherPanel(self, teacher)
+        self.side.children = [self.teacher_panel]
+        self.side.layout.display = ""
+        self.bar.layout.display = "none"
+        self._show_form(False)
+        self.open_button.layout.display = "none"
+        if self.host is not None:
+            self.host.add_class("atout-live-teaching")
+        return self.teacher_panel
+
+    def join(self, code: str | None = None, name: str | None = None) -> StudentPanel | None:
+        """Join with the form's code and name (or these); a refusal is said beside the form, nothing changes."""
+        from atout.live.protocol import handle
+
+        code = self.code_input.value if code is None else code
+        name = self.name_input.value if name is None else name
+        reply = handle(self.classes, {"op": "join", "code": code, "name": name, "lang": get_language()})
+        if "error" in reply:
+            self._refused(reply["error"], reply.get("field", ""))
+            return None
+        self.form_message.value = ""
+        self.student_panel = StudentPanel(self, reply)
+        self.children = [self.style, self.student_panel]
+        return self.student_panel
+
+    def left(self) -> None:
+        """The student's class is over and they want another: the form again."""
+        if self.student_panel is not None:
+            self.student_panel.stop()
+            language.close_tree(self.student_panel)
+            self.student_panel = None
+        self.following(False)
+        self.children = [self.style, self.bar, self.form]
+        self.code_input.value = ""
+        self._show_form(True)
+
+    def following(self, on: bool) -> None:
+        if self.host is None:
+            return
+        if on:
+            self.host.add_class("atout-live-following")
+        else:
+            self.host.remove_class("atout-live-following")
+
+    def lesson_done(self, lesson_id: str, right: int, total: int) -> None:
+        """A lesson the student finished, for the teacher's results (nothing when not in a class)."""
+        if self.student_panel is not None:
+            self.student_panel.lesson_done(lesson_id, right, total)
+
+    def refresh(self) -> None:
+        teaching = self.host is not None
+        self.intro.value = _p(Text("Live class: your students join from their own laptops and answer there.")
+                              if teaching else Text("In a class? Join it with the code on the teacher's screen."),
+                              "atout-live-intro")
+        self.start_button.description = Text("Start a class").render()
+        self.open_button.description = Text("Join a class").render()
+        self.code_input.description = Text("Class code").render()
+        self.code_input.placeholder = "K7M-4QX"
+        self.name_input.description = Text("Your name").render()
+        self.name_input.placeholder = Text("as the teacher knows you").render()
+        self.join_button.description = Text("Join").render()
+        for field in (self.code_input, self.name_input):
+            field.style.description_width = "initial"
+
+
+# --- the teacher ------------------------------------------------------------------------------------------------
+
+class TeacherPanel(widgets.VBox):
+    """The teacher's class beside the table (see the module's docstring)."""
+
+    def __init__(self, live: LiveClass, teacher: Any) -> None:
+        super().__init__()
+        self.add_class("atout-live-teacher")
+        self.live = live
+        self.host = live.host
+        self.teacher = teacher
+        self.ended = False
+        self.code_html = widgets.HTML()
+        self.roster_html = widgets.HTML()
+        self.follow_button = widgets.ToggleButton(value=False, icon="eye")
+        self.follow_button.add_class("atout-live-follow")
+        self.follow_button.observe(lambda _c: self._follow_changed(), names="value")
+        self.view_choice = widgets.ToggleButtons(options=[(k, k) for k in VIEW_NAMES], value="seat")
+        self.view_choice.add_class("atout-live-view")
+        self.view_choice.observe(lambda _c: self._relabelling or self._follow_changed(), names="value")
+        self.source = widgets.ToggleButtons(options=[("lesson", "lesson"), ("table", "table")], value="lesson")
+        self.source.add_class("atout-live-source")
+        self.source.observe(lambda _c: self._relabelling or self._source_changed(), names="value")
+        self.lesson_picker = widgets.Dropdown()
+        self.lesson_picker.add_class("atout-live-lesson")
+        self.lesson_picker.observe(lambda _c: self._relabelling or self._lesson_changed(), names="value")
+        self.question_picker = widgets.Dropdown()
+        self.question_picker.add_class("atout-live-lesson-question")
+        self.ask_picker = widgets.Dropdown(options=[(k, k) for k in TABLE_ASKS], value="winner")
+        self.ask_picker.add_class("atout-live-table-ask")
+        self.ask_button = widgets.Button(button_style="primary", icon="question")
+        self.ask_button.add_class("atout-live-ask")
+        self.ask_button.on_click(lambda _b: self.ask())
+        self.message = widgets.HTML()
+        self.chart_html = widgets.HTML()
+        self.reveal_button = widgets.Button(icon="check")
+        self.reveal_button.add_class("atout-live-reveal")
+        self.reveal_button.on_click(lambda _b: self.reveal())
+        self.answer_html = widgets.HTML()
+        self.names_button = widgets.ToggleButton(value=False)
+        self.names_button.add_class("atout-live-names")
+        self.names_button.observe(lambda _c: self.draw(), names="value")
+        self.names_html = widgets.HTML()
+        self.download = CsvDownload(self.export)
+        self.download.add_class("atout-live-download")
+        self.end_button = widgets.Button(icon="stop")
+        self.end_button.add_class("atout-live-end")
+        self.end_button.on_click(lambda _b: self._confirm_end(True))
+        self.end_question = widgets.HTML()
+        self.end_yes = widgets.Button(button_style="danger")
+        self.end_yes.add_class("atout-live-end-yes")
+        self.end_yes.on_click(lambda _b: self.end())
+        self.end_no = widgets.Button()
+        self.end_no.add_class("atout-live-end-no")
+        self.end_no.on_click(lambda _b: self._confirm_end(False))
+        self.confirm = widgets.HBox([self.end_question, self.end_yes, self.end_no])
+        self.confirm.add_class("atout-live-confirm")
+        self.new_button = widgets.Button(icon="users")
+        self.new_button.add_class("atout-live-new")
+        self.new_button.on_click(lambda _b: self._start_again())
+        self.retention_html = widgets.HTML()
+        self._relabelling = False
+        self._lessons: list[Any] = []
+        self.follow_row = widgets.HBox([self.follow_button, self.view_choice])
+        self.ask_row = widgets.HBox([self.lesson_picker, self.question_picker, self.ask_picker])
+        self.ask_box = widgets.VBox([widgets.HTML(), self.source, self.ask_row, self.ask_button, self.message])
+        self.ask_box.add_class("atout-live-ask-box")
+        self.results_row = widgets.HBox([self.reveal_button, self.names_button])
+        self.end_row = widgets.HBox([self.download, self.end_button, self.new_button])
+        for row in (self.follow_row, self.ask_row, self.results_row, self.end_row):
+            row.add_class("atout-live-row")
+        # The code, who is here and the answers first: what the back row reads; the teacher's controls after.
+        self.children = [self.code_html, self.roster_html, self.chart_html, self.results_row, self.answer_html,
+                         self.names_html, self.follow_row, self.ask_box, self.end_row, self.confirm,
+                         self.retention_html]
+        self.confirm.layout.display = "none"
+        self.new_button.layout.display = "none"
+        self.updates = Updates(self.draw, live.call)
+        self.watch = _watch(teacher.class_id, self.updates, shown=False)
+        if self.host is not None and hasattr(self.host, "on_change"):
+            self.host.on_change.append(self._table_changed)
+        language.register(self)
+        self.refresh()
+
+    # --- what the teacher does --------------------------------------------------------------------------
+
+    def _position(self) -> dict[str, Any]:
+        return self.host.live_position()
+
+    def _follow_changed(self) -> None:
+        if self.ended:
+            return
+        if self.follow_button.value:
+            self._push_follow()
+        else:
+            self.teacher.stop_following()
+        self._label_follow()
+
+    def _push_follow(self) -> None:
+        where = self._position()
+        self.teacher.follow(where["code"], where["line"], self.view_choice.value, where["step"])
+
+    def _table_changed(self) -> None:
+        """The classroom's deal, moves or step changed: the students following see it."""
+        if self.follow_button.value and not self.ended:
+            try:
+                self._push_follow()
+            except Exception as exc:        # the class ended meanwhile (its retention): say it, keep the table
+                self._say(str(exc), error=True)
+
+    def ask(self) -> bool:
+        """Ask the class the chosen question (a lesson's, or about the position on the table now)."""
+        from atout.live.errors import LiveError
+
+        self._say("")
+        try:
+            if self.source.value == "lesson":
+                if self.lesson_picker.value is None or self.question_picker.value is None:
+                    self._say(Text("Choose a lesson and one of its questions first").render(), error=True)
+                    return False
+                self.teacher.ask_lesson(self.lesson_picker.value, self.question_picker.value)
+            else:
+                where = self._position()
+                if self.ask_picker.value == "lead":
+                    self._say(Text("The solver is working out the best lead…").render())
+                self.teacher.ask_table(self.ask_picker.value, where["code"], where["actions"])
+        except LiveError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self._say("")
+        self.names_button.value = False
+        self.draw()
+        return True
+
+    def reveal(self) -> None:
+        from atout.live.errors import LiveError
+
+        try:
+            self.teacher.reveal()
+        except LiveError as exc:
+            self._say(str(exc), error=True)
+            return
+        self.draw()
+
+    def export(self) -> tuple[str, str]:
+        """The results file: its name and its text (a byte-order mark first, so a spreadsheet reads the accents)."""
+        code = self.teacher.code
+        return f"atout-class-{code}.csv", "\ufeff" + self.teacher.export_csv(get_language())
+
+    def _confirm_end(self, asking: bool) -> None:
+        self.confirm.layout.display = "" if asking else "none"
+        self.end_button.layout.display = "none" if asking else ""
+
+    def end(self) -> None:
+        """End the class: no more students or answers; the results stay downloadable until the retention ends."""
+        self.teacher.end()
+        self.ended = True
+        self._confirm_end(False)
+        self.draw()
+
+    def _start_again(self) -> None:
+        self.stop()
+        if self.host is not None and hasattr(self.host, "on_change") and self._table_changed in self.host.on_change:
+            self.host.on_change.remove(self._table_changed)
+        old = self
+        self.live.start()
+        language.close_tree(old)
+
+    def stop(self) -> None:
+        self.watch.stop(wait=False)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        if not text:
+            self.message.value = ""
+            return
+        css, role = ("atout-error", "alert") if error else ("atout-live-hint", "status")
+        self.message.value = f"<p class='{css}' role='{role}' data-testid='live-message'>{escape(text)}</p>"
+
+    # --- what the panel shows ---------------------------------------------------------------------------
+
+    def _source_changed(self) -> None:
+        lesson = self.source.value == "lesson"
+        self.lesson_picker.layout.display = self.question_picker.layout.display = "" if lesson else "none"
+        self.ask_picker.layout.display = "none" if lesson else ""
+
+    def _lesson_choices(self) -> None:
+        from atout.lessons import load_lessons
+        from atout.widgets.course import FAMILY_TITLES
+
+        if not self._lessons:
+            self._lessons = load_lessons()
+        lang = get_language()
+        chosen = self.lesson_picker.value
+        game = getattr(getattr(self.host, "game_picker", None), "value", None)
+        first = next((lesson.id for lesson in self._lessons if lesson.game == game), self._lessons[0].id)
+        self._relabelling = True
+        try:
+            self.lesson_picker.options = [(f"{FAMILY_TITLES[lesson.family].render()} · {lesson.title[lang]}",
+                                           lesson.id) for lesson in self._lessons]
+            self.lesson_picker.value = chosen if chosen is not None else first
+        finally:
+            self._relabelling = False
+        self._lesson_changed()
+
+    def _lesson_changed(self) -> None:
+        from atout.live.questions import lesson_questions
+
+        lesson_id = self.lesson_picker.value
+        if lesson_id is None:
+            return
+        lang = get_language()
+        index = self.question_picker.value
+        questions = lesson_questions(lesson_id)
+        self.question_picker.options = [
+            (Text("Question {n}: {prompt}", n=i + 1, prompt=q.prompt_text(lang)).render(), i)
+            for i, q in enumerate(questions)]
+        self.question_picker.value = index if index is not None and index < len(questions) else 0
+
+    def _label_follow(self) -> None:
+        on = self.follow_button.value
+        self.follow_button.description = (Text("Follow me: on") if on else Text("Follow me: off")).render()
+        self.follow_button.tooltip = Text("While on, every student's page shows this deal and step").render()
+        self.follow_button.button_style = "success" if on else ""
+
+    def refresh(self) -> None:
+        """Every label in the page language, then the class as it is."""
+        self._relabelling = True
+        try:
+            view, source, ask = self.view_choice.value, self.source.value, self.ask_picker.value
+            self.view_choice.options = [(_(name), key) for key, name in VIEW_NAMES.items()]
+            self.source.options = [(Text("A lesson's question").render(), "lesson"),
+                                   (Text("About the table").render(), "table")]
+            self.ask_picker.options = [(_(name), key) for key, name in TABLE_ASKS.items()]
+            self.view_choice.value, self.source.value, self.ask_picker.value = view, source, ask
+        finally:
+            self._relabelling = False
+        self.ask_box.children[0].value = f"<h3>{escape(Text('Ask the class').render())}</h3>"
+        self.lesson_picker.description = Text("Lesson").render()
+        self.ask_picker.description = ""
+        self.ask_button.description = Text("Ask the class").render()
+        self.reveal_button.description = Text("Reveal the answer").render()
+        self.names_button.description = Text("Show who got it right").render()
+        self.names_button.tooltip = Text("The names appear on this screen: on a projector the class sees them "
+                                         "too").render()
+        self.download.label = Text("Download the results (CSV)").render()
+        self.end_button.description = Text("End the class").render()
+        self.end_question.value = _p(Text("End the class now? Students can no longer join or answer."))
+        self.end_yes.description = Text("Yes, end it").render()
+        self.end_no.description = Text("No, carry on").render()
+        self.new_button.description = Text("Start a new class").render()
+        for picker in (self.lesson_picker, self.question_picker, self.ask_picker):
+            picker.style.description_width = "initial"
+        self._label_follow()
+        self._lesson_choices()
+        self._source_changed()
+        self.draw()
+
+    def draw(self) -> None:
+        """The class as the store has it now (on the page's thread: the watcher asks for it)."""
+        from atout.live.errors import SessionError
+        from atout.live.questions import from_spec
+
+        try:
+            row = self.teacher.row()
+            roster = self.teacher.roster()
+            current = self.teacher.current()
+        except SessionError as exc:
+            self.chart_html.value = _p(str(exc), "atout-error")
+            for part in (self.follow_row, self.ask_box, self.results_row, self.end_row):
+                part.layout.display = "none"
+            return
+        lang = get_language()
+        ended = self.ended or not self.live.classes.takes_answers(row)
+        self.ended = ended
+        code = escape(self.teacher.code)
+        link = class_link(self.teacher.code)
+        if ended:
+            head = _p(Text("The class {code} has ended.", code=self.teacher.code), "atout-live-ended",
+                      "live-ended")
+        else:
+            head = (f"<div class='atout-live-code-box'><span class='atout-live-code-label'>"
+                    f"{escape(Text('Class code').render())}</span>"
+                    f"<strong class='atout-live-class-code' data-testid='class-code'>{code}</strong></div>"
+                    f"<p class='atout-live-link'>{escape(Text('Students join at').render())} "
+                    f"<a href='{escape(link)}' target='_blank' rel='noopener' data-testid='class-link'>"
+                    f"{_breakable(link)}</a><br>{escape(Text('or on the course page, with the code.').render())}</p>")
+        self.code_html.value = head
+        names = ", ".join(escape(s.name) for s in roster)
+        joined = Text("Students in the class: {n}", n=len(roster)).render()
+        self.roster_html.value = (f"<div class='atout-live-roster' data-testid='live-roster' "
+                                  f"data-count='{len(roster)}'><h3>{escape(joined)}</h3><p>"
+                                  f"{names or escape(Text('Nobody has joined yet.').render())}</p></div>")
+        for part in (self.follow_row, self.ask_box):
+            part.layout.display = "none" if ended else ""
+        if ended:
+            self.end_button.layout.display = self.confirm.layout.display = "none"
+        self.new_button.layout.display = "" if ended else "none"
+        self.retention_html.value = _p(self.teacher.retention().render() + ".", "atout-live-retention",
+                                       "live-retention")
+        if current is None:
+            self.chart_html.value = ""
+            self.answer_html.value = self.names_html.value = ""
+            self.results_row.layout.display = "none"
+            return
+        question = from_spec(current.spec)
+        chart = self.teacher.chart(current)
+        revealed = current.revealed is not None
+        labels = {c: question.label(c, lang) for c in current.choices}
+        title = Text("Question {n}: {prompt}", n=current.number, prompt=question.prompt(lang)).render()
+        self.chart_html.value = chart_html(title, chart, labels, question.cards,
+                                           right=list(current.answer) if revealed else None)
+        self.results_row.layout.display = ""
+        self.reveal_button.layout.display = "none" if revealed else ""
+        self.names_button.layout.display = "" if revealed else "none"
+        if not revealed:
+            self.answer_html.value = self.names_html.value = ""
+            return
+        answer = Text("The answer: {answer}", answer=[_Raw(labels[c]) for c in current.answer]).render()
+        self.answer_html.value = (f"<div class='atout-live-answer' data-testid='live-answer'>"
+                                  f"<p><strong>{escape(answer)}</strong></p>"
+                                  f"{_explanation_html(question, lang)}</div>")
+        if self.names_button.value:
+            who = self.teacher.who_was_right(current)
+            answered = set(who["right"]) | set(who["wrong"])
+            missing = [s.name for s in roster if s.name not in answered]
+            lines = [(N_("Right: {names}"), who["right"]), (N_("Not right: {names}"), who["wrong"]),
+                     (N_("No answer: {names}"), missing)]
+            self.names_html.value = "<div class='atout-live-names-list' data-testid='live-names'>" + "".join(
+                _p(Text(line, names=_Names(names))) for line, names in lines if names) + "</div>"
+        else:
+            self.names_html.value = ""
+
+
+def _breakable(address: str) -> str:
+    """An address as text that may wrap after its slashes and before its query (not in the middle of a word)."""
+    return escape(address).replace("/", "/<wbr>").replace("?", "<wbr>?")
+
+
+class _Raw:
+    """Text already in the page's language (a choice's label), as a sentence's parameter."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def render(self, _lang: str | None = None) -> str:
+        return self.text
+
+
+class _Names:
+    """Names as a sentence's parameter: joined with commas (a list of people is not a sentence's "and")."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+
+    def render(self, _lang: str | None = None) -> str:
+        return ", ".join(self.names)
+
+
+def _explanation_html(question: Any, lang: str) -> str:
+    """The right answer's explanation with its rule, as the quiz shows it."""
+    from atout.rulebook import RULES
+
+    text = question.explanation(lang)
+    rule = question.rule
+    statement = RULES[rule].statement.render(lang) if rule in RULES else ""
+    quoted = (f"<p class='atout-quiz-rule'><code>{escape(rule)}</code> {escape(statement)}</p>"
+              if statement and statement not in text else "")
+    return f"<p class='atout-live-explanation'>{escape(text)}</p>{quoted}"
+
+
+# --- a student --------------------------------------------------------------------------------------------------
+
+class StudentPanel(widgets.VBox):
+    """One student's class on their page (see the module's docstring); ``joined`` is the protocol's reply."""
+
+    def __init__(self, live: LiveClass, joined: dict[str, Any]) -> None:
+        super().__init__()
+        self.add_class("atout-live-student")
+        self.live = live
+        self.token = joined["token"]
+        self.name = joined["name"]
+        self.number = joined["number"]
+        self.view: dict[str, Any] = joined["view"]
+        self.away = False
+        self.lang = get_language()
+        self.header = widgets.HTML()
+        self.away_button = widgets.Button(icon="pause")
+        self.away_button.add_class("atout-live-away")
+        self.away_button.on_click(lambda _b: self.step_away(not self.away))
+        self.leave_button = widgets.Button()
+        self.leave_button.add_class("atout-live-leave")
+        self.leave_button.on_click(lambda _b: self.live.left())
+        self.follower = Follower()
+        self.question = QuestionPanel(self._answer)
+        top = widgets.HBox([self.header, self.away_button, self.leave_button])
+        top.add_class("atout-live-row")
+        self.children = [top, self.question, self.follower]
+        student = self.live.classes.student(self.token)
+        self.updates = Updates(self.pull, live.call)
+        self.watch = _watch(student.class_id, self.updates, shown=True)
+        language.register(self)
+        self.draw()
+
+    def _tell(self, message: dict[str, Any]) -> dict[str, Any]:
+        from atout.live.protocol import handle
+
+        return handle(self.live.classes, {**message, "token": self.token})
+
+    def pull(self) -> None:
+        """The class changed: read this student's view of it and draw it."""
+        reply = self._tell({"op": "view"})
+        if "error" in reply:
+            self.view = {**self.view, "ended": True, "follow": None, "question": None, "gone": reply["error"]}
+        else:
+            self.view = reply["view"]
+        self.draw()
+
+    def _answer(self, number: int, picked: list[str]) -> str | None:
+        reply = self._tell({"op": "answer", "question": number, "answer": picked})
+        if "error" in reply:
+            return reply["error"]
+        self.pull()
+        return None
+
+    def step_away(self, away: bool) -> None:
+        """Hide the teacher's deal (and carry on alone), or follow it again at the teacher's place."""
+        self.away = away
+        self.draw()
+
+    def lesson_done(self, lesson_id: str, right: int, total: int) -> None:
+        reply = self._tell({"op": "progress", "lesson": lesson_id, "right": right, "total": total})
+        if "error" in reply:
+            log.info("lesson progress not recorded: %s", reply["error"])
+
+    def stop(self) -> None:
+        self.watch.stop(wait=False)
+
+    def refresh(self) -> None:
+        """The page's language changed: the class is told (the teacher's results show it) and answers in it."""
+        lang = get_language()
+        if lang != self.lang and not self.view.get("gone"):
+            self.lang = lang
+            reply = self._tell({"op": "language", "lang": lang})
+            if "view" in reply:
+                self.view = reply["view"]
+        self.draw()
+
+    def draw(self) -> None:
+        view = self.view
+        code = view.get("code", "")
+        if view.get("ended"):
+            said = view.get("gone") or Text("The class {code} has ended.", code=code).render()
+            self.header.value = _p(said, "atout-live-ended", "live-ended")
+            self.away_button.layout.display = "none"
+            self.leave_button.layout.display = ""
+            self.leave_button.description = Text("Join another class").render()
+            self.follower.show(None, self.number, away=False)
+            self.question.show(view.get("question"))
+            self.live.following(False)
+            return
+        self.header.value = _p(Text("You are in the class {code} as {name}.", code=code, name=self.name),
+                               "atout-live-joined", "live-joined")
+        follow = view.get("follow")
+        self.away_button.layout.display = "" if follow else "none"
+        self.leave_button.layout.display = "none"
+        self.away_button.description = (Text("Follow the teacher again") if self.away
+                                        else Text("Step away")).render()
+        self.away_button.icon = "play" if self.away else "pause"
+        self.away_button.tooltip = ("" if self.away else
+                                    Text("Hide the teacher's deal; come back to it at any time").render())
+        self.follower.show(follow, self.number, away=self.away)
+        self.question.show(view.get("question"))
+        self.live.following(bool(follow) and not self.away)
+
+
+class Follower(widgets.VBox):
+    """The teacher's deal on a student's page: the position on the teacher's table from the student's seat or every
+    hand, with what just happened; or the teacher's walk-through at the teacher's step. The student watches: nobody
+    plays at this table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("atout-live-follower")
+        self.caption = widgets.HTML()
+        self.said = widgets.HTML()
+        self.said.add_class("atout-live-said")
+        self.table: Any = None
+        self.stepper: Any = None
+        self._line: tuple[str, tuple[str, ...]] | None = None
+        self._shown: tuple[dict[str, Any] | None, int, bool] = (None, 0, False)
+        self._events: list[Any] = []
+        self.children = [self.caption]
+        language.register(self)
+
+    def show(self, follow: dict[str, Any] | None, number: int, away: bool) -> None:
+        from atout.live.classes import seat_of
+        from atout.live.questions import position
+
+        self._shown = (follow, number, away)
+        if follow is None:
+            self.caption.value = ""
+            self.children = [self.caption]
+            return
+        if away:
+            self.caption.value = _p(Text("You have stepped away from the teacher's deal."), "atout-live-away-note",
+                                    "live-away")
+            self.children = [self.caption]
+            return
+        hand = position(follow["code"], follow["actions"])
+        seat = seat_of(number, hand.config.players)
+        viewer = seat if follow["view"] == "seat" else None
+        self.caption.value = _p(Text("The teacher's deal, from your seat ({player})", player=player_label(seat))
+                                if viewer is not None else Text("The teacher's deal, every hand face up"),
+                                "atout-live-caption", "live-following")
+        if follow.get("step") is None:
+            self._show_position(hand, viewer, seat)
+        else:
+            self._show_step(follow, hand, viewer, seat)
+
+    def _show_position(self, hand: Any, viewer: int | None, seat: int) -> None:
+        from atout.widgets.stepper import _event_cards, _with_trick
+        from atout.widgets.table import CardTable
+
+        view = hand.table_view(viewer)
+        last = hand.events[-1] if len(hand.history) > 1 else None
+        self._events = list(last.flatten()) if last is not None else []
+        winner, ringed = None, set()
+        if last is not None:
+            ringed = _event_cards(last)
+            if any(e.kind == "trick" for e in self._events) and view.last_trick:
+                view, winner, ringed = _with_trick(view, view.last_trick), view.last_trick_winner, set()
+        if self.table is None:
+            self.table = CardTable(hand, viewer=viewer, you=seat)
+            self.table.add_class("atout-live-table")
+            self.table.looking_reason = Text("This table shows the teacher's deal: the teacher plays it")
+        self.table.viewer, self.table.you = viewer, seat
+        self.table.show(view, ringed, winner)
+        self._say()
+        self.children = [self.caption, self.table, self.said]
+
+    def _show_step(self, follow: dict[str, Any], hand: Any, viewer: int | None, seat: int) -> None:
+        from atout.widgets.stepper import DealStepper
+
+        line = (follow["code"], tuple(follow["actions"]))
+        if self.stepper is None or self._line != line:
+            if self.stepper is not None:
+                language.close_tree(self.stepper)
+            self.stepper = DealStepper(hand, viewer=viewer)
+            self.stepper.add_class("atout-live-stepper")
+            self.stepper.table.looking_reason = Text("This table shows the teacher's deal: the teacher plays it")
+            self._line = line
+        self.stepper.table.you = seat
+        self.stepper.set_viewer(viewer)
+        self.stepper.go(follow["step"])
+        self.stepper.table.refresh()
+        self.children = [self.caption, self.stepper]
+
+    def _say(self) -> None:
+        self.said.value = "".join(
+            f"<p class='atout-sentence'>{escape(e.explanation.sentence())} "
+            f"<code class='atout-rule-id'>{escape(e.explanation.rule)}</code></p>" for e in self._events)
+
+    def refresh(self) -> None:
+        follow, number, away = self._shown
+        if follow is not None:
+            self.show(follow, number, away)
+
+
+class QuestionPanel(widgets.VBox):
+    """The question the teacher asked, on a student's page: pick, send, then (once revealed) right or not and why.
+    The choices are made once per question, so a change elsewhere in the class keeps what the student picked."""
+
+    def __init__(self, send: Callable[[int, list[str]], str | None]) -> None:
+        super().__init__()
+        self.add_class("atout-live-question-panel")
+        self.send_answer = send
+        self.prompt = widgets.HTML()
+        self.situation = widgets.HTML()
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices.add_class("atout-quiz-choices")
+        self.send_button = widgets.Button(button_style="primary")
+        self.send_button.add_class("atout-live-send")
+        self.send_button.on_click(lambda _b: self.send())
+        self.result = widgets.HTML()
+        self._key: tuple[int, str] | None = None
+        self._question: dict[str, Any] | None = None
+        self._error = ""
+        self.children = []
+
+    def selected(self) -> list[str]:
+        return [b.choice for b in self.choices.children if b.value]
+
+    def _pick(self, chosen: Any) -> None:
+        """One choice at a time, unless the question takes every right one."""
+        if self._question and not self._question["pick_all"] and chosen.value:
+            for button in self.choices.children:
+                if button is not chosen and button.value:
+                    button.value = False
+
+    def send(self) -> None:
+        question = self._question
+        if question is None:
+            return
+        picked = self.selected()
+        if not picked:
+            self._error = Text("Choose an answer first").render()
+            self._draw_result()
+            return
+        self._error = self.send_answer(question["number"], picked) or ""
+        self._draw_result()
+
+    def show(self, question: dict[str, Any] | None) -> None:
+        self._question = question
+        if question is None:
+            self.children = []
+            self._key = None
+            return
+        key = (question["number"], get_language())
+        if key != self._key:
+            self._key = key
+            self._error = ""
+            self.prompt.value = (f"<h3 class='atout-live-question' data-testid='live-question' "
+                                 f"data-number='{question['number']}'>"
+                                 f"{escape(Text('Question {n} from the teacher', n=question['number']).render())}"
+                                 f"</h3><p class='atout-quiz-prompt'><strong>{escape(question['prompt'])}</strong></p>")
+            self.situation.value = question_situation(question)
+            buttons = []
+            for code, label in question["choices"]:
+                button = widgets.ToggleButton(description=label, value=False,
+                                              tooltip=Card.parse(code).name() if question["cards"] else label)
+                button.choice = code
+                button.add_class("atout-quiz-choice")
+                button.add_class("atout-live-choice")
+                button.add_class(f"atout-live-choice-{code.replace(' ', '_')}")
+                if not question["cards"]:
+                    button.layout.width = "auto"
+                button.observe(lambda c, b=button: self._pick(b), names="value")
+                buttons.append(button)
+            self.choices.children = buttons
+            self.children = [self.prompt, self.situation, self.choices, self.send_button, self.result]
+        mine = question.get("mine")
+        closed = mine is not None or not question["open"]
+        for button in self.choices.children:
+            button.disabled = closed
+            if mine is not None:
+                button.value = button.choice in mine
+        self.send_button.description = Text("Send my answer").render()
+        self.send_button.layout.display = "none" if closed else ""
+        self._draw_result()
+
+    def _draw_result(self) -> None:
+        question = self._question
+        if question is None:
+            return
+        labels = dict((code, label) for code, label in question["choices"])
+        mine = question.get("mine")
+        if self._error:
+            self.result.value = f"<p class='atout-error' role='alert' data-testid='live-answer-error'>" \
+                                f"{escape(self._error)}</p>"
+            return
+        if question.get("revealed"):
+            answer = Text("The answer: {answer}", answer=[_Raw(labels[c]) for c in question["answer"]]).render()
+            if mine is None:
+                verdict, css = Text("You did not answer this one."), "atout-live-none"
+                why = question["explanation"]
+            elif question["right"]:
+                verdict, css, why = Text("Right!"), "atout-right", question["feedback"]
+            else:
+                verdict, css, why = Text("Not quite."), "atout-wrong", question["feedback"]
+            self.result.value = (f"<div class='{css}' role='status' data-testid='live-verdict'>"
+                                 f"<strong>{escape(verdict.render())}</strong> {escape(why)}"
+                                 f"<p><strong>{escape(answer)}</strong></p></div>")
+        elif mine is not None:
+            picked = Text("Your answer is in: {answer}. The teacher will show the right answer.",
+                          answer=[_Raw(labels[c]) for c in mine])
+            self.result.value = _p(picked, "atout-live-sent", "live-sent")
+        else:
+            self.result.value = ""

@@ -1,0 +1,190 @@
+"""A live class in Chromium: the teacher on the classroom page at a projector's 1920×1080, three students at a
+laptop's 1366×768 (Ada through the teacher's link to the course page, Ben typing the code on the classroom page, Zoë
+on the course page in French). They join, follow the teacher's walk-through from their own seats, step away and
+back, answer a lesson's question; the teacher sees the chart, reveals, and downloads the results.
+
+The same flow runs on each store, each on a server of its own started with it (``voila_class_servers`` says why):
+SQLite in a temporary folder (``ATOUT_DATA``), PostgreSQL at the run's throwaway server (``ATOUT_DATABASE_URL``).
+Screenshots: tests/artifacts/live-<store>-<who>.png.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pandas as pd
+import pytest
+
+from atout.lessons import load_lessons
+from atout.live.codes import normalise
+from atout.live.questions import lesson_questions
+from atout.live.store import open_store
+from tests.site.conftest import ARTIFACTS, INTERACTIVE
+
+TEACHER = {"width": 1920, "height": 1080}
+STUDENT = {"width": 1366, "height": 768}
+GAME = "forty-fives"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_server(request, voila_class_servers):
+    """The server whose kernels keep their classes in this store (PostgreSQL: the run's throwaway server)."""
+    if request.param == "sqlite":
+        return "sqlite", voila_class_servers("sqlite")
+    return "postgresql", voila_class_servers("postgresql", request.getfixturevalue("postgres_server"))
+
+
+@pytest.fixture
+def opened(chromium):
+    """Pages of their own browser contexts; each gives its kernel back on close, and page errors fail the test."""
+    pages = []
+
+    def open_context(base: str, viewport: dict):
+        context = chromium.new_context(viewport=viewport, accept_downloads=True, reduced_motion="reduce")
+        context.request.get(base + "/")           # the tree page's XSRF cookie, for the unload's shutdown
+        page = context.new_page()
+        page.set_default_timeout(INTERACTIVE)
+        page.errors = []
+        page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))
+        pages.append((page, context))
+        return page
+
+    yield open_context
+    for page, context in pages:
+        page.close(run_before_unload=True)
+        context.close()
+    assert not [e for page, _ in pages for e in page.errors]
+
+
+def first_question():
+    """The question the teacher's panel offers first for the game on the table, and its right answer (from core)."""
+    lesson = next(lesson for lesson in load_lessons() if lesson.game == GAME)
+    question = lesson_questions(lesson.id)[0]
+    wrong = next(c for c in question.choices if c not in question.answer)
+    return question, question.answer[0], wrong
+
+
+def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_chart_and_the_results(
+        store_server, opened):
+    store, server = store_server
+    base = server.url
+    teacher = opened(base, TEACHER)
+    teacher.goto(f"{base}/voila/render/classroom.ipynb")
+    teacher.wait_for_selector("[data-testid=card-table] .atout-card-button")
+    teacher.locator(".atout-live-start").click()
+    code = teacher.wait_for_selector("[data-testid=class-code]").inner_text()
+    assert re.fullmatch(r"[0-9A-Z]{3}-[0-9A-Z]{3}", code)
+    link = teacher.locator("[data-testid=class-link]").get_attribute("href")
+    assert link == f"{base}/voila/render/course.ipynb?class={code}"
+    assert "24 hours after the class started" in teacher.locator("[data-testid=live-retention]").inner_text()
+
+    # The three students' pages load side by side (one after another would leave the first idle for a while).
+    ada, ben, zoe = opened(base, STUDENT), opened(base, STUDENT), opened(base, STUDENT)
+    ada.goto(link, wait_until="commit")
+    ben.goto(f"{base}/voila/render/classroom.ipynb", wait_until="commit")
+    zoe.goto(f"{base}/voila/render/course.ipynb", wait_until="commit")
+
+    ada.wait_for_selector(".atout-live-name input")                     # the link's code is filled in
+    assert ada.locator(".atout-live-code input").input_value() == code
+    ada.locator(".atout-live-name input").fill("Ada")
+    ada.locator(".atout-live-join").click()
+    ada.wait_for_selector("[data-testid=live-joined]")
+
+    ben.wait_for_selector(".atout-live-open")
+    ben.locator(".atout-live-open").click()
+    ben.locator(".atout-live-code input").fill(code.lower().replace("-", ""))
+    ben.locator(".atout-live-name input").fill("Ada")                   # taken: said, and Ben tries again
+    ben.locator(".atout-live-join").click()
+    assert "is already in this class" in ben.wait_for_selector("[data-testid=live-join-error]").inner_text()
+    ben.locator(".atout-live-name input").fill("<i>Ben</i>")
+    ben.locator(".atout-live-join").click()
+    ben.wait_for_selector("[data-testid=live-joined]")
+
+    zoe.wait_for_selector(".atout-lesson-title")
+    zoe.locator(".atout-language-switch button", has_text="Français").click()
+    zoe.locator(".atout-live-open", has_text="Rejoindre une séance").click()
+    zoe.locator(".atout-live-code input").fill(code)
+    zoe.locator(".atout-live-name input").fill("Zoë")
+    zoe.locator(".atout-live-join").click()
+    assert "sous le nom Zoë" in zoe.wait_for_selector("[data-testid=live-joined]").inner_text()
+
+    roster = teacher.wait_for_selector("[data-testid=live-roster][data-count='3']")
+    assert "Ada, <i>Ben</i>, Zoë" in roster.inner_text() and roster.query_selector("i") is None   # shown as typed
+
+    # Follow me: the teacher's walk-through, each student from their own seat.
+    teacher.locator(".atout-live-follow").click()
+    teacher.locator(".atout-classroom-mode button", has_text="Walk through").click()
+    teacher.wait_for_selector(".atout-stepper-projector .atout-step-position[data-step='0']")
+    for step in range(1, 5):
+        teacher.keyboard.press("ArrowRight")
+        teacher.wait_for_selector(f".atout-stepper-projector .atout-step-position[data-step='{step}']")
+    for page, caption in ((ada, "from your seat (Player 1)"), (ben, "from your seat (Player 2)"),
+                          (zoe, "depuis votre place (Joueur 3)")):
+        page.wait_for_selector(".atout-live-stepper .atout-step-position[data-step='4']")
+        assert caption in page.locator("[data-testid=live-following]").inner_text()
+    assert not ben.locator(".atout-classroom-body").is_visible()      # Ben's own table makes room
+    zoe.locator(".atout-live-away").click()                            # Zoë steps away, the teacher goes on
+    zoe.wait_for_selector("[data-testid=live-away]")
+    teacher.keyboard.press("ArrowRight")
+    teacher.wait_for_selector(".atout-stepper-projector .atout-step-position[data-step='5']")
+    ada.wait_for_selector(".atout-live-stepper .atout-step-position[data-step='5']")
+    zoe.locator(".atout-live-away", has_text="Suivre de nouveau").click()
+    zoe.wait_for_selector(".atout-live-stepper .atout-step-position[data-step='5']")
+
+    # A lesson's question: each student answers on their own page, in their own language.
+    question, right, wrong = first_question()
+    teacher.locator(".atout-live-ask").click()
+    for page, heading in ((ada, "Question 1 from the teacher"), (ben, "Question 1 from the teacher"),
+                          (zoe, "Question 1 de l'enseignant")):
+        assert page.wait_for_selector("[data-testid=live-question][data-number='1']").inner_text() == heading
+    assert zoe.locator(".atout-quiz-prompt").inner_text() == question.prompt_text("fr")
+    for page, choice, sent in ((ada, right, "Your answer is in"), (ben, wrong, "Your answer is in"),
+                               (zoe, right, "Votre réponse est enregistrée")):
+        page.locator(f".atout-live-choice-{choice}").click()
+        page.locator(".atout-live-send").click()
+        assert sent in page.wait_for_selector("[data-testid=live-sent]").inner_text()
+    chart = teacher.wait_for_selector("[data-testid=live-chart][data-answered='3']")
+    assert chart.query_selector(f"[data-choice='{right}']").get_attribute("data-count") == "2"
+    assert chart.query_selector(f"[data-choice='{wrong}']").get_attribute("data-count") == "1"
+    assert not any(name in chart.inner_text() for name in ("Ada", "Ben", "Zoë"))          # counts, not names
+    teacher.screenshot(path=str(ARTIFACTS / f"live-{store}-teacher-chart.png"))
+
+    teacher.locator(".atout-live-reveal").click()
+    assert "The answer:" in teacher.wait_for_selector("[data-testid=live-answer]").inner_text()
+    assert teacher.locator(f"[data-choice='{right}'].atout-bar-right").count() == 1
+    assert teacher.locator("[data-testid=live-names]").count() == 0
+    teacher.locator(".atout-live-names").click()
+    names = teacher.wait_for_selector("[data-testid=live-names]").inner_text()
+    assert "Right: Ada, Zoë" in names and "Not right: <i>Ben</i>" in names
+    teacher.screenshot(path=str(ARTIFACTS / f"live-{store}-teacher-revealed.png"))
+    for page, verdict in ((ada, "Right!"), (ben, "Not quite."), (zoe, "Bonne réponse !")):
+        assert page.wait_for_selector("[data-testid=live-verdict]").inner_text().startswith(verdict)
+    for name, page in (("ada-en", ada), ("ben-en-classroom", ben), ("zoe-fr", zoe)):
+        page.screenshot(path=str(ARTIFACTS / f"live-{store}-{name}.png"))
+    assert ben.locator("[data-testid=live-names]").count() == 0 and "Zoë" not in ben.inner_text("body")
+
+    # The results: a CSV file downloaded from the page.
+    with teacher.expect_download() as download:
+        teacher.locator("[data-testid=live-download]").click()
+    assert download.value.suggested_filename == f"atout-class-{code}.csv"
+    results = pd.read_csv(io.StringIO(open(download.value.path(), encoding="utf-8-sig").read()))
+    assert list(results["Name"]) == ["Ada", "<i>Ben</i>", "Zoë"] and list(results["Language"]) == ["en", "en", "fr"]
+    assert list(results["Question 1: right"]) == ["yes", "no", "yes"]
+
+    # The class was kept in the server's store, and only there.
+    kept = open_store(url=server.database_url or "", folder=server.data)
+    try:
+        assert kept.backend == store and kept.class_by("code", normalise(code)) is not None
+        assert [s.name for s in kept.students(kept.class_by("code", normalise(code)).id)] == ["Ada", "<i>Ben</i>",
+                                                                                            "Zoë"]
+    finally:
+        kept.close()
+    if store == "postgresql":
+        assert not (server.data / "classes.sqlite3").exists()
+
+    teacher.locator(".atout-live-end").click()
+    teacher.locator(".atout-live-end-yes").click()
+    teacher.wait_for_selector("[data-testid=live-ended]")
+    assert "has ended" in ada.wait_for_selector("[data-testid=live-ended]").inner_text()
+    assert "est terminée" in zoe.wait_for_selector("[data-testid=live-ended]").inner_text()

@@ -64,10 +64,26 @@ class Catalogue:
 
 # --- the templates -----------------------------------------------------------------------------------
 
-def _is_error(node: ast.Call) -> bool:
+# Where a bad-input message is written apart from a raise: the lesson schema's reasons and type names.
+ERROR_HELPERS = {"_schema_why", "_TYPE_NAMES"}
+
+
+def _is_error(node: ast.AST) -> bool:
+    """Whether ``node`` holds only bad-input messages: an error raised or built, a problem reported by a check or
+    the place it names, a query's ``{"error": …}`` answer, or one of ``ERROR_HELPERS``."""
+    if isinstance(node, ast.Dict):
+        return any(isinstance(k, ast.Constant) and k.value == "error" for k in node.keys)
+    if isinstance(node, ast.FunctionDef):
+        return node.name in ERROR_HELPERS
+    if isinstance(node, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id in ERROR_HELPERS for t in node.targets)
+    if not isinstance(node, ast.Call):
+        return False
     func = node.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    return name.endswith("Error")
+    if name == "append" and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return func.value.id == "problems"
+    return name.endswith("Error") or name.startswith("_check") or name == "_at"
 
 
 def templates() -> list[Template]:
@@ -79,7 +95,7 @@ def templates() -> list[Template]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         inside_error: set[int] = set()
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _is_error(node):
+            if _is_error(node):
                 inside_error.update(id(n) for n in ast.walk(node) if n is not node)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or id(node) in inside_error:
@@ -494,12 +510,23 @@ def rulebook_cases() -> Iterator[Sentence]:
 
 
 def house_rule_cases() -> Iterator[Sentence]:
-    from atout.house_rules import HOUSE_RULES, house_rule
+    from atout.games import available_games, family
+    from atout.house_rules import HOUSE_RULES, house_rule, switches
 
     for family_id, options in HOUSE_RULES.items():
         for option in options:
             yield from _render(f"house rule of {family_id}: option {option}", "house rule",
                                house_rule(family_id, option))
+    # The switches the classroom and Play pages offer: each one's name, and each value's menu words and rule.
+    for game in available_games():
+        for option, switch in switches(game):
+            yield from _render(f"{game}: the house-rule switch {option}", "house rule", Text(switch.name))
+            for value in family(game).config.OPTIONS[option].allowed_for(game):
+                case = f"{game}: the house-rule switch {option} set to {value!r}"
+                choice = switch.choice(value)
+                if isinstance(choice, Text):
+                    yield from _render(case + " (its menu words)", "house rule", choice)
+                yield from _render(case, "house rule", switch.said(value))
 
 
 def build(seeds: Iterable[int] = SEEDS) -> Catalogue:

@@ -171,6 +171,10 @@ SWITCHES: dict[str, dict[str, Switch]] = {
             {"avondale": N_("♠ ♣ ♦ ♥ NT"), "seed": N_("♣ ♦ ♥ ♠ NT")}),
         "misere": Switch(N_("Misère and open misère"), {True: Stated("500.bid.misere"),
                                                          False: N_("Misère is not played.")}),
+        "misere_defenders": Switch(N_("The defenders' tricks in misère"), {
+            "tricks": N_("In misère the defenders score 10 for each trick they take."),
+            "none": N_("In misère the defenders score nothing.")},
+            {"tricks": N_("10 a trick"), "none": N_("nothing")}),
         "single_round": Switch(N_("Each player bids once"), {
             True: N_("Each player bids only once, then the highest bid takes the contract."),
             False: Stated("500.bid.pass")}),

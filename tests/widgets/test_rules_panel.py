@@ -92,7 +92,7 @@ def test_another_game_has_its_own_switches_at_its_usual_rules():
 
 def test_the_classroom_offers_a_deals_rules_and_play_a_whole_games_too():
     room, play = Classroom(game="five-hundred"), PlayGame(game="five-hundred", seed=3)
-    assert set(room.rules_panel.controls) == {"strain_order", "misere", "single_round"}
+    assert set(room.rules_panel.controls) == {"strain_order", "misere", "misere_defenders", "single_round"}
     assert set(play.rules_panel.controls) == set(room.rules_panel.controls) | {"must_bid_to_win", "target",
                                                                                  "first_dealer"}
     assert set(play.rules_panel.controls) <= set(SWITCHES["five-hundred"])

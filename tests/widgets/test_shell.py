@@ -122,7 +122,7 @@ def test_a_game_that_cannot_be_carried_on_starts_anew_and_says_why(address):
     said = notices(page)
     assert play.game.config.game == "forty-fives" and play.level_picker.value == "club"
     assert "“bridge”, which Atout does not have" in said[0] and "“grandmaster”" in said[1]
-    assert "could not be carried on (Seat 1 does not hold A♠" in said[2] and not play.in_progress()
+    assert "could not be carried on (Player 2 does not hold A♠" in said[2] and not play.in_progress()
     address(moves="5H")                                    # moves without their seed
     assert "its seed is missing" in notices(pages.play_page())[0]
 

@@ -356,6 +356,14 @@ def check_shape(action: Action) -> None:
                                  "its cards; Action.parse('play AS') writes one from text", action=written))
 
 
+def check_seed(seed: Any) -> int | None:
+    """``seed`` when it is a whole number or None (a deal nobody can repeat); a ``ConfigError`` otherwise."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ConfigError(Text("a seed is a whole number (or nothing, for a deal nobody can repeat), not {seed}",
+                               seed=quote(seed)))
+    return seed
+
+
 def check_dealer(config: Any, dealer: Any) -> int:
     """``dealer`` when it is a seat of the game (0 to players - 1); a ``ConfigError`` naming the seats otherwise."""
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < config.players:
@@ -412,7 +420,7 @@ class HandBase:
         """A hand started with ``start`` (as ``start_args`` gives it) and dealt from a deck shuffled with ``seed``:
         the same seed, the same cards."""
         hand = cls(config, check_dealer(config, dealer), *start)
-        hand.apply(cls.shuffled_deal(seed))
+        hand.apply(cls.shuffled_deal(check_seed(seed)))
         return hand
 
     @property
@@ -620,7 +628,7 @@ class GameBase:
                  **more: Any) -> None:
         game = self.default_game if game is None else game
         self.config = self.hand_class.configure(game, options, **more)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._rng = random.Random(seed)
         players = self.config.players
         self.dealer = self._rng.randrange(players) if self.config.first_dealer == "random" else 0

@@ -38,6 +38,15 @@ Config = TypeVar("Config")
 _CONFIGS: dict[tuple, Any] = {}    # by preset id (unique across the families) and option values
 
 
+def merged_options(options: Any, more: Mapping[str, Any]) -> dict[str, Any]:
+    """The options given as a table (``options``) and by name (``more``, which win); a ``ConfigError`` when
+    ``options`` is not a table."""
+    if options is not None and not isinstance(options, Mapping):
+        raise ConfigError(Text("options are a table of names and values, such as {example}, not {value}",
+                               example="{'players': 3}", value=quote(options)))
+    return {**(options or {}), **more}
+
+
 def cached_config(game: str, given: Mapping[str, Any], build: Callable[[str, Mapping[str, Any]], Config]) -> Config:
     """``build(game, given)``, made once per preset and option values: hands are dealt by the thousand, so each
     option set is checked once. Each value's type is part of the key (True == 1, but only True is a valid on/off

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import Suit
 from atout.i18n import N_, _
-from atout.options import OptionSpec, build_options, cached_config
+from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("five-hundred",)
 PLAYERS = 4
@@ -193,7 +193,7 @@ class FiveHundredConfig:
 def make_config(game: str = "five-hundred", options: Mapping[str, Any] | None = None,
                 **more: Any) -> FiveHundredConfig:
     """The configuration of the preset with the given options (checked; unknown ones are refused)."""
-    return cached_config(game, {**(options or {}), **more}, _make_config)
+    return cached_config(game, merged_options(options, more), _make_config)
 
 
 def _make_config(game: str, given: Mapping[str, Any]) -> FiveHundredConfig:

@@ -1,5 +1,7 @@
 """The Forty-Fives family: one engine, three presets (forty-fives, forty-fives-partners, auction-forty-fives)."""
 
+from collections.abc import Mapping
+
 from atout.forty_fives.config import PRESETS, FortyFivesConfig, make_config
 from atout.forty_fives.hand import FortyFivesHand, HandResult, Trick
 
@@ -13,7 +15,9 @@ __all__ += ["FortyFivesGame", "referee"]
 
 def new_hand(game: str, seed: int | None = None, dealer: int = 0, **options) -> FortyFivesHand:
     """A freshly dealt hand of a preset (4 players where the preset allows it)."""
-    options.setdefault("players", 4)
+    given = options.get("options")
+    if "players" not in options and not (isinstance(given, Mapping) and "players" in given):
+        options["players"] = 4
     return FortyFivesHand.new(game, seed=seed, dealer=dealer, **options)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from atout.options import OptionSpec, build_options, cached_config
+from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("forty-fives", "forty-fives-partners", "auction-forty-fives")
 AUCTION = ("auction-forty-fives",)
@@ -93,7 +93,7 @@ def bid_level(call: str) -> int:
 
 def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> FortyFivesConfig:
     """The configuration of a preset with the given options (checked; unknown ones are refused)."""
-    return cached_config(game, {**(options or {}), **more}, _make_config)
+    return cached_config(game, merged_options(options, more), _make_config)
 
 
 def _make_config(game: str, given: Mapping[str, Any]) -> FortyFivesConfig:

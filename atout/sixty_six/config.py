@@ -17,7 +17,7 @@ from typing import Any
 
 from atout.errors import ConfigError, quote
 from atout.i18n import Text
-from atout.options import OptionSpec, build_options, cached_config
+from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("sixty-six",)
 
@@ -54,7 +54,7 @@ class SixtySixConfig:
 
 def make_config(game: str = "sixty-six", options: Mapping[str, Any] | None = None, **more: Any) -> SixtySixConfig:
     """The configuration of a preset with ``options`` checked and the defaults filled in."""
-    return cached_config(game, {**(options or {}), **more}, _make_config)
+    return cached_config(game, merged_options(options, more), _make_config)
 
 
 def _make_config(game: str, given: Mapping[str, Any]) -> SixtySixConfig:

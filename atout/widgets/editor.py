@@ -48,6 +48,7 @@ from atout.position import (
 )
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.page_input import FromPage
 from atout.widgets.seats import player_label
 from atout.widgets.table import call_text
 
@@ -71,7 +72,7 @@ def place_label(place: str) -> Text:
     return place_name(place)
 
 
-class DeckPicker(anywidget.AnyWidget):
+class DeckPicker(FromPage, anywidget.AnyWidget):
     """Every card of a deck as a button, drawn by ``deck.js``; a click calls ``on_toggle(card)``.
 
     ``rows`` are the cards by suit (code, SVG face, name), ``where`` maps each placed card to its place.

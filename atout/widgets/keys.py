@@ -9,10 +9,12 @@ from typing import Any
 import anywidget
 import traitlets
 
+from atout.widgets.page_input import FromPage
+
 COMMANDS = ("next", "previous", "first", "last", "hands")
 
 
-class PresenterKeys(anywidget.AnyWidget):
+class PresenterKeys(FromPage, anywidget.AnyWidget):
     """Sends ``next``, ``previous``, ``first``, ``last`` or ``hands`` to ``on_command`` when pressed."""
 
     _esm = Path(__file__).parent / "keys.js"

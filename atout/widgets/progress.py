@@ -8,13 +8,19 @@ from typing import Any
 import anywidget
 import traitlets
 
+from atout.widgets.page_input import FromPage, PageValueError, boolean
 
-class ProgressStore(anywidget.AnyWidget):
+MAX_LESSONS = 1000      # entries kept from the browser's storage (the course has a few dozen lessons)
+MAX_ID = 100            # characters of a lesson id
+
+
+class ProgressStore(FromPage, anywidget.AnyWidget):
     """``progress`` maps a lesson id to ``{"done": bool, "score": [right, total], "best": right}``."""
 
     _esm = Path(__file__).parent / "progress.js"
     progress = traitlets.Dict({}).tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    page_sets = {"progress": lambda value: _stored_progress(value), "loaded": boolean}
 
     def entry(self, lesson_id: str) -> dict[str, Any]:
         """A lesson's progress as the page can show it: the browser sends what its storage holds, and what a
@@ -39,6 +45,20 @@ class ProgressStore(anywidget.AnyWidget):
 
     def done(self, lesson_id: str) -> bool:
         return bool(self.entry(lesson_id).get("done"))
+
+
+def _stored_progress(value: Any) -> dict[str, Any]:
+    """What the browser's storage sends, as the store keeps it: a table of lesson ids (each entry is read by
+    ``entry``, which leaves out what it does not understand)."""
+    if not isinstance(value, dict):
+        raise PageValueError("the progress is a table of lesson ids")
+    kept = {}
+    for lesson_id, entry in value.items():
+        if isinstance(lesson_id, str) and len(lesson_id) <= MAX_ID and isinstance(entry, dict):
+            kept[lesson_id] = entry
+            if len(kept) == MAX_LESSONS:
+                break
+    return kept
 
 
 def _count(value: Any) -> bool:

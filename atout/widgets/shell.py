@@ -25,6 +25,7 @@ import traitlets
 
 from atout.i18n import LANGUAGES, N_, Text, get_language
 from atout.widgets import language
+from atout.widgets.page_input import FromPage, PageValueError
 
 HERE = Path(__file__).parent
 HEARTBEAT_ENV = "ATOUT_HEARTBEAT_S"      # set by atout.serve from the server's culling timeout
@@ -49,6 +50,12 @@ WORDS = {
 }
 
 
+def _page_language(value: Any) -> str:
+    if value not in LANGUAGES:
+        raise PageValueError(f"the languages are {', '.join(LANGUAGES)}")
+    return value
+
+
 def heartbeat_s() -> float:
     """Seconds between heartbeats: what the server asked for, else a minute."""
     try:
@@ -69,7 +76,7 @@ def page_words(page: str) -> dict[str, dict[str, str]]:
     return out
 
 
-class PageShell(anywidget.AnyWidget):
+class PageShell(FromPage, anywidget.AnyWidget):
     """The header, the language, the address, the heartbeat and the lost-page banner of one page."""
 
     _esm = HERE / "shell.js"
@@ -86,6 +93,7 @@ class PageShell(anywidget.AnyWidget):
     heartbeat_s = traitlets.Float(DEFAULT_HEARTBEAT_S).tag(sync=True)
     confirm_leave = traitlets.Bool(False).tag(sync=True)
     beats = traitlets.Int(0)       # heartbeats answered (for tests and curiosity)
+    page_sets = {"lang": lambda value: _page_language(value)}     # the language switch, or the browser's own
 
     def __init__(self, page: str, lang_source: str = "default", **kwargs: Any) -> None:
         if page not in PAGES:

@@ -30,11 +30,12 @@ import traitlets
 
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView
-from atout.errors import AtoutError, IllegalActionError
+from atout.errors import AtoutError, IllegalActionError, quote
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.index import TITLES
+from atout.widgets.page_input import FromPage, boolean
 from atout.widgets.seats import player_label, side_label
 
 HERE = Path(__file__).parent
@@ -192,7 +193,7 @@ def _explanation_of(error: AtoutError) -> Explanation | Text:
     return error.message
 
 
-class CardTable(anywidget.AnyWidget):
+class CardTable(FromPage, anywidget.AnyWidget):
     """A table of 2 to 6 seats around the trick, played by click or keyboard.
 
     ``hand`` is a hand of any family (``legal_actions``, ``apply``, ``explain_illegal``,
@@ -222,6 +223,7 @@ class CardTable(anywidget.AnyWidget):
     # What a page says each card is worth, shown on the card: {code: {"text": "8", "best": bool, "label": words}}
     # (the What-if page's proven values); apart from ``state``, so the values can come in while the table waits.
     card_values = traitlets.Dict({}).tag(sync=True)
+    page_sets = {"show_legal": boolean}     # the box "show the cards that may be played"
 
     def __init__(self, hand: Any, viewer: int | None = None, *, opponents: Opponent | None = None,
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",
@@ -375,17 +377,24 @@ class CardTable(anywidget.AnyWidget):
     # --- messages from the browser ---------------------------------------------------------------------------
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
         kind = content.get("type")
         if kind == "play":
-            self.play(str(content.get("card", "")))
+            self.play(content.get("card"))         # not text: Card.parse refuses it by name
         elif kind == "action":
-            self.act(str(content.get("action", "")))
-        elif kind == "undo" and self.allow_undo:
-            self.undo()
+            action = content.get("action")
+            try:
+                self.act(action if isinstance(action, str) else Action.parse(action))
+            except AtoutError as error:
+                self._refuse(_explanation_of(error))
+        elif kind == "undo":
+            if self.allow_undo:     # else the page has just been told undo is off: nothing to say
+                self.undo()
         else:
-            log.warning("CardTable: unknown message %r", content)
+            log.warning("CardTable: unknown message %s", quote(content))
+            self.page_message_refused(content)
+
+    def page_message_refused(self, content: Any) -> None:
+        self._refuse(Text("The page sent something the table cannot read; nothing was played"))
 
     # --- helpers -------------------------------------------------------------------------------------------
 

@@ -39,3 +39,32 @@ def test_a_hand_refuses_a_dealer_the_game_does_not_seat(game, dealer):
     """``dealer: 9`` in a three-player game was accepted, and play went on around a seat nobody holds."""
     with pytest.raises(AtoutError, match="the dealer is a seat from 0 to"):
         family(game).new_hand(game, seed=1, dealer=dealer)
+
+
+@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("options", ["players=3", [("players", 3)], 4])
+def test_options_that_are_not_a_table_are_refused_by_name(game, options):
+    """These raised TypeError ('str' object is not a mapping) from inside the configuration."""
+    with pytest.raises(AtoutError, match="options are a table of names and values, such as"):
+        family(game).new_hand(game, seed=1, options=options)
+    with pytest.raises(AtoutError, match="options are a table of names and values"):
+        family(game).new_game(game, seed=1, options=options)
+
+
+@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("seed", [[1], "7", 1.5, True, {"seed": 1}])
+def test_a_seed_that_is_not_a_whole_number_is_refused_by_name(game, seed):
+    """A list raised TypeError from the random module; text, a fraction or True dealt a hand no deal code or
+    address can name."""
+    with pytest.raises(AtoutError, match="a seed is a whole number"):
+        family(game).new_hand(game, seed=seed)
+    with pytest.raises(AtoutError, match="a seed is a whole number"):
+        family(game).new_game(game, seed=seed)
+
+
+@pytest.mark.parametrize("game", ["forty-fives", "auction-forty-fives"])
+def test_forty_fives_plays_the_player_count_given_in_its_options(game):
+    """``options={"players": 3}`` was overridden by the family's four players without a word."""
+    assert family(game).new_hand(game, seed=1, options={"players": 3}).config.players == 3
+    assert family(game).new_hand(game, seed=1, players=2).config.players == 2
+    assert family(game).new_hand(game, seed=1).config.players == 4

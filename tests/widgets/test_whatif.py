@@ -191,10 +191,15 @@ def test_the_page_speaks_french(game, monkeypatch):
 
     page = WhatIf(game, seed=2)
     page.wait()
+    page.keep("A")
+    shown, hand = compact_text(page.hand), page.hand
     try:
         set_page_language("fr")
         assert page.deal_button.description != "New deal"
         assert "How to write a position" not in page.notation.value
+        # the same position and lines, in French (the game menu's new names once dealt a new hand)
+        assert page.hand is hand and compact_text(page.hand) == shown and set(page.lines) == {"A"}
+        assert page.game_picker.value == game and "Cinq cents" in dict(page.game_picker.options).keys()
     finally:
         set_page_language("en")
 
@@ -231,6 +236,7 @@ def test_evaluation_any_player_a_sensible_target_and_the_chart(monkeypatch):
     view = EvaluationView(hand, samples=12)
     contractor = hand.contractor
     assert view.seat == contractor and view.target.value == 7               # the contract, by default
+    assert view.target.description == "Target (tricks)" and "over many deals" in view.heading.value
     assert [value for _label, value in view.seat_picker.options] == [0, 1, 2, 3]
     view.seat_picker.value = (contractor + 1) % 4                           # a defender: setting it
     assert view.target.value == 4

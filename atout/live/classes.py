@@ -440,7 +440,7 @@ class Student:
         if latest.revealed is not None:
             shown["answer"] = list(latest.answer)
             shown["explanation"] = question.explanation(lang)
-            shown["rule"] = question.rule          # shown beside the explanation, never inside it
+            shown["rule"] = question.rule            # the rulebook's id (a lead's answer is the solver's: None)
             shown["right"] = mine.correct if mine else None
             shown["feedback"] = question.feedback(mine.response, lang) if mine else None
         out["question"] = shown

@@ -37,7 +37,7 @@ from atout.cards import Card, Suit
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import card_svg
 from atout.widgets import language
-from atout.widgets.page_input import FromPage
+from atout.widgets.said import rule_quote
 from atout.widgets.seats import player_label
 
 HERE = Path(__file__).parent
@@ -230,7 +230,7 @@ def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards:
             f"{escape(answered)}</p><ul class='atout-bars'>{''.join(rows)}</ul></div>")
 
 
-class CsvDownload(FromPage, anywidget.AnyWidget):
+class CsvDownload(anywidget.AnyWidget):
     """A button that downloads a file the kernel writes when it is pressed (the class's results as CSV): the page
     asks, the kernel answers with the text, the browser saves it."""
 
@@ -254,9 +254,10 @@ class CsvDownload(FromPage, anywidget.AnyWidget):
 class LiveClass(widgets.VBox):
     """Start a class (``host``: the classroom, whose table the class follows) or join one.
 
-    ``side`` is where the teacher's panel goes (the classroom puts it beside its table); a student's panel replaces
-    the strip's buttons. ``host`` gets the class ``atout-live-following`` while its student follows the teacher,
-    so the page can give the teacher's deal the room.
+    ``side`` is where the teacher's panel goes (the classroom puts it beside its table); ``bar`` holds the buttons
+    (the classroom puts them in its own bar, so the table keeps its height; elsewhere they are in the strip). A
+    student's panel takes the strip. ``host`` gets the class ``atout-live-following`` while its student follows the
+    teacher, so the page can give the teacher's deal the room.
     """
 
     def __init__(self, host: Any = None, code: str | None = None, classes: Any = None,
@@ -294,7 +295,10 @@ class LiveClass(widgets.VBox):
         self.bar.add_class("atout-live-bar")
         if host is None:
             self.start_button.layout.display = "none"
-        self.children = [self.style, self.bar, self.form]
+        else:
+            self.intro.layout.display = "none"       # the buttons' tooltips say it in the host's bar
+        self._strip = [self.style, self.form] if host is not None else [self.style, self.bar, self.form]
+        self.children = self._strip
         self._show_form(False)
         language.register(self)
         self.refresh()
@@ -352,6 +356,7 @@ class LiveClass(widgets.VBox):
             return None
         self.form_message.value = ""
         self.student_panel = StudentPanel(self, reply)
+        self.bar.layout.display = "none"
         self.children = [self.style, self.student_panel]
         return self.student_panel
 
@@ -362,7 +367,8 @@ class LiveClass(widgets.VBox):
             language.close_tree(self.student_panel)
             self.student_panel = None
         self.following(False)
-        self.children = [self.style, self.bar, self.form]
+        self.bar.layout.display = ""
+        self.children = self._strip
         self.code_input.value = ""
         self._show_form(True)
 
@@ -385,6 +391,8 @@ class LiveClass(widgets.VBox):
                               if teaching else Text("In a class? Join it with the code on the teacher's screen."),
                               "atout-live-intro")
         self.start_button.description = Text("Start a class").render()
+        self.start_button.tooltip = Text("Live class: your students join from their own laptops and answer "
+                                         "there.").render()
         self.open_button.description = Text("Join a class").render()
         self.code_input.description = Text("Class code").render()
         self.code_input.placeholder = "K7M-4QX"
@@ -755,14 +763,8 @@ class _Names:
 
 def _explanation_html(question: Any, lang: str) -> str:
     """The right answer's explanation with its rule, as the quiz shows it."""
-    from atout.rulebook import RULES
-
     text = question.explanation(lang)
-    rule = question.rule
-    statement = RULES[rule].statement.render(lang) if rule in RULES else ""
-    quoted = (f"<p class='atout-quiz-rule'><code>{escape(rule)}</code> {escape(statement)}</p>"
-              if statement and statement not in text else "")
-    return f"<p class='atout-live-explanation'>{escape(text)}</p>{quoted}"
+    return f"<p class='atout-live-explanation'>{escape(text)}</p>{rule_quote(question.rule, text, lang)}"
 
 
 # --- a student --------------------------------------------------------------------------------------------------
@@ -1066,6 +1068,7 @@ class QuestionPanel(widgets.VBox):
                 verdict, css, why = Text("Not quite."), "atout-wrong", question["feedback"]
             self.result.value = (f"<div class='{css}' role='status' data-testid='live-verdict'>"
                                  f"<strong>{escape(verdict.render())}</strong> {escape(why)}"
+                                 f"{rule_quote(question.get('rule'), why)}"
                                  f"<p><strong>{escape(answer)}</strong></p></div>")
         elif mine is not None:
             picked = Text("Your answer is in: {answer}. The teacher will show the right answer.",

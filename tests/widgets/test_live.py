@@ -224,6 +224,8 @@ def test_each_student_answers_in_their_own_language_and_the_chart_counts_without
     assert "Right: Ada" in teacher.names_html.value and "Not right: Zoë" in teacher.names_html.value
     assert pages.until(lambda: ada.view["question"].get("revealed") and zoe.view["question"].get("revealed"))
     assert "Right!" in ada.question.result.value
+    rule = ada.view["question"]["rule"]                     # the student's verdict cites the rule, as the quiz does
+    assert rule.startswith("45.") and f"<code>{rule}</code>" in ada.question.result.value
     with language("fr"):
         zoe.question.show(zoe.view["question"])
     assert "Pas tout à fait." in zoe.question.result.value and "La réponse" in zoe.question.result.value
@@ -289,6 +291,22 @@ def test_the_results_download_as_csv_in_the_teachers_language(pages):
     text = message["text"]
     assert text.startswith("\ufeffName,Language,Joined,Question 1: answer,Question 1: right,Right answers,Lesson: ")
     assert "'=Ada,en," in text and ",3/4" in text           # a name that looks like a formula stays text
+
+
+def test_a_lesson_finished_on_a_joined_course_page_reaches_the_teachers_results(pages):
+    _room, teacher = teaching()
+    course = Course()
+    course.live.join(teacher.teacher.code, "Ada")
+    lesson = course.show_lesson("45-trumps")
+    lesson.start_quiz()
+    quiz = lesson.quiz
+    for k, question in enumerate(quiz.questions):           # the first one wrong, the others right
+        right = question.answer if question.multiple else question.answer[0]
+        wrong = next(c for c in question.choices if c not in question.answer)
+        quiz.answer(right if k else ([wrong] if question.multiple else wrong))
+        quiz.next()
+    total = len(quiz.questions)
+    assert [r["lessons"] for r in teacher.teacher.results()] == [{"45-trumps": (total - 1, total)}]
 
 
 def test_ending_the_class_tells_every_student_and_keeps_the_results_downloadable(pages):

@@ -481,7 +481,8 @@ def _question(case: str, question: Any) -> Iterator[Sentence]:
             for lang in LANGUAGES:
                 with i18n.language(lang):
                     feedback = question.check(pick)
-                text[lang] = feedback.text
+                # What the learner reads: after a wrong answer, the right one and its working too.
+                text[lang] = " ".join(part for part in (feedback.text, feedback.answer, feedback.working) if part)
                 rule = feedback.rule
         yield Sentence(f"{case}: feedback, {name}", "quiz", "you", text, rule, set(used))
 
@@ -502,9 +503,26 @@ def house_rule_cases() -> Iterator[Sentence]:
                                house_rule(family_id, option))
 
 
+def switch_cases() -> Iterator[Sentence]:
+    """The house rules as the classroom and Play pages offer them: each switch's name, the words of each value in
+    its menu, and what each value makes the rule (a value any number may take, such as a target, said with one)."""
+    from atout.house_rules import SWITCHES
+
+    for family_id, table in SWITCHES.items():
+        for option, switch in table.items():
+            where = f"house rule switch of {family_id}: {option}"
+            yield from _render(f"{where}: its name", "house rule", Text(switch.name))
+            values = list(switch.says) if isinstance(switch.says, dict) else ["*"]
+            for value in values:
+                shown = 61 if value == "*" else value      # a number the menu offers beside the usual ones
+                yield from _render(f"{where} = {shown}", "house rule", switch.said(shown))
+            for value in switch.choices:
+                yield from _render(f"{where}: menu word for {value}", "house rule", switch.choice(value))
+
+
 def build(seeds: Iterable[int] = SEEDS) -> Catalogue:
-    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(), *engine_cases(seeds),
-                 *game_cases(), *lesson_cases()]
+    sentences = [*rulebook_cases(), *house_rule_cases(), *switch_cases(), *referee_cases(), *direct_cases(),
+                 *engine_cases(seeds), *game_cases(), *lesson_cases()]
     return Catalogue(sentences, templates())
 
 

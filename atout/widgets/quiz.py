@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.i18n import N_, Text, get_language
+from atout.i18n import N_, Person, Text, get_language
 from atout.lessons import Feedback, Question
 from atout.rulebook import RULES
 from atout.svg import card_svg
@@ -78,7 +78,7 @@ def _score_tricks(question: Question) -> list[str]:
             ring = TRICK_WINNER_RING if seat == winner else None
             cards.append(f"<figure class='atout-quiz-play'>{card_svg(card, size='small', highlight=ring)}"
                          f"<figcaption>{escape(player_label(seat, you).render())}</figcaption></figure>")
-        caption = Text("Trick {n}: won by {player}", n=number, player=player_label(winner, you)).render()
+        caption = Text("Trick {n}: won by {player}", n=number, player=Person(winner)).render(viewer=you)
         parts.append(f"<div class='atout-quiz-trick'><p class='atout-quiz-trick-caption'>{escape(caption)}</p>"
                      f"<div class='atout-row'>{''.join(cards)}</div></div>")
     parts.append("</div>")

@@ -168,7 +168,7 @@ class PlayGame(widgets.VBox):
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.add_class("atout-hint")
         self.hint_button.on_click(lambda _b: self.hint())
-        self.review_button = widgets.Button(icon="search")
+        self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
         self.review_button.add_class("atout-review")
         self.review_button.on_click(lambda _b: self.review())
         self.hint_view = widgets.HTML()
@@ -177,7 +177,7 @@ class PlayGame(widgets.VBox):
         self.earlier_reviews.add_class("atout-earlier-reviews")
         # The end of a hand: its score with the working, and the next hand when the learner asks.
         self.hand_end_text = widgets.HTML()
-        self.next_hand_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.next_hand_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.next_hand_button.add_class("atout-next-hand")
         self.next_hand_button.on_click(lambda _b: self._after_hand_button())
         self.hand_end = widgets.VBox([self.hand_end_text, self.next_hand_button])

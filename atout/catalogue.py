@@ -29,8 +29,9 @@ PACKAGE = Path(__file__).resolve().parent
 CASES_FILE = PACKAGE / "data" / "catalogue_cases.jsonl"
 
 # Where core's sentences live (paths relative to the package). Widgets and the site's chrome are the views'.
-TEMPLATE_MODULES = ("engine.py", "referee.py", "lessons.py", "house_rules.py", "rulebook/*.py", "*/explain.py",
-                    "*/ranking.py", "*/referee.py", "*/bidding.py", "*/scoring.py", "*/hand.py", "*/game.py")
+TEMPLATE_MODULES = ("engine.py", "referee.py", "lessons.py", "house_rules.py", "hints.py", "rulebook/*.py",
+                    "*/explain.py", "*/ranking.py", "*/referee.py", "*/bidding.py", "*/scoring.py", "*/hand.py",
+                    "*/game.py")
 VIEW_FOLDERS = ("widgets",)
 MESSAGE_CALLS = {"Text", "N_"}
 
@@ -497,7 +498,8 @@ def _question(case: str, question: Any) -> Iterator[Sentence]:
             for lang in LANGUAGES:
                 with i18n.language(lang):
                     feedback = question.check(pick)
-                text[lang] = feedback.text
+                # What the learner reads: after a wrong answer, the right one and its working too.
+                text[lang] = " ".join(part for part in (feedback.text, feedback.answer, feedback.working) if part)
                 rule = feedback.rule
         yield Sentence(f"{case}: feedback, {name}", "quiz", "you", text, rule, set(used))
 
@@ -529,9 +531,49 @@ def house_rule_cases() -> Iterator[Sentence]:
                 yield from _render(case, "house rule", switch.said(value))
 
 
+def switch_cases() -> Iterator[Sentence]:
+    """The house rules as the classroom and Play pages offer them: each switch's name, the words of each value in
+    its menu, and what each value makes the rule (a value any number may take, such as a target, said with one)."""
+    from atout.house_rules import SWITCHES
+
+    for family_id, table in SWITCHES.items():
+        for option, switch in table.items():
+            where = f"house rule switch of {family_id}: {option}"
+            yield from _render(f"{where}: its name", "house rule", Text(switch.name))
+            values = list(switch.says) if isinstance(switch.says, dict) else ["*"]
+            for value in values:
+                shown = 61 if value == "*" else value      # a number the menu offers beside the usual ones
+                yield from _render(f"{where} = {shown}", "house rule", switch.said(shown))
+            for value in switch.choices:
+                yield from _render(f"{where}: menu word for {value}", "house rule", switch.choice(value))
+
+
+def hint_cases(seeds: Iterable[int] = range(2)) -> Iterator[Sentence]:
+    """The hint's reasons (``atout.hints.reason``), for the player to act, at every decision of hands played by
+    club players: each legal card's reason, the first time each template is met."""
+    from atout.games import family
+    from atout.hints import reason
+    from atout.players import make_player
+
+    met: set[str] = set()
+    for game in ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six"):
+        for seed in seeds:
+            hand = family(game).new_hand(game, seed=seed)
+            player = make_player(game, "club", seed=seed)
+            while not hand.is_over:
+                seat = hand.to_act
+                for action in hand.legal_actions():
+                    said = reason(hand, seat, action)
+                    if said is not None and said.msgid not in met:
+                        met.add(said.msgid)
+                        case = f"hint in {game} (seed {seed}, {len(hand.history)} actions in): {action}"
+                        yield from (s for s in _render(case, "hint", said, seat=seat) if s.viewer == "you")
+                hand.apply(player.act(hand, seat))
+
+
 def build(seeds: Iterable[int] = SEEDS) -> Catalogue:
-    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(), *engine_cases(seeds),
-                 *game_cases(), *lesson_cases()]
+    sentences = [*rulebook_cases(), *house_rule_cases(), *switch_cases(), *referee_cases(), *direct_cases(),
+                 *engine_cases(seeds), *game_cases(), *lesson_cases(), *hint_cases()]
     return Catalogue(sentences, templates())
 
 

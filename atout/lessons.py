@@ -387,6 +387,10 @@ class Feedback:
     text: str            # what to tell the learner, quoting the rule
     rule: str | None
     highlight: list[str]  # the cards that prove it
+    right: list[str] = field(default_factory=list)    # the right choices
+    wrong: list[str] = field(default_factory=list)    # the learner's picks that are not right
+    answer: str = ""      # after a wrong answer: the right one, said ("The answer: J♠")
+    working: str = ""     # after a wrong answer: the referee's working for the right one, when the text lacks it
 
 
 @dataclass
@@ -434,18 +438,38 @@ class Question:
         answer = judge(self.query, self.viewer)
         rule = self.rule or answer.get("rule")
         general = answer.get("explanation") or self._rule_sentence(rule)
+        ordered = [c for c in self.choices if c in right] + sorted(right - set(self.choices))
         if picked == right:
-            return Feedback(True, general, rule, sorted(right))
+            return Feedback(True, general, rule, sorted(right), right=ordered)
         wrong = sorted(picked - right)
         missing = sorted(right - picked)
+        said = self.answer_text(ordered)
         reasons = {**_reasons(answer.get("beats")), **_reasons(answer.get("why"))}
         reason = next((reasons[c] for c in wrong + missing if c in reasons), None)
         if reason is not None:
-            return Feedback(False, reason["explanation"], reason["rule"], wrong + missing)
+            working = general if general and general != reason["explanation"] else ""
+            return Feedback(False, reason["explanation"], reason["rule"], wrong + missing, ordered, wrong, said,
+                            working)
         if missing and self.kind == "legal":
             too = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render()
             general = f"{too}. {general}"
-        return Feedback(False, general, rule, wrong + missing)
+        return Feedback(False, general, rule, wrong + missing, ordered, wrong, said)
+
+    def answer_text(self, right: Sequence[str], lang: str | None = None,
+                    label: Callable[[str], str] | None = None) -> str:
+        """The right answer as the learner reads it: "The answer: J♠", "The answers: K♥ and 3♣".
+        ``label`` writes a choice as its button does; by default a sentence is quoted. Every question has a right
+        answer (a card that may be played, a call that may be made), so ``right`` is never empty."""
+        if self.cards:
+            labels: list[Any] = [Card.parse(c) for c in right]
+        elif label is not None:
+            labels = [label(c) for c in right]
+        else:
+            labels = [Text("“{label}”", label=self.label(c, lang)) if c in self.labels else self.label(c, lang)
+                      for c in right]
+        if len(labels) > 1:
+            return Text("The answers: {answers}", answers=labels).render(lang)
+        return Text("The answer: {answer}", answer=labels[0]).render(lang)
 
     @staticmethod
     def _rule_sentence(rule_id: str | None) -> str:
@@ -524,9 +548,10 @@ def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | 
     answer = _ask(query)
     key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
     right = score_text(answer[key])
+    shown = {"winners": answer["winners"]} if "winners" in answer else {}    # each trick's winner, to show them
     return Question(kind, game, prompt or Text("What does this hand score?"), query,
                     _score_choices(answer[key], seed, game), [right], False, answer.get("rule"),
-                    answer.get("explanation"))
+                    answer.get("explanation"), shown=shown)
 
 
 # --- the special rules: card points, discards, the trump nine, marriages, closing, robbing, the draw --------

@@ -418,7 +418,7 @@ def contract_actions(position: Position, bidder: int, call: str, trump: Suit | s
     _auction(hand, bidder, Action.parse(f"bid {call}").value, actions)
     if hand.phase is Phase.BID:
         raise NotationError(Text("{seat} cannot win the auction with {call}: the auction goes on",
-                                 seat=Text("Seat {n}", n=bidder), call=call))
+                                 seat=Person(bidder), call=call))
     if trump is not None:
         action = Action("trump", None, trump if isinstance(trump, Suit) else Suit.parse(trump))
         hand.apply(action)

@@ -134,9 +134,9 @@ def explain_score(result: HandResult) -> Explanation:
         win = 0 if taken[0] > taken[1] else 1
         players = len(result.tricks_won)
         return Explanation("45.score.partners", Text(
-            "Each trick is worth 5: {a} took {ta} × 5 = {pa} and {b} {tb} × 5 = {pb}; the difference, {high} − {low} "
-            "= {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0], b=Side(1, players),
-            tb=tricks[1], pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win],
+            "Each trick is worth 5: {a} took {ta} × 5 = {pa} and {b} took {tb} × 5 = {pb}; the difference, {high} − "
+            "{low} = {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0],
+            b=Side(1, players), tb=tricks[1], pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win],
             net=result.points[win], after=after))
     if result.scoring == "tricks":
         win = 0 if tricks[0] > tricks[1] else 1

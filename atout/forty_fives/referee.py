@@ -120,6 +120,7 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         raise QueryError(Text("tricks must be a list of the hand's five tricks, each "
                               "{{\"leader\": seat, \"plays\": [cards]}}"))
     tricks_won = [0] * n
+    winners: list[int] = []          # each trick's winner, in order: the quiz shows the tricks it asks about
     best_power, best_seat, best_card = -1, None, None
     table = TABLES[trump]
     for t in tricks:
@@ -131,6 +132,7 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
             raise QueryError(Text("each trick has one card per player ({n}), not {k}", n=n, k=len(plays)))
         winner = (leader + ranking.trick_winner(plays, trump)) % n
         tricks_won[winner] += 1
+        winners.append(winner)
         for i, card in enumerate(plays):
             power = table.power[card.index]
             if power > TRUMP_POWER and power > best_power:
@@ -143,7 +145,8 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         scores_before = q.integers("scores_before", config.sides)
     result = score_hand(config, tricks_won, best_seat, scores_before, bidder, bid)
     result.best_card = best_card
-    answer: dict[str, Any] = {"points": result.points, "tricks_won": tricks_won}
+    answer: dict[str, Any] = {"points": result.points, "tricks_won": tricks_won, "winners": winners,
+                              "best_card": best_card.code if best_card is not None else None}
     if config.auction:
         answer["scores_after"] = result.scores_after
         answer["made"] = result.made

@@ -54,8 +54,8 @@ RULES: dict[str, str] = {
     "45.score.best-card": N_("The trick holding the best card (the highest trump played in the hand) is "
                              "worth 10 instead of 5."),
     "45.score.partners": N_("In partnerships, a side scores its trick points minus the other side's, if "
-                            "positive (or, by the 'tricks' method, 5 for 3 or 4 tricks and 10 for all "
-                            "five)."),
+                            "positive (or, with the house rule of scoring by tricks, 5 for 3 or 4 tricks and "
+                            "10 for all five)."),
     "45.game.target": N_("The first player or side to reach 45 wins; if several do in the same hand, the "
                          "higher total wins, and if they are level another hand is played."),
     "45.deal.rotation": N_("The deal passes to the left."),

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from atout.i18n import Text, get_language
+from atout.i18n import Text, get_language, ngettext
 from atout.lessons import FAMILY_ORDER, Lesson, load_lessons
 
 # Every widget a lesson step may show, loaded with the course page (and so in its preheated kernel),
@@ -37,7 +37,8 @@ class Course(widgets.VBox):
         self.lessons = lessons if lessons is not None else load_lessons()
         self.by_id = {lesson.id: lesson for lesson in self.lessons}
         self.store = ProgressStore()
-        self.store.observe(lambda _change: self.refresh_map(), names="progress")
+        # Progress changes the map's marks and what follows the lesson shown ("You have finished …" once all are done).
+        self.store.observe(lambda _change: self.refresh(), names="progress")
         self.on_move: list[Callable[[], None]] = []     # called when the lesson or its step changes
         self.map = widgets.VBox()
         self.map.add_class("atout-lesson-map")
@@ -96,12 +97,21 @@ class Course(widgets.VBox):
         family_lessons = [other for other in self.lessons if other.family == lesson.family]
         if lesson is not family_lessons[-1]:
             return []
-        text = Text("You have finished the {game} lessons: play a hand against the computer",
-                    game=FAMILY_TITLES[lesson.family]).render()
+        lang, game = get_language(), FAMILY_TITLES[lesson.family]
+        to_do = [other for other in family_lessons if not self.store.done(other.id)]
+        if to_do:
+            # Said finished only once every lesson of the game is done (its quiz answered to the end).
+            text = Text("The last {game} lesson: play a hand against the computer", game=game).render()
+            left = ngettext("One {game} lesson is still to do: {titles}", "{n} {game} lessons are still to do: "
+                            "{titles}", len(to_do), game=game, titles=[other.title[lang] for other in to_do])
+            still = f"<p class='atout-lessons-to-do'>{escape(left)}</p>"
+        else:
+            text = Text("You have finished the {game} lessons: play a hand against the computer", game=game).render()
+            still = ""
         # The Play page opens on the game the lessons were about (it reads ?game= from its address).
         href = f"{self.play_href}?{urlencode({'game': lesson.game})}"
         link = widgets.HTML(f"<p class='atout-play-link'><a href='{escape(href)}' target='_top'>"
-                            f"{escape(text)}</a></p>")
+                            f"{escape(text)}</a></p>{still}")
         link.add_class("atout-finish-family")
         return [link]
 

@@ -16,11 +16,10 @@ import ipywidgets as widgets
 from atout.engine import Action, Event
 from atout.errors import AtoutError
 from atout.games import available_games, family
-from atout.i18n import N_, Text
+from atout.i18n import N_, Text, ngettext
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
-from atout.widgets.analysis import UNITS
 from atout.widgets.index import TITLES
 from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.said import said_html
@@ -34,29 +33,46 @@ LEVEL_NAMES = {"beginner": Text("Beginner"), "club": Text("Club player"), "exper
 
 
 class GameHand:
-    """The current hand of a game, as the card table sees it, with actions going through the game
-    (so a finished hand is scored and the next one dealt by core, not by the page)."""
+    """The hand of a game the card table shows, with actions going through the game (so a finished hand is scored
+    and the next one dealt by core, not by the page).
+
+    A finished hand stays on the table, its last trick and its score with it, until the learner asks for the next
+    (``next_hand``): core has dealt it already, but nobody, the computer included, acts in it before then."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
+        self.shown = game.hand
 
     def apply(self, action: Action | str) -> Event:
         return self.game.apply(action)
 
+    @property
+    def waiting(self) -> bool:
+        """The hand shown is over and the game has dealt the next (or is over): the moment between two hands."""
+        return self.shown is not self.game.hand or self.game.is_over
+
+    def next_hand(self) -> bool:
+        """Show the game's current hand; False when it is the one shown already."""
+        if self.shown is self.game.hand:
+            return False
+        self.shown = self.game.hand
+        return True
+
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.game.hand, name)
+        return getattr(self.shown, name)
 
 
 def review_hand(hand: Any, seat: int, budget_s: float = 1.0) -> list[dict[str, Any]]:
-    """Each of ``seat``'s plays that the solver (every hand known) rates below the best: what was
-    played, what was best, and what it would have changed, in the solver's unit."""
+    """Each of ``seat``'s plays that the solver (every hand known) rates below the best: in which trick (counted
+    from 1), what was played, what was best, and what it would have changed, in the solver's unit; ``at`` is the
+    play's place in the hand's history."""
     from atout.solver import SolverError, solve
 
     history = hand.history
     cls = type(hand)
     findings = []
     replay = cls.replay(hand.config, history[:1], hand.dealer)
-    for action in history[1:]:
+    for at, action in enumerate(history[1:], start=1):
         if replay.to_act == seat and action.kind == "play":
             try:
                 solution = solve(replay, budget_s=budget_s, line=False)
@@ -67,21 +83,37 @@ def review_hand(hand: Any, seat: int, budget_s: float = 1.0) -> list[dict[str, A
                 lost = solution.value - solution.values[action]
                 if lost > 0:
                     findings.append({"played": action, "best": solution.best, "lost": lost,
-                                     "unit": solution.unit})
+                                     "unit": solution.unit, "trick": len(replay.tricks) + 1, "at": at})
         replay.apply(action)
     return findings
 
 
-def _review_text(findings: list[dict[str, Any]]) -> str:
+def _more(unit: str, n: int) -> str:
+    """What a better play would have won, in the solver's unit: "1 more trick", "5 more points"."""
+    if unit == "tricks":
+        return ngettext("{n} more trick", "{n} more tricks", n)
+    if unit == "game points":
+        return ngettext("{n} more game point", "{n} more game points", n)
+    return ngettext("{n} more point", "{n} more points", n)
+
+
+def _review_text(findings: list[dict[str, Any]], hinted: dict[int, Action] | None = None) -> str:
+    """Each play the solver rates below the best, by its trick; where the learner played the hint's card, why the
+    two disagree (``hinted``: the hint given at each place of the hand's history)."""
     if not findings:
-        return escape(Text("The solver, seeing every hand, finds no better play than yours in this hand.").render())
+        return "<p>" + escape(Text("The solver, seeing every hand, finds no better play than yours in this hand.")
+                              .render()) + "</p>"
     items = []
     for f in findings:
-        items.append("<li>" + escape(Text(
-            "{best} instead of {played} would have won {lost} more {unit}",
-            best=f["best"].card or str(f["best"]), played=f["played"].card or str(f["played"]), lost=f["lost"],
-            unit=Text(UNITS.get(f["unit"], f["unit"]))).render()) + "</li>")
-    return "<ul>" + "".join(items) + "</ul>"
+        said = Text("Trick {n}: {best} instead of {played} would have won {amount}, with every card played as well "
+                    "as it can be from there on", n=f["trick"], best=f["best"].card or action_label(f["best"]),
+                    played=f["played"].card or action_label(f["played"]), amount=_more(f["unit"], f["lost"])).render()
+        if (hinted or {}).get(f["at"]) == f["played"]:
+            said += " " + Text("(the hint's choice: the hint sees only your cards, the review sees every hand)"
+                               ).render()
+        items.append("<li>" + escape(said) + "</li>")
+    note = Text("The solver looks at every hand, as nobody at the table can.").render()
+    return "<ul>" + "".join(items) + f"</ul><p class='atout-review-note'>{escape(note)}</p>"
 
 
 def _calls_text(reviews: list[CallReview]) -> str:
@@ -136,11 +168,20 @@ class PlayGame(widgets.VBox):
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.add_class("atout-hint")
         self.hint_button.on_click(lambda _b: self.hint())
-        self.review_button = widgets.Button(icon="search")
+        self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
         self.review_button.add_class("atout-review")
         self.review_button.on_click(lambda _b: self.review())
         self.hint_view = widgets.HTML()
         self.review_view = widgets.HTML()
+        self.earlier_reviews = widgets.HTML()      # the reviews of earlier hands, each one opened by its title
+        self.earlier_reviews.add_class("atout-earlier-reviews")
+        # The end of a hand: its score with the working, and the next hand when the learner asks.
+        self.hand_end_text = widgets.HTML()
+        self.next_hand_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
+        self.next_hand_button.add_class("atout-next-hand")
+        self.next_hand_button.on_click(lambda _b: self._after_hand_button())
+        self.hand_end = widgets.VBox([self.hand_end_text, self.next_hand_button])
+        self.hand_end.add_class("atout-hand-end")
         self.log_view = widgets.HTML()
         self.log_view.add_class("atout-log")
         self.status = widgets.HTML()
@@ -152,8 +193,8 @@ class PlayGame(widgets.VBox):
         # The table on the left, sized to fit the window; beside it the hint, the log, the review and the score
         # sheet: the learner's hand, the choices and what happened are on one screen.
         self.stage.add_class("atout-play-stage")
-        side = widgets.VBox([widgets.HBox([self.hint_button, self.review_button]), self.hint_view, self.log_view,
-                             self.review_view, self.sheet_box])
+        side = widgets.VBox([self.hand_end, widgets.HBox([self.hint_button, self.review_button]), self.hint_view,
+                             self.review_view, self.log_view, self.earlier_reviews, self.sheet_box])
         side.add_class("atout-play-side")
         body = widgets.HBox([self.stage, side])
         body.add_class("atout-play-body")
@@ -193,15 +234,43 @@ class PlayGame(widgets.VBox):
         self.hint_player = make_player(game_id, "expert", seed=self.seed)
         self.lines = []
         self.reviewed_hands = 0
-        self.table = CardTable(GameHand(self.game), viewer=LEARNER, opponents=self._computer, show_legal=True,
+        self.reviews: dict[int, str] = {}          # each reviewed hand's review, by its number (from 1)
+        self.hints: dict[int, dict[int, Action]] = {}   # the hints given, by hand number and place in its history
+        self.last_score: Any = None                # core's explanation of the last hand's score, the working in it
+        self.hand_view = GameHand(self.game)
+        self.table = CardTable(self.hand_view, viewer=LEARNER, opponents=self._computer, show_legal=True,
                                on_event=[self._log_event], fit=True)
         self.sheet = ScoreSheet(self.game)
         self.stage.children = [self.table]
         self.sheet_box.children = [self.sheet]
         self.hint_view.value = ""
         self.review_view.value = ""
+        self.earlier_reviews.value = ""
         self.refresh()
         self._changed()
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand on the table, from 1 (a finished hand keeps its number until the next is shown)."""
+        return len(self.game.completed_hands) + (0 if self.hand_view.waiting else 1)
+
+    def next_hand(self) -> None:
+        """The learner asks for the next hand: the computer starts acting in it, the last review goes with the
+        earlier hands'."""
+        if not self.hand_view.next_hand():
+            return
+        self.hint_view.value = ""
+        self.review_view.value = ""
+        self._show_earlier_reviews()
+        self.table.set_hand(self.hand_view)
+        self.refresh()
+        self._changed()
+
+    def _after_hand_button(self) -> None:
+        if self.game.is_over:
+            self.new_game()
+        else:
+            self.next_hand()
 
     def _rules_chosen(self, options: dict[str, Any]) -> None:
         self.options = options
@@ -248,6 +317,11 @@ class PlayGame(widgets.VBox):
         self.learner_acted |= event.seat == LEARNER
         for e in event.flatten():
             self.lines.append(said_html(e.explanation, viewer=LEARNER))
+            if e.kind == "score":
+                self.last_score = e.explanation
+        table = getattr(self, "table", None)     # (the first events come while the table is being made)
+        if table is not None:
+            table.card_values = {}             # a hint's mark goes once anybody has acted
         self.lines = self.lines[-60:]
         self.hint_view.value = ""
         if len(self.game.completed_hands) > self.reviewed_hands:
@@ -256,32 +330,64 @@ class PlayGame(widgets.VBox):
         self._changed()
 
     def hint(self) -> str:
-        """What the expert computer would do in the learner's place (it sees only the learner's cards)."""
-        hand = self.game.hand
-        if hand.to_act != LEARNER or self.game.is_over:
+        """What the expert computer would do in the learner's place (it sees only the learner's cards), and why."""
+        from atout.hints import hint
+
+        hand = self.hand_view
+        if hand.to_act != LEARNER or hand.is_over or self.game.is_over:
             text = Text("A hint comes when it is your turn.").render()
+            self.hint_view.value = f"<p class='atout-hint-text' role='status'>{escape(text)}</p>"
+            self.table.card_values = {}
+            return text
+        advice = hint(hand.shown, LEARNER, self.hint_player)
+        self.hints.setdefault(self.hand_number, {})[len(hand.history)] = advice.action
+        if advice.reason is not None:
+            said = Text("The expert computer, seeing only your cards, would play {card}: {why}",
+                        card=advice.action.card, why=advice.reason)
         else:
-            action = self.hint_player.act(hand, LEARNER)
-            text = Text("The expert computer, seeing only your cards, would choose: {action}",
-                        action=action.card or str(action)).render()
-        self.hint_view.value = f"<p class='atout-hint-text' role='status'>{escape(text)}</p>"
+            said = Text("The expert computer, seeing only your cards, would choose: {action}",
+                        action=action_label(advice.action))
+        text = said.render(viewer=LEARNER)
+        self.hint_view.value = (f"<p class='atout-hint-text' role='status' data-testid='hint'>{escape(text)}</p>")
+        if advice.action.card is not None:     # the card is marked on the table, as the What-if page marks values
+            self.table.card_values = {advice.action.card.code: {
+                "text": Text("Hint").render(), "best": True,
+                "label": Text("The hint: {card}", card=advice.action.card).render()}}
         return text
 
-    def review(self) -> list[dict[str, Any]]:
-        """Review the last finished hand with the solver."""
-        if not self.game.completed_hands:
+    def review(self, number: int | None = None) -> list[dict[str, Any]]:
+        """Review a finished hand with the solver: the last one, or hand ``number`` (from 1)."""
+        hands = self.game.completed_hands
+        if not hands:
             self.review_view.value = "<p>" + escape(Text("Finish a hand first: the review comes after it.").render()) \
                 + "</p>"
             return []
-        hand = self.game.completed_hands[-1]
+        number = number or len(hands)
+        hand = hands[number - 1]
         findings = review_hand(hand, LEARNER)
         self.call_reviews = review_calls(hand, LEARNER, budget_s=CALL_REVIEW_S, seed=self.seed,
                                          opponents=self.computer.level)
-        self.reviewed_hands = len(self.game.completed_hands)
-        title = Text("Review of hand {n}", n=len(self.game.completed_hands)).render()
-        self.review_view.value = (f"<div class='atout-review-text' data-testid='hand-review'><h3>{escape(title)}</h3>"
-                                  f"{_review_text(findings)}{_calls_text(self.call_reviews)}</div>")
+        self.reviewed_hands = max(self.reviewed_hands, number)
+        title = Text("Review of hand {n}", n=number).render()
+        self.reviews[number] = (f"<h3>{escape(title)}</h3>{_review_text(findings, self.hints.get(number))}"
+                                f"{_calls_text(self.call_reviews)}")
+        if number == self.hand_number:     # the hand on the table: its review beside it
+            self.review_view.value = (f"<div class='atout-review-text' data-testid='hand-review'>"
+                                      f"{self.reviews[number]}</div>")
+        self._show_earlier_reviews()
         return findings
+
+    def _show_earlier_reviews(self) -> None:
+        """The reviews of the hands before the one on the table, each closed under its title, the latest first."""
+        earlier = [n for n in sorted(self.reviews, reverse=True) if n != self.hand_number]
+        if not earlier:
+            self.earlier_reviews.value = ""
+            return
+        heading = escape(Text("Reviews of earlier hands").render())
+        items = "".join(f"<details class='atout-review-text' data-hand='{n}'><summary>"
+                        f"{escape(Text('Review of hand {n}', n=n).render())}</summary>{self.reviews[n]}</details>"
+                        for n in earlier)
+        self.earlier_reviews.value = f"<h4>{heading}</h4>{items}"
 
     def refresh(self) -> None:
         chosen = self.game_picker.value        # the games' names in the page language, the choice kept
@@ -295,13 +401,50 @@ class PlayGame(widgets.VBox):
         game = self.game
         if game.is_over:
             status = Text("The game is over. Winner: {winner}", winner=self._side_name(game.winner))
+        elif self.hand_view.waiting:
+            status = Text("Hand {n} is over", n=self.hand_number)
         else:
-            status = Text("Hand {n}: you play against the computer", n=len(game.completed_hands) + 1)
+            status = Text("Hand {n}: you play against the computer", n=self.hand_number)
         self.status.value = f"<p class='atout-play-status' data-testid='play-status'>{escape(status.render())}</p>"
+        self._draw_hand_end()
         heading = escape(Text("What happened, and why").render())
         lines = "".join(f"<li>{line}</li>" for line in self.lines[-12:])
         self.log_view.value = (f"<details open><summary>{heading}</summary>"
                                f"<ol class='atout-log-lines'>{lines}</ol></details>")
+
+    def _draw_hand_end(self) -> None:
+        """Between two hands: the hand's score with core's working, the game's score, and the way on (the next hand,
+        or after the last a new game)."""
+        if not self.hand_view.waiting:
+            self.hand_end.layout.display = "none"
+            self.hand_end_text.value = ""
+            return
+        game = self.game
+        parts = [f"<h3>{escape(Text('Hand {n} is over', n=self.hand_number).render())}</h3>"]
+        if self.last_score is not None:
+            parts.append(f"<p class='atout-hand-score'>{said_html(self.last_score, viewer=LEARNER)}</p>")
+        totals = " · ".join(Text("{who}: {score}", who=self._side_name(unit), score=score).render()
+                            for unit, score in enumerate(game.scores))
+        parts.append("<p class='atout-game-score'>" + escape(Text("The game's score: {scores}", scores=totals)
+                                                            .render()) + "</p>")
+        if game.is_over:
+            if game.winner is not None and game.winner == self._learners_unit():
+                over = Text("The game is over, and you have won it!")
+            else:
+                over = Text("The game is over. Winner: {winner}", winner=self._side_name(game.winner))
+            parts.append(f"<p class='atout-game-over'><strong>{escape(over.render())}</strong></p>")
+            self.next_hand_button.description = Text("New game").render()
+        else:
+            self.next_hand_button.description = Text("Next hand").render()
+        self.hand_end_text.value = f"<div data-testid='hand-end' role='status'>{''.join(parts)}</div>"
+        self.hand_end.layout.display = ""
+
+    def _learners_unit(self) -> int:
+        """The scoring unit the learner plays for: their own seat, or their side."""
+        hand = self.game.hand
+        if len(self.game.scores) == len(hand.hands) or not hasattr(hand, "side_of"):
+            return LEARNER
+        return hand.side_of(LEARNER)
 
     def _side_name(self, winner: Any) -> Any:
         """The winner of the game: a player, or a side named by its players (core's ``side_of`` says who)."""

@@ -13,14 +13,16 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.i18n import N_, Text, get_language
+from atout.i18n import N_, Person, Text, get_language
 from atout.lessons import Feedback, Question
 from atout.svg import card_svg
 from atout.widgets import language
 from atout.widgets.said import rule_quote
+from atout.widgets.seats import player_label
 
 RIGHT_RING = "#1b7a2e"
 WRONG_RING = "#c8102e"
+TRICK_WINNER_RING = "#1f4fc1"      # the accent: a trick's winning card, not a mark on the learner's answer
 
 
 def _trump_text(question: Question) -> str:
@@ -54,6 +56,33 @@ def _trick_so_far(plays: list) -> str:
     if plays:
         return _line(Text("Cards played to the trick:")) + _row(plays, size="small")
     return _line(Text("You are leading."))
+
+
+def _score_tricks(question: Question) -> list[str]:
+    """A scoring question's tricks, each card under the name of who played it, the winner's card ringed and named
+    (core's answer says who won each trick)."""
+    tricks, winners = question.query.get("tricks"), question.shown.get("winners")
+    if not tricks or not winners:
+        return []
+    players = len(tricks[0]["plays"])
+    you = question.viewer
+    head = (Text("The hand's tricks (you are {seat}):", seat=seat_name(you)) if you is not None
+            else Text("The hand's tricks:"))
+    parts = [_line(head), "<div class='atout-quiz-tricks'>"]
+    for number, (trick, winner) in enumerate(zip(tricks, winners, strict=True), start=1):
+        leader = int(trick.get("leader", 0))
+        cards = []
+        for i, code in enumerate(trick["plays"]):
+            seat = (leader + i) % players
+            card = Card.parse(code)
+            ring = TRICK_WINNER_RING if seat == winner else None
+            cards.append(f"<figure class='atout-quiz-play'>{card_svg(card, size='small', highlight=ring)}"
+                         f"<figcaption>{escape(player_label(seat, you).render())}</figcaption></figure>")
+        caption = Text("Trick {n}: won by {player}", n=number, player=Person(winner)).render(viewer=you)
+        parts.append(f"<div class='atout-quiz-trick'><p class='atout-quiz-trick-caption'>{escape(caption)}</p>"
+                     f"<div class='atout-row'>{''.join(cards)}</div></div>")
+    parts.append("</div>")
+    return parts
 
 
 def _rob_situation(question: Question, highlight: dict[str, str]) -> list[str]:
@@ -106,6 +135,8 @@ def _situation(question: Question, highlight: dict[str, str] | None = None) -> s
                                     cards=[Card.parse(c) for c in query["marriages"]])))
         if query.get("last_trick"):
             parts.append(_line(Text("This player won the last trick.")))
+    elif question.kind == "score":
+        parts += _score_tricks(question)
     elif question.kind == "discards":
         parts += [_line(Text("The hand:")), _row(query["hand"], highlight)]
         if query.get("kitty"):
@@ -127,7 +158,8 @@ def _situation(question: Question, highlight: dict[str, str] | None = None) -> s
 
 
 class QuizView(widgets.VBox):
-    """Questions one at a time; ``on_finish(right, total)`` is called after the last one."""
+    """Questions one at a time; ``on_finish(right, total)`` is called after the last one, and the quiz may then be
+    tried again (``retry``)."""
 
     def __init__(self, questions: list[Question], on_finish: Callable[[int, int], None] | None = None,
                  title: Text | None = None) -> None:
@@ -135,12 +167,6 @@ class QuizView(widgets.VBox):
         self.questions = questions
         self.on_finish = on_finish
         self.title = title or Text("Quiz")
-        self.index = 0
-        self.right = 0
-        self.answered: list[bool | None] = [None] * len(questions)
-        self.feedback: Feedback | None = None
-        self._response: str | list[str] | None = None
-        self._feedback_language: str | None = None
         self.add_class("atout-quiz")
         self.header = widgets.HTML()
         self.prompt = widgets.HTML()
@@ -155,9 +181,22 @@ class QuizView(widgets.VBox):
         self.next_button = widgets.Button()
         self.next_button.add_class("atout-quiz-next")
         self.next_button.on_click(lambda _b: self.next())
+        self.retry_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.retry_button.add_class("atout-quiz-retry")
+        self.retry_button.on_click(lambda _b: self.retry())
         self.children = [self.header, self.prompt, self.situation, self.choices,
-                         widgets.HBox([self.check_button, self.next_button]), self.result]
+                         widgets.HBox([self.check_button, self.next_button, self.retry_button]), self.result]
         language.register(self)
+        self.retry()
+
+    def retry(self) -> None:
+        """Start the questions again from the first, nothing answered."""
+        self.index = 0
+        self.right = 0
+        self.answered: list[bool | None] = [None] * len(self.questions)
+        self.feedback: Feedback | None = None
+        self._response: str | list[str] | None = None
+        self._feedback_language: str | None = None
         self.refresh()
 
     @property
@@ -171,21 +210,41 @@ class QuizView(widgets.VBox):
     def selected(self) -> list[str]:
         return [b.tooltip_code for b in self.choices.children if getattr(b, "value", False)]
 
+    def choice_label(self, question: Question, choice: str) -> str:
+        """A choice as its button reads: 7♠, Hold, 30 for 60, 5 – 0, Yes."""
+        return _call_label(choice) if question.kind == "bids" else question.label(choice)
+
     def _choice_buttons(self, question: Question) -> list[widgets.Widget]:
         buttons: list[widgets.Widget] = []
+        feedback = self.feedback
+        picked = set()
+        if feedback is not None and self._response is not None:
+            picked = {self._response} if isinstance(self._response, str) else set(self._response)
         for choice in question.choices:
-            label = _call_label(choice) if question.kind == "bids" else question.label(choice)   # 7♠, Hold, 30 for 60
+            label = self.choice_label(question, choice)
             tip = Card.parse(choice).name() if question.cards else label
+            if feedback is not None:
+                # Marked in words as well as colour: ✓ the right answer, ✗ a pick that is not.
+                if choice in feedback.right:
+                    label = f"✓ {label}"
+                elif choice in feedback.wrong or (choice in picked and not feedback.correct
+                                                  and choice not in feedback.right):
+                    label = f"✗ {label}"
             if question.multiple:
-                button = widgets.ToggleButton(description=label, tooltip=tip, value=False)
+                button = widgets.ToggleButton(description=label, tooltip=tip, value=choice in picked)
             else:
                 button = widgets.Button(description=label, tooltip=tip)
                 button.on_click(lambda _b, c=choice: self.answer(c))
             button.tooltip_code = choice
-            if choice in question.labels:
-                button.layout.width = "auto"       # a sentence, not a card or a number
+            if not question.cards:
+                button.layout.width = "auto"       # a sentence or a score, never cut off: two would read the same
             button.add_class("atout-quiz-choice")
             button.add_class(f"atout-choice-{choice.replace(' ', '').replace('–', '_')}")
+            if feedback is not None:
+                if choice in feedback.right:
+                    button.add_class("atout-choice-right")
+                elif label.startswith("✗"):
+                    button.add_class("atout-choice-wrong")
             button.disabled = self.answered[self.index] is not None
             buttons.append(button)
         return buttons
@@ -213,6 +272,7 @@ class QuizView(widgets.VBox):
 
     def refresh(self) -> None:
         total = len(self.questions)
+        self.retry_button.description = Text("Try again").render()
         if self.finished:
             self.header.value = f"<h3>{escape(self.title.render())}</h3>"
             self.prompt.value = "<p class='atout-quiz-score'>" + escape(
@@ -221,19 +281,26 @@ class QuizView(widgets.VBox):
             self.choices.children = []
             self.check_button.layout.display = "none"
             self.next_button.layout.display = "none"
+            self.retry_button.layout.display = "" if total else "none"
             self.result.value = ""
             return
+        self.retry_button.layout.display = "none"
         question = self.question
         if self.feedback is not None and self._response is not None and self._feedback_language != get_language():
             # The page's language changed after marking: the referee says it again in the new language.
             self.feedback, self._feedback_language = question.check(self._response), get_language()
         self.header.value = "<h3>" + escape(Text("{title}: question {i} of {n}", title=self.title, i=self.index + 1,
                                                    n=total).render()) + "</h3>"
-        self.prompt.value = f"<p class='atout-quiz-prompt'><strong>{escape(question.prompt_text())}</strong></p>"
+        how = ""
+        if question.multiple:
+            how = ("<p class='atout-quiz-how'>" + escape(Text("Choose all that apply, then press Check.").render())
+                   + "</p>")
+        self.prompt.value = (f"<p class='atout-quiz-prompt'><strong>{escape(question.prompt_text())}</strong></p>"
+                             f"{how}")
         rings: dict[str, str] = {}
         if self.feedback is not None:
-            colour = RIGHT_RING if self.feedback.correct else WRONG_RING
-            rings = {c: colour for c in self.feedback.highlight}
+            rings = {c: RIGHT_RING for c in self.feedback.right}
+            rings.update({c: WRONG_RING for c in self.feedback.wrong})
         self.situation.value = _situation(question, rings)
         self.choices.children = self._choice_buttons(question)
         self.check_button.description = Text("Check").render()
@@ -241,11 +308,32 @@ class QuizView(widgets.VBox):
         self.next_button.description = (Text("Next question").render() if self.index + 1 < total
                                         else Text("See my score").render())
         self.next_button.layout.display = "" if self.feedback is not None else "none"
-        if self.feedback is None:
-            self.result.value = ""
+        self.result.value = "" if self.feedback is None else self._feedback_html(question, rings)
+
+    def _feedback_html(self, question: Question, rings: dict[str, str]) -> str:
+        """Right or not, why, and after a wrong answer the right one with the working; then what the rings mean and
+        the rule as the rulebook states it."""
+        feedback = self.feedback
+        assert feedback is not None
+        verdict = Text("Right!") if feedback.correct else Text("Not quite.")
+        css = "atout-right" if feedback.correct else "atout-wrong"
+        verdict_html = f"<strong>{escape(verdict.render())}</strong>"
+        if feedback.correct:
+            body = [f"<p>{verdict_html} {escape(feedback.text)}</p>"]
         else:
-            verdict = Text("Right!") if self.feedback.correct else Text("Not quite.")
-            css = "atout-right" if self.feedback.correct else "atout-wrong"
-            quoted = rule_quote(self.feedback.rule, self.feedback.text)
-            self.result.value = (f"<div class='{css}' role='status'><strong>{escape(verdict.render())}</strong> "
-                                 f"{escape(self.feedback.text)}{quoted}</div>")
+            answer = question.answer_text(feedback.right, label=_call_label if question.kind == "bids" else None)
+            answer_html = f"<strong class='atout-quiz-answer'>{escape(answer)}.</strong>"
+            if feedback.working:     # why the pick is wrong, then the right answer with its working
+                body = [f"<p>{verdict_html} {escape(feedback.text)}</p>",
+                        f"<p>{answer_html} {escape(feedback.working)}</p>"]
+            else:                    # the right answer, then the working that gives it
+                body = [f"<p>{verdict_html} {answer_html}</p>", f"<p>{escape(feedback.text)}</p>"]
+        ringed = [c for c in rings if question.cards and c in question.choices]
+        if ringed:
+            marks = [Text("Green ring: the right answer.")]
+            if any(rings[c] == WRONG_RING for c in ringed):
+                marks.append(Text("Red ring: a card you chose that is not right."))
+            body.append("<p class='atout-quiz-marks'>" + escape(" ".join(m.render() for m in marks)) + "</p>")
+        # The rule as the rulebook states it, unless the feedback already is that sentence.
+        body.append(rule_quote(feedback.rule, feedback.text + feedback.working))
+        return f"<div class='{css}' role='status'>{''.join(body)}</div>"

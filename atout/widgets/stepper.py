@@ -9,7 +9,8 @@ replayed (``replay``) up to that action. It works for any family whose hands exp
 ``deal_packets()``.
 
 Controls: first, back, forward and last buttons (their arrows drawn in SVG by the stylesheet), the step
-slider (counting from 1, as "Step N of M" does) and ▶ auto-play (an ipywidgets ``Play`` linked to the
+slider (counting from 1, as "Step N of M"
+beside it does, with no number of its own) and ▶ auto-play (an ipywidgets ``Play`` linked to the
 slider) at a chosen speed. Keyboard: ipywidgets sends no key presses to Python, so the stepper uses
 what the browser already gives focusable controls: Tab reaches each button (Enter or Space presses
 it), and a focused slider moves with ← → (one step), Page Up / Page Down and Home / End.
@@ -101,9 +102,10 @@ class DealStepper(widgets.VBox):
         self.viewer = viewer
         self._views = self._replay_views(viewer)
         count = max(len(self.steps), 1)
-        # The slider counts steps from 1, as "Step N of M" does.
+        # The slider counts steps from 1, as "Step N of M" does, and shows no number of its own: "Step N of M" beside
+        # it is the one counter (a second number beside the first was read as another count).
         self.slider = widgets.IntSlider(value=1, min=1, max=count, step=1, continuous_update=True,
-                                        readout=True, layout=widgets.Layout(width="320px"))
+                                        readout=False, layout=widgets.Layout(width="320px"))
         self.slider.add_class("atout-step-slider")
         self.play = widgets.Play(value=1, min=1, max=count, step=1, interval=SPEEDS[1][1], show_repeat=False)
         self.play.add_class("atout-autoplay")
@@ -188,7 +190,8 @@ class DealStepper(widgets.VBox):
         self.back_button.tooltip = _("Back one step")
         self.next_button.tooltip = _("Forward one step")
         self.last_button.tooltip = _("Forward to the end of the hand")
-        self.slider.description = _("Step")
+        self.slider.description = ""
+        self.slider.tooltip = _("Step")
         self.play.tooltip = _("Play the hand step by step")
         chosen = self.speed.value
         self.speed.options = [(_(name), ms) for name, ms in SPEEDS]

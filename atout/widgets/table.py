@@ -532,6 +532,12 @@ class CardTable(FromPage, anywidget.AnyWidget):
         view = self._view()
         looking = self._shown is not None
         ringed, just_won = (self._shown[1], self._shown[2]) if looking else (frozenset(), None)
+        # A finished hand keeps its last trick in the middle of the table, its winner marked, until the next hand.
+        ended = not looking and bool(view.over) and not view.trick and bool(view.last_trick)
+        if ended:
+            just_won = view.last_trick_winner
+            self._gather_due = False
+            self._gather = None
         if self._gather_due:
             self._gather_due = False
             self._gather = {"id": self._gather_id, "winner": self._last_winner,
@@ -550,7 +556,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
         said = words["seats"]
         clickable = {} if looking else self._clickable(view)
         to_act = view.to_act
-        trick = list(view.trick or [])
+        trick = list(view.last_trick if ended else view.trick or [])
+        leader = trick[0][0] if ended else view.leader
         trick_seats = {seat for seat, _card in trick}
         won = list(view.tricks_won or [])
         per_seat = len(won) == n        # else tricks are counted per side, shown with the scores
@@ -585,7 +592,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
                 "count": count,
                 "dealer": seat == view.dealer,
                 "to_act": seat == to_act,
-                "leader": seat == view.leader and bool(trick),
+                "leader": seat == leader and bool(trick),
                 "played": seat in trick_seats,
                 "won": seat == just_won,
                 "tricks": won[seat] if per_seat else None,
@@ -608,7 +615,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         last = view.last_trick
         winner = view.last_trick_winner if last else None
         last_trick = None
-        if last and not looking:     # the walk-through shows the trick just won in the middle, its winner marked
+        if last and not looking and not ended:   # (the walk-through and a finished hand show it in the middle)
             label = (Text("Last trick (winner: {player})", player=self.label(winner)) if winner is not None
                      else Text("Last trick"))
             last_trick = {"plays": [{"seat": s, "card": face(c), "by": said[s]["who"]} for s, c in last],
@@ -662,7 +669,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
             "show_legal": bool(self.show_legal), "phase": phase, "status": status, "over": bool(view.over),
             "dealer": view.dealer, "to_act": to_act, "can_act": can_act,
             "seats": seats, "shown": shown,
-            "trick": {"plays": plays, "leader": view.leader if trick else None, "label": words["trick"]},
+            "trick": {"plays": plays, "leader": leader if trick else None, "label": words["trick"]},
             "last_trick": last_trick, "trump": trump,
             "turn_up": turn_up, "turn_up_label": words["turn_up"],
             "kitty": kitty, "stock": stock,

@@ -125,3 +125,67 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     page.wait_for_selector(f"[data-testid=card-table] [data-testid=seat-0] [data-card='{theirs}']")
     assert f"seat 1: {' '.join(hands['seat 1'][1:] + [mine])}" in text.input_value().splitlines()
     assert not page.errors
+
+
+def test_a_question_to_choose_all_a_wrong_answer_with_the_right_one_and_a_retry(page, voila_url):
+    """The learner's path through one question in Chromium: "choose all that apply" said, a wrong pick marked with the
+    right answer and what the rings mean, the score, then the same question tried again."""
+    open_page(page, voila_url, "course.ipynb?lesson=45-following",
+              ready=".atout-lesson-45-following .atout-quiz-choice")
+    trial = page.locator(".atout-lesson .atout-quiz").first
+    assert "Choose all that apply, then press Check." in trial.locator(".atout-quiz-how").inner_text()
+    from atout.lessons import load_lessons
+
+    question = next(x for x in load_lessons() if x.id == "45-following").step_questions(0)[0]
+    wrong = next(c for c in question.choices if c not in question.answer)
+    trial.locator(f".atout-choice-{wrong}").click()
+    trial.locator(".atout-quiz-check").click()
+    feedback = trial.locator(".atout-quiz-feedback .atout-wrong")
+    feedback.wait_for()
+    said = feedback.inner_text()
+    assert "The answer" in said and "Green ring: the right answer." in said
+    assert trial.locator(f".atout-choice-{wrong}").inner_text().startswith("✗")
+    assert all(trial.locator(f".atout-choice-{c}").inner_text().startswith("✓") for c in question.answer)
+    trial.locator(".atout-quiz-next").click()
+    trial.locator(".atout-quiz-retry").click()
+    trial.locator(".atout-quiz-check").wait_for()
+    assert trial.locator(".atout-quiz-feedback .atout-wrong").count() == 0
+    assert not trial.locator(f".atout-choice-{wrong}").inner_text().startswith("✗")
+    # A scoring question shows the tricks it asks about: every card under the name of who played it.
+    open_page(page, voila_url, "course.ipynb?lesson=45-partners&step=quiz", ready=".atout-quiz-tricks")
+    quiz = quiz_question(page, 1)
+    assert quiz.locator(".atout-quiz-play").count() == 20
+    assert quiz.locator(".atout-quiz-trick-caption").first.inner_text().startswith("Trick 1: won by")
+    assert not page.errors
+
+
+def test_play_hint_then_the_end_of_the_hand_waits_for_the_next(page, voila_url):
+    from urllib.parse import urlencode
+
+    from atout.games import family
+    from atout.players import make_player
+    from atout.widgets.address import moves_text
+
+    game = family("forty-fives").new_game("forty-fives", seed=4)
+    players = [make_player("forty-fives", "club", seed=s) for s in range(3)]
+    while not (game.hand.to_act == 0 and len(game.hand.hands[0]) == 1 and game.hand.phase.value == "play"):
+        game.apply(players[game.hand.to_act].act(game.hand, game.hand.to_act))
+    query = urlencode({"game": "forty-fives", "seed": 4, "moves": moves_text(game.hand.history[1:])})
+    open_page(page, voila_url, f"play.ipynb?{query}", ready=".atout-to-act .atout-card-button")
+    [card] = game.hand.hands[0]
+    page.locator(".atout-hint").click()
+    hint = page.locator("[data-testid=hint]")
+    hint.wait_for()
+    assert "would play" in hint.inner_text() and ": it is the only card you may play" in hint.inner_text()
+    page.locator(f"[data-testid=value-{card.code}]").wait_for()       # the hint's card is marked on the table
+    page.locator(".atout-to-act .atout-card-button").first.click()
+    end = page.locator("[data-testid=hand-end]")
+    end.wait_for()
+    assert "Hand 1 is over" in end.inner_text() and end.locator(".atout-rule-id").count() == 1
+    assert "The game's score:" in end.inner_text()
+    assert page.locator("[data-testid=trick] figure").count() == 3            # the last trick stays in the middle
+    assert "Hand 1 is over" in page.locator("[data-testid=play-status]").inner_text()
+    page.locator(".atout-next-hand").click()
+    page.wait_for_selector("[data-testid=play-status]:has-text('Hand 2')")
+    assert page.locator("[data-testid=hand-end]").count() == 0
+    assert not page.errors

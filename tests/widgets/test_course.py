@@ -119,3 +119,24 @@ def test_progress_the_browser_sends_in_another_shape_does_not_break_the_map():
     assert labels[fourth].startswith("✓") and labels[fourth].endswith("(3/4)")
     page.store.record(first, 2, 3)
     assert page.store.progress[first] == {"done": True, "score": [2, 3], "best": 2}
+
+
+def test_the_lessons_are_said_finished_only_when_they_are_all_done():
+    course = Course(lessons=LESSONS, start=LAST["sixty-six"])
+    sixty_six = [lesson for lesson in LESSONS if lesson.family == "sixty-six"]
+    [(_href, text)] = play_links(course)
+    assert "finished" not in text and text == "The last Sixty-Six lesson: play a hand against the computer"
+    to_do = " ".join(child.value for child in course.main.children if hasattr(child, "value"))
+    assert f"{len(sixty_six)} Sixty-Six lessons are still to do: {sixty_six[0].title['en']}" in unescape(to_do)
+    for lesson in sixty_six[:-1]:
+        course.store.record(lesson.id, 3, 4)
+    to_do = " ".join(child.value for child in course.main.children if hasattr(child, "value"))
+    assert f"One Sixty-Six lesson is still to do: {sixty_six[-1].title['en']}" in unescape(to_do)
+    course.current.start_quiz()
+    quiz = course.current.quiz
+    while not quiz.finished:          # the last lesson's quiz answered to the end: every lesson is done
+        quiz.answer(quiz.question.answer if quiz.question.multiple else quiz.question.answer[0])
+        quiz.next()
+    [(_href, text)] = play_links(course)
+    assert text == "You have finished the Sixty-Six lessons: play a hand against the computer"
+    assert "still to do" not in " ".join(child.value for child in course.main.children if hasattr(child, "value"))

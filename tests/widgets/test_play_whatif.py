@@ -1,7 +1,10 @@
 """The Play and What-if pages, driven as the browser would."""
 
+from html import escape
+
 import pytest
 
+from atout.cards import Card
 from atout.engine import Action
 from atout.games import family
 from atout.widgets.play import PlayGame, review_hand
@@ -39,6 +42,100 @@ def test_the_hint_is_a_legal_action_from_what_the_learner_sees():
         _click(page.table, page.game.hand.legal_actions()[0])
     text = page.hint()
     assert "expert" in text.lower() and "atout-hint-text" in page.hint_view.value
+
+
+def _play_to_the_end_of_a_hand(page) -> None:
+    hands = len(page.game.completed_hands)
+    for _ in range(400):
+        if len(page.game.completed_hands) > hands:
+            return
+        assert page.table.hand.to_act == 0            # the computer answers at once
+        _click(page.table, page.table.hand.legal_actions()[-1])
+    raise AssertionError("the hand never finished")
+
+
+@pytest.mark.parametrize("game", ["forty-fives-partners", "sixty-six"])
+def test_the_end_of_a_hand_waits_for_the_learner_with_the_score_and_its_working(game):
+    page = PlayGame(game, seed=5)
+    _play_to_the_end_of_a_hand(page)
+    finished = page.game.completed_hands[-1]
+    state = page.table.state
+    assert state["over"] and page.table.hand.shown is finished            # the finished hand stays on the table
+    assert state["last_trick"] is not None or game == "sixty-six"          # (Sixty-Six may end on a declaration)
+    assert len(page.game.hand.history) <= 1        # the next hand is dealt, and nobody has acted in it yet
+    assert "Hand 1 is over" in page.status.value and page.hand_end.layout.display == ""
+    score = next(e for e in finished.events[-1].flatten() if e.kind == "score").explanation
+    shown = page.hand_end_text.value
+    assert escape(score.render("en", 0)) in shown and f'data-rule="{score.rule}"' in shown     # core's working
+    assert "The game&#x27;s score:" in shown and page.next_hand_button.description == "Next hand"
+    page.next_hand_button.click()
+    assert page.table.hand.shown is page.game.hand and not page.table.state["over"]
+    assert page.hand_end.layout.display == "none" and "Hand 2: you play" in page.status.value
+    assert page.table.state["to_act"] == 0 or page.game.hand.is_over    # the computer played up to the learner
+
+
+def test_the_end_of_the_game_is_announced_and_a_new_game_starts_when_asked():
+    page = PlayGame("forty-fives", seed=3, target=25)
+    for _ in range(20):
+        _play_to_the_end_of_a_hand(page)
+        if page.game.is_over:
+            break
+        page.next_hand()
+    assert page.game.is_over
+    shown = page.hand_end_text.value
+    assert "The game is over" in shown and page.next_hand_button.description == "New game"
+    assert "The game is over" in page.status.value
+    page.next_hand_button.click()
+    assert not page.game.is_over and page.game.completed_hands == [] and page.hand_end.layout.display == "none"
+
+
+def test_the_hint_says_why_and_marks_its_card_until_somebody_plays():
+    from atout.hints import reason
+
+    page = PlayGame("forty-fives", seed=2)
+    said = []
+    for _ in range(30):
+        hand = page.table.hand
+        if hand.is_over:
+            break
+        text = page.hint()
+        action = page.hints[page.hand_number][len(hand.history)]
+        why = reason(hand.shown, 0, action)
+        if why is not None:
+            said.append(why)
+            assert text == f"The expert computer, seeing only your cards, would play {action.card.render('en')}: " \
+                           f"{why.render('en', 0)}"
+        assert page.table.card_values[action.card.code]["best"]          # the card is marked on the table
+        _click(page.table, action)
+        assert page.table.card_values == {}
+    assert said       # the hint said why at least once in a hand
+
+
+def test_the_review_names_the_trick_stays_with_its_hand_and_earlier_reviews_open():
+    page = PlayGame("forty-fives", seed=5)
+    _play_to_the_end_of_a_hand(page)
+    page.review()
+    assert "Review of hand 1" in page.review_view.value and page.earlier_reviews.value == ""
+    page.next_hand()
+    assert page.review_view.value == ""            # not shown under the next hand as if it were its review
+    assert "<details" in page.earlier_reviews.value and "Review of hand 1</summary>" in page.earlier_reviews.value
+    _play_to_the_end_of_a_hand(page)
+    page.review()
+    assert "Review of hand 2" in page.review_view.value and "Review of hand 1" in page.earlier_reviews.value
+    assert "Review of hand 2" not in page.earlier_reviews.value
+
+
+def test_a_review_line_names_its_trick_and_says_why_it_disagrees_with_the_hint():
+    from atout.widgets.play import _review_text
+
+    finding = {"played": Action("play", Card.parse("7C")), "best": Action("play", Card.parse("QS")), "lost": 5,
+               "unit": "points", "trick": 3, "at": 9}
+    plain = _review_text([finding])
+    assert "Trick 3: Q♠ instead of 7♣ would have won 5 more points" in plain and "hint" not in plain
+    one = _review_text([{**finding, "lost": 1, "unit": "tricks"}])
+    assert "would have won 1 more trick," in one
+    hinted = _review_text([finding], {9: finding["played"]})
+    assert "(the hint&#x27;s choice: the hint sees only your cards, the review sees every hand)" in hinted
 
 
 def test_review_finds_a_play_below_the_best():

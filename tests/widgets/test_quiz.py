@@ -9,10 +9,11 @@ from html import escape
 import pytest
 
 from atout.i18n import get_language
-from atout.lessons import make_questions
+from atout.lessons import load_lessons, make_questions
+from atout.referee import judge
 from atout.rulebook import RULES
 from atout.widgets.language import set_page_language
-from atout.widgets.quiz import WRONG_RING, QuizView
+from atout.widgets.quiz import RIGHT_RING, WRONG_RING, QuizView
 
 HAND = ["9H", "KS", "QS", "AC", "10D", "JD"]
 QUESTIONS = [
@@ -43,6 +44,15 @@ def english():
     set_page_language("en")
     yield
     set_page_language(before)
+
+
+def rings(html: str) -> dict[str, str | None]:
+    """Each card drawn, and the colour of its ring (None: not ringed)."""
+    found = {}
+    for svg in html.split("<svg")[1:]:
+        ring = re.search(r'stroke="(#\w+)" stroke-width="5"', svg.split("</svg>")[0])
+        found[re.search(r'data-card="(\w+)"', svg).group(1)] = ring.group(1) if ring else None
+    return found
 
 
 def cards_shown(html: str) -> int:
@@ -112,7 +122,8 @@ def test_the_view_turns_french_with_the_page():
     view.answer("20")
     set_page_language("fr")
     labels = [b.description for b in view.choices.children]
-    assert "Non, pas maintenant" in labels and "Oui, 20 points dès qu'une levée est gagnée" in labels
+    assert "Non, pas maintenant" in labels and "✗ Oui, 20 points" in labels            # marked in words too
+    assert "✓ Oui, 20 points dès qu'une levée est gagnée" in labels
     assert "Votre main (vous êtes Le joueur 1) :" not in view.situation.value
     assert "Votre main (vous êtes le joueur 1) :" in view.situation.value
     assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value
@@ -145,3 +156,76 @@ def test_calls_read_as_the_bidding_box_writes_them(spec, game, shown, hidden):
     assert [b.tooltip_code for b in view.choices.children] == question.choices    # marked on the calls themselves
     wrong = next(c for c in question.choices if c not in question.answer)
     assert not view.answer([wrong]).correct
+
+
+def test_a_scoring_question_shows_the_tricks_it_asks_about_with_who_played_and_who_won():
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "45-partners")
+    question = next(q for q in lesson.questions() if q.kind == "score")
+    view = QuizView([question])
+    shown = view.situation.value
+    tricks = question.query["tricks"]
+    assert cards_shown(shown) == sum(len(t["plays"]) for t in tricks) == 20      # every card of every trick
+    assert "The hand&#x27;s tricks (you are Player 1):" in shown
+    winners = judge(question.query)["winners"]
+    for number, winner in enumerate(winners, start=1):      # core's winner of each trick, named
+        name = "You" if winner == 0 else f"Player {winner + 1}"
+        assert f"Trick {number}: won by {name}</p>" in shown
+    first = tricks[0]        # led by Player 2: its cards are captioned Player 2, Player 3, Player 4, You
+    captions = re.findall(r"<figcaption>([^<]*)</figcaption>", shown)[:4]
+    assert captions == ["Player 2", "Player 3", "Player 4", "You"] and first["leader"] == 1
+    # Scores side by side are never cut to look alike: their buttons are as wide as their words.
+    assert all(b.layout.width == "auto" for b in view.choices.children)
+
+
+def test_a_wrong_answer_shows_the_right_one_with_the_working_and_marks_every_choice():
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "45-partners")
+    question = next(q for q in lesson.questions() if q.kind == "score")
+    [right] = question.answer
+    wrong = next(c for c in question.choices if c != right)
+    view = QuizView([question])
+    feedback = view.answer(wrong)
+    shown = view.result.value
+    assert f"The answer: {right}." in shown and escape(judge(question.query, question.viewer)["explanation"]) in shown
+    assert shown.index("The answer") < shown.index("Each trick is worth 5")      # the answer, then its working
+    labels = {b.tooltip_code: b.description for b in view.choices.children}
+    assert labels[right] == f"✓ {right}" and labels[wrong] == f"✗ {wrong}"
+    assert feedback.right == [right] and feedback.wrong == [wrong]
+    marked = {b.tooltip_code for b in view.choices.children if "atout-choice-right" in b._dom_classes}
+    assert marked == {right}
+
+
+def test_choose_all_that_apply_is_said_and_its_rings_are_explained():
+    question = make_questions({"kind": "legal", "trump": "D", "plays": ["7H"], "hand": ["KH", "2C", "9D"]},
+                              "forty-fives")[0]
+    view = QuizView([question])
+    assert "Choose all that apply, then press Check." in view.prompt.value
+    assert view.check_button.layout.display == ""
+    for button in view.choices.children:
+        button.value = button.tooltip_code == "2C"          # one card that may not be played, the others left out
+    view.check_button.click()
+    shown = view.result.value
+    assert "The answers: K♥ and 9♦." in shown
+    assert "Green ring: the right answer. Red ring: a card you chose that is not right." in shown
+    assert rings(view.situation.value) == {"KH": RIGHT_RING, "2C": WRONG_RING, "9D": RIGHT_RING, "7H": None}
+    assert "Choose all that apply" not in make_questions({"kind": "winner", "trump": "D", "plays": ["7H", "KH"]},
+                                                         "forty-fives")[0].prompt_text()
+
+
+def test_a_quiz_can_be_tried_again_after_its_score():
+    questions = [make_questions({"kind": "winner", "trump": "D", "plays": ["7H", "KH"]}, "forty-fives")[0],
+                 make_questions({"kind": "winner", "trump": "C", "plays": ["AH", "KH"]}, "forty-fives")[0]]
+    finished = []
+    view = QuizView(questions, on_finish=lambda right, total: finished.append((right, total)))
+    assert view.retry_button.layout.display == "none"
+    for question in questions:
+        view.answer(next(c for c in question.choices if c not in question.answer))
+        view.next()
+    assert finished == [(0, 2)] and "Your score: 0 out of 2" in view.prompt.value
+    assert view.retry_button.layout.display == "" and view.retry_button.description == "Try again"
+    view.retry_button.click()
+    assert view.index == 0 and view.answered == [None, None] and view.feedback is None
+    assert "question 1 of 2" in view.header.value and view.retry_button.layout.display == "none"
+    for question in questions:
+        view.answer(question.answer[0])
+        view.next()
+    assert finished == [(0, 2), (2, 2)]

@@ -155,6 +155,18 @@ def test_back_and_forward_buttons_and_their_limits(auction_hand):
     assert stepper.step == 0 and stepper.back_button.disabled
 
 
+def test_one_step_counter_which_the_slider_matches(auction_hand):
+    stepper = DealStepper(auction_hand)
+    assert not stepper.slider.readout and stepper.slider.description == ""      # no second number beside the first
+    for _ in range(4):
+        stepper.next_button.click()
+    n = len(stepper.steps)
+    assert f">Step 5 of {n}</p>" in stepper.position_html.value and stepper.slider.value == 5
+    assert (stepper.slider.min, stepper.slider.max) == (1, n)
+    stepper.slider.value = n                     # dragged to the end: the counter follows
+    assert f">Step {n} of {n}</p>" in stepper.position_html.value
+
+
 def test_autoplay_is_linked_to_the_slider_at_the_chosen_speed(auction_hand):
     stepper = DealStepper(auction_hand)
     assert stepper.play.max == stepper.slider.max == len(stepper.steps)

@@ -180,7 +180,12 @@ def test_after_the_hand_is_over_core_says_so():
     while not hand.is_over:
         send(table, {"type": "play", "card": hand.legal_actions()[0].card.code})
     assert table.state["over"] and table.state["status"] == "The hand is over"
-    assert table.state["gather"]["id"] == 5
+    # The last trick stays in the middle, its winner marked, not gathered away nor shown again in the corner.
+    last = hand.tricks[-1]
+    plays = table.state["trick"]["plays"]
+    assert [p["card"] for p in plays] == [c.code for c in last.cards] and table.state["gather"] is None
+    assert [p["seat"] for p in plays if p["won"]] == [last.winner] and table.state["last_trick"] is None
+    assert [s["seat"] for s in table.state["seats"] if s["won"]] == [last.winner]
     assert "(45.game.target)" not in table.announcement
     history = list(hand.history)
     send(table, {"type": "play", "card": "5H"})

@@ -1,0 +1,134 @@
+"""The hint: what the expert computer would do in a player's place, and a reason that is true whatever the hidden
+cards are.
+
+The expert reads the player's view alone (``atout.players``). The reason is worked out by core from what the player
+can see too: the cards still to come are every card of the deck that is neither in the player's hand nor played yet
+(the kitty, the stock and the undealt cards among them), so "no card still to come can beat it" holds for every deal
+the player cannot tell apart from this one. Each fact is asked of the family's own trick rule.
+
+>>> from atout.games import family
+>>> from atout.players import make_player
+>>> hand = family("forty-fives").new_hand("forty-fives", seed=3)
+>>> advice = hint(hand, hand.to_act, make_player("forty-fives", "club", seed=1))
+>>> advice.action in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from atout.cards import Card
+from atout.engine import Action
+from atout.games import FAMILIES
+from atout.i18n import Person, Text
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The action the expert chooses, and a fact about it that holds whatever the hidden cards are (None: core
+    knows none to say)."""
+
+    action: Action
+    reason: Text | None
+
+
+@dataclass(frozen=True)
+class _TrickRules:
+    winner: Callable[[Sequence[Card]], int]          # the index of the winning card of a trick played in order
+    suit: Callable[[Card], Any]                       # the suit a card follows as (trumps for every trump)
+    trump: Any
+
+
+def _trick_rules(hand: Any, named: Any = None) -> _TrickRules:
+    """The family's own trick rule for this hand (``named``: the suit a led joker names in Five Hundred)."""
+    family = FAMILIES[hand.config.game]
+    trump = hand.trump
+    if family == "forty_fives":
+        from atout.forty_fives import ranking
+
+        return _TrickRules(lambda plays: ranking.trick_winner(plays, trump), lambda c: ranking.led_suit(c, trump),
+                           trump)
+    if family == "five_hundred":
+        from atout.five_hundred import ranking
+
+        return _TrickRules(lambda plays: ranking.trick_winner(plays, trump, named),
+                           lambda c: ranking.effective_suit(c, trump), trump)
+    from atout.sixty_six import ranking
+
+    return _TrickRules(lambda plays: ranking.trick_winner(plays, trump), lambda c: c.suit, trump)
+
+
+def _played(hand: Any) -> set[Card]:
+    cards = {card for trick in hand.tricks for card in trick.cards}
+    current = hand.trick
+    if current is not None:
+        cards |= set(current.cards if hasattr(current, "cards") else current)
+    return cards
+
+
+def hint(hand: Any, seat: int, player: Any) -> Hint:
+    """The expert's choice for ``seat`` (``player.act``) and why."""
+    action = player.act(hand, seat)
+    return Hint(action, reason(hand, seat, action))
+
+
+def reason(hand: Any, seat: int, action: Action) -> Text | None:
+    """A fact about playing this card that holds whatever the hidden cards are, or None (for any legal action of
+    ``seat``, the player to act; an action that plays no card has none)."""
+    card = action.card
+    if action.kind != "play" or card is None:
+        return None
+    legal = hand.legal_actions()
+    plays = [a for a in legal if a.kind == "play" and a.card is not None]
+    if len({a.card for a in plays}) == 1:
+        return Text("it is the only card you may play")
+    view = hand.table_view(seat)
+    trick = list(view.trick or [])
+    named = None
+    current = hand.trick
+    if current is not None and getattr(current, "joker_suit", None) is not None:
+        named = current.joker_suit
+    elif not trick and action.value is not None:       # the joker led in no trumps, naming a suit
+        named = action.value
+    rules = _trick_rules(hand, named)
+    mine = list(hand.hands[seat])
+    to_come = [c for c in hand.deck_order if c not in set(mine) and c not in _played(hand)]
+    cards = [c for _s, c in trick]
+    me = len(cards)
+    players = view.players - (getattr(hand, "sitting_out", None) is not None)    # misère: the partner sits out
+    last = me == players - 1
+
+    def wins_with(*more: Card) -> bool:
+        return rules.winner([*cards, card, *more]) == me
+
+    if wins_with() and all(wins_with(other) for other in to_come):
+        if last:
+            return Text("you play last, and {card} wins the trick", card=card)
+        return Text("no card still to come can beat {card}, so it wins the trick", card=card)
+    if trick:
+        leading = rules.winner(cards)
+        holder, best = trick[leading]
+        partners = getattr(hand.config, "sides", view.players) < view.players
+        if partners and holder != seat and hand.side_of(holder) == hand.side_of(seat) and not wins_with():
+            return Text("your partner, {player}, is winning the trick with {best}, and {card} leaves it to them",
+                        player=Person(holder), best=best, card=card)
+        if not any(rules.winner([*cards, a.card]) == me for a in plays):
+            return Text("none of your cards can beat {best}, so you cannot win this trick", best=best)
+        if wins_with() and not last:
+            return Text("{card} wins the trick so far; a player after you may still beat it", card=card)
+        return None
+    same = [c for c in mine if c != card and rules.suit(c) == rules.suit(card)]
+    trump = rules.trump is not None and rules.suit(card) == rules.trump
+    if not same:
+        return (Text("{card} is your only trump", card=card) if trump
+                else Text("{card} is the only card you hold in its suit", card=card))
+    if all(rules.winner([card, c]) == 0 for c in same):
+        return (Text("{card} is your highest trump", card=card) if trump
+                else Text("{card} is the highest card you hold in its suit", card=card))
+    if all(rules.winner([c, card]) == 0 for c in same):
+        return (Text("{card} is your lowest trump", card=card) if trump
+                else Text("{card} is the lowest card you hold in its suit", card=card))
+    return None

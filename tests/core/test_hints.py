@@ -1,0 +1,66 @@
+"""The hint's reasons are true whatever the hidden cards are: each claim about the trick is checked by playing the
+trick out through the engine, the other players' cards as they really lie, in every way they may legally go."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from atout.games import family
+from atout.hints import reason
+from atout.players import make_player
+
+GAMES = ["forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six"]
+
+
+def _trick_ends(hand, rng, played, tries=6):
+    """The seats that win the trick in progress in a few random legal continuations (the hand left as it was);
+    ``played`` is the event of the card just played, which may have ended the trick itself."""
+    ended = next((e.seat for e in played.flatten() if e.kind == "trick"), None)
+    if ended is not None:
+        return {ended}
+    winners = set()
+    for _ in range(tries):
+        done = 0
+        winner = None
+        while winner is None and not hand.is_over:
+            event = hand.apply(rng.choice(hand.legal_actions()))
+            done += 1
+            winner = next((e.seat for e in event.flatten() if e.kind == "trick"), None)
+        for _ in range(done):
+            hand.undo()
+        if winner is not None:
+            winners.add(winner)
+    return winners
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_reason_holds_however_the_trick_goes_on(game):
+    rng = random.Random(7)
+    met: set[str] = set()
+    for seed in range(3):
+        hand = family(game).new_hand(game, seed=seed)
+        player = make_player(game, "club", seed=seed)
+        while not hand.is_over:
+            seat = hand.to_act
+            legal = hand.legal_actions()
+            for action in legal:
+                said = reason(hand, seat, action)
+                if said is None:
+                    continue
+                met.add(said.msgid)
+                if said.msgid == "it is the only card you may play":
+                    assert len({a.card for a in legal if a.kind == "play"}) == 1
+                    continue
+                event = hand.apply(action)
+                try:
+                    winners = _trick_ends(hand, rng, event)
+                    if "wins the trick" in said.msgid and "so far" not in said.msgid:
+                        assert winners == {seat}, (said.render("en", seat), winners)
+                    if said.msgid.startswith("none of your cards can beat"):
+                        assert seat not in winners          # (a partner may still win it)
+                finally:
+                    hand.undo()
+            hand.apply(player.act(hand, seat))
+    assert met, "no reason was met"

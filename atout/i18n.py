@@ -297,6 +297,26 @@ class Side(_Named):
         return ("side", self.seats)
 
 
+class Plural:
+    """A number with its noun, in the form the language uses for it ("1 trick", "6 tricks"; in French "0 point"), as
+    a parameter of a sentence: ``Text("{side} took {tricks}", tricks=Plural("{n} trick", "{n} tricks", 6))``."""
+
+    __slots__ = ("singular", "plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int) -> None:
+        self.singular, self.plural, self.n = singular, plural, n
+
+    def render(self, lang: str | None = None) -> str:
+        return ngettext(self.singular, self.plural, self.n, lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Plural) and (self.singular, self.plural, self.n) == (other.singular, other.plural,
+                                                                                      other.n)
+
+    def __hash__(self) -> int:
+        return hash((self.singular, self.n))
+
+
 class OneOf:
     """Choices written as a list joined with the language's "or" ("2, 3, or 4"; a list param joins with "and")."""
 

@@ -111,8 +111,8 @@ OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (
     OptionSpec("players", (4,), 4, help="always 4: two partnerships, seats 0 and 2 against 1 and 3"),
     OptionSpec("strain_order", ("avondale", "seed"), "avondale", help="500.bid.order"),
     OptionSpec("misere", (False, True), False, help="500.bid.misere"),
-    # 500.score.misere: what the defenders score in misère, where the sources differ (10 a trick, or nothing).
-    OptionSpec("misere_defenders", ("tricks", "none"), "tricks", help="500.score.misere"),
+    # 500.bid.misere: what the defenders score in misère, where the sources differ (10 a trick, or nothing).
+    OptionSpec("misere_defenders", ("tricks", "none"), "tricks", help="500.bid.misere"),
     OptionSpec("single_round", (False, True), False, help="500.bid.pass: each player calls once (American)"),
     OptionSpec("must_bid_to_win", (False, True), False, help="500.game.target (Australian)"),
     OptionSpec("target", (500, 250, 1000), 500, help="500.game.target",

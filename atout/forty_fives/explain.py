@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from atout.engine import Event, Explanation, seat_name
 from atout.forty_fives import ranking
+from atout.forty_fives.bidding import call_text
 from atout.forty_fives.config import bid_level
 from atout.forty_fives.scoring import HandResult
 from atout.i18n import N_, Person, Side, Text
@@ -77,11 +78,11 @@ def explain_event(event: Event) -> Explanation:
             return Explanation("a45.bid.hold", Text(
                 "{seat}, the dealer, holds: takes the standing bid at the same level", seat=who,
                 you=N_("You, the dealer, hold: you take the standing bid at the same level")))
-        return Explanation("a45.bid.values", Text("{seat} bids {call}", seat=who, call=_call_text(call),
+        return Explanation("a45.bid.values", Text("{seat} bids {call}", seat=who, call=call_text(call),
                                                   you=N_("You bid {call}")))
     if kind == "contract":
         return Explanation("a45.bid.order", Text("{seat} wins the auction with {call}", seat=who,
-                                                 call=_call_text(data), you=N_("You win the auction with {call}")))
+                                                 call=call_text(data), you=N_("You win the auction with {call}")))
     if kind == "thrown-in":
         return Explanation("a45.bid.all-pass", Text("Everyone passed: the hand is thrown in"))
     if kind == "kitty-in-place":
@@ -98,14 +99,6 @@ def explain_event(event: Event) -> Explanation:
     if kind == "draw":
         return Explanation("a45.draw", Text("The dealer deals from the stock to bring every hand back to five"))
     raise ValueError(f"no explanation for event kind {kind!r}")
-
-
-def _call_text(call: str) -> Text:
-    if call == "30-for-60":
-        return Text("30 for 60")
-    if call == "60-for-120":
-        return Text("60 for 120")
-    return Text("{n}", n=bid_level(call))
 
 
 def _unit(result: HandResult, i: int) -> Person | Side:
@@ -156,7 +149,7 @@ def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> 
     """a45.score.bidder with the bidder's arithmetic; a45.score.over-100 when it held points back."""
     side = result.bidder % 2 if result.by_side else result.bidder
     bidder = _unit(result, side)
-    bid = _call_text(result.bid)
+    bid = call_text(result.bid)
     if bid_level(result.bid) > 30:     # 30 for 60, 60 for 120: all five tricks or nothing
         if result.made:
             text = Text("{seat} took all five tricks on the bid of {bid}: +{points}", seat=bidder, bid=bid,

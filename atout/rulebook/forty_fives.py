@@ -54,7 +54,7 @@ RULES: dict[str, str] = {
     "45.score.best-card": N_("The trick holding the best card (the highest trump played in the hand) is "
                              "worth 10 instead of 5."),
     "45.score.partners": N_("In partnerships, a side scores its trick points minus the other side's, if "
-                            "positive (or, by the 'tricks' method, 5 for 3 or 4 tricks and 10 for all "
+                            "positive (or, at tables that score by tricks, 5 for 3 or 4 tricks and 10 for all "
                             "five)."),
     "45.game.target": N_("The first player or side to reach 45 wins; if several do in the same hand, the "
                          "higher total wins, and if they are level another hand is played."),
@@ -77,7 +77,8 @@ RULES: dict[str, str] = {
     "a45.score.tricks": N_("Each trick is worth 5 points, and 5 more go to the player who took the best "
                            "card of the hand."),
     "a45.score.bidder": N_("A bidder who takes at least the bid scores what they took; otherwise the bid "
-                           "is subtracted (30 for 60 and 60 for 120 need all five tricks)."),
+                           "is subtracted. 30 for 60 and 60 for 120 need all five tricks: they then score 60 or "
+                           "120, and anything less loses 30 or 60."),
     "a45.score.over-100": N_("A player (or side) who starts a hand at 100 or more adds nothing from it unless "
                              "they were the bidder and made the bid; a bidder at 100 or more who fails still has "
                              "the bid subtracted."),

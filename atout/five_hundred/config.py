@@ -104,7 +104,13 @@ class Contract(NamedTuple):
 
         if self.misere:
             return Text(N_("open misère") if self.open else N_("misère")).render(lang)
-        return Text(N_("{tricks} {strain}"), tricks=self.tricks, strain=self.strain).render(lang)
+        return Text(BID_WORDS[self.strain], n=self.tricks).render(lang)
+
+
+# A bid in words: its own message for each strain, since a language may inflect the strain after a number ("7
+# piques", "7 carreaux") where it names the trump suit unchanged ("l'atout est pique").
+BID_WORDS = {Strain.SPADES: N_("{n} spades"), Strain.CLUBS: N_("{n} clubs"), Strain.DIAMONDS: N_("{n} diamonds"),
+             Strain.HEARTS: N_("{n} hearts"), Strain.NO_TRUMPS: N_("{n} no trumps")}
 
 
 OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (

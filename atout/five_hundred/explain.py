@@ -20,9 +20,9 @@ def explain_event(event: Event) -> Explanation:
     if kind == "ending":
         contractor, _call = event.action.value.contract
         return Explanation("500.follow.suit", Text(
-            "The hand starts part-way through: {contractor} plays the contract, {call}, and each player holds the "
-            "cards shown. {seat} plays next.", contractor=seat_name(contractor), call=data, seat=who,
-            you=N_("The hand starts part-way through: {contractor} plays the contract, {call}, and each player holds "
+            "The hand starts part-way through: the contract is {call}, played by {side}, and each player holds the "
+            "cards shown. {seat} plays next.", side=Side(contractor % 2), call=data, seat=who,
+            you=N_("The hand starts part-way through: the contract is {call}, played by {side}, and each player holds "
                    "the cards shown. You play next.")))
     if kind == "bid":
         call = event.action.value

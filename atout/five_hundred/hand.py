@@ -30,8 +30,10 @@ from atout.engine import (
     HandBase,
     Phase,
     TableView,
+    action_words,
     auction_fields,
     check_ending,
+    phase_words,
     seat_name,
 )
 from atout.errors import PositionError, quote
@@ -177,11 +179,10 @@ class FiveHundredHand(HandBase):
                                                  you=N_("You do not hold {card}; your hand is {hand}")))
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             return self._explain_illegal_play(seat, action)
-        allowed = ", ".join(sorted({a.kind for a in self.legal_actions()}))
         return Explanation(_PHASE_RULE[phase], Text(
-            "{action} is not allowed now ({phase}): {seat} must {allowed}", action=quote(str(action)),
-            phase=phase.value, seat=seat_name(seat), allowed=allowed,
-            you=N_("{action} is not allowed now ({phase}): you must {allowed}")))
+            "{action} is not allowed during {phase}: {seat} must {allowed}", action=quote(str(action)),
+            phase=phase_words(phase), seat=seat_name(seat), allowed=action_words(a.kind for a in self.legal_actions()),
+            you=N_("{action} is not allowed during {phase}: you must {allowed}")))
 
     def _explain_illegal_play(self, seat: int, action: Action) -> Explanation:
         card, hand, trick = action.card, self.hands[seat], self.trick

@@ -35,7 +35,7 @@ RULES: dict[str, str] = {
     "45.follow.ace-of-hearts-led": N_("When the A♥ is led and hearts are not trumps, a player with no "
                                       "trump to play must play a heart or a trump they may renege, "
                                       "if they have one."),
-    "45.deal.first-dealer": N_("Player 1 deals the first hand (some tables draw for the first deal)."),
+    "45.deal.first-dealer": N_("You, Player 1, deal the first hand (some tables draw for the first deal)."),
     "45.deal.packets": N_("The dealer deals a packet of 3 to each player, from their left, then a packet "
                           "of 2."),
     "45.deal.turn-up": N_("The next card is turned face up: its suit is trumps."),

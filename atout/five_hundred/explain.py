@@ -102,7 +102,8 @@ def explain_score(result: HandResult) -> Explanation:
     if result.thrown_in:
         return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
     side = Side(result.contractor_side)
-    scores = " – ".join(f"−{-s}" if s < 0 else str(s) for s in result.scores_after)   # "40 – −520"
+    scores = [Text("{n} for {who}", n=f"−{-s}" if s < 0 else str(s), who=Side(i))      # "40 for your side, …"
+              for i, s in enumerate(result.scores_after)]
     contract = result.contract
     taken = result.tricks_won[result.contractor_side]
     if contract.misere:

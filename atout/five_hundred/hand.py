@@ -427,8 +427,8 @@ class FiveHundredHand(HandBase):
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
         notes = []
         if self.sitting_out is not None:
-            notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out),
-            you=N_("You sit out: your partner plays misère alone")))
+            notes.append(Text("{seat} sits out: their partner plays {call} alone", seat=seat_name(self.sitting_out),
+                              call=self.contract, you=N_("You sit out: your partner plays {call} alone")))
         if trick is not None and trick.joker_suit is not None:
             notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
         # Once taken, the kitty's cards are in the contractor's hand: the view gives those still there (the table

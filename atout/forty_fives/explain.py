@@ -7,7 +7,7 @@ from atout.forty_fives import ranking
 from atout.forty_fives.bidding import call_text
 from atout.forty_fives.config import bid_level
 from atout.forty_fives.scoring import HandResult
-from atout.i18n import N_, Person, Side, Text
+from atout.i18n import N_, Person, Plural, Side, Text
 
 
 def explain_event(event: Event) -> Explanation:
@@ -107,8 +107,8 @@ def _unit(result: HandResult, i: int) -> Person | Side:
 
 
 def _each(result: HandResult, values: list[int]) -> list[Text]:
-    """ "Player 1 20, Player 2 5 and Player 3 0": a value beside each player or side."""
-    return [Text("{who} {n}", who=_unit(result, i), n=signed(v)) for i, v in enumerate(values)]
+    """ "20 for Player 1, 5 for Player 2 and 0 for Player 3": each player's or side's value, said as whose it is."""
+    return [Text("{n} for {who}", who=_unit(result, i), n=signed(v)) for i, v in enumerate(values)]
 
 
 def signed(value: int) -> str:
@@ -118,7 +118,7 @@ def signed(value: int) -> str:
 
 def explain_score(result: HandResult) -> Explanation:
     """Why a hand scored what it did, with the arithmetic."""
-    after = " – ".join(signed(s) for s in result.scores_after)
+    after = _each(result, list(result.scores_after))
     taken = result.taken if result.taken is not None else result.points
     tricks = result.side_tricks if result.side_tricks is not None else result.tricks_won
     if result.bidder is not None:
@@ -127,9 +127,9 @@ def explain_score(result: HandResult) -> Explanation:
         win = 0 if taken[0] > taken[1] else 1
         players = len(result.tricks_won)
         return Explanation("45.score.partners", Text(
-            "Each trick is worth 5: {a} took {ta} × 5 = {pa} and {b} {tb} × 5 = {pb}; the difference, {high} − {low} "
-            "= {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0], b=Side(1, players),
-            tb=tricks[1], pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win],
+            "Each trick is worth 5: {a} took {ta} × 5 = {pa} and {b} took {tb} × 5 = {pb}; the difference, "
+            "{high} − {low} = {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0],
+            b=Side(1, players), tb=tricks[1], pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win],
             net=result.points[win], after=after))
     if result.scoring == "tricks":
         win = 0 if tricks[0] > tricks[1] else 1
@@ -145,7 +145,7 @@ def explain_score(result: HandResult) -> Explanation:
         card=result.best_card, each=_each(result, result.points), after=after))
 
 
-def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> Explanation:
+def _explain_auction_score(result: HandResult, after: list[Text], taken: list[int]) -> Explanation:
     """a45.score.bidder with the bidder's arithmetic; a45.score.over-100 when it held points back."""
     side = result.bidder % 2 if result.by_side else result.bidder
     bidder = _unit(result, side)
@@ -163,18 +163,20 @@ def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> 
                     taken=taken[side], points=result.points[side],
                     you=N_("You made the bid of {bid}, taking {taken} points: +{points}"))
     else:
-        text = Text("{seat} took {taken} points, short of the bid of {bid}, which is subtracted: {points}",
-                    seat=bidder, bid=bid, taken=taken[side], points=signed(result.points[side]),
-                    you=N_("You took {taken} points, short of the bid of {bid}, which is subtracted: {points}"))
+        text = Text("{seat} took {taken}, short of the bid of {bid}, which is subtracted: {points}",
+                    seat=bidder, bid=bid, taken=Plural("{n} point", "{n} points", taken[side]),
+                    points=signed(result.points[side]),
+                    you=N_("You took {taken}, short of the bid of {bid}, which is subtracted: {points}"))
     held = result.held_at_100 or []
     scored = [i for i in range(len(result.points)) if i != side and i not in held]
     if scored:
         text = Text("{first}; {then}", first=text, then=Text(
             "the others score what they took: {each}",
-            each=[Text("{who} {n}", who=_unit(result, i), n=result.points[i]) for i in scored]))
+            each=[Text("{n} for {who}", who=_unit(result, i), n=result.points[i]) for i in scored]))
     if held:
         text = Text("{first}; {then}", first=text, then=Text(
-            "nothing is added for {who}: 100 or more before this hand, and no bid made ({lost} taken)",
+            "nothing is added for {who}, who had 100 or more before this hand and did not make a bid (the {lost} "
+            "points taken do not count)",
             who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
                        Text("{first}; scores {after}", first=text, after=after))

@@ -136,7 +136,7 @@ BREAKS_ITS_PAGE = [
     ('show = "cards"\ntrump = "NT"\ncards = ["AS"]', "forty-fives",
      "step 1: trump: 'NT' is not a suit: write C, D, H or S"),
     ('show = "table"\nseed = 1\nactions = ["play AS"]', "forty-fives",
-     "step 1: Seat 1 does not hold A♠; their hand is 5♥, 6♥, 4♠, K♥, and Q♣"),
+     "step 1: Player 2 does not hold A♠; their hand is 5♥, 6♥, 4♠, K♥, and Q♣"),
     ('show = "stepper"\nseed = 1\nactions = ["bid 15"]', "forty-fives",
      "step 1: 'bid 15' is not allowed during the play"),
     ('show = "table"\nseed = 1\nplayers = 6', "sixty-six",

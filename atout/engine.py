@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import ConfigError, IllegalActionError, NotationError, quote
-from atout.i18n import Person, Text
+from atout.i18n import N_, OneOf, Person, Text
 
 
 class Phase(enum.Enum):
@@ -684,3 +684,22 @@ class GameBase:
         self.dealer = (self.dealer + self.dealer_step()) % self.config.players
         if self.winner is None:
             self.hand = self._new_hand()
+
+
+# What a phase is and what an action does, in words, for a sentence that refuses an action at the wrong moment
+# ("'discard JK' is not allowed during the bidding: you must bid"): never the engine's ids.
+PHASE_WORDS = {Phase.ROB: N_("the robbing of the turned ace"), Phase.BID: N_("the bidding"),
+               Phase.TRUMP: N_("the naming of trumps"), Phase.KITTY: N_("the discard from the kitty"),
+               Phase.DISCARD: N_("the discard"), Phase.PLAY: N_("the play")}
+ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("finish discarding"),
+                "play": N_("play a card"), "rob": N_("rob (exchange a card for the turned card)"),
+                "keep": N_("keep the hand as dealt"), "trump": N_("name trumps"), "kitty": N_("take the kitty")}
+
+
+def phase_words(phase: Phase) -> Text:
+    return Text(PHASE_WORDS[phase])
+
+
+def action_words(kinds: Iterable[str]) -> OneOf:
+    """What the player to act may do, in words, joined with "or" ("bid or pass", "rob … or keep the hand")."""
+    return OneOf(Text(ACTION_WORDS[k]) for k in dict.fromkeys(kinds))

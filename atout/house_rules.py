@@ -29,7 +29,7 @@ HOUSE_RULES: dict[str, dict[str, str]] = {
                       "game."),
         "target": N_("The game is played to 45 points (Auction Forty-Fives to 120); some tables play a "
                      "shorter or a longer game."),
-        "first_dealer": N_("Here Player 1 deals the first hand; many tables draw for the first deal."),
+        "first_dealer": N_("Here you (Player 1) deal the first hand; many tables draw for the first deal."),
         "must_follow_suit": N_("Atout lets you trump even when you could follow suit, as most tables do; some "
                                "tables make you follow suit when you can, and trump only with none of the suit "
                                "led."),
@@ -65,7 +65,7 @@ HOUSE_RULES: dict[str, dict[str, str]] = {
                               "let a side win only by making a bid that takes it to 500: the defenders' trick "
                               "points stop at 490, and a side at −500 loses."),
         "target": N_("The game is played to 500; some tables play a short game to 250 or a long one to 1000."),
-        "first_dealer": N_("Here Player 1 deals the first hand; many tables cut the cards to choose the first "
+        "first_dealer": N_("Here you (Player 1) deal the first hand; many tables cut the cards to choose the first "
                            "dealer."),
     },
     "sixty-six": {
@@ -77,7 +77,7 @@ HOUSE_RULES: dict[str, dict[str, str]] = {
         "target": N_("A set is won with 7 game points; some tables play to 10."),
         "show_totals": N_("Players must remember their points, as the rules say; lessons and the classroom may "
                           "show each player's running total."),
-        "first_dealer": N_("Here Player 1 deals the first hand; many tables cut for the first deal."),
+        "first_dealer": N_("Here you (Player 1) deal the first hand; many tables cut for the first deal."),
     },
 }
 

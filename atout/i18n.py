@@ -155,7 +155,8 @@ class Text:
         first = _first_field(template)
         if template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
             return self.params[first].render(lang, viewer)      # a name alone is a label, wherever it stands
-        values = {k: render_value(v, lang, viewer) for k, v in self.params.items()}
+        values = {k: v._render(lang, viewer, True) if isinstance(v, Text) and _opens_a_sentence(template, k)
+                  else render_value(v, lang, viewer) for k, v in self.params.items()}
         text = template.format(**values)
         if top and self._starts_with_a_person(template):
             text = text[:1].upper() + text[1:]    # "You …", "Le joueur 2 …", "Your side …" start a sentence
@@ -187,6 +188,12 @@ class Text:
             for item in value if isinstance(value, list | tuple) else (value,):
                 if isinstance(item, Text):
                     yield from item.texts()
+
+
+def _opens_a_sentence(template: str, name: str) -> bool:
+    """Whether the placeholder ``name`` stands after a full stop in ``template`` ("{trick}. {draw}"): the sentence
+    put there starts with a capital, as at the start of a whole message."""
+    return any(f". {{{name}{end}" in template for end in ("}", ":"))
 
 
 def _first_field(template: str) -> str | None:
@@ -295,6 +302,26 @@ class Side(_Named):
 
     def _key(self) -> tuple:
         return ("side", self.seats)
+
+
+class Plural:
+    """A number with its noun, in the form the language uses for it ("1 trick", "6 tricks"; in French "0 point"), as
+    a parameter of a sentence: ``Text("{side} took {tricks}", tricks=Plural("{n} trick", "{n} tricks", 6))``."""
+
+    __slots__ = ("singular", "plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int) -> None:
+        self.singular, self.plural, self.n = singular, plural, n
+
+    def render(self, lang: str | None = None) -> str:
+        return ngettext(self.singular, self.plural, self.n, lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Plural) and (self.singular, self.plural, self.n) == (other.singular, other.plural,
+                                                                                      other.n)
+
+    def __hash__(self) -> int:
+        return hash((self.singular, self.n))
 
 
 class OneOf:

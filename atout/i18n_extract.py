@@ -10,7 +10,7 @@ import ast
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-PLURAL = {"ngettext": 2}
+PLURAL = {"ngettext": 2, "Plural": 2}
 
 
 def extract(fileobj: BinaryIO, keywords: dict[str, Any], comment_tags: list[str],
@@ -31,5 +31,5 @@ def extract(fileobj: BinaryIO, keywords: dict[str, Any], comment_tags: list[str]
         texts = tuple(a.value for a in args)
         if not texts[0]:
             continue
-        found.append((node.lineno, name, texts[0] if count == 1 else texts, []))
+        found.append((node.lineno, "ngettext" if count == 2 else name, texts[0] if count == 1 else texts, []))
     yield from sorted(found, key=lambda item: item[0])

@@ -450,9 +450,13 @@ class Question:
             working = general if general and general != reason["explanation"] else ""
             return Feedback(False, reason["explanation"], reason["rule"], wrong + missing, ordered, wrong, said,
                             working)
-        if missing and self.kind == "legal":
-            too = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing]).render()
-            general = f"{too}. {general}"
+        if self.kind == "legal" and (wrong or missing):
+            if wrong:     # an illegal pick is never told that another card "may be played too"
+                lead = Text("{cards} may not be played here: you may play {right}",
+                            cards=[Card.parse(c) for c in wrong], right=OneOf(Card.parse(c) for c in self.answer))
+            else:
+                lead = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing])
+            general = f"{lead.render()}. {general}"
         return Feedback(False, general, rule, wrong + missing, ordered, wrong, said)
 
     def answer_text(self, right: Sequence[str], lang: str | None = None,

@@ -15,7 +15,7 @@ import re
 from atout.engine import Explanation, seat_name
 from atout.errors import IllegalActionError, NotationError, quote
 from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
-from atout.i18n import Text
+from atout.i18n import OneOf, Text
 
 _BID = re.compile(r"^(10|[6-9])\s*(NT|N|[SCDH♠♣♦♥♤♧♢♡])$")
 _MISERE = {"misere": "misere", "misère": "misere", "open-misere": "open-misere", "open-misère": "open-misere",
@@ -94,16 +94,29 @@ class Auction:
             if call in ("misere", "open-misere"):
                 return Explanation("500.bid.misere", Text(
                     "Misère is not played at this table: it is a house rule, and it is off here"))
+            if self.config.misere:
+                return Explanation("500.bid.shape", Text(
+                    "{call} is not a call in Five Hundred: you may pass, bid misère or open misère, or bid 6 to 10 "
+                    "tricks in spades, clubs, diamonds, hearts or no trumps", call=quote(call)))
             return Explanation("500.bid.shape", Text(
-                "{call} is not a call: the calls are pass, and a number of tricks (6 to 10) then a strain, from 6S "
-                "to 10NT", call=quote(call)))
+                "{call} is not a call in Five Hundred: you may pass, or bid 6 to 10 tricks in spades, clubs, "
+                "diamonds, hearts or no trumps", call=quote(call)))
         standing = self.contract
         if standing is not None and contract.rank <= standing.rank:
             return Explanation("500.bid.higher", Text(
-                "{call} is not higher than the standing bid of {bid}: bid more tricks, or as many in a higher "
-                "strain ({allowed}), or pass", call=contract, bid=standing, allowed=", ".join(self.legal()[1:4])))
+                "{call} is not higher than the standing bid of {bid}: bid {allowed}, or pass", call=contract,
+                bid=standing, allowed=self._higher_in_words(standing)))
         return Explanation("500.bid.misere", Text(
             "Misère may be called only once a bid of {n} tricks has been made", n=contract.needs_level))
+
+    def _higher_in_words(self, standing: Contract) -> OneOf:
+        """The bids above ``standing``, in words: as many tricks in each higher strain, then "7 tricks or more"."""
+        higher = [self.config.calls[c] for c in self.legal()[1:]]
+        if standing.misere or not higher:
+            return OneOf([Text("{call} or any higher bid", call=higher[0])] if higher else [])
+        same = [c for c in higher if not c.misere and c.tricks == standing.tricks]
+        more = [Text("{n} tricks or more", n=standing.tricks + 1)] if standing.tricks < 10 else []
+        return OneOf([*same, *more])
 
     def call(self, call: str) -> None:
         """Record the next call; an illegal one raises and changes nothing."""

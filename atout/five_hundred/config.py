@@ -104,15 +104,21 @@ class Contract(NamedTuple):
 
         if self.misere:
             return Text(N_("open misère") if self.open else N_("misère")).render(lang)
-        return Text(N_("{tricks} {strain}"), tricks=self.tricks, strain=self.strain).render(lang)
+        return Text(BID_WORDS[self.strain], n=self.tricks).render(lang)
+
+
+# A bid in words: its own message for each strain, since a language may inflect the strain after a number ("7
+# piques", "7 carreaux") where it names the trump suit unchanged ("l'atout est pique").
+BID_WORDS = {Strain.SPADES: N_("{n} spades"), Strain.CLUBS: N_("{n} clubs"), Strain.DIAMONDS: N_("{n} diamonds"),
+             Strain.HEARTS: N_("{n} hearts"), Strain.NO_TRUMPS: N_("{n} no trumps")}
 
 
 OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (
     OptionSpec("players", (4,), 4, help="always 4: two partnerships, seats 0 and 2 against 1 and 3"),
     OptionSpec("strain_order", ("avondale", "seed"), "avondale", help="500.bid.order"),
     OptionSpec("misere", (False, True), False, help="500.bid.misere"),
-    # 500.score.misere: what the defenders score in misère, where the sources differ (10 a trick, or nothing).
-    OptionSpec("misere_defenders", ("tricks", "none"), "tricks", help="500.score.misere"),
+    # 500.bid.misere: what the defenders score in misère, where the sources differ (10 a trick, or nothing).
+    OptionSpec("misere_defenders", ("tricks", "none"), "tricks", help="500.bid.misere"),
     OptionSpec("single_round", (False, True), False, help="500.bid.pass: each player calls once (American)"),
     OptionSpec("must_bid_to_win", (False, True), False, help="500.game.target (Australian)"),
     OptionSpec("target", (500, 250, 1000), 500, help="500.game.target",

@@ -6,7 +6,7 @@ from atout.engine import Event, Explanation, seat_name
 from atout.five_hundred import ranking
 from atout.five_hundred.config import PASS
 from atout.five_hundred.scoring import HandResult
-from atout.i18n import N_, Side, Text
+from atout.i18n import N_, Plural, Side, Text
 
 
 def explain_event(event: Event) -> Explanation:
@@ -20,9 +20,9 @@ def explain_event(event: Event) -> Explanation:
     if kind == "ending":
         contractor, _call = event.action.value.contract
         return Explanation("500.follow.suit", Text(
-            "The hand starts part-way through: {contractor} plays the contract, {call}, and each player holds the "
-            "cards shown. {seat} plays next.", contractor=seat_name(contractor), call=data, seat=who,
-            you=N_("The hand starts part-way through: {contractor} plays the contract, {call}, and each player holds "
+            "The hand starts part-way through: the contract is {call}, played by {side}, and each player holds the "
+            "cards shown. {seat} plays next.", side=Side(contractor % 2), call=data, seat=who,
+            you=N_("The hand starts part-way through: the contract is {call}, played by {side}, and each player holds "
                    "the cards shown. You play next.")))
     if kind == "bid":
         call = event.action.value
@@ -102,16 +102,17 @@ def explain_score(result: HandResult) -> Explanation:
     if result.thrown_in:
         return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
     side = Side(result.contractor_side)
-    scores = " – ".join(f"−{-s}" if s < 0 else str(s) for s in result.scores_after)   # "40 – −520"
+    scores = [Text("{n} for {who}", n=f"−{-s}" if s < 0 else str(s), who=Side(i))      # "40 for your side, …"
+              for i, s in enumerate(result.scores_after)]
     contract = result.contract
     taken = result.tricks_won[result.contractor_side]
     if contract.misere:
-        rule = "500.score.misere"
+        rule = "500.bid.misere"
         if result.made:
             text = Text("{side} made {call}, taking no trick: +{value}", side=side, call=contract, value=contract.value)
         else:
-            text = Text("{side} took {tricks} trick(s) in {call}, which must lose every trick: −{value}", side=side,
-                        tricks=taken, call=contract, value=contract.value)
+            text = Text("{side} took {tricks} in {call}, which must lose every trick: −{value}", side=side,
+                        tricks=tricks(taken), call=contract, value=contract.value)
     elif result.slam:
         rule = "500.score.slam"
         text = Text("{side} took all ten tricks on {call}, worth less than 250, which scores 250", side=side,
@@ -122,7 +123,7 @@ def explain_score(result: HandResult) -> Explanation:
                     value=contract.value)
     else:
         rule = "500.score.contract"
-        text = Text("{side} took only {tricks} tricks on {call}: −{value}", side=side, call=contract, tricks=taken,
+        text = Text("{side} took only {tricks} on {call}: −{value}", side=side, call=contract, tricks=tricks(taken),
                     value=contract.value)
     text = Text("{first}; {then}; scores {scores}", first=text, then=_defenders(result), scores=scores)
     if result.winner is not None:
@@ -135,11 +136,15 @@ def _defenders(result: HandResult) -> Text:
     """What the other side scored: 10 a trick, nothing in misère where a table says so, or what the Australian
     target rule leaves of it."""
     other = 1 - result.contractor_side
-    defenders, tricks, points = Side(other), result.tricks_won[other], result.points[other]
-    if result.contract.misere and points == 0 and tricks:
-        return Text("no points for the {tricks} trick(s) of {side}: at this table defenders score nothing in misère",
-                    side=defenders, tricks=tricks)
+    defenders, taken, points = Side(other), result.tricks_won[other], result.points[other]
+    if result.contract.misere and points == 0 and taken:
+        return Text("no points for the {tricks} of {side}: at this table defenders score nothing in misère",
+                    side=defenders, tricks=tricks(taken))
     if result.capped[other]:
-        return Text("{side} took {tricks} trick(s), but their trick points stop short of the target at this table: "
-                    "+{points}", side=defenders, tricks=tricks, points=points)
-    return Text("10 a trick to {side}: {tricks} × 10 = {points}", side=defenders, tricks=tricks, points=points)
+        return Text("{side} took {tricks}, but their trick points stop short of the target at this table: "
+                    "+{points}", side=defenders, tricks=tricks(taken), points=points)
+    return Text("10 a trick to {side}: {tricks} × 10 = {points}", side=defenders, tricks=taken, points=points)
+
+
+def tricks(n: int) -> Plural:
+    return Plural("{n} trick", "{n} tricks", n)

@@ -30,8 +30,10 @@ from atout.engine import (
     HandBase,
     Phase,
     TableView,
+    action_words,
     auction_fields,
     check_ending,
+    phase_words,
     seat_name,
 )
 from atout.errors import PositionError, quote
@@ -177,11 +179,10 @@ class FiveHundredHand(HandBase):
                                                  you=N_("You do not hold {card}; your hand is {hand}")))
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             return self._explain_illegal_play(seat, action)
-        allowed = ", ".join(sorted({a.kind for a in self.legal_actions()}))
         return Explanation(_PHASE_RULE[phase], Text(
-            "{action} is not allowed now ({phase}): {seat} must {allowed}", action=quote(str(action)),
-            phase=phase.value, seat=seat_name(seat), allowed=allowed,
-            you=N_("{action} is not allowed now ({phase}): you must {allowed}")))
+            "{action} is not allowed during {phase}: {seat} must {allowed}", action=quote(str(action)),
+            phase=phase_words(phase), seat=seat_name(seat), allowed=action_words(a.kind for a in self.legal_actions()),
+            you=N_("{action} is not allowed during {phase}: you must {allowed}")))
 
     def _explain_illegal_play(self, seat: int, action: Action) -> Explanation:
         card, hand, trick = action.card, self.hands[seat], self.trick
@@ -426,8 +427,8 @@ class FiveHundredHand(HandBase):
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
         notes = []
         if self.sitting_out is not None:
-            notes.append(Text("{seat} sits out: the contractor plays misère alone", seat=seat_name(self.sitting_out),
-            you=N_("You sit out: your partner plays misère alone")))
+            notes.append(Text("{seat} sits out: their partner plays {call} alone", seat=seat_name(self.sitting_out),
+                              call=self.contract, you=N_("You sit out: your partner plays {call} alone")))
         if trick is not None and trick.joker_suit is not None:
             notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
         # Once taken, the kitty's cards are in the contractor's hand: the view gives those still there (the table

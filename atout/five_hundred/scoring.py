@@ -68,7 +68,7 @@ def score_hand(config: FiveHundredConfig, contract: Contract, contractor_side: i
             continue
         earned = DEFENDER_TRICK * tricks_won[side]                      # 500.score.defenders
         if contract.misere and config.misere_defenders == "none":
-            earned = 0                                                   # 500.score.misere, that reading
+            earned = 0                                                   # 500.bid.misere, that reading
         if config.must_bid_to_win:
             # 500.game.target, option must_bid_to_win: trick points never take a side to the target.
             ceiling = max(scores_before[side], config.target - DEFENDER_TRICK)

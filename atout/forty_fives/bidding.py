@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from atout.engine import Explanation, seat_name
 from atout.errors import IllegalActionError, quote
-from atout.i18n import Text
+from atout.i18n import OneOf, Text
 
 
 class Auction:
@@ -49,26 +49,27 @@ class Auction:
     def explain_illegal(self, call: str) -> Explanation:
         seat = self.to_act
         if self.over:
-            return Explanation("a45.bid.order", Text("the auction is over"))
+            return Explanation("a45.bid.order", Text("The auction is over"))
         if seat == self.dealer:
             if call == "pass" and self.dealer_forced and self.high_bidder is None:
                 return Explanation("a45.bid.all-pass", Text(
-                    "Nobody bid, so the dealer must take the hand at {bid}", bid=self.values[0]))
+                    "Nobody bid, so the dealer must take the hand at {bid}", bid=call_text(self.values[0])))
             if self.high_bidder is None:
                 return Explanation("a45.bid.hold", Text(
                     "The dealer never opens the bidding: with no bid standing, the dealer may only pass"))
             return Explanation("a45.bid.hold", Text(
-                "The dealer never bids higher: the dealer may hold (take {bid} at the same level) or pass",
-                bid=self.bid))
+                "The dealer does not bid a number: with {bid} standing, the dealer may only hold (take the bid "
+                "at {bid}) or pass", bid=call_text(self.bid)))
         if call == "hold":
             return Explanation("a45.bid.hold", Text("Only the dealer may hold"))
         if call in self.values or call.isdigit():
             return Explanation("a45.bid.values", Text(
-                "{call} is not higher than the standing bid of {bid}: bid {allowed} or pass",
-                call=call, bid=self.bid, allowed=list(self.values[self.high + 1:])))
+                "{call} is not higher than the standing bid of {bid}: bid {allowed}, or pass",
+                call=call_text(call), bid=call_text(self.bid),
+                allowed=OneOf(call_text(v) for v in self.values[self.high + 1:])))
         return Explanation("a45.bid.values", Text(
-            "{call} is not a bid: the calls are pass, hold (the dealer) and {values}",
-            call=quote(call), values=list(self.values)))
+            "{call} is not a bid: you may pass, hold (the dealer only) or bid {values}",
+            call=quote(call), values=OneOf(call_text(v) for v in self.values)))
 
     def call(self, call: str) -> None:
         """Record the next call; an illegal one raises and changes nothing."""
@@ -101,3 +102,12 @@ class Auction:
     @property
     def winner(self) -> int | None:
         return self.high_bidder if self.over else None
+
+
+def call_text(call: str) -> Text:
+    """A call in words: "30 for 60", "15"."""
+    if call == "30-for-60":
+        return Text("30 for 60")
+    if call == "60-for-120":
+        return Text("60 for 120")
+    return Text("{n}", n=call)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from atout.engine import Event, Explanation, seat_name
 from atout.forty_fives import ranking
+from atout.forty_fives.bidding import call_text
 from atout.forty_fives.config import bid_level
 from atout.forty_fives.scoring import HandResult
-from atout.i18n import N_, Person, Side, Text
+from atout.i18n import N_, Person, Plural, Side, Text
 
 
 def explain_event(event: Event) -> Explanation:
@@ -77,11 +78,11 @@ def explain_event(event: Event) -> Explanation:
             return Explanation("a45.bid.hold", Text(
                 "{seat}, the dealer, holds: takes the standing bid at the same level", seat=who,
                 you=N_("You, the dealer, hold: you take the standing bid at the same level")))
-        return Explanation("a45.bid.values", Text("{seat} bids {call}", seat=who, call=_call_text(call),
+        return Explanation("a45.bid.values", Text("{seat} bids {call}", seat=who, call=call_text(call),
                                                   you=N_("You bid {call}")))
     if kind == "contract":
         return Explanation("a45.bid.order", Text("{seat} wins the auction with {call}", seat=who,
-                                                 call=_call_text(data), you=N_("You win the auction with {call}")))
+                                                 call=call_text(data), you=N_("You win the auction with {call}")))
     if kind == "thrown-in":
         return Explanation("a45.bid.all-pass", Text("Everyone passed: the hand is thrown in"))
     if kind == "kitty-in-place":
@@ -100,22 +101,14 @@ def explain_event(event: Event) -> Explanation:
     raise ValueError(f"no explanation for event kind {kind!r}")
 
 
-def _call_text(call: str) -> Text:
-    if call == "30-for-60":
-        return Text("30 for 60")
-    if call == "60-for-120":
-        return Text("60 for 120")
-    return Text("{n}", n=bid_level(call))
-
-
 def _unit(result: HandResult, i: int) -> Person | Side:
     """Who scores the ``i``-th points of a result: a side in partnerships, else a player."""
     return Side(i, len(result.tricks_won)) if result.by_side else Person(i)
 
 
 def _each(result: HandResult, values: list[int]) -> list[Text]:
-    """ "Player 1 20, Player 2 5 and Player 3 0": a value beside each player or side."""
-    return [Text("{who} {n}", who=_unit(result, i), n=signed(v)) for i, v in enumerate(values)]
+    """ "20 for Player 1, 5 for Player 2 and 0 for Player 3": each player's or side's value, said as whose it is."""
+    return [Text("{n} for {who}", who=_unit(result, i), n=signed(v)) for i, v in enumerate(values)]
 
 
 def signed(value: int) -> str:
@@ -125,7 +118,7 @@ def signed(value: int) -> str:
 
 def explain_score(result: HandResult) -> Explanation:
     """Why a hand scored what it did, with the arithmetic."""
-    after = " – ".join(signed(s) for s in result.scores_after)
+    after = _each(result, list(result.scores_after))
     taken = result.taken if result.taken is not None else result.points
     tricks = result.side_tricks if result.side_tricks is not None else result.tricks_won
     if result.bidder is not None:
@@ -152,11 +145,11 @@ def explain_score(result: HandResult) -> Explanation:
         card=result.best_card, each=_each(result, result.points), after=after))
 
 
-def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> Explanation:
+def _explain_auction_score(result: HandResult, after: list[Text], taken: list[int]) -> Explanation:
     """a45.score.bidder with the bidder's arithmetic; a45.score.over-100 when it held points back."""
     side = result.bidder % 2 if result.by_side else result.bidder
     bidder = _unit(result, side)
-    bid = _call_text(result.bid)
+    bid = call_text(result.bid)
     if bid_level(result.bid) > 30:     # 30 for 60, 60 for 120: all five tricks or nothing
         if result.made:
             text = Text("{seat} took all five tricks on the bid of {bid}: +{points}", seat=bidder, bid=bid,
@@ -170,18 +163,20 @@ def _explain_auction_score(result: HandResult, after: str, taken: list[int]) -> 
                     taken=taken[side], points=result.points[side],
                     you=N_("You made the bid of {bid}, taking {taken} points: +{points}"))
     else:
-        text = Text("{seat} took {taken} points, short of the bid of {bid}, which is subtracted: {points}",
-                    seat=bidder, bid=bid, taken=taken[side], points=signed(result.points[side]),
-                    you=N_("You took {taken} points, short of the bid of {bid}, which is subtracted: {points}"))
+        text = Text("{seat} took {taken}, short of the bid of {bid}, which is subtracted: {points}",
+                    seat=bidder, bid=bid, taken=Plural("{n} point", "{n} points", taken[side]),
+                    points=signed(result.points[side]),
+                    you=N_("You took {taken}, short of the bid of {bid}, which is subtracted: {points}"))
     held = result.held_at_100 or []
     scored = [i for i in range(len(result.points)) if i != side and i not in held]
     if scored:
         text = Text("{first}; {then}", first=text, then=Text(
             "the others score what they took: {each}",
-            each=[Text("{who} {n}", who=_unit(result, i), n=result.points[i]) for i in scored]))
+            each=[Text("{n} for {who}", who=_unit(result, i), n=result.points[i]) for i in scored]))
     if held:
         text = Text("{first}; {then}", first=text, then=Text(
-            "nothing is added for {who}: 100 or more before this hand, and no bid made ({lost} taken)",
+            "nothing is added for {who}, who had 100 or more before this hand and did not make a bid (the {lost} "
+            "points taken do not count)",
             who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
                        Text("{first}; scores {after}", first=text, after=after))

@@ -28,8 +28,10 @@ from atout.engine import (
     HandBase,
     Phase,
     TableView,
+    action_words,
     auction_fields,
     check_ending,
+    phase_words,
     seat_name,
 )
 from atout.errors import IllegalActionError, PositionError, quote
@@ -38,6 +40,7 @@ from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
+from atout.games import TITLES
 from atout.i18n import N_, Side, Text
 from atout.ranking import TRUMP_POWER
 
@@ -282,8 +285,9 @@ class FortyFivesHand(HandBase):
         seat, turned = self.to_act, self.turned_card
         who = seat_name(seat)
         if turned is None:
-            return Explanation("45.rob.dealer-ace", Text("No card is turned up in {game}: there is nothing to rob",
-                                                         game=self.config.game))
+            return Explanation("45.rob.dealer-ace", Text(
+                "No card is turned up in {game}: the high bidder names trumps, so there is nothing to rob",
+                game=Text(TITLES[self.config.game])))
         ace = Card.of(ACE, self.trump)
         if self.rob_offer == seat and action.card is ace:
             return Explanation("45.rob.ace-holder", Text(
@@ -313,8 +317,6 @@ class FortyFivesHand(HandBase):
             return Explanation("45.game.target", Text("The hand is over: no more actions"))
         if phase is Phase.DEAL:
             return Explanation("45.deal.packets", Text("The cards must be dealt first"))
-        expected = {Phase.PLAY: "play", Phase.BID: "bid", Phase.ROB: "rob", Phase.TRUMP: "trump",
-                    Phase.DISCARD: "discard"}[phase]
         if phase is Phase.PLAY and action.kind == "rob" and (self.rob_offer != self.to_act
                                                              or action.card is Card.of(ACE, self.trump)):
             return self._why_no_rob(action)
@@ -351,10 +353,11 @@ class FortyFivesHand(HandBase):
             return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
                                                           seat=seat_name(self.to_act), card=action.card,
                                                           you=N_("You do not hold {card}")))
-        allowed = [str(a) for a in self.legal_actions()]
         return Explanation("45.play.own-cards" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
-            "{action} is not allowed now ({phase}): the actions allowed are {allowed}",
-            action=quote(str(action)), phase=phase.value, allowed=", ".join(allowed) + " (" + expected + ")"))
+            "{action} is not allowed during {phase}: {seat} may only {allowed}", action=quote(str(action)),
+            phase=phase_words(phase), seat=seat_name(self.to_act),
+            allowed=action_words(a.kind for a in self.legal_actions()),
+            you=N_("{action} is not allowed during {phase}: you may only {allowed}")))
 
     # --- the deal -----------------------------------------------------------------------------
 

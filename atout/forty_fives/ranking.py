@@ -208,14 +208,24 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
             return Explanation("45.follow.renege", Text(
                 "Trumps were led with {led}; you may renege {reneged}, but you also hold {must}, which you "
                 "may not withhold, so you must play a trump", led=led, reneged=reneged, must=must))
-        if any(t.renegable[c.index] for c in must):
+        top = [c for c in must if t.renegable[c.index]]     # top trumps, but not above the trump led
+        if top:
+            plain = [c for c in must if c not in top]
+            if plain:
+                return Explanation("45.follow.renege", Text(
+                    "Trumps were led with {led}; {top} may be reneged only against a lower trump lead, and {plain} "
+                    "may never be reneged, so you must play a trump", led=led, top=top, plain=plain))
             return Explanation("45.follow.renege", Text(
                 "Trumps were led with {led}; {must} may be reneged only against a lower trump lead, so you "
                 "must play a trump", led=led, must=must))
         return Explanation("45.follow.trump-lead", Text(
             "Trumps were led; you hold {must}, so you must play a trump", must=must))
+    if not trumps:
+        return Explanation("45.follow.ace-of-hearts-led", Text(
+            "The A♥ was led and you have no trump: you must play a heart"))
     return Explanation("45.follow.ace-of-hearts-led", Text(
-        "The A♥ was led and you hold no trump you must play: you must play a heart, or a trump you may renege"))
+        "The A♥ was led, and {cards} may be held back against it: you must play a heart or {cards}",
+        cards=trumps))
 
 
 def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must_follow_suit: bool = False,
@@ -228,8 +238,10 @@ def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must
     lead = t.suit_of[led.index]
     if lead != trump:
         if not any(t.suit_of[c.index] == lead for c in hand):
-            return Explanation("45.follow.plain-lead", Text(
-                "You have no {lead} (the A♥ is a trump, not a heart): any card may be played", lead=lead))
+            if lead == Suit.HEARTS and any(c is ACE_OF_HEARTS for c in hand):
+                return Explanation("45.follow.plain-lead", Text(
+                    "You have no {lead} (the A♥ is a trump, not a heart): any card may be played", lead=lead))
+            return Explanation("45.follow.plain-lead", Text("You have no {lead}: any card may be played", lead=lead))
         if must_follow_suit:
             return Explanation("45.follow.must-follow-suit", Text("{lead} were led: you must follow suit", lead=lead))
         return Explanation("45.follow.plain-lead", Text(
@@ -243,8 +255,8 @@ def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must
                    and any(c.suit == Suit.HEARTS for c in hand))
     if hearts_rule and renegable:   # every card of the hand is a heart or a trump that may be held back
         return Explanation("45.follow.ace-of-hearts-led", Text(
-            "The A♥ was led: you may hold back {cards}, but then you must play a heart; each of your cards is a heart "
-            "or {cards}", cards=renegable))
+            "The A♥ was led: you must play a heart or a trump that may be held back ({cards}), and each of your cards "
+            "is one of those: any of them may be played", cards=renegable))
     if renegable:
         return Explanation("45.follow.renege", Text(
             "Trumps were led with {led}, a lower trump than {cards}: you may renege (hold back) {cards} and play "

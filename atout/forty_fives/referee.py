@@ -23,7 +23,7 @@ from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import score_hand
-from atout.i18n import Text
+from atout.i18n import Plural, Text
 from atout.ranking import TRUMP_POWER
 from atout.referee import Query, kind_answerer
 
@@ -184,9 +184,9 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     thrown = [c for c in cards if c not in keep]
     drawn = HAND_SIZE - len(keep)
     why = Explanation("a45.discard.bidder" if bidder else "a45.discard.others", Text(
-        "{kept} kept, {thrown} thrown away; then the draw brings the hand back to five: {n} card(s) from the "
-        "stock",
-        kept=keep or Text("nothing"), thrown=thrown or Text("nothing"), n=drawn))
+        "Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from the stock",
+        kept=keep or Text("no card"), thrown=thrown or Text("no card"),
+        n=Plural("{n} card", "{n} cards", drawn)))
     return {"discard": thrown, "keep": keep, "count": len(thrown), "draw": drawn, **why.to_dict(),
             "why": {card: _why_discard(card, card in keep, trump).to_dict() for card in cards}}
 

@@ -23,7 +23,10 @@ RULES: dict[str, str] = {
                        "passed; a player who passed may not bid again."),
     "500.bid.all-pass": N_("If all four pass, the hand is thrown in and the deal passes."),
     "500.bid.misere": N_("Misère (250) and open misère (500): the contractor plays alone in no trumps "
-                         "and must lose every trick."),
+                         "and must lose every trick. The contract scores its value when the contractor takes no "
+                         "trick and loses it otherwise; the hand is played out to its tenth trick all the same, and "
+                         "the defenders score 10 for each trick they take, as in any contract (some tables give them "
+                         "nothing in misère)."),
     "500.kitty": N_("The contractor takes the kitty and discards any three cards face down."),
     "500.play.first-lead": N_("The contractor leads the first trick."),
     "500.follow.suit": N_("You must follow the suit led if you can; otherwise play any card. The left "
@@ -39,10 +42,6 @@ RULES: dict[str, str] = {
                              "tricks, otherwise they lose it."),
     "500.score.slam": N_("Taking all ten tricks on a bid worth less than 250 scores 250."),
     "500.score.defenders": N_("The defenders score 10 for each trick they take."),
-    "500.score.misere": N_("Misère scores its value (250, open misère 500) when the contractor takes no trick, "
-                           "and loses it otherwise; the hand is played out to its tenth trick all the same, and the "
-                           "defenders score 10 for each trick they take, as in any contract (some tables give them "
-                           "nothing in misère)."),
     "500.game.target": N_("The first side to reach 500 wins; if both do in the same hand, the "
                           "contractors win."),
     "500.deal.rotation": N_("The deal passes to the left."),
@@ -54,6 +53,5 @@ WHERE: dict[str, dict] = {
     "500.score.table": {"strain_order": "avondale"},
     "500.bid.pass": {"single_round": False},
     "500.bid.misere": {"misere": True},
-    "500.score.misere": {"misere": True},
     "500.game.target": {"target": 500, "must_bid_to_win": False},
 }

@@ -35,7 +35,7 @@ RULES: dict[str, str] = {
     "45.follow.ace-of-hearts-led": N_("When the A♥ is led and hearts are not trumps, a player with no "
                                       "trump to play must play a heart or a trump they may renege, "
                                       "if they have one."),
-    "45.deal.first-dealer": N_("Player 1 deals the first hand (some tables draw for the first deal)."),
+    "45.deal.first-dealer": N_("You, Player 1, deal the first hand (some tables draw for the first deal)."),
     "45.deal.packets": N_("The dealer deals a packet of 3 to each player, from their left, then a packet "
                           "of 2."),
     "45.deal.turn-up": N_("The next card is turned face up: its suit is trumps."),
@@ -54,8 +54,8 @@ RULES: dict[str, str] = {
     "45.score.best-card": N_("The trick holding the best card (the highest trump played in the hand) is "
                              "worth 10 instead of 5."),
     "45.score.partners": N_("In partnerships, a side scores its trick points minus the other side's, if "
-                            "positive (or, with the house rule of scoring by tricks, 5 for 3 or 4 tricks and "
-                            "10 for all five)."),
+                            "positive (or, at tables that score by tricks, 5 for 3 or 4 tricks and 10 for all "
+                            "five)."),
     "45.game.target": N_("The first player or side to reach 45 wins; if several do in the same hand, the "
                          "higher total wins, and if they are level another hand is played."),
     "45.deal.rotation": N_("The deal passes to the left."),
@@ -77,7 +77,8 @@ RULES: dict[str, str] = {
     "a45.score.tricks": N_("Each trick is worth 5 points, and 5 more go to the player who took the best "
                            "card of the hand."),
     "a45.score.bidder": N_("A bidder who takes at least the bid scores what they took; otherwise the bid "
-                           "is subtracted (30 for 60 and 60 for 120 need all five tricks)."),
+                           "is subtracted. 30 for 60 and 60 for 120 need all five tricks: they then score 60 or "
+                           "120, and anything less loses 30 or 60."),
     "a45.score.over-100": N_("A player (or side) who starts a hand at 100 or more adds nothing from it unless "
                              "they were the bidder and made the bid; a bidder at 100 or more who fails still has "
                              "the bid subtracted."),

@@ -24,9 +24,8 @@ RULES: dict[str, str] = {
     "66.strict.no-marriage": N_("Once the stock is gone or closed no marriage may be declared."),
     "66.last-trick": N_("When the stock ran out, the winner of the last trick scores 10."),
     "66.close": N_("A player on lead may close the stock: no more drawing, the strict rules apply, and "
-                   "the closer wins only by declaring 66."),
-    "66.close.end": N_("If a closed hand is played out without a declaration, the winner of the last trick "
-                       "counts as declaring when their points reach 66; otherwise the closer has failed."),
+                   "the closer wins only by declaring 66. A closed hand played out to its last trick counts as "
+                   "declared by the winner of that trick when their points reach 66."),
     "66.declare": N_("A player on lead whose points reach 66 may stop the play and count."),
     "66.game-points": N_("A correct declaration scores 1 game point, 2 if the opponent has 32 points "
                          "or fewer, 3 if the opponent has won no trick."),

@@ -7,7 +7,7 @@ Events are the full record of a hand; their sentences only name cards that both 
 from __future__ import annotations
 
 from atout.engine import Event, Explanation, seat_name
-from atout.i18n import N_, Text
+from atout.i18n import N_, Plural, Text
 from atout.sixty_six import ranking
 
 
@@ -111,14 +111,14 @@ def explain_event(event: Event) -> Explanation:
     if kind == "closed-out":
         closer, reached = data
         if reached:
-            return Explanation("66.close.end", Text(
+            return Explanation("66.close", Text(
                 "The hands are played out after closing: {seat}, who won the last trick and has no lead left, "
                 "counts as declaring 66", seat=who,
                 you=N_("The hands are played out after closing: you won the last trick and have no lead left, so "
                        "you count as declaring 66")))
-        return Explanation("66.close.end", Text(
-            "The hands are played out after closing, with no declaration of 66 by the closer, {closer}",
-            closer=seat_name(closer)))
+        return Explanation("66.close", Text(
+            "{seat} closed the stock and did not declare 66: the hands are played out", seat=seat_name(closer),
+            you=N_("You closed the stock and did not declare 66: the hands are played out")))
     if kind == "score":
         return explain_result(data)
     raise ValueError(f"no explanation for event kind {kind!r}")
@@ -128,25 +128,30 @@ def explain_result(result) -> Explanation:
     """Why the hand scored what it did."""
     rule = result.rule
     winner = result.winner
-    gained = result.game_points[winner] if winner is not None else 0
+    gained = game_points(result.game_points[winner] if winner is not None else 0)
     points = _pair(result.points)
     carry = Text(" (with {n} carried from tied hands)", n=result.carried_in) if result.carried_in else ""
     if result.carry_out:
         return Explanation(rule, Text(
-            "Both players have 65 ({points}): nobody scores, and the next hand's winner gets {n} more game point(s)",
-            points=points, n=result.carry_out))
+            "Both players have 65 ({points}): nobody scores, and the next hand's winner gets {gp} more",
+            points=points, gp=game_points(result.carry_out)))
     if rule == "66.close.failed":
         closer = seat_name(result.closer)
+        if result.by is not None and result.by != result.closer:     # the opponent reached 66 and declared first
+            return Explanation(rule, Text(
+                "{closer} closed the stock, but the opponent reached 66 and declared first ({points}): {seat} "
+                "scores {gp}{carry}", closer=closer, points=points, seat=seat_name(winner), gp=gained, carry=carry,
+                you=N_("{closer} closed the stock, but you reached 66 and declared first ({points}): you score "
+                       "{gp}{carry}")))
         return Explanation(rule, Text(
-            "After a close by {closer} with no winning declaration of 66 ({points}), {seat} scores {gp} game "
-            "point(s){carry}", closer=closer, points=points, seat=seat_name(winner), gp=gained, carry=carry,
-            you=N_("After a close by {closer} with no winning declaration of 66 ({points}), you score {gp} game "
-                   "point(s){carry}")))
+            "{closer} closed the stock and did not reach 66 ({points}): {seat} scores {gp}{carry}", closer=closer,
+            points=points, seat=seat_name(winner), gp=gained, carry=carry,
+            you=N_("{closer} closed the stock and did not reach 66 ({points}): you score {gp}{carry}")))
     if rule == "66.declare.wrong":
         return Explanation(rule, Text(
-            "A declaration by {by} without 66 ({points}): {seat} scores {gp} game point(s){carry}",
+            "{by} declared without 66 ({points}): {seat} scores {gp}{carry}",
             by=seat_name(result.by), points=points, seat=seat_name(winner), gp=gained, carry=carry,
-            you=N_("A declaration by {by} without 66 ({points}): you score {gp} game point(s){carry}")))
+            you=N_("{by} declared without 66 ({points}): you score {gp}{carry}")))
     if rule == "66.game-points":
         loser = 1 - winner
         if result.tricks_won[loser] == 0:
@@ -157,25 +162,29 @@ def explain_result(result) -> Explanation:
             why = Text("the opponent has 33 points or more")
         if result.how == "closed-out":
             return Explanation(rule, Text(
-                "{seat} wins the last trick with {points}, which counts as declaring 66: {gp} game point(s), as "
+                "{seat} wins the last trick with {points}, which counts as declaring 66: {gp}, as "
                 "{why}{carry}", seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry,
-                you=N_("You win the last trick with {points}, which counts as declaring 66: {gp} game point(s), as "
+                you=N_("You win the last trick with {points}, which counts as declaring 66: {gp}, as "
                        "{why}{carry}")))
-        return Explanation(rule, Text("{seat} has 66 ({points}): {gp} game point(s), as {why}{carry}",
+        return Explanation(rule, Text("{seat} has reached 66 ({points}): {gp}, as {why}{carry}",
                                       seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry,
-                                      you=N_("You have 66 ({points}): {gp} game point(s), as {why}{carry}")))
+                                      you=N_("You have reached 66 ({points}): {gp}, as {why}{carry}")))
     # 66.no-declaration
     if max(result.points) >= 66 > min(result.points):
         return Explanation(rule, Text(
-            "All tricks are played and nobody declared: {seat} alone has 66 ({points}) and scores {gp} game "
-            "point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry,
-            you=N_("All tricks are played and nobody declared: you alone have 66 ({points}) and score {gp} game "
-                   "point(s){carry}")))
+            "All tricks are played and nobody declared: {seat} alone has 66 ({points}) and scores "
+            "{gp}{carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry,
+            you=N_("All tricks are played and nobody declared: you alone have 66 ({points}) and score "
+                   "{gp}{carry}")))
     return Explanation(rule, Text(
         "All tricks are played, nobody declared and neither or both have 66 ({points}): {seat}, who won the last "
-        "trick, scores {gp} game point(s){carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry,
+        "trick, scores {gp}{carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry,
         you=N_("All tricks are played, nobody declared and neither or both have 66 ({points}): you won the last trick "
-               "and score {gp} game point(s){carry}")))
+               "and score {gp}{carry}")))
+
+
+def game_points(n: int) -> Plural:
+    return Plural("{n} game point", "{n} game points", n)
 
 
 def _pair(points: list[int]) -> str:

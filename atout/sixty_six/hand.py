@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action, Ending, Event, Explanation, HandBase, Phase, TableView, check_ending, play, seat_name
 from atout.errors import ConfigError, IllegalActionError, PositionError, quote
-from atout.i18n import N_, Text
+from atout.i18n import N_, OneOf, Plural, Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
 from atout.sixty_six.ranking import (
@@ -321,8 +321,8 @@ class SixtySixHand(HandBase):
                 "The stock is exhausted: from now on you must follow suit and head the trick if you can, or else "
                 "trump"))
         return Explanation("66.open.free", Text(
-            "The stock still holds {n} face-down card(s) and the turned-up trump: you need not follow suit nor "
-            "trump, any card may be played", n=self.face_down))
+            "The stock still holds {n} and the turned-up trump: you need not follow suit nor "
+            "trump, any card may be played", n=Plural("{n} face-down card", "{n} face-down cards", self.face_down)))
 
     def points(self, seat: int) -> int:
         """The counted points of ``seat``: card points, marriages once it has won a trick, the last trick's 10."""
@@ -573,7 +573,7 @@ class SixtySixHand(HandBase):
     # --- the end of the hand ------------------------------------------------------------------
 
     def _finish_closed(self, last: int) -> Event:
-        """66.close.end: a closed hand played out; the last trick's winner, with no lead left, counts at once."""
+        """66.close: a closed hand played out; the last trick's winner, with no lead left, counts at once."""
         reached = self.points(last) >= scoring.TARGET_POINTS
         event = Event("closed-out", last, None, (self.closer, reached), _explain)
         event.consequences.append(self._finish("closed-out", last if reached else None))
@@ -612,18 +612,17 @@ class SixtySixHand(HandBase):
         allowed = ", ".join(str(a) for a in self.legal_actions())
         if self.draw_pending:
             return Explanation("66.draw", Text(
-                "{seat} has won the trick: first draw from the stock, or close it before drawing "
-                "(allowed: {allowed})", seat=who, allowed=allowed,
-                you=N_("You have won the trick: first draw from the stock, or close it before drawing (allowed: "
-                       "{allowed})")))
+                "{seat} has won the trick and must first draw from the stock, or close it before drawing", seat=who,
+                you=N_("You have won the trick: first draw from the stock, or close it before drawing")))
         following = bool(self.trick)
         if kind in ("exchange", "close", "marriage", "declare") and following:
             rule = {"exchange": "66.exchange-nine", "close": "66.close", "marriage": "66.marriage",
                     "declare": "66.declare"}[kind]
-            return Explanation(rule, Text("Only the player on lead may do that, before leading: {seat} must play "
-                                          "to the trick (allowed: {allowed})", seat=who, allowed=allowed,
-                                          you=N_("Only the player on lead may do that, before leading: you must play "
-                                                 "to the trick (allowed: {allowed})")))
+            cards = OneOf(a.card for a in self.legal_actions())
+            return Explanation(rule, Text("Only the player on lead may do that, before leading: {seat} must now play "
+                                          "a card to this trick ({cards})", seat=who, cards=cards,
+                                          you=N_("Only the player on lead may do that, before leading: you must now "
+                                                 "play a card to this trick ({cards})")))
         if kind == "play" and isinstance(card, Card):
             hand = self.hands[seat]
             if card not in hand:
@@ -664,7 +663,7 @@ class SixtySixHand(HandBase):
         if self.closer is not None:
             why = Text("the 9 can no longer be exchanged once the stock is closed")
         elif self.next_card == DECK_SIZE:
-            why = Text("the stock is exhausted: there is no turned-up trump to take")
+            why = Text("the stock is exhausted, so there is no turned-up trump to take")
         elif card is not nine:
             why = Text("only the 9 of trumps, {nine}, may be exchanged", nine=nine)
         elif nine not in self.hands[self.to_act]:

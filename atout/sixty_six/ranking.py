@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from atout.cards import ACE, CARDS, JACK, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Explanation
 from atout.errors import ConfigError, quote
-from atout.i18n import Text
+from atout.i18n import OneOf, Text
 
 RANKS = (ACE, 10, KING, QUEEN, JACK, 9)                                   # 66.rank, highest first
 CARD_POINTS = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0}          # 66.points
@@ -153,13 +153,14 @@ def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, phas
         head = [c for c in follow if STRENGTH[c.index] > STRENGTH[lead.index]]
         if head:
             return Explanation("66.strict.follow", Text(
-                "{lead} was led: you must follow suit and head the trick, with {cards}", lead=lead, cards=head))
+                "{lead} was led: you must follow suit and head the trick, with {cards}", lead=lead, cards=OneOf(head)))
         return Explanation("66.strict.follow", Text(
-            "{lead} was led: you cannot head it, but you must follow suit, with {cards}", lead=lead, cards=follow))
+            "{lead} was led: you cannot head it, but you must follow suit, with {cards}", lead=lead,
+            cards=OneOf(follow)))
     trumps = [c for c in hand if c.suit is trump]
     if trumps:
         return Explanation("66.strict.follow", Text(
-            "You have no {suit}: you must trump, with {cards}", suit=lead.suit, cards=trumps))
+            "You have no {suit}: you must trump, with {cards}", suit=lead.suit, cards=OneOf(trumps)))
     return Explanation("66.strict.follow", Text(
         "You have neither {suit} nor trumps: any card may be played", suit=lead.suit))
 

@@ -27,7 +27,7 @@ from typing import Any
 from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
-from atout.i18n import Text
+from atout.i18n import Plural, Text
 from atout.referee import Query, kind_answerer
 from atout.sixty_six import ranking, scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
@@ -170,7 +170,7 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     won = ranking.card_points(cards)
     parts = [Text("{cards} = {total} card points", total=won,
                   cards=" + ".join(f"{c.render()} {ranking.POINTS[c.index]}" for c in cards))
-             if cards else Text("no trick won, so no card points")]
+             if cards else Text("No trick won yet, so no card points")]
     rule = "66.points"
     marriage_points = 0
     for suit in marriages:
@@ -186,8 +186,9 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
         parts.append(Text("the last trick adds {points}", points=scoring.LAST_TRICK_BONUS))
     total = scoring.counted_points(won, marriage_points, len(tricks), last_trick)
     reached = total >= scoring.TARGET_POINTS
-    verdict = (Text("{points} points in all: 66 reached", points=total) if reached
-               else Text("{points} points in all: not yet 66", points=total))
+    in_all = Plural("{n} point", "{n} points", total)
+    verdict = (Text("{points} in all: 66 reached", points=in_all) if reached
+               else Text("{points} in all: not yet 66", points=in_all))
     why = Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))
     return {"card_points": won, "marriage_points": marriage_points, "points": total, "reached": reached,
             **why.to_dict()}

@@ -80,7 +80,7 @@ def declare(by: int, points: Sequence[int], tricks: Sequence[int]) -> Score:
 
 def declaration(by: int, points: Sequence[int], tricks: Sequence[int], closer: int | None = None,
                 tricks_at_close: Sequence[int] | None = None) -> Score:
-    """The score of ``by`` declaring 66 (or counting as declaring, `66.close.end`), the stock closed by ``closer``
+    """The score of ``by`` declaring 66 (or counting as declaring, `66.close`), the stock closed by ``closer``
     or not: a closed stock turns it into `66.close.failed` when the closer falls short, or when the closer's
     opponent reaches 66 first.
 

@@ -41,7 +41,7 @@ SECTIONS = (
     ("scoring", N_("Scoring and winning")),
 )
 PLACES_BY_PREFIX = (
-    ("66.draw", "play"), ("66.trump", "deal"), ("66.last-trick", "scoring"), ("66.close.end", "scoring"),
+    ("66.draw", "play"), ("66.trump", "deal"), ("66.last-trick", "scoring"),
     ("66.close.failed", "scoring"), ("66.declare.wrong", "scoring"),
     ("a45.trump", "bidding"), ("a45.discard", "bidding"), ("a45.draw", "bidding"), ("500.kitty", "bidding"),
 )

@@ -171,8 +171,8 @@ def test_engine_events_in_french():
     turn_up = deal.consequences[0]
     card = hand.turn_up
     with i18n.language("fr"):
-        assert deal.explanation.render() == ("Le joueur 1 donne : un paquet de 3 cartes à chaque joueur en commençant "
-                                             "à sa gauche, puis un paquet de 2")
+        assert deal.explanation.render() == ("Le joueur 1 distribue : un paquet de 3 cartes à chaque joueur en "
+                                             "commençant par sa gauche, puis un paquet de 2")
         assert deal.explanation.render(viewer=0).startswith("Vous distribuez : un paquet de 3 cartes")
         assert turn_up.explanation.render() == (f"La retourne est {card.render('fr')} : l'atout est "
                                                 f"{card.suit.render('fr')}")

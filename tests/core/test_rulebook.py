@@ -62,7 +62,7 @@ def test_the_rules_of_a_table_follow_its_preset_and_its_house_rules():
     assert "45.follow.must-follow-suit" in strict and "45.follow.plain-lead" not in strict
     assert "45.follow.plain-lead" in ids["forty-fives"] and "45.follow.must-follow-suit" not in ids["forty-fives"]
     assert "500.bid.misere" not in ids["five-hundred"]
-    assert {"500.bid.misere", "500.score.misere"} <= {r.id for r in rules_for("five-hundred", {"misere": True})}
+    assert {"500.bid.misere", "500.score.defenders"} <= {r.id for r in rules_for("five-hundred", {"misere": True})}
     # A statement a house rule makes false is left out (the house rule is said in its own words).
     assert "a45.bid.values" not in [r.id for r in rules_for("auction-forty-fives", {"min_bid": 15})]
     assert "66.game.target" not in [r.id for r in rules_for("sixty-six", {"target": 10})]

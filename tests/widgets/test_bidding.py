@@ -65,7 +65,7 @@ def test_the_dealer_may_hold_but_never_bid_higher():
     assert hand.to_act == hand.dealer
     assert open_calls(box) == {"pass", "hold"}
     assert_mirrors_core(box)
-    assert "The dealer never bids higher" in box.buttons["25"].tooltip
+    assert "The dealer does not bid a number" in box.buttons["25"].tooltip
     reasons = box.reasons_html.value   # the closed calls listed (a touch screen has no hover), grouped by reason
     assert "<strong>5, 10, 15, 20, 25, 30, 30 for 60, 60 for 120</strong>" in reasons
     assert reasons.count(escape(box.buttons["25"].tooltip)) == 1

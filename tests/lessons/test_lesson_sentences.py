@@ -1,0 +1,55 @@
+"""What a lesson says agrees with the questions it asks (issue 14, the independent read of every lesson)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from atout.cards import Card
+from atout.i18n import language
+from atout.lessons import load_lessons
+
+LESSONS = {lesson.id: lesson for lesson in load_lessons()}
+MUST_BE_PLAYED = re.compile(r"the (\S+) must be played")
+
+
+def _steps_with_a_legal_try():
+    for lesson in LESSONS.values():
+        for index, step in enumerate(lesson.steps):
+            if step.get("try", {}).get("kind") == "legal":
+                yield lesson, index, step
+
+
+def test_a_step_that_says_a_card_must_be_played_asks_a_question_with_that_card_alone():
+    """45-reneging step 4 said "the J♦ must be played" above a question whose answer is the J♦ or the A♥."""
+    for lesson, index, step in _steps_with_a_legal_try():
+        said = MUST_BE_PLAYED.search(step["text"]["en"])
+        if said:
+            answer = [Card.parse(c).render("en") for c in lesson.step_questions(index)[0].answer]
+            assert answer == [said.group(1)], (lesson.id, index + 1, step["text"]["en"], answer)
+
+
+def test_no_prompt_calls_the_cards_of_a_hand_trumps_when_some_are_not():
+    """45-auction-kitty: "(They are the trumps you kept.)" over a hand with the 5♦ and the 2♣, hearts trumps."""
+    from atout.cards import Suit
+    from atout.forty_fives.ranking import TABLES
+
+    for lesson in LESSONS.values():
+        for spec in [*lesson.quiz, *(s["try"] for s in lesson.steps if "try" in s)]:
+            if "They are the trumps" in spec.get("prompt", {}).get("en", "") and spec.get("trump") in "CDHS":
+                trumps = TABLES[Suit.parse(spec["trump"])].is_trump
+                assert all(trumps[Card.parse(c).index] for c in spec["hand"]), (lesson.id, spec["prompt"]["en"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_illegal_pick_is_never_told_another_card_may_be_played_too(lang):
+    """66-strict-phase step 1: the A♠ picked, the 9♥ the only card; "9♥ may be played too" said the A♠ was legal."""
+    lesson = LESSONS["66-strict-phase"]
+    question = lesson.step_questions(0)[0]
+    wrong = next(c for c in question.choices if c not in question.answer)
+    with language(lang):
+        feedback = question.check([wrong])
+    assert not feedback.correct
+    first = feedback.text.split(". ")[0]
+    assert Card.parse(wrong).render(lang) in first and not {"too", "aussi"} & set(first.split()), feedback.text

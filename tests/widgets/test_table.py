@@ -468,7 +468,7 @@ def test_the_page_language_switch_redraws_in_the_new_language(monkeypatch):
         assert state["seats"][1]["count_label"] == f"{len(hand.hands[1])} cartes"
         assert state["trick"]["label"] == "Levée" and 'aria-label="carte face cachée"' in faces["back"]
         assert table.announcement.split("\n") == [e.explanation.render("fr") for e in hand.events[1:]]
-        assert table.announcement.startswith("Place 2")
+        assert table.announcement.startswith("Joueur 2")
     finally:
         set_page_language("en")
     assert table.state["lang"] == "en" and table.faces["names"]["QS"] == "queen of spades"

@@ -357,8 +357,12 @@ class WhatIf(widgets.VBox):
 
     def refresh(self) -> None:
         chosen = self.game_picker.value        # the games' names in the page language, the choice kept
-        self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
-        self.game_picker.value = chosen
+        picking, self._picking = self._picking, True   # new options pass the menu through another game: no choice
+        try:
+            self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
+            self.game_picker.value = chosen
+        finally:
+            self._picking = picking
         self.game_picker.description = Text("Game").render()
         self.deal_button.description = Text("New deal").render()
         self.load_button.description = Text("Set up this position").render()

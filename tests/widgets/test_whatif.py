@@ -191,10 +191,15 @@ def test_the_page_speaks_french(game, monkeypatch):
 
     page = WhatIf(game, seed=2)
     page.wait()
+    page.keep("A")
+    shown, hand = compact_text(page.hand), page.hand
     try:
         set_page_language("fr")
         assert page.deal_button.description != "New deal"
         assert "How to write a position" not in page.notation.value
+        # the same position and lines, in French (the game menu's new names once dealt a new hand)
+        assert page.hand is hand and compact_text(page.hand) == shown and set(page.lines) == {"A"}
+        assert page.game_picker.value == game and "Cinq cents" in dict(page.game_picker.options).keys()
     finally:
         set_page_language("en")
 

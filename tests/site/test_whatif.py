@@ -62,6 +62,13 @@ def test_values_come_in_as_they_are_proven_and_show_on_the_cards(page, voila_url
     assert page.locator("[data-testid=value-AC]").get_attribute("data-best") == "true"
     assert page.locator("[data-testid=value-JH]").get_attribute("data-best") is None
     assert "7 tricks" in card(page, "JH").get_attribute("title")
+    # the values' row under the cards has room of its own: no card (lifted as playable) rises into the name above
+    gaps = page.evaluate("""() => {
+      const seat = document.querySelector('[data-testid=card-table] .atout-seat[aria-current=true]');
+      const name = seat.querySelector('.atout-seat-header').getBoundingClientRect().bottom;
+      return [...seat.querySelectorAll('.atout-card-button')].map(b => b.getBoundingClientRect().top - name);
+    }""")
+    assert len(gaps) == 10 and min(gaps) >= 0, gaps
     assert not page.errors
 
 

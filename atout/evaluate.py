@@ -100,6 +100,19 @@ SAMPLERS: dict[str, Callable[..., Sample]] = {"forty_fives": _solved_deals, "fiv
 DEFAULT_TARGETS: dict[str, int] = {"sixty_six": 1}
 
 
+# What a deal's value is counted in, per family (the solver's units: ``atout.solver``).
+UNITS: dict[str, str] = {"forty_fives": "points", "five_hundred": "tricks", "sixty_six": "game points"}
+
+
+def value_unit(game: str) -> str:
+    """The unit the values and the target of ``game`` are counted in.
+
+    >>> value_unit("five-hundred"), value_unit("auction-forty-fives"), value_unit("sixty-six")
+    ('tricks', 'points', 'game points')
+    """
+    return UNITS[FAMILIES[game]]
+
+
 def default_target(game: str) -> int | None:
     """The target a page offers first for ``game`` (None: none until the learner names one).
 

@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from atout.errors import AtoutError
-from atout.evaluate import Evaluation, evaluate, suggested_target
+from atout.evaluate import Evaluation, evaluate, suggested_target, value_unit
 from atout.i18n import N_, Text, ngettext
 from atout.widgets import language
 from atout.widgets.seats import player_label
@@ -143,8 +143,9 @@ class EvaluationView(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._started = 0.0
         self._shown = 0.0
-        self.children = [widgets.HBox([self.seat_picker, self.samples, self.target, self.start_button,
-                                       self.stop_button]), self.bar, self.output]
+        self.heading = widgets.HTML()
+        self.children = [self.heading, widgets.HBox([self.seat_picker, self.samples, self.target, self.start_button,
+                                                     self.stop_button]), self.bar, self.output]
         language.register(self)
         self.refresh()
 
@@ -225,8 +226,14 @@ class EvaluationView(widgets.VBox):
             self.seat_picker.value = seat
         finally:
             self._relabelling = False
+        self.heading.value = ("<h3 class='atout-evaluation-heading'>"
+                              + escape(Text("Evaluate the hand over many deals").render()) + "</h3><p>"
+                              + escape(Text("The cards the player cannot see are dealt again and again, each deal is "
+                                            "played out, and the page counts how often the target is reached.")
+                                       .render()) + "</p>")
         self.samples.description = Text("Deals").render()
-        self.target.description = Text("Target").render()
+        unit = Text(UNITS.get(value_unit(self.hand.config.game), "")).render()
+        self.target.description = Text("Target ({unit})", unit=unit).render()
         self.start_button.description = Text("Evaluate this hand").render()
         self.stop_button.description = Text("Stop").render()
         if self.result is not None:

@@ -236,6 +236,7 @@ def test_evaluation_any_player_a_sensible_target_and_the_chart(monkeypatch):
     view = EvaluationView(hand, samples=12)
     contractor = hand.contractor
     assert view.seat == contractor and view.target.value == 7               # the contract, by default
+    assert view.target.description == "Target (tricks)" and "over many deals" in view.heading.value
     assert [value for _label, value in view.seat_picker.options] == [0, 1, 2, 3]
     view.seat_picker.value = (contractor + 1) % 4                           # a defender: setting it
     assert view.target.value == 4

@@ -71,13 +71,13 @@ BENCHMARKS = ("engine", "solver", "site", "class")
 
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
-        backends: tuple[str, ...] = ("sqlite", "postgresql")) -> dict[str, Any]:
+        backends: tuple[str, ...] = ("sqlite", "postgresql"), positions: int | None = None) -> dict[str, Any]:
     if what == "engine":
         return engine(seconds or 2.0, games)
     if what == "solver":
         from atout import bench_solver
 
-        return bench_solver.run(seconds or 10.0, games)
+        return bench_solver.run(seconds or 10.0, games, positions=positions)
     if what == "site":
         from atout import bench_site
 

@@ -2,6 +2,7 @@
 
     python -m atout.bench_solver --seconds 20            # every preset
     python -m atout.bench_solver --games five-hundred --json
+    python -m atout.bench_solver --games five-hundred --positions 109   # a fixed count, however loaded the machine
 
 For each preset a fresh process (so no cache carries over from one preset to the next) deals hands from
 fixed seeds, brings each to the position to solve, and times ``solve`` — the value of every legal action
@@ -17,8 +18,9 @@ and the best line:
 Times are wall-clock (what a page waits), with the process's CPU time beside them (``cpu_*``: what the
 solver costs when the machine is shared). The baseline is the time to play the same position out with the
 first legal action at every turn (the engine alone), so ``ratio`` compares figures from one machine at one
-moment. Positions are dealt until ``seconds`` of solving have been spent (or ``MAX_POSITIONS``); the first
-few are warm-up and not counted.
+moment. Positions are dealt until ``seconds`` of solving have been spent (or ``MAX_POSITIONS``), or, with
+``positions``, until that many are solved (the same deals on every machine, whatever its load); the first few are
+warm-up and not counted.
 """
 
 from __future__ import annotations
@@ -65,8 +67,8 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(game: str, seconds: float, budget: float | None = None) -> dict[str, Any]:
-    """Solve positions of ``game`` for about ``seconds``; figures in milliseconds."""
+def measure(game: str, seconds: float, budget: float | None = None, positions: int | None = None) -> dict[str, Any]:
+    """Solve positions of ``game`` for about ``seconds`` (or ``positions`` of them); figures in milliseconds."""
     from atout.solver import solve
 
     times: list[float] = []
@@ -76,7 +78,8 @@ def measure(game: str, seconds: float, budget: float | None = None) -> dict[str,
     nodes: list[int] = []
     spent = 0.0
     seed = 0
-    while spent < seconds and len(times) < MAX_POSITIONS + WARM_UP:
+    wanted = (positions if positions else MAX_POSITIONS) + WARM_UP
+    while (positions or spent < seconds) and len(times) < wanted:
         hand = position(game, seed)
         seed += 1
         if hand is None:
@@ -113,8 +116,9 @@ def measure(game: str, seconds: float, budget: float | None = None) -> dict[str,
     }
 
 
-def run(seconds: float = 10.0, games: list[str] | None = None, budget: float | None = None) -> dict[str, Any]:
-    """Each preset measured in its own fresh process; ``seconds`` of solving per preset."""
+def run(seconds: float = 10.0, games: list[str] | None = None, budget: float | None = None,
+        positions: int | None = None) -> dict[str, Any]:
+    """Each preset measured in its own fresh process; ``seconds`` of solving (or ``positions``) per preset."""
     games = games or list(PRESETS)
     solver: dict[str, Any] = {}
     baseline: dict[str, Any] = {}
@@ -124,6 +128,8 @@ def run(seconds: float = 10.0, games: list[str] | None = None, budget: float | N
         command = [sys.executable, "-m", "atout.bench_solver", "--worker", game, "--seconds", str(seconds)]
         if budget is not None:
             command += ["--budget", str(budget)]
+        if positions:
+            command += ["--positions", str(positions)]
         out = subprocess.run(command, capture_output=True, text=True, check=True)
         figures = json.loads(out.stdout)
         solver[game] = figures["solver"]
@@ -150,13 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=None, help="only these presets")
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds of solving per preset (default 10)")
     parser.add_argument("--budget", type=float, default=None, help="stop each solve after this many seconds")
+    parser.add_argument("--positions", type=int, default=None,
+                        help="solve this many positions per preset (instead of --seconds)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        print(json.dumps(measure(args.worker, args.seconds, args.budget)))
+        print(json.dumps(measure(args.worker, args.seconds, args.budget, args.positions)))
         return 0
-    results = run(args.seconds, args.games, args.budget)
+    results = run(args.seconds, args.games, args.budget, args.positions)
     print(json.dumps(results, indent=2) if args.json else format_results(results))
     return 0
 

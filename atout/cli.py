@@ -23,7 +23,8 @@ def _bench(args: argparse.Namespace) -> int:
     from atout import bench
 
     backends = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
-    results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students, backends=backends)
+    results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students, backends=backends,
+                        positions=args.positions)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
@@ -76,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--seconds", type=float, default=None,
                        help="time per measurement (defaults: engine 2, solver 10)")
     bench.add_argument("--games", nargs="*", default=None, help="only these presets")
+    bench.add_argument("--positions", type=int, default=None,
+                       help="solver: how many positions per preset, instead of --seconds (the same deals however "
+                            "loaded the machine)")
     bench.add_argument("--students", type=int, default=30, help="class: how many student sessions (default 30)")
     bench.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both",
                        help="class: which store back-end (default both; PostgreSQL at ATOUT_DATABASE_URL, else a "

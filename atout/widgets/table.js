@@ -170,7 +170,9 @@ function render({ model, el }) {
     if (entry.key !== key) {
       entry.key = key;
       setAttr(button, "data-ringed", ringed ? "true" : null);
-      setAttr(slot, "data-kitty", fromKitty ? state.labels.from_kitty : null);
+      // the mark on the card is one short word (the card's name says "from the kitty" in full): at the side, where
+      // the cards overlap, it runs up the card's visible edge, below its index
+      setAttr(slot, "data-kitty", fromKitty ? state.labels.kitty_mark : null);
       if (state.looking) setAttr(button, "aria-label", named);
       const whyId = `${id}-why-${seat}-${code}`;
       setAttr(button, "aria-disabled", reason ? "true" : null);

@@ -514,7 +514,7 @@ class CardTable(anywidget.AnyWidget):
             },
             "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
             "no_trump_yet": _("Trumps: not named yet", lang), "won": _("Won the trick", lang),
-            "from_kitty": _("From the kitty", lang), "no_bid": _("No bid yet", lang),
+            "from_kitty": _("From the kitty", lang), "kitty_mark": _("Kitty", lang), "no_bid": _("No bid yet", lang),
         }
         self._words_cache = (key, words)
         return words
@@ -670,7 +670,7 @@ class CardTable(anywidget.AnyWidget):
             "gather": self._gather, "said_id": self._said_id,
             "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable() and not looking),
             "labels": {**words["labels"], "actions": said[to_act]["choices"] if to_act is not None else "",
-                       "won": words["won"], "from_kitty": words["from_kitty"]},
+                       "won": words["won"], "from_kitty": words["from_kitty"], "kitty_mark": words["kitty_mark"]},
         }
 
     def _unit_label(self, unit: int, players: int, units: int) -> Any:

@@ -110,14 +110,14 @@ class Classroom(widgets.VBox):
         self.stepper: Any = None
         deal_bar = widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view,
                                  self.code_input, self.join_button, self.message])
-        view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter,
-                                 self.handout_link])
-        for bar in (deal_bar, view_bar):
-            bar.add_class("atout-classroom-bar")
         from atout.widgets.live import LiveClass
 
         # A live class: started here (the teacher's panel beside the table) or joined (``class_code``: a link's).
         self.live = LiveClass(host=self, code=class_code)
+        view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter,
+                                 self.handout_link, self.live.bar])
+        for bar in (deal_bar, view_bar):
+            bar.add_class("atout-classroom-bar")
         body = widgets.HBox([self.stage, self.live.side])
         body.add_class("atout-classroom-body")
         self.children = [self.live, deal_bar, view_bar, self.rules_panel, body]

@@ -253,9 +253,10 @@ class CsvDownload(anywidget.AnyWidget):
 class LiveClass(widgets.VBox):
     """Start a class (``host``: the classroom, whose table the class follows) or join one.
 
-    ``side`` is where the teacher's panel goes (the classroom puts it beside its table); a student's panel replaces
-    the strip's buttons. ``host`` gets the class ``atout-live-following`` while its student follows the teacher,
-    so the page can give the teacher's deal the room.
+    ``side`` is where the teacher's panel goes (the classroom puts it beside its table); ``bar`` holds the buttons
+    (the classroom puts them in its own bar, so the table keeps its height; elsewhere they are in the strip). A
+    student's panel takes the strip. ``host`` gets the class ``atout-live-following`` while its student follows the
+    teacher, so the page can give the teacher's deal the room.
     """
 
     def __init__(self, host: Any = None, code: str | None = None, classes: Any = None,
@@ -293,7 +294,10 @@ class LiveClass(widgets.VBox):
         self.bar.add_class("atout-live-bar")
         if host is None:
             self.start_button.layout.display = "none"
-        self.children = [self.style, self.bar, self.form]
+        else:
+            self.intro.layout.display = "none"       # the buttons' tooltips say it in the host's bar
+        self._strip = [self.style, self.form] if host is not None else [self.style, self.bar, self.form]
+        self.children = self._strip
         self._show_form(False)
         language.register(self)
         self.refresh()
@@ -351,6 +355,7 @@ class LiveClass(widgets.VBox):
             return None
         self.form_message.value = ""
         self.student_panel = StudentPanel(self, reply)
+        self.bar.layout.display = "none"
         self.children = [self.style, self.student_panel]
         return self.student_panel
 
@@ -361,7 +366,8 @@ class LiveClass(widgets.VBox):
             language.close_tree(self.student_panel)
             self.student_panel = None
         self.following(False)
-        self.children = [self.style, self.bar, self.form]
+        self.bar.layout.display = ""
+        self.children = self._strip
         self.code_input.value = ""
         self._show_form(True)
 
@@ -384,6 +390,8 @@ class LiveClass(widgets.VBox):
                               if teaching else Text("In a class? Join it with the code on the teacher's screen."),
                               "atout-live-intro")
         self.start_button.description = Text("Start a class").render()
+        self.start_button.tooltip = Text("Live class: your students join from their own laptops and answer "
+                                         "there.").render()
         self.open_button.description = Text("Join a class").render()
         self.code_input.description = Text("Class code").render()
         self.code_input.placeholder = "K7M-4QX"

@@ -37,6 +37,7 @@ from atout.cards import Card, Suit
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.said import rule_quote
 from atout.widgets.seats import player_label
 
 HERE = Path(__file__).parent
@@ -762,14 +763,8 @@ class _Names:
 
 def _explanation_html(question: Any, lang: str) -> str:
     """The right answer's explanation with its rule, as the quiz shows it."""
-    from atout.rulebook import RULES
-
     text = question.explanation(lang)
-    rule = question.rule
-    statement = RULES[rule].statement.render(lang) if rule in RULES else ""
-    quoted = (f"<p class='atout-quiz-rule'><code>{escape(rule)}</code> {escape(statement)}</p>"
-              if statement and statement not in text else "")
-    return f"<p class='atout-live-explanation'>{escape(text)}</p>{quoted}"
+    return f"<p class='atout-live-explanation'>{escape(text)}</p>{rule_quote(question.rule, text, lang)}"
 
 
 # --- a student --------------------------------------------------------------------------------------------------
@@ -1073,6 +1068,7 @@ class QuestionPanel(widgets.VBox):
                 verdict, css, why = Text("Not quite."), "atout-wrong", question["feedback"]
             self.result.value = (f"<div class='{css}' role='status' data-testid='live-verdict'>"
                                  f"<strong>{escape(verdict.render())}</strong> {escape(why)}"
+                                 f"{rule_quote(question.get('rule'), why)}"
                                  f"<p><strong>{escape(answer)}</strong></p></div>")
         elif mine is not None:
             picked = Text("Your answer is in: {answer}. The teacher will show the right answer.",

@@ -15,9 +15,9 @@ from atout.cards import Card, Suit
 from atout.engine import seat_name
 from atout.i18n import N_, Text, get_language
 from atout.lessons import Feedback, Question
-from atout.rulebook import RULES
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.said import rule_quote
 
 RIGHT_RING = "#1b7a2e"
 WRONG_RING = "#c8102e"
@@ -246,10 +246,6 @@ class QuizView(widgets.VBox):
         else:
             verdict = Text("Right!") if self.feedback.correct else Text("Not quite.")
             css = "atout-right" if self.feedback.correct else "atout-wrong"
-            rule = self.feedback.rule
-            statement = RULES[rule].statement.render() if rule in RULES else ""
-            # The rule as the rulebook states it, unless the feedback already is that sentence.
-            quoted = (f"<p class='atout-quiz-rule'><code>{escape(rule)}</code> {escape(statement)}</p>"
-                      if statement and statement not in self.feedback.text else "")
+            quoted = rule_quote(self.feedback.rule, self.feedback.text)
             self.result.value = (f"<div class='{css}' role='status'><strong>{escape(verdict.render())}</strong> "
                                  f"{escape(self.feedback.text)}{quoted}</div>")

@@ -23,3 +23,12 @@ def said_html(why: Any, lang: str | None = None, viewer: int | None = None) -> s
     sentence = escape(why.render(lang, viewer))
     mark = rule_mark(getattr(why, "rule", None), lang)
     return f'<span class="atout-sentence">{sentence}</span>' + (f" {mark}" if mark else "")
+
+
+def rule_quote(rule_id: str | None, text: str, lang: str | None = None) -> str:
+    """The rule that decides an answer, quoted as the rulebook states it under the explanation ``text`` (nothing when
+    ``text`` already is that statement, or there is no rule)."""
+    statement = RULES[rule_id].statement.render(lang) if rule_id in RULES else ""
+    if not statement or statement in text:
+        return ""
+    return f"<p class='atout-quiz-rule'><code>{escape(rule_id or '')}</code> {escape(statement)}</p>"

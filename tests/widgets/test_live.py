@@ -224,6 +224,8 @@ def test_each_student_answers_in_their_own_language_and_the_chart_counts_without
     assert "Right: Ada" in teacher.names_html.value and "Not right: Zoë" in teacher.names_html.value
     assert pages.until(lambda: ada.view["question"].get("revealed") and zoe.view["question"].get("revealed"))
     assert "Right!" in ada.question.result.value
+    rule = ada.view["question"]["rule"]                     # the student's verdict cites the rule, as the quiz does
+    assert rule.startswith("45.") and f"<code>{rule}</code>" in ada.question.result.value
     with language("fr"):
         zoe.question.show(zoe.view["question"])
     assert "Pas tout à fait." in zoe.question.result.value and "La réponse" in zoe.question.result.value

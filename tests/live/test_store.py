@@ -90,6 +90,49 @@ def test_open_store_picks_postgresql_when_an_address_is_given(backend, where, mo
         store.close()
 
 
+def test_sqlite_is_set_for_many_kernels_at_once(tmp_path):
+    from atout.live.sqlite import SQLiteStore
+
+    store = SQLiteStore(tmp_path / "data")
+    try:
+        pragma = {name: store.connection().execute(f"PRAGMA {name}").fetchone()[0]
+                  for name in ("journal_mode", "busy_timeout", "foreign_keys", "secure_delete")}
+    finally:
+        store.close()
+    # readers never wait for a writer, a writer waits its turn, a class deleted takes its answers, deleted is gone
+    assert pragma["journal_mode"] == "wal" and pragma["busy_timeout"] >= 1000
+    assert pragma["foreign_keys"] == 1 and pragma["secure_delete"] == 1
+
+
+def test_the_data_folder_is_the_users_own_unless_atout_data_says(monkeypatch, tmp_path):
+    import sys
+
+    from atout.live.store import data_dir
+
+    monkeypatch.delenv("ATOUT_DATA", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir() == tmp_path / "xdg" / "atout"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert data_dir() == tmp_path / "home" / ".local" / "share" / "atout"
+    monkeypatch.setenv("ATOUT_DATA", str(tmp_path / "school"))
+    assert data_dir() == tmp_path / "school"
+
+
+def test_without_postgresql_the_tests_skip_saying_how_to_install_it_and_fail_in_ci(monkeypatch):
+    from tests import conftest
+
+    monkeypatch.delenv("ATOUT_TEST_DATABASE_URL", raising=False)
+    monkeypatch.setattr(conftest, "find_binaries", lambda: None)
+    monkeypatch.setenv("CI", "false")
+    with pytest.raises(pytest.skip.Exception, match="apt-get install postgresql"):
+        conftest.need_postgres()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install postgresql"):
+        conftest.need_postgres()
+
+
 def test_an_unreachable_server_is_named_not_a_traceback(tmp_path):
     from atout.live.postgres import PostgresStore
 

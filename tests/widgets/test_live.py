@@ -293,6 +293,22 @@ def test_the_results_download_as_csv_in_the_teachers_language(pages):
     assert "'=Ada,en," in text and ",3/4" in text           # a name that looks like a formula stays text
 
 
+def test_a_lesson_finished_on_a_joined_course_page_reaches_the_teachers_results(pages):
+    _room, teacher = teaching()
+    course = Course()
+    course.live.join(teacher.teacher.code, "Ada")
+    lesson = course.show_lesson("45-trumps")
+    lesson.start_quiz()
+    quiz = lesson.quiz
+    for k, question in enumerate(quiz.questions):           # the first one wrong, the others right
+        right = question.answer if question.multiple else question.answer[0]
+        wrong = next(c for c in question.choices if c not in question.answer)
+        quiz.answer(right if k else ([wrong] if question.multiple else wrong))
+        quiz.next()
+    total = len(quiz.questions)
+    assert [r["lessons"] for r in teacher.teacher.results()] == [{"45-trumps": (total - 1, total)}]
+
+
 def test_ending_the_class_tells_every_student_and_keeps_the_results_downloadable(pages):
     room, teacher = teaching()
     ada = Course().live.join(teacher.teacher.code, "Ada")

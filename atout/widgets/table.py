@@ -635,7 +635,9 @@ class CardTable(anywidget.AnyWidget):
         if view.over:
             status = _("The hand is over", lang)
         elif to_act is None:
-            status = _(PHASE_NAMES.get(phase, phase), lang)
+            # A phase's name is written to sit inside a sentence ("To act: … (the deal)"); alone it heads the table.
+            name = _(PHASE_NAMES.get(phase, phase), lang)
+            status = name[:1].upper() + name[1:]
         elif phase == "play":
             status = said[to_act]["to_play"]
         elif phase == "bid":

@@ -110,6 +110,12 @@ def test_deal_packets_arrive_one_by_one(turn_up_hand):
     after_deal = FortyFivesHand.replay(hand.config, hand.history[:1], hand.dealer, hand.scores_before)
     assert {s: deck_order(held) for s, held in dealt.items()} == {s: deck_order(after_deal.hands[s])
                                                                   for s in range(hand.n)}
+    assert stepper.table.state["status"] == "The deal"    # heading the table, as a heading is written
+    set_page_language("fr")
+    try:
+        assert stepper.table.state["status"] == "La donne"
+    finally:
+        set_page_language("en")
     stepper.next_button.click()   # the turn-up, an event of its own
     assert stepper.current.event.kind == "turn-up"
     assert stepper.table.state["turn_up"] == hand.turned_card.code

@@ -67,7 +67,7 @@ def engine(seconds: float = 2.0, games: list[str] | None = None) -> dict[str, An
                                         "per_s": round(baseline)}}
 
 
-BENCHMARKS = ("engine", "solver", "site", "class")
+BENCHMARKS = ("engine", "solver", "class")   # the site's, in Chromium: benchmarks/bench_site.py
 
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
@@ -78,10 +78,6 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
         from atout import bench_solver
 
         return bench_solver.run(seconds or 10.0, games)
-    if what == "site":
-        from atout import bench_site
-
-        return bench_site.run(seconds)
     if what == "class":
         from atout import bench_class
 
@@ -94,10 +90,6 @@ def format_results(results: dict[str, Any]) -> str:
         from atout import bench_solver
 
         return bench_solver.format_results(results)
-    if "site" in results:
-        from atout import bench_site
-
-        return bench_site.format_results(results)
     if "class" in results:
         from atout import bench_class
 

@@ -1,10 +1,12 @@
-"""The ``atout`` command: ``atout judge`` (the referee on JSON lines), ``atout bench …``, ``atout lessons check``,
+"""The ``atout`` command: ``atout serve`` (the tutorial site), ``atout judge`` (the referee on JSON lines),
+``atout bench …``, ``atout lessons check``,
 ``atout catalogue`` (every sentence, for a reviewer)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -34,9 +36,9 @@ def _bench(args: argparse.Namespace) -> int:
 def _lessons(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from atout.lessons import LESSONS_DIR, check_lessons, load_lessons
+    from atout.lessons import check_lessons, load_lessons
 
-    folder = Path(args.folder) if args.folder else LESSONS_DIR
+    folder = Path(args.folder) if args.folder else None
     problems = check_lessons(folder)
     for problem in problems:
         print(problem)
@@ -46,6 +48,14 @@ def _lessons(args: argparse.Namespace) -> int:
     print(f"{len(lessons)} lessons, all valid: "
           f"{sum(len(lesson.questions()) for lesson in lessons)} quiz questions answered by the referee")
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from atout.site import serve
+
+    return serve(args.port, args.ip, [Path(folder) for folder in args.lessons])
 
 
 def _catalogue(args: argparse.Namespace) -> int:
@@ -66,12 +76,21 @@ def _catalogue(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="atout", description="Atout: learn trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="start the tutorial site (Voilà) and print its address")
+    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8866)),
+                       help="the port to listen on (default 8866, or $PORT)")
+    serve.add_argument("--ip", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--lessons", action="append", default=[], metavar="DIR",
+                       help="a folder of your own lessons (<family>/<name>.toml) to serve beside Atout's; "
+                            "may be given more than once")
+    serve.set_defaults(func=_serve)
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
-    bench.add_argument("what", choices=["engine", "solver", "site", "class"],
-                       help="engine: random hands a second; solver: time to solve a deal; site: pages in Chromium; "
-                            "class: a live class's answer → projector latency and memory per student")
+    bench.add_argument("what", choices=["engine", "solver", "class"],
+                       help="engine: random hands a second; solver: time to solve a deal; "
+                            "class: a live class's answer → projector latency and memory per student "
+                            "(the site's pages in Chromium: make bench-site, from a checkout)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--seconds", type=float, default=None,
                        help="time per measurement (defaults: engine 2, solver 10)")
@@ -83,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.set_defaults(func=_bench)
     lessons = sub.add_parser("lessons", help="check the lesson files (schema, translations, rule ids, questions)")
     lessons.add_argument("action", choices=["check"])
-    lessons.add_argument("--folder", default=None, help="a lessons folder (default: the project's lessons/)")
+    lessons.add_argument("--folder", default=None,
+                         help="a lessons folder (default: Atout's own lessons, and those in $ATOUT_LESSONS)")
     lessons.set_defaults(func=_lessons)
     cat = sub.add_parser("catalogue", help="write every sentence of core, with the cases that produce it, in "
                                            "English and French, as Markdown for a reviewer")

@@ -1,6 +1,7 @@
 """Lessons as data: loading, checking and quizzes answered by the referee.
 
-A lesson is a TOML file under ``lessons/<family>/``: its text in every language, the steps (one
+A lesson is a TOML file under ``lessons/<family>/`` (ours ship in the package, ``atout/data/lessons``; a teacher's
+folders are served beside them, ``atout.resources.extra_lesson_folders``): its text in every language, the steps (one
 idea each, with the cards or widget to show), and quiz questions. A teacher writes one without
 touching Python; ``check_lessons`` refuses an invalid lesson, a missing translation or a rule id
 the rulebook lacks, naming the file and the place.
@@ -29,9 +30,10 @@ from atout.games import FAMILIES, family, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Text, get_language
 from atout.referee import judge
+from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+LESSONS_DIR = LESSONS      # the lessons that ship with Atout
 FAMILY_ORDER = ("forty-fives", "five-hundred", "sixty-six")
 
 
@@ -369,9 +371,15 @@ def _same_id(lesson: Lesson, seen: dict[str, Path]) -> LessonError | None:
     return None
 
 
-def load_lessons(folder: Path = LESSONS_DIR) -> list[Lesson]:
-    """Every lesson, families in course order, lessons by their ``order``."""
-    lessons = [parse_lesson(read_lesson(p), p) for p in lesson_paths(folder)]
+def lesson_folders(folder: Path | None = None) -> list[Path]:
+    """The folders read: ``folder`` alone when given, else ours and the teacher's served beside them."""
+    return [folder] if folder is not None else [LESSONS_DIR, *extra_lesson_folders()]
+
+
+def load_lessons(folder: Path | None = None) -> list[Lesson]:
+    """Every lesson (of ``folder``, else of ``lesson_folders()``), families in course order, lessons by their
+    ``order``."""
+    lessons = [parse_lesson(read_lesson(p), p) for f in lesson_folders(folder) for p in lesson_paths(f)]
     seen: dict[str, Path] = {}
     for lesson in lessons:
         if (refused := _same_id(lesson, seen)) is not None:
@@ -963,14 +971,16 @@ def build_lesson(lesson: Lesson) -> None:
             step_shown(step, lesson)
 
 
-def check_lessons(folder: Path = LESSONS_DIR) -> list[str]:
-    """Problems with the lessons folder, one line each (empty when every lesson is valid): each file is read,
-    checked and built as the page builds it, in this process."""
-    try:
-        paths = lesson_paths(folder)
-    except LessonError as exc:
-        return [str(exc)]
+def check_lessons(folder: Path | None = None) -> list[str]:
+    """Problems with the lessons (of ``folder``, else of ``lesson_folders()``), one line each (empty when every
+    lesson is valid): each file is read, checked and built as the page builds it, in this process."""
+    paths: list[Path] = []
     problems = []
+    for each in lesson_folders(folder):
+        try:
+            paths += lesson_paths(each)
+        except LessonError as exc:
+            problems.append(str(exc))
     seen: dict[str, Path] = {}
     for path in paths:
         try:

@@ -1,7 +1,8 @@
 """Writes the site's pages: each notebook is the page style and one call to ``atout.widgets.page``.
 
 The pages are few and alike, so they are made from one table here rather than by hand: ``make pages``
-(``python -m atout.notebooks``) rewrites ``notebooks/``, and a test checks the committed ones are in step. There is
+(``python -m atout.notebooks``) rewrites ``atout/data/notebooks/`` (they ship in the package), and a test checks the
+committed ones are in step. There is
 one course page for every lesson (``course.ipynb?lesson=45-trumps``), not a page per lesson; in JupyterLab a lesson
 opens with ``atout.lesson("45-trumps")``.
 """
@@ -13,8 +14,8 @@ from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
+from atout.resources import NOTEBOOKS
+
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 # notebook -> the function of atout.widgets.page that makes it
 PAGES = {"index.ipynb": "home_page", "course.ipynb": "course_page", "play.ipynb": "play_page",

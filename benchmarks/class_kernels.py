@@ -32,8 +32,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from atout.bench_site import CHROMIUM_ARGS, _rss_kb, chromium_path, free_port, server_kernels  # noqa: E402
-from atout.site import ROOT, voila_command  # noqa: E402
+from atout.resources import VOILA_CONFIG  # noqa: E402
+from atout.site import voila_command  # noqa: E402
+from tests.browser import CHROMIUM_ARGS, chromium_path, free_port, rss_kb, server_kernels  # noqa: E402
 
 KINDS = ["course.ipynb", "classroom.ipynb", "play.ipynb"]
 LEGAL_CARD = ".atout-to-act .atout-card-button:not([data-illegal])"
@@ -81,12 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["MappingKernelManager"]
+    config = json.loads(VOILA_CONFIG.read_text(encoding="utf-8"))["MappingKernelManager"]
     port, debug_port = free_port(), free_port()
     base = f"http://127.0.0.1:{port}"
     workdir = Path(tempfile.mkdtemp(prefix="atout-class-"))
     server_log = open(workdir / "voila.log", "w")  # noqa: SIM115
-    server = subprocess.Popen(voila_command(port), cwd=ROOT, stdout=server_log, stderr=subprocess.STDOUT,
+    server = subprocess.Popen(voila_command(port), stdout=server_log, stderr=subprocess.STDOUT,
                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
     chromium = subprocess.Popen([chromium_path(), "--headless=new", f"--remote-debugging-port={debug_port}",
                                  f"--user-data-dir={workdir / 'profile'}", *CHROMIUM_ARGS, "about:blank"],
@@ -118,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
                 log(f"page {i + 1}/{args.pages} {kind} ready in {time.monotonic() - start:.1f}s, answered={answered}")
             kernels = server_kernels(server.pid)
             result["kernels_with_pages_open"] = len(kernels)
-            result["kernel_rss_mb"] = round(sum(_rss_kb(pid) for pid in kernels) / 1024)
+            result["kernel_rss_mb"] = round(sum(rss_kb(pid) for pid in kernels) / 1024)
             idle_until = time.monotonic() + args.idle_min * 60
             counts = []
             while time.monotonic() < idle_until:

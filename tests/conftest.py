@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from atout.bench_site import CHROMIUM_ARGS, chromium_path
 from atout.live.pgtemp import INSTALL_HINT, TempPostgres, find_binaries
+from tests.browser import CHROMIUM_ARGS, chromium_path
 
 DATA = Path(__file__).parent / "data"
 

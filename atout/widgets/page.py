@@ -30,6 +30,7 @@ from IPython.display import HTML
 
 from atout.errors import AtoutError, NotationError
 from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, preload, set_language
+from atout.serve import HEARTBEAT_ENV
 from atout.widgets.address import MAX_VALUE
 
 STYLE = Path(__file__).parent / "site.css"
@@ -45,10 +46,15 @@ def page_style() -> HTML:
     click round trip went from 11.5 to 10.2 ms). So is what each of the page's cells builds (its table, hand and
     widgets), once the cell has run; what clicks make later stays in the collector's sight. What the first
     sentences would load on a click (the catalogues, Babel's locale data) is loaded before the freeze.
+
+    Only in a kernel of the site's own server (``atout.serve``, which gives its kernels ``ATOUT_HEARTBEAT_S``): in a
+    JupyterLab kernel the cells are the user's, and what they build is theirs to drop, so the collector is left as
+    it was.
     """
-    preload()
-    gc.freeze()
-    _freeze_after_each_cell()
+    if os.environ.get(HEARTBEAT_ENV):
+        preload()
+        gc.freeze()
+        _freeze_after_each_cell()
     return HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
 
 

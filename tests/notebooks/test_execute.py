@@ -1,12 +1,12 @@
 """Every notebook of the site executes without error (nbclient), and is stored with its outputs stripped."""
 
-from pathlib import Path
-
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").rglob("*.ipynb"))
+from atout.resources import NOTEBOOKS as FOLDER
+
+NOTEBOOKS = sorted(FOLDER.rglob("*.ipynb"))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -27,6 +27,6 @@ def test_the_pages_are_the_ones_atout_notebooks_writes():
     from atout.notebooks import expected
 
     wanted = expected()
-    assert set(NOTEBOOKS) == set(wanted), "run make pages: notebooks/ holds other pages than atout/notebooks.py makes"
+    assert set(NOTEBOOKS) == set(wanted), "run make pages: atout/data/notebooks/ holds other pages than atout/notebooks.py makes"
     for path, text in wanted.items():
         assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run make pages"

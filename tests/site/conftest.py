@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from atout.bench_site import free_port, server_kernels
 from atout.site import NOTEBOOKS, voila_command
+from tests.browser import free_port, server_kernels
 from tests.conftest import need_chromium
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,12 +1,21 @@
 """What every page starts with: the page style, which also keeps the page's long-lived objects out of the garbage
-collector's sweeps."""
+collector's sweeps in the site's kernels, and leaves the collector alone in a JupyterLab kernel."""
 
 import gc
 
+import pytest
+
+from atout.serve import HEARTBEAT_ENV
 from atout.widgets.page import page_style
 
 
-def test_the_page_style_is_inlined_and_freezes_what_the_page_imported():
+@pytest.fixture
+def site_kernel(monkeypatch):
+    """A kernel as the site's server starts it (atout.serve gives each its heartbeat)."""
+    monkeypatch.setenv(HEARTBEAT_ENV, "45.0")
+
+
+def test_the_page_style_is_inlined_and_freezes_what_the_page_imported(site_kernel):
     gc.unfreeze()
     assert gc.get_freeze_count() == 0
     style = page_style()
@@ -15,7 +24,7 @@ def test_the_page_style_is_inlined_and_freezes_what_the_page_imported():
     gc.unfreeze()
 
 
-def test_what_a_page_cell_builds_is_frozen_once_the_cell_has_run():
+def test_what_a_page_cell_builds_is_frozen_once_the_cell_has_run(site_kernel):
     from IPython.core.interactiveshell import InteractiveShell
 
     shell = InteractiveShell.instance()
@@ -28,6 +37,25 @@ def test_what_a_page_cell_builds_is_frozen_once_the_cell_has_run():
         assert gc.get_freeze_count() == 0
         shell.run_cell("built = [[] for _ in range(5000)]")      # a cell building the page's widgets
         assert gc.get_freeze_count() >= 5000
+    finally:
+        gc.unfreeze()
+        InteractiveShell.clear_instance()
+
+
+def test_in_a_jupyterlab_kernel_the_page_style_leaves_the_collector_alone(monkeypatch):
+    from IPython.core.interactiveshell import InteractiveShell
+
+    monkeypatch.delenv(HEARTBEAT_ENV, raising=False)
+    gc.unfreeze()
+    shell = InteractiveShell.instance()
+    try:
+        hooks = len(shell.events.callbacks["post_run_cell"])
+        shell.run_cell("from atout.widgets.page import page_style\nstyle = page_style()")
+        assert "<style>" in shell.user_ns["style"].data
+        assert gc.get_freeze_count() == 0
+        shell.run_cell("built = [[] for _ in range(5000)]")      # the user's cell: still the collector's
+        assert gc.get_freeze_count() == 0
+        assert len(shell.events.callbacks["post_run_cell"]) == hooks
     finally:
         gc.unfreeze()
         InteractiveShell.clear_instance()

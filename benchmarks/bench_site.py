@@ -1,4 +1,5 @@
-"""``atout bench site``: speed and memory of the tutorial site, in Chromium against a real Voilà server.
+"""The site benchmark: speed and memory of the tutorial site, in Chromium against a real Voilà server
+(``make bench-site``, or ``python benchmarks/bench_site.py [--json]`` from a checkout).
 
 One Voilà server is started from a temporary folder holding a copy of the project's ``voila.json``
 (its kernel pools extended so the baseline page is preheated too), a copy of ``notebooks/`` and two
@@ -12,8 +13,8 @@ the tree page (the XSRF cookie Voilà's unload needs) and is closed with ``run_b
 kernel is given back; between pages the server and its kernels are left to go quiet (the preheated
 pool refills after each preheated page). The server and the browser are stopped whatever happens.
 
-Speed goals live here and in ``benchmarks/``, never in tests: the test of this module checks only
-that every figure is there and sensible.
+Speed goals live here, in ``benchmarks/``, never in tests; this benchmark and its browser code stay outside the
+package (Playwright is a test dependency, not Atout's).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import random
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -36,10 +36,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # run as a script from a checkout
+
+from atout.resources import NOTEBOOKS, VOILA_CONFIG  # noqa: E402
+from tests.browser import (  # noqa: E402
+    CHROMIUM_ARGS,
+    chromium_path,
+    descendants,
+    free_port,
+    processes,
+    rss_kb,
+    server_kernels,
+)
+
 TIMEOUT_MS = 60_000        # a page's first render on a loaded 2-core machine
 SERVER_START_S = 120
 SETTLE_TIMEOUT_S = 60      # at most this long waiting for the server and its kernels to go quiet
@@ -193,20 +202,6 @@ KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
 
 # --- small helpers ---------------------------------------------------------------------------------------------
 
-def chromium_path() -> str | None:
-    """The Chromium binary to drive (Debian's, or ATOUT_CHROMIUM), or None when there is none."""
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
-    return shutil.which("chromium")
-
-
-def free_port() -> int:
-    """A local TCP port nobody listens on now (the browser tests start their server on one too)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100) by linear interpolation between closest ranks.
 
@@ -266,56 +261,6 @@ def _click_spread(clicks: list[float], baseline: list[float]) -> dict[str, Any]:
 
 # --- processes (read from /proc) --------------------------------------------------------------------------------
 
-def _processes() -> dict[int, tuple[int, bytes]]:
-    """Every process: pid -> (parent pid, command line)."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        found[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), cmdline)
-    return found
-
-
-def _descendants(pid: int, table: dict[int, tuple[int, bytes]] | None = None) -> list[int]:
-    table = table if table is not None else _processes()
-    out, todo = [], [pid]
-    while todo:
-        parent = todo.pop()
-        for child, (ppid, _cmd) in table.items():
-            if ppid == parent:
-                out.append(child)
-                todo.append(child)
-    return out
-
-
-def server_kernels(server_pid: int) -> dict[int, str]:
-    """The server's kernel processes: pid -> kernel id (from the connection file on the command line). The browser
-    tests count them too."""
-    table = _processes()
-    kernels = {}
-    for pid in _descendants(server_pid, table):
-        cmdline = table[pid][1]
-        match = re.search(rb"kernel-([0-9a-f-]{36})\.json", cmdline)
-        if b"ipykernel" in cmdline and match:
-            kernels[pid] = match.group(1).decode()
-    return kernels
-
-
-def _rss_kb(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
 def _cpu_ticks(pids: list[int]) -> int:
     total = 0
     for pid in pids:
@@ -341,11 +286,11 @@ def _site_folder(folder: Path) -> None:
     """The site's notebooks, the baseline pages and voila.json with the baseline page preheated too."""
     from atout.notebooks import notebook
 
-    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    config = json.loads(VOILA_CONFIG.read_text(encoding="utf-8"))
     pools = config.setdefault("VoilaKernelManager", {}).setdefault("kernel_pools_config", {})
     pools[BASELINE] = {"pool_size": 1}
     (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
-    shutil.copytree(ROOT / "notebooks", folder, dirs_exist_ok=True,
+    shutil.copytree(NOTEBOOKS, folder, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     text = json.dumps(notebook([("code", BASELINE_SOURCE)]), indent=1)
     for name in (BASELINE, BASELINE_COLD):
@@ -363,8 +308,9 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder.parent / "voila.log"
         self.log = open(self.log_path, "w")  # noqa: SIM115 (closed in stop())
-        self.proc = subprocess.Popen(voila_command(self.port, folder), cwd=folder, stdout=self.log,
-                                     stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.proc = subprocess.Popen(voila_command(self.port, folder, config_folder=folder), cwd=folder,
+                                     stdout=self.log, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.seen_kernels: set[int] = set()
 
     def wait_ready(self) -> None:
@@ -396,7 +342,7 @@ class Server:
         hz = os.sysconf("SC_CLK_TCK")
         deadline = time.monotonic() + SETTLE_TIMEOUT_S
         while time.monotonic() < deadline:
-            pids = [self.proc.pid, *_descendants(self.proc.pid)]
+            pids = [self.proc.pid, *descendants(self.proc.pid)]
             before, start = _cpu_ticks(pids), time.monotonic()
             time.sleep(QUIET_WINDOW_S)
             used = (_cpu_ticks(pids) - before) / hz / (time.monotonic() - start)
@@ -468,9 +414,9 @@ class PageRun:
         pids = [pid for pid, kid in kernels.items() if kid in self.kernel_ids]
         if not pids:
             raise RuntimeError(f"no kernel process found for the page's kernels {sorted(self.kernel_ids)}")
-        table = _processes()
-        every = {p for pid in pids for p in (pid, *_descendants(pid, table))}
-        return sum(_rss_kb(p) for p in every) / 1024
+        table = processes()
+        every = {p for pid in pids for p in (pid, *descendants(pid, table))}
+        return sum(rss_kb(p) for p in every) / 1024
 
     def close(self) -> int:
         """Close with the unload (the kernel is shut down); returns how many of its kernels did not exit."""

@@ -1,0 +1,82 @@
+"""Chromium and the processes of a Voilà server, for the browser tests (``tests/site``) and the benchmarks that
+drive pages (``benchmarks/``), which import them from here: the tests never import a benchmark's helpers.
+
+Chromium is Debian's (``/usr/bin/chromium``, or ``ATOUT_CHROMIUM``), driven by Playwright; Playwright's own browser
+download is never used. Processes are read from ``/proc``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+from pathlib import Path
+
+CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def chromium_path() -> str | None:
+    """The Chromium binary to drive (Debian's, or ATOUT_CHROMIUM), or None when there is none."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    return shutil.which("chromium")
+
+
+def free_port() -> int:
+    """A local TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def processes() -> dict[int, tuple[int, bytes]]:
+    """Every process: pid -> (parent pid, command line)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        found[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), cmdline)
+    return found
+
+
+def descendants(pid: int, table: dict[int, tuple[int, bytes]] | None = None) -> list[int]:
+    table = table if table is not None else processes()
+    out, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        for child, (ppid, _cmd) in table.items():
+            if ppid == parent:
+                out.append(child)
+                todo.append(child)
+    return out
+
+
+def server_kernels(server_pid: int) -> dict[int, str]:
+    """The server's kernel processes: pid -> kernel id (from the connection file on the command line)."""
+    table = processes()
+    kernels = {}
+    for pid in descendants(server_pid, table):
+        cmdline = table[pid][1]
+        match = re.search(rb"kernel-([0-9a-f-]{36})\.json", cmdline)
+        if b"ipykernel" in cmdline and match:
+            kernels[pid] = match.group(1).decode()
+    return kernels
+
+
+def rss_kb(pid: int) -> int:
+    """A process's resident memory in kB (0 once it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0

@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test install i18n pages lint bench levels clean
+.PHONY: serve test install i18n pages lint bench bench-site levels dist clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -39,22 +39,39 @@ pages: $(STAMP)
 	$(BIN)/python -m atout.notebooks
 
 serve: $(STAMP) $(SEARCH) i18n
-	$(BIN)/python -m atout.site --port $(PORT)
+	$(BIN)/atout serve --port $(PORT)
+
+# The sdist and the wheel (dist/), the wheel built from the sdist with the compiled solver search where a C compiler
+# is found (setup.py). Rebuilt when a file of the package changes; the tests install the wheel outside the checkout.
+DIST := dist/.built
+$(DIST): $(STAMP) pyproject.toml setup.py README.md $(shell git ls-files atout 2>/dev/null || find atout -type f) | i18n
+	rm -rf dist
+	mkdir -p build
+	$(BIN)/python -m build --no-isolation --outdir dist . >build/dist.log 2>&1 || (tail -40 build/dist.log; exit 1)
+	touch $(DIST)
+
+dist: $(DIST)
+	@ls dist
 
 # axe-core (from npm) for the browser tests' accessibility checks.
 node_modules/axe-core/axe.min.js: package.json
 	npm install --no-audit --no-fund --silent
 	touch $@
 
-test: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js
+test: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js $(DIST)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)
-	$(BIN)/python -m pytest
+	ATOUT_WHEEL=$$(ls dist/atout-*.whl) $(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 
 bench: $(STAMP) $(SEARCH)
 	$(BIN)/atout bench engine
+
+# The site in Chromium (outside the package: its browser code is not Atout's); BENCH_ARGS=--json for machines.
+BENCH_ARGS ?=
+bench-site: $(STAMP) $(SEARCH) i18n
+	$(BIN)/python benchmarks/bench_site.py $(BENCH_ARGS)
 
 # Does each level of computer player beat the one below? 2,000 hands per preset, pair and seed: the expert
 # pairs take about an hour on 2 cores. LEVELS_ARGS narrows it, e.g. LEVELS_ARGS="--games sixty-six --hands 200".
@@ -63,4 +80,4 @@ levels: $(STAMP)
 	$(BIN)/python benchmarks/levels.py $(LEVELS_ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

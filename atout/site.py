@@ -35,7 +35,7 @@ def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
 def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None) -> int:
     """Run the site until Ctrl-C; ``lessons``: a teacher's folders served beside ours, checked first (a folder that
     is missing, empty or holds an invalid lesson is refused, with every problem listed, before anything starts)."""
-    from atout.lessons import check_lessons
+    from atout.lessons import LESSONS_DIR, check_lessons, lesson_paths
 
     env = dict(os.environ)
     if lessons:
@@ -47,6 +47,9 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None) -
                   "(atout lessons check --folder DIR checks them)", file=sys.stderr)
             return 2
         env[LESSONS_ENV] = os.pathsep.join(str(folder) for folder in folders)
+        theirs = sum(len(lesson_paths(folder)) for folder in folders)
+        print(f"{theirs} lesson{'' if theirs == 1 else 's'} of yours ({', '.join(map(str, folders))}) beside Atout's "
+              f"{len(lesson_paths(LESSONS_DIR))}", flush=True)
     print(f"Atout tutorial site: http://{ip}:{port}/voila/render/index.ipynb  (Ctrl-C stops it)", flush=True)
     try:
         return subprocess.call(voila_command(port, ip=ip), env=env)

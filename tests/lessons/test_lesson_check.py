@@ -121,6 +121,19 @@ def test_an_empty_lessons_folder_is_an_error(tmp_path):
     assert run.returncode == 1 and run.stdout.strip() == f"{tmp_path}/nowhere is not a folder of lessons"
 
 
+def test_a_teachers_folder_is_read_beside_ours(tmp_path, monkeypatch):
+    """``atout serve --lessons DIR`` hands its kernels ``ATOUT_LESSONS``: every page reads those lessons with ours."""
+    ours = load_lessons()
+    (tmp_path / "forty-fives").mkdir()
+    (tmp_path / "forty-fives" / "mine.toml").write_text(lesson_text(id="x-mine"), encoding="utf-8")
+    monkeypatch.setenv("ATOUT_LESSONS", str(tmp_path))
+    both = load_lessons()
+    assert len(both) == len(ours) + 1 and "x-mine" in {lesson.id for lesson in both}
+    (tmp_path / "forty-fives" / "theirs.toml").write_text(lesson_text(id=ours[0].id), encoding="utf-8")
+    with pytest.raises(LessonError, match=f"theirs.toml: the id {ours[0].id} is already the id of"):
+        load_lessons()
+
+
 BREAKS_ITS_PAGE = [
     ('show = "trick"\ntrump = "C"\nplays = ["AS", "AS"]', "forty-fives",
      "step 1: the trick cannot be shown: AS appears twice in the query; each card exists once"),

@@ -1,0 +1,159 @@
+"""The wheel works outside the checkout: installed into a virtual environment of its own in a temporary folder,
+run from there, it counts its lessons, refuses an empty folder of lessons, answers a referee line with the solver
+build it shipped, and ``atout serve`` (with a teacher's folder of lessons beside ours) answers its course page over
+HTTP.
+
+The wheel is ``ATOUT_WHEEL`` (``make test`` builds it with ``make dist``), else one built here. The environment is
+made with no pip and nothing of the checkout: the wheel is installed into it with ``--no-deps``, and Atout's
+dependencies are found in the test environment's site-packages, named by a ``.pth`` line (a path, not a site
+folder: the editable install of the checkout living there is not loaded), and their Jupyter data (Voilà's
+templates) by ``JUPYTER_PATH``, which keeps this test to seconds rather
+than the minutes an install from the index takes. That the dependencies install is ``make install``'s check; this
+one is of what the wheel holds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from atout.lessons import LESSONS_DIR
+from atout.solver import builds
+from tests.browser import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON_FILES = sorted(LESSONS_DIR.glob("*/*.toml"))
+SERVER_START_S = 180
+PAGE_S = 300           # the course page's kernel runs its notebook before the page is sent, on a loaded machine
+
+
+def _wheel(tmp: Path) -> Path:
+    given = os.environ.get("ATOUT_WHEEL")
+    if given:
+        return Path(given).resolve()
+    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp), str(ROOT)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return next(tmp.glob("atout-*.whl"))
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """The folder the installed wheel is run from, and the environment to run it with."""
+    tmp = tmp_path_factory.mktemp("wheel")
+    wheel = _wheel(tmp)
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
+                    "--no-index", str(wheel)], check=True)
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    (site / "atout-test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTHONPATH", "VIRTUAL_ENV", "ATOUT_LESSONS", "ATOUT_SOLVER_BUILD")}
+    # The dependencies' Jupyter data (Voilà's templates, the widgets' front end) is theirs too.
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}", ATOUT_DATA=str(tmp / "data"),
+               PYTHONUNBUFFERED="1", JUPYTER_PATH=str(Path(sys.prefix) / "share" / "jupyter"))
+    where = tmp / "elsewhere"
+    where.mkdir()
+    return where, env, venv
+
+
+def _run(installed, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    where, env, venv = installed
+    return subprocess.run([str(venv / "bin" / args[0]), *args[1:]], cwd=where, env=env, input=stdin,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
+    done = _run(installed, "python", "-c", "import atout, json, sys; print(atout.__file__, json.dumps(sys.path))")
+    assert done.returncode == 0, done.stderr
+    where, _env, venv = installed
+    module, path = done.stdout.strip().split(" ", 1)
+    assert Path(module).is_relative_to(venv)
+    dependencies = sysconfig.get_paths()["purelib"]
+    assert [entry for entry in json.loads(path) if entry and Path(entry).resolve().is_relative_to(ROOT)
+            and entry != dependencies] == []       # nothing of the checkout but the dependencies' folder
+
+
+def test_the_installed_package_counts_its_lessons_and_refuses_an_empty_folder(installed):
+    done = _run(installed, "atout", "lessons", "check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith(f"{len(LESSON_FILES)} lessons, all valid"), done.stdout
+    where = installed[0]
+    (where / "no-lessons").mkdir()
+    empty = _run(installed, "atout", "lessons", "check", "--folder", "no-lessons")
+    assert empty.returncode == 1 and "no-lessons has no lessons" in empty.stdout, empty.stdout
+
+
+def test_the_installed_referee_answers_a_line_with_the_solver_it_shipped(installed):
+    query = json.dumps({"kind": "trick", "game": "forty-fives", "trump": "C", "plays": ["KH", "AH"]})
+    done = _run(installed, "atout", "judge", stdin=query + "\n")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["winner"] == 1 and answer["rule"] == "45.rank.ace-of-hearts", answer
+    build = _run(installed, "python", "-c", "import atout.solver; print(atout.solver.BUILD)")
+    # The wheel built where the checkout's search compiled holds the compiled search; elsewhere the plain one runs.
+    expected = "compiled" if "compiled" in builds.AVAILABLE else "pure"
+    assert build.stdout.strip().startswith(expected), build.stdout + build.stderr
+
+
+def test_atout_serve_refuses_an_empty_folder_of_lessons_before_starting(installed):
+    where = installed[0]
+    (where / "empty-lessons").mkdir()
+    done = _run(installed, "atout", "serve", "--port", str(free_port()), "--lessons", "empty-lessons")
+    assert done.returncode == 2
+    assert "empty-lessons has no lessons" in done.stderr and "the site was not started" in done.stderr
+
+
+def test_atout_serve_answers_its_course_page_with_a_teachers_lessons_beside_ours(installed):
+    where, env, venv = installed
+    teacher = where / "my-lessons" / "forty-fives"
+    teacher.mkdir(parents=True)
+    ours = LESSONS_DIR / "forty-fives" / "02-trumps.toml"
+    text = ours.read_text(encoding="utf-8")
+    assert 'id = "45-trumps"' in text
+    (teacher / "my-trumps.toml").write_text(text.replace('id = "45-trumps"', 'id = "my-trumps"'), encoding="utf-8")
+    port = free_port()
+    log = open(where / "serve.log", "w")  # noqa: SIM115 (closed below)
+    server = subprocess.Popen([str(venv / "bin" / "atout"), "serve", "--port", str(port), "--lessons", "my-lessons"],
+                              cwd=where, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, (where / "serve.log").read_text()[-3000:]
+            time.sleep(0.5)   # polling the server's start-up
+        with urllib.request.urlopen(base + "/voila/render/course.ipynb?lesson=my-trumps", timeout=PAGE_S) as response:
+            assert response.status == 200
+            page = response.read().decode("utf-8")
+        (where / "course.html").write_text(page, encoding="utf-8")
+        assert "application/vnd.jupyter.widget-view+json" in page      # the page's cell ran and showed its widgets
+        assert "Traceback" not in page and '"output_type": "error"' not in page
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    printed = (where / "serve.log").read_text()
+    assert f"http://127.0.0.1:{port}/voila/render/index.ipynb" in printed
+    assert f"1 lesson of yours ({teacher.parent.resolve()}) beside Atout's {len(LESSON_FILES)}" in printed, printed
+    shutil.rmtree(teacher.parent)

@@ -27,6 +27,6 @@ def test_the_pages_are_the_ones_atout_notebooks_writes():
     from atout.notebooks import expected
 
     wanted = expected()
-    assert set(NOTEBOOKS) == set(wanted), "run make pages: atout/data/notebooks/ holds other pages than atout/notebooks.py makes"
+    assert set(NOTEBOOKS) == set(wanted), "run make pages: atout/data/notebooks/ holds other pages"
     for path, text in wanted.items():
         assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run make pages"

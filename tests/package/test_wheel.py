@@ -157,3 +157,9 @@ def test_atout_serve_answers_its_course_page_with_a_teachers_lessons_beside_ours
     assert f"http://127.0.0.1:{port}/voila/render/index.ipynb" in printed
     assert f"1 lesson of yours ({teacher.parent.resolve()}) beside Atout's {len(LESSON_FILES)}" in printed, printed
     shutil.rmtree(teacher.parent)
+
+
+def test_no_run_time_data_is_left_outside_the_package():
+    """Lessons, pages or a server configuration added at the checkout's top (where they were before they shipped in
+    the package) would be missing from every installed site."""
+    assert [name for name in ("lessons", "notebooks", "voila.json") if (ROOT / name).exists()] == []

@@ -11,6 +11,9 @@ import os
 import re
 import shutil
 import socket
+import subprocess
+import time
+import urllib.request
 from pathlib import Path
 
 CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
@@ -30,6 +33,29 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def serving(base: str, server: subprocess.Popen, seconds: float) -> bool:
+    """Whether the server at ``base`` answers its tree page within ``seconds`` (False once it has exited)."""
+    deadline = time.monotonic() + seconds
+    while server.poll() is None and time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/", timeout=5) as response:
+                if response.status == 200:
+                    return True
+        except OSError:
+            pass
+        time.sleep(0.2)   # polling the server's start-up, not waiting on a page
+    return False
+
+
+def stop(server: subprocess.Popen, seconds: float = 20) -> None:
+    """Stop a server (SIGTERM: Voilà shuts its kernels down), killed if it has not gone within ``seconds``."""
+    server.terminate()
+    try:
+        server.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        server.kill()
 
 
 def processes() -> dict[int, tuple[int, bytes]]:

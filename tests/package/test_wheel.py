@@ -20,7 +20,6 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-import time
 import urllib.request
 from pathlib import Path
 
@@ -28,7 +27,7 @@ import pytest
 
 from atout.lessons import LESSONS_DIR
 from atout.solver import builds
-from tests.browser import free_port
+from tests.browser import free_port, serving, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_FILES = sorted(LESSONS_DIR.glob("*/*.toml"))
@@ -130,16 +129,7 @@ def test_atout_serve_answers_its_course_page_with_a_teachers_lessons_beside_ours
                               cwd=where, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/", timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            assert server.poll() is None and time.monotonic() < deadline, (where / "serve.log").read_text()[-3000:]
-            time.sleep(0.5)   # polling the server's start-up
+        assert serving(base, server, SERVER_START_S), (where / "serve.log").read_text()[-3000:]
         with urllib.request.urlopen(base + "/voila/render/course.ipynb?lesson=my-trumps", timeout=PAGE_S) as response:
             assert response.status == 200
             page = response.read().decode("utf-8")
@@ -147,11 +137,7 @@ def test_atout_serve_answers_its_course_page_with_a_teachers_lessons_beside_ours
         assert "application/vnd.jupyter.widget-view+json" in page      # the page's cell ran and showed its widgets
         assert "Traceback" not in page and '"output_type": "error"' not in page
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server, 30)
         log.close()
     printed = (where / "serve.log").read_text()
     assert f"http://127.0.0.1:{port}/voila/render/index.ipynb" in printed

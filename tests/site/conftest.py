@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import subprocess
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from atout.site import NOTEBOOKS, voila_command
-from tests.browser import free_port, server_kernels
+from tests.browser import free_port, server_kernels, serving, stop
 from tests.conftest import need_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,27 +64,14 @@ def running_voila(name: str, data: Path, database_url: str | None = None, quick_
         env["ATOUT_DATABASE_URL"] = database_url
     proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/", timeout=5) as response:
-                if response.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail("the Voilà server did not start: " + (ARTIFACTS / f"{name}.log").read_text()[-3000:])
-        time.sleep(0.2)   # polling the server's start-up, not waiting on a page
+    if not serving(base, proc, 120):
+        proc.kill()
+        log.close()
+        pytest.fail("the Voilà server did not start: " + (ARTIFACTS / f"{name}.log").read_text()[-3000:])
     try:
         yield Server(base, proc.pid, data, database_url)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
         log.close()
 
 

@@ -78,7 +78,8 @@ def _score_tricks(question: Question) -> list[str]:
             ring = TRICK_WINNER_RING if seat == winner else None
             cards.append(f"<figure class='atout-quiz-play'>{card_svg(card, size='small', highlight=ring)}"
                          f"<figcaption>{escape(player_label(seat, you).render())}</figcaption></figure>")
-        caption = Text("Trick {n}: won by {player}", n=number, player=Person(winner)).render(viewer=you)
+        caption = Text("Trick {n}: won by {seat}", n=number, seat=Person(winner),
+                       you=N_("Trick {n}: won by you")).render(viewer=you)
         parts.append(f"<div class='atout-quiz-trick'><p class='atout-quiz-trick-caption'>{escape(caption)}</p>"
                      f"<div class='atout-row'>{''.join(cards)}</div></div>")
     parts.append("</div>")

@@ -38,9 +38,11 @@ def test_the_site_waits_for_a_slow_cells_output_instead_of_rendering_the_page_wi
     output once the cell has answered, then renders the page without it. The site's voila.json waits a minute; the
     executor Voilà makes from that configuration (as the server does) has it."""
     import json
+    from pathlib import Path
 
     from traitlets.config import Config
     from voila.execute import VoilaExecutor
 
-    config = Config(json.loads((Path(__file__).resolve().parents[2] / "atout" / "data" / "voila.json").read_text(encoding="utf-8")))
+    site_config = Path(__file__).resolve().parents[2] / "atout" / "data" / "voila.json"
+    config = Config(json.loads(site_config.read_text(encoding="utf-8")))
     assert VoilaExecutor(nbformat.v4.new_notebook(), config=config).iopub_timeout >= 60

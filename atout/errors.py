@@ -5,6 +5,7 @@ Messages are ``Text`` objects, so ``str(error)`` is in the current language.
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -52,7 +53,7 @@ def _shortened(value: Any, limit: int, depth: int = 0) -> Any:
     if isinstance(value, list | tuple):
         return [_shortened(v, limit, depth + 1) for v in value[:limit]]
     if isinstance(value, dict):
-        return {str(k)[:limit]: _shortened(v, limit, depth + 1) for k, v in list(value.items())[:limit]}
+        return {str(k)[:limit]: _shortened(v, limit, depth + 1) for k, v in itertools.islice(value.items(), limit)}
     return value
 
 

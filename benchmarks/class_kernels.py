@@ -18,6 +18,7 @@ Chromium is Debian's, started here with a DevTools port so that its process can 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -105,18 +106,29 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.connect_over_cdp(f"http://127.0.0.1:{debug_port}")
             opened: list[dict[str, Any]] = []
+            not_opened: list[dict[str, Any]] = []
             for i in range(args.pages):
                 kind = KINDS[i % len(KINDS)]
                 context = browser.new_context(viewport={"width": 1366, "height": 768})
                 page = context.new_page()
                 start = time.monotonic()
-                page.goto(f"{base}/voila/render/{kind}", timeout=OPEN_TIMEOUT_MS)
-                page.wait_for_selector(READY[kind], timeout=OPEN_TIMEOUT_MS)
+                try:
+                    page.goto(f"{base}/voila/render/{kind}", timeout=OPEN_TIMEOUT_MS)
+                    page.wait_for_selector(READY[kind], timeout=OPEN_TIMEOUT_MS)
+                except Exception as exc:  # noqa: BLE001 - a page that never opens is what is counted
+                    shot = workdir / f"not-opened-{i + 1}.png"
+                    with contextlib.suppress(Exception):
+                        page.screenshot(path=str(shot), full_page=True)
+                    not_opened.append({"kind": kind, "error": type(exc).__name__, "screenshot": str(shot)})
+                    log(f"page {i + 1}/{args.pages} {kind} did not open: {type(exc).__name__} ({shot})")
+                    context.close()
+                    continue
                 kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent)"
                                        ".kernelId")
                 answered = click_answers(page, kind)
                 opened.append({"kind": kind, "context": context, "page": page, "kernel": kernel})
                 log(f"page {i + 1}/{args.pages} {kind} ready in {time.monotonic() - start:.1f}s, answered={answered}")
+            result["not_opened"] = not_opened
             kernels = server_kernels(server.pid)
             result["kernels_with_pages_open"] = len(kernels)
             result["kernel_rss_mb"] = round(sum(rss_kb(pid) for pid in kernels) / 1024)

@@ -37,6 +37,7 @@ from atout.cards import Card, Suit
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.page_input import FromPage
 from atout.widgets.said import rule_quote
 from atout.widgets.seats import player_label
 
@@ -230,7 +231,7 @@ def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards:
             f"{escape(answered)}</p><ul class='atout-bars'>{''.join(rows)}</ul></div>")
 
 
-class CsvDownload(anywidget.AnyWidget):
+class CsvDownload(FromPage, anywidget.AnyWidget):
     """A button that downloads a file the kernel writes when it is pressed (the class's results as CSV): the page
     asks, the kernel answers with the text, the browser saves it."""
 

@@ -30,3 +30,19 @@ def test_the_pages_are_the_ones_atout_notebooks_writes():
     assert set(NOTEBOOKS) == set(wanted), "run make pages: atout/data/notebooks/ holds other pages"
     for path, text in wanted.items():
         assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run make pages"
+
+
+def test_the_site_waits_for_a_slow_cells_output_instead_of_rendering_the_page_without_it():
+    """With 30 pages of a class opening on two loaded cores, Voilà logged "Timeout waiting for IOPub output" while
+    preheating the course page and the page then never showed its lesson: nbclient waits 4 s by default for a cell's
+    output once the cell has answered, then renders the page without it. The site's voila.json waits a minute; the
+    executor Voilà makes from that configuration (as the server does) has it."""
+    import json
+    from pathlib import Path
+
+    from traitlets.config import Config
+    from voila.execute import VoilaExecutor
+
+    site_config = Path(__file__).resolve().parents[2] / "atout" / "data" / "voila.json"
+    config = Config(json.loads(site_config.read_text(encoding="utf-8")))
+    assert VoilaExecutor(nbformat.v4.new_notebook(), config=config).iopub_timeout >= 60

@@ -168,7 +168,7 @@ def test_a_scoring_question_shows_the_tricks_it_asks_about_with_who_played_and_w
     assert "The hand&#x27;s tricks (you are Player 1):" in shown
     winners = judge(question.query)["winners"]
     for number, winner in enumerate(winners, start=1):      # core's winner of each trick, named
-        name = "You" if winner == 0 else f"Player {winner + 1}"
+        name = "you" if winner == 0 else f"Player {winner + 1}"
         assert f"Trick {number}: won by {name}</p>" in shown
     first = tricks[0]        # led by Player 2: its cards are captioned Player 2, Player 3, Player 4, You
     captions = re.findall(r"<figcaption>([^<]*)</figcaption>", shown)[:4]

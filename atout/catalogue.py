@@ -531,23 +531,6 @@ def house_rule_cases() -> Iterator[Sentence]:
                 yield from _render(case, "house rule", switch.said(value))
 
 
-def switch_cases() -> Iterator[Sentence]:
-    """The house rules as the classroom and Play pages offer them: each switch's name, the words of each value in
-    its menu, and what each value makes the rule (a value any number may take, such as a target, said with one)."""
-    from atout.house_rules import SWITCHES
-
-    for family_id, table in SWITCHES.items():
-        for option, switch in table.items():
-            where = f"house rule switch of {family_id}: {option}"
-            yield from _render(f"{where}: its name", "house rule", Text(switch.name))
-            values = list(switch.says) if isinstance(switch.says, dict) else ["*"]
-            for value in values:
-                shown = 61 if value == "*" else value      # a number the menu offers beside the usual ones
-                yield from _render(f"{where} = {shown}", "house rule", switch.said(shown))
-            for value in switch.choices:
-                yield from _render(f"{where}: menu word for {value}", "house rule", switch.choice(value))
-
-
 def hint_cases(seeds: Iterable[int] = range(2)) -> Iterator[Sentence]:
     """The hint's reasons (``atout.hints.reason``), for the player to act, at every decision of hands played by
     club players: each legal card's reason, the first time each template is met."""
@@ -572,7 +555,7 @@ def hint_cases(seeds: Iterable[int] = range(2)) -> Iterator[Sentence]:
 
 
 def build(seeds: Iterable[int] = SEEDS) -> Catalogue:
-    sentences = [*rulebook_cases(), *house_rule_cases(), *switch_cases(), *referee_cases(), *direct_cases(),
+    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(),
                  *engine_cases(seeds), *game_cases(), *lesson_cases(), *hint_cases()]
     return Catalogue(sentences, templates())
 

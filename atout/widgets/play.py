@@ -238,6 +238,11 @@ class PlayGame(widgets.VBox):
         self.hints: dict[int, dict[int, Action]] = {}   # the hints given, by hand number and place in its history
         self.last_score: Any = None                # core's explanation of the last hand's score, the working in it
         self.hand_view = GameHand(self.game)
+        if moves and self.game.completed_hands and (self.game.is_over or len(self.game.hand.history) <= 1):
+            # The moves end with a hand: it is shown again as it ended, waiting for the learner's next hand.
+            self.hand_view.shown = self.game.completed_hands[-1]
+            self.last_score = next((e.explanation for event in reversed(self.hand_view.shown.events)
+                                    for e in event.flatten() if e.kind == "score"), None)
         self.table = CardTable(self.hand_view, viewer=LEARNER, opponents=self._computer, show_legal=True,
                                on_event=[self._log_event], fit=True)
         self.sheet = ScoreSheet(self.game)
@@ -324,8 +329,9 @@ class PlayGame(widgets.VBox):
             table.card_values = {}             # a hint's mark goes once anybody has acted
         self.lines = self.lines[-60:]
         self.hint_view.value = ""
-        if len(self.game.completed_hands) > self.reviewed_hands:
-            self.sheet.refresh()
+        sheet = getattr(self, "sheet", None)     # (none yet while the first table is being made)
+        if sheet is not None and len(self.game.completed_hands) > self.reviewed_hands:
+            sheet.refresh()
         self.refresh()
         self._changed()
 

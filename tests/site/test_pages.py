@@ -155,7 +155,7 @@ def test_a_question_to_choose_all_a_wrong_answer_with_the_right_one_and_a_retry(
     open_page(page, voila_url, "course.ipynb?lesson=45-partners&step=quiz", ready=".atout-quiz-tricks")
     quiz = quiz_question(page, 1)
     assert quiz.locator(".atout-quiz-play").count() == 20
-    assert quiz.locator(".atout-quiz-trick-caption").first.inner_text().startswith("Trick 1: won by")
+    assert quiz.locator(".atout-quiz-trick-caption").first.inner_text().startswith("Trick 1: ")
     assert not page.errors
 
 

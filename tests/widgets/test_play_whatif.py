@@ -61,7 +61,10 @@ def test_the_end_of_a_hand_waits_for_the_learner_with_the_score_and_its_working(
     finished = page.game.completed_hands[-1]
     state = page.table.state
     assert state["over"] and page.table.hand.shown is finished            # the finished hand stays on the table
-    assert state["last_trick"] is not None or game == "sixty-six"          # (Sixty-Six may end on a declaration)
+    view = finished.table_view(0)
+    if view.last_trick:          # (a Sixty-Six hand declared shows no trick)
+        assert [(p["seat"], p["card"]) for p in state["trick"]["plays"]] == [(s, c.code) for s, c in view.last_trick]
+        assert [p["seat"] for p in state["trick"]["plays"] if p["won"]] == [view.last_trick_winner]
     assert len(page.game.hand.history) <= 1        # the next hand is dealt, and nobody has acted in it yet
     assert "Hand 1 is over" in page.status.value and page.hand_end.layout.display == ""
     score = next(e for e in finished.events[-1].flatten() if e.kind == "score").explanation
@@ -412,3 +415,11 @@ def test_the_call_review_says_when_too_few_deals_were_played_to_judge():
     assert f"Too few deals could be played in the time allowed ({MIN_DEALS - 1})" in _calls_text([few])
     enough = CallReview(index=1, made=made, values={made: [0.0, 5.0] * MIN_DEALS, other: [0.0, 5.0] * MIN_DEALS})
     assert "none of your calls clearly worse" in _calls_text([enough]) and "Too few" not in _calls_text([enough])
+
+
+def test_a_game_restored_at_the_end_of_a_hand_waits_there_again():
+    page = PlayGame("forty-fives", seed=5)
+    _play_to_the_end_of_a_hand(page)
+    again = PlayGame("forty-fives", seed=5, game_seed=page.game_seed, moves=page.moves())
+    assert again.hand_view.waiting and again.table.state["over"] and again.moves() == page.moves()
+    assert again.hand_end_text.value == page.hand_end_text.value          # the same score and working

@@ -54,7 +54,10 @@ class HouseRulesPanel(widgets.VBox):
         self._note: tuple | None = None
         top = widgets.HBox([self.toggle, self.summary])
         top.add_class("atout-house-rules-top")
-        self.children = [top, self.switch_box, self.message]
+        # The switches, and below them what the last one did: both shown when the teacher opens them.
+        self.switches_view = widgets.VBox([self.switch_box, self.message])
+        self.switches_view.add_class("atout-house-rules-open")
+        self.children = [top, self.switches_view]
         language.register(self)
         self.set_game(game)
 
@@ -132,7 +135,7 @@ class HouseRulesPanel(widgets.VBox):
         self.refresh()
 
     def _show_switches(self) -> None:
-        self.switch_box.layout.display = None if self.toggle.value else "none"
+        self.switches_view.layout.display = None if self.toggle.value else "none"
 
     # --- words --------------------------------------------------------------------------------------------------
 
@@ -161,8 +164,12 @@ class HouseRulesPanel(widgets.VBox):
         self._show_switches()
         if rules:
             items = " ".join(f"<span>{escape(rule.render())}</span>" for rule in rules)
+            title = f"<strong>{escape(Text('House rules at this table').render())}</strong>"
+            # "{part}: {what}", as the page language writes a colon (a space before it in French).
+            line = escape(Text("{part}: {what}", part="\0", what="\1").render())
+            line = line.replace("\0", title).replace("\1", items)
             self.summary.value = (f"<p class='atout-house-rules-in-force' data-testid='house-rules-in-force'>"
-                                  f"<strong>{escape(Text('House rules at this table').render())}:</strong> {items}</p>")
+                                  f"{line}</p>")
         else:
             self.summary.value = (f"<p class='atout-house-rules-in-force' data-testid='house-rules-in-force'>"
                                   f"{escape(Text('The usual rules of the game, no house rule.').render())}</p>")

@@ -95,8 +95,9 @@ class Classroom(widgets.VBox):
         self.handout_link = widgets.HTML()
         self.handout_link.add_class("atout-handout-link")
         # The house rules of a deal (those that change a hand: a game's target is Play's); each change deals again.
+        # Its button and the rules in force end the view bar; the switches open below it.
         self.rules_panel = HouseRulesPanel(game, on_change=lambda _options: self.new_deal(), scopes=("hand",),
-                                           players=lambda: self.players_picker.value)
+                                           players=lambda: self.players_picker.value, bar_in_panel=False)
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.stage.add_class("atout-classroom-stage")
         self._relabelling = False
@@ -111,7 +112,7 @@ class Classroom(widgets.VBox):
         deal_bar = widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view,
                                  self.code_input, self.join_button, self.message])
         view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter,
-                                 self.handout_link])
+                                 self.handout_link, self.rules_panel.bar])
         for bar in (deal_bar, view_bar):
             bar.add_class("atout-classroom-bar")
         from atout.widgets.live import LiveClass

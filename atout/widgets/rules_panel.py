@@ -33,7 +33,7 @@ class HouseRulesPanel(widgets.VBox):
 
     def __init__(self, game: str, on_change: Callable[[dict[str, Any]], None], scopes: tuple[str, ...] = ("hand",),
                  players: Callable[[], int | None] = lambda: None,
-                 effect: str = N_("A new deal with this rule: {rule}")) -> None:
+                 effect: str = N_("A new deal with this rule: {rule}"), bar_in_panel: bool = True) -> None:
         super().__init__()
         self.add_class("atout-house-rules")
         self.on_change = on_change
@@ -52,12 +52,14 @@ class HouseRulesPanel(widgets.VBox):
         self._quiet = False
         # What the last change did, said again in the page language: ("said", option, value) or ("refused", error).
         self._note: tuple | None = None
-        top = widgets.HBox([self.toggle, self.summary])
-        top.add_class("atout-house-rules-top")
+        # The button and the rules in force: the panel's first row, or (``bar_in_panel`` false) a part of a row of
+        # the page's own, which places ``bar`` itself (the classroom's controls leave the table more room so).
+        self.bar = widgets.HBox([self.toggle, self.summary])
+        self.bar.add_class("atout-house-rules-top")
         # The switches, and below them what the last one did: both shown when the teacher opens them.
         self.switches_view = widgets.VBox([self.switch_box, self.message])
         self.switches_view.add_class("atout-house-rules-open")
-        self.children = [top, self.switches_view]
+        self.children = [self.bar, self.switches_view] if bar_in_panel else [self.switches_view]
         language.register(self)
         self.set_game(game)
 

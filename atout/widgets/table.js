@@ -520,10 +520,15 @@ function render({ model, el }) {
     if (state.actions.length) {
       const group = h("div", { class: "atout-actions", role: "group", "aria-label": state.labels.actions,
                                "data-testid": "actions", "data-many": state.actions.length > 8 });
+      // A ladder of calls shows each call alone after one "Bids:"; each button's name still says "Bid 7♠".
+      if (state.actions.some((a) => a.short)) {
+        group.appendChild(h("span", { class: "atout-actions-lead", "aria-hidden": "true", text: labels.bids }));
+      }
       for (const a of state.actions) {
         group.appendChild(h("button", {
           type: "button", class: "atout-action", "data-testid": `action-${a.action.replace(/\s+/g, "-")}`,
-          "data-action": a.action, text: a.label, onclick: () => send({ type: "action", action: a.action }),
+          "data-action": a.action, text: a.short || a.label, "aria-label": a.short ? a.label : null,
+          onclick: () => send({ type: "action", action: a.action }),
         }));
       }
       controls.appendChild(group);

@@ -646,8 +646,9 @@ function render({ model, el }) {
 
   // --- the size that fits: the whole table in the window below its top ----------------------------------
 
-  // A card's width (px) the fitting may choose, per size: the projector's cards are read from the back row.
-  const FIT_RANGE = { projector: [40, 150], normal: [36, 130] };
+  // A card's width (px) the fitting may choose, per size: the projector's cards are read from the back row (a
+  // student's 1366×768 laptop showing the classroom needs them as small as the Play page's, to keep every seat whole).
+  const FIT_RANGE = { projector: [34, 150], normal: [36, 130] };
   let fitKey = null;
   let fitLimit = null;      // the height the last fitting had (px): more room by far is worth fitting again
   let fitting = false;

@@ -653,7 +653,7 @@ function render({ model, el }) {
   let fitLimit = null;      // the height the last fitting had (px): more room by far is worth fitting again
   let fitting = false;
   let waited = 0;
-  const MORE_ROOM = 16;     // px: the house rules' row of switches is about 40 px, so a threshold of 40 never refitted
+  const MORE_ROOM = 40;
 
   // Where `node` starts on the page, however its scrolling containers are scrolled now.
   function pageTop(node) {

@@ -64,17 +64,17 @@ def call_grid(hand: Any) -> list[list[str]]:
     return rows + [extra] if extra else rows
 
 
-def call_label(call: str) -> str:
-    """A call as written on its button, in the page language."""
+def call_label(call: str, lang: str | None = None) -> str:
+    """A call as written on its button, in the page language (or ``lang``)."""
     if call in CALL_NAMES:
-        return _(CALL_NAMES[call])
+        return _(CALL_NAMES[call], lang)
     if "-for-" in call:
         low, high = call.split("-for-")
-        return Text("{low} for {high}", low=low, high=high).render()
+        return Text("{low} for {high}", low=low, high=high).render(lang)
     if call[:-1].isdigit() and call[-1:] in "CDHS" and len(call) > 1:
         return call[:-1] + Suit.parse(call[-1]).symbol
     if call.endswith("NT") and call[:-2].isdigit():
-        return Text("{n} NT", n=call[:-2]).render()
+        return Text("{n} NT", n=call[:-2]).render(lang)
     return call
 
 

@@ -95,8 +95,9 @@ class Classroom(widgets.VBox):
         self.handout_link = widgets.HTML()
         self.handout_link.add_class("atout-handout-link")
         # The house rules of a deal (those that change a hand: a game's target is Play's); each change deals again.
+        # Its button and the rules in force end the view bar; the switches open below it.
         self.rules_panel = HouseRulesPanel(game, on_change=lambda _options: self.new_deal(), scopes=("hand",),
-                                           players=lambda: self.players_picker.value)
+                                           players=lambda: self.players_picker.value, bar_in_panel=False)
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.stage.add_class("atout-classroom-stage")
         self._relabelling = False
@@ -115,7 +116,7 @@ class Classroom(widgets.VBox):
         # A live class: started here (the teacher's panel beside the table) or joined (``class_code``: a link's).
         self.live = LiveClass(host=self, code=class_code)
         view_bar = widgets.HBox([self.mode, self.every_hand, self.sort_hands, self.four_colour, self.presenter,
-                                 self.handout_link, self.live.bar])
+                                 self.handout_link, self.live.bar, self.rules_panel.bar])
         for bar in (deal_bar, view_bar):
             bar.add_class("atout-classroom-bar")
         body = widgets.HBox([self.stage, self.live.side])

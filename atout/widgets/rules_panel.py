@@ -33,7 +33,7 @@ class HouseRulesPanel(widgets.VBox):
 
     def __init__(self, game: str, on_change: Callable[[dict[str, Any]], None], scopes: tuple[str, ...] = ("hand",),
                  players: Callable[[], int | None] = lambda: None,
-                 effect: str = N_("A new deal with this rule: {rule}")) -> None:
+                 effect: str = N_("A new deal with this rule: {rule}"), bar_in_panel: bool = True) -> None:
         super().__init__()
         self.add_class("atout-house-rules")
         self.on_change = on_change
@@ -52,9 +52,14 @@ class HouseRulesPanel(widgets.VBox):
         self._quiet = False
         # What the last change did, said again in the page language: ("said", option, value) or ("refused", error).
         self._note: tuple | None = None
-        top = widgets.HBox([self.toggle, self.summary])
-        top.add_class("atout-house-rules-top")
-        self.children = [top, self.switch_box, self.message]
+        # The button and the rules in force: the panel's first row, or (``bar_in_panel`` false) a part of a row of
+        # the page's own, which places ``bar`` itself (the classroom's controls leave the table more room so).
+        self.bar = widgets.HBox([self.toggle, self.summary])
+        self.bar.add_class("atout-house-rules-top")
+        # The switches, and below them what the last one did: both shown when the teacher opens them.
+        self.switches_view = widgets.VBox([self.switch_box, self.message])
+        self.switches_view.add_class("atout-house-rules-open")
+        self.children = [self.bar, self.switches_view] if bar_in_panel else [self.switches_view]
         language.register(self)
         self.set_game(game)
 
@@ -132,7 +137,7 @@ class HouseRulesPanel(widgets.VBox):
         self.refresh()
 
     def _show_switches(self) -> None:
-        self.switch_box.layout.display = None if self.toggle.value else "none"
+        self.switches_view.layout.display = None if self.toggle.value else "none"
 
     # --- words --------------------------------------------------------------------------------------------------
 
@@ -161,8 +166,12 @@ class HouseRulesPanel(widgets.VBox):
         self._show_switches()
         if rules:
             items = " ".join(f"<span>{escape(rule.render())}</span>" for rule in rules)
+            title = f"<strong>{escape(Text('House rules at this table').render())}</strong>"
+            # "{part}: {what}", as the page language writes a colon (a space before it in French).
+            line = escape(Text("{part}: {what}", part="\0", what="\1").render())
+            line = line.replace("\0", title).replace("\1", items)
             self.summary.value = (f"<p class='atout-house-rules-in-force' data-testid='house-rules-in-force'>"
-                                  f"<strong>{escape(Text('House rules at this table').render())}:</strong> {items}</p>")
+                                  f"{line}</p>")
         else:
             self.summary.value = (f"<p class='atout-house-rules-in-force' data-testid='house-rules-in-force'>"
                                   f"{escape(Text('The usual rules of the game, no house rule.').render())}</p>")

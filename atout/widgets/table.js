@@ -522,10 +522,15 @@ function render({ model, el }) {
     if (state.actions.length) {
       const group = h("div", { class: "atout-actions", role: "group", "aria-label": state.labels.actions,
                                "data-testid": "actions", "data-many": state.actions.length > 8 });
+      // A ladder of calls shows each call alone after one "Bids:"; each button's name still says "Bid 7♠".
+      if (state.actions.some((a) => a.short)) {
+        group.appendChild(h("span", { class: "atout-actions-lead", "aria-hidden": "true", text: labels.bids }));
+      }
       for (const a of state.actions) {
         group.appendChild(h("button", {
           type: "button", class: "atout-action", "data-testid": `action-${a.action.replace(/\s+/g, "-")}`,
-          "data-action": a.action, text: a.label, onclick: () => send({ type: "action", action: a.action }),
+          "data-action": a.action, text: a.short || a.label, "aria-label": a.short ? a.label : null,
+          onclick: () => send({ type: "action", action: a.action }),
         }));
       }
       controls.appendChild(group);
@@ -643,11 +648,14 @@ function render({ model, el }) {
 
   // --- the size that fits: the whole table in the window below its top ----------------------------------
 
-  // A card's width (px) the fitting may choose, per size: the projector's cards are read from the back row.
-  const FIT_RANGE = { projector: [40, 150], normal: [36, 130] };
+  // A card's width (px) the fitting may choose, per size: the projector's cards are read from the back row (a
+  // student's 1366×768 laptop showing the classroom needs them as small as the Play page's, to keep every seat whole).
+  const FIT_RANGE = { projector: [34, 150], normal: [36, 130] };
   let fitKey = null;
+  let fitLimit = null;      // the height the last fitting had (px): more room by far is worth fitting again
   let fitting = false;
   let waited = 0;
+  const MORE_ROOM = 40;
 
   // Where `node` starts on the page, however its scrolling containers are scrolled now.
   function pageTop(node) {
@@ -684,11 +692,15 @@ function render({ model, el }) {
     let [low, high] = FIT_RANGE[state.size] || FIT_RANGE.normal;
     if (key === fitKey) {
       // The same shape: the cards keep their size unless what changed (a longer line, one more badge) no longer
-      // fits, and then they only shrink, so that nothing jumps from one step to the next.
-      if (fits(limit)) return;
-      high = parseFloat(root.style.getPropertyValue("--atout-unit")) || high;
+      // fits, and then they only shrink, so that nothing jumps from one step to the next; they grow again only
+      // when much more room opened above or below (the house rules closed).
+      const fitsNow = fits(limit);
+      if (fitsNow && !(fitLimit !== null && limit > fitLimit + MORE_ROOM)) return;
+      if (!fitsNow) high = parseFloat(root.style.getPropertyValue("--atout-unit")) || high;
     }
+    watchAround();
     fitKey = key;
+    fitLimit = limit;
     setAttr(root, "data-fit", "");          // the fitted layout (a fixed-height announcement) from the first trial
     const trial = (unit) => root.style.setProperty("--atout-unit", `${unit}px`);
     trial(high);
@@ -713,15 +725,19 @@ function render({ model, el }) {
   }
   const onResize = () => { const state = currentState(); if (state) fitLater(state); };
   window.addEventListener("resize", onResize);
-  // The window keeps its size when the table's column does not (a live class's panel opening beside it).
-  let width = null;
-  const column = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
-    if (el.clientWidth !== width) {
-      width = el.clientWidth;
-      onResize();
-    }
-  });
-  if (column) column.observe(el);
+  // The window keeps its size when what holds the table does not: a live class's panel opening beside it narrows
+  // its column, the house rules opening above it push it down. The table fits itself again then, as when the
+  // window changes (a fitting that changes nothing returns at once).
+  const around = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
+  if (around) around.observe(el);
+  let watched = null;
+  function watchAround() {
+    if (!around || watched === root.parentElement) return;
+    around.disconnect();
+    around.observe(el);
+    for (let p = root.parentElement; p && p !== document.body; p = p.parentElement) around.observe(p);
+    watched = root.parentElement;
+  }
 
   function restoreFocus(key) {
     let target = null;
@@ -773,7 +789,7 @@ function render({ model, el }) {
   draw();
   return () => {
     window.removeEventListener("resize", onResize);
-    if (column) column.disconnect();
+    if (around) around.disconnect();
     motionTimers.forEach(clearTimeout);
     timers.forEach(clearTimeout);
     model.off("change:state", redraw);

@@ -94,6 +94,9 @@ def action_label(action: Action, lang: str | None = None) -> str:
     return str(action)
 
 
+MANY_ACTIONS = 8       # more buttons than this and the table draws them smaller (and calls by the call alone)
+
+
 def call_text(call: str, lang: str | None = None) -> str:
     """A call as a player reads it: '7H' as 7♥, '10NT' as 10 no trumps; other calls as written."""
     match = re.fullmatch(r"(\d+)(NT|[CDHS])", str(call))
@@ -520,6 +523,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
                 "show_legal": _("Show which cards may be played", lang), "actions": "",
                 "illegal": _("Not allowed now", lang), "legal": _("May be played", lang),
                 "refused": _("Not allowed", lang), "undo": _("Take back my last move", lang),
+                "bids": _("Bids:", lang),
             },
             "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
             "no_trump_yet": _("Trumps: not named yet", lang), "won": _("Won the trick", lang),
@@ -607,8 +611,15 @@ class CardTable(FromPage, anywidget.AnyWidget):
         card_actions = {face(card): action_label(a, lang) for card, a in clickable.items() if a.kind != "play"}
         kinds = [a.kind for a in clickable.values() if a.kind != "play"]
         hint = _(CARD_HINTS[kinds[0]], lang) if kinds and kinds[0] in CARD_HINTS else None
-        buttons = [] if looking else [{"action": str(a), "label": action_label(a, lang)} for a in view.legal
-                                      if a.card is None or clickable.get(a.card) is not a]
+        offered = [] if looking else [a for a in view.legal if a.card is None or clickable.get(a.card) is not a]
+        # A whole ladder of calls (Five Hundred's 26): each button shows the call alone after one "Bids:", as the
+        # bidding box writes it (7♠, 7 NT), its accessible name still "Bid 7♠ …", so that the row takes the
+        # table's width once, not three times.
+        ladder = len(offered) > MANY_ACTIONS and all(a.kind == "bid" for a in offered)
+        from atout.widgets.bidding import call_label
+
+        buttons = [{"action": str(a), "label": action_label(a, lang),
+                    **({"short": call_label(str(a.value), lang)} if ladder else {})} for a in offered]
         plays = [{"seat": seat, "card": face(card), "position": positions[(seat - bottom) % n],
                   "leader": i == 0, "by": said[seat]["who"], "ringed": card in ringed or seat == just_won,
                   "won": seat == just_won} for i, (seat, card) in enumerate(trick)]

@@ -56,3 +56,19 @@ def test_the_handout_opens_from_the_classroom_in_its_language_and_prints_on_a4(p
     for breaks, height in layout["tables"]:
         assert breaks == "avoid" and height < A4_CONTENT["height"]     # each table whole on one page
     assert not page.errors
+
+
+def test_chromium_prints_the_handout_on_two_a4_pages(page, voila_url):
+    """Chromium's own PDF of the handout (what Print gives a teacher) has two A4 pages (the rules, then the ranking
+    tables, as looked at); the file is kept in tests/artifacts to be looked at (pdftoppm turns it into images)."""
+    import re
+
+    from tests.site.conftest import ARTIFACTS
+
+    open_page(page, voila_url, "handout.ipynb?game=five-hundred&lang=fr", ready=".atout-handout")
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4", print_background=True)
+    (ARTIFACTS / "handout-five-hundred-fr.pdf").write_bytes(pdf)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages == 2, pages
+    assert not page.errors

@@ -7,6 +7,7 @@ Screenshots of every game at both sizes go to tests/artifacts/ (projector-<size>
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -49,6 +50,7 @@ MEASURE = """() => {
     rule: box(document.querySelector('.atout-stepper .atout-rule')),
     code: box(code), codeFont: font(code),
     log: box(document.querySelector('.atout-log')),
+    calls: [...table.querySelectorAll('.atout-calls:not([hidden])')].map(box),
   };
 }"""
 
@@ -147,77 +149,133 @@ def press_and_wait(page, key: str) -> None:
                            "return p && p.innerText !== t; }", arg=before)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_classroom_shows_every_game_whole_in_play_and_in_the_walk_through(sized, voila_url, size):
-    page = sized(size)
-    open_notebook(page, voila_url, "classroom.ipynb", "[data-testid=card-table] .atout-card-button")
-    for game in GAMES:
-        choose_game(page, game)
-        page.locator(".atout-classroom-mode button").first.click()          # Play
-        page.wait_for_function("g => { const t = [...document.querySelectorAll('[data-testid=card-table]')]"
-                               ".find((t) => t.offsetParent !== null); return t && !t.closest('.atout-stepper')"
-                               " && t.querySelector('.atout-card-button'); }", arg=game)
-        fitted(page)
-        shown = page.evaluate(MEASURE)
-        check_table(shown, f"{game}, play")
-        inside(f"{game}: the deal code", shown["code"], shown)
-        if size == "projector":
-            assert min(shown["cardHeights"]) >= 120, (game, min(shown["cardHeights"]))
-            assert shown["codeFont"] >= 40, shown["codeFont"]
-        page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-play.png"))
-
-        page.keyboard.press("PageDown")               # the presenter's first key: the walk-through, at step 1
-        page.wait_for_selector(".atout-step-position", state="visible")
-        assert step_text(page).startswith("Step 1 of")
-        total = int(re.search(r"of (\d+)", step_text(page)).group(1))
-        for count in range(total - 1):
-            if count in (0, 5, 13, 21, 30, 45):
-                fitted(page)
-                shown = page.evaluate(MEASURE)
-                where = f"{game}, {step_text(page)}"
-                check_table(shown, where)
-                for name in ("sentence", "rule", "code"):
-                    inside(f"{where}: the {name}", shown[name], shown)
-                if shown["statement"] is not None:
-                    inside(f"{where}: the rule's statement", shown["statement"], shown)
-                if size == "projector" and shown["cardHeights"]:
-                    assert min(shown["cardHeights"]) >= 120, (where, min(shown["cardHeights"]))
-                    assert shown["sentenceFont"] >= 28 and (shown["statementFont"] or 28) >= 28, where
-                if count in (13, 30):
-                    page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-walk-{count + 1}.png"))
-            if count >= 45:
-                break
-            press_and_wait(page, "PageDown")
-        if not step_text(page).startswith(f"Step {total} of"):
-            press_and_wait(page, "End")
-        assert step_text(page).startswith(f"Step {total} of")
-        fitted(page)
-        shown = page.evaluate(MEASURE)
-        check_table(shown, f"{game}, the last step")
-        inside(f"{game}: the last step's explanation", shown["sentence"], shown)
-        page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-walk-last.png"))
+# --- one page per notebook and window size, shared by the games' tests ------------------------------------------
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_play_page_shows_the_hand_the_choices_and_the_log_on_one_screen(sized, voila_url, size):
-    page = sized(size)
-    open_notebook(page, voila_url, "play.ipynb", "[data-testid=card-table] .atout-card-button")
-    for game in GAMES:
-        if choose_game(page, game):
-            page.locator(".atout-new-game").click()
-            label = f"Card table: {TITLES[game]}"
-            page.wait_for_function("l => [...document.querySelectorAll('[data-testid=card-table]')].some("
-                                   "(t) => t.offsetParent !== null && t.getAttribute('aria-label') === l)", arg=label)
-        page.wait_for_selector("[data-testid=hand-0] .atout-card-button")
-        fitted(page)
-        shown = page.evaluate(MEASURE)
-        check_table(shown, f"Play, {game}")
-        hand = page.locator("[data-testid=hand-0]").bounding_box()
-        inside(f"Play, {game}: your hand", {"left": hand["x"], "top": hand["y"], "right": hand["x"] + hand["width"],
-                                            "bottom": hand["y"] + hand["height"], **hand}, shown)
-        inside(f"Play, {game}: the log", shown["log"], shown)
-        assert any(seat["name"] == "You" for seat in shown["seats"])
-        page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-playpage.png"))
+@pytest.fixture(scope="module", params=list(SIZES))
+def size(request) -> str:
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def screen(browser, voila_url, size):
+    """The page of a notebook at this window size, opened once for every game's test (pytest runs a size's tests
+    together); its kernel is given back at the end."""
+    width, height = SIZES[size]
+    # Without motion: the layout measured is the one that stays, not a card on its way in.
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    context.request.get(voila_url + "/")
+    opened: dict[str, object] = {}
+
+    def page_for(notebook: str):
+        if notebook not in opened:
+            page = context.new_page()
+            page.set_default_timeout(INTERACTIVE)
+            page.errors = []
+            page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))
+            open_notebook(page, voila_url, notebook, "[data-testid=card-table] .atout-card-button")
+            opened[notebook] = page
+        return opened[notebook]
+
+    yield page_for
+    for page in opened.values():
+        page.close(run_before_unload=True)
+    context.close()
+
+
+def record(size: str, game: str, mode: str, shown: dict) -> None:
+    """The sizes measured, for the record (tests/artifacts/sizes-<size>-<game>-<mode>.json)."""
+    figures = {"viewport": [shown["width"], shown["height"]],
+               "card_height": min(shown["cardHeights"]) if shown["cardHeights"] else None,
+               "table_top": shown["table"]["top"], "table_height": shown["table"]["height"],
+               "explanation_font": shown["sentenceFont"], "rule_font": shown["statementFont"],
+               "deal_code_font": shown["codeFont"]}
+    (ARTIFACTS / f"sizes-{size}-{game}-{mode}.json").write_text(json.dumps(figures, indent=1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_classroom_shows_the_whole_table_in_play_and_at_every_step_of_the_walk_through(screen, size, game):
+    page = screen("classroom.ipynb")
+    page.errors.clear()
+    if page.locator(".atout-step-position").is_visible():
+        page.locator(".atout-classroom-mode button").first.click()          # back to Play from the last game's walk
+    choose_game(page, game)
+    page.wait_for_function("() => { const t = [...document.querySelectorAll('[data-testid=card-table]')]"
+                           ".find((t) => t.offsetParent !== null); return t && !t.closest('.atout-stepper')"
+                           " && t.querySelector('.atout-card-button'); }")
+    fitted(page)
+    shown = page.evaluate(MEASURE)
+    check_table(shown, f"{game}, play")
+    inside(f"{game}: the deal code", shown["code"], shown)
+    record(size, game, "classroom-play", shown)
+    if size == "projector":
+        assert min(shown["cardHeights"]) >= 120, (game, min(shown["cardHeights"]))
+        assert shown["codeFont"] >= 40, shown["codeFont"]
+    page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-play.png"))
+
+    page.keyboard.press("PageDown")               # the presenter's first key: the walk-through, at step 1
+    page.wait_for_selector(".atout-step-position", state="visible")
+    assert step_text(page).startswith("Step 1 of")
+    total = int(re.search(r"of (\d+)", step_text(page)).group(1))
+    smallest: dict | None = None
+    heard_calls = False
+    for count in range(total - 1):
+        if count in (0, 5, 13, 21, 30, 45):
+            fitted(page)
+            shown = page.evaluate(MEASURE)
+            where = f"{game}, {step_text(page)}"
+            check_table(shown, where)
+            for name in ("sentence", "rule", "code"):
+                inside(f"{where}: the {name}", shown[name], shown)
+            if shown["statement"] is not None:
+                inside(f"{where}: the rule's statement", shown["statement"], shown)
+            for calls in shown["calls"]:                                   # the auction, beside each player
+                inside(f"{where}: the calls", calls, shown)
+            heard_calls |= bool(shown["calls"])
+            if size == "projector" and shown["cardHeights"]:
+                assert min(shown["cardHeights"]) >= 120, (where, min(shown["cardHeights"]))
+                assert shown["sentenceFont"] >= 28 and (shown["statementFont"] or 28) >= 28, where
+            if shown["cardHeights"] and (smallest is None or min(shown["cardHeights"]) < smallest["cardHeights"][0]):
+                smallest = {**shown, "cardHeights": [min(shown["cardHeights"])]}
+            if count in (13, 30):
+                page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-walk-{count + 1}.png"))
+        if count >= 45:
+            break
+        press_and_wait(page, "PageDown")
+    assert heard_calls == (game in ("auction-forty-fives", "five-hundred")), game
+    record(size, game, "walk-through", smallest)
+    if not step_text(page).startswith(f"Step {total} of"):
+        press_and_wait(page, "End")
+    assert step_text(page).startswith(f"Step {total} of")
+    fitted(page)
+    shown = page.evaluate(MEASURE)
+    check_table(shown, f"{game}, the last step")
+    inside(f"{game}: the last step's explanation", shown["sentence"], shown)
+    page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-walk-last.png"))
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_play_page_shows_the_hand_the_choices_and_the_log_on_one_screen(screen, size, game):
+    page = screen("play.ipynb")
+    page.errors.clear()
+    if choose_game(page, game):
+        page.locator(".atout-new-game").click()
+        label = f"Card table: {TITLES[game]}"
+        page.wait_for_function("l => [...document.querySelectorAll('[data-testid=card-table]')].some("
+                               "(t) => t.offsetParent !== null && t.getAttribute('aria-label') === l)", arg=label)
+    page.wait_for_selector("[data-testid=hand-0] .atout-card-button")
+    fitted(page)
+    shown = page.evaluate(MEASURE)
+    check_table(shown, f"Play, {game}")
+    hand = page.locator("[data-testid=hand-0]").bounding_box()
+    inside(f"Play, {game}: your hand", {"left": hand["x"], "top": hand["y"], "right": hand["x"] + hand["width"],
+                                        "bottom": hand["y"] + hand["height"], **hand}, shown)
+    inside(f"Play, {game}: the log", shown["log"], shown)
+    assert any(seat["name"] == "You" for seat in shown["seats"])
+    record(size, game, "play-page", shown)
+    page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-playpage.png"))
+    assert not page.errors, page.errors
 
 
 def test_the_walk_through_controls_are_drawn_and_read_right(sized, voila_url):
@@ -272,3 +330,41 @@ def test_another_game_from_the_menu_is_dealt_at_once_and_a_code_with_en_dashes_j
     field.press("Enter")
     page.wait_for_function("c => document.querySelector('[data-testid=deal-code]').innerText === c", arg=new_code)
     assert page.locator("[data-testid=deal-code-error]").count() == 0
+
+
+def open_house_rules(page) -> None:
+    page.locator(".atout-house-rules-toggle").click()
+    page.wait_for_selector(".atout-house-rules-open .atout-house-rule", state="visible")
+
+
+def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(sized, voila_url):
+    page = sized("projector")
+    open_notebook(page, voila_url, "classroom.ipynb?game=five-hundred", "[data-testid=card-table] .atout-card-button")
+    code = page.locator("[data-testid=deal-code]").inner_text()
+    open_house_rules(page)
+    misere = page.locator(".atout-house-rule-misere")
+    assert misere.inner_text().strip() == "Misère and open misère"                      # in words, no option id
+    fitted(page)
+    shown = page.evaluate(MEASURE)
+    check_table(shown, "the classroom, house rules open")                          # the table made room for them
+    misere.locator("input").check()
+    page.wait_for_function("c => document.querySelector('[data-testid=deal-code]').innerText !== c", arg=code)
+    effect = page.wait_for_selector("[data-testid=house-rule-effect]")
+    assert effect.inner_text().startswith("A new deal with this rule: Misère (250) and open misère (500)")
+    assert "Misère (250)" in page.locator("[data-testid=house-rules-in-force]").inner_text()
+    assert page.locator(".atout-house-rules-toggle").inner_text().strip() == "House rules (1)"
+    page.screenshot(path=str(ARTIFACTS / "projector-projector-five-hundred-house-rules.png"))
+    page.locator(".atout-house-rules-toggle").click()                              # closed
+    page.wait_for_selector(".atout-house-rules-open", state="hidden")
+    assert page.locator(".atout-house-rules-toggle").inner_text().strip() == "House rules (1)"
+
+    open_notebook(page, voila_url, "play.ipynb?game=five-hundred", "[data-testid=card-table] .atout-card-button")
+    open_house_rules(page)
+    target = page.locator(".atout-house-rule-target")
+    assert "Game to" in target.inner_text()
+    page.locator(".atout-house-rule-misere input").check()
+    effect = page.wait_for_selector("[data-testid=house-rule-effect]")
+    assert effect.inner_text().startswith("A new game with this rule: Misère (250)")
+    page.wait_for_function("() => new URLSearchParams(location.search).has('rules')")   # the address carries it
+    fitted(page)
+    check_table(page.evaluate(MEASURE), "the Play page, house rules open")

@@ -1,7 +1,10 @@
 """The classroom: deal codes give every student the teacher's cards; presenter keys step the deal."""
 
+import pytest
+
 from atout.dealcode import GAMES, decode, encode
 from atout.widgets.classroom import Classroom, player_counts
+from atout.widgets.table import CardTable, call_words
 
 
 def test_a_new_deal_shows_a_code_that_deals_the_same_cards():
@@ -196,3 +199,71 @@ def test_the_speed_menu_names_each_speed_without_repeating_its_label():
     stepper = walk("forty-fives", 2).stepper
     assert [label for label, _ms in stepper.speed.options] == ["slow", "normal", "fast"]
     assert stepper.speed.description == "Speed" and stepper.speed.layout.width == "auto"
+
+
+# --- the auction on the table, the contract and the trumps in the header (issue 13) -----------------------------
+
+
+@pytest.mark.parametrize("game", ["five-hundred", "auction-forty-fives"])
+def test_the_auction_is_on_the_table_as_it_happens_and_the_contract_stays_in_the_header(game):
+    room = walk(game, 3, players=4)
+    stepper = room.stepper
+    calls: dict[int, list[str]] = {}
+    standing = None
+    contract_from = None
+    for k, step in enumerate(stepper.steps):
+        stepper.go(k)
+        state = stepper.table.state
+        if step.kind == "event" and step.event.kind == "bid":       # core's event: who called what
+            call = step.event.action.value
+            calls.setdefault(step.event.seat, []).append(call_words(call))
+            if call != "pass":
+                standing = (step.event.seat, call)
+        auction = stepper.state_at().auction                         # core's: over once the last call is made
+        if contract_from is None and auction is not None and auction.over:
+            contract_from = k
+        # Each player's calls beside them, in the order made; the others none.
+        assert [seat["calls"] for seat in state["seats"]] == [calls.get(seat, []) for seat in range(4)], k
+        if contract_from is not None:
+            assert state["contract"].startswith("Contract: "), (k, state["contract"])
+        elif standing:
+            seat, call = standing
+            assert state["contract"] == f"Standing bid: {call_words(call)} · bidder: Player {seat + 1}", k
+        elif calls:
+            assert state["contract"] == "No bid yet", k
+    assert contract_from is not None and any(len(made) > 1 for made in calls.values())   # an auction of rounds
+    seat, call = standing
+    assert state["contract"] == f"Contract: {call_words(call)} · bidder: Player {seat + 1}"   # to the last step
+    assert state["trump"]["suit"] in "CDHS" and state["trump"]["label"].startswith("Trumps: ")
+
+
+def test_a_no_trump_contract_says_no_trumps_in_the_header():
+    from atout.games import family
+
+    hand = family("five-hundred").new_hand("five-hundred", seed=1)
+    bidder = hand.to_act
+    while hand.phase.name == "BID":
+        wanted = "bid 6NT" if hand.to_act == bidder else "bid pass"
+        hand.apply(next(a for a in hand.legal_actions() if str(a) == wanted))
+    while hand.phase.name != "PLAY":
+        hand.apply(hand.legal_actions()[0])                  # the kitty taken, three cards discarded
+    state = CardTable(hand).state
+    assert state["trump"] == {"suit": "NT", "label": "No trumps"}
+    assert state["contract"] == f"Contract: 6 no trumps · bidder: Player {bidder + 1}"
+    assert state["seats"][bidder]["calls_label"] == "Calls: 6 no trumps"
+
+
+def test_the_sort_switch_sorts_the_hands_in_play_and_in_the_walk_through():
+    room = Classroom("forty-fives", players=3)
+    room.new_deal(seed=7)
+    dealt = [[c.code for c in held] for held in room.hand.hands]
+    assert room.sort_hands.value and [s["cards"] for s in room.table.state["seats"]] != dealt
+    room.sort_hands.value = False
+    assert [s["cards"] for s in room.table.state["seats"]] == dealt
+    room.command("next")
+    stepper = room.stepper
+    stepper.go(len(stepper.steps) // 2)
+    held = [[c.code for c in h] for h in stepper.state_at().hands]
+    assert [s["cards"] for s in stepper.table.state["seats"]] == held
+    room.sort_hands.value = True
+    assert [s["cards"] for s in stepper.table.state["seats"]] != held

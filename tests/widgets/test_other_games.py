@@ -552,3 +552,22 @@ def test_sixty_six_notes_keep_the_exchange_and_game_points_carried_in():
     exchanged = hand.events[-1].explanation.sentence("en")
     assert exchanged in table.state["notes"] and table.state["turn_up"] == "9C"
     assert "Game points carried from tied hands, for this hand's winner: 2" in table.state["notes"]
+
+
+def test_five_hundreds_ladder_of_calls_shows_each_call_alone_and_names_it_in_full():
+    """Twenty-six buttons reading "Bid 7 no trumps" took three rows of a laptop's table and pushed it off the screen
+    (issue 13): the ladder shows the call alone, after one "Bids:", each button still named "Bid …"."""
+    from atout.games import family
+
+    hand = family("five-hundred").new_hand("five-hundred", seed=1)
+    state = CardTable(hand).state
+    buttons = {b["action"]: b for b in state["actions"]}
+    assert len(buttons) > 8 and state["labels"]["bids"] == "Bids:"
+    assert (buttons["bid 6S"]["short"], buttons["bid 6S"]["label"]) == ("6♠", "Bid 6♠")
+    assert (buttons["bid 7NT"]["short"], buttons["bid 7NT"]["label"]) == ("7 NT", "Bid 7 no trumps")
+    assert (buttons["bid pass"]["short"], buttons["bid pass"]["label"]) == ("Pass", "Pass")
+    forty_fives = CardTable(family("auction-forty-fives").new_hand("auction-forty-fives", seed=1)).state
+    assert [(b["short"], b["label"]) for b in forty_fives["actions"]][:3] == [("Pass", "Pass"), ("5", "Bid 5"),
+                                                                              ("10", "Bid 10")]
+    sixty_six = CardTable(family("sixty-six").new_hand("sixty-six", seed=1)).state
+    assert not any("short" in b for b in sixty_six["actions"])        # not calls: said in full

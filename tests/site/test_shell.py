@@ -251,7 +251,7 @@ def test_a_link_with_a_value_the_page_cannot_use_opens_the_page_and_says_what_wa
 
 def test_the_index_game_names_open_their_lessons(page, voila_url):
     open_page(page, voila_url, "index.ipynb", ready="[data-testid=games-index]")
-    page.locator("[data-testid=games-index] li[data-game=auction-forty-fives] a").click()
+    page.locator("[data-testid=games-index] li[data-game=auction-forty-fives] strong a").click()
     page.wait_for_selector(".atout-lesson-45-auction-bidding")
     assert query(page)["lesson"] == "45-auction-bidding"
 

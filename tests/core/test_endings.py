@@ -3,6 +3,7 @@ so far) and the one-line short form: they round-trip, an ending plays and scores
 would, the solver gives it the same values, and a wrong one says what is wrong."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -176,14 +177,7 @@ def test_a_sixty_six_ending_is_worth_what_its_hand_is():
 
 
 def test_an_ending_typed_by_hand_plays_on_and_takes_back_to_its_start():
-    text = """game: five-hundred
-contract: 1 7H
-seat 0: AD KS 9D
-seat 1: 4H JH AC
-seat 2: 8S KC AH
-seat 3: 10D AS JK
-trick: 3
-won: 2 3 1 1"""
+    text = (Path(__file__).parents[2] / "tests/data/solver/five-hundred-ending.txt").read_text().strip()
     hand = hand_from_text(text)
     assert hand.to_act == 3 and hand.trump.letter == "H" and hand.tricks_won == [2, 3, 1, 1]
     assert len(hand.tricks) == 7 and hand.table_view(None).last_trick in (None, [])   # nothing shows them

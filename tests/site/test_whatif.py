@@ -8,14 +8,7 @@ from tests.site.conftest import open_page
 ROOT = Path(__file__).resolve().parents[2]
 ISSUE = (ROOT / "tests" / "data" / "solver" / "five-hundred-issue-15.txt").read_text()
 SLOW = (ROOT / "tests" / "data" / "solver" / "five-hundred-slow.txt").read_text()   # seconds to solve in full
-ENDING = """game: five-hundred
-contract: 1 7H
-seat 0: AD KS 9D
-seat 1: 4H JH AC
-seat 2: 8S KC AH
-seat 3: 10D AS JK
-trick: 3
-won: 2 3 1 1"""
+ENDING = (Path(__file__).parents[2] / "tests/data/solver/five-hundred-ending.txt").read_text().strip()
 
 # Every state the solver's status line goes through, recorded in the page as it changes.
 WATCH_STATUS = """() => {

@@ -4,9 +4,6 @@ says it, the rule travels with the deal code and the page's address, and what co
 from __future__ import annotations
 
 import re
-from urllib.parse import urlencode
-
-import pytest
 
 from atout import dealcode
 from atout.house_rules import SWITCHES
@@ -15,16 +12,6 @@ from atout.widgets import page as pages
 from atout.widgets.classroom import Classroom
 from atout.widgets.language import set_page_language
 from atout.widgets.play import PlayGame
-
-
-@pytest.fixture
-def address(monkeypatch):
-    def at(**query: str) -> None:
-        monkeypatch.setenv("QUERY_STRING", urlencode(query))
-    monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
-    monkeypatch.delenv("HTTP_COOKIE", raising=False)
-    yield at
-    set_page_language("en")
 
 
 def _words(panel) -> list[str]:

@@ -3,8 +3,6 @@ each page's state goes into its address and comes back from it, and values a pag
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import pytest
 
 from atout import dealcode
@@ -14,17 +12,6 @@ from atout.widgets import page as pages
 from atout.widgets.address import moves_text, parse_moves
 from atout.widgets.language import set_page_language
 from atout.widgets.shell import PageShell, page_words
-
-
-@pytest.fixture
-def address(monkeypatch):
-    """Open a page at an address (its query), as Voilà gives it to the page's kernel."""
-    def at(**query: str) -> None:
-        monkeypatch.setenv("QUERY_STRING", urlencode(query))
-    monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
-    monkeypatch.delenv("HTTP_COOKIE", raising=False)
-    yield at
-    set_page_language("en")
 
 
 def shell_of(page):

@@ -144,14 +144,7 @@ def test_the_game_menu_deals_the_chosen_game_at_once():
 
 
 def test_an_ending_typed_in_is_set_up_valued_and_shared_in_its_short_form():
-    ending = """game: five-hundred
-contract: 1 7H
-seat 0: AD KS 9D
-seat 1: 4H JH AC
-seat 2: 8S KC AH
-seat 3: 10D AS JK
-trick: 3
-won: 2 3 1 1"""
+    ending = (Path(__file__).parents[2] / "tests/data/solver/five-hundred-ending.txt").read_text().strip()
     page = WhatIf("forty-fives")
     assert page.load(ending)
     page.wait()

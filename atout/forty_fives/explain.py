@@ -18,7 +18,7 @@ def explain_event(event: Event) -> Explanation:
             "{seat} deals: a packet of 3 to each player from the dealer's left, then a packet of 2", seat=who,
             you=N_("You deal: a packet of 3 to each player from your left, then a packet of 2")))
     if kind == "ending":
-        return Explanation("45.play.own-cards", Text(
+        return Explanation("45.play.first-lead", Text(
             "The hand starts part-way through: {suit} are trumps and each player holds the cards shown. {seat} plays "
             "next.", suit=event.action.value.trump, seat=who,
             you=N_("The hand starts part-way through: {suit} are trumps and each player holds the cards shown. You "

@@ -335,7 +335,7 @@ class FortyFivesHand(HandBase):
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             hand = self.hands[self.to_act]
             if action.card not in hand:
-                return Explanation("45.play.own-cards", Text(
+                return Explanation("45.deal.packets", Text(
                     "{seat} does not hold {card}; their hand is {hand}", seat=seat_name(self.to_act),
                     card=action.card, hand=hand,
                     you=N_("You do not hold {card}; your hand is {hand}")))
@@ -353,7 +353,7 @@ class FortyFivesHand(HandBase):
             return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
                                                           seat=seat_name(self.to_act), card=action.card,
                                                           you=N_("You do not hold {card}")))
-        return Explanation("45.play.own-cards" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
+        return Explanation("45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
             "{action} is not allowed during {phase}: {seat} may only {allowed}", action=quote(str(action)),
             phase=phase_words(phase), seat=seat_name(self.to_act),
             allowed=action_words(a.kind for a in self.legal_actions()),

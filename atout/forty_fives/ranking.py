@@ -193,7 +193,7 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
     if lead != trump:
         follow = [c for c in hand if t.suit_of[c.index] == lead]
         if must_follow_suit:
-            return Explanation("45.follow.must-follow-suit", Text(
+            return Explanation("45.follow.plain-lead", Text(
                 "You hold {cards}; {lead} were led, so you must follow suit", cards=follow, lead=lead))
         extra = Text(" (the A♥ is a trump, not a heart)") if lead == Suit.HEARTS and any(
             c is ACE_OF_HEARTS for c in hand) else ""
@@ -243,7 +243,7 @@ def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must
                     "You have no {lead} (the A♥ is a trump, not a heart): any card may be played", lead=lead))
             return Explanation("45.follow.plain-lead", Text("You have no {lead}: any card may be played", lead=lead))
         if must_follow_suit:
-            return Explanation("45.follow.must-follow-suit", Text("{lead} were led: you must follow suit", lead=lead))
+            return Explanation("45.follow.plain-lead", Text("{lead} were led: you must follow suit", lead=lead))
         return Explanation("45.follow.plain-lead", Text(
             "{lead} were led: you may follow suit or play a trump, even when you could follow", lead=lead))
     trumps = [c for c in hand if t.is_trump[c.index]]

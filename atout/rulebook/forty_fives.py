@@ -25,9 +25,8 @@ RULES: dict[str, str] = {
     "45.trick.winner": N_("The highest trump played wins the trick; with no trump, the highest card of "
                           "the suit led."),
     "45.follow.plain-lead": N_("To a plain-suit lead you must follow suit or trump; only with no card of "
-                               "the suit led may you play anything."),
-    "45.follow.must-follow-suit": N_("House rule: to a plain-suit lead you must follow suit if you can; "
-                                     "you may trump only when you have none of the suit led."),
+                               "the suit led may you play any card. Tables that play the house rule “follow suit when "
+                               "you can” allow a trump only when you have none of the suit led."),
     "45.follow.trump-lead": N_("To a trump lead you must play a trump if you hold one, except a trump "
                                "you may renege."),
     "45.follow.renege": N_("The 5 of trumps, the jack of trumps and the A♥ may be withheld when the card "
@@ -49,7 +48,6 @@ RULES: dict[str, str] = {
                             "one who declines is announced as holding the ace."),
     "45.play.first-lead": N_("The player left of the dealer leads the first trick; the winner of each "
                              "trick leads the next."),
-    "45.play.own-cards": N_("On your turn you play one card from your own hand; nobody plays out of turn."),
     "45.score.tricks": N_("Each trick is worth 5 points to its winner."),
     "45.score.best-card": N_("The trick holding the best card (the highest trump played in the hand) is "
                              "worth 10 instead of 5."),
@@ -94,8 +92,6 @@ TURNED_UP = ("forty-fives", "forty-fives-partners")
 AUCTION = ("auction-forty-fives",)
 WHERE: dict[str, dict] = {
     **{rule_id: {"game": AUCTION} for rule_id in RULES if rule_id.startswith("a45.")},
-    "45.follow.plain-lead": {"must_follow_suit": False},
-    "45.follow.must-follow-suit": {"must_follow_suit": True},
     "45.follow.ace-of-hearts-led": {"ace_of_hearts_led": True},
     "45.deal.first-dealer": {"first_dealer": "seat-0"},
     "45.deal.turn-up": {"game": TURNED_UP},

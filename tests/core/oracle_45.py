@@ -429,7 +429,7 @@ def illegal_rule(hand: Sequence[str], plays: Sequence[str], trump: str, must_fol
     """The rule that forbids the cards of ``hand`` outside ``legal_plays`` (assuming there are some)."""
     led = plays[0]
     if not is_trump(led, trump):
-        return "45.follow.must-follow-suit" if must_follow_suit else "45.follow.plain-lead"
+        return "45.follow.plain-lead"   # the house rule must_follow_suit is an option of this rule
     trumps = [c for c in hand if is_trump(c, trump)]
     forced = [c for c in trumps if not renegable(c, led, trump)]
     if not forced:
@@ -446,8 +446,7 @@ def legal_rule(hand: Sequence[str], plays: Sequence[str], trump: str, must_follo
         return "45.trick.led-suit"
     led = plays[0]
     if not is_trump(led, trump):
-        void = not any(suit_of(c) == suit_of(led) and not is_trump(c, trump) for c in hand)
-        return "45.follow.must-follow-suit" if must_follow_suit and not void else "45.follow.plain-lead"
+        return "45.follow.plain-lead"   # with or without the house rule must_follow_suit (an option of it)
     trumps = [c for c in hand if is_trump(c, trump)]
     if any(not renegable(c, led, trump) for c in trumps):
         return "45.follow.trump-lead"

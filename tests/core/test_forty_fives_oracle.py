@@ -212,7 +212,7 @@ def test_ace_of_hearts_is_not_a_heart_for_following():
     assert legal("AH 2S", "KH", "C", must_follow_suit=True)[0] == "AH 2S"
     # With a real heart, following or trumping (A♥ is trumping) is allowed, not the spade.
     assert legal("AH 3H 2S", "KH", "C") == ("AH 3H", "45.follow.plain-lead")
-    assert legal("AH 3H 2S", "KH", "C", must_follow_suit=True) == ("3H", "45.follow.must-follow-suit")
+    assert legal("AH 3H 2S", "KH", "C", must_follow_suit=True) == ("3H", "45.follow.plain-lead")
 
 
 def test_ace_of_hearts_led_is_a_trump_lead():
@@ -276,7 +276,7 @@ def test_reneging_depends_on_the_card_led():
 
 def test_trumping_when_able_to_follow():
     assert legal("KH 2C 9D", "QH", "D") == ("KH 9D", "45.follow.plain-lead")
-    assert legal("KH 2C 9D", "QH", "D", must_follow_suit=True) == ("KH", "45.follow.must-follow-suit")
+    assert legal("KH 2C 9D", "QH", "D", must_follow_suit=True) == ("KH", "45.follow.plain-lead")
     assert legal("2C 9D", "QH", "D") == ("2C 9D", "45.follow.plain-lead")   # void: anything
 
 

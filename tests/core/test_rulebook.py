@@ -2,6 +2,7 @@
 
 import re
 
+from atout.house_rules import SWITCHES
 from atout.rulebook import RULES, rule, rules_for
 from tests.conftest import DATA
 
@@ -59,8 +60,10 @@ def test_the_rules_of_a_table_follow_its_preset_and_its_house_rules():
     assert not any(i.startswith("a45.") for i in ids["forty-fives"])
     assert "a45.bid.values" in ids["auction-forty-fives"] and "45.deal.turn-up" not in ids["auction-forty-fives"]
     strict = [r.id for r in rules_for("forty-fives", {"must_follow_suit": True})]
-    assert "45.follow.must-follow-suit" in strict and "45.follow.plain-lead" not in strict
-    assert "45.follow.plain-lead" in ids["forty-fives"] and "45.follow.must-follow-suit" not in ids["forty-fives"]
+    # The house rule must_follow_suit is an option of 45.follow.plain-lead, whose statement says both readings.
+    assert "45.follow.plain-lead" in strict and "45.follow.plain-lead" in ids["forty-fives"]
+    strict_words = SWITCHES["forty-fives"]["must_follow_suit"].said(True).render("en")
+    assert strict_words.startswith("House rule: to a plain-suit lead you must follow suit if you can")
     assert "500.bid.misere" not in ids["five-hundred"]
     assert {"500.bid.misere", "500.score.defenders"} <= {r.id for r in rules_for("five-hundred", {"misere": True})}
     # A statement a house rule makes false is left out (the house rule is said in its own words).

@@ -23,7 +23,7 @@ import enum
 from collections.abc import Iterable, Iterator
 
 from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
-from atout.i18n import N_, Text, _, get_language
+from atout.i18n import N_, Text, _, _forms, get_language
 
 
 class Suit(enum.IntEnum):
@@ -103,6 +103,10 @@ _CARD_NAME = {
     Suit.HEARTS: N_("{rank} of hearts"), Suit.SPADES: N_("{rank} of spades"),
 }
 
+# The article of a card's French name (l'as, la dame, le roi, le valet, le 7, le joker); ``atout.i18n`` contracts it
+# after "à" and "de" (au, du, à l', de la).
+_FRENCH_ARTICLE = {ACE: "l'", QUEEN: "la "}
+
 NOT_A_CARD = N_(
     "{text} is not a card: write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) then a suit "
     "(C D H S or ♣ ♦ ♥ ♠), as in 10H or AS; JK is the joker"
@@ -171,6 +175,20 @@ class Card:
             return _("Joker", lang)
         letters = _RANK_LETTERS.get(lang, _RANK_LETTERS["en"])
         return letters.get(self.rank, _RANK_TEXT[self.rank]) + self.suit.symbol
+
+    def sentence_forms(self, lang: str | None = None) -> dict[str, str]:
+        """How the card is written inside a sentence (``atout.i18n``): "7♦" alone, and the forms a French sentence
+        asks for with a spec: ``{card:le}`` "le 7♦", "la D♠", "l'A♠", "le joker"; ``{card:de}`` "du 7♦", "de la
+        D♠", "de l'A♠"; ``{card:à}`` "au 7♦", "à l'A♠". In English the joker is "the joker" in running text.
+
+        >>> JOKER.sentence_forms("en")[""], CARDS[51].sentence_forms("fr")["de"], CARDS[49].sentence_forms("fr")["à"]
+        ('the joker', "de l'A♠", 'à la D♠')
+        """
+        lang = lang or get_language()
+        if lang != "fr":
+            return _forms(self.name(lang) if self.suit is None else self.render(lang), lang)
+        short = _("joker", lang) if self.suit is None else self.render(lang)
+        return _forms(_FRENCH_ARTICLE.get(self.rank, "le ") + short, lang, bare=short)
 
     def name(self, lang: str | None = None) -> str:
         """Full name for screen readers: "queen of hearts", "dame de cœur"."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import io
+import string
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -155,18 +156,14 @@ class Text:
         first = _first_field(template)
         if template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
             return self.params[first].render(lang, viewer)      # a name alone is a label, wherever it stands
+        if template == "{" + str(first) + "}" and hasattr(self.params.get(first), "sentence_forms"):
+            return self.params[first].render(lang)              # so is a card alone: "Joker", "7♦"
         values = {k: v._render(lang, viewer, True) if isinstance(v, Text) and _opens_a_sentence(template, k)
                   else render_value(v, lang, viewer) for k, v in self.params.items()}
-        text = template.format(**values)
-        if top and self._starts_with_a_person(template):
-            text = text[:1].upper() + text[1:]    # "You …", "Le joueur 2 …", "Your side …" start a sentence
+        text = _FORMATTER.vformat(template, (), values)
+        if top and first is not None and not isinstance(self.params.get(first), str | int | float):
+            text = text[:1].upper() + text[1:]    # "You …", "Le 7♦ …", "Clubs were led" start a sentence
         return text
-
-    def _starts_with_a_person(self, template: str | None = None) -> bool:
-        """Whether the sentence opens with a player or a side, itself or through the sentence it opens with."""
-        first = _first_field(template if template is not None else self.msgid)
-        value = self.params.get(first) if first is not None else None
-        return isinstance(value, Person | Side) or (isinstance(value, Text) and value._starts_with_a_person())
 
     def __str__(self) -> str:
         return self.render()
@@ -205,8 +202,9 @@ def _first_field(template: str) -> str | None:
 
 
 class _Worded:
-    """A person written in one language for one viewer; a translation picks the grammatical form with a format
-    spec: ``{seat:à}`` writes "au joueur 2" or "à vous" in French (English has one form)."""
+    """A person or a card written in one language for one viewer; a translation picks the grammatical form with a
+    format spec: ``{seat:à}`` writes "au joueur 2" or "à vous" in French, ``{card:le}`` "le 7♦", "la D♠" or "l'A♠",
+    ``{card:de}`` "du 7♦", "de la D♠", "de l'A♠" (English has one form)."""
 
     __slots__ = ("forms",)
 
@@ -215,23 +213,51 @@ class _Worded:
 
     def __format__(self, spec: str) -> str:
         if spec not in self.forms:
-            raise ValueError(f"no form {spec!r} of a person: the forms are {', '.join(map(repr, self.forms))}")
+            raise ValueError(f"no form {spec!r} of a name: the forms are {', '.join(map(repr, self.forms))}")
         return self.forms[spec]
 
     def __str__(self) -> str:
         return self.forms[""]
 
 
-def _forms(name: str, lang: str) -> dict[str, str]:
-    """The forms a name takes after "à" and "de" in French (au joueur, du joueur, à vous), the name alone in
-    English."""
+class _Formatter(string.Formatter):
+    """``str.format``, except that a form asked of a value that has none (``{card:le}`` given a card's text instead
+    of the card) writes the value as it is: a sentence a little less French, never a page that fails."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in _SPECS and not isinstance(value, _Worded):
+            format_spec = ""
+        return super().format_field(value, format_spec)
+
+
+_SPECS = ("le", "à", "de")
+_FORMATTER = _Formatter()
+
+
+# French articles and their contractions after "à" and "de": the one place where "à le" becomes "au".
+_CONTRACTIONS = (("le ", "au ", "du "), ("les ", "aux ", "des "), ("la ", "à la ", "de la "),
+                 ("l'", "à l'", "de l'"))
+
+
+def _forms(name: str, lang: str, bare: str | None = None) -> dict[str, str]:
+    """The forms a name takes in a sentence: with its article (``le``), after "à" and "de" (au joueur, du 7♦, de
+    l'A♠, à vous) in French; ``bare`` is the form without a spec (a card's "7♦"; a person keeps "le joueur 2").
+    English has one form."""
     if lang != "fr":
-        return {"": name, "à": name, "de": name}
-    for article, to, of in (("le ", "au ", "du "), ("les ", "aux ", "des ")):
+        return dict.fromkeys(("", "le", "à", "de"), name)
+    for article, to, of in _CONTRACTIONS:
         if name.startswith(article):
             rest = name[len(article):]
-            return {"": name, "à": to + rest, "de": of + rest}
-    return {"": name, "à": "à " + name, "de": "de " + name}
+            return {"": name if bare is None else bare, "le": name, "à": to + rest, "de": of + rest}
+    return {"": name if bare is None else bare, "le": name, "à": "à " + name, "de": "de " + name}
+
+
+def _list_forms(forms: list[dict[str, str]], lang: str, style: str = "standard") -> _Worded:
+    """Names listed with the language's "and" (or "or"), each in the form asked: "le 7♦, le R♦ et l'A♠"."""
+    from babel.lists import format_list
+
+    return _Worded({spec: format_list([f[spec] for f in forms], style=style, locale=lang)
+                    for spec in ("", "le", "à", "de")})
 
 
 class _Named:
@@ -332,10 +358,12 @@ class OneOf:
     def __init__(self, items: Any) -> None:
         self.items = list(items)
 
-    def render(self, lang: str | None = None) -> str:
+    def render(self, lang: str | None = None) -> Any:
         from babel.lists import format_list
 
         lang = lang or _current
+        if self.items and all(hasattr(v, "sentence_forms") for v in self.items):
+            return _list_forms([v.sentence_forms(lang) for v in self.items], lang, "or")
         items = [str(render_value(v, lang)) for v in self.items]
         return format_list(items, style="or", locale=lang) if items else ""
 
@@ -346,11 +374,15 @@ def render_value(value: Any, lang: str, viewer: int | None = None) -> Any:
         return _Worded(_forms(value.name(lang, viewer), lang))
     if isinstance(value, Text):
         return value._render(lang, viewer, False)
+    if hasattr(value, "sentence_forms"):      # a card: "7♦", and in French "le 7♦", "du 7♦", "à l'A♠"
+        return _Worded(value.sentence_forms(lang))
     if hasattr(value, "render"):
         return value.render(lang)
     if isinstance(value, list | tuple):
         from babel.lists import format_list
 
+        if value and all(hasattr(v, "sentence_forms") for v in value):
+            return _list_forms([v.sentence_forms(lang) for v in value], lang)
         items = [str(render_value(v, lang, viewer)) for v in value]
         return format_list(items, locale=lang) if items else ""
     return str(value)

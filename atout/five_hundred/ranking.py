@@ -225,16 +225,16 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
         return Explanation("500.joker.no-trump", Text(
             "In no trumps the joker may be played only when leading or when you cannot follow suit: you hold "
             "{cards} and {lead} were led", lead=lead, cards=follow))
+    many = Text("one of them") if len(follow) > 1 else Text("it")
     if lead is trump:
-        many = Text("one of them") if len(follow) > 1 else Text("it")
         return Explanation("500.follow.suit", Text(
             "Trumps were led; you hold {cards} (the left bower and the joker are trumps), so you must play {many}",
             cards=follow, many=many))
     if card is t.left_bower and card.suit is lead:
         return Explanation("500.rank.left-bower", Text(
             "{card} is the left bower, a trump when {trump} are trumps, not one of the {lead}: you hold {cards} "
-            "and {lead} were led, so you must follow with one of them", card=card, trump=trump, lead=lead,
-            cards=follow))
+            "and {lead} were led, so you must follow with {many}", card=card, trump=trump, lead=lead,
+            cards=follow, many=many))
     return Explanation("500.follow.suit", Text(
         "You hold {cards} and {lead} were led, so you must follow suit", lead=lead, cards=follow))
 

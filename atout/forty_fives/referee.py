@@ -247,7 +247,7 @@ def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
                               "hand": dealt[seat], "why": why_not}
     if ask == "cards" and right == "no":
         raise QueryError(Text("{seat} may not rob here, so gives up no card ({why}): ask may or who",
-                              seat=Text("Seat {n}", n=seat), why=why_right.render()))
+                              seat=Text("seat {n}", n=seat), why=why_right.render()))
     if ask == "who":   # why each seat that may not rob may not, by seat
         why_right = decisions[who[0]][1] if who else _nobody_robs(hand)
         answer["why"] = {str(s): decisions[s][1].to_dict() for s in range(n) if rights[s] == "no"}

@@ -80,3 +80,15 @@ def test_no_sentence_leaves_a_plural_to_the_reader(built):
     for sentence in built.sentences:
         for lang in ("en", "fr"):
             assert "(s)" not in sentence.text[lang], sentence.text[lang]
+
+
+def test_french_sentences_name_a_card_with_its_article(built):
+    """French never puts a card straight after a word: it takes its article (« joue le 7♦ », « bat la D♠ », « pas
+    par l'A♦ »), or stands in a list shown after a colon or a bracket (« votre main : 7♦, R♦ »)."""
+    import re
+
+    bare = re.compile(r"(?<![\w'])(\w+) (?:10|[2-9]|[AVDR])[♣♦♥♠]")
+    wrong = sorted({s.text["fr"] for s in built.sentences for m in bare.finditer(s.text["fr"])
+                    if m.group(1).lower() not in ("le", "la", "du", "au", "et", "ou", "puis")})
+    assert not wrong, wrong[:5]
+    assert not [s for s in built.sentences for lang in ("en", "fr") if re.search(r"[^.?!] Joker", s.text[lang])]

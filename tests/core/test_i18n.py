@@ -111,6 +111,36 @@ def test_card_names_in_french():
     assert Suit.HEARTS.render("fr") == "cœur"
 
 
+def test_every_card_takes_its_article_in_a_french_sentence():
+    """« le 7♦ », « la D♠ », « l'A♠ », « le joker », and after « de » and « à »: « du 7♦ », « de la D♠ », « à l'A♠ »,
+    « au joker »; in English the card alone, the joker as "the joker"."""
+    from atout.cards import CARDS, JOKER
+
+    expected = {"l'": ("l'", "de l'", "à l'"), "la ": ("la ", "de la ", "à la "), "le ": ("le ", "du ", "au ")}
+    for card in CARDS:
+        short = "joker" if card is JOKER else card.render("fr")
+        article = {14: "l'", 12: "la "}.get(card.rank, "le ")
+        said = i18n.Text("{a} / {a:le} / {a:de} / {a:à}", a=card).render("fr")
+        the, of, to = expected[article]
+        assert said == f"{short[:1].upper() + short[1:]} / {the}{short} / {of}{short} / {to}{short}", said
+        english = i18n.Text("You hold {card}", card=card).render("en")
+        assert english == ("You hold the joker" if card is JOKER else f"You hold {card.render('en')}"), english
+    assert i18n.Text("{card}", card=JOKER).render("fr") == "Joker"      # alone, a card is a label
+    hand = [Card.parse(c) for c in ("AS", "QH", "7D")] + [JOKER]
+    assert (i18n.Text("vous avez {cards:le}", cards=hand).render("fr")
+            == "vous avez l'A♠, la D♥, le 7♦ et le joker")
+    assert (i18n.Text("x {cards:de}", cards=i18n.OneOf(hand)).render("fr")
+            == "x de l'A♠, de la D♥, du 7♦ ou du joker")
+
+
+def test_a_form_asked_of_a_value_that_has_none_writes_the_value():
+    """A translation asking the article of a card given as text writes the text: a sentence, never an error."""
+    with i18n.language("fr"):
+        assert i18n._FORMATTER.format("jouez {card:le}", card="7D") == "jouez 7D"
+    with pytest.raises(ValueError, match="no form 'xx'"):
+        i18n.Text("{seat:xx}", seat=i18n.Person(1)).render("fr")
+
+
 def test_card_parse_error_in_french():
     with i18n.language("fr"), pytest.raises(CardParseError) as info:
         Card.parse("1H")
@@ -131,7 +161,7 @@ def test_forty_fives_trick_explained_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["winner"] == 1
-    assert answer["explanation"] == "5♠ bat V♠ : le 5 d'atout est la carte la plus forte"
+    assert answer["explanation"] == "Le 5♠ bat le V♠ : le 5 d'atout est la carte la plus forte"
     assert answer["rule"] == answer["beats"]["AH"]["rule"] == "45.rank.five-of-trumps"
     # the same query in English is unchanged by the French catalogue
     with i18n.language("en"):
@@ -143,7 +173,7 @@ def test_forty_fives_renege_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["rule"] == "45.follow.renege"
-    assert "retenir (garder) 5♣ et V♣" in answer["explanation"] and "renon" not in answer["explanation"]
+    assert "retenir (garder) le 5♣ et le V♣" in answer["explanation"] and "renon" not in answer["explanation"]
     assert "(45." not in answer["explanation"]
 
 
@@ -151,7 +181,7 @@ def test_five_hundred_left_bower_in_french():
     query = {"kind": "trick", "game": "five-hundred", "trump": "H", "plays": ["AH", "JD", "KH", "QS"]}
     with i18n.language("fr"):
         answer = judge(query)
-    assert answer["explanation"].startswith("V♦ bat A♥ : V♦ est le valet gauche quand l'atout est cœur")
+    assert answer["explanation"].startswith("Le V♦ bat l'A♥ : le V♦ est le valet gauche quand l'atout est cœur")
 
 
 def test_sixty_six_strict_play_in_french():
@@ -160,7 +190,7 @@ def test_sixty_six_strict_play_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["explanation"] == ("Une fois le talon épuisé ou fermé, vous devez fournir et monter : "
-                                     "vous avez R♠ et A♠, de quoi battre D♠")
+                                     "vous avez le R♠ et l'A♠, de quoi battre la D♠")
 
 
 def test_engine_events_in_french():
@@ -174,7 +204,7 @@ def test_engine_events_in_french():
         assert deal.explanation.render() == ("Le joueur 1 distribue : un paquet de 3 cartes à chaque joueur en "
                                              "commençant par sa gauche, puis un paquet de 2")
         assert deal.explanation.render(viewer=0).startswith("Vous distribuez : un paquet de 3 cartes")
-        assert turn_up.explanation.render() == (f"La retourne est {card.render('fr')} : l'atout est "
+        assert turn_up.explanation.render() == (f"La retourne est {card.sentence_forms('fr')['le']} : l'atout est "
                                                 f"{card.suit.render('fr')}")
 
 

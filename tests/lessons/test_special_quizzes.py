@@ -128,7 +128,7 @@ def test_wrong_card_picks_say_why_card_by_card():
     missed = question.check(["KD"])
     assert "10♣ is not a trump" in missed.text
     joker = lesson_with(*CASES["kitty discards"][:2]).questions()[0].check(["4D", "8S", "9C", "JD"])
-    assert not joker.correct and "Joker may be discarded too" in joker.text
+    assert not joker.correct and "The joker may be discarded too" in joker.text
 
 
 def test_the_feedback_follows_the_page_language():

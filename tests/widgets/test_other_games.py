@@ -344,12 +344,12 @@ def test_five_hundred_the_joker_led_in_no_trumps_names_a_suit_with_the_buttons()
     named = [a for a in hand.legal_actions() if a.card is JOKER]
     buttons = {a["action"]: a["label"] for a in table.state["actions"]}
     for action in named:
-        assert buttons[str(action)] == f"Play Joker naming {action.value.render('en')}"
+        assert buttons[str(action)] == f"Play the joker naming {action.value.render('en')}"
     assert JOKER.code not in table.state["legal"]
     history = list(hand.history)
     send(table, {"type": "play", "card": JOKER.code})
     assert hand.history == history and table.refused
-    assert table.announcement == "Joker may be played in more than one way: choose one of the buttons"
+    assert table.announcement == "The joker may be played in more than one way: choose one of the buttons"
     send(table, {"type": "action", "action": str(named[-1])})
     assert hand.history[-1] == named[-1] and hand.trick.joker_suit is named[-1].value
     assert table.announcement == said([hand.events[-1]])[0] and hand.events[-1].rule == "500.joker.no-trump"

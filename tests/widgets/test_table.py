@@ -413,12 +413,12 @@ def test_a_hand_of_another_family_plugs_in():
     assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: 7 no trumps · bidder: Player 1"
     assert state["legal"] == ["5H"]
     labels = {b["action"]: b["label"] for b in state["actions"]}
-    assert labels == {"play JK H": "Play Joker naming hearts", "play JK S": "Play Joker naming spades",
+    assert labels == {"play JK H": "Play the joker naming hearts", "play JK S": "Play the joker naming spades",
                       "bid 7NT": "Bid 7 no trumps", "bid misere": "Misère"}
 
     table.play("JK")                      # which suit to name is the player's choice: the buttons ask
     assert hand.applied == [] and table.refused
-    assert table.announcement == "Joker may be played in more than one way: choose one of the buttons"
+    assert table.announcement == "The joker may be played in more than one way: choose one of the buttons"
     send(table, {"type": "action", "action": "play JK S"})
     assert hand.applied == [Action("play", hand.joker, hand.suits.SPADES)]   # the legal action itself
     assert table.announcement == "Not in this family"         # core's sentence; its rule id is not inside it

@@ -17,6 +17,24 @@ TITLES = {
     "sixty-six": N_("Sixty-Six"),
 }
 
+# The calls that are words, as a bidding box and a quiz button write them (the others are numbers and strains).
+CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
+
+
+def call_label(call: str) -> Text:
+    """A call as written on its button: "Pass", "30 for 60", "7♠", "10 NT", "Misère" (the call id otherwise)."""
+    if call in CALL_NAMES:
+        return Text(CALL_NAMES[call])
+    if "-for-" in call:
+        low, high = call.split("-for-")
+        return Text("{low} for {high}", low=low, high=high)
+    if len(call) > 1 and call[:-1].isdigit() and call[-1:] in "CDHS":
+        return Text("{n}{suit}", n=call[:-1], suit="♣♦♥♠"["CDHS".index(call[-1])])
+    if call.endswith("NT") and call[:-2].isdigit():
+        return Text("{n} NT", n=call[:-2])
+    return Text("{call}", call=call)
+
+
 FAMILIES: dict[str, str] = {
     "forty-fives": "forty_fives",
     "forty-fives-partners": "forty_fives",

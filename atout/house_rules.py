@@ -54,7 +54,8 @@ HOUSE_RULES: dict[str, dict[str, str]] = {
     "five-hundred": {
         "players": N_("Five Hundred is played by four, in two partnerships: partners sit opposite."),
         "strain_order": N_("The strains rank ♠ ♣ ♦ ♥ NT, lowest first, as every published score table does; our "
-                           "source text ranks them ♣ ♦ ♥ ♠ NT, and with that order the values follow it."),
+                           "source text ranks them ♣ ♦ ♥ ♠ NT, and with that order six tricks are worth 40, 60, 80, "
+                           "100 and 120 in the order ♣ ♦ ♥ ♠ NT."),
         "misere": N_("Misère and open misère are played only where the table agrees to them; Avondale "
                      "(Australian) tables play both."),
         "misere_defenders": N_("In misère the defenders score 10 for each trick they take, as in any contract; "

@@ -161,7 +161,7 @@ class Text:
         values = {k: v._render(lang, viewer, True) if isinstance(v, Text) and _opens_a_sentence(template, k)
                   else render_value(v, lang, viewer) for k, v in self.params.items()}
         text = _FORMATTER.vformat(template, (), values)
-        if top and first is not None and not isinstance(self.params.get(first), str | int | float):
+        if top and first is not None and type(self.params.get(first)) not in (str, int, float):   # a Suit is an int
             text = text[:1].upper() + text[1:]    # "You …", "Le 7♦ …", "Clubs were led" start a sentence
         return text
 

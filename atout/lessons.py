@@ -26,7 +26,7 @@ import jsonschema
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Phase
 from atout.errors import AtoutError, quote
-from atout.games import FAMILIES, family, make_config
+from atout.games import FAMILIES, call_label, family, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Text, get_language
 from atout.referee import judge
@@ -476,6 +476,8 @@ class Question:
             labels: list[Any] = [Card.parse(c) for c in right]
         elif label is not None:
             labels = [label(c) for c in right]
+        elif self.kind == "bids":       # a call reads as its button does: "Pass", "7♠", "30 for 60"
+            labels = [self.label(c, lang) for c in right]
         else:
             labels = [Text("“{label}”", label=self.label(c, lang)) if c in self.labels else self.label(c, lang)
                       for c in right]
@@ -548,7 +550,7 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         choices = _call_choices(game, legal, query)
         return [Question("bids", game, prompt or Text("Which of these calls may you make now?"),
                          query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None,
-                         viewer=answer["to_act"])]
+                         labels={c: call_label(c) for c in choices}, viewer=answer["to_act"])]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]

@@ -34,9 +34,9 @@ def explain_event(event: Event) -> Explanation:
                 you=N_("The turned card is an ace: you, the dealer, rob it, discarding a card face down to take "
                        "{card}")))
         return Explanation("45.rob.ace-holder", Text(
-            "{seat} holds the ace of trumps and robs: a card of their hand for the turned card {card}",
-            seat=who, card=data, you=N_("You hold the ace of trumps and rob: a card of your hand for the turned card "
-                                        "{card}")))
+            "{seat} holds the ace of trumps and robs: they give up a card face down and take the turned {card}",
+            seat=who, card=data, you=N_("You hold the ace of trumps and rob: you give up a card face down and take the "
+                                        "turned {card}")))
     if kind == "keep":
         if data is None:
             return Explanation("45.rob.dealer-ace", Text(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from atout.engine import GameBase
 from atout.forty_fives.hand import FortyFivesHand, HandResult
 from atout.forty_fives.scoring import game_winner
-from atout.i18n import Text
+from atout.i18n import N_, Person, Side, Text
 
 
 class FortyFivesGame(GameBase):
@@ -35,4 +35,11 @@ class FortyFivesGame(GameBase):
         return 1 if self.config.rotation == "left" else -1   # 45.deal.rotation, a45.deal.rotation
 
     def over_message(self) -> Text:
-        return Text("The game is over")
+        if self.winner is None:
+            return Text("The game is over")
+        score = self.scores[self.winner]
+        if self.config.has_partners:
+            return Text("The game is over: {side} won with {score}", side=Side(self.winner, self.config.players),
+                        score=score)
+        return Text("The game is over: {seat} won with {score}", seat=Person(self.winner), score=score,
+                    you=N_("The game is over: you won with {score}"))

@@ -129,6 +129,9 @@ def _rank_rule(card: Card, trump: Suit) -> tuple[str, Text]:
         return "45.rank.jack-of-trumps", Text("the jack of trumps is second only to the 5")
     if card is ACE_OF_HEARTS:
         return "45.rank.ace-of-hearts", Text("the A♥ is always a trump, the third-highest")
+    if card.rank in (KING, QUEEN) and trump == Suit.HEARTS:   # the A♥ is then the ace of trumps itself
+        return "45.rank.ace-of-trumps", Text("with hearts trumps, the 5, the jack and the A♥ come first, then the king "
+                                             "and the queen, above the lower trumps")
     if card.rank in (ACE, KING, QUEEN):
         return "45.rank.ace-of-trumps", Text("the ace, king and queen of trumps rank in that order after the 5, "
                                              "the jack and the A♥, above the lower trumps")

@@ -27,8 +27,8 @@ RULES: dict[str, str] = {
     "45.follow.plain-lead": N_("To a plain-suit lead you must follow suit or trump; only with no card of "
                                "the suit led may you play any card. Tables that play the house rule “follow suit when "
                                "you can” allow a trump only when you have none of the suit led."),
-    "45.follow.trump-lead": N_("To a trump lead you must play a trump if you hold one, except a trump "
-                               "you may renege."),
+    "45.follow.trump-lead": N_("To a trump lead you must play a trump, any of yours, if you hold one that may not "
+                               "be reneged; if your only trumps may be reneged, you may play any card."),
     "45.follow.renege": N_("The 5 of trumps, the jack of trumps and the A♥ may be withheld when the card "
                            "led is a lower trump."),
     "45.follow.ace-of-hearts-led": N_("When the A♥ is led and hearts are not trumps, a player with no "

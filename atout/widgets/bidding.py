@@ -25,15 +25,13 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from atout.cards import Suit
+from atout import games
 from atout.engine import Action, Event, Phase
 from atout.errors import IllegalActionError
-from atout.i18n import N_, Text, _
+from atout.i18n import Text, _
 from atout.widgets.language import register
 from atout.widgets.said import said_html
 from atout.widgets.seats import player_label
-
-CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
 
 
 def bid(call: str) -> Action:
@@ -65,17 +63,8 @@ def call_grid(hand: Any) -> list[list[str]]:
 
 
 def call_label(call: str, lang: str | None = None) -> str:
-    """A call as written on its button, in the page language (or ``lang``)."""
-    if call in CALL_NAMES:
-        return _(CALL_NAMES[call], lang)
-    if "-for-" in call:
-        low, high = call.split("-for-")
-        return Text("{low} for {high}", low=low, high=high).render(lang)
-    if call[:-1].isdigit() and call[-1:] in "CDHS" and len(call) > 1:
-        return call[:-1] + Suit.parse(call[-1]).symbol
-    if call.endswith("NT") and call[:-2].isdigit():
-        return Text("{n} NT", n=call[:-2]).render(lang)
-    return call
+    """A call as written on its button, in the page language (or ``lang``): core's words for it."""
+    return games.call_label(call).render(lang)
 
 
 def auction_calls(hand: Any) -> list[tuple[int, str]]:

@@ -39,13 +39,6 @@ def _line(text: Text, viewer: int | None = None) -> str:
     return f"<p>{escape(text.render(viewer=viewer))}</p>"
 
 
-def _call_label(call: str) -> str:
-    """A call as the bidding box writes it (imported here: the bidding box brings pandas)."""
-    from atout.widgets.bidding import call_label
-
-    return call_label(call)
-
-
 def _row(cards: list, highlight: dict[str, str] | None = None, size: str = "normal") -> str:
     highlight = highlight or {}
     shown = "".join(card_svg(Card.parse(c), size=size, highlight=highlight.get(Card.parse(c).code)) for c in cards)
@@ -213,7 +206,7 @@ class QuizView(widgets.VBox):
 
     def choice_label(self, question: Question, choice: str) -> str:
         """A choice as its button reads: 7♠, Hold, 30 for 60, 5 – 0, Yes."""
-        return _call_label(choice) if question.kind == "bids" else question.label(choice)
+        return question.label(choice)
 
     def _choice_buttons(self, question: Question) -> list[widgets.Widget]:
         buttons: list[widgets.Widget] = []
@@ -322,7 +315,7 @@ class QuizView(widgets.VBox):
         if feedback.correct:
             body = [f"<p>{verdict_html} {escape(feedback.text)}</p>"]
         else:
-            answer = question.answer_text(feedback.right, label=_call_label if question.kind == "bids" else None)
+            answer = question.answer_text(feedback.right)
             answer_html = f"<strong class='atout-quiz-answer'>{escape(answer)}.</strong>"
             if feedback.working:     # why the pick is wrong, then the right answer with its working
                 body = [f"<p>{verdict_html} {escape(feedback.text)}</p>",

@@ -46,7 +46,7 @@ def sides_of(game: Any) -> int:
 
 
 def side_labels(game: Any) -> list[str]:
-    """The scoring units' names as core gives them (Seat 0…, or Side 0… in partnerships)."""
+    """The scoring units' names as core gives them ("Player 1"…, or the sides in partnerships)."""
     hand = game.hand
     if hasattr(hand, "table_view"):
         labels = hand.table_view(None).score_labels

@@ -31,6 +31,7 @@ import traitlets
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView
 from atout.errors import AtoutError, IllegalActionError, quote
+from atout.games import CALL_NAMES
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
@@ -54,7 +55,6 @@ POSITIONS = {
 PHASE_NAMES = {"deal": N_("the deal"), "rob": N_("robbing"), "bid": N_("the auction"), "trump": N_("naming trumps"),
                "kitty": N_("the kitty"), "discard": N_("discarding"), "draw": N_("the draw"), "play": N_("play"),
                "score": N_("scoring"), "over": N_("the hand is over")}
-CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
 # What a click on a card does when it does not play it.
 CARD_HINTS = {"rob": N_("Choose the card to give up for the turned card"), "discard": N_("Choose a card to discard"),
               "exchange": N_("Choose the card to exchange")}

@@ -82,6 +82,12 @@ def test_no_sentence_leaves_a_plural_to_the_reader(built):
             assert "(s)" not in sentence.text[lang], sentence.text[lang]
 
 
+# The words a French card may follow: its article and their contractions, a determiner (« votre V♣ »), an
+# adjective after the article (« le petit 8♣ »), and the words that join a list (« le 7♦ et le R♦ », « puis R♥ »).
+FRENCH_BEFORE_A_CARD = {"le", "la", "du", "au", "votre", "son", "sa", "leur", "ce", "cet", "cette", "petit", "gros",
+                        "et", "ou", "puis"}
+
+
 def test_french_sentences_name_a_card_with_its_article(built):
     """French never puts a card straight after a word: it takes its article (« joue le 7♦ », « bat la D♠ », « pas
     par l'A♦ »), or stands in a list shown after a colon or a bracket (« votre main : 7♦, R♦ »)."""
@@ -89,6 +95,6 @@ def test_french_sentences_name_a_card_with_its_article(built):
 
     bare = re.compile(r"(?<![\w'])(\w+) (?:10|[2-9]|[AVDR])[♣♦♥♠]")
     wrong = sorted({s.text["fr"] for s in built.sentences for m in bare.finditer(s.text["fr"])
-                    if m.group(1).lower() not in ("le", "la", "du", "au", "et", "ou", "puis")})
+                    if m.group(1).lower() not in FRENCH_BEFORE_A_CARD})
     assert not wrong, wrong[:5]
     assert not [s for s in built.sentences for lang in ("en", "fr") if re.search(r"[^.?!] Joker", s.text[lang])]

@@ -687,10 +687,10 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
     if card.rank not in (KING, QUEEN):
         raise LessonError(Text("marriage: name the marriage by its king or queen, not {card}", card=card))
     query, answer = _may(spec, game, options, f"marriage {card.code}")
-    labels = {"no": Text("No, not now")}
+    labels = {"no": Text("No: not now")}
     for value in (20, 40):
-        labels[str(value)] = Text("Yes, {points} points", points=value)
-        labels[f"{value}-pending"] = Text("Yes, {points} points once a trick is won", points=value)
+        labels[str(value)] = Text("Yes: {points} points", points=value)
+        labels[f"{value}-pending"] = Text("Yes: {points} points once a trick is won", points=value)
     right = "no"
     if answer["allowed"]:
         right = str(answer["points"]) + ("" if answer["counts"] else "-pending")
@@ -752,7 +752,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
     elif ask == "take":
         turn_up = answer["turn_up"]
         labels = {"face-down": Text("The top face-down card of the stock"),
-                  "turn-up": (Text("The turned-up trump, {card}", card=Card.parse(turn_up)) if turn_up
+                  "turn-up": (Text("The turned-up trump ({card})", card=Card.parse(turn_up)) if turn_up
                               else Text("The turned-up trump")),
                   "nothing": Text("Nothing: no card is drawn")}
         right = answer["takes"][0] or "nothing"

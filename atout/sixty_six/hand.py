@@ -23,7 +23,19 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
-from atout.engine import Action, Ending, Event, Explanation, HandBase, Phase, TableView, check_ending, play, seat_name
+from atout.engine import (
+    Action,
+    Ending,
+    Event,
+    Explanation,
+    HandBase,
+    Phase,
+    TableView,
+    action_words,
+    check_ending,
+    play,
+    seat_name,
+)
 from atout.errors import ConfigError, IllegalActionError, PositionError, quote
 from atout.i18n import N_, OneOf, Plural, Text
 from atout.sixty_six import scoring
@@ -609,7 +621,7 @@ class SixtySixHand(HandBase):
         seat = self.to_act
         who = seat_name(seat)
         kind, card = action.kind, action.card
-        allowed = ", ".join(str(a) for a in self.legal_actions())
+        allowed = action_words(a.kind for a in self.legal_actions())
         if self.draw_pending:
             return Explanation("66.draw", Text(
                 "{seat} has won the trick and must first draw from the stock, or close it before drawing", seat=who,
@@ -655,8 +667,9 @@ class SixtySixHand(HandBase):
                 return Explanation("66.draw", Text("The stock is exhausted: there is nothing left to draw"))
             return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
                                                "while the stock is open"))
-        return Explanation(_OPEN_RULE, Text("{action} is not allowed now: the actions allowed are {allowed}",
-                                            action=quote(str(action)), allowed=allowed))
+        return Explanation(_OPEN_RULE, Text("{action} is not allowed now: {seat} may {allowed}",
+                                            action=quote(str(action)), seat=who, allowed=allowed,
+                                            you=N_("{action} is not allowed now: you may {allowed}")))
 
     def _why_no_exchange(self, card: Card | None, who: Text) -> Explanation:
         nine = NINE_OF[self.trump]

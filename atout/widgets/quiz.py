@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.i18n import N_, Person, Text, get_language
+from atout.i18n import N_, Person, Plural, Text, get_language
 from atout.lessons import Feedback, Question
 from atout.svg import card_svg
 from atout.widgets import language
@@ -32,6 +32,10 @@ def _trump_text(question: Question) -> str:
     if str(trump).upper() == "NT":
         return Text("No trumps").render()
     return Text("Trumps: {suit}", suit=Suit.parse(trump)).render()
+
+
+def _face_down(n: int) -> Plural:
+    return Plural("{n} face-down card", "{n} face-down cards", n)
 
 
 def _line(text: Text, viewer: int | None = None) -> str:
@@ -100,11 +104,11 @@ def _stock(question: Question, drawn: bool = True) -> str:
     if not query["stock"]:
         return _line(Text("The stock is exhausted.") if drawn else Text("The stock was exhausted before this trick."))
     if query.get("closed"):
-        text = Text("The stock is closed: {n} face-down cards, and the turned-up trump, {card}, turned down.",
-                    n=query["stock"], card=Card.parse(turn_up))
+        text = Text("The stock is closed: {cards}, with the turned-up trump, {card}, turned face down.",
+                    cards=_face_down(query["stock"]), card=Card.parse(turn_up))
     else:
-        text = Text("The stock: {n} face-down cards, and the turned-up trump, {card}, under them.",
-                    n=query["stock"], card=Card.parse(turn_up))
+        text = Text("The stock: {cards}, with the turned-up trump, {card}, at the bottom.",
+                    cards=_face_down(query["stock"]), card=Card.parse(turn_up))
     parts = [_line(text), _row([turn_up], size="small")]
     if query.get("before_draw"):
         parts.append(_line(Text("You have just won a trick; nobody has drawn yet.")))

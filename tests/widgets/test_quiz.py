@@ -83,7 +83,7 @@ def test_the_rulebook_statement_is_quoted_when_the_sentence_does_not_give_it():
     view.answer("no")                                                # it is allowed: a trick won, stock open
     assert "<code>66.exchange-nine</code>" in view.result.value
     assert escape(RULES["66.exchange-nine"].statement.render()) in view.result.value
-    assert "The stock: 9 face-down cards, and the turned-up trump, A♥, under them." in view.situation.value
+    assert "The stock: 9 face-down cards, with the turned-up trump, A♥, at the bottom." in view.situation.value
     # The referee's sentence names the seat; the situation says that seat is the learner's.
     assert view.feedback.text.startswith("You exchange") and "Your hand (you are Player 1):" in view.situation.value
 
@@ -106,9 +106,9 @@ def test_a_draw_question_shows_the_trick_and_the_stock_before_the_draw():
     view = QuizView(make_questions({"kind": "draw", "ask": "take", "trump": "C", "stock": 1, "plays": ["9C", "AH"],
                                     "hand": ["9S", "KD", "QD", "JC", "AS"]}, "sixty-six"))
     situation = view.situation.value
-    assert "The stock: 1 face-down cards, and the turned-up trump, A♣, under them." in situation
+    assert "The stock: 1 face-down card, with the turned-up trump, A♣, at the bottom." in situation
     assert "The trick just played: Player 2 led, you answered." in situation and cards_shown(situation) == 1 + 2 + 5
-    assert "The turned-up trump, A♣" in [b.description for b in view.choices.children]
+    assert "The turned-up trump (A♣)" in [b.description for b in view.choices.children]
     assert view.answer("turn-up").correct and "the turned-up trump, A♣, goes to you" in view.feedback.text
     exhausted = QuizView(make_questions({"kind": "draw", "trump": "C", "stock": 0, "plays": ["9C", "AH"],
                                          "hand": ["9S"]}, "sixty-six"))
@@ -122,8 +122,8 @@ def test_the_view_turns_french_with_the_page():
     view.answer("20")
     set_page_language("fr")
     labels = [b.description for b in view.choices.children]
-    assert "Non, pas maintenant" in labels and "✗ Oui, 20 points" in labels            # marked in words too
-    assert "✓ Oui, 20 points dès qu'une levée est gagnée" in labels
+    assert "Non : pas maintenant" in labels and "✗ Oui : 20 points" in labels            # marked in words too
+    assert "✓ Oui : 20 points dès qu'une levée est gagnée" in labels
     assert "Votre main (vous êtes Le joueur 1) :" not in view.situation.value
     assert "Votre main (vous êtes le joueur 1) :" in view.situation.value
     assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value

@@ -379,7 +379,8 @@ def _fresh(seen: set[tuple[str, ...]], said: list[tuple[str, Any]], where: str) 
             yield from (s for s in sentences if (s.viewer == "you") == (viewer is not None))
 
 
-GAMES = (("forty-fives", {"target": 25}), ("auction-forty-fives", {"target": 60}), ("five-hundred", {"target": 250}),
+GAMES = (("forty-fives", {"target": 25}), ("forty-fives-partners", {"target": 25}),
+         ("auction-forty-fives", {"target": 60}), ("five-hundred", {"target": 250}),
          ("sixty-six", {}))
 
 

@@ -694,7 +694,7 @@ PHASE_WORDS = {Phase.ROB: N_("the robbing of the turned ace"), Phase.BID: N_("th
 ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("finish discarding"),
                 "play": N_("play a card"), "rob": N_("rob (exchange a card for the turned card)"),
                 "keep": N_("keep the hand as dealt"), "trump": N_("name trumps"), "kitty": N_("take the kitty"),
-                "draw": N_("draw from the stock"), "close": N_("close the stock"), "marriage": N_("declare a marriage"),
+                "close": N_("close the stock"), "marriage": N_("declare a marriage"),
                 "exchange": N_("exchange the 9 of trumps"), "declare": N_("declare 66")}
 
 

@@ -161,9 +161,15 @@ class Text:
         values = {k: v._render(lang, viewer, True) if isinstance(v, Text) and _opens_a_sentence(template, k)
                   else render_value(v, lang, viewer) for k, v in self.params.items()}
         text = _FORMATTER.vformat(template, (), values)
-        if top and first is not None and type(self.params.get(first)) not in (str, int, float):   # a Suit is an int
+        if top and first is not None and _names_something(self.params.get(first)):
             text = text[:1].upper() + text[1:]    # "You …", "Le 7♦ …", "Clubs were led" start a sentence
         return text
+
+    def _opens_with_a_name(self) -> bool:
+        """Whether the sentence opens with a player, a side, a card or a suit, itself or through the sentence it opens
+        with ("seat 2 is dealt…", a referee's word, stays as it is written)."""
+        first = _first_field(self.msgid)
+        return first is not None and _names_something(self.params.get(first))
 
     def __str__(self) -> str:
         return self.render()
@@ -185,6 +191,14 @@ class Text:
             for item in value if isinstance(value, list | tuple) else (value,):
                 if isinstance(item, Text):
                     yield from item.texts()
+
+
+def _names_something(value: Any) -> bool:
+    """Whether a value written first in a sentence is a name that takes the sentence's capital (a person, a card, a
+    suit, a list of them), not a text, a number or a sentence that opens with one."""
+    if isinstance(value, Text):
+        return value._opens_with_a_name()
+    return value is not None and type(value) not in (str, int, float)    # a Suit is an int, and a name
 
 
 def _opens_a_sentence(template: str, name: str) -> bool:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from atout.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.errors import IllegalActionError
-from atout.i18n import Text
+from atout.i18n import OneOf, Text
 from atout.ranking import PowerTables
 
 NO_TRUMPS = None    # the trump argument in no trumps: there is no trump suit, only the joker
@@ -247,8 +247,8 @@ def explain_joker_suit(suit: Suit | None, trump: Suit | None, shown_out: Iterabl
     allowed = joker_lead_suits(trump, shown_out)
     if suit is None:
         return Explanation("500.joker.no-trump", Text(
-            "Leading the joker in no trumps you name the suit the others must follow: one of {allowed}",
-            allowed=allowed))
+            "Leading the joker in no trumps you name the suit the others must follow: {allowed}",
+            allowed=OneOf(allowed)))
     return Explanation("500.joker.no-trump", Text(
-        "Leading the joker you may not name {suit}: you have already shown out of {suit}; name one of {allowed}",
-        suit=suit, allowed=allowed))
+        "Leading the joker you may not name {suit}: you have already shown out of {suit}; name {allowed}",
+        suit=suit, allowed=OneOf(allowed)))

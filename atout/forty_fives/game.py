@@ -35,8 +35,6 @@ class FortyFivesGame(GameBase):
         return 1 if self.config.rotation == "left" else -1   # 45.deal.rotation, a45.deal.rotation
 
     def over_message(self) -> Text:
-        if self.winner is None:
-            return Text("The game is over")
         score = self.scores[self.winner]
         if self.config.has_partners:
             return Text("The game is over: {side} won with {score}", side=Side(self.winner, self.config.players),

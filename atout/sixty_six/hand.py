@@ -621,7 +621,6 @@ class SixtySixHand(HandBase):
         seat = self.to_act
         who = seat_name(seat)
         kind, card = action.kind, action.card
-        allowed = action_words(a.kind for a in self.legal_actions())
         if self.draw_pending:
             return Explanation("66.draw", Text(
                 "{seat} has won the trick and must first draw from the stock, or close it before drawing", seat=who,
@@ -668,7 +667,8 @@ class SixtySixHand(HandBase):
             return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
                                                "while the stock is open"))
         return Explanation(_OPEN_RULE, Text("{action} is not allowed now: {seat} may {allowed}",
-                                            action=quote(str(action)), seat=who, allowed=allowed,
+                                            action=quote(str(action)), seat=who,
+                                            allowed=action_words(a.kind for a in self.legal_actions()),
                                             you=N_("{action} is not allowed now: you may {allowed}")))
 
     def _why_no_exchange(self, card: Card | None, who: Text) -> Explanation:

@@ -157,7 +157,8 @@ def test_explanations_name_the_winner_and_cite_rules(strain):
         why = ranking.explain_trick(plays, trump, name)
         winner = plays[ranking.trick_winner(plays, trump, name)]
         assert why.rule in RULES
-        assert why.render("en").startswith(winner.render("en"))
+        named = winner.sentence_forms("en")[""]        # "7♦", "the joker": the sentence opens with the winner
+        assert why.render("en").startswith(named[:1].upper() + named[1:])
 
 
 def test_explanation_sentences():

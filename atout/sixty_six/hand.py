@@ -680,10 +680,10 @@ class SixtySixHand(HandBase):
         elif card is not nine:
             why = Text("only the 9 of trumps, {nine}, may be exchanged", nine=nine)
         elif nine not in self.hands[self.to_act]:
-            why = Text("{seat} does not hold {nine}", seat=who, nine=nine,
-            you=N_("you do not hold {nine}"))
+            why = Text("they do not hold {nine}", seat=who, nine=nine,   # the sentence around names them
+                       you=N_("you do not hold {nine}"))
         elif not self.tricks_won[self.to_act]:
-            why = Text("{seat} has not won a trick yet", seat=who, you=N_("you have not won a trick yet"))
+            why = Text("they have not won a trick yet", seat=who, you=N_("you have not won a trick yet"))
         else:
             why = Text("the 9 is exchanged before closing or declaring a marriage")
         return Explanation("66.exchange-nine", Text("{seat} may not exchange now: {why}", seat=who, why=why,

@@ -441,7 +441,7 @@ def test_the_family_entry_points():
 @pytest.mark.parametrize("setup, action, rule, words", [
     ((), "draw", "66.draw", "nothing to draw"),
     ((), "play AH", "66.open.lead", "does not hold A♥"),
-    ((), "exchange 9S", "66.exchange-nine", "does not hold 9♠"),
+    ((), "exchange 9S", "66.exchange-nine", "do not hold 9♠"),
     ((), "marriage KC", "66.marriage", "do not hold"),
     ((), "marriage 9C", "66.marriage", "king and queen"),
     (("play 9C",), "close", "66.close", "Only the player on lead"),

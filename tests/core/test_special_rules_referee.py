@@ -276,7 +276,7 @@ def test_rob_answers_say_the_house_rule_in_force_in_words():
     ("forty-fives", {"turn_up": "5S", "holder": 1, "hand": ["AS"]}, "the holder of the ace of trumps, A♠, is given "
                                                                     "twice"),
     ("forty-fives", {"turn_up": "5S", "holder": 0, "hand": ["2C", "3C", "4C", "5C", "6C"]}, "it must be one of"),
-    ("forty-fives", {"turn_up": "5S", "ask": "cards"}, "Seat 0 may not rob here"),
+    ("forty-fives", {"turn_up": "5S", "ask": "cards"}, "seat 0 may not rob here"),
     ("forty-fives", {"turn_up": "5S", "ask": "how"}, "ask cannot be \"how\": allowed values are may, who, cards"),
     ("sixty-six", {"turn_up": "AS"}, "sixty-six has no rob questions"),
 ])

@@ -194,7 +194,7 @@ def test_discard_questions_a_game_cannot_answer_are_refused(game, question, mess
     ('kind = "rob"\nturn_up = "AS"\nholder = 7', "at quiz/0/holder: 7 is out of range: from 0 to 5"),
     ('kind = "rob"\nturn_up = "AS"\nseed = 4', "quiz 1: the referee cannot answer this rob question: a rob "
                                                  "question gives its deal either by seed or by turn_up"),
-    ('kind = "rob"\nask = "cards"\nturn_up = "5S"\nholder = 1', "Seat 0 may not rob here"),
+    ('kind = "rob"\nask = "cards"\nturn_up = "5S"\nholder = 1', "seat 0 may not rob here"),
     ('kind = "rob"\nturn_up = "AS"\nseat = 4', "seat must be a whole number from 0 to 2, not 4"),
     ('kind = "rob"\nturn_up = "AX"', "the referee cannot answer this rob question"),
 ])

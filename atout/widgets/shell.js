@@ -280,7 +280,10 @@ function render({ model, el }) {
     model.send({ beat: sent });
   };
   const echo = (message) => {
-    if (message && typeof message.beat === "number") answered = Math.max(answered, message.beat);
+    if (message && typeof message.beat === "number") {
+      answered = Math.max(answered, message.beat);
+      el.dataset.answered = String(answered);     // the kernel's last echo heard (for tests and curiosity)
+    }
   };
   model.on("msg:custom", echo);
   const beating = window.setInterval(beat, Math.max(250, (model.get("heartbeat_s") || 60) * 1000));

@@ -47,8 +47,8 @@ WORDS = {
     "lost": N_("This page has lost its game on the server: its cards and buttons no longer answer. Reload it to "
                "carry on where you were."),
     # A widget of the page stopped hearing its kernel and could not be mended (shell.js says how that happens).
-    "deaf": N_("This page stopped hearing the server while it loaded: some of its cards and buttons may not answer. "
-               "Reload it to carry on where you were."),
+    "deaf": N_("This page stopped hearing the server: some of its cards and buttons may not answer. Reload it to "
+               "carry on where you were."),
     "reconnecting": N_("The connection to the server is interrupted; trying again. If it does not come back, reload "
                        "the page to carry on where you were."),
     "reload": N_("Reload where I was"),

@@ -33,19 +33,30 @@ function guardOf(manager) {
   manager.atoutGuard = guard;
   const tell = () => guard.listeners.forEach((listener) => listener(guard));
   const waiting = new Set();    // models asked for their state again, not heard since
+  const deaf = () => {
+    guard.deaf += 1;
+    tell();
+  };
   const mend = (model) => {
+    if (!model.comm_live) return;       // closed meanwhile (a lesson's step left at once): nothing left to hear
     const handler = baseHandler(model);
     if (!model.comm || typeof model.comm.on_msg !== "function" || !handler) {
-      guard.deaf += 1;
-      tell();
+      deaf();
       return;
     }
     model.comm.on_msg((message) => {
       waiting.delete(model);
       return handler.call(model, message);
     });
+    model.once("comm:close destroy", () => waiting.delete(model));
     waiting.add(model);
-    model.comm.send({ method: "request_state" }, {});
+    try {
+      model.comm.send({ method: "request_state" }, {});
+    } catch (error) {
+      waiting.delete(model);
+      deaf();
+      return;
+    }
     guard.mended += 1;
     tell();
   };

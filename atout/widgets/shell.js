@@ -258,7 +258,8 @@ function render({ model, el }) {
     const first = lost === null;
     lost = kind;
     if (over()) {
-      // Beat no more: a kernel the server restarted empty must not be kept alive by this page.
+      // Beat no more: a kernel the server restarted empty, or one this page cannot hear, must not be kept alive by
+      // this page (the reload gets it a new one).
       window.clearInterval(beating);
       window.removeEventListener("beforeunload", confirmLeave);
     }

@@ -8,6 +8,74 @@ const NAV = ["learn", "play", "whatif", "classroom", "home"];
 // same id; the page hears "autorestarting").
 const GONE = new Set(["restarting", "autorestarting", "dead"]);
 const RECONNECT_GRACE_MS = 4000;   // a connection back within this is a blip, not worth a banner
+const HEARD_CHECK_MS = 5000;       // after asking a model's state again, how often the page checks it came
+
+// --- every widget of the page keeps hearing its kernel ----------------------------------------------------------
+// anywidget (0.9 to 0.11) gives each model 2 s from its creation to load and bind its module; a module that loads
+// later (a busy laptop, a page with many widgets) still draws its view, so the page looks alive and its clicks are
+// sent, but the model then drops every message the kernel sends it (each waits on a promise that was rejected):
+// state changes and replies never arrive. The page's one shell finds every such model and mends it: its comm gets
+// back ipywidgets' own handler (anywidget's adds only that wait, over by the time the view is drawn), and the model
+// asks the kernel for its whole state again (ipywidgets' "request_state"), which brings back what was dropped. A
+// model that cannot be mended, or hears nothing after asking, is said in the banner.
+const PROBE = { content: { data: { method: "atout-probe" } }, buffers: [] };   // a method ipywidgets ignores
+
+function baseHandler(model) {
+  const own = model._handle_comm_msg;
+  let proto = Object.getPrototypeOf(model);
+  while (proto && proto._handle_comm_msg === own) proto = Object.getPrototypeOf(proto);
+  return proto ? proto._handle_comm_msg : null;
+}
+
+function guardOf(manager) {
+  if (manager.atoutGuard) return manager.atoutGuard;
+  const guard = { mended: 0, deaf: 0, listeners: new Set(), seen: new WeakSet() };
+  manager.atoutGuard = guard;
+  const tell = () => guard.listeners.forEach((listener) => listener(guard));
+  const waiting = new Set();    // models asked for their state again, not heard since
+  const deaf = () => {
+    guard.deaf += 1;
+    tell();
+  };
+  const mend = (model) => {
+    if (!model.comm_live) return;       // closed meanwhile (a lesson's step left at once): nothing left to hear
+    const handler = baseHandler(model);
+    if (!model.comm || typeof model.comm.on_msg !== "function" || !handler) {
+      deaf();
+      return;
+    }
+    model.comm.on_msg((message) => {
+      waiting.delete(model);
+      return handler.call(model, message);
+    });
+    model.once("comm:close destroy", () => waiting.delete(model));
+    waiting.add(model);
+    try {
+      model.comm.send({ method: "request_state" }, {});
+    } catch (error) {
+      waiting.delete(model);
+      deaf();
+      return;
+    }
+    guard.mended += 1;
+    tell();
+  };
+  const watch = (model) => {
+    if (!model || guard.seen.has(model) || typeof model.get !== "function" || !model.get("_anywidget_id")) return;
+    guard.seen.add(model);
+    // Resolves once the model's module is bound; fails (at once, or when the 2 s are up) if it never will be.
+    Promise.resolve(model._handle_comm_msg(PROBE)).catch(() => mend(model));
+  };
+  const register = manager.register_model.bind(manager);
+  manager.register_model = (id, promise) => {
+    register(id, promise);
+    Promise.resolve(promise).then(watch, () => {});
+  };
+  for (const promise of Object.values(manager._models || {})) Promise.resolve(promise).then(watch, () => {});
+  // Asked again but never heard, while its kernel is connected and idle: the page cannot trust this model.
+  guard.unheard = () => waiting.size;
+  return guard;
+}
 
 function stored() {
   try {
@@ -160,7 +228,7 @@ function render({ model, el }) {
   };
 
   // --- the heartbeat and the kernel's fate ------------------------------------------------------------------
-  let lost = null;          // null, "reconnecting" or "lost"
+  let lost = null;          // null, "reconnecting", "lost" (the kernel is gone) or "deaf" (a widget cannot hear it)
   let sent = 0;
   let answered = 0;
   let misses = 0;
@@ -182,12 +250,16 @@ function render({ model, el }) {
     document.body.classList.add("atout-page-lost");
   }
 
+  // Lost and deaf are for good (the banner's Reload is the way on); reconnecting may pass.
+  const over = () => lost === "lost" || lost === "deaf";
+
   function gone(kind) {
-    if (lost === "lost") return;
+    if (over()) return;
     const first = lost === null;
     lost = kind;
-    if (kind === "lost") {
-      // Beat no more: a kernel the server restarted empty must not be kept alive by this page.
+    if (over()) {
+      // Beat no more: a kernel the server restarted empty, or one this page cannot hear, must not be kept alive by
+      // this page (the reload gets it a new one).
       window.clearInterval(beating);
       window.removeEventListener("beforeunload", confirmLeave);
     }
@@ -204,7 +276,7 @@ function render({ model, el }) {
   }
 
   const beat = () => {
-    if (lost === "lost") return;
+    if (over()) return;
     // A kernel that is idle and connected but never answered the last beats is not this page's kernel any more
     // (it was replaced while the connection was down, so no status said so).
     if (kernel && sent > answered && kernel.connectionStatus === "connected" && kernel.status === "idle") {
@@ -220,11 +292,35 @@ function render({ model, el }) {
     model.send({ beat: sent });
   };
   const echo = (message) => {
-    if (message && typeof message.beat === "number") answered = Math.max(answered, message.beat);
+    if (message && typeof message.beat === "number") {
+      answered = Math.max(answered, message.beat);
+      el.dataset.answered = String(answered);     // the kernel's last echo heard (for tests and curiosity)
+    }
   };
   model.on("msg:custom", echo);
   const beating = window.setInterval(beat, Math.max(250, (model.get("heartbeat_s") || 60) * 1000));
   beat();
+
+  // The guard of this page's widgets (one per page, whichever shell came first); it reports here.
+  const manager = model.widget_manager;
+  const guard = manager && typeof manager.register_model === "function" ? guardOf(manager) : null;
+  let unheardChecks = 0;
+  const report = (found) => {
+    el.dataset.mended = String(found.mended);
+    if (found.deaf > 0) gone("deaf");
+  };
+  const checkHeard = () => {
+    if (!guard || lost) return;
+    const idle = kernel && kernel.connectionStatus === "connected" && kernel.status === "idle";
+    unheardChecks = guard.unheard() > 0 && idle ? unheardChecks + 1 : 0;
+    if (unheardChecks >= 3) gone("deaf");
+  };
+  let hearing = null;
+  if (guard) {
+    guard.listeners.add(report);
+    report(guard);
+    hearing = window.setInterval(checkHeard, HEARD_CHECK_MS);
+  }
 
   const onStatus = (_sender, status) => {
     if (GONE.has(status)) gone("lost");
@@ -313,6 +409,8 @@ function render({ model, el }) {
   return () => {
     window.clearInterval(beating);
     window.clearInterval(looking);
+    window.clearInterval(hearing);
+    if (guard) guard.listeners.delete(report);
     window.clearTimeout(graceTimer);
     model.off("msg:custom", echo);
     model.off("change:lang", draw);

@@ -10,7 +10,9 @@
 - **A heartbeat**: a comm message every ``heartbeat_s`` seconds keeps an open page's kernel from being culled
   (``atout.serve`` says why it counts as activity), and its echo tells the page its kernel still answers.
 - **A page never dies silently**: when the kernel is gone (culled, killed, restarted empty, the server stopped), a
-  banner says so in words and offers one action, reloading the page's address. Its words are sent to the browser
+  banner says so in words and offers one action, reloading the page's address. A widget whose module loaded too late
+  for anywidget (its model then drops what the kernel sends) is mended in the browser and sent its state again, or,
+  when that cannot be done, the banner says the page stopped hearing the server. Its words are sent to the browser
   in every language when the page is made, so they work with no kernel at all.
 """
 
@@ -43,6 +45,9 @@ WORDS = {
     "site": N_("Atout"),
     "language": N_("Language"),
     "lost": N_("This page has lost its game on the server: its cards and buttons no longer answer. Reload it to "
+               "carry on where you were."),
+    # A widget of the page stopped hearing its kernel and could not be mended (shell.js says how that happens).
+    "deaf": N_("This page stopped hearing the server: some of its cards and buttons may not answer. Reload it to "
                "carry on where you were."),
     "reconnecting": N_("The connection to the server is interrupted; trying again. If it does not come back, reload "
                        "the page to carry on where you were."),

@@ -164,6 +164,68 @@ def test_a_kernel_shut_down_by_the_server_is_said_at_once(page, voila_server):
     assert page.locator(BANNER).count() == 0
 
 
+# anywidget gives each model's module 2 s from the model's creation to load; a module that loads later still draws its
+# view, but its model then dropped every message from the kernel (a page that looks alive and ignores it). Here one
+# module takes 3 s, as on a busy laptop: a wait is put before its text as anywidget makes it a Blob to import.
+SLOW_MODULE = """(marker) => {
+  window.atoutSlowModules = 0;
+  const Blob = window.Blob;
+  window.Blob = class extends Blob {
+    constructor(parts, options) {
+      if (options && options.type === "text/javascript" && typeof parts[0] === "string" && parts[0].includes(marker)) {
+        window.atoutSlowModules += 1;
+        parts = ["await new Promise((done) => setTimeout(done, 3000));\\n" + parts[0], ...parts.slice(1)];
+      }
+      super(parts, options);
+    }
+  };
+}"""
+SLOW = {"table": '"data-testid": "card-table"', "shell": '"data-testid", "page-shell"'}
+
+
+@pytest.mark.parametrize("slow", list(SLOW))
+def test_a_widget_whose_module_loads_late_still_hears_the_kernel(page, voila_server, slow):
+    page.add_init_script(f"({SLOW_MODULE})({SLOW[slow]!r})")
+    open_page(page, voila_server.url, "classroom.ipynb", ready=LEGAL)
+    assert page.evaluate("window.atoutSlowModules") == 1
+    before = page.locator(ANNOUNCEMENT).inner_text()
+    page.locator(LEGAL).first.click()
+    # The kernel's answer, or the banner saying the page cannot hear it: never silence.
+    page.wait_for_function("""t => document.querySelector('[data-testid=lost-banner]:not([hidden])')
+        || document.querySelector('[data-testid=announcement]').innerText !== t""", arg=before)
+    assert page.locator(BANNER).count() == 0, page.locator(BANNER).inner_text()
+    page.wait_for_selector("[data-testid=page-shell][data-answered]")     # the heartbeat's echo is heard too
+    assert page.locator("[data-testid=page-shell]").get_attribute("data-mended") == "1"
+    assert set(page.errors) <= {"[anywidget] Failed to initialize model."}   # what anywidget says of the late one
+
+
+# The same late module, and the kernel never hears the page ask for the model's state again (the request is dropped on
+# its way out): the page cannot trust that widget, and says so.
+DROP_STATE_REQUESTS = """(() => {
+  const send = WebSocket.prototype.send;
+  const decoder = new TextDecoder();
+  WebSocket.prototype.send = function (data) {
+    const text = typeof data === "string" ? data : decoder.decode(new Uint8Array(data.buffer || data));
+    if (text.includes('"request_state"')) {
+      window.atoutDropped = (window.atoutDropped || 0) + 1;
+      return;
+    }
+    return send.call(this, data);
+  };
+})();"""
+
+
+def test_a_widget_that_cannot_be_mended_is_said_in_the_banner(page, voila_server):
+    page.add_init_script(f"({SLOW_MODULE})({SLOW['table']!r})")
+    page.add_init_script(DROP_STATE_REQUESTS)
+    page.goto(f"{voila_server.url}/voila/render/classroom.ipynb")
+    banner = page.wait_for_selector(BANNER)
+    assert page.evaluate("window.atoutDropped") == 1
+    assert banner.get_attribute("data-kind") == "deaf"
+    assert "stopped hearing the server" in banner.inner_text()
+    assert page.evaluate("document.activeElement.dataset.testid") == "lost-reload"
+
+
 # --- one header and one language on every page ----------------------------------------------------------------------
 
 PAGES = {"course.ipynb": "learn", "play.ipynb": "play", "whatif.ipynb": "whatif", "classroom.ipynb": "classroom",

@@ -337,9 +337,23 @@ def open_house_rules(page) -> None:
     page.wait_for_selector(".atout-house-rules-open .atout-house-rule", state="visible")
 
 
+def smallest_card(page) -> float:
+    return min(page.evaluate(MEASURE)["cardHeights"])
+
+
+def wait_for_cards_of(page, height: float) -> None:
+    """Wait until the visible table's cards are back to ``height`` (px), as big as before the house rules opened."""
+    page.wait_for_function("h => { const t = [...document.querySelectorAll('[data-testid=card-table]')]"
+                           ".find((t) => t.offsetParent !== null); return Math.min(...[...t.querySelectorAll("
+                           "'.atout-seat .atout-hand svg.atout-card:not(.atout-back)')].map((s) => "
+                           "s.getBoundingClientRect().height)) >= h - 1; }", arg=height)
+
+
 def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(sized, voila_url):
     page = sized("projector")
     open_notebook(page, voila_url, "classroom.ipynb?game=five-hundred", "[data-testid=card-table] .atout-card-button")
+    fitted(page)
+    closed = smallest_card(page)
     code = page.locator("[data-testid=deal-code]").inner_text()
     open_house_rules(page)
     misere = page.locator(".atout-house-rule-misere")
@@ -351,14 +365,20 @@ def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(si
     page.wait_for_function("c => document.querySelector('[data-testid=deal-code]').innerText !== c", arg=code)
     effect = page.wait_for_selector("[data-testid=house-rule-effect]")
     assert effect.inner_text().startswith("A new deal with this rule: Misère (250) and open misère (500)")
-    assert "Misère (250)" in page.locator("[data-testid=house-rules-in-force]").inner_text()
+    in_force = page.locator("[data-testid=house-rules-in-force] span")             # named briefly, the rule its hover
+    assert in_force.inner_text() == "Misère and open misère"
+    assert in_force.get_attribute("title").startswith("Misère (250) and open misère (500)")
     assert page.locator(".atout-house-rules-toggle").inner_text().strip() == "House rules (1)"
     page.screenshot(path=str(ARTIFACTS / "projector-projector-five-hundred-house-rules.png"))
-    page.locator(".atout-house-rules-toggle").click()                              # closed
+    page.locator(".atout-house-rules-toggle").click()                              # closed: the cards grow back
     page.wait_for_selector(".atout-house-rules-open", state="hidden")
+    wait_for_cards_of(page, closed)
+    check_table(page.evaluate(MEASURE), "the classroom, house rules closed")
     assert page.locator(".atout-house-rules-toggle").inner_text().strip() == "House rules (1)"
 
     open_notebook(page, voila_url, "play.ipynb?game=five-hundred", "[data-testid=card-table] .atout-card-button")
+    fitted(page)
+    closed = smallest_card(page)
     open_house_rules(page)
     target = page.locator(".atout-house-rule-target")
     assert "Game to" in target.inner_text()
@@ -368,3 +388,9 @@ def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(si
     page.wait_for_function("() => new URLSearchParams(location.search).has('rules')")   # the address carries it
     fitted(page)
     check_table(page.evaluate(MEASURE), "the Play page, house rules open")
+    page.locator(".atout-house-rules-toggle").click()
+    page.wait_for_selector(".atout-house-rules-open", state="hidden")
+    wait_for_cards_of(page, closed)
+    page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})     # a student's laptop:
+    fitted(page)                                                                    # the rule in force leaves the
+    check_table(page.evaluate(MEASURE), "the Play page at 1366×768, a house rule in force")     # table its room

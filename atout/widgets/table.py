@@ -593,8 +593,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
         hint = _(CARD_HINTS[kinds[0]], lang) if kinds and kinds[0] in CARD_HINTS else None
         offered = [] if looking else [a for a in view.legal if a.card is None or clickable.get(a.card) is not a]
         # A whole ladder of calls (Five Hundred's 26): each button shows the call alone after one "Bids:", as the
-        # bidding box writes it (7♠, 7 NT), its accessible name the call said in words ("Bid 7 spades"), so that the row takes the
-        # table's width once, not three times.
+        # bidding box writes it (7♠, 7 NT), its accessible name the call said in words ("Bid 7 spades"), so that the
+        # row takes the table's width once, not three times.
         ladder = len(offered) > MANY_ACTIONS and all(a.kind == "bid" for a in offered)
         buttons = [{"action": str(a), "label": action_label(a, lang),
                     **({"short": call_label(str(a.value), lang)} if ladder else {})} for a in offered]

@@ -47,7 +47,7 @@ MEASURE = """() => {
     cardHeights: cards,
     sentence: box(sentence), sentenceFont: font(sentence),
     statement: box(statement), statementFont: font(statement),
-    rule: box(document.querySelector('.atout-stepper .atout-rule')),
+    rule: box(document.querySelector('.atout-stepper .atout-explanation .atout-rule-id')),
     code: box(code), codeFont: font(code),
     log: box(document.querySelector('.atout-log')),
     calls: [...table.querySelectorAll('.atout-calls:not([hidden])')].map(box),

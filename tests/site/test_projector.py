@@ -55,6 +55,20 @@ MEASURE = """() => {
 }"""
 
 
+# The lines of the visible table's announcement, each placed against the box that shows them (its client area):
+# "whole" inside it, "out" scrolled wholly out of it, else "cut".
+ANNOUNCEMENT_LINES = """() => {
+  const table = [...document.querySelectorAll('[data-testid=card-table]')].find((t) => t.offsetParent !== null);
+  const box = table.querySelector('[data-testid=announcement]');
+  if (!box || box.hidden) return [];
+  const top = box.getBoundingClientRect().top + box.clientTop, bottom = top + box.clientHeight;
+  return [...box.querySelectorAll('h3, p')].map((line) => { const r = line.getBoundingClientRect();
+    const where = r.top >= top - 0.5 && r.bottom <= bottom + 0.5 ? 'whole'
+      : (r.bottom <= top + 0.5 || r.top >= bottom - 0.5 ? 'out' : 'cut');
+    return { text: line.textContent, where, top: r.top - top, bottom: r.bottom - top, shown: box.clientHeight }; });
+}"""
+
+
 def inside(name: str, part: dict | None, shown: dict) -> None:
     assert part is not None, f"{name} is not on the page"
     assert part["width"] > 0 and part["height"] > 0, f"{name} is not drawn"
@@ -272,6 +286,9 @@ def test_the_play_page_shows_the_hand_the_choices_and_the_log_on_one_screen(scre
     inside(f"Play, {game}: your hand", {"left": hand["x"], "top": hand["y"], "right": hand["x"] + hand["width"],
                                         "bottom": hand["y"] + hand["height"], **hand}, shown)
     inside(f"Play, {game}: the log", shown["log"], shown)
+    lines = page.evaluate(ANNOUNCEMENT_LINES)                    # what happened: no line cut through, the newest shown
+    assert all(line["where"] != "cut" for line in lines), lines
+    assert not lines or lines[-1]["where"] == "whole", lines
     assert any(seat["name"] == "You" for seat in shown["seats"])
     record(size, game, "play-page", shown)
     page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-playpage.png"))

@@ -69,6 +69,19 @@ ANNOUNCEMENT_LINES = """() => {
 }"""
 
 
+# Text cut on the Play page's side: a button whose words overflow it (an ellipsis), the chart's legend past the column.
+SIDE_CUT = """() => {
+  const side = document.querySelector('.atout-play-side').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('.atout-play-side .widget-button')].filter((b) => b.offsetParent)
+    .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > side.right + 1)
+    .map((b) => b.innerText);
+  const legend = [...document.querySelectorAll('.atout-play-side [data-testid=chart-legend] li')]
+    .filter((li) => li.getBoundingClientRect().right > Math.min(side.right, innerWidth) + 1)
+    .map((li) => li.textContent);
+  return { buttons, legend, names: document.querySelectorAll('[data-testid=chart-legend] li').length };
+}"""
+
+
 def inside(name: str, part: dict | None, shown: dict) -> None:
     assert part is not None, f"{name} is not on the page"
     assert part["width"] > 0 and part["height"] > 0, f"{name} is not drawn"
@@ -286,6 +299,8 @@ def test_the_play_page_shows_the_hand_the_choices_and_the_log_on_one_screen(scre
     inside(f"Play, {game}: your hand", {"left": hand["x"], "top": hand["y"], "right": hand["x"] + hand["width"],
                                         "bottom": hand["y"] + hand["height"], **hand}, shown)
     inside(f"Play, {game}: the log", shown["log"], shown)
+    cut = page.evaluate(SIDE_CUT)                                # the hint, the review and the chart's legend whole
+    assert not cut["buttons"] and not cut["legend"] and cut["names"] >= 2, cut
     lines = page.evaluate(ANNOUNCEMENT_LINES)                    # what happened: no line cut through, the newest shown
     assert all(line["where"] != "cut" for line in lines), lines
     assert not lines or lines[-1]["where"] == "whole", lines

@@ -123,6 +123,14 @@ class Switch:
         """A value's words in a menu (a number as itself)."""
         return Text(self.choices[value]) if value in self.choices else str(value)
 
+    def named(self, value: Any) -> Text:
+        """The value in a few words, as a line of the rules in force names it (the whole rule is ``said``): the
+        switch's name when it is on, "no" after it when it is off, a choice's words after it ("Game to: 250")."""
+        if value is True:
+            return Text(self.name)
+        what = Text(N_("no")) if value is False else self.choice(value)
+        return Text("{part}: {what}", part=Text(self.name), what=what)
+
 
 _FIRST_DEALER = Switch(N_("First dealer"), {"seat-0": N_("You deal the first hand."),
                                              "random": N_("The first dealer is drawn by lot.")},
@@ -137,12 +145,12 @@ SWITCHES: dict[str, dict[str, Switch]] = {
         "ace_of_hearts_led": Switch(N_("The A♥ led calls for a heart"), {
             True: Stated("45.follow.ace-of-hearts-led"),
             False: N_("When the A♥ is led, a player with no trump to play may play any card.")}),
-        "dealer_rob": Switch(N_("A turned ace: the dealer"), {
+        "dealer_rob": Switch(N_("A turned ace"), {
             "must": N_("When the turned card is an ace, the dealer must rob it at once: discard a card face down and "
                        "take the ace."),
             "may": N_("When the turned card is an ace, the dealer may rob it or not, and takes the ace into hand "
                       "after the first trick.")},
-            {"must": N_("must rob it"), "may": N_("may rob it")}),
+            {"must": N_("the dealer must rob it"), "may": N_("the dealer may rob it")}),
         "scoring": Switch(N_("Partnership scoring"), {
             "net": N_("A side scores its trick points minus the other side's, when that is more than nothing."),
             "tricks": N_("A side scores 5 for taking three or four tricks, and 10 for all five.")},
@@ -227,10 +235,26 @@ def said(game: str, option: str, value: Any) -> Text:
     return SWITCHES[_family_of(game)][option].said(value)
 
 
-def in_force(game: str, options: Mapping[str, Any] | None) -> list[Text]:
-    """The house rules of a table that differ from the game's usual rules, each in words, in the declared order."""
+def _differing(game: str, options: Mapping[str, Any] | None) -> list[tuple[Switch, Any]]:
+    """The switches of a table whose values differ from the game's usual rules, in the declared order."""
     from atout.games import family, make_config
 
     values = make_config(game, options).options()
-    return [said(game, name, values[name]) for name, spec in family(game).config.OPTIONS.items()
-            if name in values and name in SWITCHES[_family_of(game)] and values[name] != spec.default_for(game)]
+    table = SWITCHES[_family_of(game)]
+    return [(table[name], values[name]) for name, spec in family(game).config.OPTIONS.items()
+            if name in values and name in table and values[name] != spec.default_for(game)]
+
+
+def in_force(game: str, options: Mapping[str, Any] | None) -> list[Text]:
+    """The house rules of a table that differ from the game's usual rules, each in words, in the declared order."""
+    return [switch.said(value) for switch, value in _differing(game, options)]
+
+
+def in_force_named(game: str, options: Mapping[str, Any] | None) -> list[tuple[Text, Text]]:
+    """The same house rules, each in a few words (``Switch.named``) beside the whole rule: a page's line of the rules
+    in force stays one line above the table, the rule itself a hover away.
+
+    >>> [(n.render("en"), r.render("en")[:22]) for n, r in in_force_named("forty-fives", {"dealer_rob": "may"})]
+    [('A turned ace: the dealer may rob it', 'When the turned card i')]
+    """
+    return [(switch.named(value), switch.said(value)) for switch, value in _differing(game, options)]

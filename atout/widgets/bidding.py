@@ -18,6 +18,7 @@ the dealer's hold; Five Hundred's ladder (``config.ladder``), tricks by strains,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -65,6 +66,24 @@ def call_grid(hand: Any) -> list[list[str]]:
 def call_label(call: str, lang: str | None = None) -> str:
     """A call as written on its button, in the page language (or ``lang``): core's words for it."""
     return games.call_label(call).render(lang)
+
+
+def call_spoken(call: str, lang: str | None = None) -> str:
+    """A call said in words, as core says it ("6 spades", « 6 piques »: the strain after a number takes the
+    language's plural, which a symbol never shows): a button's accessible name and tooltip."""
+    from atout.five_hundred.config import BID_WORDS, Strain
+
+    match = re.fullmatch(r"(\d+)(NT|[CDHS])", call)
+    if match:
+        return Text(BID_WORDS[Strain.parse(match[2])], n=int(match[1])).render(lang)
+    return call_label(call, lang)
+
+
+def call_action(call: str, lang: str | None = None) -> str:
+    """What a call's button does, for a screen reader and a tooltip: "Bid 6 spades", or "Pass" alone."""
+    if call in games.CALL_NAMES:
+        return _(games.CALL_NAMES[call], lang)
+    return Text("Bid {call}", call=call_spoken(call, lang)).render(lang)
 
 
 def auction_calls(hand: Any) -> list[tuple[int, str]]:
@@ -148,7 +167,7 @@ class BiddingBox(widgets.VBox):
             button.description = call_label(call)
             if call in legal:
                 button.disabled = False
-                button.tooltip = Text("Call {call}", call=call_label(call)).render()
+                button.tooltip = call_action(call)
                 button.button_style = "info" if call not in ("pass", "hold") else ""
             else:
                 button.disabled = True

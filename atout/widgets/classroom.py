@@ -79,6 +79,7 @@ class Classroom(widgets.VBox):
         self.join_button.on_click(lambda _b: self.join(self.code_input.value))
         self.code_input.observe(lambda c: c["new"] and self.join(c["new"]), names="value")   # Enter
         self.message = widgets.HTML()
+        self.message.add_class("atout-deal-message")
         self.every_hand = widgets.ToggleButton(value=True, icon="eye")
         self.every_hand.add_class("atout-every-hand")
         self.every_hand.observe(lambda _c: self._show(), names="value")

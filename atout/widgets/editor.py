@@ -48,9 +48,9 @@ from atout.position import (
 )
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.bidding import call_label
 from atout.widgets.page_input import FromPage
 from atout.widgets.seats import player_label
-from atout.widgets.table import call_text
 
 HERE = Path(__file__).parent
 # What a card's caption says under it: short, the button's accessible name says it in full.
@@ -298,7 +298,7 @@ class PositionEditor(widgets.VBox):
                                       + [(player_label(s).render(), s) for s in seats])
         self.bidder_picker.value = bidder
         call = self.call_picker.value
-        self.call_picker.options = [(call_text(c), c) for c in layout.calls]
+        self.call_picker.options = [(call_label(c), c) for c in layout.calls]
         if layout.calls:
             self.call_picker.value = call if call in layout.calls else layout.calls[0]
         trump = TRUMP_ON_TABLE if reset else self.trump_picker.value

@@ -193,7 +193,9 @@ class PlayGame(widgets.VBox):
         # The table on the left, sized to fit the window; beside it the hint, the log, the review and the score
         # sheet: the learner's hand, the choices and what happened are on one screen.
         self.stage.add_class("atout-play-stage")
-        side = widgets.VBox([self.hand_end, widgets.HBox([self.hint_button, self.review_button]), self.hint_view,
+        buttons = widgets.HBox([self.hint_button, self.review_button])
+        buttons.add_class("atout-play-buttons")
+        side = widgets.VBox([self.hand_end, buttons, self.hint_view,
                              self.review_view, self.log_view, self.earlier_reviews, self.sheet_box])
         side.add_class("atout-play-side")
         body = widgets.HBox([self.stage, side])

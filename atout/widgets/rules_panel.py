@@ -2,8 +2,8 @@
 
 A switch changed asks core first (``atout.dealcode.house_rules``: the options checked together, with how many play);
 a choice core refuses is said in core's words and the switch goes back. A choice core accepts goes to the page
-(``on_change``), which deals again with it, and the panel says in words what the rule now is. Below the switches, the
-table's house rules in force are listed, each as the rule it makes.
+(``on_change``), which deals again with it, and the panel says in words what the rule now is. Beside the button, the
+table's house rules in force are named in a few words, each with the whole rule it makes as its hover.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from atout.dealcode import house_rules
 from atout.errors import AtoutError
 from atout.games import family
-from atout.house_rules import HOUSE_RULES, in_force, switches
+from atout.house_rules import HOUSE_RULES, in_force_named, switches
 from atout.i18n import N_, Text
 from atout.widgets import language
 
@@ -160,18 +160,20 @@ class HouseRulesPanel(widgets.VBox):
                     control.value = chosen
         finally:
             self._quiet = False
-        rules = in_force(self.game, self.values)
+        rules = in_force_named(self.game, self.values)
         self.toggle.description = (Text("House rules ({n})", n=len(rules)) if rules else Text("House rules")).render()
         self.toggle.tooltip = Text("Show or hide the house rules this table can play").render()
         self._show_switches()
         if rules:
-            items = " ".join(f"<span>{escape(rule.render())}</span>" for rule in rules)
-            title = f"<strong>{escape(Text('House rules at this table').render())}</strong>"
+            # Each rule in a few words, the whole rule as its hover, after the button that says "House rules (n)":
+            # the line stays short enough to share the page's row of buttons and leave the table its room (the whole
+            # sentences took two lines at 1920 px and seven at 1366 px). A screen reader hears what the line is first.
+            items = " ".join(f"<span title='{escape(rule.render(), quote=True)}'>{escape(name.render())}</span>"
+                             for name, rule in rules)
             # "{part}: {what}", as the page language writes a colon (a space before it in French).
-            line = escape(Text("{part}: {what}", part="\0", what="\1").render())
-            line = line.replace("\0", title).replace("\1", items)
+            heard = Text("{part}: {what}", part=Text("House rules at this table"), what="\1").render().split("\1")[0]
             self.summary.value = (f"<p class='atout-house-rules-in-force' data-testid='house-rules-in-force'>"
-                                  f"{line}</p>")
+                                  f"<strong class='atout-sr-only'>{escape(heard)}</strong>{items}</p>")
         else:
             self.summary.value = (f"<p class='atout-house-rules-in-force' data-testid='house-rules-in-force'>"
                                   f"{escape(Text('The usual rules of the game, no house rule.').render())}</p>")

@@ -164,7 +164,9 @@ def running_totals_svg(totals: list[list[int]], labels: list[str], target: int |
     low, high = min(values), max(values)
     if high == low:
         high = low + 5
-    left, right, top, bottom = 48, 130, 16, 34
+    # Room on the right for the target's label only: the legend is the chart's HTML (``chart_legend``), which wraps
+    # in any language (in the drawing, "Camp des joueurs 1 et 3" ran past its edge and was cut).
+    left, right, top, bottom = 48, 84, 16, 34
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -210,13 +212,21 @@ def running_totals_svg(totals: list[list[int]], labels: list[str], target: int |
                      f'stroke="{colour}" stroke-width="2.5"{dashes}/>')
         parts += [_marker(marker, x(i), y(row[side]), colour) for i, row in enumerate(totals)]
         parts.append("</g>")
-        ly = top + 14 + 18 * side
-        lx = left + plot_w + 10
-        parts.append(f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="2.5"'
-                     f'{dashes}/>{_marker(marker, lx + 11, ly, colour)}'
-                     f'<text x="{lx + 28}" y="{ly + 4}" font-size="11" fill="#111">{escape(labels[side])}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def chart_legend(labels: list[str]) -> str:
+    """The chart's legend in the page's own text: each unit's name after a sample of its line (dash and marker)."""
+    items = []
+    for side, label in enumerate(labels):
+        colour, dash, marker = COLOURS[side % 6], DASHES[side % 6], MARKERS[side % 6]
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        sample = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 34 12" width="34" height="12" '
+                  f'aria-hidden="true"><line x1="2" x2="32" y1="6" y2="6" stroke="{colour}" stroke-width="2.5"'
+                  f'{dashes}/>{_marker(marker, 17, 6, colour)}</svg>')
+        items.append(f'<li data-side="{side}">{sample} {escape(label)}</li>')
+    return f'<ul class="atout-chart-legend" data-testid="chart-legend">{"".join(items)}</ul>'
 
 
 def score_styler(game: Any) -> Any:
@@ -262,7 +272,7 @@ def score_sheet_html(game: Any) -> str:
     else:
         table = score_styler(game).to_html()
     return (f'<div class="atout-scores" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">'
-            f'<div>{table}</div><figure style="margin:0">{chart}<figcaption>'
+            f'<div>{table}</div><figure style="margin:0">{chart}{chart_legend(side_labels(game))}<figcaption>'
             f'{escape(_("The score sheet beside the chart gives the same totals as a table."))}</figcaption>'
             f'</figure></div>')
 

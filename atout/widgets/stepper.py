@@ -37,6 +37,7 @@ from atout.engine import Action, Event, Explanation, TableView
 from atout.games import family
 from atout.i18n import N_, Text, _
 from atout.widgets.language import register
+from atout.widgets.said import rule_mark
 from atout.widgets.seats import player_label
 
 SPEEDS = ((N_("slow"), 3000), (N_("normal"), 1500), (N_("fast"), 600))
@@ -222,12 +223,16 @@ class DealStepper(widgets.VBox):
         elif seen is not None:
             said = Text("{player} discards {card}", player=player_label(step.event.seat), card=seen).render()
             parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
-        parts.append(f'<p class="atout-sentence">{escape(why.sentence(viewer=self.viewer))}</p>'
-                     f'<p class="atout-rule">{escape(_("Rule"))} <code data-rule="{escape(why.rule)}">'
-                     f'{escape(why.rule)}</code></p>')
+        # The learner reads sentences: the rule as the rulebook states it under the step's sentence, and its id only
+        # as the small mark after it (its hover the statement again), as every page shows a rule (``said.rule_mark``).
+        mark = rule_mark(why.rule)
         statement = _rule_statement(why.rule)
+        sentence = escape(why.sentence(viewer=self.viewer))
         if statement:
-            parts.append(f'<blockquote class="atout-rule-statement">{escape(statement)}</blockquote>')
+            parts.append(f'<p class="atout-sentence">{sentence}</p>'
+                         f'<blockquote class="atout-rule-statement">{escape(statement)} {mark}</blockquote>')
+        else:
+            parts.append(f'<p class="atout-sentence">{sentence} {mark}</p>')
         parts.append("</div>")
         return "".join(parts)
 

@@ -568,6 +568,7 @@ function render({ model, el }) {
     const fill = () => {
       liveBody.replaceChildren(...(text ? text.split("\n") : []).map((line) => h("p", { text: line })));
       shownText = text;
+      live.scrollTop = live.scrollHeight;      // a fitted table's region shows its newest lines, whole
     };
     if (again && text === shownText) {
       // The same words again (the same card refused twice): empty the region first so it is read again.
@@ -713,6 +714,7 @@ function render({ model, el }) {
       }
       trial(Math.floor(low));
     }
+    live.scrollTop = live.scrollHeight;        // the region's height is fixed now: its newest lines in view
   }
 
   function fitLater(state) {

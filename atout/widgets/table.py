@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from atout.games import CALL_NAMES
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
+from atout.widgets.bidding import call_action, call_label
 from atout.widgets.index import TITLES
 from atout.widgets.page_input import FromPage, boolean
 from atout.widgets.seats import player_label, side_label
@@ -83,10 +83,7 @@ def action_label(action: Action, lang: str | None = None) -> str:
     if kind == "trump" and isinstance(value, Suit):
         return Text("Trumps: {suit}", suit=value).render(lang)
     if kind == "bid":
-        call = str(value)
-        if call in CALL_NAMES:
-            return _(CALL_NAMES[call], lang)
-        return Text("Bid {call}", call=call_text(call, lang)).render(lang)
+        return call_action(str(value), lang)
     simple = {"keep": N_("Keep my hand (do not rob)"), "kitty": N_("Take the kitty"), "done": N_("Done"),
               "close": N_("Close the stock"), "draw": N_("Draw"), "declare": N_("Declare 66"), "pass": N_("Pass")}
     if kind in simple and card is None and value is None:
@@ -95,22 +92,6 @@ def action_label(action: Action, lang: str | None = None) -> str:
 
 
 MANY_ACTIONS = 8       # more buttons than this and the table draws them smaller (and calls by the call alone)
-
-
-def call_text(call: str, lang: str | None = None) -> str:
-    """A call as a player reads it: '7H' as 7♥, '10NT' as 10 no trumps; other calls as written."""
-    match = re.fullmatch(r"(\d+)(NT|[CDHS])", str(call))
-    if not match:
-        return str(call)
-    number, strain = match.groups()
-    if strain == "NT":
-        return Text("{n} no trumps", n=number).render(lang)
-    return number + Suit.parse(strain).symbol
-
-
-def call_words(call: str, lang: str | None = None) -> str:
-    """A call as the table writes it: "Pass", "Misère", 7♠, "20"."""
-    return _(CALL_NAMES[call], lang) if call in CALL_NAMES else call_text(call, lang)
 
 
 def _strain(view: TableView) -> str | None:
@@ -575,7 +556,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
             kitty = len(kitty_cards)
         calls: dict[int, list[str]] = {}
         for seat, call in view.calls or ():
-            calls.setdefault(seat, []).append(call_words(call, lang))
+            calls.setdefault(seat, []).append(call_label(call, lang))
         seats = []
         for seat in range(n):
             held = view.hands[seat] if seat < len(view.hands) else 0
@@ -613,11 +594,9 @@ class CardTable(FromPage, anywidget.AnyWidget):
         hint = _(CARD_HINTS[kinds[0]], lang) if kinds and kinds[0] in CARD_HINTS else None
         offered = [] if looking else [a for a in view.legal if a.card is None or clickable.get(a.card) is not a]
         # A whole ladder of calls (Five Hundred's 26): each button shows the call alone after one "Bids:", as the
-        # bidding box writes it (7♠, 7 NT), its accessible name still "Bid 7♠ …", so that the row takes the
-        # table's width once, not three times.
+        # bidding box writes it (7♠, 7 NT), its accessible name the call said in words ("Bid 7 spades"), so that the
+        # row takes the table's width once, not three times.
         ladder = len(offered) > MANY_ACTIONS and all(a.kind == "bid" for a in offered)
-        from atout.widgets.bidding import call_label
-
         buttons = [{"action": str(a), "label": action_label(a, lang),
                     **({"short": call_label(str(a.value), lang)} if ladder else {})} for a in offered]
         plays = [{"seat": seat, "card": face(card), "position": positions[(seat - bottom) % n],
@@ -651,11 +630,11 @@ class CardTable(FromPage, anywidget.AnyWidget):
         if view.contract:
             bidder, bid = view.contract
             contract = Text("Contract: {call} · bidder: {player}", player=self.label(bidder),
-                            call=call_words(bid, lang)).render(lang)
+                            call=call_label(bid, lang)).render(lang)
         elif view.high_bid:
             bidder, bid = view.high_bid
             contract = Text("Standing bid: {call} · bidder: {player}", player=self.label(bidder),
-                            call=call_words(bid, lang)).render(lang)
+                            call=call_label(bid, lang)).render(lang)
         elif view.phase == "bid":
             contract = words["no_bid"]
         phase = str(view.phase)

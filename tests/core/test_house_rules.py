@@ -8,7 +8,7 @@ import re
 import pytest
 
 from atout.games import FAMILIES, family
-from atout.house_rules import SWITCHES, Stated, in_force, said, switches
+from atout.house_rules import SWITCHES, Stated, in_force, in_force_named, said, switches
 from atout.i18n import Text
 from atout.rulebook import rules_for
 
@@ -75,3 +75,14 @@ def test_the_house_rules_in_force_are_those_that_differ_from_the_game_s_own():
     assert partners[1] == "A side scores 5 for taking three or four tricks, and 10 for all five."
     assert said("auction-forty-fives", "min_bid", 15).render("fr") == "L'enchère la plus basse est 15."
     assert re.search(r"\b10\b", said("sixty-six", "target", 10).render("en"))
+
+
+def test_the_house_rules_in_force_are_also_named_in_a_few_words_each_beside_its_whole_rule():
+    options = {"ace_of_hearts_led": False, "dealer_rob": "may", "target": 25}
+    named = in_force_named("forty-fives", options)
+    assert [name.render("en") for name, _rule in named] == [
+        "Game to: 25", "The A♥ led calls for a heart: no", "A turned ace: the dealer may rob it"]
+    assert [name.render("fr") for name, _rule in named] == [
+        "Partie en : 25", "L'A♥ entamé appelle un cœur : non", "Un as retourné : le donneur peut le prendre"]
+    assert [rule for _name, rule in named] == in_force("forty-fives", options)
+    assert [n.render("en") for n, _r in in_force_named("five-hundred", {"misere": True})] == ["Misère and open misère"]

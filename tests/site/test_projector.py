@@ -47,11 +47,38 @@ MEASURE = """() => {
     cardHeights: cards,
     sentence: box(sentence), sentenceFont: font(sentence),
     statement: box(statement), statementFont: font(statement),
-    rule: box(document.querySelector('.atout-stepper .atout-rule')),
+    rule: box(document.querySelector('.atout-stepper .atout-explanation .atout-rule-id')),
     code: box(code), codeFont: font(code),
     log: box(document.querySelector('.atout-log')),
     calls: [...table.querySelectorAll('.atout-calls:not([hidden])')].map(box),
   };
+}"""
+
+
+# The lines of the visible table's announcement, each placed against the box that shows them (its client area):
+# "whole" inside it, "out" scrolled wholly out of it, else "cut".
+ANNOUNCEMENT_LINES = """() => {
+  const table = [...document.querySelectorAll('[data-testid=card-table]')].find((t) => t.offsetParent !== null);
+  const box = table.querySelector('[data-testid=announcement]');
+  if (!box || box.hidden) return [];
+  const top = box.getBoundingClientRect().top + box.clientTop, bottom = top + box.clientHeight;
+  return [...box.querySelectorAll('h3, p')].map((line) => { const r = line.getBoundingClientRect();
+    const where = r.top >= top - 0.5 && r.bottom <= bottom + 0.5 ? 'whole'
+      : (r.bottom <= top + 0.5 || r.top >= bottom - 0.5 ? 'out' : 'cut');
+    return { text: line.textContent, where, top: r.top - top, bottom: r.bottom - top, shown: box.clientHeight }; });
+}"""
+
+
+# Text cut on the Play page's side: a button whose words overflow it (an ellipsis), the chart's legend past the column.
+SIDE_CUT = """() => {
+  const side = document.querySelector('.atout-play-side').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('.atout-play-side .widget-button')].filter((b) => b.offsetParent)
+    .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > side.right + 1)
+    .map((b) => b.innerText);
+  const legend = [...document.querySelectorAll('.atout-play-side [data-testid=chart-legend] li')]
+    .filter((li) => li.getBoundingClientRect().right > Math.min(side.right, innerWidth) + 1)
+    .map((li) => li.textContent);
+  return { buttons, legend, names: document.querySelectorAll('[data-testid=chart-legend] li').length };
 }"""
 
 
@@ -272,6 +299,11 @@ def test_the_play_page_shows_the_hand_the_choices_and_the_log_on_one_screen(scre
     inside(f"Play, {game}: your hand", {"left": hand["x"], "top": hand["y"], "right": hand["x"] + hand["width"],
                                         "bottom": hand["y"] + hand["height"], **hand}, shown)
     inside(f"Play, {game}: the log", shown["log"], shown)
+    cut = page.evaluate(SIDE_CUT)                                # the hint, the review and the chart's legend whole
+    assert not cut["buttons"] and not cut["legend"] and cut["names"] >= 2, cut
+    lines = page.evaluate(ANNOUNCEMENT_LINES)                    # what happened: no line cut through, the newest shown
+    assert all(line["where"] != "cut" for line in lines), lines
+    assert not lines or lines[-1]["where"] == "whole", lines
     assert any(seat["name"] == "You" for seat in shown["seats"])
     record(size, game, "play-page", shown)
     page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{game}-playpage.png"))
@@ -337,9 +369,23 @@ def open_house_rules(page) -> None:
     page.wait_for_selector(".atout-house-rules-open .atout-house-rule", state="visible")
 
 
+def smallest_card(page) -> float:
+    return min(page.evaluate(MEASURE)["cardHeights"])
+
+
+def wait_for_cards_of(page, height: float) -> None:
+    """Wait until the visible table's cards are back to ``height`` (px), as big as before the house rules opened."""
+    page.wait_for_function("h => { const t = [...document.querySelectorAll('[data-testid=card-table]')]"
+                           ".find((t) => t.offsetParent !== null); return Math.min(...[...t.querySelectorAll("
+                           "'.atout-seat .atout-hand svg.atout-card:not(.atout-back)')].map((s) => "
+                           "s.getBoundingClientRect().height)) >= h - 1; }", arg=height)
+
+
 def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(sized, voila_url):
     page = sized("projector")
     open_notebook(page, voila_url, "classroom.ipynb?game=five-hundred", "[data-testid=card-table] .atout-card-button")
+    fitted(page)
+    closed = smallest_card(page)
     code = page.locator("[data-testid=deal-code]").inner_text()
     open_house_rules(page)
     misere = page.locator(".atout-house-rule-misere")
@@ -351,14 +397,20 @@ def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(si
     page.wait_for_function("c => document.querySelector('[data-testid=deal-code]').innerText !== c", arg=code)
     effect = page.wait_for_selector("[data-testid=house-rule-effect]")
     assert effect.inner_text().startswith("A new deal with this rule: Misère (250) and open misère (500)")
-    assert "Misère (250)" in page.locator("[data-testid=house-rules-in-force]").inner_text()
+    in_force = page.locator("[data-testid=house-rules-in-force] span")             # named briefly, the rule its hover
+    assert in_force.inner_text() == "Misère and open misère"
+    assert in_force.get_attribute("title").startswith("Misère (250) and open misère (500)")
     assert page.locator(".atout-house-rules-toggle").inner_text().strip() == "House rules (1)"
     page.screenshot(path=str(ARTIFACTS / "projector-projector-five-hundred-house-rules.png"))
-    page.locator(".atout-house-rules-toggle").click()                              # closed
+    page.locator(".atout-house-rules-toggle").click()                              # closed: the cards grow back
     page.wait_for_selector(".atout-house-rules-open", state="hidden")
+    wait_for_cards_of(page, closed)
+    check_table(page.evaluate(MEASURE), "the classroom, house rules closed")
     assert page.locator(".atout-house-rules-toggle").inner_text().strip() == "House rules (1)"
 
     open_notebook(page, voila_url, "play.ipynb?game=five-hundred", "[data-testid=card-table] .atout-card-button")
+    fitted(page)
+    closed = smallest_card(page)
     open_house_rules(page)
     target = page.locator(".atout-house-rule-target")
     assert "Game to" in target.inner_text()
@@ -368,3 +420,9 @@ def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(si
     page.wait_for_function("() => new URLSearchParams(location.search).has('rules')")   # the address carries it
     fitted(page)
     check_table(page.evaluate(MEASURE), "the Play page, house rules open")
+    page.locator(".atout-house-rules-toggle").click()
+    page.wait_for_selector(".atout-house-rules-open", state="hidden")
+    wait_for_cards_of(page, closed)
+    page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})     # a student's laptop:
+    fitted(page)                                                                    # the rule in force leaves the
+    check_table(page.evaluate(MEASURE), "the Play page at 1366×768, a house rule in force")     # table its room

@@ -101,7 +101,7 @@ def test_two_lines_for_one_player_read_as_cards_and_gone_back_to(page, voila_url
     b = page.locator("[data-testid=branch-B]").inner_text()
     assert "8 tricks for Player 2 and Player 4" in a and "7 tricks for Player 2 and Player 4" in b
     assert "then: A♣" in a and "then: J♥" in b and "play AC" not in a and "play JH" not in b
-    assert "Both lines: Bid 7♥, Pass, Pass, Pass" in page.locator("[data-testid=lines-common]").inner_text()
+    assert "Both lines: Bid 7 hearts, Pass, Pass, Pass" in page.locator("[data-testid=lines-common]").inner_text()
     page.locator(".atout-back-a").click()                                 # back to line A
     page.wait_for_selector("[data-testid=trick-card-AC]")
     assert page.locator("[data-testid=branch-B]").count() == 1            # both lines kept

@@ -3,8 +3,9 @@
 import pytest
 
 from atout.dealcode import GAMES, decode, encode
+from atout.widgets.bidding import call_label
 from atout.widgets.classroom import Classroom, player_counts
-from atout.widgets.table import CardTable, call_words
+from atout.widgets.table import CardTable
 
 
 def test_a_new_deal_shows_a_code_that_deals_the_same_cards():
@@ -216,7 +217,7 @@ def test_the_auction_is_on_the_table_as_it_happens_and_the_contract_stays_in_the
         state = stepper.table.state
         if step.kind == "event" and step.event.kind == "bid":       # core's event: who called what
             call = step.event.action.value
-            calls.setdefault(step.event.seat, []).append(call_words(call))
+            calls.setdefault(step.event.seat, []).append(call_label(call))
             if call != "pass":
                 standing = (step.event.seat, call)
         auction = stepper.state_at().auction                         # core's: over once the last call is made
@@ -228,12 +229,12 @@ def test_the_auction_is_on_the_table_as_it_happens_and_the_contract_stays_in_the
             assert state["contract"].startswith("Contract: "), (k, state["contract"])
         elif standing:
             seat, call = standing
-            assert state["contract"] == f"Standing bid: {call_words(call)} · bidder: Player {seat + 1}", k
+            assert state["contract"] == f"Standing bid: {call_label(call)} · bidder: Player {seat + 1}", k
         elif calls:
             assert state["contract"] == "No bid yet", k
     assert contract_from is not None and any(len(made) > 1 for made in calls.values())   # an auction of rounds
     seat, call = standing
-    assert state["contract"] == f"Contract: {call_words(call)} · bidder: Player {seat + 1}"   # to the last step
+    assert state["contract"] == f"Contract: {call_label(call)} · bidder: Player {seat + 1}"   # to the last step
     assert state["trump"]["suit"] in "CDHS" and state["trump"]["label"].startswith("Trumps: ")
 
 
@@ -249,8 +250,8 @@ def test_a_no_trump_contract_says_no_trumps_in_the_header():
         hand.apply(hand.legal_actions()[0])                  # the kitty taken, three cards discarded
     state = CardTable(hand).state
     assert state["trump"] == {"suit": "NT", "label": "No trumps"}
-    assert state["contract"] == f"Contract: 6 no trumps · bidder: Player {bidder + 1}"
-    assert state["seats"][bidder]["calls_label"] == "Calls: 6 no trumps"
+    assert state["contract"] == f"Contract: 6 NT · bidder: Player {bidder + 1}"
+    assert state["seats"][bidder]["calls_label"] == "Calls: 6 NT"
 
 
 def test_the_sort_switch_sorts_the_hands_in_play_and_in_the_walk_through():

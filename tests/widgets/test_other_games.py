@@ -21,7 +21,7 @@ from atout.five_hundred import FiveHundredHand
 from atout.games import family
 from atout.lessons import load_lessons, played_hand
 from atout.sixty_six import SixtySixHand
-from atout.widgets.bidding import BiddingBox, auction_calls, call_label
+from atout.widgets.bidding import BiddingBox, auction_calls, call_action, call_grid, call_label
 from atout.widgets.classroom import Classroom
 from atout.widgets.lesson import step_widget
 from atout.widgets.stepper import DealStepper, replay_prefix
@@ -447,6 +447,32 @@ def test_the_bidding_box_enables_cores_legal_calls_and_closed_ones_say_cores_rea
     assert call_label(opening) in box.table_html.value
 
 
+def test_every_call_of_both_auction_games_is_written_and_said_as_french_writes_it():
+    from atout.five_hundred.config import BID_WORDS, Strain
+    from atout.forty_fives.hand import FortyFivesHand
+    from atout.i18n import Text
+
+    misere = FiveHundredHand.new("five-hundred", seed=5, options={"misere": True})
+    calls = [c for row in call_grid(misere) for c in row]
+    assert len(calls) == 28                                  # pass, the two misères and 25 bids
+    french = {c: (call_label(c, "fr"), call_action(c, "fr")) for c in calls}
+    assert french["pass"] == ("Passe", "Passe")               # the call, as a French bidding box writes it
+    assert french["6S"] == ("6♠", "Annoncer 6 piques") and french["10D"] == ("10♦", "Annoncer 10 carreaux")
+    assert french["7C"][1] == "Annoncer 7 trèfles" and french["8H"][1] == "Annoncer 8 cœurs"
+    assert french["7NT"] == ("7 SA", "Annoncer 7 sans-atout")
+    assert french["misere"] == ("Misère", "Misère") and french["open-misere"] == ("Misère ouverte", "Misère ouverte")
+    for call, (_label, said) in french.items():               # core's words: a strain after a number is plural
+        if call[0].isdigit():
+            strain = Strain.parse(call.lstrip("0123456789"))
+            assert said == "Annoncer " + Text(BID_WORDS[strain], n=int(call.rstrip("SCDHNT"))).render("fr"), call
+            assert said.split()[-1] in ("piques", "trèfles", "carreaux", "cœurs", "sans-atout"), said
+    auction = FortyFivesHand.new("auction-forty-fives", seed=2)
+    calls = [c for row in call_grid(auction) for c in row]
+    assert {c: call_label(c, "fr") for c in calls if not c.isdigit()} == {
+        "pass": "Passe", "hold": "Je tiens", "30-for-60": "30 pour 60", "60-for-120": "60 pour 120"}
+    assert call_action("15", "fr") == "Annoncer 15" and call_action("30-for-60", "fr") == "Annoncer 30 pour 60"
+
+
 def test_a_closed_call_clicked_anyway_is_refused_and_changes_nothing():
     hand = FiveHundredHand.new("five-hundred", seed=5)
     box = BiddingBox(hand)
@@ -563,7 +589,7 @@ def test_five_hundreds_ladder_of_calls_shows_each_call_alone_and_names_it_in_ful
     state = CardTable(hand).state
     buttons = {b["action"]: b for b in state["actions"]}
     assert len(buttons) > 8 and state["labels"]["bids"] == "Bids:"
-    assert (buttons["bid 6S"]["short"], buttons["bid 6S"]["label"]) == ("6♠", "Bid 6♠")
+    assert (buttons["bid 6S"]["short"], buttons["bid 6S"]["label"]) == ("6♠", "Bid 6 spades")
     assert (buttons["bid 7NT"]["short"], buttons["bid 7NT"]["label"]) == ("7 NT", "Bid 7 no trumps")
     assert (buttons["bid pass"]["short"], buttons["bid pass"]["label"]) == ("Pass", "Pass")
     forty_fives = CardTable(family("auction-forty-fives").new_hand("auction-forty-fives", seed=1)).state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from html import escape
 
 import pytest
@@ -76,6 +77,8 @@ def test_clicking_forward_shows_at_each_step_exactly_cores_explanation_and_rule(
         shown = stepper.explanation_html.value
         assert escape(why.sentence()) in shown
         assert f'data-rule="{why.rule}"' in shown
+        read = re.sub(r'<abbr class="atout-rule-id"[^>]*>[^<]*</abbr>', "", shown)    # the rule's hover mark aside
+        assert why.rule not in read and ">Rule<" not in read, read                # the learner reads sentences
         assert f"Step {k + 1} of {len(expected)}" in stepper.position_html.value
         if k < len(expected) - 1:
             stepper.next_button.click()

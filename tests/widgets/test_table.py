@@ -410,7 +410,7 @@ def test_a_hand_of_another_family_plugs_in():
     assert [(r["label"], r["score"], r["tricks_label"]) for r in state["scores"]] == [
         ("Side 0", 10, "Tricks: 3"), ("Side 1", -20, "Tricks: 1")]
     assert state["kitty"] == 2 and state["kitty_cards"] == ["9C", "9D"] and "9C" in table.faces["cards"]
-    assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: 7 no trumps · bidder: Player 1"
+    assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: 7 NT · bidder: Player 1"
     assert state["legal"] == ["5H"]
     labels = {b["action"]: b["label"] for b in state["actions"]}
     assert labels == {"play JK H": "Play the joker naming hearts", "play JK S": "Play the joker naming spades",

@@ -123,7 +123,7 @@ def test_two_lines_are_valued_for_one_player_read_as_cards_and_can_be_gone_back_
     assert f"8 tricks for {side}" in text and f"7 tricks for {side}" in text
     assert "Played: A♣" not in text and "then: A♣" in text and "then: J♥" in text      # the cards, not 'play AC'
     assert "play AC" not in html and "bid 7H" not in html
-    assert "Both lines: Bid 7♥, Pass, Pass, Pass, Discard J♠" in text
+    assert "Both lines: Bid 7 hearts, Pass, Pass, Pass, Discard J♠" in text
     assert page.back_buttons["A"].layout.display != "none"
     page.back_buttons["A"].click()
     assert page.hand.trick.cards[0].code == "AC" and set(page.lines) == {"A", "B"}

@@ -99,9 +99,9 @@ def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | N
     family = FAMILIES[hand.config.game]
     if family not in ONE_TRICK:
         return []
-    cls, config, start = type(hand), hand.config, hand.start_args()
+    cls, config, start = type(hand), hand.config, hand.start()
     history = hand.history
-    replay = cls.replay(config, history[:1], hand.dealer, *start)
+    replay = cls.replay(config, history[:1], hand.dealer, start)
     decisions: list[tuple[int, Action, list[Action]]] = []
     for i, action in enumerate(history[1:], start=1):
         if replay.to_act == seat and action.kind == "bid":
@@ -144,10 +144,10 @@ def _deal_before(rng: random.Random, hand: Any, index: int, seat: int, own: set[
     """A new deal of the cards ``seat`` could not see, brought to just before the call at ``index``, and
     whether the other seats' calls before it are those ``model`` makes with the cards they got there (after
     ``tries`` deals that do not fit, the last one is used)."""
-    cls, config, start = type(hand), hand.config, hand.start_args()
+    cls, config, start = type(hand), hand.config, hand.start()
     for _ in range(tries):
         replay = cls.replay(config, [Action("deal", None, _deal_unseen(rng, hand.deck_order, own))], hand.dealer,
-                            *start)
+                            start)
         fits = True
         for action in hand.history[1:index]:
             caller = replay.to_act

@@ -41,7 +41,7 @@ from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
-from atout.games import TITLES
+from atout.games import game_title
 from atout.i18n import N_, Side, Text
 from atout.ranking import TRUMP_POWER
 
@@ -289,7 +289,7 @@ class FortyFivesHand(HandBase):
         if turned is None:
             return Explanation("45.rob.dealer-ace", Text(
                 "No card is turned up in {game}: the high bidder names trumps, so there is nothing to rob",
-                game=Text(TITLES[self.config.game])))
+                game=Text(game_title(self.config.game))))
         ace = Card.of(ACE, self.trump)
         if self.rob_offer == seat and action.card is ace:
             return Explanation("45.rob.ace-holder", Text(

@@ -34,7 +34,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card
 from atout.engine import Action, Event, Explanation, HandStart, TableView
-from atout.games import family
+from atout.games import DEFAULT_GAME, family
 from atout.i18n import N_, Text, _
 from atout.widgets.language import register
 from atout.widgets.seats import player_label
@@ -78,8 +78,8 @@ def _hand_of(source: Any, game: str | None, dealer: int, start: HandStart | None
     if hasattr(source, "hand") and hasattr(source.hand, "history"):
         return source.hand
     actions = [a if isinstance(a, Action) else Action.parse(a) for a in source]
-    module = family(game or "forty-fives")
-    probe = module.new_hand(game or "forty-fives", seed=0, **options)
+    module = family(game or DEFAULT_GAME)
+    probe = module.new_hand(game or DEFAULT_GAME, seed=0, **options)
     return probe.replay(probe.config, actions, dealer, start)
 
 

@@ -31,11 +31,10 @@ import traitlets
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView
 from atout.errors import AtoutError, IllegalActionError, quote
-from atout.games import CALL_NAMES
+from atout.games import CALL_NAMES, game_title
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
-from atout.widgets.index import TITLES
 from atout.widgets.page_input import FromPage, boolean
 from atout.widgets.seats import player_label, side_label
 
@@ -501,7 +500,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         key = (lang, game, players, self.viewer, self.you)
         if self._words_cache is not None and self._words_cache[0] == key:
             return self._words_cache[1]
-        title = _(TITLES.get(game, game), lang)
+        title = _(game_title(game), lang)
         seats = []
         for seat in range(players):
             name = self.label(seat)

@@ -240,10 +240,11 @@ def direct_cases() -> Iterator[Sentence]:
 def _carried() -> Iterator[Sentence]:
     """Sixty-Six with game points carried from a tied hand (house rule): the table's note, and the score of the
     hand that takes them, played to its end by the first legal action each time."""
+    from atout.engine import HandStart
     from atout.sixty_six.config import make_config
     from atout.sixty_six.hand import SixtySixHand
 
-    hand = SixtySixHand.dealt(make_config("sixty-six", {"tie_carries": True}), 5, 0, 1)
+    hand = SixtySixHand.dealt(make_config("sixty-six", {"tie_carries": True}), 5, 0, HandStart(carry=1))
     for note in hand.table_view(0).notes:
         yield from _render("Sixty-Six, 1 game point carried in: on the table", "engine", note, seat=_subject(note))
     while not hand.is_over:

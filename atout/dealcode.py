@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.errors import AtoutError, NotationError, quote
+from atout.games import GAMES, game_title, player_counts
 from atout.i18n import OneOf, Text
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
-GAMES = ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six")
 PAYLOAD = 9          # characters holding the game, players, dealer and seed
 LENGTH = PAYLOAD + 2  # and two check characters (a code with house rules has their characters before these)
 MAX_RULES = 4        # characters of house rules at most (20 bits: every option of a game and more)
@@ -166,7 +166,7 @@ def encode(spec: DealSpec) -> str:
             and 0 <= spec.dealer < spec.players and 0 <= spec.seed < 2 ** SEED_BITS):
         raise NotationError(Text("a deal code needs a number of players, a dealer among them and a 32-bit seed"))
     _check_players(spec.game, spec.players, None)
-    number = ((GAMES.index(spec.game) * 8 + spec.players) * 8 + spec.dealer) << SEED_BITS | spec.seed
+    number = ((GAMES[spec.game].deal_code * 8 + spec.players) * 8 + spec.dealer) << SEED_BITS | spec.seed
     values = []
     for _ in range(PAYLOAD):
         number, digit = divmod(number, 32)
@@ -204,10 +204,10 @@ def decode(code: str) -> DealSpec:
     rest = number >> SEED_BITS
     dealer, rest = rest % 8, rest // 8
     players, game_index = rest % 8, rest // 8
-    if game_index >= len(GAMES) or not 2 <= players or dealer >= players:
+    game = next((g.id for g in GAMES.values() if g.deal_code == game_index), None)
+    if game is None or not 2 <= players or dealer >= players:
         raise NotationError(Text("{code} is not a valid deal code: it names no game Atout plays",
                                  code=quote(code.strip())))
-    game = GAMES[game_index]
     _check_players(game, players, code.strip())
     number = 0
     for v in values[PAYLOAD:-2]:
@@ -230,12 +230,10 @@ def decode(code: str) -> DealSpec:
 def _check_players(game: str, players: int, code: str | None) -> None:
     """A ``NotationError`` unless ``game`` is played by ``players`` (the check character cannot tell: a code may
     name Five Hundred for 2)."""
-    from atout.games import TITLES, player_counts
-
     counts = player_counts(game)
     if players in counts:
         return
-    why = Text("{game} is played by {counts} players, not {n}", game=Text(TITLES[game]), counts=OneOf(counts),
+    why = Text("{game} is played by {counts} players, not {n}", game=Text(game_title(game)), counts=OneOf(counts),
                n=players)
     if code is None:
         raise NotationError(why)

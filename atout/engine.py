@@ -372,14 +372,23 @@ def check_dealer(config: Any, dealer: Any) -> int:
     return dealer
 
 
+class HandStart(NamedTuple):
+    """What a hand starts with besides its configuration and its dealer, as the game it is part of hands it on:
+    the scores before it (Forty-Fives and Five Hundred, whose hand scores add to them), or the game points carried
+    in from tied hands (Sixty-Six, whose game keeps its own score). A family refuses what it has no use for."""
+
+    scores_before: tuple[int, ...] | None = None
+    carry: int = 0
+
+
 class HandBase:
     """What every family's hand shares: applying and recording actions, the cached legal actions, replaying a
     history, copying, taking back, why an action is refused, the phase queries, and the common parts of a seat's
     view and of the table view.
 
     A hand keeps ``config``, ``dealer``, ``phase``, ``to_act``, ``hands`` (one card list per seat), ``tricks`` (each
-    with its ``cards``), ``history`` and ``events``; ``start_args()`` says what else it was started with (the
-    scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its ``DECK``,
+    with its ``cards``), ``history`` and ``events``; ``start()`` says what else it was started with (a ``HandStart``:
+    the scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its ``DECK``,
     ``config_class`` and ``make_config``, and says what is legal (``_compute_legal``), which
     method does each kind of action (``DOES``), why an action is refused (``_explain_illegal``) and where the
     cards lie that are neither in a hand nor in a finished trick (``_cards_elsewhere``).
@@ -395,8 +404,25 @@ class HandBase:
     TRICKS: int
     trick_class: type
 
-    def start_args(self) -> tuple:
-        return (self.scores_before,)
+    def start(self) -> HandStart:
+        """What this hand was started with, for a hand started alike (``begin``)."""
+        return HandStart(scores_before=tuple(self.scores_before))
+
+    @classmethod
+    def begin(cls, config: Any, dealer: int = 0, start: HandStart | None = None) -> Any:
+        """A hand of ``config`` before its deal, ``dealer`` dealing, started with ``start`` (nothing: a new game)."""
+        start = HandStart() if start is None else start
+        if not isinstance(start, HandStart):
+            raise TypeError(f"a hand starts with a HandStart, not {type(start).__name__}")
+        return cls._begin(config, check_dealer(config, dealer), start)
+
+    @classmethod
+    def _begin(cls, config: Any, dealer: int, start: HandStart) -> Any:
+        """By default a hand starts with the scores before it and carries nothing from tied hands."""
+        if start.carry:
+            raise ConfigError(Text("this hand carries no game points from an earlier hand: it starts with the "
+                                   "scores before it"))
+        return cls(config, dealer, start.scores_before)
 
     # --- starting a hand ------------------------------------------------------------------------------------
 
@@ -416,10 +442,10 @@ class HandBase:
         return game if isinstance(game, cls.config_class) else cls.make_config(game, options, **more)
 
     @classmethod
-    def dealt(cls, config: Any, seed: int | None, dealer: int = 0, *start: Any) -> Any:
-        """A hand started with ``start`` (as ``start_args`` gives it) and dealt from a deck shuffled with ``seed``:
+    def dealt(cls, config: Any, seed: int | None, dealer: int = 0, start: HandStart | None = None) -> Any:
+        """A hand started with ``start`` (as ``start()`` gives it) and dealt from a deck shuffled with ``seed``:
         the same seed, the same cards."""
-        hand = cls(config, check_dealer(config, dealer), *start)
+        hand = cls.begin(config, dealer, start)
         hand.apply(cls.shuffled_deal(check_seed(seed)))
         return hand
 
@@ -431,13 +457,14 @@ class HandBase:
 
     # --- acting ------------------------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """What the player to act may do now (empty at the deal and when the hand is over).
 
-        Computed once per state: ``apply`` forgets it, so callers may read it as often as they like."""
+        Computed once per state and kept: ``apply`` forgets it, so callers may read it as often as they like. A
+        tuple, so that nothing a caller does to it changes what the hand allows."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = tuple(self._compute_legal())
         return legal
 
     def _compute_legal(self) -> list[Action]:   # pragma: no cover - each family says what is legal
@@ -479,9 +506,10 @@ class HandBase:
         return None
 
     @classmethod
-    def replay(cls, config: Any, history: Iterable[Action | str], dealer: int = 0, *start: Any, **named: Any) -> Any:
-        """A hand started like this one and brought to the same state by applying ``history``."""
-        hand = cls(config, check_dealer(config, dealer), *start, **named)
+    def replay(cls, config: Any, history: Iterable[Action | str], dealer: int = 0,
+               start: HandStart | None = None) -> Any:
+        """A hand started with ``start`` and brought to the same state by applying ``history``."""
+        hand = cls.begin(config, dealer, start)
         for action in history:
             hand.apply(action)
         return hand
@@ -495,7 +523,7 @@ class HandBase:
     def copy(self) -> Any:
         if self.set_up:
             return copy.deepcopy(self, {id(self.config): self.config})
-        return self.replay(self.config, self.history, self.dealer, *self.start_args())
+        return self.replay(self.config, self.history, self.dealer, self.start())
 
     def undo(self) -> Action:
         """Take back the last action that was not the deal; the state is as before it."""
@@ -506,7 +534,7 @@ class HandBase:
             raise IllegalActionError(Text("There is nothing to take back: no action since the deal"),
                                      rule=self.DEAL_RULE)
         action = self.history[-1]
-        other = self.replay(self.config, self.history[:-1], self.dealer, *self.start_args())
+        other = self.replay(self.config, self.history[:-1], self.dealer, self.start())
         self.__dict__.update(other.__dict__)
         return action
 
@@ -616,7 +644,7 @@ class GameBase:
     the deal and deals the next one, unless somebody has won. A family names its ``hand_class`` (which
     configures and deals, ``HandBase.configure`` and ``HandBase.dealt``), and says only what differs: how a finished
     hand changes the scores and who has won (``score``), which way the deal passes (``dealer_step``), what
-    a new hand starts with (``start_args``, as ``HandBase.start_args``) and what a finished game says
+    a new hand starts with (``hand_start``, a ``HandStart``) and what a finished game says
     (``over_message``, citing ``TARGET_RULE``).
     """
 
@@ -641,9 +669,9 @@ class GameBase:
 
     # --- what a family says ------------------------------------------------------------------------
 
-    def start_args(self) -> tuple:
+    def hand_start(self) -> HandStart:
         """What a new hand starts with besides the configuration and the dealer: the scores so far."""
-        return (self.scores,)
+        return HandStart(scores_before=tuple(self.scores))
 
     def score(self, result: Any) -> int | None:   # pragma: no cover - each family scores its own way
         """Bring ``scores`` up to date with a finished hand's result; the winner, if the game is won."""
@@ -659,7 +687,7 @@ class GameBase:
     # --- the hand-after-hand loop ------------------------------------------------------------------------
 
     def _new_hand(self) -> Any:
-        hand = self.hand_class.dealt(self.config, self._rng.getrandbits(64), self.dealer, *self.start_args())
+        hand = self.hand_class.dealt(self.config, self._rng.getrandbits(64), self.dealer, self.hand_start())
         self.dealers.append(self.dealer)
         return hand
 

@@ -35,7 +35,7 @@ from importlib import import_module
 from typing import Any
 
 from atout.errors import AtoutError, quote
-from atout.games import FAMILIES
+from atout.games import family_of
 from atout.i18n import Text
 
 Sample = Callable[[], tuple[int, str] | None]   # one deal's value for the seat and its unit (None: no deal)
@@ -53,7 +53,7 @@ def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level:
     from atout.solver import solve_value
 
     config, seat = view["config"], view["seat"]
-    players = import_module(f"atout.players.{FAMILIES[config.game]}")
+    players = import_module(family_of(config.game).players)
     know = players.knowledge(view)
 
     def sample() -> tuple[int, str] | None:
@@ -93,15 +93,8 @@ def _played_out_deals(view: dict, rng: random.Random, budget_s: float | None, le
     return sample
 
 
-SAMPLERS: dict[str, Callable[..., Sample]] = {"forty_fives": _solved_deals, "five_hundred": _solved_deals,
-                                              "sixty_six": _played_out_deals}
-# The question a page asks by default: in Sixty-Six, how often the seat wins the hand (1 game point or more);
-# elsewhere the learner names the target (20 in the auction, the contract in Five Hundred).
-DEFAULT_TARGETS: dict[str, int] = {"sixty_six": 1}
-
-
-# What a deal's value is counted in, per family (the solver's units: ``atout.solver``).
-UNITS: dict[str, str] = {"forty_fives": "points", "five_hundred": "tricks", "sixty_six": "game points"}
+# How a family's hands are valued (its registration's ``evaluation``).
+SAMPLERS: dict[str, Callable[..., Sample]] = {"solved": _solved_deals, "played out": _played_out_deals}
 
 
 def value_unit(game: str) -> str:
@@ -110,7 +103,7 @@ def value_unit(game: str) -> str:
     >>> value_unit("five-hundred"), value_unit("auction-forty-fives"), value_unit("sixty-six")
     ('tricks', 'points', 'game points')
     """
-    return UNITS[FAMILIES[game]]
+    return family_of(game).value_unit
 
 
 def default_target(game: str) -> int | None:
@@ -119,7 +112,7 @@ def default_target(game: str) -> int | None:
     >>> default_target("sixty-six"), default_target("five-hundred")
     (1, None)
     """
-    return DEFAULT_TARGETS.get(FAMILIES[game])
+    return family_of(game).default_target
 
 
 def suggested_target(hand: Any, seat: int) -> int | None:
@@ -134,10 +127,10 @@ def suggested_target(hand: Any, seat: int) -> int | None:
     >>> suggested_target(hand, 1), suggested_target(hand, 0)
     (7, 4)
     """
-    family = FAMILIES[hand.config.game]
-    if family == "sixty_six":
+    family = family_of(hand.config.game).id
+    if family == "sixty-six":
         return 1
-    if family == "five_hundred":
+    if family == "five-hundred":
         contract, contractor = hand.contract, hand.contractor
         if contract is None:
             return None
@@ -238,7 +231,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                    levels=", ".join(LEVELS)))
     rng = random.Random(seed)
-    sample = SAMPLERS[FAMILIES[view["game"]]](view, rng, budget_s, level, stop)
+    sample = SAMPLERS[family_of(view["game"]).evaluation](view, rng, budget_s, level, stop)
     result: Evaluation | None = None
     for done in range(samples):
         if stop is not None and stop():

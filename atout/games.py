@@ -1,21 +1,29 @@
-"""The registry of games: preset id → family. The referee, the CLI and the site look games up here."""
+"""The registry of games: each family and each preset declares itself here once, and everything else asks here.
+
+A family is one engine with its rules (config, hand, ranking, referee), its computer players and what the
+solver's values are counted in; a preset (a "game") is a family with its options set. Adding a game means its
+own folder (``atout/<family>/``, its players in ``atout/players/<family>.py``) and one registration below.
+
+>>> game_info("auction-forty-fives").family.id, game_title("auction-forty-fives"), family_id("five-hundred")
+('forty-fives', 'Auction Forty-Fives', 'five-hundred')
+>>> family("sixty-six").__name__
+'atout.sixty_six'
+>>> family("bridge")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+atout.errors.ConfigError: unknown game 'bridge': the games are forty-fives, forty-fives-partners, ...
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
+from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK, Deck
 from atout.errors import ConfigError, quote
 from atout.i18n import N_, Text
-
-# What a reader calls each game (translated when shown).
-TITLES = {
-    "forty-fives": N_("Forty-Fives"),
-    "forty-fives-partners": N_("Forty-Fives in partnerships"),
-    "auction-forty-fives": N_("Auction Forty-Fives"),
-    "five-hundred": N_("Five Hundred"),
-    "sixty-six": N_("Sixty-Six"),
-}
 
 # The calls that are words, as a bidding box and a quiz button write them (the others are numbers and strains).
 CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
@@ -35,26 +43,110 @@ def call_label(call: str) -> Text:
     return Text("{call}", call=call)
 
 
-FAMILIES: dict[str, str] = {
-    "forty-fives": "forty_fives",
-    "forty-fives-partners": "forty_fives",
-    "auction-forty-fives": "forty_fives",
-    "five-hundred": "five_hundred",
-    "sixty-six": "sixty_six",
-}
+@dataclass(frozen=True)
+class Family:
+    """One engine and what belongs to it, whatever its options."""
+
+    id: str                 # "forty-fives": the lessons' folder, the rules' family, the address's word
+    package: str            # its rules: config, hand, ranking, referee, game ("atout.forty_fives")
+    title: str              # what a reader calls it (a message id, translated when shown)
+    players: str            # its computer players, by level ("atout.players.forty_fives": ``PLAYERS``)
+    rulebook: str           # its rules' statements by id (``RULES``) and where the rule book states them (``WHERE``)
+    deck: Deck
+    value_unit: str         # what the solver's value of a deal is counted in
+    evaluation: str         # how ``atout.evaluate`` values a hand: "solved" deals, or deals "played out"
+    # A lesson's generated drill (``atout.lessons.drill``): the cards that trap learners, drawn about two times in
+    # three; the trumps it may name; how many play to a trick (None: the game's players); what a legal-play
+    # question adds (Sixty-Six asks once the stock is closed or gone, when following is strict).
+    drill_traps: tuple[str, ...]
+    drill_trumps: tuple[str, ...] = ("C", "D", "H", "S")
+    drill_players: int | None = None
+    drill_legal: tuple[tuple[str, Any], ...] = ()
+    default_target: int | None = None   # the target a page offers first (None: the learner names one)
+    reviews_calls: bool = False         # ``atout.review`` values its calls (the families with an auction)
+
+    def rules(self) -> ModuleType:
+        """The family's package. A module missing from inside it is a fault, raised as it is."""
+        return import_module(self.package)
+
+    def module(self, name: str) -> ModuleType:
+        """One module of the family's package (``ranking``, ``config``, ``scoring``…)."""
+        return import_module(f"{self.package}.{name}")
+
+    def player_classes(self) -> Mapping[str, type]:
+        """The family's computer players by level."""
+        return import_module(self.players).PLAYERS
 
 
-def family(game: str):
-    """The family module of a preset id (``atout.forty_fives`` for ``auction-forty-fives``)."""
-    import importlib
+@dataclass(frozen=True)
+class Game:
+    """A preset: a family with its options set, as the referee, the pages and the deal codes name it."""
 
-    if game not in FAMILIES:
+    id: str                 # "auction-forty-fives"
+    family: Family
+    title: str              # a message id, translated when shown
+    deal_code: int          # its number inside a deal code (``atout.dealcode``): never change a game's number
+    position_code: str      # its word at the head of a position's compact text (``atout.position``)
+
+
+FORTY_FIVES = Family(
+    "forty-fives", "atout.forty_fives", N_("Forty-Fives"), "atout.players.forty_fives",
+    "atout.rulebook.forty_fives", FULL_DECK,
+    value_unit="points", evaluation="solved", reviews_calls=True,
+    drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
+                 "KH", "4C"),
+    drill_players=3)      # tricks of three cards unless the lesson sets the players: the traps show in a short trick
+FIVE_HUNDRED = Family(
+    "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
+    "atout.rulebook.five_hundred", FIVE_HUNDRED_DECK,
+    value_unit="tricks", evaluation="solved", reviews_calls=True,
+    drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
+# Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
+SIXTY_SIX = Family(
+    "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
+    "atout.rulebook.sixty_six", SIXTY_SIX_DECK,
+    value_unit="game points", evaluation="played out", default_target=1,
+    drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))
+
+# In the order the pages list them.
+FAMILY_LIST: tuple[Family, ...] = (FORTY_FIVES, FIVE_HUNDRED, SIXTY_SIX)
+GAMES: dict[str, Game] = {g.id: g for g in (
+    Game("forty-fives", FORTY_FIVES, N_("Forty-Fives"), deal_code=0, position_code="45"),
+    Game("forty-fives-partners", FORTY_FIVES, N_("Forty-Fives in partnerships"), deal_code=1, position_code="45p"),
+    Game("auction-forty-fives", FORTY_FIVES, N_("Auction Forty-Fives"), deal_code=2, position_code="a45"),
+    Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500"),
+    Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"),
+)}
+FAMILIES_BY_ID: dict[str, Family] = {f.id: f for f in FAMILY_LIST}
+DEFAULT_GAME = "forty-fives"     # the game a page or a widget shows when none is asked for
+
+
+def game_info(game: str) -> Game:
+    """The registration of a preset id; ``ConfigError`` naming the games for any other."""
+    found = GAMES.get(game) if isinstance(game, str) else None
+    if found is None:
         raise ConfigError(Text("unknown game {game}: the games are {games}", game=quote(game),
-                               games=", ".join(FAMILIES)))
-    try:
-        return importlib.import_module(f"atout.{FAMILIES[game]}")
-    except ModuleNotFoundError as exc:  # a family not yet written
-        raise ConfigError(Text("the game {game} is not available yet", game=game)) from exc
+                               games=", ".join(GAMES)))
+    return found
+
+
+def family_of(game: str) -> Family:
+    return game_info(game).family
+
+
+def family_id(game: str) -> str:
+    """The family a preset belongs to, as lessons and rules name it (``forty-fives`` for ``auction-forty-fives``)."""
+    return game_info(game).family.id
+
+
+def game_title(game: str) -> str:
+    """What a reader calls a preset, as a message id (``Text(game_title(game))`` translates it)."""
+    return game_info(game).title
+
+
+def family(game: str) -> ModuleType:
+    """The family package of a preset id (``atout.forty_fives`` for ``auction-forty-fives``)."""
+    return game_info(game).family.rules()
 
 
 def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any):
@@ -62,14 +154,8 @@ def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any
 
 
 def available_games() -> list[str]:
-    out = []
-    for game in FAMILIES:
-        try:
-            family(game)
-        except ConfigError:
-            continue
-        out.append(game)
-    return out
+    """Every registered preset, in the pages' order."""
+    return list(GAMES)
 
 
 def player_counts(game: str) -> list[int]:

@@ -16,14 +16,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from atout.cards import Card
 from atout.engine import Action
-from atout.games import FAMILIES
+from atout.games import family_of
 from atout.i18n import Person, Text
+from atout.ranking import TrickRule
 
 
 @dataclass(frozen=True)
@@ -35,30 +35,9 @@ class Hint:
     reason: Text | None
 
 
-@dataclass(frozen=True)
-class _TrickRules:
-    winner: Callable[[Sequence[Card]], int]          # the index of the winning card of a trick played in order
-    suit: Callable[[Card], Any]                       # the suit a card follows as (trumps for every trump)
-    trump: Any
-
-
-def _trick_rules(hand: Any, named: Any = None) -> _TrickRules:
+def _trick_rules(hand: Any, named: Any = None) -> TrickRule:
     """The family's own trick rule for this hand (``named``: the suit a led joker names in Five Hundred)."""
-    family = FAMILIES[hand.config.game]
-    trump = hand.trump
-    if family == "forty_fives":
-        from atout.forty_fives import ranking
-
-        return _TrickRules(lambda plays: ranking.trick_winner(plays, trump), lambda c: ranking.led_suit(c, trump),
-                           trump)
-    if family == "five_hundred":
-        from atout.five_hundred import ranking
-
-        return _TrickRules(lambda plays: ranking.trick_winner(plays, trump, named),
-                           lambda c: ranking.effective_suit(c, trump), trump)
-    from atout.sixty_six import ranking
-
-    return _TrickRules(lambda plays: ranking.trick_winner(plays, trump), lambda c: c.suit, trump)
+    return family_of(hand.config.game).module("ranking").trick_rule(hand.trump, named)
 
 
 def _played(hand: Any) -> set[Card]:

@@ -215,9 +215,9 @@ SWITCHES: dict[str, dict[str, Switch]] = {
 
 
 def _family_of(game: str) -> str:
-    from atout.games import FAMILIES
+    from atout.games import family_id
 
-    return FAMILIES[game].replace("_", "-")
+    return family_id(game)
 
 
 def switches(game: str, scopes: tuple[str, ...] = ("hand", "game")) -> list[tuple[str, Switch]]:

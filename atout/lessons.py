@@ -26,7 +26,7 @@ import jsonschema
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Phase
 from atout.errors import AtoutError, quote
-from atout.games import FAMILIES, call_label, family, make_config
+from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Text, get_language
 from atout.referee import judge
@@ -34,7 +34,7 @@ from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
 
 LESSONS_DIR = LESSONS      # the lessons that ship with Atout
-FAMILY_ORDER = ("forty-fives", "five-hundred", "sixty-six")
+FAMILY_ORDER = tuple(f.id for f in FAMILY_LIST)
 
 
 class LessonError(AtoutError):
@@ -44,7 +44,7 @@ class LessonError(AtoutError):
 _TEXT = {"type": "object", "properties": {lang: {"type": "string", "minLength": 1} for lang in LANGUAGES},
          "required": list(LANGUAGES), "additionalProperties": False}
 _CARDS = {"type": "array", "items": {"type": "string"}}
-_GAME = {"enum": list(FAMILIES)}
+_GAME = {"enum": list(GAMES)}
 _TRUMP = {"type": "string"}
 
 # What a question of each special-rule kind may ask (``ask``; the first is the default), and the fields it needs.
@@ -840,34 +840,20 @@ def score_text(values: Sequence[int]) -> str:
 
 # --- generated drills that favour the traps -----------------------------------------------------------
 
-TRAPS: dict[str, list[str]] = {
-    "forty-fives": ["AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC",
-                    "AS", "KH", "4C"],
-    "five-hundred": ["JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"],
-    "sixty-six": ["10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"],
-}
-DRILL_TRUMPS: dict[str, list[str]] = {
-    "forty-fives": ["C", "D", "H", "S"],
-    "five-hundred": ["C", "D", "H", "S", "NT"],
-    "sixty-six": ["C", "D", "H", "S"],
-}
-
-
 def drill(game: str, what: str, count: int, seed: int = 0, options: dict[str, Any] | None = None,
           trumps: list[str] | None = None) -> list[Question]:
-    """Generated questions; about two cards in three come from the game's trap list.
+    """Generated questions; about two cards in three come from the game's trap list (its family's registration).
 
     The options and trumps are checked first, and the draws are counted: a drill that cannot be made (a trump
     the game lacks, an unknown option) is refused at once instead of drawing for ever.
     """
-    family_id = {"forty-fives-partners": "forty-fives", "auction-forty-fives": "forty-fives"}.get(game, game)
+    fam = family_of(game)
     config = make_config(game, options or {})
-    trumps = _drill_trumps(game, trumps or DRILL_TRUMPS[family_id], DRILL_TRUMPS[family_id])
+    trumps = _drill_trumps(game, trumps or list(fam.drill_trumps), list(fam.drill_trumps))
     rng = random.Random(seed)
-    deck = [c.code for c in _deck_of(game)]
-    traps = [c for c in TRAPS[family_id] if c in deck]
-    # Forty-Fives tricks of three cards unless the lesson sets the players: the traps show in a short trick.
-    players = (options or {}).get("players", 3) if family_id == "forty-fives" else config.players
+    deck = [c.code for c in fam.deck]
+    traps = [c for c in fam.drill_traps if c in deck]
+    players = config.players if fam.drill_players is None else (options or {}).get("players", fam.drill_players)
     questions: list[Question] = []
     draws = 0
     while len(questions) < count:
@@ -888,8 +874,7 @@ def drill(game: str, what: str, count: int, seed: int = 0, options: dict[str, An
             spec["plays"] = cards
         else:
             spec["plays"], spec["hand"] = cards[:1], cards[1:]
-            if family_id == "sixty-six":
-                spec["phase"] = "strict"
+            spec.update(dict(fam.drill_legal))
         try:
             questions.extend(make_questions(spec, game, options))
         except LessonError:
@@ -908,12 +893,6 @@ def _drill_trumps(game: str, trumps: list[str], allowed: list[str]) -> list[str]
             raise LessonError(Text("trumps: {trump} is not a trump in {game}: write {allowed}", trump=quote(trump),
                                    game=game, allowed=OneOf(allowed)))
     return trumps
-
-
-def _deck_of(game: str):
-    from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK
-
-    return {"five-hundred": FIVE_HUNDRED_DECK, "sixty-six": SIXTY_SIX_DECK}.get(game, FULL_DECK)
 
 
 # --- what a step shows, built as the page builds it ---------------------------------------------------------
@@ -959,7 +938,7 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
     make_config(game, options)
     shown = StepShown(show, game)
     if show == "cards":
-        deck = _deck_of(game)
+        deck = family_of(game).deck
         shown.cards = [deck.parse(card) for card in step.get("cards", [])]
         if "trump" in step:
             shown.trump = _step_trump(game, step["trump"])

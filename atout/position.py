@@ -41,7 +41,7 @@ from typing import Any
 from atout.cards import Card, Suit
 from atout.engine import Action, Ending, Phase
 from atout.errors import AtoutError, DuplicateCardError, NotationError, quote
-from atout.games import FAMILIES, family
+from atout.games import GAMES, family
 from atout.i18n import N_, Person, Text
 
 PILES = ("kitty", "turn-up", "stock")
@@ -203,9 +203,9 @@ def parse_position(text: str) -> Position:
             continue
         fields[key] = value
     game = fields.get("game", "")
-    if game not in FAMILIES:
+    if game not in GAMES:
         raise NotationError(Text("a position starts with the game, one of {games}; got {game}",
-                                 games=", ".join(FAMILIES), game=quote(game)))
+                                 games=", ".join(GAMES), game=quote(game)))
     options = {}
     for item in fields.get("options", "").split():
         name, eq, value = item.partition("=")
@@ -428,8 +428,7 @@ def contract_actions(position: Position, bidder: int, call: str, trump: Suit | s
 
 # --- the short form: a whole position on one line, for an address -----------------------------------------------
 
-GAME_CODES = {"forty-fives": "45", "forty-fives-partners": "45p", "auction-forty-fives": "a45",
-              "five-hundred": "500", "sixty-six": "66"}
+GAME_CODES = {g.id: g.position_code for g in GAMES.values()}
 GAMES_BY_CODE = {code: game for game, code in GAME_CODES.items()}
 RANKS = "AKQJT98765432"                 # a hand's ranks, highest first; T is the ten
 SUIT_GROUPS = "SHDC"

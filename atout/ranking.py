@@ -13,11 +13,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from atout.cards import CARDS, Card, Suit
 
 TRUMP_POWER = 100   # every trump's power is above this, every plain card's below
+
+
+class TrickRule(NamedTuple):
+    """A family's trick rule for one trump, the same shape in every family (each ranking module's ``trick_rule``):
+    who wins a trick played in order, and the suit a card follows as (the trump suit for every trump)."""
+
+    winner: Callable[[Sequence[Card]], int]
+    suit: Callable[[Card], Any]
+    trump: Any
 
 
 class PowerTables:

@@ -35,8 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.engine import Action
-from atout.five_hundred.scoring import DEFENDER_TRICK
-from atout.games import FAMILIES
+from atout.games import family_of
 from atout.players import make_player, play_hand
 
 BUDGET_S = 3.0       # the whole review of one hand's calls takes about this long at most
@@ -44,9 +43,6 @@ MAX_DEALS = 200      # enough for an error bar of a point or two; past it the ti
 MIN_DEALS = 8        # below this no call is called clearly worse: the error bar itself is unreliable
 FIT_TRIES = 100      # deals tried for one that fits the others' calls; past it the last one is used anyway
 Z_95 = 1.96          # the error bar is a 95% confidence interval
-# A difference smaller than one trick's points is not worth telling a learner about (45.score.tricks: 5 a trick;
-# 500.score.defenders: 10 a trick). Families without an auction are not reviewed.
-ONE_TRICK = {"forty_fives": 5, "five_hundred": DEFENDER_TRICK}
 
 
 @dataclass
@@ -96,12 +92,14 @@ def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | N
     """Each call ``seat`` made in ``hand`` (finished or not), valued against the calls it could have made.
 
     ``opponents`` is the level of the computer players whose calls are read as evidence of their cards."""
-    family = FAMILIES[hand.config.game]
-    if family not in ONE_TRICK:
+    family = family_of(hand.config.game)
+    if not family.reviews_calls:     # families without an auction
         return []
-    cls, config, start = type(hand), hand.config, hand.start_args()
+    # A difference smaller than one trick's points is not worth telling a learner about.
+    one_trick = family.module("scoring").ONE_TRICK
+    cls, config, start = type(hand), hand.config, hand.start()
     history = hand.history
-    replay = cls.replay(config, history[:1], hand.dealer, *start)
+    replay = cls.replay(config, history[:1], hand.dealer, start)
     decisions: list[tuple[int, Action, list[Action]]] = []
     for i, action in enumerate(history[1:], start=1):
         if replay.to_act == seat and action.kind == "bid":
@@ -116,7 +114,7 @@ def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | N
     started = time.perf_counter()
     reviews = []
     for k, (index, made, legal) in enumerate(decisions, start=1):
-        review = CallReview(index, made, {a: [] for a in legal}, ONE_TRICK[family])
+        review = CallReview(index, made, {a: [] for a in legal}, one_trick)
         deadline = started + budget_s * k / len(decisions)      # each call gets its share of the time
         while review.deals < max_deals and time.perf_counter() < deadline:
             before, fits = _deal_before(rng, hand, index, seat, own, model)
@@ -144,10 +142,10 @@ def _deal_before(rng: random.Random, hand: Any, index: int, seat: int, own: set[
     """A new deal of the cards ``seat`` could not see, brought to just before the call at ``index``, and
     whether the other seats' calls before it are those ``model`` makes with the cards they got there (after
     ``tries`` deals that do not fit, the last one is used)."""
-    cls, config, start = type(hand), hand.config, hand.start_args()
+    cls, config, start = type(hand), hand.config, hand.start()
     for _ in range(tries):
         replay = cls.replay(config, [Action("deal", None, _deal_unseen(rng, hand.deck_order, own))], hand.dealer,
-                            *start)
+                            start)
         fits = True
         for action in hand.history[1:index]:
             caller = replay.to_act

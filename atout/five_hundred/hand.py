@@ -28,6 +28,7 @@ from atout.engine import (
     Event,
     Explanation,
     HandBase,
+    HandStart,
     Phase,
     TableView,
     action_words,
@@ -106,7 +107,7 @@ class FiveHundredHand(HandBase):
         self.result: HandResult | None = None
         self.history: list[Action] = []
         self.events: list[Event] = []
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
         self._next = [1, 2, 3, 0]              # the next seat to play, skipping a partner sitting out
         self._trick_size = PLAYERS
         self._tables = TABLES[None]
@@ -118,7 +119,8 @@ class FiveHundredHand(HandBase):
             scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
             **more: Any) -> FiveHundredHand:
         """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
-        return cls.dealt(cls.configure(game, options, **more), seed, dealer, scores_before)
+        return cls.dealt(cls.configure(game, options, **more), seed, dealer,
+                         HandStart(scores_before=None if scores_before is None else tuple(scores_before)))
 
     # --- queries ----------------------------------------------------------------------------
 

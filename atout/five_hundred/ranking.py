@@ -22,7 +22,7 @@ from atout.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.errors import IllegalActionError
 from atout.i18n import OneOf, Text
-from atout.ranking import PowerTables
+from atout.ranking import PowerTables, TrickRule
 
 NO_TRUMPS = None    # the trump argument in no trumps: there is no trump suit, only the joker
 _HIGH = (ACE, KING, QUEEN, JACK, 10, 9, 8, 7, 6, 5)     # 500.rank.plain (then the 4 in red suits)
@@ -252,3 +252,10 @@ def explain_joker_suit(suit: Suit | None, trump: Suit | None, shown_out: Iterabl
     return Explanation("500.joker.no-trump", Text(
         "Leading the joker you may not name {suit}: you have already shown out of {suit}; name {allowed}",
         suit=suit, allowed=OneOf(allowed)))
+
+
+def trick_rule(trump: Suit | None, named: Suit | None = None) -> TrickRule:
+    """The trick rule for ``trump`` (None: no trumps) in the shape every family gives it; ``named`` is the suit a
+    led joker names."""
+    return TrickRule(lambda plays: trick_winner(plays, trump, named), lambda card: effective_suit(card, trump),
+                     trump)

@@ -26,6 +26,7 @@ from atout.engine import (
     Event,
     Explanation,
     HandBase,
+    HandStart,
     Phase,
     TableView,
     action_words,
@@ -40,7 +41,7 @@ from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
-from atout.games import TITLES
+from atout.games import game_title
 from atout.i18n import N_, Side, Text
 from atout.ranking import TRUMP_POWER
 
@@ -112,7 +113,7 @@ class FortyFivesHand(HandBase):
         self.result: HandResult | None = None
         self.history: list[Action] = []
         self.events: list[Event] = []
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
         self._ace_holder: int | None = None     # who may still be offered 45.rob.ace-holder
 
     # --- construction -----------------------------------------------------------------------
@@ -122,7 +123,8 @@ class FortyFivesHand(HandBase):
             scores_before: Sequence[int] | None = None, options: Mapping[str, Any] | None = None,
             **more: Any) -> FortyFivesHand:
         """A hand dealt from a deck shuffled with ``seed`` (the same seed, the same hands)."""
-        return cls.dealt(cls.configure(game, options, **more), seed, dealer, scores_before)
+        return cls.dealt(cls.configure(game, options, **more), seed, dealer,
+                         HandStart(scores_before=None if scores_before is None else tuple(scores_before)))
 
     @classmethod
     def position(cls, config: FortyFivesConfig, turn_up: Card, dealer: int = 0,
@@ -287,7 +289,7 @@ class FortyFivesHand(HandBase):
         if turned is None:
             return Explanation("45.rob.dealer-ace", Text(
                 "No card is turned up in {game}: the high bidder names trumps, so there is nothing to rob",
-                game=Text(TITLES[self.config.game])))
+                game=Text(game_title(self.config.game))))
         ace = Card.of(ACE, self.trump)
         if self.rob_offer == seat and action.card is ace:
             return Explanation("45.rob.ace-holder", Text(

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from atout.cards import ACE, CARDS, JACK, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.i18n import Text
-from atout.ranking import PowerTables
+from atout.ranking import PowerTables, TrickRule
 
 ACE_OF_HEARTS = Card.of(ACE, Suit.HEARTS)
 _RED_LOW = (10, 9, 8, 7, 6, 4, 3, 2)       # 45.rank.red-trumps
@@ -268,3 +268,8 @@ def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must
         return Explanation("45.follow.ace-of-hearts-led", Text(
             "The A♥ was led and you have no trump: you must play a heart"))
     return Explanation("45.follow.trump-lead", Text("Trumps were led and you have none: any card may be played"))
+
+
+def trick_rule(trump: Suit, named: Suit | None = None) -> TrickRule:
+    """The trick rule for ``trump`` in the shape every family gives it (``named`` is Five Hundred's alone)."""
+    return TrickRule(lambda plays: trick_winner(plays, trump), lambda card: led_suit(card, trump), trump)

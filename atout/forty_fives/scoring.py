@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from atout.cards import Card
 from atout.forty_fives.config import FortyFivesConfig, bid_level
 
+TRICK_POINTS = 5        # 45.score.tricks / a45.score.tricks: 5 a trick (and 5 for the best card)
+# What one trick is worth, for a review saying a call was worth more (``atout.review``).
+ONE_TRICK = TRICK_POINTS
 
 @dataclass
 class HandResult:
@@ -41,7 +44,7 @@ def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: i
     n = config.players
     sides = config.sides
     # 45.score.tricks / a45.score.tricks: 5 a trick, 5 more for the best card (not in partnerships).
-    taken = [5 * t for t in tricks_won]
+    taken = [TRICK_POINTS * t for t in tricks_won]
     if best_seat is not None and (config.game == "forty-fives" or config.auction):
         taken[best_seat] += 5
     side_taken = [0] * sides

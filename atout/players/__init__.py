@@ -15,32 +15,20 @@ from __future__ import annotations
 from typing import Any
 
 from atout.errors import ConfigError, quote
-from atout.games import FAMILIES
+from atout.games import family_of
 from atout.i18n import Text
 from atout.players.base import LEVELS, Knowledge, Player, deal_unseen
 
 __all__ = ["LEVELS", "Knowledge", "Player", "deal_unseen", "make_player", "play_hand"]
 
 
-def _registry(family: str) -> dict[str, type[Player]]:
-    if family == "forty_fives":
-        from atout.players.forty_fives import PLAYERS
-    elif family == "five_hundred":
-        from atout.players.five_hundred import PLAYERS
-    else:
-        from atout.players.sixty_six import PLAYERS
-    return PLAYERS
-
-
 def make_player(game: str, level: str = "club", seed: int | None = None, **options: Any) -> Player:
     """A computer player for a preset (``forty-fives``, ``five-hundred``, ``sixty-six``, …) at a level."""
-    if game not in FAMILIES:
-        raise ConfigError(Text("unknown game {game}: the games are {games}", game=quote(game),
-                               games=", ".join(FAMILIES)))
+    players = family_of(game).player_classes()
     if level not in LEVELS:
         raise ConfigError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                levels=", ".join(LEVELS)))
-    return _registry(FAMILIES[game])[level](seed=seed, **options)
+    return players[level](seed=seed, **options)
 
 
 def play_hand(hand: Any, players: list[Player]) -> Any:

@@ -40,11 +40,12 @@ class Rule:
 
 
 def _load() -> dict[str, Rule]:
-    from atout.rulebook import five_hundred, forty_fives, sixty_six
+    from importlib import import_module
+
+    from atout.games import FAMILY_LIST
 
     rules: dict[str, Rule] = {}
-    for module, family in ((forty_fives, "forty-fives"), (five_hundred, "five-hundred"),
-                           (sixty_six, "sixty-six")):
+    for module, family in ((import_module(f.rulebook), f.id) for f in FAMILY_LIST):
         for rule_id, statement in module.RULES.items():
             if rule_id in rules:
                 raise RuntimeError(f"rule id {rule_id} defined twice")
@@ -81,8 +82,8 @@ def rules_for(game: str, options: Mapping[str, Any] | None = None) -> list[Rule]
     >>> [r.id for r in rules_for("forty-fives")][-1], [r.id for r in rules_for("auction-forty-fives")][-1]
     ('45.deal.rotation', 'a45.deal.rotation')
     """
-    from atout.games import FAMILIES, make_config
+    from atout.games import family_id, make_config
 
     values = make_config(game, options).options()
-    family = FAMILIES[game].replace("_", "-")
+    family = family_id(game)
     return [r for r in RULES.values() if r.family == family and r.holds(game, values)]

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from atout.engine import GameBase, seat_name
+from atout.engine import GameBase, HandStart, seat_name
 from atout.i18n import N_, Text
 from atout.sixty_six.hand import SixtySixHand, SixtySixResult
 from atout.sixty_six.scoring import set_winner
@@ -27,8 +27,8 @@ class SixtySixGame(GameBase):
     TARGET_RULE = "66.game.target"
     carry = 0                 # game points waiting for the next hand's winner (tie_carries)
 
-    def start_args(self) -> tuple:
-        return (self.carry,)
+    def hand_start(self) -> HandStart:
+        return HandStart(carry=self.carry)
 
     def score(self, result: SixtySixResult) -> int | None:
         self.scores = [s + g for s, g in zip(self.scores, result.game_points, strict=True)]

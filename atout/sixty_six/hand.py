@@ -29,6 +29,7 @@ from atout.engine import (
     Event,
     Explanation,
     HandBase,
+    HandStart,
     Phase,
     TableView,
     action_words,
@@ -140,7 +141,7 @@ class SixtySixHand(HandBase):
         self.result: SixtySixResult | None = None
         self.history: list[Action] = []
         self.events: list[Event] = []
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # --- construction -----------------------------------------------------------------------
 
@@ -156,7 +157,7 @@ class SixtySixHand(HandBase):
         if players is not None and players != cls.players:
             raise ConfigError(Text("option {name} of {game} cannot be {value}: allowed values are {allowed}",
                                    name="players", game=config.game, value=quote(players), allowed=str(cls.players)))
-        return cls.dealt(config, seed, dealer, carry)
+        return cls.dealt(config, seed, dealer, HandStart(carry=carry))
 
     @classmethod
     def position(cls, config: SixtySixConfig, trump: Suit, hand: Sequence[Card], lead: Card | None = None,
@@ -286,8 +287,16 @@ class SixtySixHand(HandBase):
         hand.stage = 3 if hand.married is not None else 0     # what an exchange or close on this lead allows is moot
         return hand
 
-    def start_args(self) -> tuple:
-        return (self.carry,)
+    def start(self) -> HandStart:
+        return HandStart(carry=self.carry)
+
+    @classmethod
+    def _begin(cls, config: SixtySixConfig, dealer: int, start: HandStart) -> SixtySixHand:
+        """A Sixty-Six hand starts with the game points carried in from tied hands; the scores are the set's."""
+        if start.scores_before is not None:
+            raise ConfigError(Text("a Sixty-Six hand starts with no scores: the set keeps its game points (a hand "
+                                   "may only carry game points from tied hands)"))
+        return cls(config, dealer, start.carry)
 
     @classmethod
     def shuffled_deal(cls, seed: int | None) -> Action:

@@ -22,6 +22,7 @@ from atout.cards import ACE, CARDS, JACK, KING, QUEEN, SIXTY_SIX_DECK, Card, Sui
 from atout.engine import Explanation
 from atout.errors import ConfigError, quote
 from atout.i18n import OneOf, Text
+from atout.ranking import TrickRule
 
 RANKS = (ACE, 10, KING, QUEEN, JACK, 9)                                   # 66.rank, highest first
 CARD_POINTS = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0}          # 66.points
@@ -189,3 +190,8 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
     return Explanation("66.strict.follow", Text(
         "Once the stock is gone or closed, with no {suit} you must trump: you hold {cards}", suit=lead.suit,
         cards=trumps))
+
+
+def trick_rule(trump: Suit, named: Suit | None = None) -> TrickRule:
+    """The trick rule for ``trump`` in the shape every family gives it: a card follows as its own suit."""
+    return TrickRule(lambda plays: trick_winner(plays, trump), lambda card: card.suit, trump)

@@ -14,10 +14,9 @@ import ipywidgets as widgets
 
 from atout import dealcode
 from atout.errors import AtoutError
-from atout.games import available_games, family, player_counts
+from atout.games import DEFAULT_GAME, available_games, family, game_title, player_counts
 from atout.i18n import Text, get_language
 from atout.widgets import language
-from atout.widgets.index import TITLES
 from atout.widgets.keys import PresenterKeys
 from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.table import CardTable
@@ -55,7 +54,7 @@ def handout_link(game: str, rules: str = "") -> str:
 class Classroom(widgets.VBox):
     """Deal, show the code, play or walk through the deal with the class."""
 
-    def __init__(self, game: str = "forty-fives", players: int | None = None, code: str | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, code: str | None = None,
                  class_code: str | None = None) -> None:
         super().__init__()
         # the deal, its moves or the step changed: the address follows it, and a live class
@@ -63,7 +62,7 @@ class Classroom(widgets.VBox):
         self.add_class("atout-classroom")
         self.add_class("atout-projector")
         games = available_games()
-        self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in games], value=game,
+        self.game_picker = widgets.Dropdown(options=[(game_title(g), g) for g in games], value=game,
                                             style={"description_width": "initial"})
         self.game_picker.add_class("atout-game-picker")
         self.players_picker = widgets.Dropdown(style={"description_width": "initial"})
@@ -274,7 +273,7 @@ class Classroom(widgets.VBox):
         mode, game, players = self.mode.value, self.game_picker.value, self.players_picker.value
         self._relabelling = True     # new labels only: keep what is chosen
         self.mode.options = [(Text("Play").render(), "play"), (Text("Walk through").render(), "walk")]
-        self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
+        self.game_picker.options = [(Text(game_title(g)).render(), g) for g in available_games()]
         self.mode.value, self.game_picker.value = mode, game
         self._players_for_game(players)
         self._relabelling = False

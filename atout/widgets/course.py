@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
+from atout.games import FAMILIES_BY_ID
 from atout.i18n import Text, get_language, ngettext
 from atout.lessons import FAMILY_ORDER, Lesson, load_lessons
 
@@ -21,9 +22,6 @@ from atout.lessons import FAMILY_ORDER, Lesson, load_lessons
 from atout.widgets import bidding, explainer, language, ranking, stepper, table  # noqa: E402, F401
 from atout.widgets.lesson import LessonView
 from atout.widgets.progress import ProgressStore
-
-FAMILY_TITLES = {"forty-fives": Text("Forty-Fives"), "five-hundred": Text("Five Hundred"),
-                 "sixty-six": Text("Sixty-Six")}
 
 
 class Course(widgets.VBox):
@@ -97,7 +95,7 @@ class Course(widgets.VBox):
         family_lessons = [other for other in self.lessons if other.family == lesson.family]
         if lesson is not family_lessons[-1]:
             return []
-        lang, game = get_language(), FAMILY_TITLES[lesson.family]
+        lang, game = get_language(), Text(FAMILIES_BY_ID[lesson.family].title)
         to_do = [other for other in family_lessons if not self.store.done(other.id)]
         if to_do:
             # Said finished only once every lesson of the game is done (its quiz answered to the end).
@@ -147,7 +145,7 @@ class Course(widgets.VBox):
             if fam not in self._headings:       # (setdefault would make a widget at every refresh, then drop it)
                 self._headings[fam] = widgets.HTML()
             heading = self._headings[fam]
-            heading.value = (f"<h3 class='atout-family'>{escape(FAMILY_TITLES[fam].render())}</h3>"
+            heading.value = (f"<h3 class='atout-family'>{escape(Text(FAMILIES_BY_ID[fam].title).render())}</h3>"
                              f"<p class='atout-family-progress'>"
                              f"{escape(Text('{done} of {n} lessons done', done=done, n=len(lessons)).render())}</p>")
             sections.append(heading)

@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from functools import cache
 from html import escape
@@ -29,7 +28,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import Explanation
-from atout.games import family
+from atout.games import DEFAULT_GAME, family_of
 from atout.i18n import N_, Text, _
 from atout.referee import judge
 from atout.svg import card_svg
@@ -56,12 +55,8 @@ def trump_choices(game: str) -> list[str]:
 
 
 def family_ranking(game: str):
-    """The family's ranking module (``explain_beats``, ``card_points`` …), or None if it has none yet."""
-    try:
-        module = family(game)
-        return importlib.import_module(module.__name__ + ".ranking")
-    except (ImportError, ValueError):
-        return None
+    """The family's ranking module (``explain_beats``, and ``card_points`` where the game counts card points)."""
+    return family_of(game).module("ranking")
 
 
 def strain_suit(trump: str) -> Suit | None:
@@ -100,8 +95,6 @@ def strength_key(game: str, trump: str, lead: str):
 def explain_beats(game: str, winner: str, other: str, trump: str, lead: str) -> Explanation | None:
     """Why ``winner`` beats ``other`` in a trick led by ``lead``, in the family's words (None when it has none)."""
     module = family_ranking(game)
-    if module is None or not hasattr(module, "explain_beats"):
-        return None
     letter = led_suit_letter(game, trump, lead)
     if letter == "NT":   # a joker led in no trumps calls for the suit its player names: not known here
         return None
@@ -116,7 +109,7 @@ def card_points(game: str, code: str) -> int | None:
     if isinstance(points, dict) and code in points:
         return points[code]
     module = family_ranking(game)
-    if module is not None and hasattr(module, "card_points"):
+    if hasattr(module, "card_points"):       # only the games that count card points (Sixty-Six) have them
         return module.card_points([Card.parse(code)])
     return None
 
@@ -187,7 +180,7 @@ POSITION = N_("Card {n}")
 class TrickExplainer(widgets.VBox):
     """A trick to take apart: change any card or the trumps and the verdict follows core's answer."""
 
-    def __init__(self, game: str = "forty-fives", plays: Sequence[str] = ("KH", "AH"), trump: str = "C",
+    def __init__(self, game: str = DEFAULT_GAME, plays: Sequence[str] = ("KH", "AH"), trump: str = "C",
                  size: str = "small", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("atout-trick-explainer")

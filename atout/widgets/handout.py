@@ -20,12 +20,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from atout.cards import Card, Suit
-from atout.games import make_config
+from atout.games import DEFAULT_GAME, game_title, make_config
 from atout.house_rules import in_force
 from atout.i18n import N_, Text, get_language, language
 from atout.rulebook import Rule, rules_for
 from atout.widgets.explainer import trump_choices
-from atout.widgets.index import TITLES
 from atout.widgets.language import register
 from atout.widgets.ranking import MARKS, TRUMP, ranking_frame, ranking_marks, ranking_points
 
@@ -181,7 +180,7 @@ def handout_html(game: str, options: Mapping[str, Any] | None = None, lang: str 
     lang = lang or get_language()
     config = make_config(game, options)
     with language(lang):
-        title = Text(TITLES[game]).render(lang)
+        title = Text(game_title(game)).render(lang)
         parts = [f"<header><h1>{escape(title)}</h1><p class='atout-handout-sub'>"
                  f"{escape(Text('The rules and the order of the cards, to keep beside the table').render(lang))}"
                  "</p></header>"]
@@ -219,7 +218,7 @@ class Handout(widgets.VBox):
     """The handout on a page: a button that prints it, and the handout of the game played with ``options`` (its
     house rules said first), redrawn when the page language changes."""
 
-    def __init__(self, game: str = "forty-fives", options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, game: str = DEFAULT_GAME, options: Mapping[str, Any] | None = None) -> None:
         super().__init__()
         self.add_class("atout-handout-page")
         self.game = game

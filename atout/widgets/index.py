@@ -8,13 +8,11 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from atout.games import TITLES, available_games
+from atout.games import FAMILIES_BY_ID, available_games, family_id, game_title
 from atout.i18n import N_, Text, _
 from atout.rulebook import rules_of
 from atout.widgets import language
 
-FAMILY_OF = {"forty-fives": "forty-fives", "forty-fives-partners": "forty-fives",
-             "auction-forty-fives": "forty-fives", "five-hundred": "five-hundred", "sixty-six": "sixty-six"}
 # The site's parts, as the index presents them (each page's own header links them all too).
 PARTS = [
     ("course.ipynb", N_("The course"), N_("lessons and quizzes for every game, in English and French")),
@@ -34,7 +32,7 @@ def first_lessons() -> dict[str, str]:
     first: dict[str, str] = {}
     for game in available_games():
         own = [lesson for lesson in lessons if lesson.game == game]
-        family = [lesson for lesson in lessons if lesson.family == FAMILY_OF[game]]
+        family = [lesson for lesson in lessons if lesson.family == family_id(game)]
         if own or family:
             first[game] = (own or family)[0].id
     return first
@@ -52,7 +50,7 @@ def games_index_html() -> str:
                      + "</li>")
     parts.append(f"</ul><h2>{escape(_('Games'))}</h2><ul class='atout-index-games'>")
     for game in available_games():
-        title = escape(_(TITLES[game]))
+        title = escape(_(game_title(game)))
         if game in lessons:
             href = escape("course.ipynb?" + urlencode({"lesson": lessons[game]}))
             title = f"<a href='{href}'>{title}</a>"
@@ -62,11 +60,11 @@ def games_index_html() -> str:
     parts.append("</ul>")
     shown = set()
     for game in available_games():
-        fam = FAMILY_OF[game]
+        fam = family_id(game)
         if fam in shown:
             continue
         shown.add(fam)
-        parts.append(f"<details><summary>{escape(_('Rules of'))} {escape(_(TITLES[fam]))}</summary><dl>")
+        parts.append(f"<details><summary>{escape(_('Rules of'))} {escape(_(FAMILIES_BY_ID[fam].title))}</summary><dl>")
         for rule in rules_of(fam):
             parts.append(f"<dt><code>{rule.id}</code></dt><dd>{escape(rule.statement.render())}</dd>")
         parts.append("</dl></details>")

@@ -590,8 +590,8 @@ class TeacherPanel(widgets.VBox):
         self.ask_picker.layout.display = "none" if lesson else ""
 
     def _lesson_choices(self) -> None:
+        from atout.games import FAMILIES_BY_ID
         from atout.lessons import load_lessons
-        from atout.widgets.course import FAMILY_TITLES
 
         if not self._lessons:
             self._lessons = load_lessons()
@@ -601,8 +601,9 @@ class TeacherPanel(widgets.VBox):
         first = next((lesson.id for lesson in self._lessons if lesson.game == game), self._lessons[0].id)
         self._relabelling = True
         try:
-            self.lesson_picker.options = [(f"{FAMILY_TITLES[lesson.family].render()} · {lesson.title[lang]}",
-                                           lesson.id) for lesson in self._lessons]
+            self.lesson_picker.options = [
+                (f"{Text(FAMILIES_BY_ID[lesson.family].title).render()} · {lesson.title[lang]}", lesson.id)
+                for lesson in self._lessons]
             self.lesson_picker.value = chosen if chosen is not None else first
         finally:
             self._relabelling = False

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from IPython.display import HTML
 
 from atout.errors import AtoutError, NotationError
+from atout.games import DEFAULT_GAME
 from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, preload, set_language
 from atout.serve import HEARTBEAT_ENV
 from atout.widgets.address import MAX_VALUE
@@ -394,16 +395,15 @@ def _usable(value: str | None, check: Callable[[str], object], notices: list[Tex
     return value
 
 
-def _game(query: dict[str, str], notices: list[Text], default: str = "forty-fives") -> str:
+def _game(query: dict[str, str], notices: list[Text], default: str = DEFAULT_GAME) -> str:
     """The game the address names, else ``default`` (and a notice when it names one the site does not have)."""
-    from atout.games import available_games
-    from atout.widgets.index import TITLES
+    from atout.games import available_games, game_title
 
     asked = query.get("game")
     if asked is None or asked in available_games():
         return asked or default
     notices.append(Text("The address asks for the game “{game}”, which Atout does not have; the games are {games}.",
-                        game=asked[:40], games=[Text(TITLES[g]) for g in available_games()]))
+                        game=asked[:40], games=[Text(game_title(g)) for g in available_games()]))
     return default
 
 

@@ -15,12 +15,11 @@ import ipywidgets as widgets
 
 from atout.engine import Action, Event
 from atout.errors import AtoutError
-from atout.games import available_games, family
+from atout.games import DEFAULT_GAME, available_games, family, game_title
 from atout.i18n import N_, Text, ngettext
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
-from atout.widgets.index import TITLES
 from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.said import said_html
 from atout.widgets.scoresheet import ScoreSheet
@@ -150,14 +149,14 @@ class PlayGame(widgets.VBox):
     the game where it was. ``on_change`` callbacks are called after every change of the game.
     """
 
-    def __init__(self, game: str = "forty-fives", level: str = "club", seed: int | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, level: str = "club", seed: int | None = None,
                  game_seed: int | None = None, moves: Sequence[Action] = (), **options: Any) -> None:
         super().__init__()
         self.on_change: list[Callable[[], None]] = []
         self.add_class("atout-play")
         self.options = options
         self.seed = seed
-        self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in available_games()], value=game,
+        self.game_picker = widgets.Dropdown(options=[(game_title(g), g) for g in available_games()], value=game,
                                             style={"description_width": "initial"})
         self.game_picker.add_class("atout-game-picker")
         self.level_picker = widgets.Dropdown(options=[(str(LEVEL_NAMES[lv].render()), lv) for lv in LEVELS],
@@ -399,7 +398,7 @@ class PlayGame(widgets.VBox):
 
     def refresh(self) -> None:
         chosen = self.game_picker.value        # the games' names in the page language, the choice kept
-        self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
+        self.game_picker.options = [(Text(game_title(g)).render(), g) for g in available_games()]
         self.game_picker.value = chosen
         self.game_picker.description = Text("Game").render()
         self.level_picker.description = Text("Level").render()

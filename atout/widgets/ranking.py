@@ -24,7 +24,7 @@ import pandas as pd
 
 from atout.cards import Card, Suit
 from atout.engine import Explanation
-from atout.games import available_games
+from atout.games import DEFAULT_GAME, available_games, game_title
 from atout.i18n import N_, Text, _, get_language
 from atout.referee import judge
 from atout.widgets.explainer import card_points, explain_beats, rank_answer, trump_choices
@@ -41,9 +41,6 @@ MARKS: dict[str, tuple[str, str, str]] = {
 }
 TRUMP_COLOUR = "#fff6cc"
 
-GAME_TITLES = {"forty-fives": N_("Forty-Fives"), "forty-fives-partners": N_("Forty-Fives in partnerships"),
-               "auction-forty-fives": N_("Auction Forty-Fives"), "five-hundred": N_("Five Hundred"),
-               "sixty-six": N_("Sixty-Six")}
 
 
 def _answer(game: str, trump: str) -> dict[str, Any]:
@@ -185,7 +182,7 @@ def ranking_styler(game: str, trump: str) -> Any:
               {"selector": "td.atout-trump", "props": f"background: {TRUMP_COLOUR}; font-weight: bold"}]
     styles += [{"selector": f"td.atout-mark-{key}", "props": f"background: {colour}; outline: 2px solid #555"}
                for key, (_sign, _meaning, colour) in MARKS.items()]
-    title = _(GAME_TITLES.get(game, game))
+    title = _(game_title(game))
     trump_name = _("no trumps") if trump == "NT" else Suit.parse(trump).render()
     caption = Text("{game}: how the cards rank when {trump} are trumps, highest first",
                    game=title, trump=trump_name).render()
@@ -223,7 +220,7 @@ def _ranking_html(game: str, trump: str, lang: str) -> str:
 class RankingTable(widgets.VBox):
     """Pick a game and a trump; see every suit's order, with the traps marked."""
 
-    def __init__(self, game: str = "forty-fives", trump: str = "D", games: list[str] | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, trump: str = "D", games: list[str] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("atout-ranking-table")
@@ -257,7 +254,7 @@ class RankingTable(widgets.VBox):
     def refresh(self) -> None:
         self._quiet = True
         try:
-            self.game_picker.options = [(_(GAME_TITLES.get(g, g)), g) for g in self.games]
+            self.game_picker.options = [(_(game_title(g)), g) for g in self.games]
             self.game_picker.value = self.game
             self.game_picker.description = _("Game")
             self.trump_picker.options = [(_("no trumps") if t == "NT" else f"{Suit.parse(t).symbol} "

@@ -23,9 +23,9 @@ from atout.widgets import language
 
 
 def _family_id(game: str) -> str:
-    from atout.games import FAMILIES
+    from atout.games import family_id
 
-    return FAMILIES[game].replace("_", "-")
+    return family_id(game)
 
 
 class HouseRulesPanel(widgets.VBox):

@@ -33,8 +33,8 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from atout.cards import Card
-from atout.engine import Action, Event, Explanation, TableView
-from atout.games import family
+from atout.engine import Action, Event, Explanation, HandStart, TableView
+from atout.games import DEFAULT_GAME, family
 from atout.i18n import N_, Text, _
 from atout.widgets.language import register
 from atout.widgets.said import rule_mark
@@ -71,17 +71,17 @@ def build_steps(hand: Any) -> list[Step]:
     return steps
 
 
-def _hand_of(source: Any, game: str | None, dealer: int, scores_before: Sequence[int] | None,
+def _hand_of(source: Any, game: str | None, dealer: int, start: HandStart | None,
              options: dict[str, Any]) -> Any:
-    """A hand from a hand, a game (its current hand) or a history (replayed for ``game``)."""
+    """A hand from a hand, a game (its current hand) or a history (replayed for ``game``, started with ``start``)."""
     if hasattr(source, "history") and hasattr(source, "replay"):
         return source
     if hasattr(source, "hand") and hasattr(source.hand, "history"):
         return source.hand
     actions = [a if isinstance(a, Action) else Action.parse(a) for a in source]
-    module = family(game or "forty-fives")
-    probe = module.new_hand(game or "forty-fives", seed=0, **options)
-    return probe.replay(probe.config, actions, dealer, scores_before)
+    module = family(game or DEFAULT_GAME)
+    probe = module.new_hand(game or DEFAULT_GAME, seed=0, **options)
+    return probe.replay(probe.config, actions, dealer, start)
 
 
 class DealStepper(widgets.VBox):
@@ -93,11 +93,15 @@ class DealStepper(widgets.VBox):
 
     def __init__(self, hand_or_history: Any, game: str | None = None, dealer: int = 0,
                  scores_before: Sequence[int] | None = None, viewer: int | None = None, size: str = "small",
-                 **options: Any) -> None:
+                 start: HandStart | None = None, **options: Any) -> None:
         super().__init__()
         self.add_class("atout-stepper")
         self.add_class(f"atout-stepper-{size}")
-        self.hand = _hand_of(hand_or_history, game, dealer, scores_before, options)
+        if scores_before is not None:      # the scores before a history: its start, said the short way
+            if start is not None:
+                raise TypeError("give the scores before the hand as scores_before or in start, not both")
+            start = HandStart(scores_before=tuple(scores_before))
+        self.hand = _hand_of(hand_or_history, game, dealer, start, options)
         self.size = size
         self.steps = build_steps(self.hand)
         self.viewer = viewer
@@ -333,7 +337,7 @@ def view_of(hand: Any, viewer: int | None = None) -> TableView:
 def replay_prefix(hand: Any, count: int) -> Any:
     """The hand replayed by core through its first ``count`` actions, from the same start (dealer, and the
     scores before it or, in Sixty-Six, the game points carried in)."""
-    return hand.replay(hand.config, hand.history[:count], hand.dealer, *hand.start_args())
+    return hand.replay(hand.config, hand.history[:count], hand.dealer, hand.start())
 
 
 def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None = None) -> Text:

@@ -30,12 +30,11 @@ import traitlets
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView
 from atout.errors import AtoutError, IllegalActionError, quote
-from atout.games import CALL_NAMES
+from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
-from atout.widgets.index import TITLES
 from atout.widgets.page_input import FromPage, boolean
 from atout.widgets.seats import player_label, side_label
 
@@ -482,7 +481,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
         key = (lang, game, players, self.viewer, self.you)
         if self._words_cache is not None and self._words_cache[0] == key:
             return self._words_cache[1]
-        title = _(TITLES.get(game, game), lang)
+        # A family the registry does not know yet (one being written) plugs in too, named by its id.
+        title = _(GAMES[game].title if game in GAMES else game, lang)
         seats = []
         for seat in range(players):
             name = self.label(seat)

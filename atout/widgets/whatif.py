@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.games import available_games, family
+from atout.games import DEFAULT_GAME, available_games, family, game_title
 from atout.i18n import Text
 from atout.position import compact_text, hand_from_text, position_text
 from atout.widgets import language
@@ -33,7 +33,6 @@ from atout.widgets.analysis import (
     side_words,
 )
 from atout.widgets.editor import PositionEditor
-from atout.widgets.index import TITLES
 from atout.widgets.seats import player_label
 from atout.widgets.table import CardTable
 
@@ -62,12 +61,12 @@ class WhatIf(widgets.VBox):
     """A position to explore, with two lines to compare. ``on_change`` callbacks hear every change of position
     (the page keeps the position in its address, ``address_state``)."""
 
-    def __init__(self, game: str = "forty-fives", seed: int | None = 1, text: str | None = None) -> None:
+    def __init__(self, game: str = DEFAULT_GAME, seed: int | None = 1, text: str | None = None) -> None:
         super().__init__()
         self.on_change: list[Callable[[], None]] = []
         self.add_class("atout-whatif")
         self._picking = False      # set while the page itself sets the game menu (not the user choosing)
-        self.game_picker = widgets.Dropdown(options=[(TITLES[g], g) for g in available_games()], value=game,
+        self.game_picker = widgets.Dropdown(options=[(game_title(g), g) for g in available_games()], value=game,
                                             style={"description_width": "initial"})
         self.game_picker.add_class("atout-whatif-game")
         self.game_picker.observe(self._game_chosen, names="value")
@@ -359,7 +358,7 @@ class WhatIf(widgets.VBox):
         chosen = self.game_picker.value        # the games' names in the page language, the choice kept
         picking, self._picking = self._picking, True   # new options pass the menu through another game: no choice
         try:
-            self.game_picker.options = [(Text(TITLES[g]).render(), g) for g in available_games()]
+            self.game_picker.options = [(Text(game_title(g)).render(), g) for g in available_games()]
             self.game_picker.value = chosen
         finally:
             self._picking = picking

@@ -103,9 +103,9 @@ def test_every_code_that_passes_the_check_deals_or_is_refused_by_core():
                 dealt += 1
     assert (dealt, refused) == (45, 90)
     with pytest.raises(NotationError, match="Five Hundred is played by 4 players, not 2"):
-        decode(code_for(GAMES.index("five-hundred"), 2, 0))
+        decode(code_for(GAMES["five-hundred"].deal_code, 2, 0))
     with pytest.raises(NotationError, match="Forty-Fives is played by 2, 3, 4, 5, or 6 players, not 7"):
-        decode(code_for(GAMES.index("forty-fives"), 7, 0))
+        decode(code_for(GAMES["forty-fives"].deal_code, 7, 0))
 
 
 @pytest.mark.parametrize("spec, message", [

@@ -10,7 +10,7 @@ from hypothesis import event as note_case
 from hypothesis import strategies as st
 
 from atout.cards import FIVE_HUNDRED_DECK, JOKER, Card, Suit
-from atout.engine import Action, Phase
+from atout.engine import Action, HandStart, Phase
 from atout.errors import IllegalActionError
 from atout.five_hundred import FiveHundredHand, make_config
 from atout.rulebook import RULES
@@ -169,7 +169,8 @@ def test_random_complete_hands(options, order, dealer, before, data):
     assert result.scores_after == want and result.tricks_won == won
     assert hand.returns() == [a - b for a, b in zip(want, before, strict=True)]
     # the history replays to the same state
-    replayed = FiveHundredHand.replay(config, [str(a) for a in hand.history], dealer, before)
+    replayed = FiveHundredHand.replay(config, [str(a) for a in hand.history], dealer,
+                                      HandStart(scores_before=tuple(before)))
     assert snapshot(replayed) == snapshot(hand)
     last = hand.history[-1]
     hand.undo()

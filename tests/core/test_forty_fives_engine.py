@@ -31,7 +31,7 @@ def codes(cards):
 def deal(game, order, dealer=0, scores_before=None, **options):
     config = make_config(game, options)
     hand = FortyFivesHand(config, dealer, scores_before)
-    assert hand.is_chance and hand.phase is Phase.DEAL and hand.legal_actions() == []
+    assert hand.is_chance and hand.phase is Phase.DEAL and hand.legal_actions() == ()
     hand.apply(Action("deal", None, tuple(C(c) for c in order)))
     return hand
 
@@ -393,7 +393,7 @@ def test_all_pass_throws_the_hand_in():
     events = []
     for _ in range(4):
         events += list(hand.apply("bid pass").flatten())
-    assert hand.is_over and hand.phase is Phase.OVER and hand.legal_actions() == []
+    assert hand.is_over and hand.phase is Phase.OVER and hand.legal_actions() == ()
     assert hand.result.thrown_in and hand.result.scores_after == [10, 20, -5, 100]
     assert hand.returns() == [0, 0, 0, 0] and hand.view(2)["scores"] == [10, 20, -5, 100]
     assert any(e.rule == "a45.bid.all-pass" for e in events)

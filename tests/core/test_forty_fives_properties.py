@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from atout.cards import FULL_DECK, Card
-from atout.engine import Action, Phase
+from atout.engine import Action, HandStart, Phase
 from atout.forty_fives import FortyFivesGame, FortyFivesHand, make_config
 from atout.referee import judge
 from tests.core import oracle_45 as oracle
@@ -130,10 +130,10 @@ def play_out(data, config, order, dealer, scores_before, turned_aces=False):
         views.append([hand.view(s) for s in range(n)])
         assert_private(hand)
     # Replaying the history gives the same views, at the end and at any step along the way.
-    again = FortyFivesHand.replay(config, hand.history, dealer, scores_before)
+    again = FortyFivesHand.replay(config, hand.history, dealer, HandStart(scores_before=tuple(scores_before)))
     assert [again.view(s) for s in range(n)] == views[-1]
     k = data.draw(st.integers(1, len(hand.history)))
-    again = FortyFivesHand.replay(config, hand.history[:k], dealer, scores_before)
+    again = FortyFivesHand.replay(config, hand.history[:k], dealer, HandStart(scores_before=tuple(scores_before)))
     assert [again.view(s) for s in range(n)] == views[k - 1]
     return hand, calls
 

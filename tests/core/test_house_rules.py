@@ -7,12 +7,13 @@ import re
 
 import pytest
 
-from atout.games import FAMILIES, family
+from atout.games import GAMES as REGISTERED
+from atout.games import family, family_id
 from atout.house_rules import SWITCHES, Stated, in_force, in_force_named, said, switches
 from atout.i18n import Text
 from atout.rulebook import rules_for
 
-GAMES = list(FAMILIES)
+GAMES = list(REGISTERED)
 
 
 def _options(game):
@@ -39,10 +40,10 @@ def test_every_option_but_how_many_play_is_a_switch_with_words_for_each_value(ga
 
 
 def test_the_switches_name_only_real_options():
-    for family_id, table in SWITCHES.items():
-        games = [g for g in GAMES if FAMILIES[g].replace("_", "-") == family_id]
+    for fam, table in SWITCHES.items():
+        games = [g for g in GAMES if family_id(g) == fam]
         for name in table:
-            assert any(name in _options(g) for g in games), (family_id, name)
+            assert any(name in _options(g) for g in games), (fam, name)
 
 
 @pytest.mark.parametrize("game", GAMES)

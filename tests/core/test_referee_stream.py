@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from atout.referee import MAX_LINE_BYTES, judge, judge_line
 from tests.conftest import referee_examples
 
@@ -126,3 +128,28 @@ def test_the_examples_still_pass_through_the_stream():
     data = "".join(json.dumps(c["query"]) + "\n" for c in cases).encode("utf-8")
     out = run_judge(data)
     assert len(out) == len(cases)
+
+
+def test_a_fault_in_an_engine_is_not_reported_as_a_malformed_query(monkeypatch, capsys):
+    """A query the referee checked and found well formed is answered by the engine: an engine's own TypeError,
+    KeyError or IndexError is a fault in Atout, raised in process and said so (with its traceback) on the stream,
+    never passed off as the sender's mistake."""
+    import io
+
+    from atout import forty_fives
+    from atout.referee import judge_stream
+
+    def broken(kind, game, q, options):
+        raise KeyError("a table the engine lost")
+
+    monkeypatch.setattr(forty_fives.referee, "answer", broken)
+    query = {"kind": "trick", "game": "forty-fives", "trump": "C", "plays": ["KH", "AH"]}
+    with pytest.raises(KeyError, match="a table the engine lost"):
+        judge(query)
+    out = io.BytesIO()
+    judge_stream(io.BytesIO((json.dumps(query) + "\n" + json.dumps({**query, "game": "sixty-six"}) + "\n").encode()),
+                 out)
+    first, second = (json.loads(line) for line in out.getvalue().decode().splitlines())
+    assert "a fault in Atout: KeyError" in first["error"] and "malformed" not in first["error"]
+    assert second["winner"] == 1                      # the stream goes on
+    assert "a table the engine lost" in capsys.readouterr().err

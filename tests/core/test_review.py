@@ -9,9 +9,10 @@ import time
 
 import pytest
 
+from atout.five_hundred.scoring import ONE_TRICK
 from atout.games import family
 from atout.position import hand_from_text
-from atout.review import ONE_TRICK, _deal_unseen, _own_places, review_calls
+from atout.review import _deal_unseen, _own_places, review_calls
 
 TOP_TRUMPS = """game: auction-forty-fives
 dealer: 3
@@ -66,7 +67,7 @@ kitty: 7S 8S 9S
 actions: bid pass""")
     [review] = review_calls(hand, 0, budget_s=60, max_deals=16, seed=3)
     assert review.clearly_worse and review.best.value.endswith(("S", "NT"))
-    assert review.gain >= ONE_TRICK["five_hundred"]
+    assert review.gain >= ONE_TRICK
 
 
 @pytest.mark.parametrize("game", ["auction-forty-fives", "five-hundred"])

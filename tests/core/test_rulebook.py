@@ -39,13 +39,13 @@ def _each_option_changed(game):
 
 
 def test_every_rule_is_a_rule_of_some_table_and_names_only_real_presets_and_option_values():
-    from atout.games import FAMILIES, family
+    from atout.games import GAMES, family, family_id
 
-    held = {r.id for game in FAMILIES for options in _each_option_changed(game) for r in rules_for(game, options)}
+    held = {r.id for game in GAMES for options in _each_option_changed(game) for r in rules_for(game, options)}
     assert held == set(RULES)
     for r in RULES.values():
         for name, wanted in (r.where or {}).items():
-            games = [g for g in FAMILIES if FAMILIES[g].replace("_", "-") == r.family]
+            games = [g for g in GAMES if family_id(g) == r.family]
             if name == "game":
                 assert set(wanted) <= set(games), r.id
                 continue

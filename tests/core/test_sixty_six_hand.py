@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from atout.cards import SIXTY_SIX_DECK, Card, parse_cards
-from atout.engine import Action, Phase
+from atout.engine import Action, HandStart, Phase
 from atout.errors import IllegalActionError
 from atout.games import family
 from atout.rulebook import RULES
@@ -290,7 +290,7 @@ def test_65_65_gives_the_last_trick_a_point_or_carries_with_the_option():
     assert carried.returns() == [0, 0] and carried.result.carry_out == 1
     assert "65" in carried.events[-1].consequences[-1].explanation.render("en")
     # The next hand's winner gets the carried point.
-    again = SixtySixHand.replay(make_config("sixty-six", tie_carries=True), hand.history, carry=2)
+    again = SixtySixHand.replay(make_config("sixty-six", tie_carries=True), hand.history, start=HandStart(carry=2))
     assert again.result.carry_out == 3 and again.returns() == [0, 0]
     nxt = deal("9H JH 9C JC 9D QD", "AH 10H AC 10C AD 10D", "KS", tie_carries=True)
     nxt.carry = 1
@@ -390,7 +390,7 @@ def test_random_complete_hands(seed, dealer, style, strict_marriages, data):
         model.apply(str(action))
         for e in event.flatten():
             assert e.rule in RULES and e.explanation.render("en") and e.explanation.render("fr")
-    assert hand.legal_actions() == [] and model.legal_actions() == set()
+    assert hand.legal_actions() == () and model.legal_actions() == set()
     assert hand.returns() == model.game_points
     assert hand.result.points == [model.counted(0), model.counted(1)]
     assert sorted(c.code for c in hand.all_cards()) == sorted(DECK)

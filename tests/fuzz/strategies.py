@@ -8,7 +8,7 @@ import os
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from atout.games import FAMILIES
+from atout.games import GAMES
 from atout.referee import KINDS
 from tests.conftest import referee_examples
 
@@ -62,7 +62,7 @@ def queries(draw) -> dict:
     if draw(st.booleans()):
         query = dict(draw(st.sampled_from(referee_examples()))["query"])
     else:
-        query = {"kind": draw(st.sampled_from(KINDS)), "game": draw(st.sampled_from(list(FAMILIES)))}
+        query = {"kind": draw(st.sampled_from(KINDS)), "game": draw(st.sampled_from(list(GAMES)))}
     for name in draw(st.lists(st.sampled_from(FIELDS), max_size=4)):
         if draw(st.integers(0, 4)) == 0:
             query.pop(name, None)

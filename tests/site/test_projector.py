@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from atout.widgets.index import TITLES
+from atout.games import game_title
 from tests.site.conftest import ARTIFACTS, INTERACTIVE
 
 GAMES = ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six")
@@ -288,7 +288,7 @@ def test_the_play_page_shows_the_hand_the_choices_and_the_log_on_one_screen(scre
     page.errors.clear()
     if choose_game(page, game):
         page.locator(".atout-new-game").click()
-        label = f"Card table: {TITLES[game]}"
+        label = f"Card table: {game_title(game)}"
         page.wait_for_function("l => [...document.querySelectorAll('[data-testid=card-table]')].some("
                                "(t) => t.offsetParent !== null && t.getAttribute('aria-label') === l)", arg=label)
     page.wait_for_selector("[data-testid=hand-0] .atout-card-button")

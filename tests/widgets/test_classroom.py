@@ -38,7 +38,7 @@ def test_a_code_that_passes_the_check_but_cannot_be_dealt_is_refused_and_changes
     assert room.join(room.new_deal(seed=7))
     before = (room.spec, [list(h) for h in room.hand.hands], room.game_picker.value, room.players_picker.value)
     table = room.table
-    assert not room.join(code_for(GAMES.index("five-hundred"), 2, 0))
+    assert not room.join(code_for(GAMES["five-hundred"].deal_code, 2, 0))
     assert "You have the deal" not in room.message.value and "role='alert'" in room.message.value
     assert "Five Hundred is played by 4 players, not 2. Check the code on the teacher&#x27;s screen" in (
         room.message.value)

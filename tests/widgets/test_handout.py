@@ -8,7 +8,7 @@ from html import unescape
 import pytest
 
 from atout.cards import Card
-from atout.games import FAMILIES
+from atout.games import GAMES
 from atout.i18n import language
 from atout.rulebook import RULES, rules_for
 from atout.widgets.explainer import trump_choices
@@ -22,7 +22,7 @@ def _text(html: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("game", list(FAMILIES))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_handout_has_every_rule_of_the_table_and_every_card_of_each_ranking(game, lang):
     html = handout_html(game, lang=lang)
     printed = re.findall(r"data-rule='([^']+)'>([^<]*)<", html)
@@ -94,7 +94,7 @@ def test_the_index_and_the_classroom_link_each_games_handout():
 
     with language("fr"):
         index = games_index_html()
-        for game in FAMILIES:
+        for game in GAMES:
             assert f'href="handout.ipynb?game={game}">Fiche à imprimer</a>' in index
         classroom = Classroom(game="sixty-six")
         assert "href='handout.ipynb?game=sixty-six&amp;lang=fr'" in classroom.handout_link.value

@@ -9,7 +9,8 @@ from html import escape
 import pytest
 
 from atout.cards import Card
-from atout.engine import Action
+from atout.engine import Action, HandStart
+from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
 from atout.sixty_six import SixtySixHand
@@ -93,7 +94,7 @@ def test_the_table_at_each_step_is_the_hand_replayed_by_core(turn_up_hand):
             continue
         stepper.go(k)
         replayed = FortyFivesHand.replay(hand.config, hand.history[:step.action_index + 1], hand.dealer,
-                                         hand.scores_before)
+                                         hand.start())
         shown = seat_cards(stepper)
         assert shown == {s: deck_order(replayed.hands[s]) for s in range(hand.n)}
         assert [c.code for c in stepper.state_at().hands[0]] == [c.code for c in replayed.hands[0]]
@@ -110,7 +111,7 @@ def test_deal_packets_arrive_one_by_one(turn_up_hand):
         assert seat_cards(stepper) == {s: deck_order(held) for s, held in dealt.items()}
         assert set(stepper.table.state["seats"][seat]["ringed"]) == {c.code for c in cards}
         assert escape(f"Player {seat + 1} receives") in stepper.explanation_html.value
-    after_deal = FortyFivesHand.replay(hand.config, hand.history[:1], hand.dealer, hand.scores_before)
+    after_deal = FortyFivesHand.replay(hand.config, hand.history[:1], hand.dealer, hand.start())
     assert {s: deck_order(held) for s, held in dealt.items()} == {s: deck_order(after_deal.hands[s])
                                                                   for s in range(hand.n)}
     assert stepper.table.state["status"] == "The deal"    # heading the table, as a heading is written
@@ -189,6 +190,22 @@ def test_the_stepper_takes_a_history_and_replays_it(auction_hand):
     assert stepper.hand.history == [Action.parse(a) for a in history]
     direct = DealStepper(auction_hand)
     assert [s.explanation.render("en") for s in stepper.steps] == [s.explanation.render("en") for s in direct.steps]
+
+
+def test_a_history_is_replayed_from_the_start_it_is_given():
+    five_hundred = played(FiveHundredHand.new("five-hundred", seed=4))
+    history = [str(a) for a in five_hundred.history]
+    stepper = DealStepper(history, game="five-hundred", scores_before=[120, -40])
+    assert stepper.hand.scores_before == [120, -40]
+    assert stepper.hand.result.scores_after == [a + p for a, p in zip([120, -40], five_hundred.result.points,
+                                                                       strict=True)]
+    sixty_six = played(SixtySixHand.new("sixty-six", seed=4))
+    history = [str(a) for a in sixty_six.history]
+    carried = DealStepper(history, game="sixty-six", start=HandStart(carry=2), tie_carries=True)
+    assert carried.hand.carry == 2 and carried.hand.start() == HandStart(carry=2)
+    # A Sixty-Six hand has no scores before it (the set keeps them): said so, not a TypeError from deep inside.
+    with pytest.raises(ConfigError, match="a Sixty-Six hand starts with no scores"):
+        DealStepper(history, game="sixty-six", scores_before=[3, 0])
 
 
 @pytest.mark.parametrize("hand", [FiveHundredHand.new("five-hundred", seed=4), SixtySixHand.new("sixty-six", seed=4)],

@@ -20,7 +20,7 @@ Cards are interned: there is exactly one object per card, so ``is`` and ``==`` a
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
 from atout.i18n import N_, Text, _, _forms, get_language
@@ -211,13 +211,13 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (self.code,))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     def _repr_svg_(self) -> str:

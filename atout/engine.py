@@ -245,7 +245,7 @@ class Ending(NamedTuple):
     best: tuple[int, Card] | None = None
     points: tuple[int, ...] | None = None
     marriages: tuple[int, ...] | None = None
-    closed: tuple[int, int, int] | None = None
+    closed: tuple[int, ...] | None = None       # the closer, then the tricks at the close (or none: just now)
 
 
 def check_ending(ending: Ending, players: int, deck: Sequence[Card], tricks: int, trick_size: int | None = None,

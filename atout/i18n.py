@@ -154,10 +154,11 @@ class Text:
         if not self.params:   # literal braces are written doubled, as in every other message
             return template.replace("{{", "{").replace("}}", "}")
         first = _first_field(template)
-        if template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
-            return self.params[first].render(lang, viewer)      # a name alone is a label, wherever it stands
-        if template == "{" + str(first) + "}" and hasattr(self.params.get(first), "sentence_forms"):
-            return self.params[first].render(lang)              # so is a card alone: "Joker", "7♦"
+        named = self.params.get(first) if first is not None else None
+        if template == "{" + str(first) + "}" and isinstance(named, _Named):
+            return named.render(lang, viewer)      # a name alone is a label, wherever it stands
+        if template == "{" + str(first) + "}" and hasattr(named, "sentence_forms"):
+            return named.render(lang)              # so is a card alone: "Joker", "7♦"
         values = {k: v._render(lang, viewer, True) if isinstance(v, Text) and _opens_a_sentence(template, k)
                   else render_value(v, lang, viewer) for k, v in self.params.items()}
         text = _FORMATTER.vformat(template, (), values)
@@ -282,7 +283,7 @@ class _Named:
     def name(self, lang: str | None = None, viewer: int | None = None) -> str:   # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _key(self) -> tuple:   # pragma: no cover - abstract
+    def _key(self) -> tuple[object, ...]:   # pragma: no cover - abstract
         raise NotImplementedError
 
     def render(self, lang: str | None = None, viewer: int | None = None) -> str:
@@ -318,7 +319,7 @@ class Person(_Named):
             return _(N_("you"), lang)
         return _(N_("Player {n}"), lang).format(n=self.seat + 1)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return ("person", self.seat)
 
 
@@ -340,7 +341,7 @@ class Side(_Named):
         numbers = format_list([str(s + 1) for s in self.seats], locale=lang)
         return _(N_("Players {numbers}"), lang).format(numbers=numbers)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return ("side", self.seats)
 
 

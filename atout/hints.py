@@ -47,18 +47,18 @@ def _trick_rules(hand: Any, named: Any = None) -> _TrickRules:
     family = FAMILIES[hand.config.game]
     trump = hand.trump
     if family == "forty_fives":
-        from atout.forty_fives import ranking as ranking_45
+        from atout.forty_fives import ranking
 
-        return _TrickRules(lambda plays: ranking_45.trick_winner(plays, trump),
-                           lambda c: ranking_45.led_suit(c, trump), trump)
+        return _TrickRules(lambda plays: ranking.trick_winner(plays, trump), lambda c: ranking.led_suit(c, trump),
+                           trump)
     if family == "five_hundred":
-        from atout.five_hundred import ranking as ranking_500
+        from atout.five_hundred import ranking
 
-        return _TrickRules(lambda plays: ranking_500.trick_winner(plays, trump, named),
-                           lambda c: ranking_500.effective_suit(c, trump), trump)
-    from atout.sixty_six import ranking as ranking_66
+        return _TrickRules(lambda plays: ranking.trick_winner(plays, trump, named),
+                           lambda c: ranking.effective_suit(c, trump), trump)
+    from atout.sixty_six import ranking
 
-    return _TrickRules(lambda plays: ranking_66.trick_winner(plays, trump), lambda c: c.suit, trump)
+    return _TrickRules(lambda plays: ranking.trick_winner(plays, trump), lambda c: c.suit, trump)
 
 
 def _played(hand: Any) -> set[Card]:

@@ -150,8 +150,9 @@ class Card:
         return CARDS[suit * 13 + rank - 2]
 
     @staticmethod
-    def parse(text: str | Card) -> Card:
-        """Parse a card, accepting any case, ``T`` for ten and suit symbols."""
+    def parse(text: object) -> Card:
+        """Parse a card, accepting any case, ``T`` for ten and suit symbols (anything but a card's text, as read
+        from a page or a query, is refused with a ``CardParseError`` naming it)."""
         if isinstance(text, Card):
             return text
         if isinstance(text, str) and len(text) <= MAX_TEXT:     # a longer text is no card: refused unread
@@ -262,7 +263,7 @@ class Deck:
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {len(self.cards)} cards)"
 
-    def parse(self, text: str | Card) -> Card:
+    def parse(self, text: object) -> Card:
         """Parse a card and check that this deck has it."""
         card = Card.parse(text)
         if card not in self._members:

@@ -243,8 +243,11 @@ def _one_backend(where: dict[str, Any], students: int, questions: int, server_pi
     asking = time.monotonic()
     for k in range(questions):
         teacher.ask_lesson(LESSON, k % 3)
+        def all_answered(k: int = k) -> bool:
+            return counted.get(k + 1, 0) >= students
+
         with changed:
-            if not changed.wait_for(lambda k=k: counted.get(k + 1, 0) >= students, timeout=120):
+            if not changed.wait_for(all_answered, timeout=120):
                 raise RuntimeError(f"question {k + 1}: {counted.get(k + 1, 0)} of {students} answers arrived")
         teacher.reveal()
     asked_s = time.monotonic() - asking
@@ -261,7 +264,7 @@ def _one_backend(where: dict[str, Any], students: int, questions: int, server_pi
         store.version(teacher.class_id)
         baseline.append((time.perf_counter() - t0) * 1000)
     teacher.end()
-    reports = []
+    reports: list[dict[str, Any]] = []
     while len(reports) < len(workers):
         kind, payload = out.get(timeout=300)
         if kind == "worker":

@@ -20,7 +20,7 @@ Cards are interned: there is exactly one object per card, so ``is`` and ``==`` a
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
 from atout.i18n import N_, Text, _, _forms, get_language
@@ -150,8 +150,9 @@ class Card:
         return CARDS[suit * 13 + rank - 2]
 
     @staticmethod
-    def parse(text: str | Card) -> Card:
-        """Parse a card, accepting any case, ``T`` for ten and suit symbols."""
+    def parse(text: object) -> Card:
+        """Parse a card, accepting any case, ``T`` for ten and suit symbols (anything but a card's text, as read
+        from a page or a query, is refused with a ``CardParseError`` naming it)."""
         if isinstance(text, Card):
             return text
         if isinstance(text, str) and len(text) <= MAX_TEXT:     # a longer text is no card: refused unread
@@ -211,13 +212,13 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (self.code,))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     def _repr_svg_(self) -> str:
@@ -262,7 +263,7 @@ class Deck:
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {len(self.cards)} cards)"
 
-    def parse(self, text: str | Card) -> Card:
+    def parse(self, text: object) -> Card:
         """Parse a card and check that this deck has it."""
         card = Card.parse(text)
         if card not in self._members:

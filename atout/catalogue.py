@@ -317,7 +317,7 @@ def _explanations(answer: Any) -> Iterator[Any]:
 
 
 # The hands played for the catalogue: each preset with the options whose sentences differ, from a few seeds.
-PLAYED = (
+PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("forty-fives", {"players": 3}), ("forty-fives", {"players": 4}),
     ("forty-fives", {"players": 4, "must_follow_suit": True}),
     ("forty-fives-partners", {}), ("forty-fives-partners", {"scoring": "tricks"}),
@@ -380,9 +380,10 @@ def _fresh(seen: set[tuple[str, ...]], said: list[tuple[str, Any]], where: str) 
             yield from (s for s in sentences if (s.viewer == "you") == (viewer is not None))
 
 
-GAMES = (("forty-fives", {"target": 25}), ("forty-fives-partners", {"target": 25}),
-         ("auction-forty-fives", {"target": 60}), ("five-hundred", {"target": 250}),
-         ("sixty-six", {}))
+GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("forty-fives", {"target": 25}), ("forty-fives-partners", {"target": 25}),
+    ("auction-forty-fives", {"target": 60}), ("five-hundred", {"target": 250}),
+    ("sixty-six", {}))
 
 
 def game_cases(seeds: Iterable[int] = range(3)) -> Iterator[Sentence]:

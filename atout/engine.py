@@ -245,7 +245,7 @@ class Ending(NamedTuple):
     best: tuple[int, Card] | None = None
     points: tuple[int, ...] | None = None
     marriages: tuple[int, ...] | None = None
-    closed: tuple[int, int, int] | None = None
+    closed: tuple[int, ...] | None = None       # the closer, then the tricks at the close (or none: just now)
 
 
 def check_ending(ending: Ending, players: int, deck: Sequence[Card], tricks: int, trick_size: int | None = None,
@@ -319,6 +319,32 @@ class TableView:
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
                  "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "tricks_won", "legal",
                  "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls", "high_bid")
+    game: str
+    players: int
+    viewer: int | None
+    dealer: int
+    to_act: int | None
+    phase: str
+    hands: list[Any]                   # per seat: its cards when visible, else how many it holds
+    trick: list[tuple[int, Card]]      # (seat, card) in play order
+    leader: int | None
+    trump: Any                         # a suit, or a family's own strain (Five Hundred's no trumps)
+    turn_up: Card | None
+    kitty: Any                         # a count, or the cards when the viewer may see them; so stock and discards
+    stock: Any
+    discards: Any
+    scores: list[int]
+    score_labels: list[Any]
+    tricks_won: list[int]
+    legal: Sequence[Action]
+    illegal: dict[Card, Explanation]
+    last_trick: list[tuple[int, Card]] | None
+    last_trick_winner: int | None
+    contract: Any
+    notes: list[Any]
+    over: bool
+    calls: list[tuple[int, str]]
+    high_bid: tuple[int, str] | None
 
     def __init__(self, **fields: Any) -> None:
         defaults = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,

@@ -61,7 +61,8 @@ def digit_count(value: int) -> int:
     """How many decimal digits ``value`` has, without writing it out (Python refuses beyond 4,300 digits)."""
     value = abs(value)
     estimate = max(1, int(value.bit_length() * 0.30102999566398120))
-    return estimate + (value >= 10 ** estimate)
+    power: int = 10 ** estimate
+    return estimate + (value >= power)
 
 
 

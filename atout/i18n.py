@@ -19,7 +19,7 @@ import string
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "atout"
@@ -154,10 +154,12 @@ class Text:
         if not self.params:   # literal braces are written doubled, as in every other message
             return template.replace("{{", "{").replace("}}", "}")
         first = _first_field(template)
-        if template == "{" + str(first) + "}" and isinstance(self.params.get(first), _Named):
-            return self.params[first].render(lang, viewer)      # a name alone is a label, wherever it stands
-        if template == "{" + str(first) + "}" and hasattr(self.params.get(first), "sentence_forms"):
-            return self.params[first].render(lang)              # so is a card alone: "Joker", "7♦"
+        named = self.params.get(first) if first is not None else None
+        if template == "{" + str(first) + "}" and isinstance(named, _Named):
+            return named.render(lang, viewer)      # a name alone is a label, wherever it stands
+        if template == "{" + str(first) + "}" and named is not None and hasattr(named, "sentence_forms"):
+            card_alone: str = named.render(lang)   # so is a card alone: "Joker", "7♦"
+            return card_alone
         values = {k: v._render(lang, viewer, True) if isinstance(v, Text) and _opens_a_sentence(template, k)
                   else render_value(v, lang, viewer) for k, v in self.params.items()}
         text = _FORMATTER.vformat(template, (), values)
@@ -241,7 +243,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec in _SPECS and not isinstance(value, _Worded):
             format_spec = ""
-        return super().format_field(value, format_spec)
+        formatted: str = super().format_field(value, format_spec)
+        return formatted
 
 
 _SPECS = ("le", "à", "de")
@@ -266,7 +269,7 @@ def _forms(name: str, lang: str, bare: str | None = None) -> dict[str, str]:
     return {"": name if bare is None else bare, "le": name, "à": "à " + name, "de": "de " + name}
 
 
-def _list_forms(forms: list[dict[str, str]], lang: str, style: str = "standard") -> _Worded:
+def _list_forms(forms: list[dict[str, str]], lang: str, style: Literal["standard", "or"] = "standard") -> _Worded:
     """Names listed with the language's "and" (or "or"), each in the form asked: "le 7♦, le R♦ et l'A♠"."""
     from babel.lists import format_list
 
@@ -282,7 +285,7 @@ class _Named:
     def name(self, lang: str | None = None, viewer: int | None = None) -> str:   # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _key(self) -> tuple:   # pragma: no cover - abstract
+    def _key(self) -> tuple[object, ...]:   # pragma: no cover - abstract
         raise NotImplementedError
 
     def render(self, lang: str | None = None, viewer: int | None = None) -> str:
@@ -318,7 +321,7 @@ class Person(_Named):
             return _(N_("you"), lang)
         return _(N_("Player {n}"), lang).format(n=self.seat + 1)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return ("person", self.seat)
 
 
@@ -340,7 +343,7 @@ class Side(_Named):
         numbers = format_list([str(s + 1) for s in self.seats], locale=lang)
         return _(N_("Players {numbers}"), lang).format(numbers=numbers)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return ("side", self.seats)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from atout.errors import ConfigError, quote
 from atout.i18n import Text
@@ -18,13 +18,13 @@ from atout.i18n import Text
 @dataclass(frozen=True)
 class OptionSpec:
     name: str
-    allowed: Mapping[str, tuple] | tuple  # per preset, or the same for all presets
+    allowed: Mapping[str, tuple[Any, ...]] | tuple[Any, ...]  # per preset, or the same for all presets
     default: Mapping[str, Any] | Any      # per preset, or the same for all presets
     presets: tuple[str, ...] = ()          # empty: every preset of the family
     help: str = ""
     aliases: Mapping[Any, Any] = field(default_factory=dict)
 
-    def allowed_for(self, preset: str) -> tuple:
+    def allowed_for(self, preset: str) -> tuple[Any, ...]:
         return self.allowed[preset] if isinstance(self.allowed, Mapping) else self.allowed
 
     def default_for(self, preset: str) -> Any:
@@ -35,7 +35,7 @@ class OptionSpec:
 
 
 Config = TypeVar("Config")
-_CONFIGS: dict[tuple, Any] = {}    # by preset id (unique across the families) and option values
+_CONFIGS: dict[tuple[object, ...], object] = {}    # by preset id (unique across the families) and option values
 
 
 def merged_options(options: Any, more: Mapping[str, Any]) -> dict[str, Any]:
@@ -52,19 +52,19 @@ def cached_config(game: str, given: Mapping[str, Any], build: Callable[[str, Map
     option set is checked once. Each value's type is part of the key (True == 1, but only True is a valid on/off
     value); a value that cannot be hashed is not cached, and ``build`` names what is wrong with it."""
     try:
-        key: tuple | None = (game, *sorted((k, type(v).__name__, v) for k, v in given.items()))
+        key: tuple[object, ...] | None = (game, *sorted((k, type(v).__name__, v) for k, v in given.items()))
         hash(key)
     except TypeError:
         key = None
     if key is not None and key in _CONFIGS:
-        return _CONFIGS[key]
+        return cast(Config, _CONFIGS[key])   # stored by this function, from the same build
     config = build(game, given)
     if key is not None:
         _CONFIGS[key] = config
     return config
 
 
-def _show(values: tuple) -> str:
+def _show(values: tuple[object, ...]) -> str:
     return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
 
 

@@ -77,10 +77,10 @@ def position_of(hand: Any) -> Position:
         options.pop("players")
     if hand.history and hand.history[0].kind == "ending":
         ending = hand.history[0].value
-        hands = {s: list(cards) for s, cards in enumerate(ending.hands)}
+        hands: dict[int, list[Card]] = {s: list(cards) for s, cards in enumerate(ending.hands)}
         return Position(config.game, options, hand.dealer, hands, {}, list(hand.history[1:]),
                         ending._replace(hands=()))
-    hands: dict[int, list[Card]] = {}
+    hands = {}
     piles: dict[str, list[Card]] = {}
     placed = 0
     for kind, seat, cards in hand.deal_packets():
@@ -298,7 +298,7 @@ def hand_from_position(position: Position) -> Any:
             raise DuplicateCardError(Text("{card} appears twice in the position; each card exists once",
                                           card=card.code))
         seen.add(card)
-    wanted = {("hand", s): list(cards) for s, cards in position.hands.items()}
+    wanted: dict[tuple[str, int | None], list[Card]] = {("hand", s): list(cards) for s, cards in position.hands.items()}
     wanted.update({(p, None): list(cards) for p, cards in position.piles.items()})
     order: list[Card] = []
     for kind, seat, cards in probe.deal_packets():
@@ -314,9 +314,9 @@ def hand_from_position(position: Position) -> Any:
         order.extend(source[:len(cards)])
         del source[:len(cards)]
     order += wanted.pop(("stock", None), [])          # a stock the deal does not lay out (Auction 45's draw)
-    extra = [c for cards in wanted.values() for c in cards]
-    if extra:
-        raise NotationError(Text("too many cards: {cards} are not dealt in {game}", cards=[c.code for c in extra],
+    left_over = [c for cards in wanted.values() for c in cards]
+    if left_over:
+        raise NotationError(Text("too many cards: {cards} are not dealt in {game}", cards=[c.code for c in left_over],
                                  game=position.game))
     placed = set(order)
     order += [c for c in deck if c not in placed]
@@ -606,29 +606,29 @@ def parse_compact(text: str) -> Position:
     actions: list[Action] = []
     ending: dict[str, Any] = {}
     for part in parts[3:]:
-        name = SECTIONS_BY_KEY.get(part[:1])
+        section = SECTIONS_BY_KEY.get(part[:1])
         body = part[1:]
-        if name is None:
+        if section is None:
             raise NotationError(Text("{part} is not a part of the short form: after the hands come k (kitty), u "
                                      "(turn-up), s (stock), a (actions) and an ending's c, t, l, w, b, p, m, x",
                                      part=quote(part)))
         try:
-            if name in ("kitty", "turn-up"):
-                piles[name] = _read_holding(body)
-            elif name == "stock":
-                piles[name] = _read_in_order(body)
-            elif name == "actions":
+            if section in ("kitty", "turn-up"):
+                piles[section] = _read_holding(body)
+            elif section == "stock":
+                piles[section] = _read_in_order(body)
+            elif section == "actions":
                 actions = [_read_action(t) for t in body.split("-")]
-            elif name == "contract":
+            elif section == "contract":
                 ending["contract"] = (int(body[:1]), _read_action("b" + body[1:]).value)
-            elif name == "trump":
+            elif section == "trump":
                 ending["trump"] = Suit.parse(body)
-            elif name == "trick":
+            elif section == "trick":
                 ending["leader"], ending["trick"] = int(body[:1]), tuple(_read_in_order(body[1:]))
-            elif name == "best":
+            elif section == "best":
                 ending["best"] = (int(body[:1]), Card.parse(body[1:]))
             else:
-                ending[name] = tuple(int(v) for v in body.split("-"))
+                ending[section] = tuple(int(v) for v in body.split("-"))
         except AtoutError as exc:
             raise NotationError(exc.message) from None
         except ValueError:

@@ -129,7 +129,8 @@ def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | N
 
 def _own_places(hand: Any, seat: int) -> set[int]:
     """Where in the deck's order the cards dealt to ``seat`` lie (the deal's packets, in order)."""
-    places, at = set(), 0
+    places: set[int] = set()
+    at = 0
     for kind, packet_seat, cards in hand.deal_packets():
         if kind == "hand" and packet_seat == seat:
             places.update(range(at, at + len(cards)))

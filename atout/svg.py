@@ -89,6 +89,7 @@ def _corner(rank: str, suit: Suit | None, colour: str) -> str:
 def _face(card: Card, colour: str, lang: str) -> str:
     """The middle of a face: pips for 2-10, a large shape for the ace, the rank letter for court cards."""
     suit = card.suit
+    assert suit is not None, "a joker has no face of pips (card_svg draws it)"
     if card.rank == ACE:
         return suit_shape(suit, 50, 70, 54, colour)
     if card.rank in (JACK, QUEEN, KING):

@@ -127,6 +127,7 @@ class Auction:
             raise IllegalActionError(Text("{seat} may not call {call}: {why}", seat=who, call=call, why=why.text),
                                      rule=why.rule, explanation=why)
         seat = self.to_act
+        assert seat is not None, "a legal call has a player to make it"
         self.calls.append((seat, call))
         if call == PASS:
             self.passed[seat] = True

@@ -45,7 +45,8 @@ class Strain(enum.Enum):
         return None if self is Strain.NO_TRUMPS else Suit.parse(self.value)
 
     def render(self, lang: str | None = None) -> str:
-        return _(N_("no trumps"), lang) if self is Strain.NO_TRUMPS else self.trump.render(lang)
+        trump = self.trump
+        return _(N_("no trumps"), lang) if trump is None else trump.render(lang)
 
     @staticmethod
     def parse(text: str) -> Strain:

@@ -10,7 +10,7 @@ from atout.i18n import N_, Plural, Side, Text
 
 
 def explain_event(event: Event) -> Explanation:
-    kind, seat, data = event.kind, event.seat, event.data
+    kind, seat, data, action = event.kind, event.seat, event.data, event.action
     who = seat_name(seat) if seat is not None else None
     if kind == "deal":
         return Explanation("500.deal", Text(
@@ -18,14 +18,16 @@ def explain_event(event: Event) -> Explanation:
             seat=who,
             you=N_("You deal from your left: 3 cards to each player, 3 to the kitty, then 4 to each and 3 to each")))
     if kind == "ending":
-        contractor, _call = event.action.value.contract
+        assert action is not None, "an ending is taken up by its action"
+        contractor, _call = action.value.contract
         return Explanation("500.follow.suit", Text(
             "The hand starts part-way through: the contract is {call}, played by {side}, and each player holds the "
             "cards shown. {seat} plays next.", side=Side(contractor % 2), call=data, seat=who,
             you=N_("The hand starts part-way through: the contract is {call}, played by {side}, and each player holds "
                    "the cards shown. You play next.")))
     if kind == "bid":
-        call = event.action.value
+        assert action is not None, "a call is an action"
+        call = action.value
         if call == PASS:
             return Explanation("500.bid.pass", Text("{seat} passes and may not bid again this hand", seat=who,
             you=N_("You pass and may not bid again this hand")))
@@ -63,9 +65,10 @@ def explain_event(event: Event) -> Explanation:
         you=N_("You, the contractor, lead the first trick")))
     if kind == "play":
         trump, position, lead = data
-        card = event.action.card
+        assert action is not None and action.card is not None, "a play is an action with its card"
+        card = action.card
         if position == 1:
-            if event.action.value is not None:
+            if action.value is not None:
                 return Explanation("500.joker.no-trump", Text(
                     "{seat} leads the joker and names {suit}: the others must follow {suit}", seat=who,
                     card=card, suit=lead,
@@ -101,6 +104,7 @@ def explain_score(result: HandResult) -> Explanation:
     defenders' 10 a trick (`500.score.defenders`; in misère as the option ``misere_defenders`` reads it)."""
     if result.thrown_in:
         return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
+    assert result.contractor_side is not None and result.contract is not None, "a hand played has its contract"
     side = Side(result.contractor_side)
     scores = [Text("{n} for {who}", n=f"−{-s}" if s < 0 else str(s), who=Side(i))      # "40 for your side, …"
               for i, s in enumerate(result.scores_after)]
@@ -135,6 +139,7 @@ def explain_score(result: HandResult) -> Explanation:
 def _defenders(result: HandResult) -> Text:
     """What the other side scored: 10 a trick, nothing in misère where a table says so, or what the Australian
     target rule leaves of it."""
+    assert result.contractor_side is not None and result.contract is not None, "a hand played has its contract"
     other = 1 - result.contractor_side
     defenders, taken, points = Side(other), result.tricks_won[other], result.points[other]
     if result.contract.misere and points == 0 and taken:

@@ -35,4 +35,5 @@ class FiveHundredGame(GameBase):
         return result.winner
 
     def over_message(self) -> Text:
+        assert self.winner is not None, "only a game that is over says who won it"
         return Text("The game is over: {side} won", side=Side(self.winner))

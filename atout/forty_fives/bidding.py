@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from atout.engine import Explanation, seat_name
 from atout.errors import IllegalActionError, quote
+from atout.forty_fives.config import bid_level
 from atout.i18n import OneOf, Text
 
 
@@ -48,24 +49,27 @@ class Auction:
 
     def explain_illegal(self, call: str) -> Explanation:
         seat = self.to_act
+        standing = self.bid             # None until someone bids (the bid and its bidder are set together)
         if self.over:
             return Explanation("a45.bid.order", Text("The auction is over"))
         if seat == self.dealer:
             if call == "pass" and self.dealer_forced and self.high_bidder is None:
                 return Explanation("a45.bid.all-pass", Text(
                     "Nobody bid, so the dealer must take the hand at {bid}", bid=call_text(self.values[0])))
-            if self.high_bidder is None:
+            if standing is None:
                 return Explanation("a45.bid.hold", Text(
                     "The dealer never opens the bidding: with no bid standing, the dealer may only pass"))
             return Explanation("a45.bid.hold", Text(
                 "The dealer does not bid a number: with {bid} standing, the dealer may only hold (take the bid "
-                "at {bid}) or pass", bid=call_text(self.bid)))
+                "at {bid}) or pass", bid=call_text(standing)))
         if call == "hold":
             return Explanation("a45.bid.hold", Text("Only the dealer may hold"))
-        if call in self.values or call.isdigit():
+        # a number is "not higher" only when it is not above the standing bid; else it is no bid at all
+        if standing is not None and (call in self.values
+                                     or call.isdecimal() and int(call) <= bid_level(standing)):
             return Explanation("a45.bid.values", Text(
                 "{call} is not higher than the standing bid of {bid}: bid {allowed}, or pass",
-                call=call_text(call), bid=call_text(self.bid),
+                call=call_text(call), bid=call_text(standing),
                 allowed=OneOf(call_text(v) for v in self.values[self.high + 1:])))
         return Explanation("a45.bid.values", Text(
             "{call} is not a bid: you may pass, hold (the dealer only) or bid {values}",

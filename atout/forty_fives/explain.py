@@ -13,14 +13,16 @@ from atout.i18n import N_, Person, Plural, Side, Text
 def explain_event(event: Event) -> Explanation:
     kind, seat, data = event.kind, event.seat, event.data
     who = seat_name(seat) if seat is not None else None
+    action = event.action
     if kind == "deal":
         return Explanation("45.deal.packets", Text(
             "{seat} deals: a packet of 3 to each player from the dealer's left, then a packet of 2", seat=who,
             you=N_("You deal: a packet of 3 to each player from your left, then a packet of 2")))
     if kind == "ending":
+        assert action is not None, "an ending is taken up by its action"
         return Explanation("45.play.first-lead", Text(
             "The hand starts part-way through: {suit} are trumps and each player holds the cards shown. {seat} plays "
-            "next.", suit=event.action.value.trump, seat=who,
+            "next.", suit=action.value.trump, seat=who,
             you=N_("The hand starts part-way through: {suit} are trumps and each player holds the cards shown. You "
                    "play next.")))
     if kind == "turn-up":
@@ -51,7 +53,8 @@ def explain_event(event: Event) -> Explanation:
             you=N_("You, the dealer, take the robbed {card} into hand after the first trick")))
     if kind == "play":
         trump, position, led = data
-        card = event.action.card
+        assert action is not None and action.card is not None, "a play is an action with its card"
+        card = action.card
         if position == 1:
             if ranking.TABLES[trump].is_trump[card.index]:
                 return Explanation("45.trick.led-suit", Text("{seat} leads {card}: a trump lead", seat=who, card=card,
@@ -70,7 +73,8 @@ def explain_event(event: Event) -> Explanation:
     if kind == "score":
         return explain_score(data)
     if kind == "bid":
-        call = event.action.value
+        assert action is not None, "a call is an action"
+        call = action.value
         if call == "pass":
             return Explanation("a45.bid.order", Text("{seat} passes and may not bid again this hand", seat=who,
                                                      you=N_("You pass and may not bid again this hand")))
@@ -147,6 +151,7 @@ def explain_score(result: HandResult) -> Explanation:
 
 def _explain_auction_score(result: HandResult, after: list[Text], taken: list[int]) -> Explanation:
     """a45.score.bidder with the bidder's arithmetic; a45.score.over-100 when it held points back."""
+    assert result.bidder is not None and result.bid is not None, "an auction hand's result has its bidder and bid"
     side = result.bidder % 2 if result.by_side else result.bidder
     bidder = _unit(result, side)
     bid = call_text(result.bid)

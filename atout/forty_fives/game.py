@@ -35,6 +35,7 @@ class FortyFivesGame(GameBase):
         return 1 if self.config.rotation == "left" else -1   # 45.deal.rotation, a45.deal.rotation
 
     def over_message(self) -> Text:
+        assert self.winner is not None, "only a game that is over says who won it"
         score = self.scores[self.winner]
         if self.config.has_partners:
             return Text("The game is over: {side} won with {score}", side=Side(self.winner, self.config.players),

@@ -69,7 +69,9 @@ def plain_order(suit: Suit, trump: Suit) -> list[Card]:
 
 def led_suit(card: Card, trump: Suit) -> Suit:
     """The suit a lead calls for: A♥ and every trump call for trumps (`45.trick.led-suit`)."""
-    return TABLES[trump].suit_of[card.index]
+    suit = TABLES[trump].suit_of[card.index]
+    assert suit is not None, "Forty-Fives is played without the joker"
+    return suit
 
 
 def trick_winner(plays: Sequence[Card], trump: Suit) -> int:
@@ -166,6 +168,7 @@ def explain_beats(winner: Card, other: Card, trump: Suit, lead: Suit) -> Explana
         return Explanation("45.trick.winner", Text(
             "{w} beats {o}: {o} neither follows the suit led ({lead}) nor is a trump, so it cannot win",
             w=winner, o=other, lead=lead))
+    assert winner.suit is not None, "Forty-Fives is played without the joker"
     if winner.suit.is_red:
         if other.rank == ACE:
             return Explanation("45.rank.plain-red", Text(
@@ -181,10 +184,9 @@ def explain_trick(plays: Sequence[Card], trump: Suit) -> Explanation:
     """Why the trick's winner won, compared with the strongest other card."""
     if len(plays) == 1:
         return Explanation("45.trick.winner", Text("{w} is the only card", w=plays[0]))
-    t = TABLES[trump]
-    lead = t.suit_of[plays[0].index]
+    lead = led_suit(plays[0], trump)
     win = trick_winner(plays, trump)
-    return explain_beats(plays[win], t.runner_up(plays, win, lead), trump, lead)
+    return explain_beats(plays[win], TABLES[trump].runner_up(plays, win, lead), trump, lead)
 
 
 def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], trump: Suit,

@@ -254,26 +254,39 @@ def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     return {**answer, **why_right.to_dict()}
 
 
-def _first_decisions(hand: FortyFivesHand) -> dict[int, tuple[str, Explanation, list[Card], dict[str, Any]]]:
+# a seat's first decision: its right to rob, the engine's reason, the cards it may give up, why not each other card
+_Decision = tuple[str, Explanation, list[Card], dict[Card, dict[str, Any]]]
+
+
+def _first_decisions(hand: FortyFivesHand) -> dict[int, _Decision]:
     """Each seat's right to rob at its first decision (the dealer's on a turned ace, everyone's first turn in
     the first trick), as the engine's legal actions say: the right, the engine's reason, the cards it may give up
     and, for each card of its hand it may not, why. The others decide as simply as they may (keep, or give up
     their first card; play their first legal card)."""
-    decisions: dict[int, tuple[str, Explanation, list[Card], dict[str, Any]]] = {}
+    decisions: dict[int, _Decision] = {}
     while len(decisions) < hand.n and not hand.is_over:
         seat = hand.to_act
+        assert seat is not None, "a hand not over has a player to act"
         legal = hand.legal_actions()
         if seat not in decisions:
-            robs = [a.card for a in legal if a.kind == "rob"]
+            robs = [a.card for a in legal if a.kind == "rob" and a.card is not None]
             right = "no" if not robs else "may" if KEEP in legal else "must"
-            why = {card: hand.explain_illegal(Action("rob", card)).to_dict() for card in hand.hands[seat]
+            why = {card: _refused(hand, Action("rob", card)).to_dict() for card in hand.hands[seat]
                    if robs and card not in robs}
             decisions[seat] = (right, hand.explain_rob(), robs, why)
         hand.apply(KEEP if KEEP in legal else legal[0])
     return decisions
 
 
+def _refused(hand: FortyFivesHand, action: Action) -> Explanation:
+    """Why the hand refuses ``action``, which it does."""
+    why = hand.explain_illegal(action)
+    assert why is not None, f"{action} was taken to be refused"
+    return why
+
+
 def _nobody_robs(hand: FortyFivesHand) -> Explanation:
+    assert hand.trump is not None, "a robbing question is asked once the trump is turned"
     ace = Card.of(ACE, hand.trump)
     return Explanation("45.rob.ace-holder", Text(
         "{card} is turned, not an ace, and nobody was dealt the ace of trumps, {ace}: nobody robs",

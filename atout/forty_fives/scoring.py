@@ -39,7 +39,7 @@ class HandResult:
 
 
 def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: int | None,
-               scores_before: Sequence[int], bidder: int | None = None, bid: str | None = None):
+               scores_before: Sequence[int], bidder: int | None = None, bid: str | None = None) -> HandResult:
     """Score a finished hand from the tricks each player took and who took the best card."""
     n = config.players
     sides = config.sides
@@ -55,6 +55,7 @@ def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: i
     made = None
     held: list[int] = []
     if config.auction:
+        assert bidder is not None and bid is not None, "an auction hand is scored with its bidder and bid"
         points = list(side_taken)
         bidder_side = config.side_of(bidder)
         level = bid_level(bid)

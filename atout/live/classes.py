@@ -35,13 +35,16 @@ import time
 import unicodedata
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.i18n import LANGUAGES, Text, language
 from atout.live import codes
 from atout.live.errors import AnswerError, ClassCodeError, MessageError, QuestionError, SessionError, StudentNameError
 from atout.live.questions import LiveQuestion, from_spec, lessons_by_id, position, table_spec
 from atout.live.store import ClassRow, Conflict, QuestionRow, Store, StudentRow, Transaction, open_store
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 OPEN_HOURS = 8           # a school day: a class nobody ended takes no answers after this
 RETENTION_HOURS = 24     # then everything about it is deleted
@@ -87,7 +90,7 @@ def check_language(lang: Any) -> str:
     if lang not in LANGUAGES:
         raise MessageError(Text("the language is one of {languages}, not {lang}", languages=", ".join(LANGUAGES),
                                 lang=repr(str(lang)[:10])))
-    return lang
+    return str(lang)
 
 
 def format_time(timestamp: float, lang: str) -> str:
@@ -147,7 +150,7 @@ class Classes:
                                       code=codes.display(normal)))
         return row
 
-    def takes_answers(self, row: ClassRow | tuple) -> bool:
+    def takes_answers(self, row: ClassRow | tuple[float | None, float]) -> bool:
         ended, closes = (row.ended, row.closes) if isinstance(row, ClassRow) else row
         return ended is None and self.clock() < closes
 
@@ -324,7 +327,7 @@ class Teacher:
         return [{"name": s.name, "number": s.number, "lang": s.lang, "joined": s.joined, "answers": answers[s.id],
                  "lessons": progress[s.id]} for s in students]
 
-    def export_frame(self, lang: str = "en"):
+    def export_frame(self, lang: str = "en") -> pd.DataFrame:
         """The class's results as a pandas table, one row per student, headed in ``lang``."""
         import pandas as pd
 
@@ -357,7 +360,8 @@ class Teacher:
 
     def export_csv(self, lang: str = "en") -> str:
         """The results as CSV text (UTF-8, comma-separated, one row per student)."""
-        return self.export_frame(lang).to_csv(index=False)
+        text: str = self.export_frame(lang).to_csv(index=False)
+        return text
 
     def end(self) -> None:
         """End the class: students can no longer join or answer; the results stay for the teacher until the

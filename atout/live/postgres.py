@@ -54,7 +54,7 @@ class PostgresStore(Store):
         cursor.execute("BEGIN")
         return cursor
 
-    def _is_conflict(self, error: Exception) -> bool:
+    def _is_conflict(self, error: BaseException) -> bool:
         return isinstance(error, errors.UniqueViolation)
 
     def _migration_lock(self, tx: Any) -> None:

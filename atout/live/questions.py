@@ -62,8 +62,9 @@ def lesson_questions(lesson_id: str) -> tuple[Question, ...]:
     return tuple(lessons_by_id()[lesson_id].questions())
 
 
-def position(code: str, actions: list[str]) -> Any:
-    """The hand a deal code gives, after ``actions`` (as text); a bad code or action raises ``QuestionError``."""
+def position(code: Any, actions: list[str]) -> Any:
+    """The hand a deal code gives, after ``actions`` (as text); a bad code or action raises ``QuestionError``
+    (``code`` comes from a question's JSON: anything but a deal code is refused by ``dealcode.deal``)."""
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or not all(isinstance(a, str) for a in actions):
         raise QuestionError(Text("a position is a deal code and at most {n} actions written as text",
                                  n=MAX_ACTIONS))
@@ -104,6 +105,16 @@ class LiveQuestion:
     values: dict[str, int] = field(default_factory=dict)   # lead: what each card secures
     to_act: int | None = None
 
+    @property
+    def _question(self) -> Question:
+        assert self.question is not None, "only a table question (winner, legal, lead) has no lesson-style question"
+        return self.question
+
+    @property
+    def _seat(self) -> int:
+        assert self.to_act is not None, "a legal or lead question is asked of the player to act"
+        return self.to_act
+
     # --- reading it ----------------------------------------------------------------------------------------
 
     def prompt(self, lang: str) -> str:
@@ -113,23 +124,23 @@ class LiveQuestion:
                 return Text("Which card wins this trick?").render()
             if ask == "legal":
                 # The referee's explanation speaks to the player ("you are leading"): the class takes that seat.
-                return Text("You are {player}. Which cards may you play?", player=player_name(self.to_act)).render()
+                return Text("You are {player}. Which cards may you play?", player=player_name(self._seat)).render()
             if ask == "lead":
-                return Text("What should {player} lead?", player=player_name(self.to_act)).render()
-            return self.question.prompt_text(lang)
+                return Text("What should {player} lead?", player=player_name(self._seat)).render()
+            return self._question.prompt_text(lang)
 
     def label(self, choice: str, lang: str) -> str:
         with language(lang):
             if self.cards:
                 return Card.parse(choice).render(lang)
-            return self.question.label(choice, lang)
+            return self._question.label(choice, lang)
 
     def explanation(self, lang: str) -> str:
         """The right answer and why, citing the rule (or, for a lead, what the solver found)."""
         with language(lang):
             if self.spec.get("ask") == "lead":
                 return self._lead_explanation(lang)
-            return self.question.check(self.answer).text
+            return self._question.check(self.answer).text
 
     def feedback(self, response: list[str], lang: str) -> str:
         """Why ``response`` is right or wrong, in ``lang``."""
@@ -140,7 +151,7 @@ class LiveQuestion:
                 card = Card.parse(response[0])
                 return (Text("{card} secures only {value}", card=card, value=self._unit(self.values[response[0]]))
                         .render() + ". " + self._lead_explanation(lang))
-            return self.question.check(response if self.pick_all else response[0]).text
+            return self._question.check(response if self.pick_all else response[0]).text
 
     def _unit(self, value: int) -> str:
         return unit_text(self.spec["unit"], value)
@@ -148,7 +159,7 @@ class LiveQuestion:
     def _lead_explanation(self, lang: str) -> str:
         best = [Card.parse(c) for c in self.answer]
         return Text("With every hand in view and best play from everyone, {player} secures the most by leading "
-                    "{cards}: {value}", player=player_name(self.to_act), cards=best,
+                    "{cards}: {value}", player=player_name(self._seat), cards=best,
                     value=self._unit(self.values[self.answer[0]])).render(lang)
 
     @property
@@ -308,6 +319,7 @@ def _solve_lead(hand: Any) -> dict[str, Any]:
         raise QuestionError(Text("The solver could not settle this position in time: ask it a trick or two later"))
     values: dict[str, int] = {}
     for action, value in solution.values.items():     # the joker's calls: the best of them is what it secures
+        assert action.card is not None, "only plays are asked (_plays_only)"
         code = action.card.code
         values[code] = max(int(value), values.get(code, int(value)))
     return {"values": values, "unit": solution.unit}

@@ -40,7 +40,7 @@ class SQLiteStore(Store):
         cursor.execute("BEGIN IMMEDIATE")
         return cursor
 
-    def _is_conflict(self, error: Exception) -> bool:
+    def _is_conflict(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
 
     def wait_for_change(self, class_id: int, version: int, timeout: float, stop: threading.Event | None = None,

@@ -242,7 +242,8 @@ class Transaction:
         return self.run(sql, params).fetchone()
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return self.run(sql, params).fetchall()
+        rows: list[Any] = self.run(sql, params).fetchall()
+        return rows
 
 
 class Store(ABC):
@@ -275,7 +276,7 @@ class Store(ABC):
         """Begin a write transaction on ``connection``; a cursor for it."""
 
     @abstractmethod
-    def _is_conflict(self, error: Exception) -> bool:
+    def _is_conflict(self, error: BaseException) -> bool:
         """Whether ``error`` is a broken uniqueness rule."""
 
     def _announce(self, tx: Transaction, class_id: int, shown: bool) -> None:
@@ -333,7 +334,8 @@ class Store(ABC):
         conn = self.connection()
         cursor = conn.cursor()
         try:
-            return self._execute(cursor, sql, params).fetchall()
+            rows: list[Any] = self._execute(cursor, sql, params).fetchall()
+            return rows
         finally:
             cursor.close()
 
@@ -411,7 +413,9 @@ class Store(ABC):
         with self._transaction() as tx:
             row = tx.one(f"INSERT INTO live_classes (code, teacher_token, created, closes, deleted) "
                          f"VALUES (?, ?, ?, ?, ?) RETURNING {_CLASS}", (code, teacher_token, created, closes, deleted))
-        return _class(row)
+        added = _class(row)
+        assert added is not None, "INSERT … RETURNING gives the row it inserted"
+        return added
 
     def class_by(self, column: str, value: Any) -> ClassRow | None:
         if column not in ("id", "code", "teacher_token"):

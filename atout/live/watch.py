@@ -45,8 +45,11 @@ class Watch:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            version = self.version
+            if version is None:                # the class was gone when the watch began: nothing to wait for
+                return
             try:
-                now = self.store.wait_for_change(self.class_id, self.version, WAIT_S, stop=self._stop,
+                now = self.store.wait_for_change(self.class_id, version, WAIT_S, stop=self._stop,
                                                  shown=self.shown)
             except Exception:                  # a dropped connection: wait a little and try again
                 log.exception("watching class %s", self.class_id)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,12 @@ from atout.errors import AtoutError
 from atout.i18n import Text
 
 LEVELS = ("beginner", "club", "expert")
+
+
+def card_of(action: Action) -> Card:
+    """The card an action plays (rob, discard, marriage): a player asks it only of the actions that have one."""
+    assert action.card is not None, f"{action} has no card"
+    return action.card
 
 
 class Player:
@@ -155,7 +161,7 @@ def highest(cards: Iterable[Card], key) -> Card:
     return max(cards, key=key)
 
 
-def average_values(samples: list[dict[Action, float]], legal: Sequence[Action]) -> dict[Action, float]:
+def average_values(samples: Sequence[Mapping[Action, float]], legal: Sequence[Action]) -> dict[Action, float]:
     """The mean value of each legal action over the samples that valued it."""
     totals = {a: 0.0 for a in legal}
     counts = {a: 0 for a in legal}
@@ -167,7 +173,7 @@ def average_values(samples: list[dict[Action, float]], legal: Sequence[Action]) 
     return {a: totals[a] / counts[a] for a in legal if counts[a]}
 
 
-def best_on_average(samples: list[dict[Action, float]], legal: Sequence[Action]) -> list[Action]:
+def best_on_average(samples: Sequence[Mapping[Action, float]], legal: Sequence[Action]) -> list[Action]:
     """The legal actions of the highest mean value over the samples (``average_values``), in legal order."""
     values = average_values(samples, legal)
     top = max(values.values())

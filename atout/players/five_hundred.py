@@ -27,7 +27,7 @@ from atout.five_hundred import ranking
 from atout.five_hundred.config import Strain
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import DEFENDER_TRICK, contract_points
-from atout.players.base import Knowledge, Player, best_on_average, sampled_deals
+from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
 from atout.solver import FiveHundredPosition, solve
 
 PLAYERS_AT_TABLE = 4
@@ -35,7 +35,8 @@ PLAYERS_AT_TABLE = 4
 
 def _order(leader: int, count: int, out: int | None) -> list[int]:
     """The seats that played a trick of ``count`` cards from ``leader``, skipping a partner sitting out."""
-    seats, s = [], leader
+    seats: list[int] = []
+    s = leader
     while len(seats) < count:
         if s != out:
             seats.append(s)
@@ -230,7 +231,7 @@ def club_discard(view: dict, legal: list[Action]) -> Action:
     """Keep trumps, the joker and aces; throw the lowest card of the shortest side suit (to void it)."""
     trump = view["trump"]
     t = TABLES[trump]
-    cards = [a.card for a in legal]
+    cards = [card_of(a) for a in legal]
     misere = view["contract_terms"].misere
 
     def keep_score(c: Card) -> tuple:
@@ -259,7 +260,7 @@ def club_card(view: dict, legal: list[Action], know: Knowledge) -> Action:
     trick = list(view["trick"])
     seats = list(view["trick_seats"])
     joker_suit = view["joker_suit"]
-    cards = [a.card for a in legal]
+    cards = [card_of(a) for a in legal]
     joker_leads = [a for a in legal if a.card is JOKER and a.value is not None]
 
     def keep(c: Card) -> tuple:
@@ -331,7 +332,7 @@ def _club_lead(view: dict, seat: int, cards: list[Card], know: Knowledge) -> Car
     if masters:
         return max(masters, key=lambda c: power[c.index])
     if side:
-        by_suit: dict[Suit, list[Card]] = {}
+        by_suit: dict[Suit | None, list[Card]] = {}   # by the suit each card follows as
         for c in side:
             by_suit.setdefault(t.suit_of[c.index], []).append(c)
         if not contractor_side:
@@ -349,14 +350,14 @@ def _misere_card(view: dict, seat: int, legal: list[Action], know: Knowledge, tr
     trump = None
     t = TABLES[trump]
     joker_suit = view["joker_suit"]
-    cards = [a.card for a in legal]
+    cards = [card_of(a) for a in legal]
     playing_misere = seat == contractor
     if not trick:
         plays = [a for a in legal if a.value is None] or legal
         if playing_misere:
-            return min(plays, key=lambda a: t.power[a.card.index] if a.card is not JOKER else 1000)
+            return min(plays, key=lambda a: t.power[card_of(a).index] if a.card is not JOKER else 1000)
         # defenders lead low in a suit the contractor may still hold
-        return min(plays, key=lambda a: t.power[a.card.index] if a.card is not JOKER else 1000)
+        return min(plays, key=lambda a: t.power[card_of(a).index] if a.card is not JOKER else 1000)
     if playing_misere:
         losing = [c for c in cards if ranking.trick_winner(trick + [c], trump, joker_suit) != len(trick)]
         if losing:
@@ -402,7 +403,7 @@ class Beginner(FiveHundredPlayer):
 
     def discard(self, view: dict, legal: list[Action]) -> Action:
         t = TABLES[view["trump"]]
-        return min(legal, key=lambda a: (t.is_trump[a.card.index], a.card.rank))
+        return min(legal, key=lambda a: (t.is_trump[card_of(a).index], card_of(a).rank))
 
     def play(self, view: dict, legal: list[Action]) -> Action:
         trump = view["trump"]
@@ -410,12 +411,12 @@ class Beginner(FiveHundredPlayer):
         trick = list(view["trick"])
         plays = [a for a in legal if a.value is None] or legal
         if not trick:
-            return max(plays, key=lambda a: t.power[a.card.index])
+            return max(plays, key=lambda a: t.power[card_of(a).index])
         winners = [a for a in plays
-                   if ranking.trick_winner(trick + [a.card], trump, view["joker_suit"]) == len(trick)]
+                   if ranking.trick_winner(trick + [card_of(a)], trump, view["joker_suit"]) == len(trick)]
         if winners:
-            return max(winners, key=lambda a: t.power[a.card.index])
-        return min(plays, key=lambda a: t.power[a.card.index])
+            return max(winners, key=lambda a: t.power[card_of(a).index])
+        return min(plays, key=lambda a: t.power[card_of(a).index])
 
 
 class Club(FiveHundredPlayer):

@@ -27,7 +27,7 @@ from atout.engine import Action, Phase
 from atout.forty_fives import ranking
 from atout.forty_fives.config import bid_level
 from atout.forty_fives.ranking import TABLES
-from atout.players.base import Knowledge, Player, best_on_average, sampled_deals
+from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
 from atout.ranking import TRUMP_POWER
 from atout.solver import FortyFivesPosition, solve
 
@@ -207,17 +207,17 @@ class FortyFivesPlayer(Player):
         if not robs:
             return legal[0]
         trump = view["trump"]
-        return min(robs, key=lambda a: _keep_value(trump)(a.card))
+        return min(robs, key=lambda a: _keep_value(trump)(card_of(a)))
 
     def discard(self, view: dict, legal: list[Action]) -> Action:
         """free_discard: throw the plain cards, keep the trumps, then finish."""
         trump = view["trump"]
         t = TABLES[trump]
-        plain = [a for a in legal if a.kind == "discard" and not t.is_trump[a.card.index]]
+        plain = [a for a in legal if a.kind == "discard" and not t.is_trump[card_of(a).index]]
         if plain:
-            return min(plain, key=lambda a: t.power[a.card.index])
+            return min(plain, key=lambda a: t.power[card_of(a).index])
         done = [a for a in legal if a.kind == "done"]
-        return done[0] if done else min(legal, key=lambda a: t.power[a.card.index] if a.card else 0)
+        return done[0] if done else min(legal, key=lambda a: t.power[card_of(a).index] if a.card else 0)
 
     def play(self, view: dict, legal: list[Action]) -> Action:   # pragma: no cover - abstract
         raise NotImplementedError
@@ -232,7 +232,7 @@ class Beginner(FortyFivesPlayer):
     def play(self, view: dict, legal: list[Action]) -> Action:
         trump = view["trump"]
         power = _power(trump)
-        cards = [a.card for a in legal]
+        cards = [card_of(a) for a in legal]
         trick = list(view["trick"])
         if not trick:
             return Action("play", max(cards, key=power))
@@ -247,7 +247,7 @@ class Club(FortyFivesPlayer):
 
     def play(self, view: dict, legal: list[Action]) -> Action:
         know = knowledge(view)
-        return Action("play", club_card(view["config"], view["trump"], view["seat"], view, [a.card for a in legal],
+        return Action("play", club_card(view["config"], view["trump"], view["seat"], view, [card_of(a) for a in legal],
                                         know))
 
 
@@ -323,7 +323,7 @@ def _club_lead(trump: Suit, cards: list[Card], know: Knowledge, top_out: int) ->
         return max(plain_masters, key=power)
     if plain:
         # lead low from the longest plain suit (a king there may win later)
-        by_suit: dict[Suit, list[Card]] = {}
+        by_suit: dict[Suit | None, list[Card]] = {}   # by the suit each card follows as
         for c in plain:
             by_suit.setdefault(t.suit_of[c.index], []).append(c)
         longest = max(by_suit.values(), key=len)
@@ -359,7 +359,7 @@ class Expert(FortyFivesPlayer):
         config, bidder, bid = view["config"], view["bidder"], view["bid"]
         defending = config.auction and not config.has_partners and seat != bidder
         deadline = time.perf_counter() + self.budget_s
-        samples: list[dict[Action, float]] = []
+        samples: list[dict[Action, int]] = []
         for dealt in sampled_deals(self.rng, know, self.samples, deadline):
             pos = _position(view, dealt)
             if defending:
@@ -377,7 +377,7 @@ class Expert(FortyFivesPlayer):
         best = best_on_average(samples, legal)
         if len(best) > 1 and all(a.kind == "play" for a in best):
             # equal on average: let the club player's judgement break the tie
-            club = club_card(config, view["trump"], seat, view, [a.card for a in best], know)
+            club = club_card(config, view["trump"], seat, view, [card_of(a) for a in best], know)
             return Action("play", club)
         return best[0]
 

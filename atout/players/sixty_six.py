@@ -21,7 +21,7 @@ from typing import Any
 
 from atout.cards import ACE, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action
-from atout.players.base import Knowledge, Player, best_on_average, deal_unseen, sampled_deals
+from atout.players.base import Knowledge, Player, best_on_average, card_of, deal_unseen, sampled_deals
 from atout.sixty_six.ranking import POINTS, STRENGTH
 from atout.solver import SixtySixPosition, solve
 
@@ -134,7 +134,7 @@ class SixtySixPlayer(Player):
             return CLOSE
         marriages = [a for a in legal if a.kind == "marriage"]
         if marriages:
-            return max(marriages, key=lambda a: a.card.suit is table.trump)
+            return max(marriages, key=lambda a: card_of(a).suit is table.trump)
         return self.lead(table, legal)
 
     def should_close(self, table: Table, legal: list[Action]) -> bool:
@@ -152,7 +152,7 @@ class Beginner(SixtySixPlayer):
 
     def follow(self, table: Table, legal: list[Action]) -> Action:
         lead = table.trick[0]
-        cards = [a.card for a in legal]
+        cards = [card_of(a) for a in legal]
         winners = [c for c in cards if _beats(lead, c, table.trump)]
         if winners:
             return Action("play", max(winners, key=lambda c: STRENGTH[c.index]))
@@ -160,7 +160,7 @@ class Beginner(SixtySixPlayer):
 
     def lead(self, table: Table, legal: list[Action]) -> Action:
         plays = [a for a in legal if a.kind == "play"]
-        return max(plays, key=lambda a: (STRENGTH[a.card.index], POINTS[a.card.index]))
+        return max(plays, key=lambda a: (STRENGTH[card_of(a).index], POINTS[card_of(a).index]))
 
 
 class Club(SixtySixPlayer):
@@ -173,7 +173,7 @@ class Club(SixtySixPlayer):
     def follow(self, table: Table, legal: list[Action]) -> Action:
         trump = table.trump
         lead = table.trick[0]
-        cards = [a.card for a in legal]
+        cards = [card_of(a) for a in legal]
         winners = [c for c in cards if _beats(lead, c, trump)]
         if not table.stock_open:
             if winners:
@@ -193,6 +193,7 @@ class Club(SixtySixPlayer):
             if cheap:
                 return Action("play", min(cheap, key=lambda c: STRENGTH[c.index]))
             # a ten over a king or queen: worth it, the ace may be gone
+            assert lead.suit is not None, "Sixty-Six is played without the joker"
             if value >= 3 and any(c.rank == 10 for c in same) and Card.of(ACE, lead.suit) in table.played:
                 return Action("play", next(c for c in same if c.rank == 10))
         if table.counted(table.seat) + value + min(POINTS[c.index] for c in cards) >= TARGET and winners:
@@ -201,7 +202,7 @@ class Club(SixtySixPlayer):
 
     def lead(self, table: Table, legal: list[Action]) -> Action:
         trump = table.trump
-        plays = [a.card for a in legal if a.kind == "play"]
+        plays = [card_of(a) for a in legal if a.kind == "play"]
         if table.married is not None:
             return _marriage_lead(table, plays)
         unseen = [c for c in SIXTY_SIX_DECK if c not in table.played and c not in table.mine]
@@ -227,6 +228,7 @@ class Club(SixtySixPlayer):
 def _marriage_lead(table: Table, plays: list[Card]) -> Action:
     """After a marriage, lead the king once the ace and ten of its suit are gone, else the queen."""
     suit = plays[0].suit
+    assert suit is not None, "Sixty-Six is played without the joker"
     king = Card.of(KING, suit)
     safe = all(Card.of(r, suit) in table.played or Card.of(r, suit) in table.mine for r in (ACE, 10))
     if safe and king in plays:
@@ -288,7 +290,7 @@ class Expert(Club):
 
     def _position(self, table: Table, opp_hand: list[Card], close_now: bool) -> SixtySixPosition:
         seat = table.seat
-        hands = [[], []]
+        hands: list[list[Card]] = [[], []]
         hands[seat] = list(table.mine)
         hands[table.opp] = list(opp_hand)
         closer = table.closer
@@ -336,7 +338,7 @@ class Expert(Club):
                 break
             face_down = rest[0]
             for a in plays:
-                totals[a] += self._after_last_open(table, a.card, opp_hand, face_down)
+                totals[a] += self._after_last_open(table, card_of(a), opp_hand, face_down)
             count += 1
         if not count:
             return super().decide_at(table, legal)
@@ -346,6 +348,7 @@ class Expert(Club):
         """The value for me of playing ``card`` in the last open trick (the opponent replying its best)."""
         me, opp = table.seat, table.opp
         turned = table.trump_card
+        assert turned is not None, "the last open trick is played with the trump card still to be drawn"
         if table.trick:
             return self._resolve(table, table.trick[0], card, opp, me, opp_hand, face_down, turned)
         replies = [self._resolve(table, card, r, me, opp, opp_hand, face_down, turned) for r in opp_hand]

@@ -48,7 +48,7 @@ RULES: dict[str, str] = {
 }
 
 # Where each rule holds (see ``atout.rulebook.forty_fives.WHERE``): the option values it is stated for.
-WHERE: dict[str, dict] = {
+WHERE: dict[str, dict[str, object]] = {
     "500.bid.order": {"strain_order": "avondale"},
     "500.score.table": {"strain_order": "avondale"},
     "500.bid.pass": {"single_round": False},

@@ -90,7 +90,7 @@ RULES: dict[str, str] = {
 # the options. A house rule that replaces a statement is said in its own words (``atout.house_rules``).
 TURNED_UP = ("forty-fives", "forty-fives-partners")
 AUCTION = ("auction-forty-fives",)
-WHERE: dict[str, dict] = {
+WHERE: dict[str, dict[str, object]] = {
     **{rule_id: {"game": AUCTION} for rule_id in RULES if rule_id.startswith("a45.")},
     "45.follow.ace-of-hearts-led": {"ace_of_hearts_led": True},
     "45.deal.first-dealer": {"first_dealer": "seat-0"},

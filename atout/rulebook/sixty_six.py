@@ -40,7 +40,7 @@ RULES: dict[str, str] = {
 }
 
 # Where each rule holds (see ``atout.rulebook.forty_fives.WHERE``): the option values it is stated for.
-WHERE: dict[str, dict] = {
+WHERE: dict[str, dict[str, object]] = {
     "66.strict.no-marriage": {"strict_marriages": False},
     "66.no-declaration": {"tie_carries": False},
     "66.game.target": {"target": 7},

@@ -6,9 +6,14 @@ Events are the full record of a hand; their sentences only name cards that both 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from atout.engine import Event, Explanation, seat_name
 from atout.i18n import N_, Plural, Text
 from atout.sixty_six import ranking
+
+if TYPE_CHECKING:
+    from atout.sixty_six.hand import SixtySixResult
 
 
 def explain_event(event: Event) -> Explanation:
@@ -21,18 +26,21 @@ def explain_event(event: Event) -> Explanation:
             "the 11 others are the stock", seat=who, other=other,
             you=N_("You deal: 3 cards to {other}, 3 to yourself, 3 and 3 again; the next card is turned up and the 11 "
                    "others are the stock")))
+    action = event.action
     if kind == "ending":
+        assert action is not None, "an ending is taken up by its action"
         return Explanation("66.strict.follow", Text(
             "The hand starts part-way through: {suit} are trumps, the stock is {how}, and each player holds the "
-            "cards shown. {seat} plays next.", suit=event.action.value.trump, seat=who,
-            how=Text("closed") if event.action.value.closed else Text("used up"),
+            "cards shown. {seat} plays next.", suit=action.value.trump, seat=who,
+            how=Text("closed") if action.value.closed else Text("used up"),
             you=N_("The hand starts part-way through: {suit} are trumps, the stock is {how}, and each player holds "
                    "the cards shown. You play next.")))
     if kind == "turn-up":
         return Explanation("66.trump", Text("{card} is turned up: {suit} are trumps", card=data, suit=data.suit))
     if kind == "play":
         position, strict = data
-        card = event.action.card
+        assert action is not None, "a play is an action"
+        card = action.card
         if position == 1:
             return Explanation("66.open.lead", Text("{seat} leads {card}", seat=who, card=card,
             you=N_("You lead {card}")))
@@ -124,7 +132,7 @@ def explain_event(event: Event) -> Explanation:
     raise ValueError(f"no explanation for event kind {kind!r}")
 
 
-def explain_result(result) -> Explanation:
+def explain_result(result: SixtySixResult) -> Explanation:
     """Why the hand scored what it did."""
     rule = result.rule
     winner = result.winner
@@ -135,7 +143,9 @@ def explain_result(result) -> Explanation:
         return Explanation(rule, Text(
             "Both players have 65 ({points}): nobody scores, and the next hand's winner gets {gp} more",
             points=points, gp=game_points(result.carry_out)))
+    assert winner is not None, "only a tied hand, its points carried, has no winner"
     if rule == "66.close.failed":
+        assert result.closer is not None, "a failed close has its closer"
         closer = seat_name(result.closer)
         if result.by is not None and result.by != result.closer:     # the opponent reached 66 and declared first
             return Explanation(rule, Text(
@@ -148,6 +158,7 @@ def explain_result(result) -> Explanation:
             points=points, seat=seat_name(winner), gp=gained, carry=carry,
             you=N_("{closer} closed the stock and did not reach 66 ({points}): you score {gp}{carry}")))
     if rule == "66.declare.wrong":
+        assert result.by is not None, "a wrong declaration has its declarer"
         return Explanation(rule, Text(
             "{by} declared without 66 ({points}): {seat} scores {gp}{carry}",
             by=seat_name(result.by), points=points, seat=seat_name(winner), gp=gained, carry=carry,

@@ -36,6 +36,7 @@ class SixtySixGame(GameBase):
         return set_winner(self.scores, self.config.target)
 
     def over_message(self) -> Text:
+        assert self.winner is not None, "only a set that is over says who won it"
         return Text("The set is over: {seat} reached {target} game points", seat=seat_name(self.winner),
                     target=self.config.target,
                     you=N_("The set is over: you reached {target} game points"))

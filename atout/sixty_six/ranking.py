@@ -135,6 +135,7 @@ def explain_trick(plays: Sequence[Card], trump: Suit) -> Explanation:
         return Explanation("66.trick.winner", Text("{w} is the only card", w=plays[0]))
     win = trick_winner(plays, trump)
     lead = plays[0].suit
+    assert lead is not None, "Sixty-Six is played without the joker"
     others = [c for i, c in enumerate(plays) if i != win]
     runner = max(others, key=lambda c: (c.suit is trump, c.suit is lead, STRENGTH[c.index]))
     return explain_beats(plays[win], runner, trump, lead)

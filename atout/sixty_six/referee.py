@@ -143,10 +143,10 @@ def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
         from atout.sixty_six.explain import explain_result
         from atout.sixty_six.hand import SixtySixResult
 
-        closer = closer if event == "closed" else None
+        closed_by = closer if event == "closed" else None
         hand_result = SixtySixResult("declared" if event != "no-declaration" else "played-out", result, list(points),
-                                     list(tricks), list(points), by if event != "no-declaration" else None, closer,
-                                     tuple(at_close) if closer is not None else None,
+                                     list(tricks), list(points), by if event != "no-declaration" else None, closed_by,
+                                     (at_close[0], at_close[1]) if closed_by is not None else None,
                                      last if event == "no-declaration" else None, 0, int(result.carried))
         answer["explanation"] = explain_result(hand_result)
     return answer
@@ -162,7 +162,7 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
                               "such as [\"AS\", \"10S\"], not {value}", n=TRICKS, value=tricks))
     cards = q.card_list("tricks", [card for t in tricks for card in t])
     marriages = _marriages(q)
-    trump = q.trump() if marriages else None
+    trump = q.trump() if marriages else None     # read only for a marriage's value
     last_trick = q.flag("last_trick")
     if last_trick and not tricks:
         raise QueryError(Text("last_trick: the 10 for the last trick goes to its winner, and this player won no "
@@ -174,6 +174,7 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     rule = "66.points"
     marriage_points = 0
     for suit in marriages:
+        assert trump is not None, "a marriage's value needs the trump suit (read when there are marriages)"
         value = scoring.marriage_value(suit, trump)
         marriage_points += value
         if tricks:
@@ -201,11 +202,13 @@ def _marriages(q: Query) -> list[Suit]:
         raise QueryError(Text("marriages must be a list of the marriages declared, each named by its king or "
                               "queen, such as [\"KH\"]"))
     suits: list[Suit] = []
+    assert q.deck is not None, "a Sixty-Six query reads its cards from the Sixty-Six deck"
     for name in names:
         card = q.deck.parse(name)
         if card.rank not in (KING, QUEEN):
             raise QueryError(Text("a marriage is a king and queen of one suit: name it by its king or queen, not "
                                   "{card}", card=card))
+        assert card.suit is not None, "the Sixty-Six deck has no joker"
         if card.suit in suits:
             raise QueryError(Text("the marriage in {suit} is given twice; each suit has one", suit=card.suit))
         suits.append(card.suit)
@@ -283,6 +286,7 @@ def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     played = position.apply(Action("play", reply))
     won = next(e for e in played.flatten() if e.kind == "trick")
     winner = won.seat
+    assert winner is not None, "a trick has its winner"
     takes: list[str | None] = [None, None]
     if position.draw_pending:
         first = position.to_act
@@ -295,6 +299,7 @@ def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
         first = None
         why = position.explain_illegal(DRAW) if not position.is_over else Explanation("66.draw", Text(
             "That was the last trick: there is nothing left to draw"))
+        assert why is not None, "no draw is pending, so a draw is refused"
         drew = Explanation(why.rule, Text("{trick}. {why}", trick=won.explanation.text, why=why.text))
     if position.is_over and ask == "follow":
         raise QueryError(Text("that was the last trick: no trick follows, so ask first or take"))

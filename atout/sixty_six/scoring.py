@@ -94,6 +94,7 @@ def declaration(by: int, points: Sequence[int], tricks: Sequence[int], closer: i
     reached = points[by] >= TARGET_POINTS
     if closer is None or (by == closer and reached) or (by != closer and not reached):
         return declare(by, points, tricks)
+    assert tricks_at_close is not None, "a closed stock is scored with the tricks taken when it was closed"
     return close_failed(closer, tricks_at_close)
 
 

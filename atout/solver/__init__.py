@@ -264,10 +264,11 @@ class _TrickSolve:
         self.pos, self.built, self.want_line = pos, built, want_line
         st = built.state
         self.srch = builds.module().TrickSearch(st, stop)
-        self.rob_root = isinstance(pos, FortyFivesPosition) and pos.rob_now
-        if self.rob_root:
+        if isinstance(pos, FortyFivesPosition) and pos.rob_now:
+            self.rob_root = True
             self.options, self.action_of, self.rep = _rob_options(pos, built, self.srch)
         else:
+            self.rob_root = False
             self.options, self.action_of, self.rep = _play_options(built, self.srch)
         floor, ceiling = build.limits(st)
         self.floor, self.ceiling = floor, ceiling
@@ -308,6 +309,7 @@ class _TrickSolve:
         srch = self.srch
         saved = srch.save()
         try:
+            g: int
             if self.rob_root:
                 g = srch.rob_after(m, beta - 1, beta)
             else:
@@ -349,7 +351,7 @@ class _TrickSolve:
         return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes, limits=limits)
 
 
-def _play_options(built: build.Built, srch: Any) -> tuple[list[int], Callable[[int], Action], dict]:
+def _play_options(built: build.Built, srch: Any) -> tuple[list[int], Callable[[int], Action], dict[Action, int]]:
     """The cards the player to act may play, merged into runs of equivalent cards, in search order."""
     st = built.state
     legal = srch.root_legal()
@@ -370,7 +372,8 @@ def _play_options(built: build.Built, srch: Any) -> tuple[list[int], Callable[[i
     return order, built.action, rep
 
 
-def _rob_options(pos: FortyFivesPosition, built: build.Built, srch: Any):
+def _rob_options(pos: FortyFivesPosition, built: build.Built,
+                 srch: Any) -> tuple[list[int], Callable[[int], Action], dict[Action, int]]:
     """The rob decision at the root: keep (-1) or give a card for the turned one (its bit)."""
     st = built.state
     lay = st.layout
@@ -393,14 +396,15 @@ def _line(srch: Any, built: build.Built, first: int, value: int, rob_root: bool)
     """The principal variation: at each turn the first move that keeps the value (MAX and MIN alike)."""
     lay = built.state.layout
     line: list[Action] = []
-    undo: list[tuple] = []
+    undo: list[tuple[int, ...]] = []
     saved = srch.save()
     r = value
+    pending: int | None = first     # the move already chosen at the root, played first
     try:
         if rob_root:
             line.append(KEEP if first < 0 else Action("rob", lay.card[first]))
             r -= srch.rob_take(first)
-            first = None
+            pending = None
         while srch.tricks_left > 0:
             seat = srch.seat
             maxing = srch.is_max(seat)
@@ -412,8 +416,8 @@ def _line(srch: Any, built: build.Built, first: int, value: int, rob_root: bool)
                 line.append(KEEP if o < 0 else Action("rob", lay.card[o]))
                 r -= srch.rob_take(o)
                 continue
-            if first is not None:
-                m, first = first, None
+            if pending is not None:
+                m, pending = pending, None
             else:
                 for m in srch.root_moves():
                     v = srch.after(m, r - 1, r) if maxing else srch.after(m, r, r + 1)

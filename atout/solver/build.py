@@ -10,7 +10,7 @@ from atout.solver.tricks import JOKER_LEAD, TrickState
 
 FORTY_FIVES_TRICKS = 5
 FIVE_HUNDRED_TRICKS = 10
-_JOKER_LEADS = {s: Action("play", JOKER, s) for s in Suit}
+_JOKER_LEADS: dict[Suit, Action] = {s: Action("play", JOKER, s) for s in Suit}
 
 
 class Built:
@@ -26,13 +26,16 @@ class Built:
         self.guess = state.tricks_left // 2   # a first guess at MAX's units from here, for the null windows
 
     def action(self, move: int) -> Action:
-        lay = self.state.layout
+        lay: layouts.Layout = self.state.layout
         if move >= JOKER_LEAD:
             return _JOKER_LEADS[Suit((move >> 7) - 1)]
-        return PLAY_ACTIONS[lay.card[move].index]
+        card = lay.card[move]
+        assert card is not None, f"the search moved from bit {move}, where no card lies"
+        return PLAY_ACTIONS[card.index]
 
     def move(self, action: Action) -> int:
-        lay = self.state.layout
+        lay: layouts.Layout = self.state.layout
+        assert action.card is not None, f"{action} plays no card: the search is asked only about plays"
         p = lay.pos[action.card.index]
         if action.card is JOKER and action.value is not None:
             return p + JOKER_LEAD * (int(action.value) + 1)
@@ -135,6 +138,7 @@ def forty_fives(pos: FortyFivesPosition, max_seat: int | None = None) -> Built:
 
 def _rob(st: TrickState, lay: layouts.Layout, pos: FortyFivesPosition) -> None:
     """45.rob.ace-holder still to come: the holder may give any card but the ace of trumps for the turned card."""
+    assert pos.rob is not None, "only a position with a rob still to come is robbed"
     st.rob_seat = pos.rob[0]
     st.turn_bit = 1 << lay.pos[pos.rob[1].index]
     st.rob_keep = 1 << lay.pos[Card.of(ACE, pos.trump).index]

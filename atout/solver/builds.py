@@ -26,6 +26,7 @@ def _pure_module() -> ModuleType:
     module = sys.modules.get(name)
     if module is None:
         spec = importlib.util.spec_from_file_location(name, HERE / "tricks.py")
+        assert spec is not None and spec.loader is not None, "a .py file always has a spec and a loader"
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)

@@ -19,6 +19,7 @@ Sixty-Six keeps 16 bits a block (``BLOCK``, ``TRUMPS``), which its own search co
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from atout.cards import CARDS, Card, Suit
@@ -98,7 +99,7 @@ class Layout:
         self.aoh_pos = self.pos[ace_of_hearts.index]
         self.hearts_block = int(Suit.HEARTS) if trump is not Suit.HEARTS else TRUMP_BLOCK
 
-    def mask(self, cards) -> int:
+    def mask(self, cards: Iterable[Card]) -> int:
         """The bits of some cards."""
         pos = self.pos
         m = 0
@@ -108,11 +109,13 @@ class Layout:
 
     def cards(self, mask: int) -> list[Card]:
         """The cards of a mask, highest bit first."""
-        out = []
+        out: list[Card] = []
         card = self.card
         while mask:
             top = mask.bit_length() - 1
-            out.append(card[top])
+            found = card[top]
+            assert found is not None, f"bit {top} of the mask holds no card"
+            out.append(found)
             mask ^= 1 << top
         return out
 

@@ -44,7 +44,7 @@ class SixtySixSearch:
         self.mp = list(pos.marriage_points)
         self.lead = lay.pos[pos.lead.index] if pos.lead is not None else -1
         self.married = lay.block_of_suit(pos.married) if pos.married is not None else -1
-        self.tt: dict[tuple, tuple[int, int]] = {}
+        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
         kq = [0] * 5           # the king and queen bits of each block, for marriages
         for s in Suit:
@@ -59,7 +59,7 @@ class SixtySixSearch:
         points = lay.points
         root = self.root
         closer = pos.closer
-        tac = pos.tricks_at_close
+        tac = pos.tricks_at_close if pos.tricks_at_close is not None else (0, 0)   # read only when closed
         carry = pos.carry
         tie_carries = pos.config.tie_carries
         strict_marriages = pos.config.strict_marriages
@@ -240,7 +240,9 @@ class SixtySixSearch:
         if move >= MARRY:
             b = move - MARRY
             return MARRIAGE[self.pos.trump if b == 4 else Suit(b)]
-        return play(self.layout.card[move])
+        card = self.layout.card[move]
+        assert card is not None, f"the search moved from bit {move}, where no card lies"
+        return play(card)
 
     def value_after(self, move: int) -> int:
         return self._child(self.pos.to_act, self.lead, move, -100, 100)

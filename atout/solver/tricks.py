@@ -44,20 +44,20 @@ MAX_SEATS = 8
 
 def bit_length(x: int) -> int:
     """``int.bit_length`` (C: count leading zeros)."""
-    return 64 - __builtin_clzll(x) if x else 0  # noqa: F821  (declared in tricks.pxd)
+    return 64 - __builtin_clzll(x) if x else 0  # type: ignore[name-defined]  # noqa: F821  (declared in tricks.pxd)
 
 
 def bit_count(x: int) -> int:
     """``int.bit_count`` (C: population count)."""
-    return __builtin_popcountll(x)  # noqa: F821  (declared in tricks.pxd)
+    return __builtin_popcountll(x)  # type: ignore[name-defined]  # noqa: F821  (declared in tricks.pxd)
 
 
 if not cython.compiled:
-    bit_length = int.bit_length             # noqa: F811  (plain Python: the int methods themselves)
-    bit_count = int.bit_count               # noqa: F811
+    bit_length = int.bit_length  # type: ignore[assignment]  # noqa: F811  (plain Python: the int methods themselves)
+    bit_count = int.bit_count  # type: ignore[assignment]  # noqa: F811
     BUILT_FROM = None
 else:
-    BUILT_FROM = ATOUT_SEARCH_SOURCE.decode()  # noqa: F821  (the digest of the source, from setup.py)
+    BUILT_FROM = ATOUT_SEARCH_SOURCE.decode()  # type: ignore[name-defined]  # noqa: F821  (the digest of the source, from setup.py)
 
 
 def _pext_table() -> list[int]:
@@ -121,7 +121,7 @@ class TrickSearch:
         lay = st.layout
         self.layout = lay
         self.stop = stop            # asked every 256 trick starts: True interrupts the search
-        self.tt = {}
+        self.tt = {}  # type: dict[object, int]
         self.nodes = 0
         self.n = st.n
         self.nply = st.nply

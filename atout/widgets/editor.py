@@ -81,7 +81,7 @@ class DeckPicker(FromPage, anywidget.AnyWidget):
     _esm = HERE / "deck.js"
     _css = HERE / "deck.css"
 
-    rows = traitlets.List([]).tag(sync=True)
+    rows: traitlets.List[dict[str, Any]] = traitlets.List([]).tag(sync=True)
     where = traitlets.Dict({}).tag(sync=True)
     labels = traitlets.Dict({}).tag(sync=True)
 

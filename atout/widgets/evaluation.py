@@ -79,6 +79,7 @@ def distribution_svg(result: Evaluation, width: int = 480, height: int = 230) ->
 def _target_line(result: Evaluation) -> str:
     """How often the target was reached, with the unit in the form its number asks for (1 point, 2 points)."""
     n, p, e = result.target, f"{100 * result.probability:.0f}%", f"{100 * result.probability_error:.0f}%"
+    assert n is not None, "a result with a target says how often it was reached"
     if result.unit == "tricks":
         return ngettext("{n} trick or more in {p} of the deals (± {e})",
                         "{n} tricks or more in {p} of the deals (± {e})", n, p=p, e=e)

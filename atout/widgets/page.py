@@ -277,7 +277,7 @@ def play_page() -> widgets.VBox:
     from atout.widgets.play import LEVEL_NAMES, PlayGame
 
     request, shell = _start("play")
-    query, notices = request.query, []
+    query, notices = request.query, list[Text]()
     game = _game(query, notices)
     options = _house_rules(game, query, notices)
     level = query.get("level", "club")
@@ -314,7 +314,7 @@ def whatif_page() -> widgets.VBox:
     from atout.widgets.whatif import WhatIf
 
     request, shell = _start("whatif")
-    query, notices = request.query, []
+    query, notices = request.query, list[Text]()
     game = _game(query, notices)
     text = _usable(query.get("position"), hand_from_text, notices, lambda reason: Text(
         "The position in the address could not be set up: {reason}", reason=reason))
@@ -331,7 +331,7 @@ def classroom_page() -> widgets.VBox:
     from atout.widgets.classroom import Classroom
 
     request, shell = _start("classroom")
-    query, notices = request.query, []
+    query, notices = request.query, list[Text]()
     game = _game(query, notices)
     asked = query.get("code", "")
     code = _usable(query.get("code"), dealcode.decode, notices, lambda reason: Text(

@@ -284,6 +284,7 @@ class QuizView(widgets.VBox):
             return
         self.retry_button.layout.display = "none"
         question = self.question
+        assert question is not None, "a quiz with questions shows the one it is at"
         if self.feedback is not None and self._response is not None and self._feedback_language != get_language():
             # The page's language changed after marking: the referee says it again in the new language.
             self.feedback, self._feedback_language = question.check(self._response), get_language()

@@ -155,8 +155,7 @@ class HouseRulesPanel(widgets.VBox):
                     control.tooltip = Text(described[name]).render()
                 if isinstance(control, widgets.Dropdown):
                     chosen = control.value
-                    control.options = [(str(switch.choice(value).render() if isinstance(switch.choice(value), Text)
-                                            else switch.choice(value)), value) for value in self._allowed(name)]
+                    control.options = [(_choice_words(switch.choice(value)), value) for value in self._allowed(name)]
                     control.value = chosen
         finally:
             self._quiet = False
@@ -187,3 +186,8 @@ class HouseRulesPanel(widgets.VBox):
             said = table[name].said(value)
             self.message.value = (f"<p class='atout-ok' role='status' data-testid='house-rule-effect'>"
                                   f"{escape(Text(self.effect, rule=said).render())}</p>")
+
+
+def _choice_words(choice: Text | str) -> str:
+    """A house rule's choice as its menu shows it, in the page's language."""
+    return choice.render() if isinstance(choice, Text) else choice

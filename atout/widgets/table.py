@@ -22,7 +22,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import anywidget
 import traitlets
@@ -216,7 +216,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self.hand = hand
         self.viewer = viewer
         # The seat named "You": the viewer's unless told otherwise (the classroom's table has no "you").
-        self.you = viewer if you is SAME_AS_VIEWER else you
+        self.you: int | None = viewer if you is SAME_AS_VIEWER else cast("int | None", you)   # a seat, or None
         self._shown: tuple[TableView, frozenset[Card], int | None] | None = None
         self.opponents = opponents
         self.on_event: list[Callable[[Event], Any]] = list(on_event)
@@ -236,7 +236,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self._faces_style: tuple[str, bool, str] | None = None
         self._face_cards: set[Card] = set()
         self._view_cache: tuple[tuple[int, int, int | None], TableView] | None = None
-        self._words_cache: tuple[tuple[str, str, int, int | None], dict[str, Any]] | None = None
+        self._words_cache: tuple[tuple[str, str, int, int | None, int | None], dict[str, Any]] | None = None
         self.on_msg(self._on_message)
         self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size", "allow_undo",
                                                              "sort_hands"])
@@ -283,16 +283,18 @@ class CardTable(FromPage, anywidget.AnyWidget):
         try:
             card = Card.parse(card)
         except AtoutError as error:
-            return self._refuse(_explanation_of(error))
+            self._refuse(_explanation_of(error))
+            return None
         view = self._view()
         refusal = self._turn_refusal(view, card)
         if refusal is not None:
-            return self._refuse(refusal)
+            self._refuse(refusal)
+            return None
         action = self._clickable(view).get(card)
         if action is None and any(a.card is card for a in view.legal):
             # Several legal actions use this card (the joker led naming a suit): the buttons choose.
-            return self._refuse(Text("{card} may be played in more than one way: choose one of the buttons",
-                                     card=card))
+            self._refuse(Text("{card} may be played in more than one way: choose one of the buttons", card=card))
+            return None
         return self._do(view, action or Action("play", card))     # not legal: core explains why
 
     def act(self, action: Action | str) -> Event | None:
@@ -301,7 +303,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
         view = self._view()
         refusal = self._turn_refusal(view, None)
         if refusal is not None:
-            return self._refuse(refusal)
+            self._refuse(refusal)
+            return None
         if isinstance(action, str):
             # The text of a legal action is that action; any other text is core's to read (each family parses
             # its own notation, such as 'play JK H' in Five Hundred) and to refuse.
@@ -313,10 +316,12 @@ class CardTable(FromPage, anywidget.AnyWidget):
         try:
             why = self.hand.explain_illegal(action)
             if why is not None:
-                return self._refuse(why)
+                self._refuse(why)
+                return None
             event = self.hand.apply(action)
         except AtoutError as error:
-            return self._refuse(_explanation_of(error))
+            self._refuse(_explanation_of(error))
+            return None
         self._checkpoints.append(before)
         events = [event, *self._run_opponents()]
         self._fresh = False
@@ -552,14 +557,14 @@ class CardTable(FromPage, anywidget.AnyWidget):
         held_cards = {c for held in view.hands if not isinstance(held, int) for c in held}
         from_kitty = {c for c in kitty_cards or () if c in held_cards}
         if from_kitty:
-            kitty_cards = [c for c in kitty_cards if c not in from_kitty]
+            kitty_cards = [c for c in kitty_cards or () if c not in from_kitty]
             kitty = len(kitty_cards)
         calls: dict[int, list[str]] = {}
         for seat, call in view.calls or ():
             calls.setdefault(seat, []).append(call_label(call, lang))
         seats = []
         for seat in range(n):
-            held = view.hands[seat] if seat < len(view.hands) else 0
+            held: Any = view.hands[seat] if seat < len(view.hands) else 0     # its cards, or how many
             visible = not isinstance(held, int)
             count = len(held) if visible else int(held)
             if visible and self.sort_hands:

@@ -62,3 +62,19 @@ def test_misere_scores_say_their_tricks_in_words_and_cite_a_rule_of_the_rules_fi
     assert answer["scores_after"] == [-250, 90]
     assert "took 1 trick in misère" in answer["explanation"] and "(s)" not in answer["explanation"]
     assert answer["rule"] == "500.bid.misere"
+
+
+def test_a_number_that_is_no_bid_is_never_said_to_be_below_the_standing_bid():
+    """a45.bid.values: 17 with no bid standing is not a bid (it was "not higher than the standing bid of None"),
+    and neither is 35 over 20 (it was "not higher than the standing bid of 20")."""
+    from atout.forty_fives.bidding import Auction
+    from atout.forty_fives.config import make_config
+
+    auction = Auction(4, 3, make_config("auction-forty-fives").bid_values)
+    opening = auction.explain_illegal("17")
+    assert opening.rule == "a45.bid.values" and "'17' is not a bid" in opening.render("en"), opening.render("en")
+    auction.call("20")
+    above = auction.explain_illegal("35").render("en")
+    assert "'35' is not a bid" in above and "not higher" not in above, above
+    below = auction.explain_illegal("15").render("en")
+    assert "15 is not higher than the standing bid of 20" in below, below

@@ -95,6 +95,13 @@ def test_the_installed_package_counts_its_lessons_and_refuses_an_empty_folder(in
     assert empty.returncode == 1 and "no-lessons has no lessons" in empty.stdout, empty.stdout
 
 
+def test_the_installed_package_carries_its_type_marker(installed):
+    """py.typed (PEP 561): a type checker reads the annotations of the installed package, not Any for all of it."""
+    done = _run(installed, "python", "-c", "import atout, pathlib; print((pathlib.Path(atout.__file__).parent"
+                " / 'py.typed').is_file())")
+    assert done.returncode == 0 and done.stdout.strip() == "True", done.stdout + done.stderr
+
+
 def test_the_installed_referee_answers_a_line_with_the_solver_it_shipped(installed):
     query = json.dumps({"kind": "trick", "game": "forty-fives", "trump": "C", "plays": ["KH", "AH"]})
     done = _run(installed, "atout", "judge", stdin=query + "\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from atout.engine import Event, Explanation, seat_name
 from atout.five_hundred import ranking
 from atout.five_hundred.config import PASS
-from atout.five_hundred.scoring import HandResult
+from atout.five_hundred.scoring import DEFENDER_TRICK, HandResult
 from atout.i18n import N_, Plural, Side, Text
 
 
@@ -142,12 +142,15 @@ def _defenders(result: HandResult) -> Text:
     assert result.contractor_side is not None and result.contract is not None, "a hand played has its contract"
     other = 1 - result.contractor_side
     defenders, taken, points = Side(other), result.tricks_won[other], result.points[other]
+    # The cap comes first: with must_bid_to_win a side at 490 scores 0 for its tricks even in a misère that pays
+    # defenders 10 a trick, and saying "nothing in misère" there would teach a false rule.
+    if result.capped[other]:
+        return Text("{side} took {tricks} ({worth}), but at this table defenders' trick points stop at {limit}: "
+                    "+{points}", side=defenders, tricks=tricks(taken), worth=taken * DEFENDER_TRICK,
+                    limit=result.scores_after[other], points=points)
     if result.contract.misere and points == 0 and taken:
         return Text("no points for the {tricks} of {side}: at this table defenders score nothing in misère",
                     side=defenders, tricks=tricks(taken))
-    if result.capped[other]:
-        return Text("{side} took {tricks}, but their trick points stop short of the target at this table: "
-                    "+{points}", side=defenders, tricks=tricks(taken), points=points)
     return Text("10 a trick to {side}: {tricks} × 10 = {points}", side=defenders, tricks=taken, points=points)
 
 

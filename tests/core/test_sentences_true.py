@@ -78,3 +78,22 @@ def test_a_number_that_is_no_bid_is_never_said_to_be_below_the_standing_bid():
     assert "'35' is not a bid" in above and "not higher" not in above, above
     below = auction.explain_illegal("15").render("en")
     assert "15 is not higher than the standing bid of 20" in below, below
+
+
+def test_defenders_capped_at_490_in_misere_are_not_said_to_score_nothing_in_misere():
+    """500.score.defenders pays 10 a trick in misère at this table; the 0 comes from must_bid_to_win's 490 cap."""
+    answer = judge({"kind": "score", "game": "five-hundred", "options": {"misere": True, "must_bid_to_win": True},
+                    "contract": "misere", "contractor": 0, "tricks_won": [2, 8], "scores_before": [0, 490]})
+    text = answer["explanation"]
+    assert "score nothing in misère" not in text, text
+    assert "Players 2 and 4 took 8 tricks (80), but at this table defenders' trick points stop at 490: +0" in text
+    answer = judge({"kind": "score", "game": "five-hundred", "options": {"misere": True, "misere_defenders": "none"},
+                    "contract": "misere", "contractor": 0, "tricks_won": [2, 8], "scores_before": [0, 0]})
+    assert "at this table defenders score nothing in misère" in answer["explanation"]
+
+
+def test_capped_defenders_are_told_where_their_points_stop():
+    answer = judge({"kind": "score", "game": "five-hundred", "options": {"must_bid_to_win": True}, "contract": "7S",
+                    "contractor": 0, "tricks_won": [6, 4], "scores_before": [200, 480]})
+    assert "Players 2 and 4 took 4 tricks (40), but at this table defenders' trick points stop at 490: +10" in \
+        answer["explanation"]

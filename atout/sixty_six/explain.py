@@ -44,11 +44,18 @@ def explain_event(event: Event) -> Explanation:
         if position == 1:
             return Explanation("66.open.lead", Text("{seat} leads {card}", seat=who, card=card,
             you=N_("You lead {card}")))
+        if strict == "closed":
+            return Explanation("66.strict.follow", Text(
+                "{seat} plays {card}: the stock is closed, so each player must follow suit and head the trick if "
+                "they can, or else trump", seat=who, card=card,
+                you=N_("You play {card}: the stock is closed, so each player must follow suit and head the trick if "
+                       "they can, or else trump")))
         if strict:
             return Explanation("66.strict.follow", Text(
-                "{seat} plays {card}: the stock is gone, so following and heading the trick are compulsory",
-                seat=who, card=card,
-                you=N_("You play {card}: the stock is gone, so following and heading the trick are compulsory")))
+                "{seat} plays {card}: the stock is used up, so each player must follow suit and head the trick if "
+                "they can, or else trump", seat=who, card=card,
+                you=N_("You play {card}: the stock is used up, so each player must follow suit and head the trick "
+                       "if they can, or else trump")))
         return Explanation("66.open.free", Text("{seat} plays {card}: while the stock is open any card may be "
                                                 "played", seat=who, card=card,
                                                 you=N_("You play {card}: while the stock is open any card may be "

@@ -534,7 +534,8 @@ class SixtySixHand(HandBase):
         hand.remove(card)
         trick = self.trick
         trick.append(card)
-        strict = self.closer is not None or self.next_card == DECK_SIZE
+        # 66.strict.follow: why the strict rules apply, for the sentence (a closed stock is not a used-up one).
+        strict = "closed" if self.closer is not None else "used up" if self.next_card == DECK_SIZE else None
         if len(trick) == 1:
             self.leader = seat
             self.to_act = 1 - seat

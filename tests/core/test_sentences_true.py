@@ -97,3 +97,32 @@ def test_capped_defenders_are_told_where_their_points_stop():
                     "contractor": 0, "tricks_won": [6, 4], "scores_before": [200, 480]})
     assert "Players 2 and 4 took 4 tricks (40), but at this table defenders' trick points stop at 490: +10" in \
         answer["explanation"]
+
+
+def _second_plays(hand) -> list[str]:
+    """The sentences of the answers to a lead (66.strict.follow or 66.open.free) played so far."""
+    return [e.explanation.render("en") for e in hand.events if e.kind == "play" and e.data[0] == 2]
+
+
+def test_after_a_close_the_stock_is_said_to_be_closed_not_gone():
+    """66.strict.follow applies once the stock is exhausted or closed; a closed stock still holds its cards (and
+    gives no 10 for the last trick, 66.last-trick), so the sentence must not say it is gone or used up."""
+    from tests.core.test_sixty_six_hand import act, deal
+    hand = deal("9H JH 9C JC 9D JD", "AH 10H AC 10C AD 10D", "AS")
+    act(hand, "close", "play 9H", "play AH")
+    said = _second_plays(hand)[-1]
+    assert said == "Player 1 plays A♥: the stock is closed, so each player must follow suit and head the trick " \
+                   "if they can, or else trump", said
+    assert hand.stock_size > 0
+
+
+def test_once_the_stock_is_used_up_it_is_said_to_be_used_up():
+    from tests.core.test_sixty_six_hand import act, deal
+    hand = deal("9H JH 9C JC 9D JD", "AH 10H AC 10C AD 10D", "AS")
+    while hand.stock_size:
+        act(hand, next(str(a) for a in hand.legal_actions() if str(a) == "draw" or str(a).startswith("play")))
+    while not _second_plays(hand) or "while the stock is open" in _second_plays(hand)[-1]:
+        act(hand, next(str(a) for a in hand.legal_actions() if str(a).startswith("play")))
+    said = _second_plays(hand)[-1]
+    assert "the stock is used up, so each player must follow suit and head the trick if they can" in said, said
+    assert "closed" not in said

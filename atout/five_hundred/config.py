@@ -107,6 +107,17 @@ class Contract(NamedTuple):
             return Text(N_("open misère") if self.open else N_("misère")).render(lang)
         return Text(BID_WORDS[self.strain], n=self.tricks).render(lang)
 
+    def sentence_forms(self, lang: str | None = None) -> dict[str, str]:
+        """The call in a sentence: a numbered bid takes no article ("avec 7 sans-atout"), misère is a noun that
+        does where it stands alone ("{call:le}": "avec la misère", "la misère ouverte"); bare, "(misère)"."""
+        from atout.i18n import _forms, get_language
+
+        lang = lang or get_language()
+        name = self.render(lang)
+        if self.misere and lang == "fr":
+            return _forms("la " + name, lang, bare=name)
+        return dict.fromkeys(("", "le", "à", "de"), name)
+
 
 # A bid in words: its own message for each strain, since a language may inflect the strain after a number ("7
 # piques", "7 carreaux") where it names the trump suit unchanged ("l'atout est pique").

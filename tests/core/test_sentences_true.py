@@ -4,6 +4,7 @@ that made it false, so that it stays true."""
 from __future__ import annotations
 
 from atout.cards import Card, Suit
+from atout.engine import seat_name
 from atout.forty_fives import ranking as ranking_45
 from atout.i18n import Plural, Text, language
 from atout.referee import judge
@@ -126,3 +127,22 @@ def test_once_the_stock_is_used_up_it_is_said_to_be_used_up():
     said = _second_plays(hand)[-1]
     assert "the stock is used up, so each player must follow suit and head the trick if they can" in said, said
     assert "closed" not in said
+
+
+def test_french_misere_takes_its_article_where_it_stands_alone():
+    """French review WRONG 1: « avec la misère », « a réussi la misère »; a numbered bid keeps none, and the bare
+    form stays inside parentheses."""
+    from atout.five_hundred import make_config as make_500
+    from atout.five_hundred.explain import explain_score
+    from atout.five_hundred.scoring import score_hand
+    config = make_500("five-hundred", {"misere": True})
+    misere, open_misere, seven = config.contract("misere"), config.contract("open-misere"), config.contract("7NT")
+    with language("fr"):
+        assert Text("{seat} wins the auction with {call}", seat=seat_name(2), call=misere).render() == \
+            "Le joueur 3 remporte les enchères avec la misère"
+        assert Text("You win the auction with {call}", call=open_misere).render() == \
+            "Vous remportez les enchères avec la misère ouverte"
+        assert Text("You win the auction with {call}", call=seven).render() == \
+            "Vous remportez les enchères avec 7 sans-atout"
+        made = explain_score(score_hand(config, misere, 0, [0, 10], [0, 0])).text.render()
+        assert made.startswith("Le camp des joueurs 1 et 3 a réussi la misère sans faire aucune levée"), made

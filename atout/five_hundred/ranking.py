@@ -169,7 +169,7 @@ def explain_beats(winner: Card, other: Card, trump: Suit | None, lead: Suit) -> 
     """Why ``winner`` beats ``other`` in a trick where ``lead`` was led.
 
     >>> str(explain_beats(Card.parse("JK"), Card.parse("AS"), None, Suit.SPADES))
-    'Joker beats A♠: in no trumps the joker is the only trump and beats every card'
+    'The joker beats A♠: in no trumps the joker is the only trump and beats every card'
     """
     t = TABLES[trump]
     w_trump, o_trump = t.is_trump[winner.index], t.is_trump[other.index]

@@ -9,7 +9,7 @@ import itertools
 import json
 from typing import Any
 
-from atout.i18n import Text
+from atout.i18n import Text, Typed
 
 QUOTE_LIMIT = 40   # characters of what was sent that a message quotes back
 
@@ -40,6 +40,16 @@ def quote(value: Any, limit: int = QUOTE_LIMIT, as_json: bool = False) -> str | 
     except (ValueError, RecursionError):
         return type(value).__name__
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def typed(value: Any, limit: int = QUOTE_LIMIT) -> Typed:
+    """What a player typed, quoted back in a sentence they read, cut with "…" when longer than ``limit``.
+
+    >>> typed("play JK H").render("en"), typed("hold").render("fr"), typed("x" * 100, limit=3).render("en")
+    ('“play JK H”', '« hold »', '“xxx…”')
+    """
+    text = str(value)
+    return Typed(text if len(text) <= limit else text[:limit] + "…")
 
 
 def _shortened(value: Any, limit: int, depth: int = 0) -> Any:

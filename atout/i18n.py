@@ -367,6 +367,25 @@ class Plural:
         return hash((self.singular, self.n))
 
 
+class Typed:
+    """What a player typed or chose (an action, a call), quoted back as each language quotes: “play 8H” in English,
+    « play 8H » in French (never the apostrophe, which is not a quotation mark in French)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def render(self, lang: str | None = None) -> str:
+        return f"« {self.text} »" if (lang or _current) == "fr" else f"“{self.text}”"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Typed) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
 class OneOf:
     """Choices written as a list joined with the language's "or" ("2, 3, or 4"; a list param joins with "and")."""
 

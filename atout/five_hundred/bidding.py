@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from atout.engine import Explanation, seat_name
-from atout.errors import IllegalActionError, NotationError, quote
+from atout.errors import IllegalActionError, NotationError, quote, typed
 from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
 from atout.i18n import OneOf, Text
 
@@ -97,10 +97,10 @@ class Auction:
             if self.config.misere:
                 return Explanation("500.bid.shape", Text(
                     "{call} is not a call in Five Hundred: you may pass, bid misère or open misère, or bid 6 to 10 "
-                    "tricks in spades, clubs, diamonds, hearts or no trumps", call=quote(call)))
+                    "tricks in spades, clubs, diamonds, hearts or no trumps", call=typed(call)))
             return Explanation("500.bid.shape", Text(
                 "{call} is not a call in Five Hundred: you may pass, or bid 6 to 10 tricks in spades, clubs, "
-                "diamonds, hearts or no trumps", call=quote(call)))
+                "diamonds, hearts or no trumps", call=typed(call)))
         standing = self.contract
         if standing is not None and contract.rank <= standing.rank:
             return Explanation("500.bid.higher", Text(

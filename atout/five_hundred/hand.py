@@ -37,7 +37,7 @@ from atout.engine import (
     phase_words,
     seat_name,
 )
-from atout.errors import PositionError, quote
+from atout.errors import PositionError, typed
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
@@ -182,7 +182,7 @@ class FiveHundredHand(HandBase):
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             return self._explain_illegal_play(seat, action)
         return Explanation(_PHASE_RULE[phase], Text(
-            "{action} is not allowed during {phase}: {seat} must {allowed}", action=quote(str(action)),
+            "{action} is not allowed during {phase}: {seat} must {allowed}", action=typed(str(action)),
             phase=phase_words(phase), seat=seat_name(seat), allowed=action_words(a.kind for a in self.legal_actions()),
             you=N_("{action} is not allowed during {phase}: you must {allowed}")))
 

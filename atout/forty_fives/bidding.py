@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from atout.engine import Explanation, seat_name
-from atout.errors import IllegalActionError, quote
+from atout.errors import IllegalActionError, typed
 from atout.forty_fives.config import bid_level
 from atout.i18n import OneOf, Text
 
@@ -73,7 +73,7 @@ class Auction:
                 allowed=OneOf(call_text(v) for v in self.values[self.high + 1:])))
         return Explanation("a45.bid.values", Text(
             "{call} is not a bid: you may pass, hold (the dealer only) or bid {values}",
-            call=quote(call), values=OneOf(call_text(v) for v in self.values)))
+            call=typed(call), values=OneOf(call_text(v) for v in self.values)))
 
     def call(self, call: str) -> None:
         """Record the next call; an illegal one raises and changes nothing."""

@@ -35,7 +35,7 @@ from atout.engine import (
     phase_words,
     seat_name,
 )
-from atout.errors import IllegalActionError, PositionError, quote
+from atout.errors import IllegalActionError, PositionError, typed
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
@@ -356,7 +356,7 @@ class FortyFivesHand(HandBase):
                                                           seat=seat_name(self.to_act), card=action.card,
                                                           you=N_("You do not hold {card}")))
         return Explanation("45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
-            "{action} is not allowed during {phase}: {seat} may only {allowed}", action=quote(str(action)),
+            "{action} is not allowed during {phase}: {seat} may only {allowed}", action=typed(str(action)),
             phase=phase_words(phase), seat=seat_name(self.to_act),
             allowed=action_words(a.kind for a in self.legal_actions()),
             you=N_("{action} is not allowed during {phase}: you may only {allowed}")))

@@ -146,3 +146,17 @@ def test_french_misere_takes_its_article_where_it_stands_alone():
             "Vous remportez les enchères avec 7 sans-atout"
         made = explain_score(score_hand(config, misere, 0, [0, 10], [0, 0])).text.render()
         assert made.startswith("Le camp des joueurs 1 et 3 a réussi la misère sans faire aucune levée"), made
+
+
+def test_a_refused_action_is_quoted_as_each_language_quotes():
+    """French review WRONG 2: French never quotes with the apostrophe; English uses the same curly quotes as its
+    quiz answers (“No”)."""
+    from atout.sixty_six import new_hand
+    hand = new_hand("sixty-six", seed=1)
+    hand.apply(next(a for a in hand.legal_actions() if str(a).startswith("play")))
+    why = hand.explain_illegal("trump S")
+    assert why is not None
+    en, fr = why.render("en"), why.render("fr")
+    assert en.startswith("“trump S” is not allowed now"), en
+    assert fr.startswith("« trump S » n'est pas permis maintenant"), fr
+    assert "'" not in en.split(":")[0] and "'" not in fr.split(":")[0].replace("n'est", "")

@@ -120,12 +120,21 @@ def _render(case: str, source: str, what: Any, rule: str | None = None, seat: in
     text = what.text if hasattr(what, "text") and hasattr(what, "rule") else what
     rule = getattr(what, "rule", rule)
     viewers: list[tuple[str, int | None]] = [("—", None)] if seat is None else [("others", None), ("you", seat)]
+    if seat is not None:    # a sentence of two parts, each with its own subject ("You closed …: Player 2 scores …")
+        viewers += [("you", s) for s in _other_subjects(text, seat)]
     out = []
     for label, viewer in viewers:
         with i18n.recording() as used:
             rendered = {lang: text.render(lang, viewer) for lang in LANGUAGES}
         out.append(Sentence(case, source, label, rendered, rule, set(used)))
     return out
+
+
+def _other_subjects(text: Text, seat: int) -> list[int]:
+    """The other seats that are the subject of a part of ``text`` with its own "you" form."""
+    seats = [inner.params["seat"].seat for inner in text.texts()
+             if inner.you is not None and isinstance(inner.params.get("seat"), i18n.Person)]
+    return sorted(set(seats) - {seat})
 
 
 def _subject(text: Text) -> int | None:

@@ -151,25 +151,27 @@ def explain_result(result: SixtySixResult) -> Explanation:
             "Both players have 65 ({points}): nobody scores, and the next hand's winner gets {gp} more",
             points=points, gp=game_points(result.carry_out)))
     assert winner is not None, "only a tied hand, its points carried, has no winner"
+    # Each part names its own player, so that either of them reading it is "you" with the verb agreeing
+    # (« Vous avez fermé le talon … : le joueur 2 marque … », « Le joueur 1 a fermé le talon … : vous marquez … »).
+    scored = Text("{seat} scores {gp}{carry}", seat=seat_name(winner), gp=gained, carry=carry,
+                  you=N_("you score {gp}{carry}"))
     if rule == "66.close.failed":
         assert result.closer is not None, "a failed close has its closer"
         closer = seat_name(result.closer)
         if result.by is not None and result.by != result.closer:     # the opponent reached 66 and declared first
             return Explanation(rule, Text(
-                "{closer} closed the stock, but the opponent reached 66 and declared first ({points}): {seat} "
-                "scores {gp}{carry}", closer=closer, points=points, seat=seat_name(winner), gp=gained, carry=carry,
-                you=N_("{closer} closed the stock, but you reached 66 and declared first ({points}): you score "
-                       "{gp}{carry}")))
-        return Explanation(rule, Text(
-            "{closer} closed the stock and did not reach 66 ({points}): {seat} scores {gp}{carry}", closer=closer,
-            points=points, seat=seat_name(winner), gp=gained, carry=carry,
-            you=N_("{closer} closed the stock and did not reach 66 ({points}): you score {gp}{carry}")))
+                "{closed}, but {declared} first ({points}): {scored}", points=points, scored=scored,
+                closed=Text("{seat} closed the stock", seat=closer, you=N_("You closed the stock")),
+                declared=Text("{seat} reached 66 and declared", seat=seat_name(result.by),
+                              you=N_("you reached 66 and declared"))))
+        return Explanation(rule, Text("{closed}: {scored}", scored=scored, closed=Text(
+            "{seat} closed the stock and did not reach 66 ({points})", seat=closer, points=points,
+            you=N_("You closed the stock and did not reach 66 ({points})"))))
     if rule == "66.declare.wrong":
         assert result.by is not None, "a wrong declaration has its declarer"
-        return Explanation(rule, Text(
-            "{by} declared without 66 ({points}): {seat} scores {gp}{carry}",
-            by=seat_name(result.by), points=points, seat=seat_name(winner), gp=gained, carry=carry,
-            you=N_("{by} declared without 66 ({points}): you score {gp}{carry}")))
+        return Explanation(rule, Text("{declared}: {scored}", scored=scored, declared=Text(
+            "{seat} declared without 66 ({points})", seat=seat_name(result.by), points=points,
+            you=N_("You declared without 66 ({points})"))))
     if rule == "66.game-points":
         loser = 1 - winner
         if result.tricks_won[loser] == 0:

@@ -180,8 +180,8 @@ def _explain_auction_score(result: HandResult, after: list[Text], taken: list[in
             each=[Text("{n} for {who}", who=_unit(result, i), n=result.points[i]) for i in scored]))
     if held:
         text = Text("{first}; {then}", first=text, then=Text(
-            "nothing is added for {who}, who had 100 or more before this hand and did not make a bid (the {lost} "
-            "points taken do not count)",
+            "nothing is added for {who}: with 100 or more before this hand, a player scores only as the high "
+            "bidder who made the bid (the {lost} points taken do not count)",
             who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
                        Text("{first}; scores {after}", first=text, after=after))

@@ -182,3 +182,19 @@ def test_the_joker_led_calling_a_suit_reads_as_french():
     with language("fr"):
         said = Text("The joker was led calling for {suit}", suit=Suit.CLUBS).render()
     assert said == "Le joker a été entamé : la couleur demandée est trèfle", said
+
+
+def test_over_100_says_only_the_high_bidder_who_made_the_bid_scores():
+    """a45.score.over-100: "unless they were the high bidder and made the bid"; a player outbid after bidding did
+    make a bid, so "did not make a bid" told the learner a bid was enough (EN review UNCLEAR 1)."""
+    query = {"kind": "score", "game": "auction-forty-fives", "trump": "S", "players": 3, "bidder": 0, "bid": "15",
+             "scores_before": [40, 100, 20],
+             "tricks": [{"leader": 1, "plays": ["5S", "2S", "3D"]}, {"leader": 1, "plays": ["KH", "QH", "2H"]},
+                        {"leader": 1, "plays": ["4C", "5C", "6C"]}, {"leader": 0, "plays": ["7D", "8D", "9D"]},
+                        {"leader": 2, "plays": ["KD", "QD", "JD"]}]}
+    answer = judge(query)
+    assert answer["rule"] == "a45.score.over-100"
+    text = answer["explanation"]
+    assert "did not make a bid" not in text, text
+    assert "nothing is added for Player 2: with 100 or more before this hand, a player scores only as the high " \
+           "bidder who made the bid" in text, text

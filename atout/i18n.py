@@ -400,7 +400,8 @@ class OneOf:
         lang = lang or _current
         if self.items and all(hasattr(v, "sentence_forms") for v in self.items):
             return _list_forms([v.sentence_forms(lang) for v in self.items], lang, "or")
-        items = [str(render_value(v, lang)) for v in self.items]
+        # A value may say how it stands in a list of choices (a call: « … ou la misère »).
+        items = [v.list_form(lang) if hasattr(v, "list_form") else str(render_value(v, lang)) for v in self.items]
         return format_list(items, style="or", locale=lang) if items else ""
 
 

@@ -110,13 +110,15 @@ class Auction:
             "Misère may be called only once a bid of {n} tricks has been made", n=contract.needs_level))
 
     def _higher_in_words(self, standing: Contract) -> OneOf:
-        """The bids above ``standing``, in words: as many tricks in each higher strain, then "7 tricks or more"."""
+        """The bids above ``standing``, in words: as many tricks in each higher strain, "7 tricks or more", then
+        misère and open misère where they are allowed."""
         higher = [self.config.calls[c] for c in self.legal()[1:]]
         if standing.misere or not higher:
             return OneOf([Text("{call} or any higher bid", call=higher[0])] if higher else [])
         same = [c for c in higher if not c.misere and c.tricks == standing.tricks]
         more = [Text("{n} tricks or more", n=standing.tricks + 1)] if standing.tricks < 10 else []
-        return OneOf([*same, *more])
+        misere = [c for c in higher if c.misere]          # 500.bid.misere: legal here, so named with the rest
+        return OneOf([*same, *more, *misere])
 
     def call(self, call: str) -> None:
         """Record the next call; an illegal one raises and changes nothing."""

@@ -118,6 +118,10 @@ class Contract(NamedTuple):
             return _forms("la " + name, lang, bare=name)
         return dict.fromkeys(("", "le", "à", "de"), name)
 
+    def list_form(self, lang: str | None = None) -> str:
+        """The call as one of a list of choices: "7 clubs, …, or misère", « …, ou la misère »."""
+        return self.sentence_forms(lang)["le"]
+
 
 # A bid in words: its own message for each strain, since a language may inflect the strain after a number ("7
 # piques", "7 carreaux") where it names the trump suit unchanged ("l'atout est pique").

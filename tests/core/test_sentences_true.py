@@ -198,3 +198,18 @@ def test_over_100_says_only_the_high_bidder_who_made_the_bid_scores():
     assert "did not make a bid" not in text, text
     assert "nothing is added for Player 2: with 100 or more before this hand, a player scores only as the high " \
            "bidder who made the bid" in text, text
+
+
+def test_the_bids_offered_over_a_standing_bid_name_the_legal_miseres():
+    """500.bid.misere: the list of what may be bid named every legal call but misère and open misère (EN review
+    UNCLEAR 2); misère waits for a 7 bid, open misère does not."""
+    over_seven = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "options": {"misere": True},
+                        "calls": ["7S", "6NT"]})["error"]
+    assert "7 no trumps, 8 tricks or more, misère, or open misère, or pass" in over_seven, over_seven
+    over_six = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "options": {"misere": True},
+                      "calls": ["6D", "6S"]})["error"]
+    assert "7 tricks or more, or open misère, or pass" in over_six and ", misère" not in over_six, over_six
+    with language("fr"):
+        french = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "options": {"misere": True},
+                        "calls": ["7S", "6NT"]})["error"]
+    assert "8 levées ou plus, la misère ou la misère ouverte, ou passez" in french, french

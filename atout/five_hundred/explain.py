@@ -129,7 +129,7 @@ def explain_score(result: HandResult) -> Explanation:
         rule = "500.score.contract"
         text = Text("{side} took only {tricks} on {call}: −{value}", side=side, call=contract, tricks=tricks(taken),
                     value=contract.value)
-    text = Text("{first}; {then}; scores {scores}", first=text, then=_defenders(result), scores=scores)
+    text = Text("{first}; {then}; totals now: {scores}", first=text, then=_defenders(result), scores=scores)
     if result.winner is not None:
         return Explanation("500.game.target", Text("{why}. The game goes to {side}", why=text,
                                                    side=Side(result.winner)))

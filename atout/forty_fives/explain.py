@@ -132,20 +132,20 @@ def explain_score(result: HandResult) -> Explanation:
         players = len(result.tricks_won)
         return Explanation("45.score.partners", Text(
             "Each trick is worth 5: {a} took {ta} × 5 = {pa} and {b} took {tb} × 5 = {pb}; the difference, {high} − "
-            "{low} = {net}, goes to {w}; scores {after}", a=Side(0, players), ta=tricks[0], pa=taken[0],
+            "{low} = {net}, goes to {w}; totals now: {after}", a=Side(0, players), ta=tricks[0], pa=taken[0],
             b=Side(1, players), tb=tricks[1], pb=taken[1], w=_unit(result, win), high=taken[win], low=taken[1 - win],
             net=result.points[win], after=after))
     if result.scoring == "tricks":
         win = 0 if tricks[0] > tricks[1] else 1
         return Explanation("45.score.partners", Text(
-            "{w} took {t} of the 5 tricks: 5 points for 3 or 4 tricks, 10 for all five, so {n}; scores {after}",
+            "{w} took {t} of the 5 tricks: 5 points for 3 or 4 tricks, 10 for all five, so {n}; totals now: {after}",
             w=_unit(result, win), t=tricks[win], n=result.points[win], after=after))
     if result.best_seat is None:
         return Explanation("45.score.tricks", Text(
-            "No trump was played, so no trick is worth 10: 5 points a trick, {each}; scores {after}",
+            "No trump was played, so no trick is worth 10: 5 points a trick, {each}; totals now: {after}",
             each=_each(result, result.points), after=after))
     return Explanation("45.score.best-card", Text(
-        "5 points a trick, and 10 for the trick holding the best card, {card}: {each}; scores {after}",
+        "5 points a trick, and 10 for the trick holding the best card, {card}: {each}; totals now: {after}",
         card=result.best_card, each=_each(result, result.points), after=after))
 
 
@@ -184,4 +184,4 @@ def _explain_auction_score(result: HandResult, after: list[Text], taken: list[in
             "bidder who made the bid (the {lost} points taken do not count)",
             who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
-                       Text("{first}; scores {after}", first=text, after=after))
+                       Text("{first}; totals now: {after}", first=text, after=after))

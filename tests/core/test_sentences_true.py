@@ -213,3 +213,11 @@ def test_the_bids_offered_over_a_standing_bid_name_the_legal_miseres():
         french = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "options": {"misere": True},
                         "calls": ["7S", "6NT"]})["error"]
     assert "8 levées ou plus, la misère ou la misère ouverte, ou passez" in french, french
+
+
+def test_score_lines_say_the_running_totals_are_totals():
+    """The end of a score line gives the totals after the hand, not this hand's score (EN review UNCLEAR 4)."""
+    answer = judge({"kind": "score", "game": "five-hundred", "contract": "9NT", "contractor": 0,
+                    "tricks_won": [8, 2], "scores_before": [300, 50]})
+    text = answer["explanation"]
+    assert text.endswith("; totals now: −120 for Players 1 and 3 and 70 for Players 2 and 4"), text

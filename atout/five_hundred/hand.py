@@ -198,7 +198,8 @@ class FiveHundredHand(HandBase):
             return ranking.explain_joker_suit(action.value, self.trump, shown)
         if action.value is not None:
             return Explanation("500.joker.no-trump", Text(
-                "Only the joker, led in no trumps, is played with a suit named: play {card} without naming a suit", card=card))
+                "Only the joker, led in no trumps, is played with a suit named: play {card} without naming a suit",
+                card=card))
         return ranking.explain_illegal(card, hand, trick.cards, self.trump, trick.joker_suit)
 
     # --- the deal -----------------------------------------------------------------------------

@@ -541,6 +541,7 @@ def house_rule_cases() -> Iterator[Sentence]:
                 if isinstance(choice, Text):
                     yield from _render(case + " (its menu words)", "house rule", choice)
                 yield from _render(case, "house rule", switch.said(value))
+                yield from _render(case + " (as the rules in force name it)", "house rule", switch.named(value))
 
 
 def hint_cases(seeds: Iterable[int] = range(2)) -> Iterator[Sentence]:

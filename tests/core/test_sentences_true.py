@@ -73,10 +73,10 @@ def test_a_number_that_is_no_bid_is_never_said_to_be_below_the_standing_bid():
 
     auction = Auction(4, 3, make_config("auction-forty-fives").bid_values)
     opening = auction.explain_illegal("17")
-    assert opening.rule == "a45.bid.values" and "'17' is not a bid" in opening.render("en"), opening.render("en")
+    assert opening.rule == "a45.bid.values" and "“17” is not a bid" in opening.render("en"), opening.render("en")
     auction.call("20")
     above = auction.explain_illegal("35").render("en")
-    assert "'35' is not a bid" in above and "not higher" not in above, above
+    assert "“35” is not a bid" in above and "not higher" not in above, above
     below = auction.explain_illegal("15").render("en")
     assert "15 is not higher than the standing bid of 20" in below, below
 

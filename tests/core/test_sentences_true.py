@@ -78,3 +78,19 @@ def test_a_number_that_is_no_bid_is_never_said_to_be_below_the_standing_bid():
     assert "'35' is not a bid" in above and "not higher" not in above, above
     below = auction.explain_illegal("15").render("en")
     assert "15 is not higher than the standing bid of 20" in below, below
+
+
+def test_a_call_after_the_end_of_a_five_hundred_auction_is_refused_as_coming_after_it():
+    """Four passes end the auction: a fifth call was told 'Nobody may not call pass' and 'the calls allowed were
+    none: the auction is over'."""
+    answer = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["pass"] * 5})
+    assert answer["error"] == "call 5 ('pass') comes after the auction is over: no call may follow call 4"
+    with language("fr"):
+        french = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["pass"] * 5})["error"]
+    assert "Nobody" not in french and "vient après la fin des enchères" in french
+
+
+def test_a_two_player_trick_is_said_to_hold_one_card_so_far():
+    answer = judge({"kind": "legal", "game": "forty-fives", "players": 2, "trump": "S", "hand": ["2S"],
+                    "plays": ["3S", "4S"]})
+    assert answer["error"] == "the trick so far can hold at most 1 card, not 2"

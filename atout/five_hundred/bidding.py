@@ -125,9 +125,10 @@ class Auction:
         if call not in self.legal_tuple():
             why = self.explain_illegal(call)
             seat = self.to_act
-            who = seat_name(seat) if seat is not None else Text("Nobody")
-            raise IllegalActionError(Text("{seat} may not call {call}: {why}", seat=who, call=call, why=why.text),
-                                     rule=why.rule, explanation=why)
+            if seat is None:
+                raise IllegalActionError(why.text, rule=why.rule, explanation=why)
+            raise IllegalActionError(Text("{seat} may not call {call}: {why}", seat=seat_name(seat), call=call,
+                                          why=why.text), rule=why.rule, explanation=why)
         seat = self.to_act
         assert seat is not None, "a legal call has a player to make it"
         self.calls.append((seat, call))

@@ -123,6 +123,9 @@ def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
         raise QueryError(Text("calls must be a list of calls such as [\"6S\", \"pass\", \"7NT\"]"))
     auction = Auction(config, dealer)
     for i, text in enumerate(calls):
+        if auction.over:
+            raise QueryError(Text("call {i} ({call}) comes after the auction is over: no call may follow call {n}",
+                                  i=i + 1, call=quote(text), n=i))
         try:
             auction.call(parse_call(text))
         except (IllegalActionError, QueryError, AtoutError) as exc:

@@ -71,7 +71,8 @@ def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     plays = q.card_list("plays", q.data.get("plays", []))
     high = (config.players if q.has("players") else MAX_PLAYERS[config.game]) - 1
     if len(plays) > high:
-        raise QueryError(Text("the trick so far can hold at most {high} cards, not {n}", high=high, n=len(plays)))
+        raise QueryError(Text("the trick so far can hold at most {high}, not {n}",
+                                   high=Plural("{n} card", "{n} cards", high), n=len(plays)))
     if not hand:
         raise QueryError(Text("hand must hold at least one card"))
     cards = ranking.legal_plays(hand, plays, trump, config.must_follow_suit, config.ace_of_hearts_led)

@@ -234,6 +234,7 @@ function render({ model, el }) {
   let misses = 0;
   let kernel = null;
   let graceTimer = null;
+  let hearing = null;       // the interval that checks every mended widget is heard again
 
   function say(kind) {
     const box = banner();
@@ -254,13 +255,15 @@ function render({ model, el }) {
   const over = () => lost === "lost" || lost === "deaf";
 
   function gone(kind) {
-    if (over()) return;
+    // A page that cannot hear its kernel may learn later that the kernel is gone: that is the truer sentence.
+    if (lost === "lost" || (lost === "deaf" && kind !== "lost")) return;
     const first = lost === null;
     lost = kind;
     if (over()) {
       // Beat no more: a kernel the server restarted empty, or one this page cannot hear, must not be kept alive by
       // this page (the reload gets it a new one).
       window.clearInterval(beating);
+      window.clearInterval(hearing);
       window.removeEventListener("beforeunload", confirmLeave);
     }
     say(kind);
@@ -315,7 +318,6 @@ function render({ model, el }) {
     unheardChecks = guard.unheard() > 0 && idle ? unheardChecks + 1 : 0;
     if (unheardChecks >= 3) gone("deaf");
   };
-  let hearing = null;
   if (guard) {
     guard.listeners.add(report);
     report(guard);

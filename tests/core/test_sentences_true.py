@@ -221,3 +221,19 @@ def test_score_lines_say_the_running_totals_are_totals():
                     "tricks_won": [8, 2], "scores_before": [300, 50]})
     text = answer["explanation"]
     assert text.endswith("; totals now: −120 for Players 1 and 3 and 70 for Players 2 and 4"), text
+
+
+def test_a_call_after_the_end_of_a_five_hundred_auction_is_refused_as_coming_after_it():
+    """Four passes end the auction: a fifth call was told 'Nobody may not call pass' and 'the calls allowed were
+    none: the auction is over'."""
+    answer = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["pass"] * 5})
+    assert answer["error"] == "call 5 ('pass') comes after the auction is over: no call may follow call 4"
+    with language("fr"):
+        french = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["pass"] * 5})["error"]
+    assert "Nobody" not in french and "vient après la fin des enchères" in french
+
+
+def test_a_two_player_trick_is_said_to_hold_one_card_so_far():
+    answer = judge({"kind": "legal", "game": "forty-fives", "players": 2, "trump": "S", "hand": ["2S"],
+                    "plays": ["3S", "4S"]})
+    assert answer["error"] == "the trick so far can hold at most 1 card, not 2"

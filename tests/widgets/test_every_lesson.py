@@ -3,6 +3,8 @@ goes), then the quiz, every question answered with its first choice and marked w
 the score at the end. The browser tests (``tests/site/test_lessons.py``) take one lesson for each kind of step and
 question; what every lesson builds is checked here, where it takes seconds."""
 
+from html import escape
+
 import pytest
 
 from atout.lessons import load_lessons
@@ -30,7 +32,7 @@ def test_every_step_and_every_question_of_the_lesson(lesson):
         assert choices, question.prompt_text()
         first = choices[0].tooltip_code
         feedback = quiz.answer([first] if question.multiple else first)
-        assert feedback.text and feedback.text in quiz.result.value
+        assert feedback.text and escape(feedback.text) in quiz.result.value     # the page shows it as HTML
         assert feedback.rule is None or feedback.rule in RULES
         quiz.next()
     assert quiz.finished and finished and finished[0][1:] == (quiz.right, len(quiz.questions))

@@ -3,7 +3,8 @@ special rules' questions where a game has them (`points`, `may` and `draw` in Si
 `rob` for the turned card of Forty-Fives).
 
 The contract is in the rules README: one JSON object in, one out. Bad input gets
-``{"error": "<what is wrong, and what is allowed>"}`` and never an exception.
+``{"error": "<what is wrong, and what is allowed>"}``, never an exception. A fault in Atout itself is not passed
+off as bad input: in process it is raised; on the ``atout judge`` stream its line says so and the stream goes on.
 
 >>> judge({"kind": "trick", "game": "forty-fives", "trump": "C", "plays": ["KH", "AH"]})["winner"]
 1

@@ -127,9 +127,10 @@ def suggested_target(hand: Any, seat: int) -> int | None:
     >>> suggested_target(hand, 1), suggested_target(hand, 0)
     (7, 4)
     """
-    family = family_of(hand.config.game).id
-    if family == "sixty-six":
-        return 1
+    info = family_of(hand.config.game)
+    if info.default_target is not None:     # a family whose question is the same whoever asks (Sixty-Six)
+        return info.default_target
+    family = info.id
     if family == "five-hundred":
         contract, contractor = hand.contract, hand.contractor
         if contract is None:

@@ -15,13 +15,14 @@ atout.errors.ConfigError: unknown game 'bridge': the games are forty-fives, fort
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK, Deck
+from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK, Deck, Suit
 from atout.errors import ConfigError, quote
 from atout.i18n import N_, Text
 
@@ -37,10 +38,21 @@ def call_label(call: str) -> Text:
         low, high = call.split("-for-")
         return Text("{low} for {high}", low=low, high=high)
     if len(call) > 1 and call[:-1].isdigit() and call[-1:] in "CDHS":
-        return Text("{n}{suit}", n=call[:-1], suit="♣♦♥♠"["CDHS".index(call[-1])])
+        return Text("{n}{suit}", n=call[:-1], suit=Suit.parse(call[-1]).symbol)
     if call.endswith("NT") and call[:-2].isdigit():
         return Text("{n} NT", n=call[:-2])
     return Text("{call}", call=call)
+
+
+def call_said(call: str) -> Text:
+    """A call said in words ("6 spades", « 6 piques »: the strain after a number takes the language's plural, which
+    a symbol never shows); the words of ``call_label`` for the others."""
+    from atout.five_hundred.config import BID_WORDS, Strain
+
+    match = re.fullmatch(r"(\d+)(NT|[CDHS])", call)
+    if match:
+        return Text(BID_WORDS[Strain.parse(match[2])], n=int(match[1]))
+    return call_label(call)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ the dealer's hold; Five Hundred's ladder (``config.ladder``), tricks by strains,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -69,14 +68,8 @@ def call_label(call: str, lang: str | None = None) -> str:
 
 
 def call_spoken(call: str, lang: str | None = None) -> str:
-    """A call said in words, as core says it ("6 spades", « 6 piques »: the strain after a number takes the
-    language's plural, which a symbol never shows): a button's accessible name and tooltip."""
-    from atout.five_hundred.config import BID_WORDS, Strain
-
-    match = re.fullmatch(r"(\d+)(NT|[CDHS])", call)
-    if match:
-        return Text(BID_WORDS[Strain.parse(match[2])], n=int(match[1])).render(lang)
-    return call_label(call, lang)
+    """A call said in words, as core says it ("6 spades", « 6 piques »): a button's accessible name and tooltip."""
+    return games.call_said(call).render(lang)
 
 
 def call_action(call: str, lang: str | None = None) -> str:

@@ -49,6 +49,23 @@ def chromium():
         browser.close()
 
 
+@pytest.fixture
+def fastest_solver_build():
+    """The compiled build alone, for searches too long to run twice: ``test_both_builds_search_the_same_tree``
+    shows the two builds search the same tree node by node. Without a compiler the pure one runs instead
+    locally; in CI (CI=true) a missing compiled build is a failure."""
+    from atout.solver import builds
+
+    if "compiled" not in builds.AVAILABLE and os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"no compiled build of the solver: {builds.WHY_PURE}")
+    saved = builds.current
+    builds.use("compiled" if "compiled" in builds.AVAILABLE else "pure")
+    try:
+        yield builds.current
+    finally:
+        builds.use(saved)
+
+
 @pytest.fixture(params=["compiled", "pure"])
 def solver_build(request):
     """Run the test with each build of the solver's search (one source: ``atout/solver/tricks.py``). The

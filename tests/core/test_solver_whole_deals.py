@@ -11,7 +11,7 @@ from atout.position import hand_from_text
 from atout.solver import solve
 from tests.core.test_solver_reference import dds_five_hundred
 
-pytestmark = pytest.mark.usefixtures("solver_build")     # every test with each build of the search
+pytestmark = pytest.mark.usefixtures("fastest_solver_build")
 
 DATA = Path(__file__).parent.parent / "data" / "solver"
 

@@ -103,6 +103,10 @@ class Auction:
                 "diamonds, hearts or no trumps", call=typed(call)))
         standing = self.contract
         if standing is not None and contract.rank <= standing.rank:
+            if len(self.legal()) == 1:                 # pass alone
+                return Explanation("500.bid.higher", Text(
+                    "{call} is not higher than the standing bid of {bid}, and no bid is higher: you may only pass",
+                    call=contract, bid=standing))
             return Explanation("500.bid.higher", Text(
                 "{call} is not higher than the standing bid of {bid}: bid {allowed}, or pass", call=contract,
                 bid=standing, allowed=self._higher_in_words(standing)))

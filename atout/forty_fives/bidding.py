@@ -67,10 +67,15 @@ class Auction:
         # a number is "not higher" only when it is not above the standing bid; else it is no bid at all
         if standing is not None and (call in self.values
                                      or call.isdecimal() and int(call) <= bid_level(standing)):
+            higher = self.values[self.high + 1:]
+            if not higher:
+                return Explanation("a45.bid.values", Text(
+                    "{call} is not higher than the standing bid of {bid}, and no bid is higher: you may only pass",
+                    call=call_text(call), bid=call_text(standing)))
             return Explanation("a45.bid.values", Text(
                 "{call} is not higher than the standing bid of {bid}: bid {allowed}, or pass",
                 call=call_text(call), bid=call_text(standing),
-                allowed=OneOf(call_text(v) for v in self.values[self.high + 1:])))
+                allowed=OneOf(call_text(v) for v in higher)))
         return Explanation("a45.bid.values", Text(
             "{call} is not a bid: you may pass, hold (the dealer only) or bid {values}",
             call=typed(call), values=OneOf(call_text(v) for v in self.values)))

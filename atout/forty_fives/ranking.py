@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from atout.cards import ACE, CARDS, JACK, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
-from atout.i18n import Text
+from atout.i18n import OneOf, Text
 from atout.ranking import PowerTables, TrickRule
 
 ACE_OF_HEARTS = Card.of(ACE, Suit.HEARTS)
@@ -228,9 +228,14 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
     if not trumps:
         return Explanation("45.follow.ace-of-hearts-led", Text(
             "The A♥ was led and you have no trump: you must play a heart"))
+    # Every trump left here ranks above the A♥, so none has to be played as a trump; but with the A♥ led, the
+    # rule asks for a heart or one of them, and without a heart one of them is the only lawful play.
+    if not any(c.suit == Suit.HEARTS and not t.is_trump[c.index] for c in hand):
+        return Explanation("45.follow.ace-of-hearts-led", Text(
+            "The A♥ was led and you have no heart, so you must play {cards}: against the A♥, a top trump may be "
+            "held back only by playing a heart", cards=OneOf(trumps)))
     return Explanation("45.follow.ace-of-hearts-led", Text(
-        "The A♥ was led, and {cards} may be held back against it: you must play a heart or {cards}",
-        cards=trumps))
+        "The A♥ was led: you must play a heart or {cards}, and no other card", cards=OneOf(trumps)))
 
 
 def explain_legal(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must_follow_suit: bool = False,

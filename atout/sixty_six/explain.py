@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from atout.engine import Event, Explanation, seat_name
 from atout.i18n import N_, Plural, Text
 from atout.sixty_six import ranking
+from atout.sixty_six.scoring import TARGET_POINTS
 
 if TYPE_CHECKING:
     from atout.sixty_six.hand import SixtySixResult
@@ -158,12 +159,24 @@ def explain_result(result: SixtySixResult) -> Explanation:
     if rule == "66.close.failed":
         assert result.closer is not None, "a failed close has its closer"
         closer = seat_name(result.closer)
+        if result.by is not None and result.how == "closed-out":     # the opponent took the last trick with 66
+            return Explanation(rule, Text(
+                "{closed}, but {won} ({points}), which counts as declaring 66: {scored}", points=points,
+                scored=scored, closed=Text("{seat} closed the stock", seat=closer, you=N_("You closed the stock")),
+                won=Text("{seat} won the last trick with 66 or more", seat=seat_name(result.by),
+                         you=N_("you won the last trick with 66 or more"))))
         if result.by is not None and result.by != result.closer:     # the opponent reached 66 and declared first
             return Explanation(rule, Text(
                 "{closed}, but {declared} first ({points}): {scored}", points=points, scored=scored,
                 closed=Text("{seat} closed the stock", seat=closer, you=N_("You closed the stock")),
                 declared=Text("{seat} reached 66 and declared", seat=seat_name(result.by),
                               you=N_("you reached 66 and declared"))))
+        if result.points[result.closer] >= TARGET_POINTS:      # reached, but the closer never said so
+            return Explanation(rule, Text("{closed}: {scored}", scored=scored, closed=Text(
+                "{seat} closed the stock and reached 66 ({points}) but did not declare it, and a closer wins only "
+                "by declaring", seat=closer, points=points,
+                you=N_("You closed the stock and reached 66 ({points}) but did not declare it, and a closer wins "
+                       "only by declaring"))))
         return Explanation(rule, Text("{closed}: {scored}", scored=scored, closed=Text(
             "{seat} closed the stock and did not reach 66 ({points})", seat=closer, points=points,
             you=N_("You closed the stock and did not reach 66 ({points})"))))

@@ -237,3 +237,62 @@ def test_a_two_player_trick_is_said_to_hold_one_card_so_far():
     answer = judge({"kind": "legal", "game": "forty-fives", "players": 2, "trump": "S", "hand": ["2S"],
                     "plays": ["3S", "4S"]})
     assert answer["error"] == "the trick so far can hold at most 1 card, not 2"
+
+
+# --- the third independent read (en-findings-3) ----------------------------------------------------------------------
+
+def test_with_the_ace_of_hearts_led_and_no_heart_the_top_trump_is_said_to_be_due():
+    """45.follow.ace-of-hearts-led: holding 5♦ 3♣ (diamonds trumps), the 5♦ is the only lawful card; it was said
+    that it "may be held back"."""
+    answer = judge({"kind": "legal", "game": "forty-fives", "trump": "D", "plays": ["AH"], "hand": ["5D", "3C"]})
+    assert answer["legal"] == ["5D"]
+    text = answer["why"]["3C"]["explanation"]
+    assert "you have no heart, so you must play 5♦" in text and "may be held back against it" not in text, text
+    two = judge({"kind": "legal", "game": "forty-fives", "trump": "D", "plays": ["AH"], "hand": ["5D", "JD", "3C"]})
+    assert "must play 5♦ or J♦" in two["why"]["3C"]["explanation"]          # one of them, not both
+    with_heart = judge({"kind": "legal", "game": "forty-fives", "trump": "D", "plays": ["AH"],
+                        "hand": ["5D", "7H", "3C"]})
+    assert with_heart["legal"] == ["5D", "7H"]
+    assert "you must play a heart or 5♦" in with_heart["why"]["3C"]["explanation"]
+
+
+def _sixty_six_score(seed: int, actions: str):
+    from atout.engine import Action
+    from atout.games import family
+
+    hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+    events = [hand.apply(Action.parse(a)) for a in actions.split(" · ")]
+    return next(e for e in events[-1].flatten() if e.kind == "score").explanation
+
+
+def test_a_closer_who_reached_66_without_declaring_is_not_said_to_have_fallen_short():
+    """66.close.failed: Player 2 closes, reaches 70 and leads on instead of declaring; Player 1 takes the last
+    trick. It was said "did not reach 66 (36–70)"."""
+    why = _sixty_six_score(29, "play JH · play 9S · draw · exchange 9C · marriage KH · play QH · play QD · close · "
+                               "play AC · play KC · play 10C · play KD · play KH · play AH · play AS · play JC · "
+                               "play 10D · play AD")
+    assert why.rule == "66.close.failed"
+    text = why.render("en")
+    assert "did not reach 66" not in text and "reached 66" in text and "did not declare it" in text, text
+    assert "sans l'annoncer" in why.render("fr")
+
+
+def test_an_opponent_who_takes_the_last_closed_trick_with_66_is_not_said_to_have_declared():
+    """66.close.failed when nobody declared: Player 1 reaches 66 with the last trick of a closed hand, which counts
+    as declaring; it was said "reached 66 and declared first"."""
+    why = _sixty_six_score(55, "play 9H · play JC · close · play AH · play QD · play AC · play KC · play AS · "
+                               "play JS · play 10S · play KH · play KD · play 10H")
+    text = why.render("en")
+    assert why.rule == "66.close.failed" and "declared first" not in text, text
+    assert "won the last trick with 66 or more" in text and "counts as declaring 66" in text, text
+
+
+def test_over_the_highest_bid_the_refusal_offers_no_empty_list_of_bids():
+    """500.bid.higher and a45.bid.values with nothing above the standing bid: it read "bid , or pass"."""
+    top = judge({"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["10NT"]})
+    held = judge({"kind": "bids", "game": "auction-forty-fives", "dealer": 0,
+                  "calls": ["60-for-120", "pass", "pass", "hold"]})
+    for answer, call in ((top, "8S"), (held, "30")):
+        assert answer["legal"] == ["pass"]
+        text = answer["why"][call]["explanation"]
+        assert "bid ," not in text and "no bid is higher: you may only pass" in text, text

@@ -17,7 +17,7 @@ from atout.forty_fives.scoring import game_winner
 from atout.i18n import N_, Person, Side, Text
 
 
-class FortyFivesGame(GameBase):
+class FortyFivesGame(GameBase[FortyFivesHand]):
     """Hands played one after another until a player or side reaches the target."""
 
     hand_class = FortyFivesHand

@@ -84,7 +84,7 @@ class FiveHundredHand(HandBase):
 
     def __init__(self, config: FiveHundredConfig | None = None, dealer: int = 0,
                  scores_before: Sequence[int] | None = None) -> None:
-        self.config = config if config is not None else make_config("five-hundred")
+        self.config: FiveHundredConfig = config if config is not None else make_config("five-hundred")
         self.n = PLAYERS
         self.dealer = dealer
         self.scores_before = list(scores_before) if scores_before is not None else [0] * SIDES

@@ -79,7 +79,7 @@ class FortyFivesHand(HandBase):
     make_config = staticmethod(make_config)
 
     def __init__(self, config: FortyFivesConfig, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None:
-        self.config = config
+        self.config: FortyFivesConfig = config
         self.n = config.players
         self.dealer = dealer
         self.scores_before = list(scores_before) if scores_before is not None else [0] * config.sides

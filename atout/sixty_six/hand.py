@@ -113,7 +113,7 @@ class SixtySixHand(HandBase):
     players = 2
 
     def __init__(self, config: SixtySixConfig, dealer: int = 0, carry: int = 0) -> None:
-        self.config = config
+        self.config: SixtySixConfig = config
         self.dealer = dealer
         self.carry = carry                       # game points carried in from tied hands (tie_carries)
         self.phase = Phase.DEAL

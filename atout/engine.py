@@ -252,7 +252,7 @@ class Ending(NamedTuple):
     closed: tuple[int, ...] | None = None       # the closer, then the tricks at the close (or none: just now)
 
 
-def check_ending(ending: Ending, players: int, deck: Sequence[Card], tricks: int, trick_size: int | None = None,
+def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int, trick_size: int | None = None,
                  out: int | None = None, every_card_played: bool = True) -> int:
     """The checks every family's ending shares: the seats, each card once and in the deck, the hand sizes the
     trick on the table leaves (a seat that has played to it holds one card fewer), the tricks won so far adding up

@@ -351,7 +351,8 @@ class TableView:
     high_bid: tuple[int, str] | None
 
     def __init__(self, **fields: Any) -> None:
-        defaults: dict[str, Any] = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
+        defaults: dict[str, Any] = {
+                    "viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
                     "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "discards": 0, "scores": [],
                     "score_labels": [],
                     "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,

@@ -3,7 +3,8 @@
 from collections.abc import Mapping
 
 from atout.forty_fives.config import PRESETS, FortyFivesConfig, make_config
-from atout.forty_fives.hand import FortyFivesHand, HandResult, Trick
+from atout.forty_fives.hand import FortyFivesHand, Trick
+from atout.forty_fives.scoring import HandResult
 
 __all__ = ["PRESETS", "FortyFivesConfig", "FortyFivesHand", "HandResult", "Trick", "make_config"]
 

@@ -373,10 +373,11 @@ class SixtySixHand(HandBase):
         if stage < 3:
             if open_stock or self.config.strict_marriages:                       # 66.strict.no-marriage
                 for card in hand:
-                    suit = card.suit
-                    assert suit is not None, "Sixty-Six is played without the joker"
-                    if card.rank == KING and QUEEN_OF[suit] in hand:
-                        actions.append(MARRIAGE[suit])                           # 66.marriage
+                    if card.rank == KING:
+                        suit = card.suit
+                        assert suit is not None, "Sixty-Six is played without the joker"
+                        if QUEEN_OF[suit] in hand:
+                            actions.append(MARRIAGE[suit])                       # 66.marriage
             if self.tricks_won[seat]:
                 actions.append(DECLARE)                                          # 66.declare
             actions += [PLAY[c.index] for c in hand]

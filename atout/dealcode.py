@@ -70,7 +70,7 @@ class DealSpec:
 
 # --- house rules: each option of the game (but how many play) as a digit, the usual value 0 ------------------------
 
-def _carried(game: str) -> list[tuple[str, tuple, Any]]:
+def _carried(game: str) -> list[tuple[str, tuple[Any, ...], Any]]:
     """The options a code carries for ``game``: (name, allowed values, usual value), in the order the game declares
     them. The order is the code's: a new option goes at the end of its game's declarations, or older codes change."""
     from atout.games import family
@@ -241,13 +241,13 @@ def _check_players(game: str, players: int, code: str | None) -> None:
                              code=quote(code), why=why))
 
 
-def deal(code: str):
+def deal(code: str) -> Any:       # the family's own hand
     """A freshly dealt hand from a deal code (the same code, the same cards, the same house rules)."""
     spec = decode(code)
     return new_hand(spec)
 
 
-def new_hand(spec: DealSpec):
+def new_hand(spec: DealSpec) -> Any:
     """The hand a deal stands for, freshly dealt: its game, players, dealer and house rules."""
     from atout.games import family
 

@@ -16,7 +16,7 @@ import enum
 import random
 import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import ConfigError, IllegalActionError, NotationError, quote
@@ -198,16 +198,20 @@ def seat_name(seat: int) -> Person:
     return Person(seat)
 
 
-class LegalActions(Sequence):
+class LegalActions(Sequence[Action]):
     """A lazy view of the legal actions (python-chess's ``legal_moves``): computed when read."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: HandBase) -> None:
         self._state = state
 
-    def _list(self) -> list[Action]:
+    def _list(self) -> tuple[Action, ...]:
         return self._state.legal_actions()
 
-    def __getitem__(self, i):  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
+    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
         return self._list()[i]
 
     def __len__(self) -> int:
@@ -248,7 +252,7 @@ class Ending(NamedTuple):
     closed: tuple[int, ...] | None = None       # the closer, then the tricks at the close (or none: just now)
 
 
-def check_ending(ending: Ending, players: int, deck: Sequence[Card], tricks: int, trick_size: int | None = None,
+def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int, trick_size: int | None = None,
                  out: int | None = None, every_card_played: bool = True) -> int:
     """The checks every family's ending shares: the seats, each card once and in the deck, the hand sizes the
     trick on the table leaves (a seat that has played to it holds one card fewer), the tricks won so far adding up
@@ -347,7 +351,8 @@ class TableView:
     high_bid: tuple[int, str] | None
 
     def __init__(self, **fields: Any) -> None:
-        defaults = {"viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
+        defaults: dict[str, Any] = {
+                    "viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
                     "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "discards": 0, "scores": [],
                     "score_labels": [],
                     "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,
@@ -407,6 +412,26 @@ class HandStart(NamedTuple):
     carry: int = 0
 
 
+class GameConfig(Protocol):
+    """What the engine reads of every family's configuration."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def sides(self) -> int: ...
+    @property
+    def first_dealer(self) -> str: ...
+
+
+class PlayedTrick(Protocol):
+    """What the engine reads of a trick played: its cards."""
+
+    @property
+    def cards(self) -> Sequence[Card]: ...
+
+
 class HandBase:
     """What every family's hand shares: applying and recording actions, the cached legal actions, replaying a
     history, copying, taking back, why an action is refused, the phase queries, and the common parts of a seat's
@@ -419,6 +444,26 @@ class HandBase:
     method does each kind of action (``DOES``), why an action is refused (``_explain_illegal``) and where the
     cards lie that are neither in a hand nor in a finished trick (``_cards_elsewhere``).
     """
+
+    # What every family's hand keeps (each family narrows the types: its own configuration, tricks and result).
+    config: GameConfig
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    hands: list[list[Card]]
+    trick: object                      # the trick on the table (each family's own shape), None between tricks
+    tricks: Sequence[PlayedTrick]
+    history: list[Action]
+    events: list[Event]
+    result: Any                        # each family's own result, None until the hand is scored
+    scores_before: list[int]           # the families whose hand scores add to the game's (not Sixty-Six)
+    _legal: tuple[Action, ...] | None
+
+    if TYPE_CHECKING:
+        # Each family's own constructor (Sixty-Six starts with carried points: see its ``_begin``), and the scoring
+        # of the hands played to their last trick (``_next_lead``).
+        def __init__(self, config: Any, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None: ...
+        def _score(self) -> Event: ...
 
     DEAL_RULE: str | None = None      # the rule an undo with nothing to take back cites
     # Each family's action kinds and the methods doing them, ``method(hand, action) -> Event``: ``apply`` calls
@@ -435,7 +480,7 @@ class HandBase:
         return HandStart(scores_before=tuple(self.scores_before))
 
     @classmethod
-    def begin(cls, config: Any, dealer: int = 0, start: HandStart | None = None) -> Any:
+    def begin(cls, config: Any, dealer: int = 0, start: HandStart | None = None) -> Self:
         """A hand of ``config`` before its deal, ``dealer`` dealing, started with ``start`` (nothing: a new game)."""
         start = HandStart() if start is None else start
         if not isinstance(start, HandStart):
@@ -443,7 +488,7 @@ class HandBase:
         return cls._begin(config, check_dealer(config, dealer), start)
 
     @classmethod
-    def _begin(cls, config: Any, dealer: int, start: HandStart) -> Any:
+    def _begin(cls, config: Any, dealer: int, start: HandStart) -> Self:
         """By default a hand starts with the scores before it and carries nothing from tied hands."""
         if start.carry:
             raise ConfigError(Text("this hand carries no game points from an earlier hand: it starts with the "
@@ -468,7 +513,7 @@ class HandBase:
         return game if isinstance(game, cls.config_class) else cls.make_config(game, options, **more)
 
     @classmethod
-    def dealt(cls, config: Any, seed: int | None, dealer: int = 0, start: HandStart | None = None) -> Any:
+    def dealt(cls, config: Any, seed: int | None, dealer: int = 0, start: HandStart | None = None) -> Self:
         """A hand started with ``start`` (as ``start()`` gives it) and dealt from a deck shuffled with ``seed``:
         the same seed, the same cards."""
         hand = cls.begin(config, dealer, start)
@@ -502,7 +547,7 @@ class HandBase:
         An action ``legal_actions`` does not list raises ``IllegalActionError`` naming the rule (the deal aside,
         see ``_unlisted``); the state is unchanged.
         """
-        if action.__class__ is not Action:
+        if not isinstance(action, Action):
             action = Action.parse(action)
         legal = self._legal
         if legal is None:
@@ -533,7 +578,7 @@ class HandBase:
 
     @classmethod
     def replay(cls, config: Any, history: Iterable[Action | str], dealer: int = 0,
-               start: HandStart | None = None) -> Any:
+               start: HandStart | None = None) -> Self:
         """A hand started with ``start`` and brought to the same state by applying ``history``."""
         hand = cls.begin(config, dealer, start)
         for action in history:
@@ -546,7 +591,7 @@ class HandBase:
         history to replay or take back."""
         return not self.history and not self.is_chance
 
-    def copy(self) -> Any:
+    def copy(self) -> Self:
         if self.set_up:
             return copy.deepcopy(self, {id(self.config): self.config})
         return self.replay(self.config, self.history, self.dealer, self.start())
@@ -566,7 +611,7 @@ class HandBase:
 
     def explain_illegal(self, action: Action | str) -> Explanation | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        if action.__class__ is not Action:
+        if not isinstance(action, Action):
             action = Action.parse(action)
         if self.phase is not Phase.DEAL and (action in self.legal_actions()
                                          or self._same_as_listed(action) is not None):
@@ -662,7 +707,10 @@ class HandBase:
         return LegalActions(self)
 
 
-class GameBase:
+HandT = TypeVar("HandT", bound=HandBase)
+
+
+class GameBase(Generic[HandT]):
     """What every family's game shares: hands played one after another until a player or side wins.
 
     A game deals each hand from its seeded generator (the same seed, the same game), applies actions to
@@ -674,7 +722,7 @@ class GameBase:
     (``over_message``, citing ``TARGET_RULE``).
     """
 
-    hand_class: Any
+    hand_class: type[HandT]
     default_game = ""
     TARGET_RULE = ""
 
@@ -690,7 +738,7 @@ class GameBase:
         self.results: list[Any] = []
         self.dealers: list[int] = []
         self.winner: int | None = None
-        self.completed_hands: list[Any] = []   # every finished hand, for scores and reviews
+        self.completed_hands: list[HandT] = []   # every finished hand, for scores and reviews
         self.hand = self._new_hand()
 
     # --- what a family says ------------------------------------------------------------------------
@@ -712,7 +760,7 @@ class GameBase:
 
     # --- the hand-after-hand loop ------------------------------------------------------------------------
 
-    def _new_hand(self) -> Any:
+    def _new_hand(self) -> HandT:
         hand = self.hand_class.dealt(self.config, self._rng.getrandbits(64), self.dealer, self.hand_start())
         self.dealers.append(self.dealer)
         return hand

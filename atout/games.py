@@ -87,7 +87,8 @@ class Family:
 
     def player_classes(self) -> Mapping[str, type]:
         """The family's computer players by level."""
-        return import_module(self.players).PLAYERS
+        players: Mapping[str, type] = import_module(self.players).PLAYERS
+        return players
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def family(game: str) -> ModuleType:
     return game_info(game).family.rules()
 
 
-def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any):
+def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:   # the family's own
     return family(game).make_config(game, options, **more)
 
 

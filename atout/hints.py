@@ -37,7 +37,8 @@ class Hint:
 
 def _trick_rules(hand: Any, named: Any = None) -> TrickRule:
     """The family's own trick rule for this hand (``named``: the suit a led joker names in Five Hundred)."""
-    return family_of(hand.config.game).module("ranking").trick_rule(hand.trump, named)
+    rule: TrickRule = family_of(hand.config.game).module("ranking").trick_rule(hand.trump, named)
+    return rule
 
 
 def _played(hand: Any) -> set[Card]:

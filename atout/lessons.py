@@ -18,6 +18,7 @@ import random
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -219,8 +220,8 @@ def _schema_why(error: jsonschema.ValidationError) -> Text | str:
     if error.validator == "additionalProperties":
         allowed = error.validator_value is False and error.schema.get("properties", {})
         unknown = sorted(set(error.instance) - set(allowed or ()))
-        return Text("unknown field {fields}: the fields here are {allowed}", fields=", ".join(map(quote, unknown)),
-                    allowed=", ".join(allowed or ()))
+        return Text("unknown field {fields}: the fields here are {allowed}",
+                    fields=", ".join(str(quote(name)) for name in unknown), allowed=", ".join(allowed or ()))
     if error.validator == "enum":
         return Text("{value} is not allowed here: write one of {allowed}", value=value,
                     allowed=", ".join(map(str, error.validator_value)))
@@ -325,11 +326,10 @@ def _check_meaning(lesson: Lesson) -> None:
                 except AtoutError as exc:
                     raise LessonError(Text("{path}: step {i}: {why}", path=where, i=i + 1, why=exc.message)) from None
         if "try" in step:
-            _check_question(lesson, Text("step {i}", i=i + 1), lambda i=i: lesson.step_questions(i))
+            _check_question(lesson, Text("step {i}", i=i + 1), partial(lesson.step_questions, i))
     for i, spec in enumerate(lesson.quiz):
         _check_question(lesson, Text("quiz {i}", i=i + 1),
-                        lambda i=i, spec=spec: make_questions(spec, lesson.game, lesson.options,
-                                                              seed=spec.get("seed", i)))
+                        partial(make_questions, spec, lesson.game, lesson.options, seed=spec.get("seed", i)))
 
 
 def _check_question(lesson: Lesson, where: Text, make: Callable[[], list[Question]]) -> None:
@@ -364,6 +364,7 @@ def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
 
 def _same_id(lesson: Lesson, seen: dict[str, Path]) -> LessonError | None:
     """The refusal of a lesson whose id an earlier file has already taken (``seen``: id → file)."""
+    assert lesson.path is not None, "a lesson read from a file has its path"
     if lesson.id in seen:
         return LessonError(Text("{path}: the id {id} is already the id of {other}: each lesson needs its own id",
                                 path=str(lesson.path), id=lesson.id, other=str(seen[lesson.id])))

@@ -113,6 +113,7 @@ class Query:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise QueryError(Text("{name} must be a list of cards such as [\"5H\", \"JK\"], not {value}",
                                   name=name, value=quote(value, as_json=True)))
+        assert self.deck is not None, "a family's referee names its deck before reading cards"
         cards = [self.deck.parse(v) for v in value]
         for card in cards:
             if card in self._seen:

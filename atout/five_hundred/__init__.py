@@ -1,5 +1,7 @@
 """The Five Hundred family: one preset, ``five-hundred`` (4 players, 43 cards, partnerships 0-2 against 1-3)."""
 
+from typing import Any
+
 from atout.five_hundred.config import PRESETS, Contract, FiveHundredConfig, Strain, make_config
 from atout.five_hundred.hand import FiveHundredHand, Trick
 from atout.five_hundred.scoring import HandResult
@@ -13,11 +15,11 @@ from atout.five_hundred.game import FiveHundredGame  # noqa: E402
 __all__ += ["FiveHundredGame", "referee", "new_hand"]
 
 
-def new_hand(game: str = "five-hundred", seed: int | None = None, **options) -> FiveHundredHand:
+def new_hand(game: str = "five-hundred", seed: int | None = None, **options: Any) -> FiveHundredHand:
     """A freshly dealt hand of the preset, with its options by name."""
     return FiveHundredHand.new(game, seed=seed, **options)
 
 
-def new_game(game: str, seed: int | None = None, **options):
+def new_game(game: str, seed: int | None = None, **options: Any) -> FiveHundredGame:
     """A whole game of the preset, hand after hand to the target score."""
     return FiveHundredGame(game, seed=seed, **options)

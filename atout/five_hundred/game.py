@@ -22,7 +22,7 @@ from atout.five_hundred.scoring import HandResult
 from atout.i18n import Side, Text
 
 
-class FiveHundredGame(GameBase):
+class FiveHundredGame(GameBase[FiveHundredHand]):
     """Hands played one after another until a side wins; a thrown-in hand is redealt by the next dealer
     (the deal passes to the left after every hand, a throw-in included: 500.deal.rotation, 500.bid.all-pass)."""
 

@@ -84,7 +84,7 @@ class FiveHundredHand(HandBase):
 
     def __init__(self, config: FiveHundredConfig | None = None, dealer: int = 0,
                  scores_before: Sequence[int] | None = None) -> None:
-        self.config = config if config is not None else make_config("five-hundred")
+        self.config: FiveHundredConfig = config if config is not None else make_config("five-hundred")
         self.n = PLAYERS
         self.dealer = dealer
         self.scores_before = list(scores_before) if scores_before is not None else [0] * SIDES
@@ -136,8 +136,9 @@ class FiveHundredHand(HandBase):
         phase = self.phase
         if phase is Phase.PLAY:
             seat = self.to_act
-            hand = self.hands[seat]
             trick = self.trick
+            assert seat is not None and trick is not None, "the play has a player to act and a trick"
+            hand = self.hands[seat]
             if trick.cards:
                 suit_of = self._tables.suit_of
                 lead = trick.lead
@@ -150,8 +151,10 @@ class FiveHundredHand(HandBase):
             return [PLAY_ACTIONS[c.index] for c in hand]
         if phase is Phase.BID:
             auction = self.auction
+            assert auction is not None, "the bidding has its auction"
             return list(self._bid_table[auction.high + 1][auction.top_level])
         if phase is Phase.KITTY:
+            assert self.to_act is not None, "the contractor discards"
             return [DISCARD_ACTIONS[c.index] for c in self.hands[self.to_act]]
         return []
 
@@ -173,7 +176,9 @@ class FiveHundredHand(HandBase):
                                                     "each once"))
             return Explanation("500.deal", Text("The cards must be dealt first"))
         seat = self.to_act
+        assert seat is not None, "after the deal and before the end a player is to act"
         if phase is Phase.BID and action.kind == "bid":
+            assert self.auction is not None, "the bidding has its auction"
             return self.auction.explain_illegal(str(action.value))
         if phase is Phase.KITTY and action.kind == "discard" and action.card is not None:
             return Explanation("500.kitty", Text("{seat} does not hold {card}; their hand is {hand}",
@@ -188,6 +193,7 @@ class FiveHundredHand(HandBase):
 
     def _explain_illegal_play(self, seat: int, action: Action) -> Explanation:
         card, hand, trick = action.card, self.hands[seat], self.trick
+        assert card is not None and trick is not None, "a card played to the trick on the table"
         if card not in hand:
             return Explanation("500.follow.suit", Text("{seat} does not hold {card}; their hand is {hand}",
                                                        seat=seat_name(seat), card=card, hand=hand,
@@ -293,6 +299,7 @@ class FiveHundredHand(HandBase):
     def _bid(self, action: Action) -> Event:
         seat = self.to_act
         auction = self.auction
+        assert auction is not None, "the bidding has its auction"
         auction.call(action.value)
         event = Event("bid", seat, action, self.config.calls.get(action.value), _explain)
         if not auction.over:
@@ -307,6 +314,7 @@ class FiveHundredHand(HandBase):
             return event
         contractor = self.contractor = auction.winner
         contract = self.contract = auction.contract
+        assert contract is not None, "an auction won makes a contract"
         self.trump = contract.trump
         self._tables = TABLES[self.trump]
         event.consequences.append(Event("contract", contractor, None, contract, _explain))
@@ -328,6 +336,7 @@ class FiveHundredHand(HandBase):
 
     def _discard(self, action: Action) -> Event:
         seat = self.to_act
+        assert seat is not None and action.card is not None, "the contractor discards a card"
         self.hands[seat].remove(action.card)
         self.discards.append(action.card)
         event = Event("discard", seat, action, len(self.discards), _explain)
@@ -340,10 +349,9 @@ class FiveHundredHand(HandBase):
     # --- play ---------------------------------------------------------------------------------
 
     def _play(self, action: Action) -> Event:
-        seat = self.to_act
-        card = action.card
+        seat, card, trick = self.to_act, action.card, self.trick
+        assert seat is not None and card is not None and trick is not None, "a card in play"
         self.hands[seat].remove(card)
-        trick = self.trick
         cards = trick.cards
         suit_of = self._tables.suit_of
         if not cards:
@@ -352,6 +360,7 @@ class FiveHundredHand(HandBase):
             else:
                 trick.lead = suit_of[card.index]
         elif suit_of[card.index] is not trick.lead:
+            assert trick.lead is not None, "the first card played leads a suit"
             self.shown_out[seat] |= 1 << trick.lead
         cards.append(card)
         trick.seats.append(seat)
@@ -363,6 +372,7 @@ class FiveHundredHand(HandBase):
         self.tricks.append(trick)
         self.tricks_won[winner] += 1
         event.consequences.append(Event("trick", winner, None, (trick, self.trump), _explain))
+        assert self.contract is not None and self.contractor is not None, "the play follows a contract"
         if len(self.tricks) == 1 and self.contract.open:
             event.consequences.append(Event("open-hand", self.contractor, None, list(self.hands[self.contractor]),
                                             _explain))
@@ -375,7 +385,9 @@ class FiveHundredHand(HandBase):
         return [won[0] + won[2], won[1] + won[3]]
 
     def _score(self) -> Event:
-        self.result = score_hand(self.config, self.contract, self.contractor_side, self.side_tricks(),
+        side = self.contractor_side
+        assert self.contract is not None and self.contractor is not None and side is not None, "a contract played"
+        self.result = score_hand(self.config, self.contract, side, self.side_tricks(),
                                  self.scores_before, self.contractor)
         return Event("score", None, None, self.result, _explain)
 
@@ -407,7 +419,7 @@ class FiveHundredHand(HandBase):
             "kitty_size": len(self.kitty),
             "kitty_taken": list(self.kitty_taken) if is_contractor else None,
             "discards": list(self.discards) if is_contractor else None,
-            "exposed": list(self.hands[self.contractor]) if self.hand_exposed else None,
+            "exposed": list(self.hands[self.contractor]) if self.hand_exposed and self.contractor is not None else None,
             "trick": list(self.trick.cards) if self.trick else [],
             "trick_seats": list(self.trick.seats) if self.trick else [],
             "leader": self.trick.leader if self.trick else None,

@@ -12,12 +12,12 @@ True
 from __future__ import annotations
 
 from atout.engine import GameBase
-from atout.forty_fives.hand import FortyFivesHand, HandResult
-from atout.forty_fives.scoring import game_winner
+from atout.forty_fives.hand import FortyFivesHand
+from atout.forty_fives.scoring import HandResult, game_winner
 from atout.i18n import N_, Person, Side, Text
 
 
-class FortyFivesGame(GameBase):
+class FortyFivesGame(GameBase[FortyFivesHand]):
     """Hands played one after another until a player or side reaches the target."""
 
     hand_class = FortyFivesHand

@@ -79,7 +79,7 @@ class FortyFivesHand(HandBase):
     make_config = staticmethod(make_config)
 
     def __init__(self, config: FortyFivesConfig, dealer: int = 0, scores_before: Sequence[int] | None = None) -> None:
-        self.config = config
+        self.config: FortyFivesConfig = config
         self.n = config.players
         self.dealer = dealer
         self.scores_before = list(scores_before) if scores_before is not None else [0] * config.sides
@@ -152,8 +152,12 @@ class FortyFivesHand(HandBase):
                 raise PositionError(Text("a hand of forty-fives holds {size} cards, not {n}", size=HAND_SIZE,
                                          n=len(cards)))
         named = [turn_up, *(c for cards in given.values() for c in cards)]
+        for card in named:
+            if card not in FULL_DECK:      # the joker: the turned card would name no trump suit
+                raise PositionError(Text("{card} is not in the deck of this game", card=card.code))
         if len(set(named)) != len(named):
             raise PositionError(Text("each card exists once: the turned card and the hands share a card"))
+        assert turn_up.suit is not None, "a card of the deck has a suit"
         ace = Card.of(ACE, turn_up.suit)
         place_ace = turn_up is not ace and ace not in named
         if holder is not None:
@@ -194,15 +198,17 @@ class FortyFivesHand(HandBase):
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.PLAY:
-            seat = self.to_act
+            seat, trump, trick = self.to_act, self.trump, self.trick
+            assert seat is not None and trump is not None and trick is not None, "the play has trumps and a trick"
             if self.rob_offer == seat:
-                ace = Card.of(ACE, self.trump)
+                ace = Card.of(ACE, trump)
                 return [Action("rob", c) for c in self.hands[seat] if c is not ace] + [KEEP]
             hand = self.hands[seat]
-            cards = ranking.legal_plays(hand, self.trick.cards, self.trump, self.config.must_follow_suit,
+            cards = ranking.legal_plays(hand, trick.cards, trump, self.config.must_follow_suit,
                                         self.config.ace_of_hearts_led)
             return [PLAY_ACTIONS[c.index] for c in cards]
         if phase is Phase.BID:
+            assert self.auction is not None, "the bidding has its auction"
             return [Action("bid", None, c) for c in self.auction.legal()]
         if phase is Phase.ROB:
             actions = [Action("rob", c) for c in self.hands[self.dealer]]
@@ -212,6 +218,7 @@ class FortyFivesHand(HandBase):
             return actions if self.kitty_in_place or not self.config.kitty else actions + [TAKE_KITTY]
         if phase is Phase.DISCARD:
             seat = self.to_act
+            assert seat is not None, "a player is to discard"
             actions = [Action("discard", c) for c in self.hands[seat]]
             return actions + [DONE] if len(self.hands[seat]) <= 5 else actions
         return []
@@ -258,6 +265,7 @@ class FortyFivesHand(HandBase):
         seat = self.to_act
         card = self.turn_up
         if any(a.kind == "rob" for a in legal):
+            assert seat is not None and self.trump is not None, "a rob is offered in play, trumps turned"
             if self.phase is Phase.ROB:
                 if KEEP in legal:
                     return Explanation("45.rob.dealer-ace", Text(
@@ -285,11 +293,13 @@ class FortyFivesHand(HandBase):
     def _why_no_rob(self, action: Action) -> Explanation:
         """Why the player to act may not rob (45.rob.*)."""
         seat, turned = self.to_act, self.turned_card
+        assert seat is not None, "a rob is refused to the player to act"
         who = seat_name(seat)
         if turned is None:
             return Explanation("45.rob.dealer-ace", Text(
                 "No card is turned up in {game}: the high bidder names trumps, so there is nothing to rob",
                 game=Text(game_title(self.config.game))))
+        assert self.trump is not None, "a turned card makes trumps"
         ace = Card.of(ACE, self.trump)
         if self.rob_offer == seat and action.card is ace:
             return Explanation("45.rob.ace-holder", Text(
@@ -319,31 +329,33 @@ class FortyFivesHand(HandBase):
             return Explanation("45.game.target", Text("The hand is over: no more actions"))
         if phase is Phase.DEAL:
             return Explanation("45.deal.packets", Text("The cards must be dealt first"))
-        if phase is Phase.PLAY and action.kind == "rob" and (self.rob_offer != self.to_act
-                                                             or action.card is Card.of(ACE, self.trump)):
-            return self._why_no_rob(action)
-        if (phase is Phase.PLAY and action.kind == "rob" and action.card is not None
-                and action.card not in self.hands[self.to_act]):
-            return Explanation("45.rob.ace-holder", Text(
-                "{seat} does not hold {card}: the card given up for the turned card comes from their hand",
-                seat=seat_name(self.to_act), card=action.card,
-                you=N_("You do not hold {card}: the card given up for the turned card comes from your hand")))
-        if phase is Phase.PLAY and self.rob_offer == self.to_act:
-            return Explanation("45.rob.ace-holder", Text(
-                "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "
-                "or keep their hand", seat=seat_name(self.to_act),
-                you=N_("You hold the ace of trumps and must first rob (exchange a card for the turned card) or keep "
-                       "your hand")))
-        if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
-            hand = self.hands[self.to_act]
-            if action.card not in hand:
-                return Explanation("45.deal.packets", Text(
-                    "{seat} does not hold {card}; their hand is {hand}", seat=seat_name(self.to_act),
-                    card=action.card, hand=hand,
-                    you=N_("You do not hold {card}; your hand is {hand}")))
-            return ranking.explain_illegal(action.card, hand, self.trick.cards, self.trump,
-                                           self.config.must_follow_suit, self.config.ace_of_hearts_led)
+        assert self.to_act is not None, "after the deal and before the end a player is to act"
+        if phase is Phase.PLAY:
+            assert self.trump is not None and self.trick is not None, "the play has trumps and a trick"
+            if action.kind == "rob" and (self.rob_offer != self.to_act or action.card is Card.of(ACE, self.trump)):
+                return self._why_no_rob(action)
+            if action.kind == "rob" and action.card is not None and action.card not in self.hands[self.to_act]:
+                return Explanation("45.rob.ace-holder", Text(
+                    "{seat} does not hold {card}: the card given up for the turned card comes from their hand",
+                    seat=seat_name(self.to_act), card=action.card,
+                    you=N_("You do not hold {card}: the card given up for the turned card comes from your hand")))
+            if self.rob_offer == self.to_act:
+                return Explanation("45.rob.ace-holder", Text(
+                    "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "
+                    "or keep their hand", seat=seat_name(self.to_act),
+                    you=N_("You hold the ace of trumps and must first rob (exchange a card for the turned card) or "
+                           "keep your hand")))
+            if action.kind == "play" and action.card is not None:
+                hand = self.hands[self.to_act]
+                if action.card not in hand:
+                    return Explanation("45.deal.packets", Text(
+                        "{seat} does not hold {card}; their hand is {hand}", seat=seat_name(self.to_act),
+                        card=action.card, hand=hand,
+                        you=N_("You do not hold {card}; your hand is {hand}")))
+                return ranking.explain_illegal(action.card, hand, self.trick.cards, self.trump,
+                                               self.config.must_follow_suit, self.config.ace_of_hearts_led)
         if phase is Phase.BID and action.kind == "bid":
+            assert self.auction is not None, "the bidding has its auction"
             return self.auction.explain_illegal(str(action.value))
         if phase is Phase.ROB and action.kind == "keep":
             return Explanation("45.rob.dealer-ace", Text("The turned card is an ace: the dealer must rob it"))
@@ -392,6 +404,7 @@ class FortyFivesHand(HandBase):
         self.turn_up = self.turned_card = order[pos]
         self.stock = list(order[pos + 1:])
         self.trump = self.turn_up.suit
+        assert self.trump is not None, "the deal checked the 52 cards: no joker is turned"
         if self.turn_up.rank != ACE:
             ace = Card.of(ACE, self.trump)
             self._ace_holder = next((s for s in range(n) if ace in hands[s]), None)
@@ -478,6 +491,7 @@ class FortyFivesHand(HandBase):
         if action.kind == "keep":
             event = Event("keep", dealer, action, None, _explain)
         else:
+            assert action.card is not None and self.turn_up is not None, "a rob gives up a card for the turned ace"
             self.hands[dealer].remove(action.card)
             self.discards[dealer].append(action.card)
             if self.config.dealer_rob == "may":
@@ -493,10 +507,12 @@ class FortyFivesHand(HandBase):
 
     def _holder_rob(self, action: Action) -> Event:
         seat = self.to_act
+        assert seat is not None and self.trump is not None, "the ace holder robs in play"
         self.rob_offer = None
         if action.kind == "keep":
             self.announced_ace_holder = seat
             return Event("keep", seat, action, Card.of(ACE, self.trump), _explain)
+        assert action.card is not None and self.turn_up is not None, "a rob gives up a card for the turned card"
         self.hands[seat].remove(action.card)
         self.discards[seat].append(action.card)
         self.hands[seat].append(self.turn_up)
@@ -516,6 +532,7 @@ class FortyFivesHand(HandBase):
 
     def _bid(self, action: Action) -> Event:
         seat = self.to_act
+        assert self.auction is not None, "the bidding has its auction"
         self.auction.call(action.value)
         event = Event("bid", seat, action, None, _explain)
         if not self.auction.over:
@@ -537,6 +554,7 @@ class FortyFivesHand(HandBase):
 
     def _trump(self, action: Action) -> Event:
         bidder = self.bidder
+        assert bidder is not None, "the high bidder names trumps"
         if action.kind == "kitty":
             self.discards[bidder].extend(self.hands[bidder])
             self.hands[bidder] = list(self.kitty)
@@ -558,6 +576,7 @@ class FortyFivesHand(HandBase):
         return event
 
     def _automatic_discards(self) -> Event:
+        assert self.trump is not None, "the discard follows the naming of trumps"
         for seat in range(self.n):
             keep = kept_at_discard(self.hands[seat], self.trump, seat == self.bidder)
             self.discards[seat].extend(c for c in self.hands[seat] if c not in keep)
@@ -566,7 +585,9 @@ class FortyFivesHand(HandBase):
 
     def _free_discard(self, action: Action) -> Event:
         seat = self.to_act
+        assert seat is not None, "a player is to discard"
         if action.kind == "discard":
+            assert action.card is not None, "a discard names its card"
             self.hands[seat].remove(action.card)
             self.discards[seat].append(action.card)
             return Event("discard", seat, action, None, _explain)
@@ -580,6 +601,7 @@ class FortyFivesHand(HandBase):
 
     def _draw(self) -> Event:
         """a45.draw: from the dealer's left, each hand is brought back to five from the stock."""
+        assert self.bidder is not None, "the draw follows the auction"
         drawn = []
         self.drawn = [0] * self.n
         for i in range(self.n):
@@ -602,12 +624,11 @@ class FortyFivesHand(HandBase):
             self._offer_rob(leader)
 
     def _play(self, action: Action) -> Event:
-        seat = self.to_act
-        card = action.card
+        seat, card, trick, trump = self.to_act, action.card, self.trick, self.trump
+        assert seat is not None and card is not None and trick is not None and trump is not None, "a card in play"
         self.hands[seat].remove(card)
-        trick = self.trick
         trick.cards.append(card)
-        power = TABLES[self.trump].power[card.index]
+        power = TABLES[trump].power[card.index]
         if power > TRUMP_POWER and power > self.best_power:
             self.best_power, self.best_seat, self.best_card = power, seat, card
         event = Event("play", seat, action, (self.trump, len(trick.cards), trick.cards[0]), _explain)
@@ -616,13 +637,14 @@ class FortyFivesHand(HandBase):
             if self._ace_holder is not None:
                 self._offer_rob(self.to_act)
             return event
-        winner = (trick.leader + ranking.trick_winner(trick.cards, self.trump)) % self.n
+        winner = (trick.leader + ranking.trick_winner(trick.cards, trump)) % self.n
         trick.winner = winner
         self.tricks.append(trick)
         self.tricks_won[winner] += 1
         event.consequences.append(Event("trick", winner, None, (trick, self.trump), _explain))
         if self.dealer_takes_ace_after_trick:
             self.dealer_takes_ace_after_trick = False
+            assert self.turn_up is not None, "the robbing dealer's turned ace waits on the table"
             self.hands[self.dealer].append(self.turn_up)
             event.consequences.append(Event("take-ace", self.dealer, None, self.turn_up, _explain))
             self.turn_up = None

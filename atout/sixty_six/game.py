@@ -18,7 +18,7 @@ from atout.sixty_six.hand import SixtySixHand, SixtySixResult
 from atout.sixty_six.scoring import set_winner
 
 
-class SixtySixGame(GameBase):
+class SixtySixGame(GameBase[SixtySixHand]):
     """Hands played one after another until a player reaches the target; the deal alternates (66.deal: two
     players, so passing it on is alternating)."""
 

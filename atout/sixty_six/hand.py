@@ -38,7 +38,7 @@ from atout.engine import (
     seat_name,
 )
 from atout.errors import ConfigError, IllegalActionError, PositionError, quote, typed
-from atout.i18n import N_, OneOf, Plural, Text
+from atout.i18n import N_, OneOf, Person, Plural, Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
 from atout.sixty_six.ranking import (
@@ -69,7 +69,7 @@ STOCK_AT_DEAL = DECK_SIZE - 2 * HAND_SIZE - 1     # face-down cards after the de
 
 class Trick(NamedTuple):
     leader: int
-    cards: tuple[Card, Card]
+    cards: tuple[Card, ...]     # the lead and the reply; none for a trick played before an ending (``Ending``)
     winner: int
 
 
@@ -113,7 +113,7 @@ class SixtySixHand(HandBase):
     players = 2
 
     def __init__(self, config: SixtySixConfig, dealer: int = 0, carry: int = 0) -> None:
-        self.config = config
+        self.config: SixtySixConfig = config
         self.dealer = dealer
         self.carry = carry                       # game points carried in from tied hands (tie_carries)
         self.phase = Phase.DEAL
@@ -217,7 +217,7 @@ class SixtySixHand(HandBase):
         rest = [c for c in SIXTY_SIX_DECK if c not in placed]
         other, rest = rest[:other_size], rest[other_size:]
         piles, stock = rest[:played], rest[played:]
-        position.deck_order = (*hand, *trick, *other, *piles, *([turn_up] if face_down else []), *stock)
+        position.deck_order = (*hand, *trick, *other, *piles, *([turn_up] if face_down and turn_up else []), *stock)
         position.next_card = DECK_SIZE - face_down
         position.hands = [hand, other]
         position.trump = trump
@@ -354,15 +354,16 @@ class SixtySixHand(HandBase):
         """In the order a player would use them: exchange, close, marriages, declare, then the cards."""
         if self.phase is not Phase.PLAY:
             return []
-        hand = self.hands[self.to_act]
+        seat, stage, trump = self.to_act, self.stage, self.trump
+        assert seat is not None and trump is not None, "the play has a player to act and trumps"
+        hand = self.hands[seat]
         trick = self.trick
         if trick:
             if self.closer is None and self.next_card < DECK_SIZE:
                 return [PLAY[c.index] for c in hand]                                   # 66.open.free
-            return [PLAY[c.index] for c in strict_plays(hand, trick[0], self.trump)]   # 66.strict.follow
+            return [PLAY[c.index] for c in strict_plays(hand, trick[0], trump)]        # 66.strict.follow
         if self.draw_pending:
             return [CLOSE, DRAW]
-        seat, stage, trump = self.to_act, self.stage, self.trump
         actions: list[Action] = []
         open_stock = self.closer is None and self.next_card < DECK_SIZE
         if open_stock and stage < 2:
@@ -372,8 +373,11 @@ class SixtySixHand(HandBase):
         if stage < 3:
             if open_stock or self.config.strict_marriages:                       # 66.strict.no-marriage
                 for card in hand:
-                    if card.rank == KING and QUEEN_OF[card.suit] in hand:
-                        actions.append(MARRIAGE[card.suit])                      # 66.marriage
+                    if card.rank == KING:
+                        suit = card.suit
+                        assert suit is not None, "Sixty-Six is played without the joker"
+                        if QUEEN_OF[suit] in hand:
+                            actions.append(MARRIAGE[suit])                       # 66.marriage
             if self.tricks_won[seat]:
                 actions.append(DECLARE)                                          # 66.declare
             actions += [PLAY[c.index] for c in hand]
@@ -394,6 +398,7 @@ class SixtySixHand(HandBase):
         recorded so)."""
         card = action.card
         if action.kind == "marriage" and isinstance(card, Card) and card.rank == QUEEN:
+            assert card.suit is not None, "a queen has a suit"
             by_king = MARRIAGE[card.suit]
             if by_king in self.legal_actions():
                 return by_king
@@ -491,9 +496,10 @@ class SixtySixHand(HandBase):
     def _exchange(self, action: Action) -> Event:
         seat = self.to_act
         nine = action.card
+        taken = self.turn_up
+        assert seat is not None and nine is not None and taken is not None, "the 9 of trumps for the turned trump"
         hand = self.hands[seat]
         hand.remove(nine)
-        taken = self.turn_up
         hand.append(taken)
         self.turn_up = nine
         self.exchanged_by = seat
@@ -511,7 +517,9 @@ class SixtySixHand(HandBase):
 
     def _marriage(self, action: Action) -> Event:
         seat = self.to_act
+        assert seat is not None and action.card is not None and self.trump is not None, "a marriage on lead"
         suit = action.card.suit
+        assert suit is not None, "Sixty-Six is played without the joker"
         value = scoring.marriage_value(suit, self.trump)
         self.marriage_points[seat] += value
         self.marriages.append((seat, suit, value))
@@ -521,6 +529,7 @@ class SixtySixHand(HandBase):
 
     def _declare(self, action: Action) -> Event:
         seat = self.to_act
+        assert seat is not None, "the player on lead declares"
         event = Event("declare", seat, action, self.points(seat), _explain)
         event.consequences.append(self._finish("declared", seat))
         return event
@@ -530,6 +539,7 @@ class SixtySixHand(HandBase):
     def _play(self, action: Action) -> Event:
         seat = self.to_act
         card = action.card
+        assert seat is not None and card is not None, "a card in play"
         hand = self.hands[seat]
         hand.remove(card)
         trick = self.trick
@@ -575,6 +585,7 @@ class SixtySixHand(HandBase):
     def _draw(self, action: Action) -> Event:
         """66.draw: the winner takes the top card, then the loser; the turned trump is the stock's last card."""
         winner = self.to_act
+        assert winner is not None, "the trick's winner draws"
         order = self.deck_order
         self.hands[winner].append(order[self.next_card])
         self.next_card += 1
@@ -584,6 +595,7 @@ class SixtySixHand(HandBase):
             self.next_card += 1
         else:
             taken = self.turn_up
+            assert taken is not None, "the turned trump is the stock's last card"
             self.hands[1 - winner].append(taken)
             self.turn_up = None
         self.draw_pending = False
@@ -607,8 +619,10 @@ class SixtySixHand(HandBase):
         if by is not None:
             score = scoring.declaration(by, points, self.tricks_won, self.closer, self.tricks_at_close)
         elif self.closer is not None:
+            assert self.tricks_at_close is not None, "a close keeps the tricks won when it was closed"
             score = scoring.close_failed(self.closer, self.tricks_at_close)
         else:
+            assert self.last_trick_bonus is not None, "a hand played out has the last trick's winner"
             score = scoring.no_declaration(points, self.tricks_won, self.last_trick_bonus, self.config.tie_carries)
             if score.carried:
                 carry_out, carried_in = self.carry + 1, 0
@@ -625,10 +639,12 @@ class SixtySixHand(HandBase):
     def _explain_illegal(self, action: Action) -> Explanation:
         phase = self.phase
         if phase is Phase.OVER:
+            assert self.result is not None, "a hand over is scored"
             return Explanation(self.result.rule, Text("The hand is over: no more actions"))
         if phase is Phase.DEAL:
             return Explanation("66.deal", Text("The cards must be dealt first"))
         seat = self.to_act
+        assert seat is not None and self.trump is not None, "in play a player is to act, trumps turned"
         who = seat_name(seat)
         kind, card = action.kind, action.card
         if self.draw_pending:
@@ -681,7 +697,8 @@ class SixtySixHand(HandBase):
                                             allowed=action_words(a.kind for a in self.legal_actions()),
                                             you=N_("{action} is not allowed now: you may {allowed}")))
 
-    def _why_no_exchange(self, card: Card | None, who: Text) -> Explanation:
+    def _why_no_exchange(self, card: Card | None, who: Person) -> Explanation:
+        assert self.to_act is not None and self.trump is not None, "in play a player is to act, trumps turned"
         nine = NINE_OF[self.trump]
         if self.closer is not None:
             why = Text("the 9 can no longer be exchanged once the stock is closed")
@@ -709,9 +726,11 @@ class SixtySixHand(HandBase):
         return Explanation("66.close", Text("The marriage shown has begun the lead: the stock may be closed only "
                                             "before the lead, and the lead must now be its king or queen"))
 
-    def _why_no_marriage(self, card: Card, who: Text) -> Explanation:
+    def _why_no_marriage(self, card: Card, who: Person) -> Explanation:
+        assert self.to_act is not None, "in play a player is to act"
         hand = self.hands[self.to_act]
         suit = card.suit
+        assert suit is not None, "Sixty-Six is played without the joker"
         if card.rank not in (KING, QUEEN):
             return Explanation("66.marriage", Text("A marriage is a king and queen of one suit: name it by its king "
                                                    "or queen, not {card}", card=card))
@@ -787,14 +806,17 @@ class SixtySixHand(HandBase):
                                          for seat, h in enumerate(self.hands)]
         playing = self.phase is Phase.PLAY
         leader = self.leader if playing else None
-        trick = [((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick else []
+        trick = ([((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick and leader is not None
+                 else [])
         last = self.tricks[-1] if self.tricks else None
         on_table = last is not None and not self.trick and bool(self.history) and self.history[-1].kind == "play"
-        shown_last = last is not None and (teacher or on_table)
+        # A trick played before an ending has no cards (nobody remembers them): no table shows it.
+        shown = last if last is not None and last.cards and (teacher or on_table) else None
         legal, illegal = self._legal_shown(viewer, True)     # a seat to act is always playing or drawing
         over = self.phase is Phase.OVER
         closed = self.closer is not None
         if over:
+            assert self.result is not None, "a hand over is scored"
             scores, labels = self.result.game_points, [Text("{seat}", seat=seat_name(s), you=N_("You"))
                                                        for s in range(2)]
         elif teacher or self.config.show_totals:
@@ -809,8 +831,9 @@ class SixtySixHand(HandBase):
             trump=self.trump, turn_up=None if closed else self.turn_up, kitty=0,
             stock=self.face_down + (closed and self.turn_up is not None), scores=scores, score_labels=labels,
             tricks_won=list(self.tricks_won) if teacher else [], legal=legal, illegal=illegal,
-            last_trick=[(last.leader, last.cards[0]), (1 - last.leader, last.cards[1])] if shown_last else None,
-            last_trick_winner=last.winner if shown_last else None, contract=None,
+            last_trick=[(shown.leader, shown.cards[0]), (1 - shown.leader, shown.cards[1])] if shown is not None
+            else None,
+            last_trick_winner=shown.winner if shown is not None else None, contract=None,
             notes=self._notes(teacher), over=over)
 
     def _notes(self, teacher: bool) -> list[Text]:
@@ -818,6 +841,7 @@ class SixtySixHand(HandBase):
         won a trick (a seat knows no more than that), game points carried in."""
         notes: list[Text] = []
         if self.exchanged_by is not None:
+            assert self.trump is not None, "the 9 of trumps was exchanged"
             notes.append(Text("{seat} exchanges {nine} for the turned-up trump, {card}",
                               seat=seat_name(self.exchanged_by), nine=NINE_OF[self.trump], card=self.turned_card,
                               you=N_("You exchange {nine} for the turned-up trump, {card}")))
@@ -859,6 +883,7 @@ class SixtySixHand(HandBase):
 
     def _result_view(self) -> dict[str, Any]:
         r = self.result
+        assert r is not None, "a hand over is scored"
         return {"how": r.how, "game_points": r.game_points, "rule": r.rule, "points": list(r.points),
                 "tricks_won": list(r.tricks_won), "by": r.by, "closer": r.closer, "carry_out": r.carry_out}
 

@@ -54,6 +54,8 @@ def handout_link(game: str, rules: str = "") -> str:
 class Classroom(widgets.VBox):
     """Deal, show the code, play or walk through the deal with the class."""
 
+    _relabelling: bool      # the code itself is changing the choices: their observers do nothing
+
     def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, code: str | None = None,
                  class_code: str | None = None) -> None:
         super().__init__()
@@ -90,7 +92,7 @@ class Classroom(widgets.VBox):
         self.sort_hands.observe(lambda _c: self._show(), names="value")
         self.mode = widgets.ToggleButtons(options=[("play", "play"), ("walk", "walk")], value="play")
         self.mode.add_class("atout-classroom-mode")
-        self.mode.observe(lambda _c: self._relabelling or self._show(), names="value")
+        self.mode.observe(lambda _c: None if self._relabelling else self._show(), names="value")
         self.presenter = PresenterKeys(self.command)
         self.handout_link = widgets.HTML()
         self.handout_link.add_class("atout-handout-link")
@@ -103,8 +105,8 @@ class Classroom(widgets.VBox):
         self._relabelling = False
         # Another game or another number of players is another deal at once: the old table and its code never
         # stay on screen under the new choice (a class could copy a Forty-Fives code for a Five Hundred lesson).
-        self.game_picker.observe(lambda _c: self._relabelling or self._game_chosen(), names="value")
-        self.players_picker.observe(lambda _c: self._relabelling or self._players_chosen(), names="value")
+        self.game_picker.observe(lambda _c: None if self._relabelling else self._game_chosen(), names="value")
+        self.players_picker.observe(lambda _c: None if self._relabelling else self._players_chosen(), names="value")
         self.hand: Any = None
         self.spec: dealcode.DealSpec | None = None
         self.table: CardTable | None = None
@@ -331,6 +333,7 @@ class Classroom(widgets.VBox):
         """What the class follows: the deal's code, the line of actions shown (the moves played; in the walk-through
         its whole line) and the walk-through's step (None in Play), and the actions up to what the table shows now
         (the position a question about the table is asked on)."""
+        assert self.spec is not None, "the classroom deals as it opens"
         code = dealcode.encode(self.spec)
         if self.mode.value == "walk" and self.stepper is not None and self.stepper.steps:
             line = [str(a) for a in self.stepper.hand.history[1:]]

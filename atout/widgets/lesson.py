@@ -33,10 +33,12 @@ def step_widget(step: dict[str, Any], lesson: Lesson, size: str = "normal") -> w
     if shown.show == "ranking":
         from atout.widgets.ranking import RankingTable
 
+        assert shown.trump is not None, "a ranking step has its trump"
         return RankingTable(game=shown.game, trump=shown.trump, games=[shown.game])
     if shown.show == "trick":
         from atout.widgets.explainer import TrickExplainer
 
+        assert shown.trump is not None, "a trick step has its trump"
         return TrickExplainer(game=shown.game, plays=shown.plays, trump=shown.trump)
     if shown.show == "table":
         from atout.widgets.table import CardTable

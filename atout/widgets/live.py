@@ -143,8 +143,8 @@ def _choice_text(label: str, code: str, cards: bool) -> str:
     """A choice as the chart and the answers write it; a red card's label in red."""
     if cards:
         try:
-            red = Card.parse(code).suit.is_red
-        except (ValueError, AttributeError):     # the joker: no suit
+            red = Card.parse(code).is_red       # the joker: no suit, not red
+        except ValueError:
             red = False
         return f"<span class='atout-live-card{' atout-red' if red else ''}'>{escape(label)}</span>"
     return escape(label)
@@ -202,7 +202,9 @@ def question_situation(question: dict[str, Any]) -> str:
 
     if question.get("lesson"):
         lesson_id, index = question["lesson"]
-        return _situation(from_spec({"source": "lesson", "lesson": lesson_id, "index": index}).question)
+        asked = from_spec({"source": "lesson", "lesson": lesson_id, "index": index}).question
+        assert asked is not None, "a lesson's question is a question"
+        return _situation(asked)
     place = question.get("position")
     if place:
         return table_situation(place["ask"], place["code"], place["actions"])
@@ -409,6 +411,8 @@ class LiveClass(widgets.VBox):
 class TeacherPanel(widgets.VBox):
     """The teacher's class beside the table (see the module's docstring)."""
 
+    _relabelling: bool      # the code itself is changing the choices: their observers do nothing
+
     def __init__(self, live: LiveClass, teacher: Any) -> None:
         super().__init__()
         self.add_class("atout-live-teacher")
@@ -423,13 +427,13 @@ class TeacherPanel(widgets.VBox):
         self.follow_button.observe(lambda _c: self._follow_changed(), names="value")
         self.view_choice = widgets.ToggleButtons(options=[(k, k) for k in VIEW_NAMES], value="seat")
         self.view_choice.add_class("atout-live-view")
-        self.view_choice.observe(lambda _c: self._relabelling or self._follow_changed(), names="value")
+        self.view_choice.observe(lambda _c: None if self._relabelling else self._follow_changed(), names="value")
         self.source = widgets.ToggleButtons(options=[("lesson", "lesson"), ("table", "table")], value="lesson")
         self.source.add_class("atout-live-source")
-        self.source.observe(lambda _c: self._relabelling or self._source_changed(), names="value")
+        self.source.observe(lambda _c: None if self._relabelling else self._source_changed(), names="value")
         self.lesson_picker = widgets.Dropdown()
         self.lesson_picker.add_class("atout-live-lesson")
-        self.lesson_picker.observe(lambda _c: self._relabelling or self._lesson_changed(), names="value")
+        self.lesson_picker.observe(lambda _c: None if self._relabelling else self._lesson_changed(), names="value")
         self.question_picker = widgets.Dropdown()
         self.question_picker.add_class("atout-live-lesson-question")
         self.ask_picker = widgets.Dropdown(options=[(k, k) for k in TABLE_ASKS], value="winner")
@@ -986,7 +990,7 @@ class QuestionPanel(widgets.VBox):
         self._key: tuple[int, str] | None = None
         self._question: dict[str, Any] | None = None
         self._error = ""
-        self.children = []
+        self.children: list[widgets.Widget] = []
 
     def selected(self) -> list[str]:
         return [b.choice for b in self.choices.children if b.value]

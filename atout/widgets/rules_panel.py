@@ -31,7 +31,7 @@ def _family_id(game: str) -> str:
 class HouseRulesPanel(widgets.VBox):
     """The house rules of ``game`` that ``scopes`` allow ("hand": a deal's; "game": also a whole game's)."""
 
-    def __init__(self, game: str, on_change: Callable[[dict[str, Any]], None], scopes: tuple[str, ...] = ("hand",),
+    def __init__(self, game: str, on_change: Callable[[dict[str, Any]], object], scopes: tuple[str, ...] = ("hand",),
                  players: Callable[[], int | None] = lambda: None,
                  effect: str = N_("A new deal with this rule: {rule}"), bar_in_panel: bool = True) -> None:
         super().__init__()

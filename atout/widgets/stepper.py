@@ -225,6 +225,7 @@ class DealStepper(widgets.VBox):
         if step.packet is not None:
             parts.append(f'<p class="atout-packet">{escape(_packet_text(step.packet, self.viewer).render())}</p>')
         elif seen is not None:
+            assert step.event.seat is not None, "a discard is a player's"
             said = Text("{player} discards {card}", player=player_label(step.event.seat), card=seen).render()
             parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
         # The learner reads sentences: the rule as the rulebook states it under the step's sentence, and its id only
@@ -254,6 +255,7 @@ class DealStepper(widgets.VBox):
     def _show_table(self, step: Step) -> None:
         winner = None
         if step.kind == "packet":
+            assert step.packet is not None, "a packet step has its packet"
             view, ringed = self._packet_view(step), set(step.packet[2])
         else:
             view, ringed = self._views[step.action_index], _event_cards(step.event)

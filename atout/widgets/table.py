@@ -128,9 +128,9 @@ def _hand_order(game: str, strain: str | None) -> dict[Card, int]:
         groups.append(list(answer["trump"]))
         rest = list(SUIT_SEQUENCE)
         if trump is not None:      # after the trumps, the other colour, the same, the other: colours alternate
-            other = [x for x in SUIT_SEQUENCE if x.is_red != trump.is_red]
+            others = [x for x in SUIT_SEQUENCE if x.is_red != trump.is_red]
             same = [x for x in SUIT_SEQUENCE if x.is_red == trump.is_red and x is not trump]
-            rest = [other[0], *same, other[1]]
+            rest = [others[0], *same, others[1]]
         groups += [list(answer["plain"].get(x.letter, [])) for x in rest]
     else:
         for suit in SUIT_SEQUENCE:
@@ -521,7 +521,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
     def _build_state(self, lang: str) -> dict[str, Any]:
         view = self._view()
         looking = self._shown is not None
-        ringed, just_won = (self._shown[1], self._shown[2]) if looking else (frozenset(), None)
+        ringed, just_won = (self._shown[1], self._shown[2]) if self._shown is not None else (frozenset(), None)
         # A finished hand keeps its last trick in the middle of the table, its winner marked, until the next hand.
         ended = not looking and bool(view.over) and not view.trick and bool(view.last_trick)
         if ended:
@@ -546,7 +546,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         said = words["seats"]
         clickable = {} if looking else self._clickable(view)
         to_act = view.to_act
-        trick = list(view.last_trick if ended else view.trick or [])
+        trick = list((view.last_trick or []) if ended else view.trick or [])
         leader = trick[0][0] if ended else view.leader
         trick_seats = {seat for seat, _card in trick}
         won = list(view.tricks_won or [])

@@ -225,6 +225,7 @@ class WhatIf(widgets.VBox):
         except AtoutError as exc:
             self.message.value = f"<p class='atout-error' role='alert'>{escape(str(exc))}</p>"
             return False
+        assert self.table is not None, "the page shows a position from the start"
         self.table.set_hand(self.hand)
         self._changed()
         return True
@@ -279,6 +280,7 @@ class WhatIf(widgets.VBox):
             line.job.stop()
         line.value, line.why = None, ""
         seat = self.line_seat
+        assert seat is not None, "a line kept is valued for the player the lines are about"
         hand = line.hand
         if not hand.is_over:
             try:
@@ -310,6 +312,7 @@ class WhatIf(widgets.VBox):
 
     def _line_value(self, line: Line) -> str:
         seat = self.line_seat
+        assert seat is not None, "a line kept is valued for the player the lines are about"
         who = side_words(line.hand, seat)
         if line.value is None:
             return line.why or Text("Working out its value for {who}…", who=who).render()
@@ -403,7 +406,7 @@ def notation_help() -> str:
             "actions: bid 7H, bid pass, bid pass, bid pass, discard JS, discard 8D, discard 9S")
     ending = ("game: five-hundred\ncontract: 1 7H\nseat 0: AD KS 9D\nseat 1: 4H JH AC\nseat 2: 8S KC AH\n"
               "seat 3: 10D AS JK\ntrick: 3\nwon: 2 3 1 1")
-    parts = [
+    parts: list[tuple[str, str | Text]] = [
         ("summary", Text("How to write a position")),
         ("p", Text("One line per item, written key: value. Cards are written rank then suit: AD is the ace of "
                    "diamonds, 10H the ten of hearts, JK the joker; the suits are C, D, H and S.")),

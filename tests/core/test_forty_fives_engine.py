@@ -849,3 +849,13 @@ def test_the_ace_holder_robbing_with_a_card_not_held_is_told_so_and_nothing_chan
     with pytest.raises(IllegalActionError, match="does not hold"):
         hand.apply(f"rob {missing.code}")
     assert [list(h) for h in hand.hands] == before and hand.to_act == 1
+
+
+@pytest.mark.parametrize("turn_up, hands", [("JK", None), ("9D", {1: ["JK", "2C"]})])
+def test_a_rob_position_with_the_joker_is_refused_as_a_card_outside_the_deck(turn_up, hands):
+    from atout.errors import PositionError
+    from atout.forty_fives.config import make_config
+
+    given = {seat: [Card.parse(c) for c in cards] for seat, cards in (hands or {}).items()}
+    with pytest.raises(PositionError, match="JK is not in the deck of this game"):
+        FortyFivesHand.position(make_config("forty-fives"), Card.parse(turn_up), hands=given)

@@ -500,3 +500,18 @@ def test_a_position_set_up_for_a_question_shows_copies_and_refuses_undo():
 
 def view_before(hand):
     return SixtySixHand.position(make_config("sixty-six"), hand.trump, hand.hands[0], face_down=9).view(0)
+
+
+def test_a_hand_taken_up_at_an_ending_shows_no_last_trick_it_does_not_remember():
+    from atout.position import hand_from_text
+
+    # Ten tricks were played before the ending: they have their winners and no cards, so no table shows them.
+    hand = hand_from_text("game: sixty-six\ntrump: H\nseat 0: AH KH\nseat 1: 10H QH\ntrick: 0\nwon: 6 4\n"
+                          "points: 62 30")
+    for viewer in (None, 0, 1):
+        view = hand.table_view(viewer)
+        assert (view.last_trick, view.last_trick_winner) == (None, None)
+    hand.apply("play AH")
+    hand.apply("play QH")
+    view = hand.table_view()
+    assert view.last_trick == [(0, Card.parse("AH")), (1, Card.parse("QH"))] and view.last_trick_winner == 0

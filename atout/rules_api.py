@@ -219,6 +219,28 @@ def ranking(game: str | GameConfig, trump: Trump) -> Ranking:
     return _rules(config).ranking(_trump(config, trump))
 
 
+def led_suit(game: str | GameConfig, plays: Sequence[Card], trump: Trump, named: Suit | None = None) -> Suit:
+    """The suit the lead of ``plays`` calls for (a trump led calls for trumps, whatever its own suit).
+
+    >>> from atout.cards import Card, Suit
+    >>> led_suit("forty-fives", [Card.parse("AH")], Suit.CLUBS)
+    <Suit.CLUBS: 0>
+    >>> led_suit("five-hundred", [Card.parse("JD")], Suit.HEARTS)
+    <Suit.HEARTS: 2>
+    """
+    config = _config(game)
+    cards = _distinct(config, plays, "plays")
+    if not cards:
+        raise QueryError(Text("a trick needs at least one card"))
+    return _rules(config).led_suit(cards, _trump(config, trump), named)
+
+
+def why_beats(game: str | GameConfig, higher: Card, lower: Card, trump: Trump, led: Suit) -> Explanation:
+    """Why ``higher`` beats ``lower`` in a trick where ``led`` was led, in the family's words."""
+    config = _config(game)
+    return _rules(config).explain_beats(higher, lower, _trump(config, trump), led)
+
+
 def trick_verdict(game: str | GameConfig, plays: Sequence[Card], trump: Trump,
                   named: Suit | None = None) -> TrickVerdict:
     """The verdict on the trick ``plays`` (in play order). ``named``: the suit a joker led in no trumps names."""

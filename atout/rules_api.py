@@ -47,7 +47,11 @@ from typing import Any, Protocol, cast
 from atout.cards import Card, Suit
 from atout.engine import Explanation
 from atout.errors import ConfigError, DuplicateCardError, QueryError
-from atout.games import family_of, make_config
+from atout.games import family_of, make_config, player_counts
+
+__all__ = ["Comparison", "FamilyRules", "GameConfig", "Legality", "Ranking", "TrickVerdict", "Trump", "config_of",
+           "led_suit", "legality", "parse_trump", "player_counts", "ranking", "trick_verdict", "trump_text",
+           "trumps", "why_beats"]
 from atout.i18n import OneOf, Text
 
 Trump = Suit | None
@@ -241,14 +245,25 @@ def why_beats(game: str | GameConfig, higher: Card, lower: Card, trump: Trump, l
     return _rules(config).explain_beats(higher, lower, _trump(config, trump), led)
 
 
-def trick_verdict(game: str | GameConfig, plays: Sequence[Card], trump: Trump,
-                  named: Suit | None = None) -> TrickVerdict:
-    """The verdict on the trick ``plays`` (in play order). ``named``: the suit a joker led in no trumps names."""
+def trick_verdict(game: str | GameConfig, plays: Sequence[Card], trump: Trump, named: Suit | None = None,
+                  whole: bool = False) -> TrickVerdict:
+    """The verdict on the trick ``plays`` (in play order): a trick so far, or with ``whole`` a trick of one card per
+    player (for a number of players the game allows). ``named``: the suit a joker led in no trumps names.
+
+    >>> from atout.cards import parse_cards
+    >>> trick_verdict("five-hundred", parse_cards("AS KS"), Suit.HEARTS, whole=True)
+    Traceback (most recent call last):
+    atout.errors.QueryError: a trick of five-hundred holds one card per player, 4 cards, not 2
+    """
     config = _config(game)
     rules, trump = _rules(config), _trump(config, trump)
     cards = _distinct(config, plays, "plays")
+    counts = player_counts(config.game)
     if not cards:
         raise QueryError(Text("a trick needs at least one card"))
+    if len(cards) > max(counts) or (whole and len(cards) not in counts):
+        raise QueryError(Text("a trick of {game} holds one card per player, {counts} cards, not {n}",
+                              game=config.game, counts=OneOf(counts), n=len(cards)))
     led = rules.led_suit(cards, trump, named)
     winner = rules.trick_winner(cards, trump, named)
     win = cards[winner]
@@ -270,6 +285,10 @@ def legality(game: str | GameConfig, hand: Sequence[Card], plays: Sequence[Card]
     played = _distinct(config, plays, "plays", seen=held)
     if not held:
         raise QueryError(Text("hand must hold at least one card"))
+    most = max(player_counts(config.game)) - 1
+    if len(played) > most:
+        raise QueryError(Text("the trick so far holds at most {most} cards in {game} (the next card completes it), "
+                              "not {n}", most=most, game=config.game, n=len(played)))
     legal = tuple(rules.legal_plays(config, held, played, trump, named, phase))
     refused = {card: rules.explain_illegal(config, card, held, played, trump, named, phase)
                for card in held if card not in legal}

@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from html import escape
 from typing import Any
 
@@ -32,22 +31,11 @@ from atout.engine import Explanation
 from atout.errors import AtoutError, IllegalActionError
 from atout.games import DEFAULT_GAME, family_of
 from atout.i18n import N_, Text, _
-from atout.referee import judge
 from atout.rules_api import Comparison, TrickVerdict, trump_text
 from atout.svg import card_svg
 from atout.widgets.language import register
 
 # --- asking core -------------------------------------------------------------------------------
-
-
-def rank_answer(game: str, trump: str) -> dict[str, Any]:
-    """The referee's ``rank`` answer (``trump`` and ``plain`` card lists, highest first, or ``error``)."""
-    return _rank_answer(game, trump)
-
-
-@cache
-def _rank_answer(game: str, trump: str) -> dict[str, Any]:
-    return judge({"kind": "rank", "game": game, "trump": trump})
 
 
 def trump_choices(game: str) -> list[str]:

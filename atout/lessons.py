@@ -24,8 +24,9 @@ from typing import Any
 
 import jsonschema
 
+from atout import rules_api
 from atout.cards import KING, QUEEN, Card, Suit
-from atout.engine import Phase
+from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
@@ -421,6 +422,7 @@ class Question:
     cards: bool = False           # the choices are cards
     shown: dict[str, Any] = field(default_factory=dict)     # what the referee worked out for the view to show
     viewer: int | None = 0        # the seat the learner answers for: the sentences call that player "you"
+    reasons: Reasons | None = None  # a winner or legal question: core's verdict, rendered when the answer is marked
 
     def __post_init__(self) -> None:
         self.cards = self.cards or self.kind in ("winner", "legal")
@@ -444,7 +446,7 @@ class Question:
         picked = {response} if isinstance(response, str) else set(response)
         picked = {self._normal(p) for p in picked}
         right = set(self.answer)
-        answer = judge(self.query, self.viewer)
+        answer = self.reasons.answer(self.viewer) if self.reasons is not None else judge(self.query, self.viewer)
         rule = self.rule or answer.get("rule")
         general = answer.get("explanation") or self._rule_sentence(rule)
         ordered = [c for c in self.choices if c in right] + sorted(right - set(self.choices))
@@ -457,12 +459,13 @@ class Question:
         reason = next((reasons[c] for c in wrong + missing if c in reasons), None)
         if reason is not None:
             working = general if general and general != reason["explanation"] else ""
-            return Feedback(False, reason["explanation"], reason["rule"], wrong + missing, ordered, wrong, said,
-                            working)
+            text = reason["explanation"]
+            if self.kind == "legal" and wrong:     # the card picked is named first: a family's reason may not name it
+                text = f"{self._refused(wrong).render()}. {text}"
+            return Feedback(False, text, reason["rule"], wrong + missing, ordered, wrong, said, working)
         if self.kind == "legal" and (wrong or missing):
             if wrong:     # an illegal pick is never told that another card "may be played too"
-                lead = Text("{cards} may not be played here: you may play {right}",
-                            cards=[Card.parse(c) for c in wrong], right=OneOf(Card.parse(c) for c in self.answer))
+                lead = self._refused(wrong)
             else:
                 lead = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing])
             general = f"{lead.render()}. {general}"
@@ -486,6 +489,10 @@ class Question:
             return Text("The answers: {answers}", answers=labels).render(lang)
         return Text("The answer: {answer}", answer=labels[0]).render(lang)
 
+    def _refused(self, wrong: list[str]) -> Text:
+        return Text("{cards} may not be played here: you may play {right}", cards=[Card.parse(c) for c in wrong],
+                    right=OneOf(Card.parse(c) for c in self.answer))
+
     @staticmethod
     def _rule_sentence(rule_id: str | None) -> str:
         if not rule_id or rule_id not in RULES:
@@ -499,6 +506,58 @@ class Question:
             except AtoutError:
                 return value
         return str(value).strip()
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """What core says of a card question: why the right answer is right (``reason``) and, card by card, why a card
+    loses the trick or may not be played (``by_card``); written out for the reader when the answer is marked."""
+
+    reason: Explanation
+    by_card: dict[Card, Explanation]
+
+    def answer(self, viewer: int | None) -> dict[str, Any]:
+        """The reasons as a marked answer reads them: the rule and sentence, and each card's under ``why``."""
+        return {"rule": self.reason.rule, "explanation": self.reason.render(viewer=viewer),
+                "why": {card.code: {"rule": why.rule, "explanation": why.render(viewer=viewer)}
+                        for card, why in self.by_card.items()}}
+
+    def sentences(self, viewer: int | None = 0) -> dict[str, str]:
+        """Why each card loses or is refused, by card code."""
+        return {card.code: why.render(viewer=viewer) for card, why in self.by_card.items()}
+
+
+def _card_question(kind: str, spec: dict[str, Any], game: str, options: dict[str, Any]
+                   ) -> tuple[list[str], list[str], Reasons]:
+    """A winner or legal question asked of core (``atout.rules_api``): the choices, the right ones and the reasons.
+    Whatever core refuses (a card twice, a trump the game lacks …) is a ``LessonError`` saying so."""
+    try:
+        config = rules_api.config_of(game, options)
+        trump = rules_api.parse_trump(config, _needed(spec, "trump", kind, config))
+        named = Suit.parse(spec["joker_suit"]) if "joker_suit" in spec else None
+        plays = [Card.parse(card) for card in spec.get("plays", [])]
+        if kind == "winner":
+            verdict = rules_api.trick_verdict(config, plays, trump, named, whole=True)
+            return ([c.code for c in plays], [verdict.winning_card.code],
+                    Reasons(verdict.reason, dict(verdict.beats)))
+        hand = [Card.parse(card) for card in _needed(spec, "hand", kind, config)]
+        legal = rules_api.legality(config, hand, plays, trump, named, spec.get("phase"))
+        return [c.code for c in hand], [c.code for c in legal.legal], Reasons(legal.reason, dict(legal.refused))
+    except LessonError:
+        raise
+    except AtoutError as exc:
+        raise LessonError(Text("this {kind} question has no answer: {why}", kind=kind, why=exc.message)) from None
+
+
+def _needed(spec: dict[str, Any], name: str, kind: str, config: rules_api.GameConfig) -> Any:
+    """A field a question of ``kind`` cannot do without; a ``LessonError`` naming it and what it may be."""
+    if name in spec:
+        return spec[name]
+    if name == "trump":
+        allowed = OneOf(rules_api.trump_text(t) for t in rules_api.trumps(config))
+        raise LessonError(Text("a {kind} question needs its trump: write trump = {allowed}", kind=kind,
+                               allowed=allowed))
+    raise LessonError(Text("a {kind} question needs the field {name}", kind=kind, name=quote(name)))
 
 
 def _ask(query: dict[str, Any], viewer: int | None = 0) -> dict[str, Any]:
@@ -525,20 +584,14 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         if key in spec:
             base[key] = spec[key]
     prompt = spec.get("prompt")
-    if kind == "winner":
-        query = {"kind": "trick", **base}
-        answer = _ask(query)
-        plays = [Card.parse(c).code for c in spec["plays"]]
-        return [Question("winner", game, prompt or Text("Which card wins the trick?"), query, plays,
-                         [plays[answer["winner"]]], False, answer.get("rule"), answer.get("explanation"),
-                         why=_why_not_winner(answer))]
-    if kind == "legal":
-        query = {"kind": "legal", **base, "plays": spec.get("plays", [])}
-        answer = _ask(query)
-        hand = [Card.parse(c).code for c in spec["hand"]]
-        return [Question("legal", game, prompt or Text("Which cards may you play?"), query, hand,
-                         list(answer["legal"]), True, answer.get("rule"), answer.get("explanation"),
-                         why=_why_illegal(answer))]
+    if kind in ("winner", "legal"):
+        query = {"kind": "trick" if kind == "winner" else "legal", **base}   # the same question put to the referee
+        if kind == "legal":
+            query["plays"] = spec.get("plays", [])
+        choices, right, reasons = _card_question(kind, spec, game, options)
+        default = Text("Which card wins the trick?") if kind == "winner" else Text("Which cards may you play?")
+        return [Question(kind, game, prompt or default, query, choices, right, kind == "legal", reasons.reason.rule,
+                         reasons.reason.render(viewer=0), why=reasons.sentences(), reasons=reasons)]
     if kind == "bids":
         query = {"kind": "bids", "game": game, "options": options, "dealer": spec.get("dealer", 0),
                  "calls": spec.get("calls", [])}
@@ -784,11 +837,6 @@ def _reasons(reasons: dict[str, Any] | None) -> dict[str, dict[str, str]]:
     return {key: why for key, why in (reasons or {}).items() if isinstance(why, dict) and "explanation" in why}
 
 
-def _why_not_winner(answer: dict[str, Any]) -> dict[str, str]:
-    """The referee's reason each losing card loses (its ``beats`` answer), when it gives one."""
-    return {card: why["explanation"] for card, why in _reasons(answer.get("beats")).items()}
-
-
 def _why_illegal(answer: dict[str, Any]) -> dict[str, str]:
     """The referee's reason each illegal card may not be played (its ``why`` answer)."""
     return {card: why["explanation"] for card, why in _reasons(answer.get("why")).items()}
@@ -854,7 +902,9 @@ def drill(game: str, what: str, count: int, seed: int = 0, options: dict[str, An
     rng = random.Random(seed)
     deck = [c.code for c in fam.deck]
     traps = [c for c in fam.drill_traps if c in deck]
-    players = config.players if fam.drill_players is None else (options or {}).get("players", fam.drill_players)
+    # a trick of the family's drill size where the game seats that many (a partnership game seats four or six)
+    short = fam.drill_players if fam.drill_players in rules_api.player_counts(game) else None
+    players = config.players if short is None else (options or {}).get("players", short)
     questions: list[Question] = []
     draws = 0
     while len(questions) < count:
@@ -887,12 +937,13 @@ MAX_DRILL_DRAWS = 50   # draws per question: one in ten or so is drawn again (a 
 
 
 def _drill_trumps(game: str, trumps: list[str], allowed: list[str]) -> list[str]:
-    """The drill's trumps, each one the referee ranks in ``game`` (NT only in Five Hundred)."""
+    """The drill's trumps, each one of the game's (``rules_api.trumps``: NT only in Five Hundred)."""
     for trump in trumps:
-        answer = judge({"kind": "rank", "game": game, "trump": trump})
-        if "error" in answer:
+        try:
+            rules_api.parse_trump(game, trump)
+        except AtoutError:
             raise LessonError(Text("trumps: {trump} is not a trump in {game}: write {allowed}", trump=quote(trump),
-                                   game=game, allowed=OneOf(allowed)))
+                                   game=game, allowed=OneOf(allowed))) from None
     return trumps
 
 
@@ -946,12 +997,17 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
     elif show == "ranking":
         shown.trump = _step_trump(game, step.get("trump", "S"))
     elif show == "trick":
-        shown.trump = _step_trump(game, step.get("trump", "S"))
-        verdict = judge({"kind": "trick", "game": game, "options": options, "trump": shown.trump,
-                         "plays": step.get("plays", [])})
-        if "error" in verdict:
-            raise LessonError(Text("the trick cannot be shown: {why}", why=verdict["error"]))
-        shown.plays = [Card.parse(card).code for card in step["plays"]]
+        config = rules_api.config_of(game, options)
+        if "trump" not in step:       # a trick's winner depends on it: never guessed
+            allowed = OneOf(rules_api.trump_text(t) for t in rules_api.trumps(config))
+            raise LessonError(Text("a trick step needs its trump: write trump = {allowed}", allowed=allowed))
+        shown.trump = _step_trump(game, step["trump"])
+        try:
+            verdict = rules_api.trick_verdict(config, [Card.parse(card) for card in step.get("plays", [])],
+                                              rules_api.parse_trump(config, shown.trump), whole=True)
+        except AtoutError as exc:
+            raise LessonError(Text("the trick cannot be shown: {why}", why=exc.message)) from None
+        shown.plays = [card.code for card in verdict.plays]
     elif show in SHOWS_WITH_A_HAND:
         seed, players = step.get("seed", 0), step.get("players")
         if show == "bidding" and played_hand(game, seed, players, options, []).phase is not Phase.BID:
@@ -968,10 +1024,10 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
 
 def _step_trump(game: str, trump: str) -> str:
     """A step's trump as the referee writes it (``"d"`` → ``"D"``), refused when ``game`` has no such trump."""
-    answer = judge({"kind": "rank", "game": game, "trump": trump})
-    if "error" in answer:
-        raise LessonError(Text("trump: {why}", why=answer["error"]))
-    return "NT" if trump.strip().upper() == "NT" else Suit.parse(trump).letter
+    try:
+        return rules_api.trump_text(rules_api.parse_trump(game, trump))
+    except AtoutError as exc:
+        raise LessonError(Text("trump: {why}", why=exc.message)) from None
 
 
 def build_lesson(lesson: Lesson) -> None:

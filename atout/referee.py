@@ -27,6 +27,7 @@ from atout.engine import Explanation
 from atout.errors import AtoutError, DuplicateCardError, QueryError, digit_count, quote
 from atout.games import GAMES, family
 from atout.i18n import Text
+from atout.rules_api import Legality, Ranking, TrickVerdict
 
 KINDS = ("rank", "trick", "legal", "bids", "score", "points", "discards", "may", "rob", "draw")
 
@@ -133,6 +134,30 @@ def kind_answerer(kinds: dict[str, Callable[..., dict[str, Any]]], kind: str, ga
         raise QueryError(Text("{game} has no {kind} questions: its kinds are {kinds}", game=game, kind=kind,
                               kinds=", ".join(kinds)))
     return kinds[kind]
+
+
+def rank_answer(ranking: Ranking) -> dict[str, Any]:
+    """A ``rank`` answer: the trumps and each other suit (by letter), highest first, and the rule."""
+    return {"trump": list(ranking.trumps), "plain": {s.letter: list(cards) for s, cards in ranking.plain.items()},
+            "rule": ranking.rule}
+
+
+def trick_answer(verdict: TrickVerdict, beats: bool = False) -> dict[str, Any]:
+    """A ``trick`` answer: the winner's position, its rule and sentence, and with ``beats`` why it beats each other
+    card (by card)."""
+    answer: dict[str, Any] = {"winner": verdict.winner, **verdict.reason.to_dict()}
+    if beats:
+        answer["beats"] = {card: why.to_dict() for card, why in verdict.beats.items()}
+    return answer
+
+
+def legal_answer(legality: Legality, why: bool = True) -> dict[str, Any]:
+    """A ``legal`` answer: the legal cards, the first refusal's rule and sentence (or why every card is legal) and
+    with ``why``, when a card is refused, why each one is (by card)."""
+    answer: dict[str, Any] = {"legal": list(legality.legal), **legality.reason.to_dict()}
+    if why and legality.refused:
+        answer["why"] = {card: reason.to_dict() for card, reason in legality.refused.items()}
+    return answer
 
 
 # Limits on what one query may hold, checked before any work is done. The largest real query (a Forty-Fives score

@@ -14,13 +14,14 @@ from typing import Any
 from atout.cards import FIVE_HUNDRED_DECK, JOKER, Suit
 from atout.engine import Explanation
 from atout.errors import AtoutError, IllegalActionError, QueryError, quote
-from atout.five_hundred import ranking
+from atout.five_hundred import rules
 from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.five_hundred.scoring import score_hand
 from atout.i18n import Text
-from atout.referee import Query, kind_answerer
+from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.rules_api import legality, ranking, trick_verdict
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
@@ -31,14 +32,7 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
 
 def _trump(q: Query) -> Suit | None:
     """The query's strain: a suit, or ``NT`` (None: no trumps)."""
-    value = q.field("trump")
-    if isinstance(value, str) and value.strip().upper() == "NT":
-        return None
-    try:
-        return Suit.parse(value)
-    except AtoutError:
-        raise QueryError(Text("trump cannot be {value}: write C, D, H or S (or ♣ ♦ ♥ ♠), or NT for no trumps",
-                              value=quote(value, as_json=True))) from None
+    return rules.parse_trump(q.field("trump"))
 
 
 def _joker_suit(q: Query) -> Suit | None:
@@ -60,10 +54,7 @@ def _check_joker_lead(plays: list, trump: Suit | None, joker_suit: Suit | None) 
 
 
 def rank(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
-    trump = _trump(q)
-    t = ranking.TABLES[trump]
-    return {"trump": t.order, "plain": {s.letter: t.plain[s] for s in Suit if s != trump},
-            "rule": "500.rank.trump" if trump is not None else "500.rank.no-trump"}
+    return rank_answer(ranking(config, _trump(q)))
 
 
 def trick(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
@@ -74,8 +65,7 @@ def trick(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
                               k=len(plays)))
     joker_suit = _joker_suit(q)
     _check_joker_lead(plays, trump, joker_suit)
-    why = ranking.explain_trick(plays, trump, joker_suit)
-    return {"winner": ranking.trick_winner(plays, trump, joker_suit), **why.to_dict()}
+    return trick_answer(trick_verdict(config, plays, trump, joker_suit))
 
 
 def legal(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
@@ -89,31 +79,7 @@ def legal(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
                               high=PLAYERS - 1, n=len(plays)))
     joker_suit = _joker_suit(q)
     _check_joker_lead(plays, trump, joker_suit)
-    cards = ranking.legal_plays(hand, plays, trump, joker_suit)
-    out: dict[str, Any] = {"legal": cards}
-    why = {c: ranking.explain_illegal(c, hand, plays, trump, joker_suit) for c in hand if c not in cards}
-    if why:
-        out.update(next(iter(why.values())).to_dict())
-        out["why"] = {card: w.to_dict() for card, w in why.items()}
-    else:
-        out.update(_explain_all_legal(hand, plays, trump, joker_suit).to_dict())
-    return out
-
-
-def _explain_all_legal(hand, plays, trump, joker_suit) -> Explanation:
-    """Why every card of the hand may be played (leading, following with every card, or void)."""
-    if not plays:
-        return Explanation("500.follow.suit", Text("You are leading: any card may be led"))
-    lead = ranking.led_suit(plays, trump, joker_suit)
-    if all(ranking.effective_suit(c, trump) == lead for c in hand):
-        return Explanation("500.follow.suit", Text("Every card you hold follows the suit led ({suit})", suit=lead))
-    bowers = [c for c in hand if c.rank == 11 and trump is not None and c.suit != trump
-              and ranking.effective_suit(c, trump) == trump]
-    if bowers and lead != trump:
-        return Explanation("500.rank.left-bower", Text(
-            "You have no {suit}: {cards} belongs to the trump suit, not to {suit}, so any card may be played",
-            suit=lead, cards=bowers))
-    return Explanation("500.follow.suit", Text("You have no {suit}: any card may be played", suit=lead))
+    return legal_answer(legality(config, hand, plays, trump, joker_suit))
 
 
 def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:

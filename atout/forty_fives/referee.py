@@ -17,7 +17,7 @@ from typing import Any
 from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
-from atout.forty_fives import ranking
+from atout.forty_fives import ranking as forty_fives_ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
@@ -25,7 +25,8 @@ from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import Plural, Text
 from atout.ranking import TRUMP_POWER
-from atout.referee import Query, kind_answerer
+from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.rules_api import legality, ranking, trick_verdict
 
 MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}
 
@@ -39,10 +40,7 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
 
 
 def rank(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    trump = q.trump()
-    why = ranking.TABLES[trump]
-    return {"trump": why.order, "plain": {s.letter: why.plain[s] for s in Suit if s != trump},
-            "rule": "45.rank.trump"}
+    return rank_answer(ranking(config, q.trump()))
 
 
 def _trick_plays(q: Query, config: FortyFivesConfig, name: str = "plays", low: int = 2):
@@ -56,13 +54,7 @@ def _trick_plays(q: Query, config: FortyFivesConfig, name: str = "plays", low: i
 
 def trick(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     trump = q.trump()
-    plays = _trick_plays(q, config)
-    why = ranking.explain_trick(plays, trump)
-    winner = ranking.trick_winner(plays, trump)
-    lead = ranking.led_suit(plays[0], trump)
-    beats = {card: ranking.explain_beats(plays[winner], card, trump, lead).to_dict()
-             for i, card in enumerate(plays) if i != winner}
-    return {"winner": winner, **why.to_dict(), "beats": beats}
+    return trick_answer(trick_verdict(config, _trick_plays(q, config), trump), beats=True)
 
 
 def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
@@ -75,17 +67,7 @@ def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
                                    high=Plural("{n} card", "{n} cards", high), n=len(plays)))
     if not hand:
         raise QueryError(Text("hand must hold at least one card"))
-    cards = ranking.legal_plays(hand, plays, trump, config.must_follow_suit, config.ace_of_hearts_led)
-    answer: dict[str, Any] = {"legal": cards}
-    why = {c: ranking.explain_illegal(c, hand, plays, trump, config.must_follow_suit, config.ace_of_hearts_led)
-           for c in hand if c not in cards}
-    if why:
-        answer.update(next(iter(why.values())).to_dict())
-        answer["why"] = {card: w.to_dict() for card, w in why.items()}
-    else:
-        answer.update(ranking.explain_legal(hand, plays, trump, config.must_follow_suit,
-                                            config.ace_of_hearts_led).to_dict())
-    return answer
+    return legal_answer(legality(config, hand, plays, trump))
 
 
 def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
@@ -131,7 +113,7 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         plays = q.card_list("plays", t.get("plays"))
         if len(plays) != n:
             raise QueryError(Text("each trick has one card per player ({n}), not {k}", n=n, k=len(plays)))
-        winner = (leader + ranking.trick_winner(plays, trump)) % n
+        winner = (leader + forty_fives_ranking.trick_winner(plays, trump)) % n
         tricks_won[winner] += 1
         winners.append(winner)
         for i, card in enumerate(plays):

@@ -28,7 +28,9 @@ from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
 from atout.i18n import Plural, Text
-from atout.referee import Query, kind_answerer
+from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.rules_api import legality, trick_verdict
+from atout.rules_api import ranking as card_ranking
 from atout.sixty_six import ranking, scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
 from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
@@ -47,10 +49,7 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str,
 
 
 def rank(q: Query, config: SixtySixConfig) -> dict[str, Any]:
-    trump = q.trump()
-    return {"trump": ranking.suit_order(trump),
-            "plain": {s.letter: ranking.suit_order(s) for s in Suit if s is not trump},
-            "rule": "66.rank"}
+    return rank_answer(card_ranking(config, q.trump()))
 
 
 def trick(q: Query, config: SixtySixConfig) -> dict[str, Any]:
@@ -58,8 +57,7 @@ def trick(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     plays = q.card_list("plays")
     if len(plays) != 2:
         raise QueryError(Text("a trick of sixty-six has exactly 2 cards (one per player), not {n}", n=len(plays)))
-    why = ranking.explain_trick(plays, trump)
-    return {"winner": ranking.trick_winner(plays, trump), **why.to_dict()}
+    return trick_answer(trick_verdict(config, plays, trump))
 
 
 def legal(q: Query, config: SixtySixConfig) -> dict[str, Any]:
@@ -75,13 +73,7 @@ def legal(q: Query, config: SixtySixConfig) -> dict[str, Any]:
                               n=len(plays)))
     if not 1 <= len(hand) <= MAX_HAND:
         raise QueryError(Text("hand must hold 1 to {high} cards in sixty-six, not {n}", high=MAX_HAND, n=len(hand)))
-    cards = ranking.legal_plays(hand, plays, trump, phase)
-    answer: dict[str, Any] = {"legal": cards}
-    illegal = [c for c in hand if c not in cards]
-    why = (ranking.explain_illegal(illegal[0], hand, plays, trump, phase) if illegal
-           else ranking.explain_legal(hand, plays, trump, phase))
-    answer.update(why.to_dict())
-    return answer
+    return legal_answer(legality(config, hand, plays, trump, phase=phase), why=False)
 
 
 def bids(q: Query, config: SixtySixConfig) -> dict[str, Any]:

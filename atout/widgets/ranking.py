@@ -1,7 +1,7 @@
 """The ranking table: how every suit ranks for a game and a trump, highest first.
 
-The cards come from the referee's ``rank`` answer (so every family that has a referee works);
-the reason each card stands above the next is the family's ``explain_beats``, and its rule id
+The cards come from core's ``Ranking`` for the trump (``atout.rules_api.ranking``, every family alike);
+the reason each card stands above the next is the family's, and its rule id
 decides the marks: the trumps, the A♥ that is always a trump (Forty-Fives), the black suits that
 run backwards (Forty-Fives), the bowers (Five Hundred), and each card's points where the game
 counts them (Sixty-Six). Marks are shown by a sign as well as a colour.
@@ -22,12 +22,12 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
+from atout import rules_api
 from atout.cards import Card, Suit
 from atout.engine import Explanation
 from atout.games import DEFAULT_GAME, available_games, game_title
 from atout.i18n import N_, Text, _, get_language
-from atout.referee import judge
-from atout.widgets.explainer import card_points, explain_beats, rank_answer, trump_choices
+from atout.widgets.explainer import card_points, explain_beats, trump_choices
 from atout.widgets.language import register
 
 TRUMP = "trump"   # the key of the trump column
@@ -43,19 +43,13 @@ TRUMP_COLOUR = "#fff6cc"
 
 
 
-def _answer(game: str, trump: str) -> dict[str, Any]:
-    answer = rank_answer(game, trump)
-    if "error" in answer:
-        raise ValueError(answer["error"])
-    return answer
-
-
 def ranking_frame(game: str, trump: str) -> pd.DataFrame:
     """Every suit's order for ``game`` when ``trump`` is trumps: one column per suit (the trumps first,
-    under ``"trump"``), highest card in row 1; shorter columns end in empty cells. Cards are codes."""
-    answer = _answer(game, trump)
-    columns = {TRUMP: list(answer["trump"])}
-    columns.update({suit: list(cards) for suit, cards in answer["plain"].items()})
+    under ``"trump"``), highest card in row 1; shorter columns end in empty cells. Cards are codes. A trump the
+    game lacks is refused with core's message (a ``ValueError``)."""
+    ranking = rules_api.ranking(game, rules_api.parse_trump(game, trump))
+    columns = {TRUMP: [card.code for card in ranking.trumps]}
+    columns.update({suit.letter: [card.code for card in cards] for suit, cards in ranking.plain.items()})
     rows = max(len(cards) for cards in columns.values())
     data = {key: cards + [""] * (rows - len(cards)) for key, cards in columns.items()}
     frame = pd.DataFrame(data, index=pd.RangeIndex(1, rows + 1, name="rank"))
@@ -71,13 +65,7 @@ def _reasons(game: str, trump: str) -> dict[tuple[int, str], Explanation]:
         cards = [code for code in frame[column] if code]
         pairs = []
         for higher, lower in zip(cards, cards[1:], strict=False):
-            why = explain_beats(game, higher, lower, trump, higher)
-            if why is None:   # no family explanation: the referee's, for a two-card trick if it takes one
-                answer = judge({"kind": "trick", "game": game, "trump": trump, "plays": [higher, lower]})
-                if "rule" in answer and answer.get("winner") == 0:
-                    why = Explanation(answer["rule"], Text("{w} ranks above {o}", w=Card.parse(higher),
-                                                           o=Card.parse(lower)))
-            pairs.append(why)
+            pairs.append(explain_beats(game, higher, lower, trump, higher))
         for i in range(len(cards)):
             why = pairs[i] if i < len(pairs) else (pairs[i - 1] if pairs else None)
             if why is not None:
@@ -224,7 +212,7 @@ class RankingTable(widgets.VBox):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("atout-ranking-table")
-        self.games = [g for g in (games or available_games()) if "error" not in rank_answer(g, "H")]
+        self.games = list(games or available_games())
         self.game = game
         self.trump = trump
         self._quiet = False

@@ -27,6 +27,7 @@ from typing import Any, cast
 import anywidget
 import traitlets
 
+from atout import rules_api
 from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView
 from atout.errors import AtoutError, IllegalActionError, quote
@@ -110,38 +111,34 @@ SUIT_SEQUENCE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)   # black 
 
 def hand_order(game: str, strain: str | None) -> dict[Card, int]:
     """Where each card goes in a sorted hand: the trumps first, in core's order for this trump, then the other suits
-    black and red in turn, each in core's order (the referee's ``rank`` answer: the widget never ranks a card).
+    black and red in turn, each in core's order (``rules_api.ranking``: the widget never ranks a card).
     While the trump is not known yet, each suit is in its order when it is not trumps."""
     return _hand_order(game, strain)
 
 
 @functools.cache
 def _hand_order(game: str, strain: str | None) -> dict[Card, int]:
-    from atout.widgets.explainer import rank_answer
-
-    groups: list[list[str]] = []
+    groups: list[tuple[Card, ...]] = []
     if strain is not None:
-        answer = rank_answer(game, strain)
-        if "error" in answer:
+        try:
+            trump = rules_api.parse_trump(game, strain)
+        except AtoutError:
             return {}
-        trump = Suit.parse(strain) if strain != "NT" else None
-        groups.append(list(answer["trump"]))
+        ranking = rules_api.ranking(game, trump)
+        groups.append(ranking.trumps)
         rest = list(SUIT_SEQUENCE)
         if trump is not None:      # after the trumps, the other colour, the same, the other: colours alternate
             others = [x for x in SUIT_SEQUENCE if x.is_red != trump.is_red]
             same = [x for x in SUIT_SEQUENCE if x.is_red == trump.is_red and x is not trump]
             rest = [others[0], *same, others[1]]
-        groups += [list(answer["plain"].get(x.letter, [])) for x in rest]
+        groups += [ranking.plain.get(x, ()) for x in rest]
     else:
         for suit in SUIT_SEQUENCE:
             other = next(t for t in SUIT_SEQUENCE if t.is_red != suit.is_red)
-            answer = rank_answer(game, other.letter)
-            if "error" in answer:
-                return {}
-            groups.append(list(answer["plain"].get(suit.letter, [])))
+            groups.append(rules_api.ranking(game, other).plain.get(suit, ()))
     order: dict[Card, int] = {}
-    for code in (c for group in groups for c in group):
-        order.setdefault(Card.parse(code), len(order))
+    for card in (c for group in groups for c in group):
+        order.setdefault(card, len(order))
     return order
 
 

@@ -136,11 +136,18 @@ def test_a_teachers_folder_is_read_beside_ours(tmp_path, monkeypatch):
 
 BREAKS_ITS_PAGE = [
     ('show = "trick"\ntrump = "C"\nplays = ["AS", "AS"]', "forty-fives",
-     "step 1: the trick cannot be shown: AS appears twice in the query; each card exists once"),
+     "step 1: the trick cannot be shown: AS appears twice; each card exists once in the deck"),
     ('show = "trick"\ntrump = "C"\nplays = ["AS"]', "forty-fives",
-     "step 1: the trick cannot be shown: a trick of forty-fives has 2 to 6 cards (one per player), not 1"),
+     "step 1: the trick cannot be shown: a trick of forty-fives holds one card per player, 2, 3, 4, 5, or 6 cards, "
+     "not 1"),
     ('show = "trick"\ntrump = "C"\nplays = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]', "forty-fives",
-     "step 1: the trick cannot be shown: a trick of forty-fives has 2 to 6 cards (one per player), not 9"),
+     "step 1: the trick cannot be shown: a trick of forty-fives holds one card per player, 2, 3, 4, 5, or 6 cards, "
+     "not 9"),
+    # a trick's winner depends on the trump: it was taken to be spades when a step named none
+    ('show = "trick"\nplays = ["AS", "KH"]', "forty-fives",
+     "step 1: a trick step needs its trump: write trump = C, D, H, or S"),
+    ('show = "trick"\nplays = ["AS", "KH", "JK", "QD"]', "five-hundred",
+     "step 1: a trick step needs its trump: write trump = C, D, H, S, or NT"),
     ('show = "trick"\ntrump = "C"\nplays = ["JK", "AS", "KS"]', "forty-fives",
      "step 1: the trick cannot be shown: JK is not in the 52-card deck"),
     ('show = "trick"\ntrump = "X"\nplays = ["AS", "KS"]', "forty-fives",

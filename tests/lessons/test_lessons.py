@@ -48,13 +48,20 @@ def test_bad_lessons_are_refused_with_the_place(change, message):
 
 def test_a_bad_card_in_a_quiz_is_refused():
     text = MINIMAL + '[[quiz]]\nkind = "winner"\ntrump = "S"\nplays = ["JS", "1H"]\n'
-    with pytest.raises(LessonError, match="quiz 1: the referee cannot answer this trick question: '1H' is not a card"):
+    with pytest.raises(LessonError, match="quiz 1: this winner question has no answer: '1H' is not a card"):
         parse_lesson(text, "bad.toml")
 
 
 def test_invalid_toml_is_refused():
     with pytest.raises(LessonError, match="not valid TOML"):
         parse_lesson("id = ", "broken.toml")
+
+
+def test_a_card_question_without_its_trump_is_refused_naming_the_trumps():
+    text = MINIMAL + '[[quiz]]\nkind = "winner"\nplays = ["KH", "AH"]\n'
+    with pytest.raises(LessonError, match=r"q.toml: quiz 1: a winner question needs its trump: write trump = C, D, H, "
+                                          r"or S$"):
+        parse_lesson(text, "q.toml")
 
 
 def test_questions_are_marked_by_the_referee():

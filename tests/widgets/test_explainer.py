@@ -1,4 +1,5 @@
-"""The trick explainer: the learner swaps cards and trumps; the verdict is always the referee's."""
+"""The trick explainer: the learner swaps cards and trumps; the verdict is always core's (the rules API's, which
+the referee writes out too)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from html import escape
 
 import pytest
 
+from atout import rules_api
 from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK, Card, Suit
 from atout.forty_fives import ranking as ranking_45
 from atout.referee import judge
 from atout.rulebook import RULES
-from atout.widgets.explainer import TrickExplainer, strength_order, trump_choices
+from atout.widgets.explainer import TrickExplainer, trump_choices
 from atout.widgets.language import set_page_language
 from tests.widgets import fake_french
 
@@ -24,6 +26,8 @@ def test_the_verdict_is_the_referees():
     explainer = TrickExplainer("forty-fives", ["KH", "AH", "2C", "QH"], "C")
     answer = verdict("forty-fives", ["KH", "AH", "2C", "QH"], "C")
     assert explainer.winner_index == answer["winner"] == 1
+    assert explainer.verdict == rules_api.trick_verdict("forty-fives", [Card.parse(c) for c in explainer.plays],
+                                                        Suit.CLUBS)
     assert escape(answer["explanation"]) in explainer.verdict_html.value
     assert "A♥ wins the trick" in explainer.verdict_html.value
 
@@ -63,7 +67,7 @@ def test_changing_trumps_changes_the_verdict():
 
 @pytest.mark.parametrize("game, text, error", [
     ("forty-fives", "1H", "'1H' is not a card"),
-    ("forty-fives", "qh", "QH appears twice in the query"),
+    ("forty-fives", "qh", "QH appears twice; each card exists once in the deck"),
     ("five-hundred", "2S", "2S is not in the 43-card deck"),
 ])
 def test_bad_card_text_shows_cores_error_and_changes_nothing(game, text, error):
@@ -71,11 +75,11 @@ def test_bad_card_text_shows_cores_error_and_changes_nothing(game, text, error):
     explainer = TrickExplainer(game, plays, "H")
 
     def shown():
-        return list(explainer.plays), dict(explainer.verdict), list(explainer.order), explainer.verdict_html.value
+        return list(explainer.plays), explainer.verdict, list(explainer.order), explainer.verdict_html.value
 
     before = shown()
     explainer.boxes[3].value = text
-    assert explainer.error == verdict(game, plays[:3] + [text], "H")["error"] and error in explainer.error
+    assert explainer.error.startswith(error)
     assert escape(explainer.error) in explainer.error_html.value
     assert shown() == before and explainer.plays == plays
     explainer.boxes[0].value = "JH"        # a good card clears the error
@@ -111,10 +115,12 @@ def test_random_tricks_the_referees_winner_heads_the_order(game, deck, size):
             continue                           # a led joker names its suit: not a question for this view
         trump = rng.choice(trump_choices(game))
         answer = verdict(game, plays, trump)
-        order, ladder, said = strength_order(game, plays, trump)
-        assert said == answer and order[0] == plays[answer["winner"]]
+        explainer = TrickExplainer(game, plays, trump)
+        order, ladder = explainer.order, explainer.ladder
+        assert explainer.winner_index == answer["winner"] and order[0] == plays[answer["winner"]]
         assert sorted(order) == sorted(plays) and len(ladder) == size - 1
         assert all(c.rule in RULES for c in ladder)
+        assert [(c.higher.code, c.lower.code) for c in ladder] == list(zip(order, order[1:], strict=False))
 
 
 def test_the_page_language_switch_redraws_the_explainer(monkeypatch):
@@ -125,7 +131,24 @@ def test_the_page_language_switch_redraws_the_explainer(monkeypatch):
     try:
         set_page_language("fr")
         assert "A♥ &gt; R♥" in explainer.ladder_html.value    # French card letters (roi)
-        assert explainer.error == verdict("forty-fives", ["KH", "1H"], "C")["error"]
+        assert explainer.error == verdict("forty-fives", ["KH", "1H"], "C")["error"]   # core's message, in French
     finally:
         set_page_language("en")
     assert "A♥ &gt; K♥" in explainer.ladder_html.value and explainer.error == english_error
+
+
+def test_a_trump_the_game_lacks_is_refused_with_cores_message_and_changes_nothing():
+    explainer = TrickExplainer("forty-fives", ["KH", "AH"], "C")
+    before = explainer.verdict
+    explainer.set_trump("NT")                 # no trumps is Five Hundred's alone
+    assert explainer.error.startswith("'NT' is not a suit") and explainer.verdict is before and explainer.trump == "C"
+    explainer.set_trump("♠")
+    assert explainer.error is None and explainer.trump == "S" and explainer.verdict.trump is Suit.SPADES
+
+
+def test_a_joker_led_in_no_trumps_is_refused_at_once_with_the_rule():
+    with pytest.raises(ValueError, match="without naming a suit"):
+        TrickExplainer("five-hundred", ["JK", "AS", "KS", "QS"], "NT")
+    explainer = TrickExplainer("five-hundred", ["JK", "AS", "KS", "QS"], "S")
+    explainer.set_trump("NT")
+    assert "without naming a suit" in explainer.error and explainer.trump == "S"

@@ -8,10 +8,11 @@ from html import unescape
 import pytest
 
 from atout.cards import Card, Suit
+from atout.forty_fives import ranking as ranking_45
 from atout.games import available_games
 from atout.referee import judge
 from atout.sixty_six import ranking as ranking_66
-from atout.widgets.explainer import family_ranking, trump_choices
+from atout.widgets.explainer import trump_choices
 from atout.widgets.language import set_page_language
 from atout.widgets.ranking import (
     RankingTable,
@@ -96,8 +97,7 @@ def test_the_styled_table_shades_trumps_signs_marks_and_cites_rules():
     by_text = {unescape(text): (classes, unescape(title)) for classes, title, text in cells}
     classes, title = by_text["A♥ ★"]
     assert "atout-trump" in classes and "atout-mark-ace-of-hearts" in classes
-    module = family_ranking("forty-fives")
-    why = module.explain_beats(Card.parse("AH"), Card.parse("AD"), Suit.DIAMONDS, Suit.DIAMONDS)
+    why = ranking_45.explain_beats(Card.parse("AH"), Card.parse("AD"), Suit.DIAMONDS, Suit.DIAMONDS)
     assert title == why.cited()
     assert "atout-mark-reversed" in by_text["10♠ ↺"][0] and "atout-trump" not in by_text["10♠ ↺"][0]
     assert "<caption>Forty-Fives: how the cards rank when diamonds are trumps, highest first</caption>" in html

@@ -1,0 +1,343 @@
+"""The rules of every game as typed questions and answers: the ranking for a trump, a trick's verdict, the legal plays.
+
+Each family answers through its ``rules`` module (``atout/<family>/rules.py``, the same functions in every family,
+found through the registry); this module checks what it is given and builds the answers, which are frozen objects
+holding real cards, suits and ``Explanation`` objects (the rule id and the sentence, written for whoever reads it).
+The referee (``atout judge``) writes them out as JSON; the widgets and the lessons show them.
+
+A trick's verdict: who wins, the suit the lead calls for, the cards strongest first and why each beats the next.
+
+>>> from atout.cards import Card, Suit, parse_cards
+>>> verdict = trick_verdict("forty-fives", parse_cards("KH AH 2C"), Suit.DIAMONDS)
+>>> verdict.winner, verdict.winning_card, verdict.led
+(1, Card('AH'), <Suit.HEARTS: 2>)
+>>> verdict.reason
+Explanation('A♥ beats K♥: the A♥ is always a trump, even when hearts are led (45.rank.ace-of-hearts)')
+>>> [str(c) for c in verdict.strongest]
+['AH', 'KH', '2C']
+>>> verdict.comparisons[-1].rule
+'45.trick.winner'
+
+The legal plays, and why each refused card is refused (variants are the game's options):
+
+>>> legality("forty-fives", parse_cards("QH 2C 3S"), parse_cards("KH"), Suit.CLUBS).legal
+(Card('QH'), Card('2C'))
+>>> legality(config_of("forty-fives", {"must_follow_suit": True}), parse_cards("QH 2C 3S"), parse_cards("KH"),
+...          Suit.CLUBS).refused[Card.parse("2C")].rule
+'45.follow.plain-lead'
+
+The ranking for a trump, and the trumps a game may have (``None``: no trumps):
+
+>>> [str(c) for c in ranking("five-hundred", Suit.HEARTS).trumps[:3]]
+['JK', 'JH', 'JD']
+>>> trumps("five-hundred"), trumps("sixty-six")[-1]
+((<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, None), <Suit.SPADES: 3>)
+>>> trick_verdict("sixty-six", parse_cards("KS 10S"), None)
+Traceback (most recent call last):
+atout.errors.ConfigError: sixty-six is always played with a trump suit: write C, D, H, or S
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol, cast
+
+from atout.cards import Card, Suit
+from atout.engine import Explanation
+from atout.errors import ConfigError, DuplicateCardError, QueryError
+from atout.games import family_of, make_config, player_counts
+
+__all__ = ["Comparison", "FamilyRules", "GameConfig", "Legality", "Ranking", "TrickVerdict", "Trump", "config_of",
+           "led_suit", "legality", "parse_trump", "player_counts", "ranking", "trick_verdict", "trump_text",
+           "trumps", "why_beats"]
+from atout.i18n import OneOf, Text
+
+Trump = Suit | None
+"""A trump suit, or ``None`` for no trumps (a game that has them: Five Hundred)."""
+
+
+class GameConfig(Protocol):
+    """What the rules API reads of a game's configuration (each family's config has more: its options)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+
+class FamilyRules(Protocol):
+    """What a family's ``rules`` module answers, the same way in every family. ``named`` is the suit a led joker
+    names in no trumps (Five Hundred's alone); ``phase`` whether the stock is ``open`` or following is ``strict``
+    (Sixty-Six's alone); a family ignores what it has not."""
+
+    STRAINS: tuple[Trump, ...]
+
+    def parse_trump(self, text: str) -> Trump: ...
+
+    def ranking(self, trump: Trump) -> Ranking: ...
+
+    def led_suit(self, plays: Sequence[Card], trump: Trump, named: Suit | None) -> Suit: ...
+
+    def trick_winner(self, plays: Sequence[Card], trump: Trump, named: Suit | None) -> int: ...
+
+    def explain_trick(self, plays: Sequence[Card], trump: Trump, named: Suit | None) -> Explanation: ...
+
+    def explain_beats(self, winner: Card, other: Card, trump: Trump, led: Suit) -> Explanation: ...
+
+    def legal_plays(self, config: Any, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
+                    named: Suit | None, phase: str | None) -> list[Card]: ...
+
+    def explain_illegal(self, config: Any, card: Card, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
+                        named: Suit | None, phase: str | None) -> Explanation: ...
+
+    def explain_legal(self, config: Any, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
+                      named: Suit | None, phase: str | None) -> Explanation: ...
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How the cards rank when ``trump`` is trumps: ``trumps`` highest first, then each other suit's cards highest
+    first (``plain``, suits in the order C D H S), the rule that says it, and each card's ``points`` where the game
+    counts card points (Sixty-Six; else None)."""
+
+    trump: Trump
+    trumps: tuple[Card, ...]
+    plain: Mapping[Suit, tuple[Card, ...]]
+    rule: str
+    points: Mapping[Card, int] | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card the ranking places: the trumps, then the other suits."""
+        return self.trumps + tuple(card for cards in self.plain.values() for card in cards)
+
+    def strength(self, card: Card, led: Suit) -> tuple[int, int] | None:
+        """Where ``card`` stands in a trick where ``led`` was led, lower is stronger: the trumps in their order,
+        then the suit led in its order; None for a card that can win neither way.
+
+        >>> from atout.cards import Card, Suit
+        >>> r = ranking("forty-fives", Suit.CLUBS)
+        >>> r.strength(Card.parse("AH"), Suit.HEARTS), r.strength(Card.parse("KH"), Suit.HEARTS)
+        ((0, 2), (1, 0))
+        >>> r.strength(Card.parse("KD"), Suit.HEARTS) is None
+        True
+        """
+        if card in self.trumps:
+            return (0, self.trumps.index(card))
+        following = self.plain.get(led, ())
+        if card in following:
+            return (1, following.index(card))
+        return None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One rung of a trick's ladder: ``higher`` beats ``lower``, for the reason ``why`` (its rule and sentence)."""
+
+    higher: Card
+    lower: Card
+    why: Explanation
+
+    @property
+    def rule(self) -> str:
+        return self.why.rule
+
+    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
+        return self.why.render(lang, viewer)
+
+
+@dataclass(frozen=True)
+class TrickVerdict:
+    """Who wins a trick and why. ``plays`` in play order (the first led); ``led`` the suit the lead calls for (for a
+    joker led in no trumps, the suit its leader named); ``winner`` the winning position; ``reason`` why it wins,
+    against the strongest other card; ``beats`` why it beats each other card; ``strongest`` the cards strongest
+    first (the winner, then the trumps and the suit led in their order, then the cards that cannot win, in play
+    order) and ``comparisons`` why each of them beats the next."""
+
+    game: str
+    trump: Trump
+    plays: tuple[Card, ...]
+    led: Suit
+    winner: int
+    reason: Explanation
+    beats: Mapping[Card, Explanation]
+    strongest: tuple[Card, ...]
+    comparisons: tuple[Comparison, ...]
+
+    @property
+    def winning_card(self) -> Card:
+        return self.plays[self.winner]
+
+
+@dataclass(frozen=True)
+class Legality:
+    """Which cards of ``hand`` may be played to the trick ``plays``: ``legal`` in hand order, ``refused`` why each
+    other card may not be, and ``reason``: the first refusal's, or why every card may be played."""
+
+    game: str
+    trump: Trump
+    hand: tuple[Card, ...]
+    plays: tuple[Card, ...]
+    legal: tuple[Card, ...]
+    refused: Mapping[Card, Explanation]
+    reason: Explanation
+
+    def allows(self, card: Card) -> bool:
+        return card in self.legal
+
+
+# --- the questions --------------------------------------------------------------------------------------------
+
+def config_of(game: str, options: Mapping[str, Any] | None = None) -> GameConfig:
+    """The configuration of a preset with its options (``ConfigError`` for an unknown game or option)."""
+    config: GameConfig = make_config(game, options or {})
+    return config
+
+
+def trumps(game: str | GameConfig) -> tuple[Trump, ...]:
+    """The trumps ``game`` may have, in the order a page offers them (``None``: no trumps)."""
+    return _rules(_config(game)).STRAINS
+
+
+def parse_trump(game: str | GameConfig, text: str) -> Trump:
+    """A trump written as a page or a lesson writes it ("H", "♥", "nt"), checked against the game's trumps."""
+    config = _config(game)
+    return _trump(config, _rules(config).parse_trump(text))
+
+
+def trump_text(trump: Trump) -> str:
+    """A trump as the referee and the lessons write it: its letter, or NT.
+
+    >>> trump_text(Suit.HEARTS), trump_text(None)
+    ('H', 'NT')
+    """
+    return "NT" if trump is None else trump.letter
+
+
+def ranking(game: str | GameConfig, trump: Trump) -> Ranking:
+    """The ranking of the cards when ``trump`` is trumps."""
+    config = _config(game)
+    return _rules(config).ranking(_trump(config, trump))
+
+
+def led_suit(game: str | GameConfig, plays: Sequence[Card], trump: Trump, named: Suit | None = None) -> Suit:
+    """The suit the lead of ``plays`` calls for (a trump led calls for trumps, whatever its own suit).
+
+    >>> from atout.cards import Card, Suit
+    >>> led_suit("forty-fives", [Card.parse("AH")], Suit.CLUBS)
+    <Suit.CLUBS: 0>
+    >>> led_suit("five-hundred", [Card.parse("JD")], Suit.HEARTS)
+    <Suit.HEARTS: 2>
+    """
+    config = _config(game)
+    cards = _distinct(config, plays, "plays")
+    if not cards:
+        raise QueryError(Text("a trick needs at least one card"))
+    return _rules(config).led_suit(cards, _trump(config, trump), named)
+
+
+def why_beats(game: str | GameConfig, higher: Card, lower: Card, trump: Trump, led: Suit) -> Explanation:
+    """Why ``higher`` beats ``lower`` in a trick where ``led`` was led, in the family's words."""
+    config = _config(game)
+    return _rules(config).explain_beats(higher, lower, _trump(config, trump), led)
+
+
+def trick_verdict(game: str | GameConfig, plays: Sequence[Card], trump: Trump, named: Suit | None = None,
+                  whole: bool = False) -> TrickVerdict:
+    """The verdict on the trick ``plays`` (in play order): a trick so far, or with ``whole`` a trick of one card per
+    player (for a number of players the game allows). ``named``: the suit a joker led in no trumps names.
+
+    >>> from atout.cards import parse_cards
+    >>> trick_verdict("five-hundred", parse_cards("AS KS"), Suit.HEARTS, whole=True)
+    Traceback (most recent call last):
+    atout.errors.QueryError: a trick of five-hundred holds one card per player, 4 cards, not 2
+    """
+    config = _config(game)
+    rules, trump = _rules(config), _trump(config, trump)
+    cards = _distinct(config, plays, "plays")
+    counts = player_counts(config.game)
+    if not cards:
+        raise QueryError(Text("a trick needs at least one card"))
+    if len(cards) > max(counts) or (whole and len(cards) not in counts):
+        raise QueryError(Text("a trick of {game} holds one card per player, {counts} cards, not {n}",
+                              game=config.game, counts=OneOf(counts), n=len(cards)))
+    led = rules.led_suit(cards, trump, named)
+    winner = rules.trick_winner(cards, trump, named)
+    win = cards[winner]
+    beats = {card: rules.explain_beats(win, card, trump, led) for i, card in enumerate(cards) if i != winner}
+    order = _strongest(rules.ranking(trump), cards, winner, led)
+    ladder = tuple(Comparison(higher, lower, rules.explain_beats(higher, lower, trump, led))
+                   for higher, lower in zip(order, order[1:], strict=False))
+    return TrickVerdict(config.game, trump, cards, led, winner, rules.explain_trick(cards, trump, named),
+                        MappingProxyType(beats), order, ladder)
+
+
+def legality(game: str | GameConfig, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
+             named: Suit | None = None, phase: str | None = None) -> Legality:
+    """The cards of ``hand`` that may be played to the trick so far, ``plays``, and why the others may not.
+    ``phase``: Sixty-Six's ``open`` stock or ``strict`` following."""
+    config = _config(game)
+    rules, trump = _rules(config), _trump(config, trump)
+    held = _distinct(config, hand, "hand")
+    played = _distinct(config, plays, "plays", seen=held)
+    if not held:
+        raise QueryError(Text("hand must hold at least one card"))
+    most = max(player_counts(config.game)) - 1
+    if len(played) > most:
+        raise QueryError(Text("the trick so far holds at most {most} cards in {game} (the next card completes it), "
+                              "not {n}", most=most, game=config.game, n=len(played)))
+    legal = tuple(rules.legal_plays(config, held, played, trump, named, phase))
+    refused = {card: rules.explain_illegal(config, card, held, played, trump, named, phase)
+               for card in held if card not in legal}
+    reason = (next(iter(refused.values())) if refused
+              else rules.explain_legal(config, held, played, trump, named, phase))
+    return Legality(config.game, trump, held, played, legal, MappingProxyType(refused), reason)
+
+
+# --- plumbing ---------------------------------------------------------------------------------------------------
+
+def _config(game: str | GameConfig) -> GameConfig:
+    return config_of(game) if isinstance(game, str) else game
+
+
+def _rules(config: GameConfig) -> FamilyRules:
+    """The family's ``rules`` module, found through the registry like every other part of a family."""
+    return cast(FamilyRules, family_of(config.game).module("rules"))
+
+
+def _trump(config: GameConfig, trump: Trump) -> Trump:
+    allowed = _rules(config).STRAINS
+    if trump not in allowed:
+        choices = OneOf(trump_text(t) for t in allowed)
+        if trump is None:
+            raise ConfigError(Text("{game} is always played with a trump suit: write {allowed}", game=config.game,
+                                   allowed=choices))
+        raise ConfigError(Text("{suit} cannot be trumps in {game}: write {allowed}", suit=trump, game=config.game,
+                               allowed=choices))
+    return trump
+
+
+def _distinct(config: GameConfig, cards: Iterable[Card], name: str, seen: Sequence[Card] = ()) -> tuple[Card, ...]:
+    """``cards`` as a tuple, each of the game's deck and given once (``seen``: cards given before them)."""
+    deck = family_of(config.game).deck
+    out = tuple(deck.parse(card) for card in cards)
+    given = set(seen)
+    for card in out:
+        if card in given:
+            raise DuplicateCardError(Text("{card} appears twice; each card exists once in the deck", card=card.code))
+        given.add(card)
+    return out
+
+
+def _strongest(order: Ranking, plays: tuple[Card, ...], winner: int, led: Suit) -> tuple[Card, ...]:
+    """The trick's cards strongest first: the winner (core's verdict), then by ``Ranking.strength``, the cards that
+    cannot win last in play order."""
+    def key(position: int) -> tuple[int, int, int]:
+        place = order.strength(plays[position], led)
+        return (0, *place) if place is not None else (1, position, 0)
+
+    rest = sorted((i for i in range(len(plays)) if i != winner), key=key)
+    return (plays[winner], *(plays[i] for i in rest))

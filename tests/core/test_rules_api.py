@@ -1,0 +1,221 @@
+"""The typed rules API (atout.rules_api) against the independent oracles, family by family, and the referee's answers
+as the JSON of its objects."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from atout import rules_api
+from atout.cards import Card, Suit
+from atout.errors import AtoutError, CardNotInDeckError, ConfigError, DuplicateCardError, IllegalActionError
+from atout.games import GAMES
+from atout.referee import judge
+from atout.rulebook import RULES
+from tests.core import oracle_45, oracle_500
+from tests.core import sixty_six_oracle as oracle_66
+
+CARD = Card.parse
+
+
+def cards(codes):
+    return [CARD(c) for c in codes]
+
+
+def codes(seq):
+    return [c.code for c in seq]
+
+
+def strain(text):
+    return None if text == "NT" else Suit.parse(text)
+
+
+def check_order(verdict, trump_order, plain_order):
+    """The cards strongest first: the winner, then the trumps and the suit led in their orders (the oracle's), then
+    the cards that cannot win, in play order; each comparison is of neighbours and cites a rule of the rulebook."""
+    plays = codes(verdict.plays)
+    led = verdict.led.letter
+    rest = [c for i, c in enumerate(plays) if i != verdict.winner]
+    trumps = [c for c in trump_order if c in rest]
+    following = [c for c in (plain_order(led) if verdict.trump is None or led != verdict.trump.letter else [])
+                 if c in rest and c not in trumps]
+    others = [c for c in rest if c not in trumps and c not in following]
+    assert codes(verdict.strongest) == [plays[verdict.winner], *trumps, *following, *others]
+    assert [(c.higher, c.lower) for c in verdict.comparisons] == list(zip(verdict.strongest, verdict.strongest[1:],
+                                                                         strict=False))
+    assert all(c.rule in RULES for c in verdict.comparisons) and verdict.reason.rule in RULES
+    assert set(verdict.beats) == set(verdict.plays) - {verdict.winning_card}
+
+
+# --- Forty-Fives ------------------------------------------------------------------------------------------------
+
+def test_forty_fives_ranking_and_tricks_are_the_oracles():
+    rng = random.Random(45)
+    for trump in oracle_45.SUITS:
+        ranking = rules_api.ranking("forty-fives", Suit.parse(trump))
+        assert codes(ranking.trumps) == oracle_45.trump_order(trump) and ranking.rule == "45.rank.trump"
+        assert {s.letter: codes(c) for s, c in ranking.plain.items()} == {
+            s: oracle_45.plain_order(s, trump) for s in oracle_45.SUITS if s != trump}
+        assert ranking.points is None
+    for _ in range(400):
+        trump = rng.choice(oracle_45.SUITS)
+        plays = rng.sample(oracle_45.DECK, rng.randint(2, 6))
+        verdict = rules_api.trick_verdict("forty-fives", cards(plays), Suit.parse(trump))
+        assert verdict.winner == oracle_45.trick_winner(plays, trump)
+        assert verdict.led.letter == oracle_45.follows_as(plays[0], trump)
+        win = plays[verdict.winner]
+        assert {c.code: why.rule for c, why in verdict.beats.items()} == {
+            c: oracle_45.deciding_rule(win, c, trump, verdict.led.letter) for c in plays if c != win}
+        check_order(verdict, oracle_45.trump_order(trump), lambda led, t=trump: oracle_45.plain_order(led, t))
+
+
+@pytest.mark.parametrize("options", [{}, {"must_follow_suit": True}, {"ace_of_hearts_led": False},
+                                     {"must_follow_suit": True, "ace_of_hearts_led": False}])
+def test_forty_fives_legal_plays_follow_the_options_as_the_oracle_does(options):
+    rng = random.Random(len(options) * 7 + options.get("must_follow_suit", 0))     # forty-fives: the A♥ rule on
+    config = rules_api.config_of("forty-fives", options)
+    flags = {"must_follow_suit": config.must_follow_suit, "ace_of_hearts_led": config.ace_of_hearts_led}
+    for _ in range(300):
+        drawn = rng.sample(oracle_45.DECK, 7)
+        if rng.random() < 0.3:                 # the A♥ led: its own house rule
+            drawn = ["AH", *[c for c in drawn if c != "AH"]][:7]
+        trump = rng.choice(oracle_45.SUITS)
+        plays, hand = drawn[:rng.randint(0, 2)], drawn[2:]
+        legality = rules_api.legality(config, cards(hand), cards(plays), Suit.parse(trump))
+        legal = oracle_45.legal_plays(hand, plays, trump, **flags)
+        assert codes(legality.legal) == legal
+        assert codes(legality.refused) == [c for c in hand if c not in legal]
+        expected = (oracle_45.illegal_rule(hand, plays, trump, **flags) if len(legal) < len(hand)
+                    else oracle_45.legal_rule(hand, plays, trump, **flags))
+        assert legality.reason.rule == expected
+        assert all(legality.allows(c) != (c in legality.refused) for c in legality.hand)
+
+
+# --- Five Hundred -----------------------------------------------------------------------------------------------
+
+def test_five_hundred_ranking_and_tricks_are_the_oracles():
+    rng = random.Random(500)
+    for trump in oracle_500.STRAINS:
+        ranking = rules_api.ranking("five-hundred", strain(trump))
+        assert codes(ranking.trumps) == oracle_500.trump_order(trump)
+        assert {s.letter: codes(c) for s, c in ranking.plain.items()} == {
+            s: oracle_500.plain_order(s, trump) for s in oracle_500.SUITS if s != trump}
+    for _ in range(400):
+        trump = rng.choice(oracle_500.STRAINS)
+        plays = rng.sample(oracle_500.DECK, 4)
+        named = rng.choice(oracle_500.SUITS) if plays[0] == "JK" and trump == "NT" else None
+        verdict = rules_api.trick_verdict("five-hundred", cards(plays), strain(trump),
+                                          Suit.parse(named) if named else None, whole=True)
+        assert verdict.winner == oracle_500.trick_winner(plays, trump, named)
+        assert verdict.led.letter == oracle_500.led(plays, trump, named)
+        check_order(verdict, oracle_500.trump_order(trump), lambda led, t=trump: oracle_500.plain_order(led, t))
+
+
+def test_five_hundred_legal_plays_are_the_oracles_and_a_joker_led_in_no_trumps_needs_its_suit():
+    rng = random.Random(5)
+    for _ in range(400):
+        trump = rng.choice(oracle_500.STRAINS)
+        drawn = rng.sample(oracle_500.DECK, 7)
+        plays, hand = drawn[:rng.randint(0, 3)], drawn[3:]
+        named = rng.choice(oracle_500.SUITS) if plays and plays[0] == "JK" and trump == "NT" else None
+        legality = rules_api.legality("five-hundred", cards(hand), cards(plays), strain(trump),
+                                      Suit.parse(named) if named else None)
+        legal = oracle_500.legal(hand, plays, trump, named)
+        assert codes(legality.legal) == legal and codes(legality.refused) == [c for c in hand if c not in legal]
+        assert legality.reason.rule in RULES
+    with pytest.raises(IllegalActionError, match="without naming a suit"):
+        rules_api.trick_verdict("five-hundred", cards(["JK", "AS"]), None)
+
+
+# --- Sixty-Six --------------------------------------------------------------------------------------------------
+
+def test_sixty_six_ranking_points_tricks_and_legal_plays_are_the_oracles():
+    rng = random.Random(66)
+    deck = oracle_66.deck()
+    ranking = rules_api.ranking("sixty-six", Suit.HEARTS)
+    assert ranking.points is not None and sum(ranking.points.values()) == 120
+    assert ranking.points[CARD("10S")] == 10 and ranking.points[CARD("KS")] == 4
+    for _ in range(400):
+        trump = rng.choice(oracle_66.SUITS)
+        lead, second, *hand = rng.sample(deck, 8)
+        verdict = rules_api.trick_verdict("sixty-six", cards([lead, second]), Suit.parse(trump), whole=True)
+        assert verdict.winner == oracle_66.trick_winner(lead, second, trump) and verdict.led.letter == lead[-1]
+        check_order(verdict, [c.code for c in rules_api.ranking("sixty-six", Suit.parse(trump)).trumps],
+                    lambda led: [r + led for r in ("A", "10", "K", "Q", "J", "9")])
+        phase = rng.choice(["open", "strict"])
+        legality = rules_api.legality("sixty-six", cards(hand), cards([lead]), Suit.parse(trump), phase=phase)
+        assert codes(legality.legal) == oracle_66.legal(hand, lead, trump, phase)
+        assert all(why.rule == "66.strict.follow" for why in legality.refused.values())
+    with pytest.raises(ConfigError, match="give the phase, open"):
+        rules_api.legality("sixty-six", cards(["AS"]), cards(["KS"]), Suit.HEARTS)
+
+
+# --- what every family shares -----------------------------------------------------------------------------------
+
+def test_the_trumps_of_each_game_are_its_families():
+    for game in GAMES:
+        expected = (*Suit, None) if game == "five-hundred" else tuple(Suit)
+        assert rules_api.trumps(game) == expected
+        assert [rules_api.parse_trump(game, rules_api.trump_text(t)) for t in expected] == list(expected)
+    with pytest.raises(ConfigError, match="sixty-six is always played with a trump suit: write C, D, H, or S"):
+        rules_api.ranking("sixty-six", None)
+    with pytest.raises(AtoutError, match="'NT' is not a suit"):
+        rules_api.parse_trump("forty-fives", "NT")
+
+
+@pytest.mark.parametrize("game, plays, error, message", [
+    ("forty-fives", ["AS", "as"], DuplicateCardError, "AS appears twice; each card exists once in the deck"),
+    ("five-hundred", ["2S", "AS", "KS", "QS"], CardNotInDeckError, "2S is not in the 43-card deck"),
+    ("sixty-six", ["8S", "AS"], CardNotInDeckError, "8S is not in the 24-card deck"),
+    ("forty-fives", [], AtoutError, "a trick needs at least one card"),
+    ("auction-forty-fives", ["AS", "KS", "QS", "JS", "10S"], AtoutError,
+     "a trick of auction-forty-fives holds one card per player, 2, 3, or 4 cards, not 5"),
+])
+def test_bad_cards_are_refused_naming_what_is_wrong(game, plays, error, message):
+    with pytest.raises(error, match=message):
+        rules_api.trick_verdict(game, [CARD(c) for c in plays], Suit.HEARTS)
+
+
+def test_the_objects_are_frozen():
+    verdict = rules_api.trick_verdict("forty-fives", cards(["KH", "AH"]), Suit.CLUBS)
+    with pytest.raises(AttributeError):
+        verdict.winner = 0
+    with pytest.raises(TypeError):
+        verdict.beats[CARD("KH")] = verdict.reason
+
+
+# --- the referee writes the API's objects out ---------------------------------------------------------------------
+
+def test_the_referees_trick_legal_and_rank_answers_are_the_apis_objects_written_out():
+    """A random sample of good queries in every game: the referee's answer holds exactly what the API says."""
+    rng = random.Random(16)
+    for _ in range(300):
+        game = rng.choice(list(GAMES))
+        config = rules_api.config_of(game)
+        deck = [c.code for c in rules_api.ranking(game, Suit.SPADES).cards]
+        trump = rng.choice(rules_api.trumps(game))
+        size = max(rules_api.player_counts(game))
+        plays = rng.sample(deck, size)
+        if plays[0] == "JK" and trump is None:
+            continue
+        query = {"game": game, "trump": rules_api.trump_text(trump)}
+        verdict = rules_api.trick_verdict(config, cards(plays), trump)
+        answer = judge({"kind": "trick", "plays": plays, **query})
+        assert answer["winner"] == verdict.winner and answer["rule"] == verdict.reason.rule
+        assert answer["explanation"] == verdict.reason.render()
+        if "beats" in answer:
+            assert answer["beats"] == {c.code: {"rule": w.rule, "explanation": w.render()}
+                                       for c, w in verdict.beats.items()}
+        hand, so_far = plays[1:], plays[:1]
+        phase = {"phase": rng.choice(["open", "strict"])} if game == "sixty-six" else {}
+        legality = rules_api.legality(config, cards(hand), cards(so_far), trump, phase=phase.get("phase"))
+        answer = judge({"kind": "legal", "plays": so_far, "hand": hand, **query, **phase})
+        assert answer["legal"] == codes(legality.legal) and answer["rule"] == legality.reason.rule
+        assert answer["explanation"] == legality.reason.render()
+        assert answer.get("why", {}) in ({}, {c.code: {"rule": w.rule, "explanation": w.render()}
+                                             for c, w in legality.refused.items()})
+        ranking = rules_api.ranking(config, trump)
+        answer = judge({"kind": "rank", **query})
+        assert answer == {"trump": codes(ranking.trumps), "rule": ranking.rule,
+                          "plain": {s.letter: codes(c) for s, c in ranking.plain.items()}}

@@ -27,6 +27,7 @@ from atout.engine import Action
 from atout.errors import AtoutError
 from atout.i18n import N_, Text, ngettext
 from atout.widgets import language
+from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
 
 log = logging.getLogger(__name__)
@@ -162,7 +163,7 @@ class SolverPanel(widgets.VBox):
         self.status = widgets.HTML()
         self.stop_button = widgets.Button(icon="stop", disabled=True)
         self.stop_button.add_class("atout-solver-stop")
-        self.stop_button.on_click(lambda _b: self.stop())
+        self.stop_button.on_click(guarded(lambda _b: self.stop()))
         self.children = [self.view, widgets.HBox([self.status, self.stop_button])]
         self.hand: Any = None
         self.solution: Any = None

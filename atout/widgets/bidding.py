@@ -29,6 +29,7 @@ from atout import games
 from atout.engine import Action, Event, Phase
 from atout.errors import IllegalActionError
 from atout.i18n import Text, _
+from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.said import said_html
 from atout.widgets.seats import player_label
@@ -197,7 +198,7 @@ class BiddingBox(widgets.VBox):
                                                                                            min_width="56px"))
                 button.add_class("atout-call")
                 button.add_class(f"atout-call-{call}")
-                button.on_click(lambda _b, call=call: self.call(call))
+                button.on_click(guarded(lambda _b, call=call: self.call(call)))
                 self.buttons[call] = button
                 buttons.append(button)
             rows.append(widgets.HBox(buttons))

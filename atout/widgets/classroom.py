@@ -17,6 +17,7 @@ from atout.errors import AtoutError
 from atout.games import DEFAULT_GAME, available_games, family, game_title, player_counts
 from atout.i18n import Text, get_language
 from atout.widgets import language
+from atout.widgets.fault import guarded
 from atout.widgets.keys import PresenterKeys
 from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.table import CardTable
@@ -71,28 +72,28 @@ class Classroom(widgets.VBox):
         self.players_picker.add_class("atout-players-picker")
         self.deal_button = widgets.Button(icon="random")
         self.deal_button.add_class("atout-new-deal")
-        self.deal_button.on_click(lambda _b: self.new_deal())
+        self.deal_button.on_click(guarded(lambda _b: self.new_deal()))
         self.code_view = widgets.HTML()
         self.code_input = widgets.Text(continuous_update=False)
         self.code_input.add_class("atout-code-input")
         self.join_button = widgets.Button()
         self.join_button.add_class("atout-join")
-        self.join_button.on_click(lambda _b: self.join(self.code_input.value))
-        self.code_input.observe(lambda c: c["new"] and self.join(c["new"]), names="value")   # Enter
+        self.join_button.on_click(guarded(lambda _b: self.join(self.code_input.value)))
+        self.code_input.observe(guarded(lambda c: c["new"] and self.join(c["new"])), names="value")   # Enter
         self.message = widgets.HTML()
         self.message.add_class("atout-deal-message")
         self.every_hand = widgets.ToggleButton(value=True, icon="eye")
         self.every_hand.add_class("atout-every-hand")
-        self.every_hand.observe(lambda _c: self._show(), names="value")
+        self.every_hand.observe(guarded(lambda _c: self._show()), names="value")
         self.four_colour = widgets.ToggleButton(value=False)
         self.four_colour.add_class("atout-four-colour")
-        self.four_colour.observe(lambda _c: self._show(), names="value")
+        self.four_colour.observe(guarded(lambda _c: self._show()), names="value")
         self.sort_hands = widgets.ToggleButton(value=True)
         self.sort_hands.add_class("atout-sort-hands")
-        self.sort_hands.observe(lambda _c: self._show(), names="value")
+        self.sort_hands.observe(guarded(lambda _c: self._show()), names="value")
         self.mode = widgets.ToggleButtons(options=[("play", "play"), ("walk", "walk")], value="play")
         self.mode.add_class("atout-classroom-mode")
-        self.mode.observe(lambda _c: None if self._relabelling else self._show(), names="value")
+        self.mode.observe(guarded(lambda _c: None if self._relabelling else self._show()), names="value")
         self.presenter = PresenterKeys(self.command)
         self.handout_link = widgets.HTML()
         self.handout_link.add_class("atout-handout-link")
@@ -105,8 +106,9 @@ class Classroom(widgets.VBox):
         self._relabelling = False
         # Another game or another number of players is another deal at once: the old table and its code never
         # stay on screen under the new choice (a class could copy a Forty-Fives code for a Five Hundred lesson).
-        self.game_picker.observe(lambda _c: None if self._relabelling else self._game_chosen(), names="value")
-        self.players_picker.observe(lambda _c: None if self._relabelling else self._players_chosen(), names="value")
+        self.game_picker.observe(guarded(lambda _c: None if self._relabelling else self._game_chosen()), names="value")
+        self.players_picker.observe(guarded(lambda _c: None if self._relabelling else self._players_chosen()),
+                                    names="value")
         self.hand: Any = None
         self.spec: dealcode.DealSpec | None = None
         self.table: CardTable | None = None
@@ -255,7 +257,7 @@ class Classroom(widgets.VBox):
                 from atout.widgets.stepper import DealStepper
 
                 self.stepper = DealStepper(played_out(self.hand), viewer=viewer, size="projector")
-                self.stepper.slider.observe(lambda _change: self._changed(), names="value")
+                self.stepper.slider.observe(guarded(lambda _change: self._changed()), names="value")
             self.stepper.table.four_colour = self.four_colour.value
             self.stepper.table.sort_hands = self.sort_hands.value
             self.stepper.set_viewer(viewer)
@@ -322,7 +324,7 @@ class Classroom(widgets.VBox):
             if self.stepper is not None:
                 language.close_tree(self.stepper)
             self.stepper = DealStepper(walked, viewer=None if self.every_hand.value else 0, size="projector")
-            self.stepper.slider.observe(lambda _change: self._changed(), names="value")
+            self.stepper.slider.observe(guarded(lambda _change: self._changed()), names="value")
             self.mode.value = "walk"
             self.stepper.go(step - 1)
         self._show()

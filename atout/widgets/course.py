@@ -20,6 +20,7 @@ from atout.lessons import FAMILY_ORDER, Lesson, load_lessons
 # Every widget a lesson step may show, loaded with the course page (and so in its preheated kernel),
 # so moving to a lesson never waits for an import (pandas alone takes most of a second).
 from atout.widgets import bidding, explainer, language, ranking, stepper, table  # noqa: E402, F401
+from atout.widgets.fault import guarded
 from atout.widgets.lesson import LessonView
 from atout.widgets.progress import ProgressStore
 
@@ -36,7 +37,7 @@ class Course(widgets.VBox):
         self.by_id = {lesson.id: lesson for lesson in self.lessons}
         self.store = ProgressStore()
         # Progress changes the map's marks and what follows the lesson shown ("You have finished …" once all are done).
-        self.store.observe(lambda _change: self.refresh(), names="progress")
+        self.store.observe(guarded(lambda _change: self.refresh()), names="progress")
         self.on_move: list[Callable[[], None]] = []     # called when the lesson or its step changes
         self.map = widgets.VBox()
         self.map.add_class("atout-lesson-map")
@@ -122,7 +123,7 @@ class Course(widgets.VBox):
                                                  title=following.title[get_language()]).render(),
                                 layout=widgets.Layout(width="auto"))
         button.add_class("atout-next-lesson")
-        button.on_click(lambda _b: self.show_lesson(following.id))
+        button.on_click(guarded(lambda _b: self.show_lesson(following.id)))
         return button
 
     def _completed(self, lesson_id: str, right: int, total: int) -> None:
@@ -171,6 +172,6 @@ class Course(widgets.VBox):
             button = widgets.Button(layout=self._link_layout, style=self._link_style)
             button.add_class("atout-lesson-link")
             button.add_class(f"atout-open-{lesson_id}")
-            button.on_click(lambda _b: self.show_lesson(lesson_id))
+            button.on_click(guarded(lambda _b: self.show_lesson(lesson_id)))
             self._links[lesson_id] = button
         return self._links[lesson_id]

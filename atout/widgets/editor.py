@@ -49,6 +49,7 @@ from atout.position import (
 from atout.svg import card_svg
 from atout.widgets import language
 from atout.widgets.bidding import call_label
+from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage
 from atout.widgets.seats import player_label
 
@@ -89,7 +90,7 @@ class DeckPicker(FromPage, anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.on_toggle = on_toggle
         self.deck: tuple[Card, ...] = ()
-        self.on_msg(self._on_message)
+        self.on_msg(guarded(self._on_message))
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "toggle":
@@ -144,17 +145,17 @@ class PositionEditor(widgets.VBox):
         self.contract_box = widgets.HBox([self.bidder_picker, self.call_picker, self.trump_picker])
         self.clear_button = widgets.Button(icon="eraser")
         self.clear_button.add_class("atout-editor-clear")
-        self.clear_button.on_click(lambda _b: self.clear())
+        self.clear_button.on_click(guarded(lambda _b: self.clear()))
         self.use_button = widgets.Button(icon="check", button_style="primary")
         self.use_button.add_class("atout-use-position")
-        self.use_button.on_click(lambda _b: self.use())
+        self.use_button.on_click(guarded(lambda _b: self.use()))
         self.message = widgets.HTML()
         self.children = [self.place_picker, self.deck, self.summary, self.dealer_picker, self.contract_box,
                          widgets.HBox([self.clear_button, self.use_button]), self.message]
         self._quiet = False         # set while the pickers are redrawn from the position (not a user's choice)
-        self.dealer_picker.observe(lambda _c: self._picked(), names="value")
+        self.dealer_picker.observe(guarded(lambda _c: self._picked()), names="value")
         for picker in (self.bidder_picker, self.call_picker, self.trump_picker):
-            picker.observe(lambda _c: self._picked(contract=True), names="value")
+            picker.observe(guarded(lambda _c: self._picked(contract=True)), names="value")
         self.position = parse_position(text)
         self.layout_of = deal_layout(self.position.game, self.position.options, self.position.dealer)
         language.register(self)

@@ -16,6 +16,7 @@ from atout.errors import AtoutError
 from atout.evaluate import Evaluation, evaluate, suggested_target, value_unit
 from atout.i18n import N_, Text, ngettext
 from atout.widgets import language
+from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label
 
 UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game points")}
@@ -126,16 +127,16 @@ class EvaluationView(widgets.VBox):
         self._chosen_target = target is not None
         self.target = widgets.IntText(value=target if target is not None else (suggested_target(hand, first) or 0),
                                       style={"description_width": "initial"})
-        self.target.observe(self._target_typed, names="value")
+        self.target.observe(guarded(self._target_typed), names="value")
         self._setting = False
         self._relabelling = False
-        self.seat_picker.observe(self._seat_chosen, names="value")
+        self.seat_picker.observe(guarded(self._seat_chosen), names="value")
         self.start_button = widgets.Button(icon="play")
         self.start_button.add_class("atout-evaluate")
-        self.start_button.on_click(lambda _b: self.run())
+        self.start_button.on_click(guarded(lambda _b: self.run()))
         self.stop_button = widgets.Button(icon="stop", disabled=True)
         self.stop_button.add_class("atout-stop")
-        self.stop_button.on_click(lambda _b: self.stop())
+        self.stop_button.on_click(guarded(lambda _b: self.stop()))
         self.bar = widgets.IntProgress(value=0, min=0, max=samples, style={"description_width": "initial"})
         self.bar.add_class("atout-evaluation-progress")
         self.output = widgets.HTML()

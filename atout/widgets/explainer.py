@@ -33,6 +33,7 @@ from atout.games import DEFAULT_GAME, family_of
 from atout.i18n import N_, Text, _
 from atout.rules_api import Comparison, TrickVerdict, trump_text
 from atout.svg import card_svg
+from atout.widgets.fault import guarded
 from atout.widgets.language import register
 
 # --- asking core -------------------------------------------------------------------------------
@@ -83,7 +84,7 @@ class TrickExplainer(widgets.VBox):
         self.trump_picker = widgets.Dropdown(options=[], value=None, style={"description_width": "initial"})
         self.trump_picker.add_class("atout-trump-picker")
         self._set_trump_options()
-        self.trump_picker.observe(self._on_trump, names="value")
+        self.trump_picker.observe(guarded(self._on_trump), names="value")
         self.verdict_html = widgets.HTML()
         self.verdict_html.add_class("atout-verdict")
         self.cards_html = widgets.HTML()
@@ -186,7 +187,7 @@ class TrickExplainer(widgets.VBox):
         box = widgets.Combobox(value=code, options=self.deck, ensure_option=False, continuous_update=False,
                                layout=widgets.Layout(width="150px"))
         box.add_class("atout-card-input")
-        box.observe(lambda change: self._on_box(position, change), names="value")
+        box.observe(guarded(lambda change: self._on_box(position, change)), names="value")
         return box
 
     def _on_box(self, position: int, change: dict[str, Any]) -> None:

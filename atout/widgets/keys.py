@@ -9,6 +9,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage
 
 COMMANDS = ("next", "previous", "first", "last", "hands")
@@ -23,7 +24,7 @@ class PresenterKeys(FromPage, anywidget.AnyWidget):
     def __init__(self, on_command: Callable[[str], Any], hint: str = "", **kwargs: Any) -> None:
         super().__init__(hint=hint, **kwargs)
         self.on_command = on_command
-        self.on_msg(self._on_message)
+        self.on_msg(guarded(self._on_message))
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "key" and content.get("command") in COMMANDS:

@@ -14,6 +14,7 @@ from atout.lessons import Lesson, step_shown
 from atout.rulebook import RULES
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.fault import guarded
 from atout.widgets.quiz import QuizView
 
 
@@ -77,10 +78,10 @@ class LessonView(widgets.VBox):
         self.try_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.back_button = widgets.Button(icon="arrow-left")
         self.back_button.add_class("atout-lesson-back")
-        self.back_button.on_click(lambda _b: self.back())
+        self.back_button.on_click(guarded(lambda _b: self.back()))
         self.next_button = widgets.Button(icon="arrow-right")
         self.next_button.add_class("atout-lesson-next")
-        self.next_button.on_click(lambda _b: self.forward())
+        self.next_button.on_click(guarded(lambda _b: self.forward()))
         self.nav = widgets.HBox([self.back_button, self.counter, self.next_button])
         self.nav.add_class("atout-lesson-nav")
         self.quiz: QuizView | None = None

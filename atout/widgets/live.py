@@ -37,6 +37,7 @@ from atout.cards import Card, Suit
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage
 from atout.widgets.said import rule_quote
 from atout.widgets.seats import player_label
@@ -244,7 +245,7 @@ class CsvDownload(FromPage, anywidget.AnyWidget):
     def __init__(self, make: Callable[[], tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.make = make
-        self.on_msg(self._on_message)
+        self.on_msg(guarded(self._on_message))
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "export" and not self.disabled:
@@ -280,17 +281,17 @@ class LiveClass(widgets.VBox):
         self.intro = widgets.HTML()
         self.start_button = widgets.Button(icon="users")
         self.start_button.add_class("atout-live-start")
-        self.start_button.on_click(lambda _b: self.start())
+        self.start_button.on_click(guarded(lambda _b: self.start()))
         self.open_button = widgets.Button(icon="sign-in")
         self.open_button.add_class("atout-live-open")
-        self.open_button.on_click(lambda _b: self._show_form(True))
+        self.open_button.on_click(guarded(lambda _b: self._show_form(True)))
         self.code_input = widgets.Text(continuous_update=False)
         self.code_input.add_class("atout-live-code")
         self.name_input = widgets.Text(continuous_update=False)
         self.name_input.add_class("atout-live-name")
         self.join_button = widgets.Button(button_style="primary")
         self.join_button.add_class("atout-live-join")
-        self.join_button.on_click(lambda _b: self.join())
+        self.join_button.on_click(guarded(lambda _b: self.join()))
         self.form_message = widgets.HTML()
         self.form = widgets.HBox([self.code_input, self.name_input, self.join_button, self.form_message])
         self.form.add_class("atout-live-form")
@@ -424,50 +425,52 @@ class TeacherPanel(widgets.VBox):
         self.roster_html = widgets.HTML()
         self.follow_button = widgets.ToggleButton(value=False, icon="eye")
         self.follow_button.add_class("atout-live-follow")
-        self.follow_button.observe(lambda _c: self._follow_changed(), names="value")
+        self.follow_button.observe(guarded(lambda _c: self._follow_changed()), names="value")
         self.view_choice = widgets.ToggleButtons(options=[(k, k) for k in VIEW_NAMES], value="seat")
         self.view_choice.add_class("atout-live-view")
-        self.view_choice.observe(lambda _c: None if self._relabelling else self._follow_changed(), names="value")
+        self.view_choice.observe(guarded(lambda _c: None if self._relabelling else self._follow_changed()),
+                                 names="value")
         self.source = widgets.ToggleButtons(options=[("lesson", "lesson"), ("table", "table")], value="lesson")
         self.source.add_class("atout-live-source")
-        self.source.observe(lambda _c: None if self._relabelling else self._source_changed(), names="value")
+        self.source.observe(guarded(lambda _c: None if self._relabelling else self._source_changed()), names="value")
         self.lesson_picker = widgets.Dropdown()
         self.lesson_picker.add_class("atout-live-lesson")
-        self.lesson_picker.observe(lambda _c: None if self._relabelling else self._lesson_changed(), names="value")
+        self.lesson_picker.observe(guarded(lambda _c: None if self._relabelling else self._lesson_changed()),
+                                   names="value")
         self.question_picker = widgets.Dropdown()
         self.question_picker.add_class("atout-live-lesson-question")
         self.ask_picker = widgets.Dropdown(options=[(k, k) for k in TABLE_ASKS], value="winner")
         self.ask_picker.add_class("atout-live-table-ask")
         self.ask_button = widgets.Button(button_style="primary", icon="question")
         self.ask_button.add_class("atout-live-ask")
-        self.ask_button.on_click(lambda _b: self.ask())
+        self.ask_button.on_click(guarded(lambda _b: self.ask()))
         self.message = widgets.HTML()
         self.chart_html = widgets.HTML()
         self.reveal_button = widgets.Button(icon="check")
         self.reveal_button.add_class("atout-live-reveal")
-        self.reveal_button.on_click(lambda _b: self.reveal())
+        self.reveal_button.on_click(guarded(lambda _b: self.reveal()))
         self.answer_html = widgets.HTML()
         self.names_button = widgets.ToggleButton(value=False)
         self.names_button.add_class("atout-live-names")
-        self.names_button.observe(lambda _c: self.draw(), names="value")
+        self.names_button.observe(guarded(lambda _c: self.draw()), names="value")
         self.names_html = widgets.HTML()
         self.download = CsvDownload(self.export)
         self.download.add_class("atout-live-download")
         self.end_button = widgets.Button(icon="stop")
         self.end_button.add_class("atout-live-end")
-        self.end_button.on_click(lambda _b: self._confirm_end(True))
+        self.end_button.on_click(guarded(lambda _b: self._confirm_end(True)))
         self.end_question = widgets.HTML()
         self.end_yes = widgets.Button(button_style="danger")
         self.end_yes.add_class("atout-live-end-yes")
-        self.end_yes.on_click(lambda _b: self.end())
+        self.end_yes.on_click(guarded(lambda _b: self.end()))
         self.end_no = widgets.Button()
         self.end_no.add_class("atout-live-end-no")
-        self.end_no.on_click(lambda _b: self._confirm_end(False))
+        self.end_no.on_click(guarded(lambda _b: self._confirm_end(False)))
         self.confirm = widgets.HBox([self.end_question, self.end_yes, self.end_no])
         self.confirm.add_class("atout-live-confirm")
         self.new_button = widgets.Button(icon="users")
         self.new_button.add_class("atout-live-new")
-        self.new_button.on_click(lambda _b: self._start_again())
+        self.new_button.on_click(guarded(lambda _b: self._start_again()))
         self.retention_html = widgets.HTML()
         self._relabelling = False
         self._lessons: list[Any] = []
@@ -791,10 +794,10 @@ class StudentPanel(widgets.VBox):
         self.header = widgets.HTML()
         self.away_button = widgets.Button(icon="pause")
         self.away_button.add_class("atout-live-away")
-        self.away_button.on_click(lambda _b: self.step_away(not self.away))
+        self.away_button.on_click(guarded(lambda _b: self.step_away(not self.away)))
         self.leave_button = widgets.Button()
         self.leave_button.add_class("atout-live-leave")
-        self.leave_button.on_click(lambda _b: self.live.left())
+        self.leave_button.on_click(guarded(lambda _b: self.live.left()))
         self.follower = Follower()
         self.question = QuestionPanel(self._answer)
         top = widgets.HBox([self.header, self.away_button, self.leave_button])
@@ -985,7 +988,7 @@ class QuestionPanel(widgets.VBox):
         self.choices.add_class("atout-quiz-choices")
         self.send_button = widgets.Button(button_style="primary")
         self.send_button.add_class("atout-live-send")
-        self.send_button.on_click(lambda _b: self.send())
+        self.send_button.on_click(guarded(lambda _b: self.send()))
         self.result = widgets.HTML()
         self._key: tuple[int, str] | None = None
         self._question: dict[str, Any] | None = None
@@ -1039,7 +1042,7 @@ class QuestionPanel(widgets.VBox):
                 button.add_class(f"atout-live-choice-{code.replace(' ', '_')}")
                 if not question["cards"]:
                     button.layout.width = "auto"
-                button.observe(lambda c, b=button: self._pick(b), names="value")
+                button.observe(guarded(lambda c, b=button: self._pick(b)), names="value")
                 buttons.append(button)
             self.choices.children = buttons
             self.children = [self.prompt, self.situation, self.choices, self.send_button, self.result]

@@ -20,6 +20,7 @@ from atout.i18n import N_, Text, ngettext
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
+from atout.widgets.fault import guarded
 from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.said import said_html
 from atout.widgets.scoresheet import ScoreSheet
@@ -163,13 +164,13 @@ class PlayGame(widgets.VBox):
                                              value=level, style={"description_width": "initial"})
         self.new_button = widgets.Button(icon="play")
         self.new_button.add_class("atout-new-game")
-        self.new_button.on_click(lambda _b: self.new_game())
+        self.new_button.on_click(guarded(lambda _b: self.new_game()))
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.add_class("atout-hint")
-        self.hint_button.on_click(lambda _b: self.hint())
+        self.hint_button.on_click(guarded(lambda _b: self.hint()))
         self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
         self.review_button.add_class("atout-review")
-        self.review_button.on_click(lambda _b: self.review())
+        self.review_button.on_click(guarded(lambda _b: self.review()))
         self.hint_view = widgets.HTML()
         self.review_view = widgets.HTML()
         self.earlier_reviews = widgets.HTML()      # the reviews of earlier hands, each one opened by its title
@@ -178,7 +179,7 @@ class PlayGame(widgets.VBox):
         self.hand_end_text = widgets.HTML()
         self.next_hand_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.next_hand_button.add_class("atout-next-hand")
-        self.next_hand_button.on_click(lambda _b: self._after_hand_button())
+        self.next_hand_button.on_click(guarded(lambda _b: self._after_hand_button()))
         self.hand_end = widgets.VBox([self.hand_end_text, self.next_hand_button])
         self.hand_end.add_class("atout-hand-end")
         self.log_view = widgets.HTML()
@@ -203,7 +204,7 @@ class PlayGame(widgets.VBox):
         self.rules_panel = HouseRulesPanel(game, on_change=self._rules_chosen, scopes=("hand", "game"),
                                            effect=N_("A new game with this rule: {rule}"))
         self.rules_panel.set_options(options)
-        self.game_picker.observe(lambda change: self._game_chosen(change["new"]), names="value")
+        self.game_picker.observe(guarded(lambda change: self._game_chosen(change["new"])), names="value")
         self.children = [widgets.HBox([self.game_picker, self.level_picker, self.new_button]), self.rules_panel,
                          self.status, body]
         language.register(self)

@@ -17,6 +17,7 @@ from atout.i18n import N_, Person, Plural, Text, get_language
 from atout.lessons import Feedback, Question
 from atout.svg import card_svg
 from atout.widgets import language
+from atout.widgets.fault import guarded
 from atout.widgets.said import rule_quote
 from atout.widgets.seats import player_label
 
@@ -173,15 +174,15 @@ class QuizView(widgets.VBox):
         self.choices.add_class("atout-quiz-choices")
         self.check_button = widgets.Button()
         self.check_button.add_class("atout-quiz-check")
-        self.check_button.on_click(lambda _b: self.answer(self.selected()))
+        self.check_button.on_click(guarded(lambda _b: self.answer(self.selected())))
         self.result = widgets.HTML()
         self.result.add_class("atout-quiz-feedback")
         self.next_button = widgets.Button()
         self.next_button.add_class("atout-quiz-next")
-        self.next_button.on_click(lambda _b: self.next())
+        self.next_button.on_click(guarded(lambda _b: self.next()))
         self.retry_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.retry_button.add_class("atout-quiz-retry")
-        self.retry_button.on_click(lambda _b: self.retry())
+        self.retry_button.on_click(guarded(lambda _b: self.retry()))
         self.children = [self.header, self.prompt, self.situation, self.choices,
                          widgets.HBox([self.check_button, self.next_button, self.retry_button]), self.result]
         language.register(self)
@@ -232,7 +233,7 @@ class QuizView(widgets.VBox):
                 button = widgets.ToggleButton(description=label, tooltip=tip, value=choice in picked)
             else:
                 button = widgets.Button(description=label, tooltip=tip)
-                button.on_click(lambda _b, c=choice: self.answer(c))
+                button.on_click(guarded(lambda _b, c=choice: self.answer(c)))
             button.tooltip_code = choice
             if not question.cards:
                 button.layout.width = "auto"       # a sentence or a score, never cut off: two would read the same

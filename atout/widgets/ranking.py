@@ -28,6 +28,7 @@ from atout.engine import Explanation
 from atout.games import DEFAULT_GAME, available_games, game_title
 from atout.i18n import N_, Text, _, get_language
 from atout.widgets.explainer import card_points, explain_beats, trump_choices
+from atout.widgets.fault import guarded
 from atout.widgets.language import register
 
 TRUMP = "trump"   # the key of the trump column
@@ -219,8 +220,8 @@ class RankingTable(widgets.VBox):
         self.game_picker = widgets.Dropdown()
         self.trump_picker = widgets.Dropdown()
         self.table_html = widgets.HTML()
-        self.game_picker.observe(self._on_game, names="value")
-        self.trump_picker.observe(self._on_trump, names="value")
+        self.game_picker.observe(guarded(self._on_game), names="value")
+        self.trump_picker.observe(guarded(self._on_trump), names="value")
         self.children = [widgets.HBox([self.game_picker, self.trump_picker]), self.table_html]
         register(self)
         self.refresh()

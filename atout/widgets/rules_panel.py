@@ -20,6 +20,7 @@ from atout.games import family
 from atout.house_rules import HOUSE_RULES, in_force_named, switches
 from atout.i18n import N_, Text
 from atout.widgets import language
+from atout.widgets.fault import guarded
 
 
 def _family_id(game: str) -> str:
@@ -42,7 +43,7 @@ class HouseRulesPanel(widgets.VBox):
         self.players = players
         self.toggle = widgets.ToggleButton(value=False)
         self.toggle.add_class("atout-house-rules-toggle")
-        self.toggle.observe(lambda _c: self._show_switches(), names="value")
+        self.toggle.observe(guarded(lambda _c: self._show_switches()), names="value")
         self.summary = widgets.HTML()
         self.summary.add_class("atout-house-rules-summary")
         self.switch_box = widgets.Box()
@@ -91,7 +92,7 @@ class HouseRulesPanel(widgets.VBox):
                                                value=values[name], style={"description_width": "initial"})
                 control.add_class("atout-house-rule")
                 control.add_class(f"atout-house-rule-{name.replace('_', '-')}")
-                control.observe(lambda change, name=name: self._changed(name, change), names="value")
+                control.observe(guarded(lambda change, name=name: self._changed(name, change)), names="value")
                 self.controls[name] = control
         finally:
             self._quiet = False

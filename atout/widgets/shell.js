@@ -124,7 +124,13 @@ function banner() {
   button.type = "button";
   button.className = "atout-lost-reload";
   button.setAttribute("data-testid", "lost-reload");
-  box.append(text, button);
+  // Only for a fault inside Atout (the page still works): the banner goes, the page stays as it was.
+  const carryOn = document.createElement("button");
+  carryOn.type = "button";
+  carryOn.className = "atout-lost-reload atout-carry-on";
+  carryOn.setAttribute("data-testid", "fault-carry-on");
+  carryOn.hidden = true;
+  box.append(text, carryOn, button);
   document.body.prepend(box);
   return box;
 }
@@ -188,6 +194,7 @@ function render({ model, el }) {
     }));
     if (inVoila()) document.documentElement.lang = lang;
     if (lost) say(lost);
+    else if (faultShown) say("fault");
   };
 
   function choose(lang) {
@@ -229,6 +236,7 @@ function render({ model, el }) {
 
   // --- the heartbeat and the kernel's fate ------------------------------------------------------------------
   let lost = null;          // null, "reconnecting", "lost" (the kernel is gone) or "deaf" (a widget cannot hear it)
+  let faultShown = false;   // the banner says a fault inside Atout (until the learner carries on)
   let sent = 0;
   let answered = 0;
   let misses = 0;
@@ -246,10 +254,28 @@ function render({ model, el }) {
       window.removeEventListener("beforeunload", confirmLeave);
       window.location.reload();
     };
+    const carryOn = box.querySelector(".atout-carry-on");
+    carryOn.textContent = w.carry_on || "Carry on";
+    carryOn.hidden = kind !== "fault";
+    carryOn.onclick = () => {
+      faultShown = false;
+      box.hidden = true;
+    };
     box.dataset.kind = kind;
     box.hidden = false;
-    document.body.classList.add("atout-page-lost");
+    document.body.classList.toggle("atout-page-lost", kind !== "fault");
   }
+
+  // A fault inside Atout while answering this page (the kernel put the page back as it was): said until carried on.
+  let faultsSeen = model.get("faults") || 0;
+  const faultSaid = () => {
+    if ((model.get("faults") || 0) <= faultsSeen) return;
+    faultsSeen = model.get("faults");
+    if (lost) return;       // the kernel is gone or unheard: that banner says more
+    faultShown = true;
+    say("fault");
+    banner().querySelector(".atout-carry-on").focus({ preventScroll: true });
+  };
 
   // Lost and deaf are for good (the banner's Reload is the way on); reconnecting may pass.
   const over = () => lost === "lost" || lost === "deaf";
@@ -259,6 +285,7 @@ function render({ model, el }) {
     if (lost === "lost" || (lost === "deaf" && kind !== "lost")) return;
     const first = lost === null;
     lost = kind;
+    faultShown = false;
     if (over()) {
       // Beat no more: a kernel the server restarted empty, or one this page cannot hear, must not be kept alive by
       // this page (the reload gets it a new one).
@@ -404,6 +431,7 @@ function render({ model, el }) {
   model.on("change:lang", draw);
   model.on("change:words", draw);
   model.on("change:notices", draw);
+  model.on("change:faults", faultSaid);
   model.on("change:address", writeAddress);
   draw();
   writeAddress();
@@ -418,6 +446,7 @@ function render({ model, el }) {
     model.off("change:lang", draw);
     model.off("change:words", draw);
     model.off("change:notices", draw);
+    model.off("change:faults", faultSaid);
     model.off("change:address", writeAddress);
     model.off("change:confirm_leave", leaveMark);
     window.removeEventListener("beforeunload", confirmLeave);

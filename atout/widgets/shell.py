@@ -9,6 +9,8 @@
   reload, a bookmark or a link brings the learner back where they were.
 - **A heartbeat**: a comm message every ``heartbeat_s`` seconds keeps an open page's kernel from being culled
   (``atout.serve`` says why it counts as activity), and its echo tells the page its kernel still answers.
+- **A fault inside Atout is said**: when answering a click meets a fault in Atout (``atout.widgets.fault``), the
+  page is put back as it was and a banner says so, with Carry on and the same Reload.
 - **A page never dies silently**: when the kernel is gone (culled, killed, restarted empty, the server stopped), a
   banner says so in words and offers one action, reloading the page's address. A widget whose module loaded too late
   for anywidget (its model then drops what the kernel sends) is mended in the browser and sent its state again, or,
@@ -26,7 +28,8 @@ import anywidget
 import traitlets
 
 from atout.i18n import LANGUAGES, N_, Text, get_language
-from atout.widgets import language
+from atout.widgets import fault, language
+from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage, PageValueError
 
 HERE = Path(__file__).parent
@@ -52,6 +55,10 @@ WORDS = {
     "reconnecting": N_("The connection to the server is interrupted; trying again. If it does not come back, reload "
                        "the page to carry on where you were."),
     "reload": N_("Reload where I was"),
+    # A fault inside Atout while answering the page (atout.widgets.fault): the page was put back as it was.
+    "fault": N_("Something went wrong inside Atout, so what you just did was not done. The page still works: carry "
+                "on, or reload it to start again where you were."),
+    "carry_on": N_("Carry on"),
 }
 
 
@@ -97,6 +104,7 @@ class PageShell(FromPage, anywidget.AnyWidget):
     notices = traitlets.List(traitlets.Unicode()).tag(sync=True)
     heartbeat_s = traitlets.Float(DEFAULT_HEARTBEAT_S).tag(sync=True)
     confirm_leave = traitlets.Bool(False).tag(sync=True)
+    faults = traitlets.Int(0).tag(sync=True)      # faults inside Atout met while answering this page
     beats = traitlets.Int(0)       # heartbeats answered (for tests and curiosity)
     page_sets = {"lang": lambda value: _page_language(value)}     # the language switch, or the browser's own
 
@@ -108,13 +116,18 @@ class PageShell(FromPage, anywidget.AnyWidget):
         self._notices: list[Text] = []
         self.add_class("atout-page-shell")
         self.on_msg(self._on_message)
-        self.observe(self._language_chosen, names="lang")
+        self.observe(guarded(self._language_chosen), names="lang")
         language.register(self)
+        fault.listen(self)
 
     def say(self, *notices: Text) -> None:
         """Show these sentences under the title (what the address asked for that could not be done)."""
         self._notices.extend(notices)
         self.refresh()
+
+    def fault_said(self) -> None:
+        """Say that something went wrong inside Atout (the banner's words are the ``fault`` entry of ``words``)."""
+        self.faults += 1
 
     def refresh(self) -> None:
         if self.lang != get_language():

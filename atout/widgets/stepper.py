@@ -36,6 +36,7 @@ from atout.cards import Card
 from atout.engine import Action, Event, Explanation, HandStart, TableView
 from atout.games import DEFAULT_GAME, family
 from atout.i18n import N_, Text, _
+from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.said import rule_mark
 from atout.widgets.seats import player_label
@@ -129,10 +130,10 @@ class DealStepper(widgets.VBox):
                              (self.last_button, "last")):
             button.add_class(f"atout-step-{name}")
             button.add_class("atout-step-icon")
-        self.first_button.on_click(lambda _b: self.go(0))
-        self.back_button.on_click(lambda _b: self.back())
-        self.next_button.on_click(lambda _b: self.forward())
-        self.last_button.on_click(lambda _b: self.go(len(self.steps) - 1))
+        self.first_button.on_click(guarded(lambda _b: self.go(0)))
+        self.back_button.on_click(guarded(lambda _b: self.back()))
+        self.next_button.on_click(guarded(lambda _b: self.forward()))
+        self.last_button.on_click(guarded(lambda _b: self.go(len(self.steps) - 1)))
         self.position_html = widgets.HTML()
         self.position_html.add_class("atout-step-position-box")
         from atout.widgets.table import CardTable
@@ -142,7 +143,7 @@ class DealStepper(widgets.VBox):
         self.table.add_class("atout-stepper-table")
         self.explanation_html = widgets.HTML(layout=widgets.Layout(flex="1 1 0"))
         self.explanation_html.add_class("atout-stepper-explanation")
-        self.slider.observe(lambda change: self._draw(), names="value")
+        self.slider.observe(guarded(lambda change: self._draw()), names="value")
         controls = widgets.HBox([self.first_button, self.back_button, self.slider, self.next_button,
                                  self.last_button, self.play, self.speed, self.position_html])
         controls.add_class("atout-stepper-controls")

@@ -36,6 +36,7 @@ from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
+from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage, boolean
 from atout.widgets.seats import player_label, side_label
 
@@ -234,9 +235,9 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self._face_cards: set[Card] = set()
         self._view_cache: tuple[tuple[int, int, int | None], TableView] | None = None
         self._words_cache: tuple[tuple[str, str, int, int | None, int | None], dict[str, Any]] | None = None
-        self.on_msg(self._on_message)
-        self.observe(lambda _change: self.refresh(), names=["show_legal", "four_colour", "size", "allow_undo",
-                                                             "sort_hands"])
+        self.on_msg(guarded(self._on_message))
+        self.observe(guarded(lambda _change: self.refresh()),
+                     names=["show_legal", "four_colour", "size", "allow_undo", "sort_hands"])
         language.register(self)
         self._start()
 

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from atout.i18n import Text
 from atout.widgets import language
 from atout.widgets.analysis import UNITS, Background, bound_text
+from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
 
 
@@ -42,10 +43,10 @@ class DoubleDummyView(widgets.VBox):
         self.heading = widgets.HTML()
         self.start_button = widgets.Button(icon="table")
         self.start_button.add_class("atout-dd-start")
-        self.start_button.on_click(lambda _b: self.run())
+        self.start_button.on_click(guarded(lambda _b: self.run()))
         self.stop_button = widgets.Button(icon="stop", disabled=True)
         self.stop_button.add_class("atout-dd-stop")
-        self.stop_button.on_click(lambda _b: self.stop())
+        self.stop_button.on_click(guarded(lambda _b: self.stop()))
         self.bar = widgets.IntProgress(value=0, min=0, max=1, style={"description_width": "initial"})
         self.bar.add_class("atout-dd-progress")
         self.bar.layout.display = "none"

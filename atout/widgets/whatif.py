@@ -33,6 +33,7 @@ from atout.widgets.analysis import (
     side_words,
 )
 from atout.widgets.editor import PositionEditor
+from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label
 from atout.widgets.table import CardTable
 
@@ -69,13 +70,13 @@ class WhatIf(widgets.VBox):
         self.game_picker = widgets.Dropdown(options=[(game_title(g), g) for g in available_games()], value=game,
                                             style={"description_width": "initial"})
         self.game_picker.add_class("atout-whatif-game")
-        self.game_picker.observe(self._game_chosen, names="value")
+        self.game_picker.observe(guarded(self._game_chosen), names="value")
         self.deal_button = widgets.Button(icon="random")
         self.deal_button.add_class("atout-whatif-deal")
-        self.deal_button.on_click(lambda _b: self.new_deal())
+        self.deal_button.on_click(guarded(lambda _b: self.new_deal()))
         self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="11em"))
         self.text.add_class("atout-position-text")
-        self.text.observe(self._typed, names="value")
+        self.text.observe(guarded(self._typed), names="value")
         self.short = widgets.Text(layout=widgets.Layout(width="100%"), style={"description_width": "initial"})
         self.short.add_class("atout-position-short")
         self.notation = widgets.HTML()
@@ -84,29 +85,29 @@ class WhatIf(widgets.VBox):
         self.editor = PositionEditor(f"game: {game}", on_change=self._edited, on_use=self._show)
         self.load_button = widgets.Button()
         self.load_button.add_class("atout-load-position")
-        self.load_button.on_click(lambda _b: self.load(self.text.value))
+        self.load_button.on_click(guarded(lambda _b: self.load(self.text.value)))
         self.undo_button = widgets.Button(icon="undo")
         self.undo_button.add_class("atout-take-back")
-        self.undo_button.on_click(lambda _b: self.take_back())
+        self.undo_button.on_click(guarded(lambda _b: self.take_back()))
         self.keep_buttons = {}
         for name in ("A", "B"):
             button = widgets.Button(icon="bookmark")
             button.add_class(f"atout-keep-{name.lower()}")
-            button.on_click(lambda _b, name=name: self.keep(name))
+            button.on_click(guarded(lambda _b, name=name: self.keep(name)))
             self.keep_buttons[name] = button
         self.message = widgets.HTML()
         self.analysis = SolverPanel(on_values=self._show_values)
         self.line_seat: int | None = None
         self.seat_picker = widgets.Dropdown(style={"description_width": "initial"})
         self.seat_picker.add_class("atout-line-seat")
-        self.seat_picker.observe(self._seat_chosen, names="value")
+        self.seat_picker.observe(guarded(self._seat_chosen), names="value")
         self.lines: dict[str, Line] = {}
         self.lines_view = widgets.HTML()
         self.back_buttons = {}
         for name in ("A", "B"):
             button = widgets.Button(icon="reply")
             button.add_class(f"atout-back-{name.lower()}")
-            button.on_click(lambda _b, name=name: self.back_to(name))
+            button.on_click(guarded(lambda _b, name=name: self.back_to(name)))
             self.back_buttons[name] = button
         self.lines_box = widgets.VBox([self.seat_picker, self.lines_view,
                                        widgets.HBox(list(self.back_buttons.values()))])

@@ -47,6 +47,19 @@ class Server:
         return set(server_kernels(self.pid).values())
 
 
+FAULT_STARTUP = Path(__file__).with_name("fault_startup.py")
+
+
+def fault_planting_ipython(data: Path) -> Path:
+    """An IPython folder for the test server's kernels whose one startup file plants a fault in core for a page opened
+    with ``atout-test-fault`` in its address (``fault_startup.py``); nothing else of the user's IPython is used."""
+    folder = data.parent / f"{data.name}-ipython"
+    startup = folder / "profile_default" / "startup"
+    startup.mkdir(parents=True, exist_ok=True)
+    (startup / "00-atout-test-fault.py").write_text(FAULT_STARTUP.read_text())
+    return folder
+
+
 @contextmanager
 def running_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
                   ) -> Iterator[Server]:
@@ -59,7 +72,7 @@ def running_voila(name: str, data: Path, database_url: str | None = None, quick_
     command = (voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
                if quick_culling else voila_command(port, NOTEBOOKS))
     env = {key: value for key, value in os.environ.items() if key != "ATOUT_DATABASE_URL"}
-    env.update(PYTHONUNBUFFERED="1", ATOUT_DATA=str(data))
+    env.update(PYTHONUNBUFFERED="1", ATOUT_DATA=str(data), IPYTHONDIR=str(fault_planting_ipython(data)))
     if database_url:
         env["ATOUT_DATABASE_URL"] = database_url
     proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)

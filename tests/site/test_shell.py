@@ -226,6 +226,30 @@ def test_a_widget_that_cannot_be_mended_is_said_in_the_banner(page, voila_server
     assert page.evaluate("document.activeElement.dataset.testid") == "lost-reload"
 
 
+
+def test_a_fault_inside_atout_is_said_the_hand_stays_as_it_was_and_the_page_goes_on(page, voila_server):
+    """The test server plants a fault in Forty-Fives's play of a card for this address (fault_startup.py)."""
+    open_page(page, voila_server.url, "play.ipynb?game=forty-fives&atout-test-fault=1", ready=LEGAL)
+    card = page.locator(LEGAL).first
+    code = card.get_attribute("data-card")
+    held = page.locator(".atout-to-act .atout-card-button").count()
+    card.click()
+    banner = page.wait_for_selector(BANNER)
+    assert banner.get_attribute("data-kind") == "fault"
+    assert "Something went wrong inside Atout" in banner.inner_text() and "The page still works" in banner.inner_text()
+    assert page.evaluate("document.activeElement.dataset.testid") == "fault-carry-on"
+    assert not page.evaluate("document.body.classList.contains('atout-page-lost')")      # not dimmed: it still works
+    # The hand is as it was: the card is still held, still playable.
+    assert page.locator(f".atout-to-act .atout-card-button[data-card='{code}']").count() == 1
+    assert page.locator(".atout-to-act .atout-card-button").count() == held
+    page.locator(".atout-language-switch button[data-lang=fr]").click()
+    page.wait_for_selector(f"{BANNER}:has-text('Un problème est survenu dans Atout')")
+    assert page.locator("[data-testid=fault-carry-on]").inner_text() == "Continuer"
+    page.locator("[data-testid=fault-carry-on]").click()
+    page.wait_for_selector("[data-testid=lost-banner]", state="hidden")
+    assert not page.errors
+
+
 # --- one header and one language on every page ----------------------------------------------------------------------
 
 PAGES = {"course.ipynb": "learn", "play.ipynb": "play", "whatif.ipynb": "whatif", "classroom.ipynb": "classroom",

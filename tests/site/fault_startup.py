@@ -1,0 +1,17 @@
+"""Run at the start of every kernel of the test server only (``tests/site/conftest.py`` gives it ``IPYTHONDIR`` with
+this file as its one startup file): a page opened with ``atout-test-fault`` in its address has a fault planted in
+core, so that the browser test sees how a fault inside Atout is said. Forty-Fives's play of a card does its work on
+the hand, then fails: the page must put the hand back and say so."""
+
+import os
+
+if "atout-test-fault" in os.environ.get("QUERY_STRING", ""):
+    from atout.forty_fives import FortyFivesHand
+
+    _play = FortyFivesHand.DOES["play"]
+
+    def _faulty_play(hand, action):
+        _play(hand, action)
+        raise TypeError("a fault planted by the test server (tests/site/fault_startup.py)")
+
+    FortyFivesHand.DOES = {**FortyFivesHand.DOES, "play": _faulty_play}

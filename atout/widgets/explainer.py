@@ -35,6 +35,7 @@ from atout.rules_api import Comparison, TrickVerdict, trump_text
 from atout.svg import card_svg
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
+from atout.widgets.said import rule_mark
 
 # --- asking core -------------------------------------------------------------------------------
 
@@ -173,7 +174,7 @@ class TrickExplainer(widgets.VBox):
                          f'{card_svg(card, self.size, highlight=ring)}'
                          f'<figcaption>{escape(label)}</figcaption></figure>')
         self.cards_html.value = f'<div class="atout-trick" data-testid="trick-cards">{"".join(cards)}</div>'
-        rungs = [f'<li data-rule="{escape(c.rule)}">{escape(c.render())} <code>{escape(c.rule)}</code></li>'
+        rungs = [f'<li data-rule="{escape(c.rule)}">{escape(c.render())} {rule_mark(c.rule)}</li>'
                  for c in self.ladder]
         order = " &gt; ".join(escape(card.render()) for card in self.verdict.strongest)
         self.ladder_html.value = (f'<div class="atout-ladder"><p>{escape(_("From strongest to weakest:"))} '

@@ -11,11 +11,11 @@ import ipywidgets as widgets
 from atout.cards import Suit
 from atout.i18n import Text, get_language
 from atout.lessons import Lesson, step_shown
-from atout.rulebook import RULES
 from atout.svg import card_svg
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.quiz import QuizView
+from atout.widgets.said import stated_rule
 
 
 def _trump_line(trump: str | None) -> str:
@@ -145,8 +145,7 @@ class LessonView(widgets.VBox):
             return
         step = lesson.steps[self.step_index]
         rule = step.get("rule")
-        rule_html = (f"<p class='atout-step-rule'><code>{escape(rule)}</code> "
-                     f"{escape(RULES[rule].statement.render())}</p>") if rule else ""
+        rule_html = f"<p class='atout-step-rule'>{stated_rule(rule)}</p>" if rule else ""
         self.text.value = f"<p>{escape(step['text'][lang])}</p>{rule_html}"
         key = (self.step_index, lang)
         if self._stage_for != key:   # widgets keep their own state; rebuild only on a new step

@@ -39,7 +39,7 @@ from atout.svg import card_svg
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage
-from atout.widgets.said import rule_quote
+from atout.widgets.said import rule_mark, rule_quote
 from atout.widgets.seats import player_label
 
 HERE = Path(__file__).parent
@@ -965,8 +965,8 @@ class Follower(widgets.VBox):
 
     def _say(self) -> None:
         self.said.value = "".join(
-            f"<p class='atout-sentence'>{escape(e.explanation.sentence())} "
-            f"<code class='atout-rule-id'>{escape(e.explanation.rule)}</code></p>" for e in self._events)
+            f"<p class='atout-sentence'>{escape(e.explanation.sentence())} {rule_mark(e.explanation.rule)}</p>"
+            for e in self._events)
 
     def refresh(self) -> None:
         follow, number, away = self._shown

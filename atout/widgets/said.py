@@ -25,10 +25,23 @@ def said_html(why: Any, lang: str | None = None, viewer: int | None = None) -> s
     return f'<span class="atout-sentence">{sentence}</span>' + (f" {mark}" if mark else "")
 
 
+def rule_statement(rule_id: str | None, lang: str | None = None) -> str:
+    """The rule as the rulebook states it, in words ("" for no rule, or one the rulebook does not have)."""
+    return RULES[rule_id].statement.render(lang) if rule_id in RULES else ""
+
+
+def stated_rule(rule_id: str | None, lang: str | None = None) -> str:
+    """A rule as every page shows it: the rulebook's statement, then its id as the small mark after it
+    (``rule_mark``), never the id first."""
+    statement = rule_statement(rule_id, lang)
+    mark = rule_mark(rule_id, lang)
+    return f"{escape(statement)} {mark}" if statement else mark
+
+
 def rule_quote(rule_id: str | None, text: str, lang: str | None = None) -> str:
     """The rule that decides an answer, quoted as the rulebook states it under the explanation ``text`` (nothing when
     ``text`` already is that statement, or there is no rule)."""
-    statement = RULES[rule_id].statement.render(lang) if rule_id in RULES else ""
+    statement = rule_statement(rule_id, lang)
     if not statement or statement in text:
         return ""
-    return f"<p class='atout-quiz-rule'><code>{escape(rule_id or '')}</code> {escape(statement)}</p>"
+    return f"<p class='atout-quiz-rule'>{stated_rule(rule_id, lang)}</p>"

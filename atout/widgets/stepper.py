@@ -38,7 +38,7 @@ from atout.games import DEFAULT_GAME, family
 from atout.i18n import N_, Text, _
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
-from atout.widgets.said import rule_mark
+from atout.widgets.said import rule_mark, rule_statement, stated_rule
 from atout.widgets.seats import player_label
 
 SPEEDS = ((N_("slow"), 3000), (N_("normal"), 1500), (N_("fast"), 600))
@@ -231,14 +231,12 @@ class DealStepper(widgets.VBox):
             parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
         # The learner reads sentences: the rule as the rulebook states it under the step's sentence, and its id only
         # as the small mark after it (its hover the statement again), as every page shows a rule (``said.rule_mark``).
-        mark = rule_mark(why.rule)
-        statement = _rule_statement(why.rule)
         sentence = escape(why.sentence(viewer=self.viewer))
-        if statement:
+        if rule_statement(why.rule):
             parts.append(f'<p class="atout-sentence">{sentence}</p>'
-                         f'<blockquote class="atout-rule-statement">{escape(statement)} {mark}</blockquote>')
+                         f'<blockquote class="atout-rule-statement">{stated_rule(why.rule)}</blockquote>')
         else:
-            parts.append(f'<p class="atout-sentence">{sentence} {mark}</p>')
+            parts.append(f'<p class="atout-sentence">{sentence} {rule_mark(why.rule)}</p>')
         parts.append("</div>")
         return "".join(parts)
 
@@ -356,15 +354,6 @@ def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None 
     if what == "stock" and viewer is not None:
         return Text("{n} cards go face down to the stock", n=len(cards))
     return Text("Dealt: {cards}", cards=list(cards))
-
-
-def _rule_statement(rule_id: str) -> str:
-    try:
-        from atout.rulebook import rule
-
-        return rule(rule_id).statement.render()
-    except KeyError:
-        return ""
 
 
 def _event_cards(event: Event) -> set[Card]:

@@ -140,3 +140,18 @@ def test_the_lessons_are_said_finished_only_when_they_are_all_done():
     [(_href, text)] = play_links(course)
     assert text == "You have finished the Sixty-Six lessons: play a hand against the computer"
     assert "still to do" not in " ".join(child.value for child in course.main.children if hasattr(child, "value"))
+
+
+def test_a_steps_rule_is_its_statement_with_the_id_as_the_mark_after_it():
+    from html import escape
+
+    from atout.rulebook import RULES
+    from atout.widgets.lesson import LessonView
+
+    lesson, index = next((lesson, i) for lesson in LESSONS for i, step in enumerate(lesson.steps) if step.get("rule"))
+    view = LessonView(lesson)
+    view.go(index)
+    rule = lesson.steps[index]["rule"]
+    assert (f"<p class='atout-step-rule'>{escape(RULES[rule].statement.render())} "
+            f'<abbr class="atout-rule-id" data-rule="{rule}"') in view.text.value
+    assert "<code>" not in view.text.value

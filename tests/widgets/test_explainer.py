@@ -42,6 +42,10 @@ def test_cards_are_ordered_by_strength_and_each_comparison_is_the_familys():
     assert [c.render("en") for c in explainer.ladder] == [e.render("en") for e in expected]
     for why in expected:
         assert escape(why.sentence()) in explainer.ladder_html.value
+        # each rung's rule as the small mark after its sentence, as every page shows a rule
+        assert f'{escape(why.sentence())} <abbr class="atout-rule-id" data-rule="{why.rule}"' in \
+            explainer.ladder_html.value
+    assert "<code>" not in explainer.ladder_html.value
     assert "A♥ &gt; 2♣ &gt; K♥ &gt; Q♥" in explainer.ladder_html.value
 
 

@@ -225,7 +225,8 @@ def test_each_student_answers_in_their_own_language_and_the_chart_counts_without
     assert pages.until(lambda: ada.view["question"].get("revealed") and zoe.view["question"].get("revealed"))
     assert "Right!" in ada.question.result.value
     rule = ada.view["question"]["rule"]                     # the student's verdict cites the rule, as the quiz does
-    assert rule.startswith("45.") and f"<code>{rule}</code>" in ada.question.result.value
+    assert rule.startswith("45.") and f'<abbr class="atout-rule-id" data-rule="{rule}"' in ada.question.result.value
+    assert "<code>" not in ada.question.result.value          # the statement first, the id as its hover mark
     with language("fr"):
         zoe.question.show(zoe.view["question"])
     assert "Pas tout à fait." in zoe.question.result.value and "La réponse" in zoe.question.result.value

@@ -55,6 +55,13 @@ def rings(html: str) -> dict[str, str | None]:
     return found
 
 
+def quoted_rule(html: str) -> str:
+    """The rule quoted under the feedback."""
+    found = re.search(r"<p class='atout-quiz-rule'>(.*?)</p>", html)
+    assert found, html
+    return found.group(1)
+
+
 def cards_shown(html: str) -> int:
     return len(re.findall(r"<svg", html))
 
@@ -70,8 +77,10 @@ def test_a_wrong_answer_quotes_the_rule_then_a_right_one_is_marked_right(spec, g
     assert not feedback.correct and "atout-wrong" in wrong_view.result.value
     shown = wrong_view.result.value
     rule = RULES[feedback.rule]                                     # the rule that decides this pick
-    assert f"<code>{feedback.rule}</code>" in shown and f"({feedback.rule})" not in feedback.text
-    assert escape(rule.statement.render()) in shown or rule.statement.render() in feedback.text
+    assert f"({feedback.rule})" not in feedback.text and "<code>" not in shown
+    # The rule as the rulebook states it, its id only as the small mark after it (its hover the statement again).
+    assert quoted_rule(shown).startswith(f'{escape(rule.statement.render())} <abbr class="atout-rule-id" '
+                                         f'data-rule="{feedback.rule}"')
     assert all(b.disabled for b in wrong_view.choices.children)
     right = right_view.answer(question.answer if question.multiple else question.answer[0])
     assert right.correct and "atout-right" in right_view.result.value
@@ -81,8 +90,8 @@ def test_the_rulebook_statement_is_quoted_when_the_sentence_does_not_give_it():
     question = make_questions({"kind": "exchange", "trump": "H", "stock": 9, "hand": HAND}, "sixty-six")[0]
     view = QuizView([question])
     view.answer("no")                                                # it is allowed: a trick won, stock open
-    assert "<code>66.exchange-nine</code>" in view.result.value
-    assert escape(RULES["66.exchange-nine"].statement.render()) in view.result.value
+    assert quoted_rule(view.result.value).startswith(f'{escape(RULES["66.exchange-nine"].statement.render())} '
+                                                     '<abbr class="atout-rule-id" data-rule="66.exchange-nine"')
     assert "The stock: 9 face-down cards, with the turned-up trump, A♥, at the bottom." in view.situation.value
     # The referee's sentence names the seat; the situation says that seat is the learner's.
     assert view.feedback.text.startswith("You exchange") and "Your hand (you are Player 1):" in view.situation.value

@@ -46,7 +46,7 @@ def typed(value: Any, limit: int = QUOTE_LIMIT) -> Typed:
     """What a player typed, quoted back in a sentence they read, cut with "…" when longer than ``limit``.
 
     >>> typed("play JK H").render("en"), typed("hold").render("fr"), typed("x" * 100, limit=3).render("en")
-    ('“play JK H”', '« hold »', '“xxx…”')
+    ('“play JK H”', '«\xa0hold\xa0»', '“xxx…”')
     """
     text = str(value)
     return Typed(text if len(text) <= limit else text[:limit] + "…")

@@ -35,9 +35,58 @@ def N_(message: str) -> str:
     return message
 
 
+# French typography: a non-breaking space before a colon and inside « », a narrow one before ; ! ? (where the
+# catalogue has an ordinary space there). Each msgstr is spaced once, as its catalogue is read, before any value is
+# put into it: a card, a time, an address or a typed text given as a parameter is never touched.
+NBSP, NNBSP = "\u00a0", "\u202f"
+_FRENCH_SPACES = ((" :", NBSP + ":"), (" ;", NNBSP + ";"), (" !", NNBSP + "!"), (" ?", NNBSP + "?"),
+                  ("« ", "«" + NBSP), (" »", NBSP + "»"))
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with the spaces French puts before : ; ! ? and inside « » made non-breaking (a line never starts with
+    one of them); where there is no space, none is added, so "10:30" or "page.ipynb?lang=fr" stay as they are.
+
+    >>> french_spacing("Au joueur 2 de jouer : il a « passé » ! Et vous ?") == (
+    ...     "Au joueur 2 de jouer\u00a0: il a «\u00a0passé\u00a0»\u202f! Et vous\u202f?")
+    True
+    >>> french_spacing("À 10:30, voir course.ipynb?lesson=45-trumps")
+    'À 10:30, voir course.ipynb?lesson=45-trumps'
+    """
+    for plain, spaced in _FRENCH_SPACES:
+        text = text.replace(plain, spaced)
+    return text
+
+
+class _Spaced(gettext.NullTranslations):
+    """A catalogue whose every message is given with its language's spacing (``french_spacing``)."""
+
+    def __init__(self, catalogue: gettext.NullTranslations) -> None:
+        super().__init__()
+        self._catalogue = catalogue
+        self._spaced: dict[str, str] = {}
+
+    def _space(self, text: str) -> str:
+        spaced = self._spaced.get(text)
+        if spaced is None:
+            spaced = self._spaced[text] = french_spacing(text)
+        return spaced
+
+    def gettext(self, message: str) -> str:
+        return self._space(self._catalogue.gettext(message))
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:  # type: ignore[override]
+        return self._space(self._catalogue.ngettext(msgid1, msgid2, n))
+
+
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The catalogue of one language (English is the source language)."""
+    """The catalogue of one language (English is the source language); French with its spacing."""
+    catalogue = _catalogue(lang)
+    return _Spaced(catalogue) if lang == "fr" else catalogue
+
+
+def _catalogue(lang: str) -> gettext.NullTranslations:
     if lang == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
     folder = LOCALE_DIR / lang / "LC_MESSAGES"
@@ -377,7 +426,7 @@ class Typed:
         self.text = text
 
     def render(self, lang: str | None = None) -> str:
-        return f"« {self.text} »" if (lang or _current) == "fr" else f"“{self.text}”"
+        return f"«{NBSP}{self.text}{NBSP}»" if (lang or _current) == "fr" else f"“{self.text}”"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Typed) and other.text == self.text

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from atout.cards import Card, Suit
 from atout.games import DEFAULT_GAME, game_title, make_config
 from atout.house_rules import in_force
-from atout.i18n import N_, Text, get_language, language
+from atout.i18n import N_, Text, french_spacing, get_language, language
 from atout.rulebook import Rule, rules_for
 from atout.widgets.explainer import trump_choices
 from atout.widgets.language import register
@@ -69,11 +69,7 @@ def _paper(text: str, lang: str) -> str:
     """``text`` escaped for the page; in French the space before : ; ! ? and inside « » does not break, so that no
     printed line begins with a colon."""
     text = escape(text)
-    if lang == "fr":
-        for mark in (":", ";", "!", "?", "»"):
-            text = text.replace(f" {mark}", f"\u00a0{mark}")
-        text = text.replace("« ", "«\u00a0")
-    return text
+    return french_spacing(text) if lang == "fr" else text
 
 
 def _card(code: str, lang: str, mark: str = "", points: Any = None) -> str:

@@ -84,6 +84,7 @@ def test_the_house_rules_in_force_are_also_named_in_a_few_words_each_beside_its_
     assert [name.render("en") for name, _rule in named] == [
         "Game to: 25", "The A♥ led calls for a heart: no", "A turned ace: the dealer may rob it"]
     assert [name.render("fr") for name, _rule in named] == [
-        "Partie en : 25", "L'A♥ entamé appelle un cœur : non", "Un as retourné : le donneur peut le prendre"]
+        "Partie en\u00a0: 25", "L'A♥ entamé appelle un cœur\u00a0: non",
+        "Un as retourné\u00a0: le donneur peut le prendre"]
     assert [rule for _name, rule in named] == in_force("forty-fives", options)
     assert [n.render("en") for n, _r in in_force_named("five-hundred", {"misere": True})] == ["Misère and open misère"]

@@ -100,6 +100,41 @@ def test_every_template_renders_in_french():
                 translation.format(**{name: i18n._Worded(i18n._forms("le joueur 2", "fr")) for name in _fields(source)})
 
 
+# An ordinary space where French wants one that does not break: before : ; ! ? and », after «.
+LOOSE_FRENCH_SPACE = re.compile(r" [:;!?»]|« ")
+
+
+def test_every_french_message_is_rendered_with_non_breaking_spaces_before_its_marks():
+    """Every msgstr of the catalogue, as a page renders it (its fields filled), has no ordinary space before : ; ! ?
+    or » nor after «: the spacing is the rendering's, so the catalogue's translators write plain spaces."""
+    fr = i18n.translations("fr")
+    loose = []
+    for message in FRENCH_MESSAGES.values():
+        if isinstance(message.id, str):
+            templates = [fr.gettext(message.id)]
+        else:
+            templates = [fr.ngettext(message.id[0], message.id[1], n) for n in (1, 2)]
+        for template in templates:
+            fields = _fields(template)
+            text = template.format(**{name: i18n._Worded(i18n._forms("le joueur 2", "fr")) for name in fields}) \
+                if fields else template.replace("{{", "{").replace("}}", "}")
+            if LOOSE_FRENCH_SPACE.search(text):
+                loose.append(text)
+    assert not loose, f"{len(loose)} French messages with an ordinary space before a mark, e.g. {loose[:3]}"
+    assert any("\u00a0:" in fr.gettext(m) for m in FRENCH_MESSAGES if isinstance(m, str))     # the marks are there
+
+
+def test_french_spacing_leaves_values_put_into_a_sentence_as_they_are():
+    """Only the catalogue's own spaces change: a time, an address, a card or what a player typed, put into a French
+    sentence as a value, is never touched; and the English sentence keeps its spaces."""
+    with i18n.language("fr"):
+        said = i18n.Text("The address asks for the language “{lang}”: the pages are in {languages}.",
+                         lang="x ?y", languages=["10:30", "a.ipynb?b=c"]).render()
+    assert "x ?y" in said and "10:30" in said and "a.ipynb?b=c" in said and "\u00a0:" in said
+    assert i18n.french_spacing("déjà\u00a0: «\u00a0ok\u00a0»") == "déjà\u00a0: «\u00a0ok\u00a0»"
+    assert i18n.Text("Seat {seat} : ok ?", seat=1).render("en") == "Seat 1 : ok ?"
+
+
 # --- real renders through the engine ------------------------------------------------------------
 
 def test_card_names_in_french():
@@ -153,7 +188,7 @@ def test_card_parse_error_in_french():
 def test_referee_error_in_french():
     with i18n.language("fr"):
         answer = judge({"kind": "trick", "game": "forty-fives", "trump": "X", "plays": ["KH"]})
-    assert answer["error"] == "'X' n'est pas une couleur : écrivez C, D, H ou S (ou ♣ ♦ ♥ ♠)"
+    assert answer["error"] == "'X' n'est pas une couleur\u00a0: écrivez C, D, H ou S (ou ♣ ♦ ♥ ♠)"
 
 
 def test_forty_fives_trick_explained_in_french():
@@ -161,7 +196,7 @@ def test_forty_fives_trick_explained_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["winner"] == 1
-    assert answer["explanation"] == "Le 5♠ bat le V♠ : le 5 d'atout est la carte la plus forte"
+    assert answer["explanation"] == "Le 5♠ bat le V♠\u00a0: le 5 d'atout est la carte la plus forte"
     assert answer["rule"] == answer["beats"]["AH"]["rule"] == "45.rank.five-of-trumps"
     # the same query in English is unchanged by the French catalogue
     with i18n.language("en"):
@@ -181,7 +216,7 @@ def test_five_hundred_left_bower_in_french():
     query = {"kind": "trick", "game": "five-hundred", "trump": "H", "plays": ["AH", "JD", "KH", "QS"]}
     with i18n.language("fr"):
         answer = judge(query)
-    assert answer["explanation"].startswith("Le V♦ bat l'A♥ : le V♦ est le valet gauche quand l'atout est cœur")
+    assert answer["explanation"].startswith("Le V♦ bat l'A♥\u00a0: le V♦ est le valet gauche quand l'atout est cœur")
 
 
 def test_sixty_six_strict_play_in_french():
@@ -189,7 +224,7 @@ def test_sixty_six_strict_play_in_french():
              "phase": "strict"}
     with i18n.language("fr"):
         answer = judge(query)
-    assert answer["explanation"] == ("Une fois le talon épuisé ou fermé, vous devez fournir et monter : "
+    assert answer["explanation"] == ("Une fois le talon épuisé ou fermé, vous devez fournir et monter\u00a0: "
                                      "vous avez le R♠ et l'A♠, de quoi battre la D♠")
 
 
@@ -201,10 +236,10 @@ def test_engine_events_in_french():
     turn_up = deal.consequences[0]
     card = hand.turn_up
     with i18n.language("fr"):
-        assert deal.explanation.render() == ("Le joueur 1 distribue : un paquet de 3 cartes à chaque joueur en "
+        assert deal.explanation.render() == ("Le joueur 1 distribue\u00a0: un paquet de 3 cartes à chaque joueur en "
                                              "commençant par sa gauche, puis un paquet de 2")
-        assert deal.explanation.render(viewer=0).startswith("Vous distribuez : un paquet de 3 cartes")
-        assert turn_up.explanation.render() == (f"La retourne est {card.sentence_forms('fr')['le']} : l'atout est "
+        assert deal.explanation.render(viewer=0).startswith("Vous distribuez\u00a0: un paquet de 3 cartes")
+        assert turn_up.explanation.render() == (f"La retourne est {card.sentence_forms('fr')['le']}\u00a0: l'atout est "
                                                 f"{card.suit.render('fr')}")
 
 

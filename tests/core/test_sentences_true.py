@@ -158,7 +158,7 @@ def test_a_refused_action_is_quoted_as_each_language_quotes():
     assert why is not None
     en, fr = why.render("en"), why.render("fr")
     assert en.startswith("“trump S” is not allowed now"), en
-    assert fr.startswith("« trump S » n'est pas permis maintenant"), fr
+    assert fr.startswith("«\u00a0trump S\u00a0» n'est pas permis maintenant"), fr
     assert "'" not in en.split(":")[0] and "'" not in fr.split(":")[0].replace("n'est", "")
 
 
@@ -169,9 +169,9 @@ def test_a_failed_close_in_french_says_who_closed_with_the_verb_agreeing():
              "tricks": [4, 1], "tricks_at_close": [2, 0]}
     with language("fr"):
         seen_by = {viewer: judge(query, viewer)["explanation"] for viewer in (None, 0, 1)}
-    assert seen_by[None] == "Le joueur 1 a fermé le talon sans atteindre 66 (60–20) : le joueur 2 marque 3 points " \
-                            "de partie"
-    assert seen_by[0].startswith("Vous avez fermé le talon sans atteindre 66 (60–20) : le joueur 2 marque")
+    assert seen_by[None] == "Le joueur 1 a fermé le talon sans atteindre 66 (60–20)\u00a0: le joueur 2 marque " \
+                            "3 points de partie"
+    assert seen_by[0].startswith("Vous avez fermé le talon sans atteindre 66 (60–20)\u00a0: le joueur 2 marque")
     assert seen_by[1].endswith(": vous marquez 3 points de partie")
     assert judge(query, 0)["explanation"] == "You closed the stock and did not reach 66 (60–20): Player 2 scores 3 " \
                                              "game points"
@@ -181,7 +181,7 @@ def test_the_joker_led_calling_a_suit_reads_as_french():
     """French review WRONG 3: the gerund « en nommant trèfle » would make the joker name the suit."""
     with language("fr"):
         said = Text("The joker was led calling for {suit}", suit=Suit.CLUBS).render()
-    assert said == "Le joker a été entamé : la couleur demandée est trèfle", said
+    assert said == "Le joker a été entamé\u00a0: la couleur demandée est trèfle", said
 
 
 def test_over_100_says_only_the_high_bidder_who_made_the_bid_scores():

@@ -135,7 +135,7 @@ def test_the_feedback_follows_the_page_language():
     question = lesson_with(*CASES["exchange on the first lead"][:2]).questions()[0]
     with language("fr"):
         assert question.label("no") == "Non"
-        assert "Vous ne pouvez pas échanger maintenant : vous n'avez pas encore fait de levée" in \
+        assert "Vous ne pouvez pas échanger maintenant\u00a0: vous n'avez pas encore fait de levée" in \
             question.check("yes").text
 
 

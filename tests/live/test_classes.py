@@ -159,7 +159,7 @@ def test_a_lesson_question_reaches_each_student_in_their_own_language(classes):
     ada, zoe = classes.join(teacher.code, "Ada", "en"), classes.join(teacher.code, "Zoé", "fr")
     teacher.ask_lesson("45-trumps", 0)
     en, fr = ada.view()["question"], zoe.view()["question"]
-    assert en["prompt"] == "Which card wins the trick?" and fr["prompt"] == "Quelle carte remporte la levée ?"
+    assert en["prompt"] == "Which card wins the trick?" and fr["prompt"] == "Quelle carte remporte la levée\u202f?"
     assert [c for c, _ in en["choices"]] == [c for c, _ in fr["choices"]] == ["AD", "AH", "KD"]
     assert en["open"] and not en["revealed"] and en["mine"] is None and "answer" not in en
     assert en["lesson"] == ["45-trumps", 0]
@@ -416,8 +416,9 @@ def test_the_export_is_csv_through_pandas_in_the_teachers_language(classes):
     assert frame["Question 2: right"].tolist() == ["yes", ""]
     assert frame["Right answers"].tolist() == [2, 0]
     french = pd.read_csv(io.StringIO(teacher.export_csv("fr")), keep_default_na=False)
-    assert list(french.columns)[:5] == ["Nom", "Langue", "Arrivée", "Question 1 : réponse", "Question 1 : juste"]
-    assert french["Question 1 : juste"].tolist() == ["oui", "non"]
+    assert list(french.columns)[:5] == ["Nom", "Langue", "Arrivée", "Question 1\u00a0: réponse",
+                                        "Question 1\u00a0: juste"]
+    assert french["Question 1\u00a0: juste"].tolist() == ["oui", "non"]
 
 
 def test_ending_the_class_closes_it_and_keeps_the_results_for_the_teacher(classes, store):

@@ -21,7 +21,7 @@ def test_a_student_session_through_messages(classes):
     token = joined["token"]
     teacher.ask_lesson("45-trumps", 0)
     view = handle(classes, {"op": "view", "token": token})["view"]
-    assert view["question"]["prompt"] == "Quelle carte remporte la levée ?"
+    assert view["question"]["prompt"] == "Quelle carte remporte la levée\u202f?"
     assert handle(classes, {"op": "answer", "token": token, "question": 1, "answer": ["AH"]}) == \
         {"ok": True, "recorded": 1}
     assert handle(classes, {"op": "progress", "token": token, "lesson": "45-trumps", "right": 3, "total": 5})["ok"]
@@ -81,7 +81,7 @@ def test_one_student_cannot_answer_for_another(classes, store):
 def test_refusals_are_in_the_pages_language(classes):
     teacher = classes.start()
     french = handle(classes, {"op": "join", "code": "ZZZ-ZZZ", "name": "Zoé", "lang": "fr"})
-    assert french["error"] == "Aucune séance n'a le code ZZZ-ZZZ : vérifiez-le sur l'écran de l'enseignant"
+    assert french["error"] == "Aucune séance n'a le code ZZZ-ZZZ\u00a0: vérifiez-le sur l'écran de l'enseignant"
     zoe = handle(classes, {"op": "join", "code": teacher.code, "name": "Zoé", "lang": "fr"})
     teacher.ask_lesson("45-trumps", 0)
     reply = handle(classes, {"op": "answer", "token": zoe["token"], "question": 1, "answer": ["QS"]})

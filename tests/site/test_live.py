@@ -158,7 +158,7 @@ def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_c
     names = teacher.wait_for_selector("[data-testid=live-names]").inner_text()
     assert "Right: Ada, Zoë" in names and "Not right: <i>Ben</i>" in names
     teacher.screenshot(path=str(ARTIFACTS / f"live-{store}-teacher-revealed.png"))
-    for page, verdict in ((ada, "Right!"), (ben, "Not quite."), (zoe, "Bonne réponse !")):
+    for page, verdict in ((ada, "Right!"), (ben, "Not quite."), (zoe, "Bonne réponse\u202f!")):
         assert page.wait_for_selector("[data-testid=live-verdict]").inner_text().startswith(verdict)
     for name, page in (("ada-en", ada), ("ben-en-classroom", ben), ("zoe-fr", zoe)):
         page.screenshot(path=str(ARTIFACTS / f"live-{store}-{name}.png"))

@@ -131,10 +131,10 @@ def test_the_view_turns_french_with_the_page():
     view.answer("20")
     set_page_language("fr")
     labels = [b.description for b in view.choices.children]
-    assert "Non : pas maintenant" in labels and "✗ Oui : 20 points" in labels            # marked in words too
-    assert "✓ Oui : 20 points dès qu'une levée est gagnée" in labels
-    assert "Votre main (vous êtes Le joueur 1) :" not in view.situation.value
-    assert "Votre main (vous êtes le joueur 1) :" in view.situation.value
+    assert "Non\u00a0: pas maintenant" in labels and "✗ Oui\u00a0: 20 points" in labels            # marked in words too
+    assert "✓ Oui\u00a0: 20 points dès qu'une levée est gagnée" in labels
+    assert "Votre main (vous êtes Le joueur 1)\u00a0:" not in view.situation.value
+    assert "Votre main (vous êtes le joueur 1)\u00a0:" in view.situation.value
     assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value
 
 

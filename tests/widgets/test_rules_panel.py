@@ -112,7 +112,7 @@ def test_the_switches_speak_the_page_language():
         assert room.rules_panel.controls["misere"].description == "Misère et misère ouverte"
         assert room.rules_panel.toggle.description == "Règles maison"
         room.rules_panel.controls["misere"].value = True
-        assert "Une nouvelle donne avec cette règle : " in room.rules_panel.message.value
+        assert "Une nouvelle donne avec cette règle\u00a0: " in room.rules_panel.message.value
         with language("fr"):
             labels = [label for label, _v in room.rules_panel.controls["strain_order"].options]
         assert labels == ["♠ ♣ ♦ ♥ SA", "♣ ♦ ♥ ♠ SA"]

@@ -127,7 +127,7 @@ function banner() {
   // Only for a fault inside Atout (the page still works): the banner goes, the page stays as it was.
   const carryOn = document.createElement("button");
   carryOn.type = "button";
-  carryOn.className = "atout-lost-reload atout-carry-on";
+  carryOn.className = "atout-carry-on";
   carryOn.setAttribute("data-testid", "fault-carry-on");
   carryOn.hidden = true;
   box.append(text, carryOn, button);

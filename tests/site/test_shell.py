@@ -238,6 +238,8 @@ def test_a_fault_inside_atout_is_said_the_hand_stays_as_it_was_and_the_page_goes
     assert banner.get_attribute("data-kind") == "fault"
     assert "Something went wrong inside Atout" in banner.inner_text() and "The page still works" in banner.inner_text()
     assert page.evaluate("document.activeElement.dataset.testid") == "fault-carry-on"
+    assert page.locator("[data-testid=fault-carry-on]").inner_text() == "Carry on"
+    assert page.locator("[data-testid=lost-reload]").inner_text() == "Reload where I was"
     assert not page.evaluate("document.body.classList.contains('atout-page-lost')")      # not dimmed: it still works
     # The hand is as it was: the card is still held, still playable.
     assert page.locator(f".atout-to-act .atout-card-button[data-card='{code}']").count() == 1

@@ -75,7 +75,7 @@ class _Spaced(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
         return self._space(self._catalogue.gettext(message))
 
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:  # type: ignore[override]
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self._space(self._catalogue.ngettext(msgid1, msgid2, n))
 
 

@@ -30,7 +30,7 @@ from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, N_, OneOf, Person, Text, get_language
+from atout.i18n import LANGUAGES, N_, OneOf, Person, Text, french_spacing, get_language
 from atout.referee import judge
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
@@ -303,9 +303,20 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
     if errors:
         e = errors[0]
         raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=_schema_why(e)))
-    lesson = Lesson(**data, path=path)
+    lesson = Lesson(**_french_spaced(data), path=path)
     _check_meaning(lesson)
     return lesson
+
+
+def _french_spaced(value: Any) -> Any:
+    """Every French text of a lesson with French spacing (``french_spacing``), as the catalogue's messages get it:
+    a teacher types ordinary spaces."""
+    if isinstance(value, dict):
+        return {k: french_spacing(v) if k == "fr" and isinstance(v, str) else _french_spaced(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_french_spaced(v) for v in value]
+    return value
 
 
 def _check_meaning(lesson: Lesson) -> None:

@@ -195,7 +195,7 @@ def _note_contents(value: Any, noted: list[tuple[Any, Any]], depth: int) -> None
     contents = list(value) if kind is list else dict(value) if kind is dict else set(value)
     noted.append((value, contents))
     if depth + 1 < DEEPEST and kind is not set:
-        for item in (contents.values() if kind is dict else contents):
+        for item in (contents.values() if isinstance(contents, dict) else contents):
             if type(item) in CONTAINERS:
                 _note_contents(item, noted, depth + 1)
 

@@ -39,10 +39,6 @@ class FiveHundredPosition:
     sitting_out: int | None = None
     level: int | None = None                     # tricks the contract promises (a first guess for the search)
 
-    @property
-    def family(self) -> str:
-        return "five-hundred"
-
 
 POSITION = FiveHundredPosition
 

@@ -38,10 +38,6 @@ class FortyFivesPosition:
     earlier: list[tuple[int, Card]] = field(default_factory=list)   # cards played in tricks not listed, by whom
                                                  # (an ending's best trump so far): for the best card's bonus
 
-    @property
-    def family(self) -> str:
-        return "forty-fives"
-
 
 POSITION = FortyFivesPosition
 

@@ -49,10 +49,6 @@ class SixtySixPosition:
     carry: int = 0
     married: Suit | None = None                  # a marriage just declared: lead its king or queen (or declare)
 
-    @property
-    def family(self) -> str:
-        return "sixty-six"
-
 
 POSITION = SixtySixPosition
 

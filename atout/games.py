@@ -65,6 +65,11 @@ class Family:
     players: str            # its computer players, by level ("atout.players.forty_fives": ``PLAYERS``)
     rulebook: str           # its rules' statements by id (``RULES``) and where the rule book states them (``WHERE``)
     deck: Deck
+    # Its solver adapter (``atout.solver.<family>``): ``POSITION`` and ``position(hand)``, the play position; either
+    # ``build(pos, max_seat)``, a state for the trick search (``atout.solver.tricks``), or its own search,
+    # ``solve(pos, want_line)`` and ``solve_value(pos, seat)``; ``played_value(hand, seat)``; and
+    # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table.
+    solver: str
     value_unit: str         # what the solver's value of a deal is counted in
     evaluation: str         # how ``atout.evaluate`` values a hand: "solved" deals, or deals "played out"
     # A lesson's generated drill (``atout.lessons.drill``): the cards that trap learners, drawn about two times in
@@ -85,6 +90,10 @@ class Family:
         """One module of the family's package (``ranking``, ``config``, ``scoring``…)."""
         return import_module(f"{self.package}.{name}")
 
+    def solver_adapter(self) -> ModuleType:
+        """What the solver knows of this family (see ``solver``)."""
+        return import_module(self.solver)
+
     def player_classes(self) -> Mapping[str, type]:
         """The family's computer players by level."""
         players: Mapping[str, type] = import_module(self.players).PLAYERS
@@ -104,20 +113,20 @@ class Game:
 
 FORTY_FIVES = Family(
     "forty-fives", "atout.forty_fives", N_("Forty-Fives"), "atout.players.forty_fives",
-    "atout.rulebook.forty_fives", FULL_DECK,
+    "atout.rulebook.forty_fives", FULL_DECK, solver="atout.solver.forty_fives",
     value_unit="points", evaluation="solved", reviews_calls=True,
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
                  "KH", "4C"),
     drill_players=3)      # tricks of three cards unless the lesson sets the players: the traps show in a short trick
 FIVE_HUNDRED = Family(
     "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
-    "atout.rulebook.five_hundred", FIVE_HUNDRED_DECK,
+    "atout.rulebook.five_hundred", FIVE_HUNDRED_DECK, solver="atout.solver.five_hundred",
     value_unit="tricks", evaluation="solved", reviews_calls=True,
     drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
 # Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
 SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
-    "atout.rulebook.sixty_six", SIXTY_SIX_DECK,
+    "atout.rulebook.sixty_six", SIXTY_SIX_DECK, solver="atout.solver.sixty_six",
     value_unit="game points", evaluation="played out", default_target=1,
     drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))
 

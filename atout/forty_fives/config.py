@@ -59,6 +59,12 @@ class FortyFivesConfig:
         return self.game in AUCTION
 
     @property
+    def scores_best_card(self) -> bool:
+        """Whether the best card in play earns its holder 5 more points (45.score.best-card): played individually
+        and in the auction, never in partnerships."""
+        return self.game == "forty-fives" or self.auction
+
+    @property
     def keeps_only_trumps(self) -> bool:
         """Whether the cards each player keeps at the discard are its trumps, as the table knows: every card that
         is not a trump is discarded (a45.discard.others, a45.discard.bidder); with ``free_discard`` each player

@@ -45,7 +45,7 @@ def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: i
     sides = config.sides
     # 45.score.tricks / a45.score.tricks: 5 a trick, 5 more for the best card (not in partnerships).
     taken = [TRICK_POINTS * t for t in tricks_won]
-    if best_seat is not None and (config.game == "forty-fives" or config.auction):
+    if best_seat is not None and config.scores_best_card:
         taken[best_seat] += 5
     side_taken = [0] * sides
     side_tricks = [0] * sides

@@ -28,7 +28,8 @@ from atout.five_hundred.config import Strain
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import DEFENDER_TRICK, contract_points
 from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
-from atout.solver import FiveHundredPosition, solve
+from atout.solver import solve
+from atout.solver.five_hundred import FiveHundredPosition
 
 PLAYERS_AT_TABLE = 4
 

@@ -29,7 +29,8 @@ from atout.forty_fives.config import bid_level
 from atout.forty_fives.ranking import TABLES
 from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
 from atout.ranking import TRUMP_POWER
-from atout.solver import FortyFivesPosition, solve
+from atout.solver import solve
+from atout.solver.forty_fives import FortyFivesPosition
 
 KEEP = Action("keep")
 

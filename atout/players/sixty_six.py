@@ -23,7 +23,8 @@ from atout.cards import ACE, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action
 from atout.players.base import Knowledge, Player, best_on_average, card_of, deal_unseen, sampled_deals
 from atout.sixty_six.ranking import POINTS, STRENGTH
-from atout.solver import SixtySixPosition, solve
+from atout.solver import solve
+from atout.solver.sixty_six import SixtySixPosition
 
 CLOSE = Action("close")
 DRAW = Action("draw")

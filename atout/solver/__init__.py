@@ -43,19 +43,10 @@ from typing import Any
 
 from atout.engine import Action
 from atout.solver import build, builds
-from atout.solver.positions import (
-    FiveHundredPosition,
-    FortyFivesPosition,
-    Interrupted,
-    SixtySixPosition,
-    SolverError,
-    position_of,
-)
-from atout.solver.sixty_six import SixtySixSearch
+from atout.solver.positions import Interrupted, SolverError, adapter_of, position_of
 from atout.solver.tricks import JOKER_LEAD
 
-__all__ = ["BUILD", "FiveHundredPosition", "FortyFivesPosition", "SixtySixPosition", "Solution", "SolverError",
-           "Value", "position_of", "solve", "solve_steps", "solve_value"]
+__all__ = ["BUILD", "Solution", "SolverError", "Value", "position_of", "solve", "solve_steps", "solve_value"]
 
 KEEP = Action("keep")
 
@@ -63,6 +54,10 @@ KEEP = Action("keep")
 def __getattr__(name: str) -> Any:
     if name == "BUILD":                  # which build of the search runs (see atout.solver.builds)
         return builds.describe()
+    if name.endswith("Position"):        # each family's position class, where it used to be imported from
+        from atout.solver import positions
+
+        return getattr(positions, name)
     raise AttributeError(name)
 
 
@@ -137,12 +132,13 @@ def solve_steps(hand: Any, budget_s: float | None = None, line: bool = True,
     when stopped early."""
     start = time.perf_counter()
     pos = position_of(hand)
-    if isinstance(pos, SixtySixPosition):
-        solution = _solve_sixty_six(pos, line)
+    adapter = adapter_of(pos)
+    if not hasattr(adapter, "build"):                # a family with its own search solves whole, in one step
+        solution: Solution = adapter.solve(pos, line)
         solution.elapsed_s = time.perf_counter() - start
         yield solution
         return
-    built = build.forty_fives(pos) if isinstance(pos, FortyFivesPosition) else build.five_hundred(pos)
+    built = adapter.build(pos)
     root = _TrickSolve(pos, built, _stopper(budget_s, stop, start), line)
     while True:
         try:
@@ -185,16 +181,15 @@ def solve_value(hand: Any, seat: int, budget_s: float | None = None,
     (True, 25, True)
     """
     if getattr(hand, "is_over", False):
-        return _played_value(hand, seat)
+        played: Value = adapter_of(hand).played_value(hand, seat)
+        return played
     start = time.perf_counter()
     pos = position_of(hand)
-    if isinstance(pos, SixtySixPosition):
-        search = SixtySixSearch(pos)
-        best = max(search.value_after(m) for m in search.root_moves())
-        value = best if seat == pos.to_act else -best
-        return Value(seat, value, value, "game points")
-    built = (build.forty_fives(pos, max_seat=seat) if isinstance(pos, FortyFivesPosition)
-             else build.five_hundred(pos, max_seat=seat))
+    adapter = adapter_of(pos)
+    if not hasattr(adapter, "build"):
+        own: Value = adapter.solve_value(pos, seat)
+        return own
+    built = adapter.build(pos, max_seat=seat)
     srch = builds.module().TrickSearch(built.state, _stopper(budget_s, stop, start))
     lo, hi = build.limits(built.state)
     g = min(max(built.guess, lo), hi)
@@ -212,31 +207,8 @@ def solve_value(hand: Any, seat: int, budget_s: float | None = None,
     return Value(seat, (base + lo) * scale, (base + hi) * scale, built.unit)
 
 
-def _played_value(hand: Any, seat: int) -> Value:
-    """The value of a finished hand for ``seat``'s side, in the solver's units."""
-    module = type(hand).__module__
-    if module.startswith("atout.sixty_six"):
-        points = hand.result.game_points
-        value = points[seat] - points[1 - seat]
-        return Value(seat, value, value, "game points")
-    won = hand.tricks_won
-    if module.startswith("atout.five_hundred"):
-        if hand.contract.misere:
-            c = hand.contractor
-            value = won[c] if seat % 2 != c % 2 else sum(won) - won[c]
-        else:
-            value = sum(w for s, w in enumerate(won) if s % 2 == seat % 2)
-        return Value(seat, value, value, "tricks")
-    config = hand.config
-    side = config.side_of(seat)
-    mine = [s for s in range(hand.n) if config.side_of(s) == side]
-    value = 5 * sum(won[s] for s in mine)
-    if (config.game == "forty-fives" or config.auction) and hand.best_seat in mine:
-        value += 5                                          # 45.score.best-card
-    return Value(seat, value, value, "points")
+# --- the trick search (every family whose adapter builds a state for ``atout.solver.tricks``) -----------
 
-
-# --- Forty-Fives and Five Hundred ---------------------------------------------------------------------
 
 def _rep_of(p: int, legal: int, others: int) -> int:
     """The top of the run of equivalent cards ``p`` belongs to."""
@@ -250,7 +222,7 @@ def _rep_of(p: int, legal: int, others: int) -> int:
 
 
 class _TrickSolve:
-    """The root of a Forty-Fives or Five Hundred solve, refined one null-window probe at a time.
+    """The root of a trick-search solve, refined one null-window probe at a time.
 
     Every option (a card to play, or the rob decision) holds proven bounds on its value in units (what MAX
     adds to ``built.base``), starting from what the rules allow. The probes come in a fixed order, so the
@@ -259,12 +231,12 @@ class _TrickSolve:
     is solved exactly; then the best line. A stop between or inside probes keeps what was proven.
     """
 
-    def __init__(self, pos: FortyFivesPosition | FiveHundredPosition, built: build.Built,
+    def __init__(self, pos: Any, built: build.Built,
                  stop: Callable[[], bool] | None, want_line: bool) -> None:
         self.pos, self.built, self.want_line = pos, built, want_line
         st = built.state
         self.srch = builds.module().TrickSearch(st, stop)
-        if isinstance(pos, FortyFivesPosition) and pos.rob_now:
+        if getattr(pos, "rob_now", False):          # a rob decision at the root (45.rob.ace-holder)
             self.rob_root = True
             self.options, self.action_of, self.rep = _rob_options(pos, built, self.srch)
         else:
@@ -372,7 +344,7 @@ def _play_options(built: build.Built, srch: Any) -> tuple[list[int], Callable[[i
     return order, built.action, rep
 
 
-def _rob_options(pos: FortyFivesPosition, built: build.Built,
+def _rob_options(pos: Any, built: build.Built,
                  srch: Any) -> tuple[list[int], Callable[[int], Action], dict[Action, int]]:
     """The rob decision at the root: keep (-1) or give a card for the turned one (its bit)."""
     st = built.state
@@ -432,20 +404,3 @@ def _line(srch: Any, built: build.Built, first: int, value: int, rob_root: bool)
             srch.pop(u)
         srch.restore(saved)
     return line
-
-
-# --- Sixty-Six -------------------------------------------------------------------------------------------
-
-def _solve_sixty_six(pos: SixtySixPosition, want_line: bool) -> Solution:
-    srch = SixtySixSearch(pos)
-    moves = srch.root_moves()
-    values: dict[Action, int] = {}
-    move_of: dict[Action, int] = {}
-    for m in moves:
-        a = srch.action(m)
-        values[a] = srch.value_after(m)
-        move_of[a] = m
-    best = max(values, key=lambda a: values[a])
-    line = srch.line_after(move_of[best]) if want_line else [best]
-    return Solution(pos.to_act, {a: (v, v) for a, v in values.items()}, best, line, True, "game points", srch.nodes)
-

@@ -20,7 +20,6 @@ Sixty-Six keeps 16 bits a block (``BLOCK``, ``TRUMPS``), which its own search co
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
 from atout.cards import CARDS, Card, Suit
 
@@ -121,33 +120,3 @@ class Layout:
 
     def block_of_suit(self, suit: Suit | None) -> int:
         return TRUMP_BLOCK if suit is None or suit is self.trump else int(suit)
-
-
-@cache
-def forty_fives(trump: Suit) -> Layout:
-    from atout.forty_fives.ranking import TABLES
-
-    t = TABLES[trump]
-    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
-    blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout("forty_fives", trump, blocks, gap_after=len(t.top), renegable=t.top)
-
-
-@cache
-def five_hundred(trump: Suit | None) -> Layout:
-    from atout.five_hundred.ranking import TABLES
-
-    t = TABLES[trump]
-    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
-    blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout("five_hundred", trump, blocks)
-
-
-@cache
-def sixty_six(trump: Suit) -> Layout:
-    from atout.sixty_six.ranking import POINTS, suit_order
-
-    blocks = {int(s): suit_order(s) for s in Suit if s is not trump}
-    blocks[TRUMP_BLOCK] = suit_order(trump)
-    points = {c: POINTS[c.index] for cards in blocks.values() for c in cards}
-    return Layout("sixty_six", trump, blocks, points=points, compact=False)

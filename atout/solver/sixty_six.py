@@ -14,17 +14,100 @@ At most six tricks of two cards remain, so a plain alpha-beta with a transpositi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Action, play
+from atout.i18n import Text
 from atout.solver import layout as layouts
-from atout.solver.positions import SixtySixPosition
+from atout.solver.positions import SolverError
+
+if TYPE_CHECKING:
+    from atout.solver import Solution, Value
 
 DECLARE = Action("declare")
 MARRIAGE = {s: Action("marriage", Card.of(KING, s)) for s in Suit}
 TARGET = 66
 HALF = 33
 LAST_TRICK = 10
+
+
+@dataclass
+class SixtySixPosition:
+    config: Any                                  # SixtySixConfig
+    trump: Suit
+    hands: list[list[Card]]
+    to_act: int
+    lead: Card | None                            # the card led to the trick on the table, if any
+    card_points: list[int]
+    tricks_won: list[int]
+    marriage_points: list[int]
+    closer: int | None
+    tricks_at_close: tuple[int, int] | None
+    carry: int = 0
+    married: Suit | None = None                  # a marriage just declared: lead its king or queen (or declare)
+
+
+POSITION = SixtySixPosition
+
+
+def position(hand: Any) -> SixtySixPosition:
+    """The strict-phase position of an engine hand; before the stock is exhausted or closed it is hidden."""
+    if not hand.is_strict or hand.draw_pending:
+        raise SolverError(Text("The solver takes Sixty-Six once the stock is exhausted or closed: before that, "
+                               "the stock's cards are hidden"))
+    lead = hand.trick[0] if hand.trick else None
+    return SixtySixPosition(hand.config, hand.trump, [list(h) for h in hand.hands], hand.to_act, lead,
+                            list(hand.card_points), list(hand.tricks_won), list(hand.marriage_points), hand.closer,
+                            hand.tricks_at_close, hand.carry, hand.married if hand.stage >= 3 else None)
+
+
+@cache
+def layout(trump: Suit) -> layouts.Layout:
+    from atout.sixty_six.ranking import POINTS, suit_order
+
+    blocks = {int(s): suit_order(s) for s in Suit if s is not trump}
+    blocks[layouts.TRUMP_BLOCK] = suit_order(trump)
+    points = {c: POINTS[c.index] for cards in blocks.values() for c in cards}
+    return layouts.Layout("sixty_six", trump, blocks, points=points, compact=False)
+
+
+def solve(pos: SixtySixPosition, want_line: bool) -> Solution:
+    """Every root move's exact value (the strict phase is small enough to solve whole), and the best line."""
+    from atout.solver import Solution
+
+    srch = SixtySixSearch(pos)
+    values: dict[Action, int] = {}
+    move_of: dict[Action, int] = {}
+    for m in srch.root_moves():
+        a = srch.action(m)
+        values[a] = srch.value_after(m)
+        move_of[a] = m
+    best = max(values, key=lambda a: values[a])
+    line = srch.line_after(move_of[best]) if want_line else [best]
+    return Solution(pos.to_act, {a: (v, v) for a, v in values.items()}, best, line, True, "game points", srch.nodes)
+
+
+def solve_value(pos: SixtySixPosition, seat: int) -> Value:
+    """The exact value for ``seat``, whoever is to act (what one player wins, the other loses)."""
+    from atout.solver import Value
+
+    search = SixtySixSearch(pos)
+    best = max(search.value_after(m) for m in search.root_moves())
+    value = best if seat == pos.to_act else -best
+    return Value(seat, value, value, "game points")
+
+
+def played_value(hand: Any, seat: int) -> Value:
+    """The value of a finished hand for ``seat``: the game points it won, less its opponent's."""
+    from atout.solver import Value
+
+    points = hand.result.game_points
+    value = points[seat] - points[1 - seat]
+    return Value(seat, value, value, "game points")
+
 
 # Moves: a card's bit position (0..79); DECLARE_MOVE; a marriage in block b is MARRY + b.
 DECLARE_MOVE = 200
@@ -36,7 +119,7 @@ class SixtySixSearch:
 
     def __init__(self, pos: SixtySixPosition) -> None:
         self.pos = pos
-        lay = self.layout = layouts.sixty_six(pos.trump)
+        lay = self.layout = layout(pos.trump)
         self.root = pos.to_act
         self.hands = [lay.mask(h) for h in pos.hands]
         self.cp = list(pos.card_points)

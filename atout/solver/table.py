@@ -26,13 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.cards import Suit
-from atout.errors import AtoutError
 from atout.i18n import Text
-from atout.solver import SolverError, Value, solve_value
-from atout.solver.positions import FortyFivesPosition
-
-FIVE_HUNDRED_STRAINS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)
-FORTY_FIVES_STRAINS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+from atout.solver import SolverError, Value
+from atout.solver.positions import adapter_of
 
 
 @dataclass
@@ -61,9 +57,18 @@ class DoubleDummyTable:
 
 def has_table(hand: Any) -> bool:
     """Whether the game of ``hand`` has a double-dummy table and the hand was dealt (not set up from an ending)."""
-    module = type(hand).__module__
     dealt = bool(getattr(hand, "history", None)) and hand.history[0].kind == "deal"
-    return dealt and (module.startswith("atout.five_hundred") or module.startswith("atout.forty_fives"))
+    return dealt and _table_of(hand) is not None
+
+
+def _table_of(hand: Any) -> Callable[..., Iterator[DoubleDummyTable]] | None:
+    """The family's table (its adapter's ``double_dummy_steps``), None for a family without one."""
+    try:
+        adapter = adapter_of(hand)
+    except SolverError:
+        return None
+    steps: Callable[..., Iterator[DoubleDummyTable]] | None = getattr(adapter, "double_dummy_steps", None)
+    return steps
 
 
 def double_dummy(hand: Any, stop: Callable[[], bool] | None = None) -> DoubleDummyTable:
@@ -74,61 +79,8 @@ def double_dummy(hand: Any, stop: Callable[[], bool] | None = None) -> DoubleDum
 
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None = None) -> Iterator[DoubleDummyTable]:
     """The table after each cell is worked out, ending with the whole table (or where ``stop`` came)."""
-    if not has_table(hand):
+    steps = _table_of(hand)
+    if steps is None or not has_table(hand):
         raise SolverError(Text("A double-dummy table is worked out for a dealt hand of Forty-Fives or Five Hundred"))
-    module = type(hand).__module__
-    if module.startswith("atout.five_hundred"):
-        yield from _five_hundred(hand, stop)
-    else:
-        yield from _forty_fives(hand, stop)
+    yield from steps(hand, stop)
 
-
-def _five_hundred(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
-    from atout.position import contract_actions, hand_from_position, position_of
-
-    dealt = position_of(hand)
-    dealt.actions = []
-    table = DoubleDummyTable(hand.config.game, list(FIVE_HUNDRED_STRAINS), list(range(4)), "contractor", "tricks")
-    yield table
-    kitty = list(dealt.piles.get("kitty", []))
-    for strain in table.strains:
-        call = "7" + ("NT" if strain is None else strain.letter)
-        for contractor in table.columns:
-            try:
-                dealt.actions = contract_actions(dealt, contractor, call)
-            except AtoutError:
-                continue           # a rule forbids this auction (never with the presets): the cell stays empty
-            dealt.actions += [_discard(card) for card in kitty]
-            position = hand_from_position(dealt)
-            table.cells[(strain, contractor)] = solve_value(position, contractor, stop=stop)
-            yield table
-            if stop is not None and stop():
-                return
-
-
-def _discard(card: Any) -> Any:
-    from atout.engine import Action
-
-    return Action("discard", card)
-
-
-def _forty_fives(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
-    from atout.position import position_of
-
-    config = hand.config
-    dealt = position_of(hand)
-    n = config.players
-    hands = [list(dealt.hands.get(s, [])) for s in range(n)]
-    partners = config.has_partners
-    columns = sorted({min(s for s in range(n) if config.side_of(s) == config.side_of(seat)) for seat in range(n)})
-    table = DoubleDummyTable(config.game, list(FORTY_FIVES_STRAINS), columns, "side" if partners else "player",
-                             "points")
-    yield table
-    leader = (hand.dealer + 1) % n
-    for trump in FORTY_FIVES_STRAINS:
-        position = FortyFivesPosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
-        for column in columns:
-            table.cells[(trump, column)] = solve_value(position, column, stop=stop)
-            yield table
-            if stop is not None and stop():
-                return

@@ -48,3 +48,39 @@ def test_a_module_missing_inside_a_family_is_a_fault_not_a_game_to_come(monkeypa
     monkeypatch.setitem(games.GAMES, "sixty-six", dataclasses.replace(GAMES["sixty-six"], family=broken))
     with pytest.raises(ModuleNotFoundError, match="atout.sixty_six_missing"):
         family("sixty-six")
+
+
+def test_each_family_names_a_solver_adapter_that_takes_its_own_hands():
+    from atout.engine import Phase
+    from atout.solver import SolverError, position_of, solve_value
+    from atout.solver.positions import adapter_of
+    from atout.solver.table import has_table
+
+    for fam in FAMILY_LIST:
+        adapter = fam.solver_adapter()
+        assert adapter.__name__ == fam.solver
+        assert hasattr(adapter, "build") != (hasattr(adapter, "solve") and hasattr(adapter, "solve_value"))
+        game = next(g.id for g in GAMES.values() if g.family is fam)
+        hand = family(game).new_hand(game, seed=5)
+        while not hand.is_over and not (hand.phase is Phase.PLAY and adapter_of(hand) is adapter
+                                         and _solvable(hand, position_of, SolverError)):
+            actions = hand.legal_actions()          # a bid over a pass, so the auction reaches its play
+            hand.apply(actions[0] if hand.phase is Phase.PLAY else actions[-1])
+        assert isinstance(position_of(hand), adapter.POSITION)
+        assert solve_value(hand, hand.to_act).unit == fam.value_unit
+        assert has_table(family(game).new_hand(game, seed=5)) == hasattr(adapter, "double_dummy_steps")
+    with pytest.raises(SolverError, match="does not know this game"):
+        position_of(object())
+
+
+def _solvable(hand, position_of, error):
+    try:
+        position_of(hand)
+    except error:
+        return False
+    return True
+
+
+def test_the_best_card_scores_where_the_family_says():
+    scored = {g: family(g).make_config(g).scores_best_card for g in GAMES if family_of(g) is games.FORTY_FIVES}
+    assert scored == {"forty-fives": True, "forty-fives-partners": False, "auction-forty-fives": True}

@@ -1,0 +1,149 @@
+"""Five Hundred for the solver: its play position, its search state for ``atout.solver.tricks``, the value of a hand
+as played and its double-dummy table (the family's solver adapter, named by ``atout.games``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from atout.cards import JOKER, Card, Suit
+from atout.solver.build import Built, place_trick
+from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.tricks import TrickState
+
+if TYPE_CHECKING:
+    from atout.solver import Value
+    from atout.solver.table import DoubleDummyTable
+
+TRICKS = 10
+STRAINS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)   # None: no trumps
+
+
+@dataclass
+class FiveHundredPosition:
+    config: Any                                  # FiveHundredConfig
+    trump: Suit | None
+    contractor: int
+    misere: bool
+    hands: list[list[Card]]
+    to_act: int
+    leader: int
+    trick: list[Card]
+    trick_seats: list[int]
+    lead: Suit | None                            # the suit to follow once led (the named suit for a joker lead)
+    tricks: list[tuple[int, list[Card], int]]
+    tricks_won: list[int]                        # per seat
+    shown_out: list[int] = field(default_factory=lambda: [0, 0, 0, 0])   # bit per suit, per seat
+    sitting_out: int | None = None
+    level: int | None = None                     # tricks the contract promises (a first guess for the search)
+
+
+POSITION = FiveHundredPosition
+
+
+def position(hand: Any) -> FiveHundredPosition:
+    """The play position of an engine hand in its play phase, every hand known."""
+    trick = hand.trick
+    return FiveHundredPosition(hand.config, hand.trump, hand.contractor, hand.contract.misere,
+                               [list(h) for h in hand.hands], hand.to_act, trick.leader, list(trick.cards),
+                               list(trick.seats), trick.lead if trick.cards else None,
+                               [(t.leader, list(t.cards), t.winner) for t in hand.tricks], list(hand.tricks_won),
+                               list(hand.shown_out), hand.sitting_out, hand.contract.tricks)
+
+
+@cache
+def layout(trump: Suit | None) -> Layout:
+    from atout.five_hundred.ranking import TABLES
+
+    t = TABLES[trump]
+    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
+    blocks[TRUMP_BLOCK] = list(t.order)
+    return Layout("five_hundred", trump, blocks)
+
+
+def build(pos: FiveHundredPosition, max_seat: int | None = None) -> Built:
+    """MAX is the side of the player to act (or of ``max_seat``); in misère it counts the tricks that go its way
+    (see ``credit``)."""
+    lay = layout(pos.trump)
+    n = 4
+    out = pos.sitting_out
+    nxt = []
+    for s in range(n):
+        t = (s + 1) % n
+        if t == out:
+            t = (t + 1) % n
+        nxt.append(-1 if s == out else t)
+    hands = [0 if s == out else lay.mask(h) for s, h in enumerate(pos.hands)]
+    st = TrickState(lay, n, nxt, 3 if out is not None else 4, hands)
+    root = pos.to_act if max_seat is None else max_seat
+    st.ismax = [s % 2 == root % 2 for s in range(n)]
+    if pos.misere:
+        # The contractor wants to lose every trick: a trick counts for MAX when it goes to the side that is
+        # not the contractor's (MAX is the contractor) or to the contractor (MAX defends).
+        c_side = pos.contractor % 2
+        if root % 2 == c_side:
+            st.credit = [1 if s % 2 != c_side else 0 for s in range(n)]
+        else:
+            st.credit = [1 if s % 2 == c_side else 0 for s in range(n)]
+        st.misere = True
+    else:
+        st.credit = [1 if m else 0 for m in st.ismax]
+    st.seat = pos.to_act
+    st.tricks_left = TRICKS - len(pos.tricks)
+    lead_blk = lay.block_of_suit(pos.lead) if pos.trick else None
+    place_trick(st, lay, pos.trick_seats, pos.trick, lead_blk)
+    st.joker_pos = lay.pos[JOKER.index]
+    if pos.trump is None:
+        st.nt_joker = any(JOKER in h for h in pos.hands)
+        st.shown_out = list(pos.shown_out)
+    base = sum(w * st.credit[s] for s, w in enumerate(pos.tricks_won))
+    built = Built(st, base, 1, "tricks")
+    if pos.level and not pos.misere:
+        # contracts are usually made about exactly: the contractors' remaining tricks to reach the bid
+        won = sum(w for s, w in enumerate(pos.tricks_won) if s % 2 == pos.contractor % 2)
+        need = min(max(pos.level - won, 0), st.tricks_left)
+        built.guess = need if root % 2 == pos.contractor % 2 else st.tricks_left - need
+    return built
+
+
+def played_value(hand: Any, seat: int) -> Value:
+    """The value of a finished hand for ``seat``'s side: its tricks; in misère, the tricks that went its way."""
+    from atout.solver import Value
+
+    won = hand.tricks_won
+    if hand.contract.misere:
+        c = hand.contractor
+        value = won[c] if seat % 2 != c % 2 else sum(won) - won[c]
+    else:
+        value = sum(w for s, w in enumerate(won) if s % 2 == seat % 2)
+    return Value(seat, value, value, "tricks")
+
+
+def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
+    """For each strain and each contractor, a 7-level contract with the kitty discarded: the contractor's tricks."""
+    from atout.engine import Action
+    from atout.errors import AtoutError
+    from atout.position import contract_actions, hand_from_position, position_of
+    from atout.solver import solve_value
+    from atout.solver.table import DoubleDummyTable
+
+    dealt = position_of(hand)
+    dealt.actions = []
+    table = DoubleDummyTable(hand.config.game, list(STRAINS), list(range(4)), "contractor", "tricks")
+    yield table
+    kitty = list(dealt.piles.get("kitty", []))
+    for strain in table.strains:
+        call = "7" + ("NT" if strain is None else strain.letter)
+        for contractor in table.columns:
+            try:
+                dealt.actions = contract_actions(dealt, contractor, call)
+            except AtoutError:
+                continue           # a rule forbids this auction (never with the presets): the cell stays empty
+            dealt.actions += [Action("discard", card) for card in kitty]
+            pos = hand_from_position(dealt)
+            table.cells[(strain, contractor)] = solve_value(pos, contractor, stop=stop)
+            yield table
+            if stop is not None and stop():
+                return

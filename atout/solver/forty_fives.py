@@ -1,0 +1,186 @@
+"""Forty-Fives for the solver: its play position, its search state for ``atout.solver.tricks``, the value of a hand
+as played and its double-dummy table (the family's solver adapter, named by ``atout.games``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from atout.cards import ACE, Card, Suit
+from atout.solver.build import Built, place_trick
+from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.tricks import TrickState
+
+if TYPE_CHECKING:
+    from atout.solver import Value
+    from atout.solver.table import DoubleDummyTable
+
+TRICKS = 5
+STRAINS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)   # the double-dummy table's rows
+
+
+@dataclass
+class FortyFivesPosition:
+    config: Any                                  # FortyFivesConfig
+    trump: Suit
+    hands: list[list[Card]]
+    to_act: int
+    leader: int                                  # of the trick on the table
+    trick: list[Card]                            # cards on the table, from the leader
+    tricks: list[tuple[int, list[Card], int]]    # finished tricks: (leader, cards, winner)
+    pending: tuple[int, Card] | None = None      # 45.rob.dealer-ace (may): the dealer takes this card after trick 1
+    rob: tuple[int, Card] | None = None          # 45.rob.ace-holder: who may still rob in trick 1, and the card
+    rob_now: bool = False                        # the player to act is deciding that now
+    sides: list[int] | None = None               # who plays with whom (default: the config's partnerships, or
+                                                 # each player alone); e.g. the bidder against everyone else
+    earlier: list[tuple[int, Card]] = field(default_factory=list)   # cards played in tricks not listed, by whom
+                                                 # (an ending's best trump so far): for the best card's bonus
+
+
+POSITION = FortyFivesPosition
+
+
+def position(hand: Any) -> FortyFivesPosition:
+    """The play position of an engine hand in its play phase, every hand known."""
+    trick = hand.trick
+    pending = (hand.dealer, hand.turn_up) if hand.dealer_takes_ace_after_trick else None
+    rob = None
+    rob_now = False
+    turned = hand.turn_up
+    if (turned is not None and pending is None and not hand.tricks and turned.rank != ACE
+            and hand.robbed_by is None and hand.announced_ace_holder is None):
+        ace = Card.of(ACE, hand.trump)
+        holder = next((s for s in range(hand.n) if ace in hand.hands[s]), None)
+        if holder is not None:
+            rob = (holder, turned)
+            rob_now = hand.rob_offer == holder and hand.to_act == holder
+    played = {c for t in hand.tricks for c in t.cards} | set(trick.cards)
+    earlier = ([(hand.best_seat, hand.best_card)] if hand.best_card is not None and hand.best_card not in played
+               else [])      # an ending's best trump so far, played in a trick nobody remembers
+    return FortyFivesPosition(hand.config, hand.trump, [list(h) for h in hand.hands], hand.to_act, trick.leader,
+                              list(trick.cards), [(t.leader, list(t.cards), t.winner) for t in hand.tricks],
+                              pending, rob, rob_now, earlier=earlier)
+
+
+@cache
+def layout(trump: Suit) -> Layout:
+    from atout.forty_fives.ranking import TABLES
+
+    t = TABLES[trump]
+    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
+    blocks[TRUMP_BLOCK] = list(t.order)
+    return Layout("forty_fives", trump, blocks, gap_after=len(t.top), renegable=t.top)
+
+
+def build(pos: FortyFivesPosition, max_seat: int | None = None) -> Built:
+    """MAX is the side of the player to act (or of ``max_seat``): partners together, else that player against all
+    (paranoid)."""
+    from atout.forty_fives.ranking import TABLES
+
+    config = pos.config
+    lay = layout(pos.trump)
+    n = config.players
+    hands = [lay.mask(h) for h in pos.hands]
+    st = TrickState(lay, n, [(s + 1) % n for s in range(n)], n, hands)
+    root = pos.to_act if max_seat is None else max_seat
+    side_of = pos.sides.__getitem__ if pos.sides is not None else config.side_of
+    st.ismax = [side_of(s) == side_of(root) for s in range(n)]
+    st.credit = [1 if m else 0 for m in st.ismax]
+    st.seat = pos.to_act
+    st.must_follow = config.must_follow_suit
+    st.aoh_led = config.ace_of_hearts_led and pos.trump is not Suit.HEARTS
+    st.tricks_left = TRICKS - len(pos.tricks)
+    seats = [(pos.leader + i) % n for i in range(len(pos.trick))]
+    place_trick(st, lay, seats, pos.trick, None)
+    if pos.pending is not None:
+        st.pending = (pos.pending[0], 1 << lay.pos[pos.pending[1].index])
+    won = [0] * n
+    for _, _, winner in pos.tricks:
+        won[winner] += 1
+    base = sum(won[s] for s in range(n) if st.ismax[s])
+    # 45.score.best-card: every card in play is played by the end of the hand, so the best card's owner is known
+    # now; only a rob still to come can change it (the turned card comes in, a discard goes out).
+    if config.scores_best_card:
+        power = TABLES[pos.trump].power
+        owned: dict[Card, int] = {}
+        for leader, cards, _ in pos.tricks:
+            for i, c in enumerate(cards):
+                owned[c] = (leader + i) % n
+        for s, c in pos.earlier:
+            owned[c] = s
+        for s, c in zip(seats, pos.trick, strict=True):
+            owned[c] = s
+        for s, h in enumerate(pos.hands):
+            for c in h:
+                owned[c] = s
+        if pos.pending is not None:
+            owned[pos.pending[1]] = pos.pending[0]
+
+        def bonus(cards: dict[Card, int]) -> int:
+            best = max(cards, key=lambda c: power[c.index], default=None)
+            if best is None or power[best.index] <= 100:
+                return 0
+            return 1 if st.ismax[cards[best]] else 0
+
+        keep = bonus(owned)
+        base += keep
+        if pos.rob is not None:
+            robber, turned = pos.rob
+            _rob(st, lay, pos)
+            for c in pos.hands[robber]:
+                swapped = dict(owned)
+                del swapped[c]
+                swapped[turned] = robber
+                d = bonus(swapped) - keep
+                if d:
+                    st.rob_delta[lay.pos[c.index]] = d
+    elif pos.rob is not None:
+        _rob(st, lay, pos)
+    return Built(st, base, 5, "points")
+
+
+def _rob(st: TrickState, lay: Layout, pos: FortyFivesPosition) -> None:
+    """45.rob.ace-holder still to come: the holder may give any card but the ace of trumps for the turned card."""
+    assert pos.rob is not None, "only a position with a rob still to come is robbed"
+    st.rob_seat = pos.rob[0]
+    st.turn_bit = 1 << lay.pos[pos.rob[1].index]
+    st.rob_keep = 1 << lay.pos[Card.of(ACE, pos.trump).index]
+
+
+def played_value(hand: Any, seat: int) -> Value:
+    """The value of a finished hand for ``seat``'s side: its trick points (and the best card's, where scored)."""
+    from atout.solver import Value
+
+    config = hand.config
+    side = config.side_of(seat)
+    mine = [s for s in range(hand.n) if config.side_of(s) == side]
+    value = 5 * sum(hand.tricks_won[s] for s in mine)
+    if config.scores_best_card and hand.best_seat in mine:
+        value += 5                                          # 45.score.best-card
+    return Value(seat, value, value, "points")
+
+
+def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
+    """For each trump, the five cards as dealt and the dealer's left leading: each side's (or player's) points."""
+    from atout.position import position_of
+    from atout.solver import solve_value
+    from atout.solver.table import DoubleDummyTable
+
+    config = hand.config
+    dealt = position_of(hand)
+    n = config.players
+    hands = [list(dealt.hands.get(s, [])) for s in range(n)]
+    partners = config.has_partners
+    columns = sorted({min(s for s in range(n) if config.side_of(s) == config.side_of(seat)) for seat in range(n)})
+    table = DoubleDummyTable(config.game, list(STRAINS), columns, "side" if partners else "player", "points")
+    yield table
+    leader = (hand.dealer + 1) % n
+    for trump in STRAINS:
+        pos = FortyFivesPosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
+        for column in columns:
+            table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            yield table
+            if stop is not None and stop():
+                return

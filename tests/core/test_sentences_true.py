@@ -361,3 +361,10 @@ def test_a_call_that_is_no_bid_says_what_may_be_bid_over_the_standing_bid():
     five.apply("bid 7S")
     text = five.hand.explain_illegal("bid hold").text.render("en")
     assert "you may pass, or bid 6" not in text and "over 7 spades you may pass or bid 7 clubs" in text, text
+
+
+def test_the_french_plain_red_order_does_not_end_at_the_2():
+    """45.rank.plain-red: a plain diamond suit runs K Q J 10 … 2 A, so « du 10 au 2 » would leave out the A♦."""
+    why = ranking_45.explain_beats(Card.parse("QD"), Card.parse("9D"), Suit.SPADES, Suit.DIAMONDS)
+    french = why.render("fr")
+    assert why.rule == "45.rank.plain-red" and "au 2" not in french and "le 10 d'abord" in french, french

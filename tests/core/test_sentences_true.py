@@ -368,3 +368,32 @@ def test_the_french_plain_red_order_does_not_end_at_the_2():
     why = ranking_45.explain_beats(Card.parse("QD"), Card.parse("9D"), Suit.SPADES, Suit.DIAMONDS)
     french = why.render("fr")
     assert why.rule == "45.rank.plain-red" and "au 2" not in french and "le 10 d'abord" in french, french
+
+
+_FRENCH_TRIPS = (        # wordings the third French read found a learner trips on (issue 14, fr-findings-3 STYLE)
+    "vous entamez avec le roi", "Vous entamez avec le roi",              # one cannot lead two cards
+    " vont R D V", " vont dans l'ordre", " vont A R D", " va A R D", " va du 10", " vont à l'envers",
+    "vont comme on s'y attend",                                           # a ranking "se classe"
+    "(le 2 est la plus forte, le 10",                                     # of these cards, not of all
+    "S'ils en font moins",                                                # « le camp » is singular
+    "table des contrats", "dans la table",                                # « le barème »
+    "la règle stricte s'applique",                                        # « les règles strictes »
+    "les défenseurs",                                                     # « la défense »
+    "il part aussitôt à l'écart", "un as de cœur joué sur du cœur", "contrat chuté",
+    "tire-t-il du talon", "Vous avez fait une première levée", "en écartant une carte face cachée pour prendre",
+    "reste du paquet", "Tous les atouts pique",
+)
+
+
+def test_the_french_lessons_and_sentences_avoid_the_wordings_a_learner_trips_on():
+    from pathlib import Path
+
+    import atout
+    from babel.messages.pofile import read_po
+    root = Path(atout.__file__).parent
+    french = [line for path in sorted((root / "data" / "lessons").rglob("*.toml"))
+              for line in path.read_text(encoding="utf-8").splitlines() if "fr =" in line or ".fr =" in line]
+    with open(root / "locale" / "fr" / "LC_MESSAGES" / "atout.po", "rb") as po:
+        french += [m.string for m in read_po(po) if isinstance(m.string, str)]
+    found = [(trip, text) for text in french for trip in _FRENCH_TRIPS if trip in text]
+    assert not found, found[:5]

@@ -388,8 +388,9 @@ _FRENCH_TRIPS = (        # wordings the third French read found a learner trips 
 def test_the_french_lessons_and_sentences_avoid_the_wordings_a_learner_trips_on():
     from pathlib import Path
 
-    import atout
     from babel.messages.pofile import read_po
+
+    import atout
     root = Path(atout.__file__).parent
     french = [line for path in sorted((root / "data" / "lessons").rglob("*.toml"))
               for line in path.read_text(encoding="utf-8").splitlines() if "fr =" in line or ".fr =" in line]

@@ -807,3 +807,24 @@ def phase_words(phase: Phase) -> Text:
 def action_words(kinds: Iterable[str]) -> OneOf:
     """What the player to act may do, in words, joined with "or" ("bid or pass", "rob … or keep the hand")."""
     return OneOf(Text(ACTION_WORDS[k]) for k in dict.fromkeys(kinds))
+
+
+def allowed_words(actions: Iterable[Action]) -> OneOf:
+    """``action_words`` of the legal actions, where a bidder who may not bid a number is told so: the Auction
+    dealer may only hold or pass (a45.bid.hold), or must bid when nobody did (a45.bid.all-pass), and nobody
+    bids over the top of the ladder."""
+    actions = list(actions)
+    calls = {str(a.value) for a in actions if a.kind == "bid"}
+    if not calls or "pass" in calls and calls - {"pass", "hold"}:
+        return action_words(a.kind for a in actions)
+    if calls - {"pass", "hold"}:                 # the dealer made to take the hand when nobody bid
+        return OneOf([Text(N_("bid"))])
+    return OneOf([Text(N_("hold or pass") if "hold" in calls else N_("pass"))])
+
+
+def over_standing(why: Text, standing: Any, allowed: OneOf) -> Text:
+    """A call that is no call at all, said with what may be called now over the standing bid: the whole ladder
+    is not what a player may bid once a bid stands (a45.bid.order, 500.bid.higher)."""
+    if not allowed.items:
+        return Text("{why}; over {bid} no bid is higher: you may only pass", why=why, bid=standing)
+    return Text("{why}; over {bid} you may pass or bid {allowed}", why=why, bid=standing, allowed=allowed)

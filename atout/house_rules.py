@@ -37,7 +37,8 @@ HOUSE_RULES: dict[str, dict[str, str]] = {
                                 "trump to play must play a heart, or a trump they may hold back, if they have one; "
                                 "the partnership and auction games leave this rule out, and some tables add it."),
         "dealer_rob": N_("In Forty-Fives the dealer must rob a turned ace at once; in partnerships (the Bicycle "
-                         "rules) the dealer may choose, and takes the ace into hand after the first trick."),
+                         "rules) the dealer may rob it (discard at once, take the ace into hand after the first trick) "
+                         "or keep the hand as dealt."),
         "scoring": N_("In partnerships a side scores its trick points minus the other side's; some tables "
                       "score 5 for taking three or four tricks and 10 for all five."),
         "partners": N_("Auction Forty-Fives is played each for themself; four players may also play it as two "
@@ -148,8 +149,8 @@ SWITCHES: dict[str, dict[str, Switch]] = {
         "dealer_rob": Switch(N_("A turned ace"), {
             "must": N_("When the turned card is an ace, the dealer must rob it at once: discard a card face down and "
                        "take the ace."),
-            "may": N_("When the turned card is an ace, the dealer may rob it or not, and takes the ace into hand "
-                      "after the first trick.")},
+            "may": N_("When the turned card is an ace, the dealer may rob it (discard a card face down at once and "
+                      "take the ace into hand after the first trick) or keep the hand as dealt.")},
             {"must": N_("the dealer must rob it"), "may": N_("the dealer may rob it")}),
         "scoring": Switch(N_("Partnership scoring"), {
             "net": N_("A side scores its trick points minus the other side's, when that is more than nothing."),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from atout.engine import Explanation, seat_name
+from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, NotationError, quote, typed
 from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
 from atout.i18n import OneOf, Text
@@ -95,12 +95,15 @@ class Auction:
                 return Explanation("500.bid.misere", Text(
                     "Misère is not played at this table: it is a house rule, and it is off here"))
             if self.config.misere:
-                return Explanation("500.bid.shape", Text(
-                    "{call} is not a call in Five Hundred: you may pass, bid misère or open misère, or bid 6 to 10 "
-                    "tricks in spades, clubs, diamonds, hearts or no trumps", call=typed(call)))
-            return Explanation("500.bid.shape", Text(
-                "{call} is not a call in Five Hundred: you may pass, or bid 6 to 10 tricks in spades, clubs, "
-                "diamonds, hearts or no trumps", call=typed(call)))
+                why = Text("{call} is not a call in Five Hundred: the calls are pass, misère, open misère and bids "
+                           "of 6 to 10 tricks in spades, clubs, diamonds, hearts or no trumps", call=typed(call))
+            else:
+                why = Text("{call} is not a call in Five Hundred: the calls are pass and bids of 6 to 10 tricks in "
+                           "spades, clubs, diamonds, hearts or no trumps", call=typed(call))
+            if self.contract is None:
+                return Explanation("500.bid.shape", why)
+            return Explanation("500.bid.higher", over_standing(why, self.contract,
+                                                               self._higher_in_words(self.contract)))
         standing = self.contract
         if standing is not None and contract.rank <= standing.rank:
             if len(self.legal()) == 1:                 # pass alone

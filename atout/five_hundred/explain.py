@@ -131,9 +131,24 @@ def explain_score(result: HandResult) -> Explanation:
                     value=contract.value)
     text = Text("{first}; {then}; totals now: {scores}", first=text, then=_defenders(result), scores=scores)
     if result.winner is not None:
-        return Explanation("500.game.target", Text("{why}. The game goes to {side}", why=text,
-                                                   side=Side(result.winner)))
+        return Explanation("500.game.target", _game_end(result, text))
     return Explanation(rule, text)
+
+
+def _game_end(result: HandResult, text: Text) -> Text:
+    """The hand that ends the game, and why it goes to that side when the side with more points may not be it
+    (500.game.target): both sides past the target go to the contractors, and with must_bid_to_win a side at
+    minus the target loses whatever the other holds."""
+    assert result.winner is not None, "only a hand that ends the game says who won it"
+    winner, loser, scores = Side(result.winner), Side(1 - result.winner), result.scores_after
+    if result.minus_target_loses and scores[1 - result.winner] <= -result.target:
+        return Text("{why}. {loser} fell to −{score}, and a side at −{target} or below loses the game: the game "
+                    "goes to {side}", why=text, loser=loser, score=-scores[1 - result.winner], target=result.target,
+                    side=winner)
+    if min(scores) >= result.target:
+        return Text("{why}. Both sides reached {target} in this hand: the game goes to the contractors, {side}",
+                    why=text, target=result.target, side=winner)
+    return Text("{why}. The game goes to {side}", why=text, side=winner)
 
 
 def _defenders(result: HandResult) -> Text:

@@ -31,7 +31,7 @@ from atout.engine import (
     HandStart,
     Phase,
     TableView,
-    action_words,
+    allowed_words,
     auction_fields,
     check_ending,
     phase_words,
@@ -188,7 +188,7 @@ class FiveHundredHand(HandBase):
             return self._explain_illegal_play(seat, action)
         return Explanation(_PHASE_RULE[phase], Text(
             "{action} is not allowed during {phase}: {seat} must {allowed}", action=typed(str(action)),
-            phase=phase_words(phase), seat=seat_name(seat), allowed=action_words(a.kind for a in self.legal_actions()),
+            phase=phase_words(phase), seat=seat_name(seat), allowed=allowed_words(self.legal_actions()),
             you=N_("{action} is not allowed during {phase}: you must {allowed}")))
 
     def _explain_illegal_play(self, seat: int, action: Action) -> Explanation:

@@ -75,4 +75,8 @@ def explain_legal(config: FiveHundredConfig, hand: Sequence[Card], plays: Sequen
         return Explanation("500.rank.left-bower", Text(
             "You have no {suit}: {cards} belongs to the trump suit, not to {suit}, so any card may be played",
             suit=lead, cards=bowers))
+    if lead == trump and plays[0].suit != trump:          # the joker or the left bower led: trumps were led
+        return Explanation("500.rank.left-bower" if plays[0].rank == JACK else "500.follow.suit", Text(
+            "{card} is a trump, so trumps ({suit}) were led, and you hold no trump: any card may be played",
+            card=plays[0], suit=lead))
     return Explanation("500.follow.suit", Text("You have no {suit}: any card may be played", suit=lead))

@@ -35,6 +35,8 @@ class HandResult:
     thrown_in: bool = False
     capped: list[bool] = field(default_factory=lambda: [False] * SIDES)   # option must_bid_to_win
     winner: int | None = None       # the side that won the game with this hand, if any
+    target: int = 500               # the game's target, for the sentence that ends it
+    minus_target_loses: bool = False  # option must_bid_to_win: a side at minus the target loses
 
     @property
     def bid(self) -> str | None:
@@ -79,7 +81,8 @@ def score_hand(config: FiveHundredConfig, contract: Contract, contractor_side: i
         points[side] = earned
     after = [b + p for b, p in zip(scores_before, points, strict=True)]
     result = HandResult(contract, contractor, contractor_side, list(tricks_won), points, list(scores_before), after,
-                        made, slam, capped=capped)
+                        made, slam, capped=capped, target=config.target,
+                        minus_target_loses=config.must_bid_to_win)
     result.winner = game_winner(config, after, contractor_side, made)
     return result
 

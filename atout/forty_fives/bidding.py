@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from atout.engine import Explanation, seat_name
+from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, typed
 from atout.forty_fives.config import bid_level
 from atout.i18n import OneOf, Text
@@ -76,9 +76,13 @@ class Auction:
                 "{call} is not higher than the standing bid of {bid}: bid {allowed}, or pass",
                 call=call_text(call), bid=call_text(standing),
                 allowed=OneOf(call_text(v) for v in higher)))
-        return Explanation("a45.bid.values", Text(
-            "{call} is not a bid: you may pass, hold (the dealer only) or bid {values}",
-            call=typed(call), values=OneOf(call_text(v) for v in self.values)))
+        why = Text("{call} is not a bid: the calls are pass, hold (the dealer only) and the bids {values}",
+                   call=typed(call), values=[call_text(v) for v in self.values])
+        if standing is None:
+            return Explanation("a45.bid.values", why)
+        higher = self.values[self.high + 1:]
+        return Explanation("a45.bid.order",
+                           over_standing(why, call_text(standing), OneOf(call_text(v) for v in higher)))
 
     def call(self, call: str) -> None:
         """Record the next call; an illegal one raises and changes nothing."""

@@ -14,6 +14,14 @@ def explain_event(event: Event) -> Explanation:
     kind, seat, data = event.kind, event.seat, event.data
     who = seat_name(seat) if seat is not None else None
     action = event.action
+    if kind == "deal" and data is not None:
+        first, second = data
+        return Explanation("45.deal.kitty", Text(
+            "{seat} deals: a packet of 3 to each player from the dealer's left, {first} face down to the kitty, "
+            "a packet of 2 to each player, then {second} to the kitty", seat=who,
+            first=Plural("{n} card", "{n} cards", first), second=Plural("{n} more card", "{n} more cards", second),
+            you=N_("You deal: a packet of 3 to each player from your left, {first} face down to the kitty, a packet "
+                   "of 2 to each player, then {second} to the kitty")))
     if kind == "deal":
         return Explanation("45.deal.packets", Text(
             "{seat} deals: a packet of 3 to each player from the dealer's left, then a packet of 2", seat=who,

@@ -29,7 +29,7 @@ from atout.engine import (
     HandStart,
     Phase,
     TableView,
-    action_words,
+    allowed_words,
     auction_fields,
     check_ending,
     phase_words,
@@ -370,7 +370,7 @@ class FortyFivesHand(HandBase):
         return Explanation("45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
             "{action} is not allowed during {phase}: {seat} may only {allowed}", action=typed(str(action)),
             phase=phase_words(phase), seat=seat_name(self.to_act),
-            allowed=action_words(a.kind for a in self.legal_actions()),
+            allowed=allowed_words(self.legal_actions()),
             you=N_("{action} is not allowed during {phase}: you may only {allowed}")))
 
     # --- the deal -----------------------------------------------------------------------------
@@ -394,7 +394,9 @@ class FortyFivesHand(HandBase):
                 take = kitty_first if packet == 3 else config.kitty - kitty_first
                 self.kitty.extend(order[pos:pos + take])
                 pos += take
-        event = Event("deal", dealer, action, None, _explain)
+        # the kitty's two packets (2 and 2, or 2 and 1), for the deal's sentence (45.deal.kitty)
+        kitty_packets = (kitty_first, config.kitty - kitty_first) if config.auction and config.kitty else None
+        event = Event("deal", dealer, action, kitty_packets, _explain)
         if config.auction:
             self.stock = list(order[pos:])
             self.auction = Auction(n, dealer, config.bid_values, config.dealer_forced)

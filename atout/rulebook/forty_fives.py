@@ -42,7 +42,8 @@ RULES: dict[str, str] = {
                         "more after the packets of 2."),
     "45.rob.dealer-ace": N_("If the turned card is an ace, the dealer robs it: discards one card face down and "
                             "takes the ace. In Forty-Fives the dealer must, at once; in partnerships the dealer "
-                            "may choose, and takes the ace into hand after the first trick."),
+                            "may rob it (discard at once, take the ace into hand after the first trick) or keep "
+                            "the hand as dealt."),
     "45.rob.ace-holder": N_("A player dealt the ace of trumps may give up any other card of their hand for the "
                             "turned card when their turn first comes in the first trick (the ace itself is kept); "
                             "one who declines is announced as holding the ace."),

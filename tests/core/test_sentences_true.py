@@ -296,3 +296,105 @@ def test_over_the_highest_bid_the_refusal_offers_no_empty_list_of_bids():
         assert answer["legal"] == ["pass"]
         text = answer["why"][call]["explanation"]
         assert "bid ," not in text and "no bid is higher: you may only pass" in text, text
+
+
+def test_a_game_won_by_the_lower_total_says_why():
+    """500.game.target: both sides past 500 go to the contractors; with must_bid_to_win a side at −500 loses."""
+    both = judge({"kind": "score", "game": "five-hundred", "contract": "6S", "contractor": 0, "tricks_won": [6, 4],
+                  "scores_before": [460, 480]})["explanation"]
+    assert "Both sides reached 500 in this hand: the game goes to the contractors, Players 1 and 3" in both, both
+    minus = judge({"kind": "score", "game": "five-hundred", "options": {"must_bid_to_win": True}, "contract": "6S",
+                   "contractor": 0, "tricks_won": [5, 5], "scores_before": [-460, 480]})["explanation"]
+    assert "fell to −500, and a side at −500 or below loses the game: the game goes to Players 2 and 4" in minus
+
+
+def test_the_auction_deal_says_the_kitty():
+    """45.deal.kitty: the kitty's packets are dealt between the players' packets, with the option's count."""
+    from atout.forty_fives import FortyFivesGame
+    for kitty, first, second in ((4, "2 cards", "2 more cards"), (3, "2 cards", "1 more card")):
+        deal = FortyFivesGame("auction-forty-fives", seed=1, players=4, kitty=kitty).hand.events[0].explanation
+        assert deal.rule == "45.deal.kitty" and f"{first} face down to the kitty" in deal.text.render("en")
+        assert f"then {second} to the kitty" in deal.text.render("en")
+    none = FortyFivesGame("auction-forty-fives", seed=1, players=4, kitty=0).hand.events[0].explanation
+    assert "kitty" not in none.text.render("en")
+
+
+def test_a_partnership_dealer_who_keeps_the_hand_is_not_said_to_take_the_ace():
+    """45.rob.dealer-ace (partnerships): the ace comes after the first trick only to a dealer who robs."""
+    from atout.house_rules import house_rule, said
+    for text in (rule("45.rob.dealer-ace").statement.render("en"), house_rule("forty-fives", "dealer_rob").render("en"),
+                 said("forty-fives-partners", "dealer_rob", "may").render("en")):
+        assert "or keep the hand as dealt" in text and "rob it or not" not in text and "choose, and" not in text, text
+
+
+def test_a_trump_led_by_a_bower_or_the_joker_says_trumps_were_led():
+    """500.follow.suit: the J♦ (left bower) or the joker led with hearts trumps leads the trump suit."""
+    for led in ("JD", "JK"):
+        text = judge({"kind": "legal", "game": "five-hundred", "trump": "H", "plays": [led],
+                      "hand": ["4D", "KS", "7C"]})["explanation"]
+        assert "is a trump, so trumps (hearts) were led, and you hold no trump" in text, text
+
+
+def test_the_auction_dealer_is_told_only_hold_or_pass():
+    """a45.bid.hold: the dealer never bids a number, so a wrong action in the bidding is not answered "bid"."""
+    from atout.forty_fives import FortyFivesGame
+    game = FortyFivesGame("auction-forty-fives", seed=0, players=4)
+    for _ in range(3):
+        game.apply("bid pass")
+    assert game.hand.explain_illegal("close").text.render("en").endswith("Player 1 may only pass")
+    game = FortyFivesGame("auction-forty-fives", seed=0, players=4)
+    for call in ("bid 15", "bid pass", "bid pass"):
+        game.apply(call)
+    assert game.hand.explain_illegal("close").text.render("en").endswith("Player 1 may only hold or pass")
+
+
+def test_a_call_that_is_no_bid_says_what_may_be_bid_over_the_standing_bid():
+    """a45.bid.order, 500.bid.higher: over 15 the 5 and the 10 are not what a player may bid."""
+    from atout.five_hundred import FiveHundredGame
+    from atout.forty_fives import FortyFivesGame
+    game = FortyFivesGame("auction-forty-fives", seed=0, players=4)
+    game.apply("bid 15")
+    text = game.hand.explain_illegal("bid 6S").text.render("en")
+    assert "you may pass, hold" not in text and text.endswith("over 15 you may pass or bid 20, 25, 30, 30 for 60, "
+                                                             "or 60 for 120"), text
+    five = FiveHundredGame(seed=0)
+    five.apply("bid 7S")
+    text = five.hand.explain_illegal("bid hold").text.render("en")
+    assert "you may pass, or bid 6" not in text and "over 7 spades you may pass or bid 7 clubs" in text, text
+
+
+def test_the_french_plain_red_order_does_not_end_at_the_2():
+    """45.rank.plain-red: a plain diamond suit runs K Q J 10 … 2 A, so « du 10 au 2 » would leave out the A♦."""
+    why = ranking_45.explain_beats(Card.parse("QD"), Card.parse("9D"), Suit.SPADES, Suit.DIAMONDS)
+    french = why.render("fr")
+    assert why.rule == "45.rank.plain-red" and "au 2" not in french and "le 10 d'abord" in french, french
+
+
+_FRENCH_TRIPS = (        # wordings the third French read found a learner trips on (issue 14, fr-findings-3 STYLE)
+    "vous entamez avec le roi", "Vous entamez avec le roi",              # one cannot lead two cards
+    " vont R D V", " vont dans l'ordre", " vont A R D", " va A R D", " va du 10", " vont à l'envers",
+    "vont comme on s'y attend",                                           # a ranking "se classe"
+    "(le 2 est la plus forte, le 10",                                     # of these cards, not of all
+    "S'ils en font moins",                                                # « le camp » is singular
+    "table des contrats", "dans la table",                                # « le barème »
+    "la règle stricte s'applique",                                        # « les règles strictes »
+    "les défenseurs",                                                     # « la défense »
+    "il part aussitôt à l'écart", "un as de cœur joué sur du cœur", "contrat chuté",
+    "tire-t-il du talon", "Vous avez fait une première levée", "en écartant une carte face cachée pour prendre",
+    "reste du paquet", "Tous les atouts pique",
+)
+
+
+def test_the_french_lessons_and_sentences_avoid_the_wordings_a_learner_trips_on():
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import atout
+    root = Path(atout.__file__).parent
+    french = [line for path in sorted((root / "data" / "lessons").rglob("*.toml"))
+              for line in path.read_text(encoding="utf-8").splitlines() if "fr =" in line or ".fr =" in line]
+    with open(root / "locale" / "fr" / "LC_MESSAGES" / "atout.po", "rb") as po:
+        french += [m.string for m in read_po(po) if isinstance(m.string, str)]
+    found = [(trip, text) for text in french for trip in _FRENCH_TRIPS if trip in text]
+    assert not found, found[:5]

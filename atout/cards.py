@@ -268,7 +268,7 @@ class Deck:
         card = Card.parse(text)
         if card not in self._members:
             raise CardNotInDeckError(
-                Text("{card} is not in the {deck} deck", card=card.code, deck=Text(self.name))
+                Text("{card} is not in the {deck} deck", card=card, deck=Text(self.name))
             )
         return card
 
@@ -279,7 +279,7 @@ class Deck:
         for card in cards:
             if card in seen:
                 raise DuplicateCardError(Text("{card} appears twice; each card exists once in the deck",
-                                              card=card.code))
+                                              card=card))
             seen.add(card)
         return cards
 

@@ -496,11 +496,13 @@ def lesson_cases() -> Iterator[Sentence]:
 def _question(case: str, question: Any) -> Iterator[Sentence]:
     with i18n.recording() as used:
         prompt = {lang: question.prompt_text(lang) for lang in LANGUAGES}
-        labels = {lang: ", ".join(question.label(c, lang) for c in question.choices) for lang in LANGUAGES}
+        # Apart as the buttons are: a choice may have a comma in it ("You, the dealer").
+        labels = {lang: " · ".join(question.label(c, lang) for c in question.choices) for lang in LANGUAGES}
     yield Sentence(f"{case}: the question", "quiz", "you", prompt, question.rule, set(used))
     yield Sentence(f"{case}: the choices", "quiz", "you", labels, question.rule, set(used))
     picks: list[tuple[str, Any]] = [("right answer", question.answer)]
-    picks += [(f"picked {c}", [c] if question.multiple else c) for c in question.choices if c not in question.answer]
+    picks += [(f"picked {question.label(c, 'en')}", [c] if question.multiple else c) for c in question.choices
+              if c not in question.answer]
     if question.multiple and len(question.answer) > 1:
         picks.append(("a right card left out", question.answer[:-1]))
     for name, pick in picks:
@@ -510,10 +512,16 @@ def _question(case: str, question: Any) -> Iterator[Sentence]:
             for lang in LANGUAGES:
                 with i18n.language(lang):
                     feedback = question.check(pick)
-                # What the learner reads: after a wrong answer, the right one and its working too.
-                text[lang] = " ".join(part for part in (feedback.text, feedback.answer, feedback.working) if part)
+                # What the learner reads: after a wrong answer, the right one and its working too, each a
+                # paragraph of the page (here ended with a full stop, so that one does not run into the next).
+                text[lang] = " ".join(_ended(part) for part in (feedback.text, feedback.answer, feedback.working)
+                                      if part)
                 rule = feedback.rule
         yield Sentence(f"{case}: feedback, {name}", "quiz", "you", text, rule, set(used))
+
+
+def _ended(paragraph: str) -> str:
+    return paragraph if paragraph.endswith((".", "!", "?")) else paragraph + "."
 
 
 def rulebook_cases() -> Iterator[Sentence]:

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
-from atout.errors import ConfigError, IllegalActionError, NotationError, quote
+from atout.errors import ConfigError, IllegalActionError, NotationError, quote, typed
+from atout.games import call_said
 from atout.i18n import N_, OneOf, Person, Text
 
 
@@ -275,8 +276,10 @@ def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int
     members = set(deck)
     for card in given:
         if card not in members:
-            raise PositionError(Text("{card} is not in the deck of this game", card=card.code))
-    twice = sorted({c.code for c in given if given.count(c) > 1})
+            raise PositionError(Text("{card} is not in the deck of this game", card=card))
+    twice = sorted({c for c in given if given.count(c) > 1}, key=lambda c: c.code)
+    if len(twice) == 1:
+        raise PositionError(Text("{card} appears twice in the ending; each card exists once", card=twice[0]))
     if twice:
         raise PositionError(Text("{cards} appear twice in the ending; each card exists once", cards=twice))
     if len(ending.trick) >= size:
@@ -798,6 +801,41 @@ ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("
                 "keep": N_("keep the hand as dealt"), "trump": N_("name trumps"), "kitty": N_("take the kitty"),
                 "close": N_("close the stock"), "marriage": N_("declare a marriage"),
                 "exchange": N_("exchange the 9 of trumps"), "declare": N_("declare 66")}
+
+
+# An action named in words at the start of a sentence that refuses it ("Playing the joker naming hearts is not
+# allowed during the bidding"), never in the rules' notation ("play JK H").
+_SIMPLE_ACTIONS_SAID = {"keep": N_("Keeping the hand as dealt"), "kitty": N_("Taking the kitty"),
+                        "done": N_("Finishing the discard"), "close": N_("Closing the stock"),
+                        "draw": N_("Drawing from the stock"), "declare": N_("Declaring 66"),
+                        "deal": N_("Dealing the cards")}
+
+
+def action_said(action: Action) -> Text:
+    """What an action does, said as the subject of a sentence: "Playing 8♥", "Discarding the joker", "Bidding 8
+    spades", "Playing the joker naming hearts" (in French « Jouer le 8♥ »)."""
+    kind, card, value = action.kind, action.card, action.value
+    if kind == "play" and card is not None and isinstance(value, Suit):
+        return Text("Playing {card} naming {suit}", card=card, suit=value)
+    if kind == "play" and card is not None:
+        return Text("Playing {card}", card=card)
+    if kind == "rob" and card is not None:
+        return Text("Giving up {card} for the turned card", card=card)
+    if kind == "discard" and card is not None:
+        return Text("Discarding {card}", card=card)
+    if kind == "exchange" and card is not None:
+        return Text("Exchanging {card} for the turned-up trump", card=card)
+    if kind == "marriage" and card is not None:
+        return Text("Declaring the marriage in {suit}", suit=card.suit)
+    if kind == "trump" and isinstance(value, Suit):
+        return Text("Naming {suit} as trumps", suit=value)
+    if kind == "bid" and value == "pass":
+        return Text("Passing")
+    if kind == "bid" and value is not None:
+        return Text("Bidding {call}", call=call_said(str(value)))
+    if kind in _SIMPLE_ACTIONS_SAID and card is None and (value is None or kind == "deal"):
+        return Text(_SIMPLE_ACTIONS_SAID[kind])
+    return Text("{action}", action=typed(str(action)))    # no action of any game: quoted as it was typed
 
 
 def phase_words(phase: Phase) -> Text:

@@ -49,9 +49,9 @@ def call_said(call: str) -> Text:
     a symbol never shows); the words of ``call_label`` for the others."""
     from atout.five_hundred.config import BID_WORDS, Strain
 
-    match = re.fullmatch(r"(\d+)(NT|[CDHS])", call)
+    match = re.fullmatch(r"(\d+)(NT|[CDHS])", call, re.IGNORECASE)     # "6s" typed is the call 6S
     if match:
-        return Text(BID_WORDS[Strain.parse(match[2])], n=int(match[1]))
+        return Text(BID_WORDS[Strain.parse(match[2].upper())], n=int(match[1]))
     return call_label(call)
 
 

@@ -418,15 +418,18 @@ class Plural:
 
 class Typed:
     """What a player typed or chose (an action, a call), quoted back as each language quotes: “play 8H” in English,
-    « play 8H » in French (never the apostrophe, which is not a quotation mark in French)."""
+    « play 8H » in French (never the apostrophe, which is not a quotation mark in French). ``text`` may be a ``Text``
+    saying what was typed in words (a call: “6 spades”, « 6 piques »)."""
 
     __slots__ = ("text",)
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str | Text) -> None:
         self.text = text
 
     def render(self, lang: str | None = None) -> str:
-        return f"«{NBSP}{self.text}{NBSP}»" if (lang or _current) == "fr" else f"“{self.text}”"
+        lang = lang or _current
+        text = self.text.render(lang) if isinstance(self.text, Text) else self.text
+        return f"«{NBSP}{text}{NBSP}»" if lang == "fr" else f"“{text}”"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Typed) and other.text == self.text
@@ -449,6 +452,8 @@ class OneOf:
         lang = lang or _current
         if self.items and all(hasattr(v, "sentence_forms") for v in self.items):
             return _list_forms([v.sentence_forms(lang) for v in self.items], lang, "or")
+        if self.items and all(isinstance(v, Person | Side) for v in self.items):
+            return _list_forms([_forms(v.name(lang), lang) for v in self.items], lang, "or")
         # A value may say how it stands in a list of choices (a call: « … ou la misère »).
         items = [v.list_form(lang) if hasattr(v, "list_form") else str(render_value(v, lang)) for v in self.items]
         return format_list(items, style="or", locale=lang) if items else ""
@@ -469,6 +474,8 @@ def render_value(value: Any, lang: str, viewer: int | None = None) -> Any:
 
         if value and all(hasattr(v, "sentence_forms") for v in value):
             return _list_forms([v.sentence_forms(lang) for v in value], lang)
+        if value and all(isinstance(v, Person | Side) for v in value):    # each in the form asked: « au joueur 2 et
+            return _list_forms([_forms(v.name(lang, viewer), lang) for v in value], lang)     # au joueur 3 »
         items = [str(render_value(v, lang, viewer)) for v in value]
         return format_list(items, locale=lang) if items else ""
     return str(value)

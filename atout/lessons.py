@@ -30,7 +30,7 @@ from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, N_, OneOf, Person, Text, french_spacing, get_language
+from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
 from atout.referee import judge
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
@@ -429,7 +429,7 @@ class Question:
     rule: str | None
     explanation: str | None
     why: dict[str, str] = field(default_factory=dict)   # per wrong choice, why it is wrong
-    labels: dict[str, Text] = field(default_factory=dict)   # how a choice that is not a card or number reads
+    labels: dict[str, Any] = field(default_factory=dict)    # how a choice that is not a card reads (a Text…)
     cards: bool = False           # the choices are cards
     shown: dict[str, Any] = field(default_factory=dict)     # what the referee worked out for the view to show
     viewer: int | None = 0        # the seat the learner answers for: the sentences call that player "you"
@@ -628,9 +628,41 @@ def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | 
     key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
     right = score_text(answer[key])
     shown = {"winners": answer["winners"]} if "winners" in answer else {}    # each trick's winner, to show them
-    return Question(kind, game, prompt or Text("What does this hand score?"), query,
-                    _score_choices(answer[key], seed, game), [right], False, answer.get("rule"),
-                    answer.get("explanation"), shown=shown)
+    choices = _score_choices(answer[key], seed, game)
+    owners = _score_owners(game, len(answer[key]), len(answer.get("tricks_won", answer[key])))
+    return Question(kind, game, prompt or Text("What does this hand score?"), query, choices, [right], False,
+                    answer.get("rule"), answer.get("explanation"), shown=shown,
+                    labels={c: ScoresLabel(_score_values(c), owners) for c in choices})
+
+
+class ScoresLabel:
+    """A score choice as the learner reads it, each number with whose it is ("−250 for your side and 70 for
+    Players 2 and 4"): "−160 – −10" read as a subtraction, with nothing saying whose number came first."""
+
+    __slots__ = ("values", "owners")
+
+    def __init__(self, values: Sequence[int], owners: Sequence[Person | Side]) -> None:
+        self.values, self.owners = list(values), list(owners)
+
+    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
+        parts = [Text("{n} for {who}", n=f"−{-v}" if v < 0 else str(v), who=owner)
+                 for v, owner in zip(self.values, self.owners, strict=True)]
+        return str(render_value(parts, lang or get_language(), viewer))
+
+
+def _score_owners(game: str, scores: int, players: int) -> list[Person | Side]:
+    """Whose each score of a hand is, in order: the two sides of Five Hundred and of a partnership game (fewer
+    scores than players), else each player."""
+    if game == "five-hundred":
+        return [Side(i) for i in range(scores)]
+    if scores < players:
+        return [Side(i, players) for i in range(scores)]
+    return [Person(i) for i in range(scores)]
+
+
+def _score_values(choice: str) -> list[int]:
+    """The numbers of a score choice written by ``score_text``."""
+    return [int(v.replace("−", "-")) for v in choice.split(" – ")]
 
 
 # --- the special rules: card points, discards, the trump nine, marriages, closing, robbing, the draw --------

@@ -293,10 +293,10 @@ def hand_from_position(position: Position) -> Any:
     seen: set[Card] = set()
     for card in given:
         if card not in members:
-            raise NotationError(Text("{card} is not in the deck of {game}", card=card.code, game=position.game))
+            raise NotationError(Text("{card} is not in the deck of {game}", card=card, game=position.game))
         if card in seen:
             raise DuplicateCardError(Text("{card} appears twice in the position; each card exists once",
-                                          card=card.code))
+                                          card=card))
         seen.add(card)
     wanted: dict[tuple[str, int | None], list[Card]] = {("hand", s): list(cards) for s, cards in position.hands.items()}
     wanted.update({(p, None): list(cards) for p, cards in position.piles.items()})

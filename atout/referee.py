@@ -119,7 +119,7 @@ class Query:
         for card in cards:
             if card in self._seen:
                 raise DuplicateCardError(Text("{card} appears twice in the query; each card exists once",
-                                              card=card.code))
+                                              card=card))
             self._seen[card] = name
         return cards
 

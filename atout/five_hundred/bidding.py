@@ -15,7 +15,8 @@ import re
 from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, NotationError, quote, typed
 from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
-from atout.i18n import OneOf, Text
+from atout.games import call_said
+from atout.i18n import OneOf, Text, Typed
 
 _BID = re.compile(r"^(10|[6-9])\s*(NT|N|[SCDH♠♣♦♥♤♧♢♡])$")
 _MISERE = {"misere": "misere", "misère": "misere", "open-misere": "open-misere", "open-misère": "open-misere",
@@ -96,10 +97,11 @@ class Auction:
                     "Misère is not played at this table: it is a house rule, and it is off here"))
             if self.config.misere:
                 why = Text("{call} is not a call in Five Hundred: the calls are pass, misère, open misère and bids "
-                           "of 6 to 10 tricks in spades, clubs, diamonds, hearts or no trumps", call=typed(call))
+                           "of 6 to 10 tricks in spades, clubs, diamonds, hearts or no trumps",
+                           call=Typed(call_said(typed(call).text)))
             else:
                 why = Text("{call} is not a call in Five Hundred: the calls are pass and bids of 6 to 10 tricks in "
-                           "spades, clubs, diamonds, hearts or no trumps", call=typed(call))
+                           "spades, clubs, diamonds, hearts or no trumps", call=Typed(call_said(typed(call).text)))
             if self.contract is None:
                 return Explanation("500.bid.shape", why)
             return Explanation("500.bid.higher", over_standing(why, self.contract,

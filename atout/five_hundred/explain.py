@@ -115,7 +115,7 @@ def explain_score(result: HandResult) -> Explanation:
         if result.made:
             text = Text("{side} made {call}, taking no trick: +{value}", side=side, call=contract, value=contract.value)
         else:
-            text = Text("{side} took {tricks} in {call}, which must lose every trick: −{value}", side=side,
+            text = Text("{side} took {tricks} in {call}, a contract that must lose every trick: −{value}", side=side,
                         tricks=tricks(taken), call=contract, value=contract.value)
     elif result.slam:
         rule = "500.score.slam"
@@ -166,6 +166,8 @@ def _defenders(result: HandResult) -> Text:
     if result.contract.misere and points == 0 and taken:
         return Text("no points for the {tricks} of {side}: at this table defenders score nothing in misère",
                     side=defenders, tricks=tricks(taken))
+    if not taken:
+        return Text("{side} took no trick", side=defenders)
     return Text("10 a trick to {side}: {tricks} × 10 = {points}", side=defenders, tricks=taken, points=points)
 
 

@@ -31,13 +31,14 @@ from atout.engine import (
     HandStart,
     Phase,
     TableView,
+    action_said,
     allowed_words,
     auction_fields,
     check_ending,
     phase_words,
     seat_name,
 )
-from atout.errors import PositionError, typed
+from atout.errors import PositionError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
@@ -187,7 +188,7 @@ class FiveHundredHand(HandBase):
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             return self._explain_illegal_play(seat, action)
         return Explanation(_PHASE_RULE[phase], Text(
-            "{action} is not allowed during {phase}: {seat} must {allowed}", action=typed(str(action)),
+            "{action} is not allowed during {phase}: {seat} must {allowed}", action=action_said(action),
             phase=phase_words(phase), seat=seat_name(seat), allowed=allowed_words(self.legal_actions()),
             you=N_("{action} is not allowed during {phase}: you must {allowed}")))
 

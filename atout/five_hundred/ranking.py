@@ -162,7 +162,9 @@ def _rank_rule(card: Card, trump: Suit | None) -> tuple[str, Text]:
         return "500.rank.left-bower", Text("{card} is the left bower when {trump} are trumps: it is the "
                                            "third-highest trump, after the joker and the right bower",
                                            card=card, trump=trump)
-    return "500.rank.trump", Text("after the joker and the two bowers, trumps run A K Q 10 9 8 7 6 5 (4)")
+    if trump.is_red:     # only the red suits keep their 4 (500.deck)
+        return "500.rank.trump", Text("after the joker and the two bowers, trumps run A K Q 10 9 8 7 6 5 4")
+    return "500.rank.trump", Text("after the joker and the two bowers, trumps run A K Q 10 9 8 7 6 5")
 
 
 def explain_beats(winner: Card, other: Card, trump: Suit | None, lead: Suit) -> Explanation:
@@ -227,9 +229,12 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
             "{cards} and {lead} were led", lead=lead, cards=follow))
     many = Text("one of them") if len(follow) > 1 else Text("it")
     if lead is trump:
-        return Explanation("500.follow.suit", Text(
-            "Trumps were led; you hold {cards} (the left bower and the joker are trumps), so you must play {many}",
-            cards=follow, many=many))
+        if JOKER in follow or t.left_bower in follow:     # the reminder only where the hand holds one of them
+            return Explanation("500.follow.suit", Text(
+                "Trumps were led; you hold {cards} (the left bower and the joker are trumps), so you must play "
+                "{many}", cards=follow, many=many))
+        return Explanation("500.follow.suit", Text("Trumps were led; you hold {cards}, so you must play {many}",
+                                                   cards=follow, many=many))
     if card is t.left_bower and card.suit is lead:
         return Explanation("500.rank.left-bower", Text(
             "{card} is the left bower, a trump when {trump} are trumps, not one of the {lead}: you hold {cards} "

@@ -12,7 +12,8 @@ from __future__ import annotations
 from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, typed
 from atout.forty_fives.config import bid_level
-from atout.i18n import OneOf, Text
+from atout.games import call_said
+from atout.i18n import OneOf, Text, Typed
 
 
 class Auction:
@@ -77,7 +78,7 @@ class Auction:
                 call=call_text(call), bid=call_text(standing),
                 allowed=OneOf(call_text(v) for v in higher)))
         why = Text("{call} is not a bid: the calls are pass, hold (the dealer only) and the bids {values}",
-                   call=typed(call), values=[call_text(v) for v in self.values])
+                   call=Typed(call_said(typed(call).text)), values=[call_text(v) for v in self.values])
         if standing is None:
             return Explanation("a45.bid.values", why)
         higher = self.values[self.high + 1:]

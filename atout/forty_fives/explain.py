@@ -88,8 +88,9 @@ def explain_event(event: Event) -> Explanation:
                                                      you=N_("You pass and may not bid again this hand")))
         if call == "hold":
             return Explanation("a45.bid.hold", Text(
-                "{seat}, the dealer, holds: takes the standing bid at the same level", seat=who,
-                you=N_("You, the dealer, hold: you take the standing bid at the same level")))
+                "{seat}, the dealer, holds: they take the standing bid of {bid} at the same level", seat=who,
+                bid=call_text(data), you=N_("You, the dealer, hold: you take the standing bid of {bid} at the same "
+                                            "level")))
         return Explanation("a45.bid.values", Text("{seat} bids {call}", seat=who, call=call_text(call),
                                                   you=N_("You bid {call}")))
     if kind == "contract":
@@ -145,13 +146,27 @@ def explain_score(result: HandResult) -> Explanation:
             net=result.points[win], after=after))
     if result.scoring == "tricks":
         win = 0 if tricks[0] > tricks[1] else 1
+        if tricks[win] == 5:
+            return Explanation("45.score.partners", Text(
+                "{w} took all five tricks: 5 points for 3 or 4 tricks, 10 for all five, so {n}; totals now: {after}",
+                w=_unit(result, win), n=result.points[win], after=after))
         return Explanation("45.score.partners", Text(
             "{w} took {t} of the 5 tricks: 5 points for 3 or 4 tricks, 10 for all five, so {n}; totals now: {after}",
             w=_unit(result, win), t=tricks[win], n=result.points[win], after=after))
+    # The totals are said only when they differ from this hand's points (not in a game's first hand).
+    first = list(result.scores_after) == list(result.points)
     if result.best_seat is None:
+        if first:
+            return Explanation("45.score.tricks", Text(
+                "No trump was played, so no trick is worth 10: 5 points a trick, {each}",
+                each=_each(result, result.points)))
         return Explanation("45.score.tricks", Text(
             "No trump was played, so no trick is worth 10: 5 points a trick, {each}; totals now: {after}",
             each=_each(result, result.points), after=after))
+    if first:
+        return Explanation("45.score.best-card", Text(
+            "5 points a trick, and 10 for the trick holding the best card, {card}: {each}",
+            card=result.best_card, each=_each(result, result.points)))
     return Explanation("45.score.best-card", Text(
         "5 points a trick, and 10 for the trick holding the best card, {card}: {each}; totals now: {after}",
         card=result.best_card, each=_each(result, result.points), after=after))

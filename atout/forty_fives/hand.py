@@ -29,13 +29,14 @@ from atout.engine import (
     HandStart,
     Phase,
     TableView,
+    action_said,
     allowed_words,
     auction_fields,
     check_ending,
     phase_words,
     seat_name,
 )
-from atout.errors import IllegalActionError, PositionError, typed
+from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig, make_config
@@ -310,9 +311,18 @@ class FortyFivesHand(HandBase):
             if seat != self.dealer:
                 return Explanation("45.rob.dealer-ace", Text(
                     "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(self.dealer)))
+            # Said as what was done: at a table where the dealer must rob there was no decision to make.
+            if self.robbed_by == seat:
+                return Explanation("45.rob.dealer-ace", Text(
+                    "{seat}, the dealer, has already robbed the turned ace: it is robbed once, before the first lead",
+                    seat=who,
+                    you=N_("You, the dealer, have already robbed the turned ace: it is robbed once, before the first "
+                           "lead")))
             return Explanation("45.rob.dealer-ace", Text(
-                "{seat}, the dealer, decides about the turned ace once, before the first lead", seat=who,
-                you=N_("You, the dealer, decide about the turned ace once, before the first lead")))
+                "{seat}, the dealer, kept the hand as dealt before the first lead: the turned ace can no longer be "
+                "robbed", seat=who,
+                you=N_("You, the dealer, kept the hand as dealt before the first lead: the turned ace can no longer "
+                       "be robbed")))
         if ace not in self.hands[seat]:
             return Explanation("45.rob.ace-holder", Text(
                 "{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, and {seat} "
@@ -368,7 +378,7 @@ class FortyFivesHand(HandBase):
                                                           seat=seat_name(self.to_act), card=action.card,
                                                           you=N_("You do not hold {card}")))
         return Explanation("45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
-            "{action} is not allowed during {phase}: {seat} may only {allowed}", action=typed(str(action)),
+            "{action} is not allowed during {phase}: {seat} may only {allowed}", action=action_said(action),
             phase=phase_words(phase), seat=seat_name(self.to_act),
             allowed=allowed_words(self.legal_actions()),
             you=N_("{action} is not allowed during {phase}: you may only {allowed}")))
@@ -445,7 +455,7 @@ class FortyFivesHand(HandBase):
             seat, card = ending.best
             if not 0 <= seat < n or power[card.index] <= TRUMP_POWER:
                 raise PositionError(Text("best names the best trump played so far and the seat that played it, as "
-                                         "in best: 2 JH; {card} is not a trump", card=card.code))
+                                         "in best: 2 JH; {card} is not a trump", card=card))
             self.best_power, self.best_seat, self.best_card = power[card.index], seat, card
         self.hands = [list(h) for h in ending.hands]
         for seat, won in enumerate(ending.won or [0] * n):
@@ -536,7 +546,8 @@ class FortyFivesHand(HandBase):
         seat = self.to_act
         assert self.auction is not None, "the bidding has its auction"
         self.auction.call(action.value)
-        event = Event("bid", seat, action, None, _explain)
+        # a hold takes the standing bid: its event names that bid
+        event = Event("bid", seat, action, self.auction.bid if action.value == "hold" else None, _explain)
         if not self.auction.over:
             self.to_act = self.auction.to_act
             return event

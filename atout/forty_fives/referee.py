@@ -122,6 +122,8 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
                 best_power, best_seat, best_card = power, (leader + i) % n, card
     bidder = bid = None
     scores_before = [0] * config.sides
+    if "scores_before" in q.data:      # the game's scores before this hand (optional but in Auction: 0 each)
+        scores_before = q.integers("scores_before", config.sides)
     if config.auction:
         bidder = q.integer("bidder", 0, n - 1)
         bid = q.choice("bid", config.bid_values)
@@ -166,10 +168,14 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     keep = kept_at_discard(cards, trump, bidder)
     thrown = [c for c in cards if c not in keep]
     drawn = HAND_SIZE - len(keep)
-    why = Explanation("a45.discard.bidder" if bidder else "a45.discard.others", Text(
-        "Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from the stock",
-        kept=keep or Text("no card"), thrown=thrown or Text("no card"),
-        n=Plural("{n} card", "{n} cards", drawn)))
+    kept_said, thrown_said = keep or Text("nothing"), thrown or Text("nothing")
+    if drawn:
+        said = Text("Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from "
+                    "the stock", kept=kept_said, thrown=thrown_said, n=Plural("{n} card", "{n} cards", drawn))
+    else:
+        said = Text("Kept: {kept}; thrown away: {thrown}; the hand already has five cards, so nothing is drawn",
+                    kept=kept_said, thrown=thrown_said)
+    why = Explanation("a45.discard.bidder" if bidder else "a45.discard.others", said)
     return {"discard": thrown, "keep": keep, "count": len(thrown), "draw": drawn, **why.to_dict(),
             "why": {card: _why_discard(card, card in keep, trump).to_dict() for card in cards}}
 

@@ -5,12 +5,13 @@ from atout.i18n import N_
 RULES: dict[str, str] = {
     "500.deck": N_("Five Hundred uses 43 cards: A to 5 of each suit, the 4♥ and 4♦, and the joker."),
     "500.rank.trump": N_("Trumps rank, highest first: the joker, the right bower (jack of trumps), the "
-                         "left bower (the other jack of the same colour), then A K Q 10 9 8 7 6 5 (4)."),
+                         "left bower (the other jack of the same colour), then A K Q 10 9 8 7 6 5, and the 4 in hearts "
+                         "and diamonds."),
     "500.rank.left-bower": N_("The left bower, the jack of the other suit of the trump colour, is the "
                               "third-highest trump and belongs to the trump suit for every purpose."),
     "500.rank.joker": N_("The joker is the highest trump and belongs to the trump suit."),
-    "500.rank.plain": N_("Other suits rank A K Q J 10 9 8 7 6 5 (4); a suit whose jack is the left "
-                         "bower has no jack."),
+    "500.rank.plain": N_("Other suits rank A K Q J 10 9 8 7 6 5, and the 4 in hearts and diamonds; a suit "
+                         "whose jack is the left bower has no jack."),
     "500.rank.no-trump": N_("In no trumps the joker is the only trump and beats everything; each suit "
                             "ranks A K Q J 10 down."),
     "500.deal": N_("Three cards to each player, 3 to the kitty, 4 to each, 3 to each: ten each and a kitty "

@@ -67,19 +67,22 @@ def explain_event(event: Event) -> Explanation:
         return Explanation(why.rule, Text("{seat} wins the trick and its {points} card points: {why}", seat=who,
                                           points=gained, why=why.text,
                                           you=N_("You win the trick and its {points} card points: {why}")))
-    if kind == "marriage-counts":
+    if kind == "marriage-counts":    # one marriage: a second is shown only on lead, so after a trick is won
         return Explanation("66.marriage.pending", Text(
-            "{seat} has won a first trick: the {points} points of their marriages now count", seat=who, points=data,
-            you=N_("You have won a first trick: the {points} points of your marriages now count")))
+            "{seat} has won a first trick: the {points} points of their marriage now count", seat=who, points=data,
+            you=N_("You have won a first trick: the {points} points of your marriage now count")))
     if kind == "draw":
+        # What the other player does is a sentence of its own, so that it reads "then you draw" to that player
+        # (« puis vous piochez à votre tour », never « puis c'est à vous »).
         if data is None:
-            return Explanation("66.draw", Text("{seat} draws the top card of the stock, then {other}", seat=who,
-                                               other=other,
-                                               you=N_("You draw the top card of the stock, then {other}")))
+            return Explanation("66.draw", Text("{seat} draws the top card of the stock, then {then}", seat=who,
+                                               then=Text("{seat} draws", seat=other, you=N_("you draw")),
+                                               you=N_("You draw the top card of the stock, then {then}")))
         return Explanation("66.draw", Text(
-            "{seat} draws the last face-down card, and the turned-up trump, {card}, goes to {other}", seat=who,
-            other=other, card=data,
-            you=N_("You draw the last face-down card, and the turned-up trump, {card}, goes to {other}")))
+            "{seat} draws the last face-down card, and {then}", seat=who, then=Text(
+                "the turned-up trump, {card}, goes to {seat}", seat=other, card=data,
+                you=N_("the turned-up trump, {card}, goes to you")),
+            you=N_("You draw the last face-down card, and {then}")))
     if kind == "stock-exhausted":
         if data:
             return Explanation("66.strict.follow", Text(
@@ -149,13 +152,26 @@ def explain_result(result: SixtySixResult) -> Explanation:
     carry = Text(" (with {n} carried from tied hands)", n=result.carried_in) if result.carried_in else ""
     if result.carry_out:
         return Explanation(rule, Text(
-            "Both players have 65 ({points}): nobody scores, and the next hand's winner gets {gp} more",
-            points=points, gp=game_points(result.carry_out)))
+            "Both players have 65: nobody scores, and the next hand's winner gets {gp} more",
+            gp=game_points(result.carry_out)))
     assert winner is not None, "only a tied hand, its points carried, has no winner"
     # Each part names its own player, so that either of them reading it is "you" with the verb agreeing
     # (« Vous avez fermé le talon … : le joueur 2 marque … », « Le joueur 1 a fermé le talon … : vous marquez … »).
-    scored = Text("{seat} scores {gp}{carry}", seat=seat_name(winner), gp=gained, carry=carry,
-                  you=N_("you score {gp}{carry}"))
+    # 2 game points, or 3 when the scorer had won no trick (when the stock was closed, for a failed close): the 3
+    # says why, as the 66.game-points lines do.
+    no_trick = ((rule == "66.close.failed" and result.tricks_at_close is not None
+                 and result.tricks_at_close[winner] == 0)
+                or (rule == "66.declare.wrong" and result.tricks_won[winner] == 0))
+    if no_trick and rule == "66.close.failed":
+        scored = Text("{seat} scores {gp}{carry}, as they had won no trick when the stock was closed",
+                      seat=seat_name(winner), gp=gained, carry=carry,
+                      you=N_("you score {gp}{carry}, as you had won no trick when the stock was closed"))
+    elif no_trick:
+        scored = Text("{seat} scores {gp}{carry}, as they had won no trick", seat=seat_name(winner), gp=gained,
+                      carry=carry, you=N_("you score {gp}{carry}, as you had won no trick"))
+    else:
+        scored = Text("{seat} scores {gp}{carry}", seat=seat_name(winner), gp=gained, carry=carry,
+                      you=N_("you score {gp}{carry}"))
     if rule == "66.close.failed":
         assert result.closer is not None, "a failed close has its closer"
         closer = seat_name(result.closer)
@@ -195,9 +211,9 @@ def explain_result(result: SixtySixResult) -> Explanation:
             why = Text("the opponent has 33 points or more")
         if result.how == "closed-out":
             return Explanation(rule, Text(
-                "{seat} wins the last trick with {points}, which counts as declaring 66: {gp}, as "
+                "{seat} wins the last trick ({points}), which counts as declaring 66: {gp}, as "
                 "{why}{carry}", seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry,
-                you=N_("You win the last trick with {points}, which counts as declaring 66: {gp}, as "
+                you=N_("You win the last trick ({points}), which counts as declaring 66: {gp}, as "
                        "{why}{carry}")))
         return Explanation(rule, Text("{seat} has reached 66 ({points}): {gp}, as {why}{carry}",
                                       seat=seat_name(winner), points=points, gp=gained, why=why, carry=carry,
@@ -205,9 +221,9 @@ def explain_result(result: SixtySixResult) -> Explanation:
     # 66.no-declaration
     if max(result.points) >= 66 > min(result.points):
         return Explanation(rule, Text(
-            "All tricks are played and nobody declared: {seat} alone has 66 ({points}) and scores "
+            "All tricks are played and nobody declared: {seat} alone has 66 or more ({points}) and scores "
             "{gp}{carry}", seat=seat_name(winner), points=points, gp=gained, carry=carry,
-            you=N_("All tricks are played and nobody declared: you alone have 66 ({points}) and score "
+            you=N_("All tricks are played and nobody declared: you alone have 66 or more ({points}) and score "
                    "{gp}{carry}")))
     return Explanation(rule, Text(
         "All tricks are played, nobody declared and neither or both have 66 ({points}): {seat}, who won the last "
@@ -220,5 +236,7 @@ def game_points(n: int) -> Plural:
     return Plural("{n} game point", "{n} game points", n)
 
 
-def _pair(points: list[int]) -> str:
-    return f"{points[0]}–{points[1]}"
+def _pair(points: list[int]) -> list[Text]:
+    """Both players' points, each with its owner ("44 for Player 1 and 41 for you"), never a bare "44–41" that
+    leaves the reader to guess whose number comes first."""
+    return [Text("{points} for {who}", points=n, who=seat_name(seat)) for seat, n in enumerate(points)]

@@ -32,12 +32,13 @@ from atout.engine import (
     HandStart,
     Phase,
     TableView,
+    action_said,
     action_words,
     check_ending,
     play,
     seat_name,
 )
-from atout.errors import ConfigError, IllegalActionError, PositionError, quote, typed
+from atout.errors import ConfigError, IllegalActionError, PositionError, quote
 from atout.i18n import N_, OneOf, Person, Plural, Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig, make_config
@@ -693,7 +694,7 @@ class SixtySixHand(HandBase):
             return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
                                                "while the stock is open"))
         return Explanation(_OPEN_RULE, Text("{action} is not allowed now: {seat} may {allowed}",
-                                            action=typed(str(action)), seat=who,
+                                            action=action_said(action), seat=who,
                                             allowed=action_words(a.kind for a in self.legal_actions()),
                                             you=N_("{action} is not allowed now: you may {allowed}")))
 

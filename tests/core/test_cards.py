@@ -132,7 +132,7 @@ def test_five_hundred_deck():
         assert Card.parse(code) not in FIVE_HUNDRED_DECK
     with pytest.raises(CardNotInDeckError) as info:
         FIVE_HUNDRED_DECK.parse("2S")
-    assert "2S" in str(info.value) and "43" in str(info.value)
+    assert "2♠" in str(info.value) and "43" in str(info.value)
 
 
 def test_sixty_six_deck():
@@ -147,7 +147,7 @@ def test_deck_parse_many_refuses_duplicates():
     assert FULL_DECK.parse_many(["AH", "kd"]) == [Card.parse("AH"), Card.parse("KD")]
     with pytest.raises(DuplicateCardError) as info:
         FULL_DECK.parse_many(["AH", "ah"])
-    assert "AH" in str(info.value)
+    assert "A♥" in str(info.value)
     with pytest.raises(CardNotInDeckError):
         FULL_DECK.parse_many(["JK"])
 

@@ -197,7 +197,7 @@ def test_an_ending_typed_by_hand_plays_on_and_takes_back_to_its_start():
     ("game: five-hundred\ncontract: 1 7H\nseat 0: AD\nseat 1: 4H\nseat 2: 8S\nseat 3: 10D\ntrick: 0\nwon: 2 0 0 0",
      "adding up to 9"),
     ("game: five-hundred\ncontract: 1 7H\nseat 0: AD\nseat 1: AD\nseat 2: 8S\nseat 3: 10D\ntrick: 0\nwon: 9 0 0 0",
-     "appear twice"),
+     "A♦ appears twice"),
     ("game: five-hundred\ncontract: 1 7H\nseat 0: AD\nseat 1: 4H\nseat 2: 8S\nseat 3: 10D\nwon: 9 0 0 0",
      "who leads the trick"),
     ("game: five-hundred\ncontract: 1 7H\nseat 0: AD\nseat 1: 6D\nseat 2: 8S 8D\nseat 3: 10D 4D\n"

@@ -196,7 +196,7 @@ def test_forty_fives_trick_explained_in_french():
     with i18n.language("fr"):
         answer = judge(query)
     assert answer["winner"] == 1
-    assert answer["explanation"] == "Le 5♠ bat le V♠\u00a0: le 5 d'atout est la carte la plus forte"
+    assert answer["explanation"] == "Le 5♠ bat le V♠, car le 5 d'atout est la carte la plus forte"
     assert answer["rule"] == answer["beats"]["AH"]["rule"] == "45.rank.five-of-trumps"
     # the same query in English is unchanged by the French catalogue
     with i18n.language("en"):
@@ -216,7 +216,7 @@ def test_five_hundred_left_bower_in_french():
     query = {"kind": "trick", "game": "five-hundred", "trump": "H", "plays": ["AH", "JD", "KH", "QS"]}
     with i18n.language("fr"):
         answer = judge(query)
-    assert answer["explanation"].startswith("Le V♦ bat l'A♥\u00a0: le V♦ est le valet gauche quand l'atout est cœur")
+    assert answer["explanation"].startswith("Le V♦ bat l'A♥, car le V♦ est le valet gauche quand l'atout est cœur")
 
 
 def test_sixty_six_strict_play_in_french():

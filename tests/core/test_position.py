@@ -47,8 +47,8 @@ actions: play 5H"""
     ("game: forty-fives\noptions: players=2\nseat 0: 5H JH AD 2C\nseat 1: KS QS JS 10S 9S\nturn-up: 7H",
      "seat 0 is dealt 5 cards; the position gives 4"),
     ("game: forty-fives\noptions: players=2\nseat 0: 5H JH AD 2C 5H\nseat 1: KS QS JS 10S 9S\nturn-up: 7H",
-     "5H appears twice"),
-    ("game: five-hundred\nseat 0: 2S", "2S is not in the deck"),
+     "5♥ appears twice"),
+    ("game: five-hundred\nseat 0: 2S", "2♠ is not in the deck"),
     ("game: forty-fives\noptions: players=2\nseat 0: 5H JH AD 2C 3S\nseat 1: KS QS JS 10S 9S\nturn-up: 7H\n"
      "actions: play 5H", "action 1 (play 5H) cannot be played"),
     ("game: forty-fives\nseat 0: 1H", "'1H' is not a card"),
@@ -96,7 +96,7 @@ def test_contract_actions_give_the_bidder_the_contract(game, bidder, call, trump
 @pytest.mark.parametrize("game, bidder, call, trump, message", [
     ("auction-forty-fives", 3, "20", None, "The dealer never opens the bidding"),
     ("five-hundred", 1, "20", None, "“20” is not a call"),
-    ("five-hundred", 1, "7H", "S", "“trump S” is not allowed during the discard from the kitty"),
+    ("five-hundred", 1, "7H", "S", "Naming spades as trumps is not allowed during the discard from the kitty"),
     ("sixty-six", 1, "7H", None, "sixty-six has no auction"),
 ])
 def test_a_contract_the_rules_refuse_says_why(game, bidder, call, trump, message):

@@ -38,7 +38,7 @@ def test_errors_name_the_problem():
     got = judge({"kind": "trick", "game": "forty-fives", "trump": "S", "plays": ["3S", "1H"]})
     assert "'1H' is not a card" in got["error"] and "10H" in got["error"]
     got = judge({"kind": "trick", "game": "forty-fives", "trump": "H", "plays": ["JD", "JD"]})
-    assert "JD appears twice" in got["error"]
+    assert "J♦ appears twice" in got["error"]
     got = judge({"kind": "rank", "game": "canasta", "trump": "H"})
     assert "game" in got["error"] and "forty-fives" in got["error"]
     got = judge({"kind": "rank", "game": "forty-fives", "trump": "H", "options": {"robbing": "never"}})

@@ -154,11 +154,12 @@ def test_a_refused_action_is_quoted_as_each_language_quotes():
     from atout.sixty_six import new_hand
     hand = new_hand("sixty-six", seed=1)
     hand.apply(next(a for a in hand.legal_actions() if str(a).startswith("play")))
-    why = hand.explain_illegal("trump S")
+    assert hand.explain_illegal("trump S").render("en").startswith("Naming spades as trumps is not allowed now")
+    why = hand.explain_illegal("shuffle S")     # no action of any game: quoted as typed (an action is said in words)
     assert why is not None
     en, fr = why.render("en"), why.render("fr")
-    assert en.startswith("“trump S” is not allowed now"), en
-    assert fr.startswith("«\u00a0trump S\u00a0» n'est pas permis maintenant"), fr
+    assert en.startswith("“shuffle S” is not allowed now"), en
+    assert fr.startswith("«\u00a0shuffle S\u00a0» n'est pas permis maintenant"), fr
     assert "'" not in en.split(":")[0] and "'" not in fr.split(":")[0].replace("n'est", "")
 
 
@@ -169,12 +170,16 @@ def test_a_failed_close_in_french_says_who_closed_with_the_verb_agreeing():
              "tricks": [4, 1], "tricks_at_close": [2, 0]}
     with language("fr"):
         seen_by = {viewer: judge(query, viewer)["explanation"] for viewer in (None, 0, 1)}
-    assert seen_by[None] == "Le joueur 1 a fermé le talon sans atteindre 66 (60–20)\u00a0: le joueur 2 marque " \
-                            "3 points de partie"
-    assert seen_by[0].startswith("Vous avez fermé le talon sans atteindre 66 (60–20)\u00a0: le joueur 2 marque")
-    assert seen_by[1].endswith(": vous marquez 3 points de partie")
-    assert judge(query, 0)["explanation"] == "You closed the stock and did not reach 66 (60–20): Player 2 scores 3 " \
-                                             "game points"
+    assert seen_by[None] == "Le joueur 1 a fermé le talon sans atteindre 66 (60 pour le joueur 1 et 20 pour le " \
+                            "joueur 2)\u00a0: le joueur 2 marque 3 points de partie, car il n'avait remporté aucune " \
+                            "levée quand le talon a été fermé"
+    assert seen_by[0].startswith("Vous avez fermé le talon sans atteindre 66 (60 pour vous et 20 pour le "
+                                 "joueur 2)\u00a0: le joueur 2 marque")
+    assert seen_by[1].endswith("\u00a0: vous marquez 3 points de partie, car vous n'aviez remporté aucune levée "
+                               "quand le talon a été fermé")
+    assert judge(query, 0)["explanation"] == "You closed the stock and did not reach 66 (60 for you and 20 for " \
+                                             "Player 2): Player 2 scores 3 game points, as they had won no trick " \
+                                             "when the stock was closed"
 
 
 def test_the_joker_led_calling_a_suit_reads_as_french():

@@ -196,7 +196,7 @@ def test_game_points_table_by_hand():
     ({"kind": "bids", "game": "sixty-six", "players": 2, "dealer": 0, "calls": []}, "no bidding"),
     ({"kind": "trick", "game": "sixty-six", "trump": "H", "plays": ["AS"]}, "exactly 2 cards"),
     ({"kind": "trick", "game": "sixty-six", "trump": "H", "plays": ["AS", "10S", "KS"]}, "exactly 2 cards"),
-    ({"kind": "trick", "game": "sixty-six", "trump": "H", "plays": ["8S", "10S"]}, "8S is not in the 24-card deck"),
+    ({"kind": "trick", "game": "sixty-six", "trump": "H", "plays": ["8S", "10S"]}, "8♠ is not in the 24-card deck"),
     ({"kind": "trick", "game": "sixty-six", "trump": "H", "plays": ["JK", "10S"]}, "not in the 24-card deck"),
     ({"kind": "trick", "game": "sixty-six", "trump": "NT", "plays": ["AS", "10S"]}, "not a suit"),
     ({"kind": "trick", "game": "sixty-six", "trump": "H", "plays": ["AS", "AS"]}, "appears twice"),

@@ -272,7 +272,7 @@ def test_rob_answers_say_the_house_rule_in_force_in_words():
     ("forty-fives", {}, "a rob question needs the deal"),
     ("forty-fives", {"seed": 3, "turn_up": "AS"}, "either by seed or by turn_up"),
     ("forty-fives", {"turn_up": "AS", "seat": 3}, "seat must be a whole number from 0 to 2"),
-    ("forty-fives", {"turn_up": "AS", "hand": ["AS"]}, "AS appears twice"),
+    ("forty-fives", {"turn_up": "AS", "hand": ["AS"]}, "A♠ appears twice"),
     ("forty-fives", {"turn_up": "5S", "holder": 1, "hand": ["AS"]}, "the holder of the ace of trumps, A♠, is given "
                                                                     "twice"),
     ("forty-fives", {"turn_up": "5S", "holder": 0, "hand": ["2C", "3C", "4C", "5C", "6C"]}, "it must be one of"),

@@ -71,8 +71,8 @@ def test_changing_trumps_changes_the_verdict():
 
 @pytest.mark.parametrize("game, text, error", [
     ("forty-fives", "1H", "'1H' is not a card"),
-    ("forty-fives", "qh", "QH appears twice; each card exists once in the deck"),
-    ("five-hundred", "2S", "2S is not in the 43-card deck"),
+    ("forty-fives", "qh", "Q♥ appears twice; each card exists once in the deck"),
+    ("five-hundred", "2S", "2♠ is not in the 43-card deck"),
 ])
 def test_bad_card_text_shows_cores_error_and_changes_nothing(game, text, error):
     plays = ["QH", "AS", "KD", "9C"]

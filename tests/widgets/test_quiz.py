@@ -194,10 +194,11 @@ def test_a_wrong_answer_shows_the_right_one_with_the_working_and_marks_every_cho
     view = QuizView([question])
     feedback = view.answer(wrong)
     shown = view.result.value
-    assert f"The answer: {right}." in shown and escape(judge(question.query, question.viewer)["explanation"]) in shown
+    assert escape(f"The answer: “{question.label(right)}”.") in shown
+    assert escape(judge(question.query, question.viewer)["explanation"]) in shown
     assert shown.index("The answer") < shown.index("Each trick is worth 5")      # the answer, then its working
     labels = {b.tooltip_code: b.description for b in view.choices.children}
-    assert labels[right] == f"✓ {right}" and labels[wrong] == f"✗ {wrong}"
+    assert labels[right] == f"✓ {question.label(right)}" and labels[wrong] == f"✗ {question.label(wrong)}"
     assert feedback.right == [right] and feedback.wrong == [wrong]
     marked = {b.tooltip_code for b in view.choices.children if "atout-choice-right" in b._dom_classes}
     assert marked == {right}

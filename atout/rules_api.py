@@ -327,7 +327,7 @@ def _distinct(config: GameConfig, cards: Iterable[Card], name: str, seen: Sequen
     given = set(seen)
     for card in out:
         if card in given:
-            raise DuplicateCardError(Text("{card} appears twice; each card exists once in the deck", card=card.code))
+            raise DuplicateCardError(Text("{card} appears twice; each card exists once in the deck", card=card))
         given.add(card)
     return out
 

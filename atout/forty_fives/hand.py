@@ -155,7 +155,7 @@ class FortyFivesHand(HandBase):
         named = [turn_up, *(c for cards in given.values() for c in cards)]
         for card in named:
             if card not in FULL_DECK:      # the joker: the turned card would name no trump suit
-                raise PositionError(Text("{card} is not in the deck of this game", card=card.code))
+                raise PositionError(Text("{card} is not in the deck of this game", card=card))
         if len(set(named)) != len(named):
             raise PositionError(Text("each card exists once: the turned card and the hands share a card"))
         assert turn_up.suit is not None, "a card of the deck has a suit"

@@ -165,9 +165,9 @@ def test_the_trumps_of_each_game_are_its_families():
 
 
 @pytest.mark.parametrize("game, plays, error, message", [
-    ("forty-fives", ["AS", "as"], DuplicateCardError, "AS appears twice; each card exists once in the deck"),
-    ("five-hundred", ["2S", "AS", "KS", "QS"], CardNotInDeckError, "2S is not in the 43-card deck"),
-    ("sixty-six", ["8S", "AS"], CardNotInDeckError, "8S is not in the 24-card deck"),
+    ("forty-fives", ["AS", "as"], DuplicateCardError, "A♠ appears twice; each card exists once in the deck"),
+    ("five-hundred", ["2S", "AS", "KS", "QS"], CardNotInDeckError, "2♠ is not in the 43-card deck"),
+    ("sixty-six", ["8S", "AS"], CardNotInDeckError, "8♠ is not in the 24-card deck"),
     ("forty-fives", [], AtoutError, "a trick needs at least one card"),
     ("auction-forty-fives", ["AS", "KS", "QS", "JS", "10S"], AtoutError,
      "a trick of auction-forty-fives holds one card per player, 2, 3, or 4 cards, not 5"),

@@ -149,7 +149,7 @@ BREAKS_ITS_PAGE = [
     ('show = "trick"\nplays = ["AS", "KH", "JK", "QD"]', "five-hundred",
      "step 1: a trick step needs its trump: write trump = C, D, H, S, or NT"),
     ('show = "trick"\ntrump = "C"\nplays = ["JK", "AS", "KS"]', "forty-fives",
-     "step 1: the trick cannot be shown: The joker is not in the 52-card deck"),
+     "step 1: the trick cannot be shown: the joker is not in the 52-card deck"),
     ('show = "trick"\ntrump = "X"\nplays = ["AS", "KS"]', "forty-fives",
      "step 1: trump: 'X' is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)"),
     ('show = "ranking"\ntrump = "X"', "forty-fives", "step 1: trump: 'X' is not a suit"),

@@ -98,10 +98,10 @@ class Auction:
             if self.config.misere:
                 why = Text("{call} is not a call in Five Hundred: the calls are pass, misère, open misère and bids "
                            "of 6 to 10 tricks in spades, clubs, diamonds, hearts or no trumps",
-                           call=Typed(call_said(typed(call).text)))
+                           call=Typed(call_said(str(typed(call).text))))
             else:
                 why = Text("{call} is not a call in Five Hundred: the calls are pass and bids of 6 to 10 tricks in "
-                           "spades, clubs, diamonds, hearts or no trumps", call=Typed(call_said(typed(call).text)))
+                           "spades, clubs, diamonds, hearts or no trumps", call=Typed(call_said(str(typed(call).text))))
             if self.contract is None:
                 return Explanation("500.bid.shape", why)
             return Explanation("500.bid.higher", over_standing(why, self.contract,

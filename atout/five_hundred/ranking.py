@@ -162,7 +162,7 @@ def _rank_rule(card: Card, trump: Suit | None) -> tuple[str, Text]:
         return "500.rank.left-bower", Text("{card} is the left bower when {trump} are trumps: it is the "
                                            "third-highest trump, after the joker and the right bower",
                                            card=card, trump=trump)
-    if trump.is_red:     # only the red suits keep their 4 (500.deck)
+    if trump is not None and trump.is_red:     # only the red suits keep their 4 (500.deck)
         return "500.rank.trump", Text("after the joker and the two bowers, trumps run A K Q 10 9 8 7 6 5 4")
     return "500.rank.trump", Text("after the joker and the two bowers, trumps run A K Q 10 9 8 7 6 5")
 

@@ -78,7 +78,7 @@ class Auction:
                 call=call_text(call), bid=call_text(standing),
                 allowed=OneOf(call_text(v) for v in higher)))
         why = Text("{call} is not a bid: the calls are pass, hold (the dealer only) and the bids {values}",
-                   call=Typed(call_said(typed(call).text)), values=[call_text(v) for v in self.values])
+                   call=Typed(call_said(str(typed(call).text))), values=[call_text(v) for v in self.values])
         if standing is None:
             return Explanation("a45.bid.values", why)
         higher = self.values[self.high + 1:]

@@ -211,6 +211,10 @@ class Text:
             return card_alone
         values = {k: v._render(lang, viewer, True) if isinstance(v, Text) and _opens_a_sentence(template, k)
                   else render_value(v, lang, viewer) for k, v in self.params.items()}
+        for k, v in self.params.items():      # a name after a full stop starts its sentence: « … 4. Votre camp … »
+            if not isinstance(v, Text) and _names_something(v) and _opens_a_sentence(template, k):
+                written = str(values[k])
+                values[k] = written[:1].upper() + written[1:]
         text = _FORMATTER.vformat(template, (), values)
         if top and first is not None and _names_something(self.params.get(first)):
             text = text[:1].upper() + text[1:]    # "You …", "Le 7♦ …", "Clubs were led" start a sentence

@@ -403,3 +403,31 @@ def test_the_french_lessons_and_sentences_avoid_the_wordings_a_learner_trips_on(
         french += [m.string for m in read_po(po) if isinstance(m.string, str)]
     found = [(trip, text) for text in french for trip in _FRENCH_TRIPS if trip in text]
     assert not found, found[:5]
+
+
+# --- the fourth independent read (fr-findings-4) ---------------------------------------------------------------------
+
+def test_a_side_named_after_a_full_stop_starts_its_sentence_with_a_capital():
+    """WRONG 2: with must_bid_to_win, the side that falls to −500 opened its sentence in lower case (« . votre camp
+    tombe », ". your side fell")."""
+    query = {"kind": "score", "game": "five-hundred", "options": {"must_bid_to_win": True}, "contract": "6S",
+             "contractor": 0, "tricks_won": [5, 5], "scores_before": [-460, 480]}
+    for lang, viewer, start in (("en", 0, ". Your side fell"), ("en", None, ". Players 1 and 3 fell"),
+                                ("fr", 0, ". Votre camp tombe"), ("fr", None, ". Le camp des joueurs 1 et 3 tombe")):
+        with language(lang):
+            text = judge(query, viewer)["explanation"]
+        assert start in text, text
+
+
+def test_the_bids_over_a_standing_misere_are_said_with_the_call_as_french_says_it():
+    """WRONG 1: « au-dessus de misère ouverte » had no article; the call now stands in parentheses after « l'enchère
+    en cours », as the other refusals of a bid say it."""
+    from atout.engine import over_standing
+    from atout.five_hundred import make_config as make_500
+    from atout.i18n import OneOf
+
+    config = make_500("five-hundred", {"misere": True})
+    with language("fr"):
+        text = over_standing(Text("{call} is not a bid", call="7Z"), config.contract("open-misere"),
+                             OneOf([config.contract("10H")])).render()
+    assert "au-dessus de l'enchère en cours (misère ouverte)" in text and "de misère" not in text, text

@@ -219,6 +219,11 @@ def _position_case(item: dict[str, Any]) -> Iterator[Sentence]:
     for event in hand.events:
         for e in event.flatten():
             yield from _explained(case, "engine", e.explanation)
+    for action in item.get("try", []):
+        why = hand.explain_illegal(action)
+        if why is None:
+            raise ValueError(f"catalogue case {item['case']!r}: {action} is allowed, so it explains nothing")
+        yield from _explained(f"{case}: `{action}` refused ({_context(hand)})", "engine", why)
 
 
 def direct_cases() -> Iterator[Sentence]:

@@ -191,6 +191,10 @@ def explain_beats(winner: Card, other: Card, trump: Suit | None, lead: Suit) -> 
     if trump is None:
         return Explanation("500.rank.no-trump", Text(
             "{w} beats {o}: in no trumps each suit ranks A K Q J 10 9 … down", w=winner, o=other))
+    if lead.is_red == trump.is_red:       # the suit of trumps' colour: its jack is the left bower, a trump
+        return Explanation("500.rank.plain", Text(
+            "{w} beats {o}: here {lead} rank A K Q 10 9 … down, as their jack, {bower}, is the left bower, a trump",
+            w=winner, o=other, lead=lead, bower=t.left_bower))
     return Explanation("500.rank.plain", Text(
         "{w} beats {o}: a suit that is not trumps ranks A K Q J 10 9 … down", w=winner, o=other))
 

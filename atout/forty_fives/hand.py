@@ -296,10 +296,13 @@ class FortyFivesHand(HandBase):
         seat, turned = self.to_act, self.turned_card
         assert seat is not None, "a rob is refused to the player to act"
         who = seat_name(seat)
-        if turned is None:
+        if turned is None and self.config.auction:
             return Explanation("45.rob.dealer-ace", Text(
                 "No card is turned up in {game}: the high bidder names trumps, so there is nothing to rob",
                 game=Text(game_title(self.config.game))))
+        if turned is None:             # a hand taken up part-way: the turned card is not part of what it knows
+            return Explanation("45.rob.ace-holder", Text(
+                "No turned card is known in this hand, so there is nothing to rob"))
         assert self.trump is not None, "a turned card makes trumps"
         ace = Card.of(ACE, self.trump)
         if self.rob_offer == seat and action.card is ace:
@@ -323,7 +326,8 @@ class FortyFivesHand(HandBase):
                 "robbed", seat=who,
                 you=N_("You, the dealer, kept the hand as dealt before the first lead: the turned ace can no longer "
                        "be robbed")))
-        if ace not in self.hands[seat]:
+        # Dealt the ace: still held, or already said (robbed, or announced as the holder) in the first trick.
+        if ace not in self.hands[seat] and seat not in (self.robbed_by, self.announced_ace_holder):
             return Explanation("45.rob.ace-holder", Text(
                 "{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, and {seat} "
                 "does not hold it", card=turned, ace=ace, seat=who,

@@ -857,5 +857,5 @@ def test_a_rob_position_with_the_joker_is_refused_as_a_card_outside_the_deck(tur
     from atout.forty_fives.config import make_config
 
     given = {seat: [Card.parse(c) for c in cards] for seat, cards in (hands or {}).items()}
-    with pytest.raises(PositionError, match="JK is not in the deck of this game"):
+    with pytest.raises(PositionError, match="(?i)the joker is not in the deck of this game"):
         FortyFivesHand.position(make_config("forty-fives"), Card.parse(turn_up), hands=given)

@@ -431,3 +431,55 @@ def test_the_bids_over_a_standing_misere_are_said_with_the_call_as_french_says_i
         text = over_standing(Text("{call} is not a bid", call="7Z"), config.contract("open-misere"),
                              OneOf([config.contract("10H")])).render()
     assert "au-dessus de l'enchère en cours (misère ouverte)" in text and "de misère" not in text, text
+
+
+# --- the fourth independent read (en-findings-4) ---------------------------------------------------------------------
+
+def test_the_player_dealt_the_ace_of_trumps_is_not_told_they_never_held_it_after_playing_it():
+    """F1, 45.rob.ace-holder: the ace's holder kept their hand, played the ace in trick 1, and asked to rob in
+    trick 2; the refusal said they "do not hold" the ace, as if they had never been dealt it."""
+    from atout.cards import ACE
+    from atout.engine import Action
+    from atout.forty_fives import FortyFivesHand
+
+    for seed in range(300):
+        hand = FortyFivesHand.new("forty-fives", seed=seed, players=4)
+        if hand.turned_card is None or hand.turned_card.rank == ACE:
+            continue
+        ace = Card.of(ACE, hand.trump)
+        holder = next((s for s in range(4) if ace in hand.hands[s]), None)
+        if holder is None:
+            continue
+        while not hand.tricks:
+            legal = [str(a) for a in hand.legal_actions()]
+            hand.apply(f"play {ace}" if hand.to_act == holder and f"play {ace}" in legal
+                       else "keep" if "keep" in legal else hand.legal_actions()[-1])
+        if ace in hand.hands[holder]:
+            continue
+        while hand.to_act != holder:
+            hand.apply(hand.legal_actions()[0])
+        break
+    why = hand.explain_illegal(Action("rob", hand.hands[holder][0]))
+    assert why.rule == "45.rob.ace-holder"
+    text = why.render("en")
+    assert "does not hold it" not in text and "once, when their turn first comes in the first trick" in text, text
+
+
+def test_a_plain_suit_of_the_trumps_colour_is_not_said_to_keep_its_jack_in_five_hundred():
+    """F2, 500.rank.plain: with spades trumps the J♣ is the left bower, so clubs run A K Q 10 9 … down."""
+    clubs = judge({"kind": "trick", "game": "five-hundred", "trump": "S", "plays": ["QC", "10C", "4D", "7H"]})
+    assert "clubs rank A K Q 10 9 … down, as their jack, J♣, is the left bower" in clubs["explanation"], clubs
+    diamonds = judge({"kind": "trick", "game": "five-hundred", "trump": "S", "plays": ["QD", "10D", "5C", "7H"]})
+    assert "A K Q J 10 9" in diamonds["explanation"], diamonds
+
+
+def test_a_forty_fives_ending_is_not_told_the_auction_rule_when_asked_to_rob():
+    """F3: a Forty-Fives hand taken up part-way knows no turned card; a rob was refused with "the high bidder names
+    trumps", a rule of Auction Forty-Fives only."""
+    from atout.engine import Action
+    from atout.position import hand_from_text
+
+    hand = hand_from_text("game: forty-fives\ntrump: S\nseat 0: 5H\nseat 1: 4H\nseat 2: 8S\nseat 3: 10D\ntrick: 0\n"
+                          "won: 4 0 0 0")
+    text = hand.explain_illegal(Action("rob", Card.parse("5H"))).render("en")
+    assert "high bidder" not in text and "No turned card is known in this hand" in text, text

@@ -4,7 +4,7 @@
 >>> judge({"kind": "trick", "game": "five-hundred", "trump": "D", "plays": ["AD", "JH", "KD", "JD"]})["winner"]
 3
 >>> judge({"kind": "trick", "game": "five-hundred", "trump": "S", "plays": ["2S", "AS", "KS", "QS"]})["error"][:30]
-'2S is not in the 43-card deck'
+'2♠ is not in the 43-card deck'
 """
 
 from __future__ import annotations

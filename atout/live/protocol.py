@@ -13,7 +13,7 @@ nothing.
 >>> from atout.live.sqlite import SQLiteStore
 >>> classes = Classes(SQLiteStore(Path(tempfile.mkdtemp())))
 >>> handle(classes, {"op": "join", "code": "K7M-4QU", "name": "Ada", "lang": "fr"})["error"]  # doctest: +ELLIPSIS
-"'U' n'est pas utilisé dans les codes de séance ..."
+"'U' n'est pas utilisé dans les codes de séance..."
 >>> print(handle(classes, '{"op": "join"')["error"])
 not JSON: Expecting ',' delimiter; a message is one JSON object
 """

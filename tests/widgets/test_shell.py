@@ -76,7 +76,7 @@ def test_the_course_says_what_it_cannot_open(address):
     [said] = notices(page)
     assert "“Trumps: the three top cards” has steps 1 to" in said and "“99”" in said
     set_page_language("fr")                                # the notice is said again in the new language
-    assert "La leçon «\u00a0L'atout : les trois plus fortes cartes\u00a0» a les étapes 1 à 4" in notices(page)[0]
+    assert "La leçon «\u00a0L'atout\u00a0: les trois plus fortes cartes\u00a0» a les étapes 1 à 4" in notices(page)[0]
     set_page_language("en")
     address(lesson="nope")
     page = pages.course_page()

@@ -203,11 +203,7 @@ def _hand_case(item: dict[str, Any]) -> Iterator[Sentence]:
             yield from _explained(case, "engine", e.explanation)
     for note in hand.table_view(None).notes:
         yield from _render(f"{case}: table note", "engine", note, seat=_subject(note))
-    for action in spec.get("try", []):
-        why = hand.explain_illegal(action)
-        if why is None:
-            raise ValueError(f"catalogue case {item['case']!r}: {action} is allowed, so it explains nothing")
-        yield from _explained(f"{case}: `{action}` refused ({_context(hand)})", "engine", why)
+    yield from _refusals(item, case, hand, spec.get("try", []))
 
 
 def _position_case(item: dict[str, Any]) -> Iterator[Sentence]:
@@ -219,7 +215,12 @@ def _position_case(item: dict[str, Any]) -> Iterator[Sentence]:
     for event in hand.events:
         for e in event.flatten():
             yield from _explained(case, "engine", e.explanation)
-    for action in item.get("try", []):
+    yield from _refusals(item, case, hand, item.get("try", []))
+
+
+def _refusals(item: dict[str, Any], case: str, hand: Any, actions: list[str]) -> Iterator[Sentence]:
+    """The sentence refusing each of a case's ``try`` actions (an allowed one is a mistake in the case)."""
+    for action in actions:
         why = hand.explain_illegal(action)
         if why is None:
             raise ValueError(f"catalogue case {item['case']!r}: {action} is allowed, so it explains nothing")

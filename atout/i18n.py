@@ -273,7 +273,8 @@ def _first_field(template: str) -> str | None:
 class _Worded:
     """A person or a card written in one language for one viewer; a translation picks the grammatical form with a
     format spec: ``{seat:à}`` writes "au joueur 2" or "à vous" in French, ``{card:le}`` "le 7♦", "la D♠" or "l'A♠",
-    ``{card:de}`` "du 7♦", "de la D♠", "de l'A♠" (English has one form)."""
+    ``{card:de}`` "du 7♦", "de la D♠", "de l'A♠" (English has one form); a person's ``{seat:label}`` is the name as
+    a choice shows it, "Joueur 1" (``_label``)."""
 
     __slots__ = ("forms",)
 
@@ -300,7 +301,7 @@ class _Formatter(string.Formatter):
         return formatted
 
 
-_SPECS = ("le", "à", "de")
+_SPECS = ("le", "à", "de", "label")
 _FORMATTER = _Formatter()
 
 
@@ -314,12 +315,23 @@ def _forms(name: str, lang: str, bare: str | None = None) -> dict[str, str]:
     l'A♠, à vous) in French; ``bare`` is the form without a spec (a card's "7♦"; a person keeps "le joueur 2").
     English has one form."""
     if lang != "fr":
-        return dict.fromkeys(("", "le", "à", "de"), name)
+        return {**dict.fromkeys(("", "le", "à", "de"), name), "label": _label(name, lang)}
     for article, to, of in _CONTRACTIONS:
         if name.startswith(article):
             rest = name[len(article):]
-            return {"": name if bare is None else bare, "le": name, "à": to + rest, "de": of + rest}
-    return {"": name if bare is None else bare, "le": name, "à": "à " + name, "de": "de " + name}
+            return {"": name if bare is None else bare, "le": name, "à": to + rest, "de": of + rest,
+                    "label": _label(name, lang)}
+    return {"": name if bare is None else bare, "le": name, "à": "à " + name, "de": "de " + name,
+            "label": _label(name, lang)}
+
+
+def _label(name: str, lang: str) -> str:
+    """A name as a label or a choice shows it: "Player 2", "You", "Your side"; in French without the article a
+    sentence needs ("Joueur 2", "Camp des joueurs 1 et 3")."""
+    if lang == "fr":
+        for article in ("le ", "les "):
+            name = name.removeprefix(article)
+    return name[:1].upper() + name[1:]
 
 
 def _list_forms(forms: list[dict[str, str]], lang: str, style: Literal["standard", "or"] = "standard") -> _Worded:
@@ -342,13 +354,9 @@ class _Named:
         raise NotImplementedError
 
     def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        """The name on its own, as a label: "Player 2", "You", "Your side"; in French without the article a
-        sentence needs ("Joueur 2", "Camp des joueurs 1 et 3")."""
-        name = self.name(lang, viewer)
-        if (lang or _current) == "fr":
-            for article in ("le ", "les "):
-                name = name.removeprefix(article)
-        return name[:1].upper() + name[1:]
+        """The name on its own, as a label (``_label``): "Player 2", "Joueur 2"."""
+        lang = lang or _current
+        return _label(self.name(lang, viewer), lang)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Named) and other._key() == self._key()

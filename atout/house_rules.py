@@ -103,12 +103,15 @@ class Switch:
     """How a page offers an option: its ``name``; for a choice of more than on and off, the short words of each value
     in a menu (``choices``; numbers show as themselves); and what each value makes the rule, as a sentence (``says``:
     a template taking ``{value}``, a ``Stated`` rule, or one of these by value). ``scope``: "hand" changes a deal (the
-    classroom and Play offer it), "game" only a game of many hands (Play alone)."""
+    classroom and Play offer it), "game" only a game of many hands (Play alone). ``short``: each value in a few words
+    of its own, as a line of the rules in force names it ("Game to {value} points"; by value, "*" for any other;
+    a switch that is on is its name)."""
 
     name: str
     says: Mapping[Any, str] | str
     choices: Mapping[Any, str] = field(default_factory=dict)
     scope: str = "hand"
+    short: Mapping[Any, str] = field(default_factory=dict)
 
     def said(self, value: Any) -> Text:
         says = self.says.get(value, self.says.get("*")) if isinstance(self.says, Mapping) else self.says
@@ -126,53 +129,66 @@ class Switch:
 
     def named(self, value: Any) -> Text:
         """The value in a few words, as a line of the rules in force names it (the whole rule is ``said``): the
-        switch's name when it is on, "no" after it when it is off, a choice's words after it ("Game to: 250")."""
-        if value is True:
+        switch's name when it is on, else words of the value's own ("Game to 250 points", "No misère"), never
+        "name: value", since the line itself follows a colon."""
+        short = self.short.get(value, self.short.get("*"))
+        if short is None and value is True:
             return Text(self.name)
-        what = Text(N_("no")) if value is False else self.choice(value)
-        return Text("{part}: {what}", part=Text(self.name), what=what)
+        if short is None:
+            raise KeyError(f"no short words for the value {value!r} of {self.name!r}")
+        return Text(short, value=value)
 
 
 _FIRST_DEALER = Switch(N_("First dealer"), {"seat-0": N_("You deal the first hand."),
                                              "random": N_("The first dealer is drawn by lot.")},
-                       {"seat-0": N_("you"), "random": N_("drawn by lot")}, scope="game")
+                       {"seat-0": N_("you"), "random": N_("drawn by lot")}, scope="game",
+                       short={"seat-0": N_("You deal first"), "random": N_("First dealer drawn by lot")})
+_GAME_TO = {"*": N_("Game to {value} points")}
 
 SWITCHES: dict[str, dict[str, Switch]] = {
     "forty-fives": {
         "must_follow_suit": Switch(N_("Follow suit when you can"), {
             True: N_("House rule: to a plain-suit lead you must follow suit if you can; you may trump only when you "
                      "have none of the suit led."),
-            False: Stated("45.follow.plain-lead")}),
+            False: Stated("45.follow.plain-lead")}, short={False: N_("Trump even when you can follow suit")}),
         "ace_of_hearts_led": Switch(N_("The A♥ led calls for a heart"), {
             True: Stated("45.follow.ace-of-hearts-led"),
-            False: N_("When the A♥ is led, a player with no trump to play may play any card.")}),
+            False: N_("When the A♥ is led, a player with no trump to play may play any card.")},
+            short={False: N_("The A♥ led calls for no heart")}),
         "dealer_rob": Switch(N_("A turned ace"), {
             "must": N_("When the turned card is an ace, the dealer must rob it at once: discard a card face down and "
                        "take the ace."),
             "may": N_("When the turned card is an ace, the dealer may rob it (discard a card face down at once and "
                       "take the ace into hand after the first trick) or keep the hand as dealt.")},
-            {"must": N_("the dealer must rob it"), "may": N_("the dealer may rob it")}),
+            {"must": N_("the dealer must rob it"), "may": N_("the dealer may rob it")},
+            short={"must": N_("The dealer must rob a turned ace"), "may": N_("The dealer may rob a turned ace")}),
         "scoring": Switch(N_("Partnership scoring"), {
             "net": N_("A side scores its trick points minus the other side's, when that is more than nothing."),
             "tricks": N_("A side scores 5 for taking three or four tricks, and 10 for all five.")},
-            {"net": N_("points less the other side's"), "tricks": N_("by tricks: 5 or 10")}),
+            {"net": N_("points less the other side's"), "tricks": N_("by tricks: 5 or 10")},
+            short={"net": N_("Each side scores its points less the other side's"),
+                   "tricks": N_("Sides score by tricks, 5 or 10")}),
         "partners": Switch(N_("Two partnerships"), {
             True: N_("Four players play as two partnerships: partners sit opposite and score together."),
-            False: N_("Each player plays and scores alone.")}),
-        "min_bid": Switch(N_("Lowest bid"), {5: Stated("a45.bid.values"), "*": N_("The lowest bid is {value}.")}),
+            False: N_("Each player plays and scores alone.")}, short={False: N_("Each for themself")}),
+        "min_bid": Switch(N_("Lowest bid"), {5: Stated("a45.bid.values"), "*": N_("The lowest bid is {value}.")},
+                          short={"*": N_("Bids start at {value}")}),
         "dealer_forced": Switch(N_("The dealer takes a hand nobody bids"), {
             True: N_("When everyone passes, the dealer must take the hand at the lowest bid."),
-            False: Stated("a45.bid.all-pass")}),
+            False: Stated("a45.bid.all-pass")}, short={False: N_("A hand nobody bids is thrown in")}),
         "free_discard": Switch(N_("Choose your discards"), {
             True: N_("Once trumps are named, each player chooses which cards to discard."),
-            False: Stated("a45.discard.others")}),
+            False: Stated("a45.discard.others")}, short={False: N_("Every card but the trumps is discarded")}),
         "kitty": Switch(N_("Cards in the kitty"), {4: Stated("45.deal.kitty"),
                                                    3: N_("The kitty holds three cards."),
-                                                   0: N_("There is no kitty.")}),
+                                                   0: N_("There is no kitty.")},
+                        short={0: N_("No kitty"), "*": N_("{value} cards in the kitty")}),
         "rotation": Switch(N_("The deal passes"), {"left": Stated("45.deal.rotation"),
                                                    "right": Stated("a45.deal.rotation")},
-                           {"left": N_("to the left"), "right": N_("to the right")}, scope="game"),
-        "target": Switch(N_("Game to"), N_("The game is played to {value} points."), scope="game"),
+                           {"left": N_("to the left"), "right": N_("to the right")}, scope="game",
+                           short={"left": N_("The deal passes to the left"),
+                                  "right": N_("The deal passes to the right")}),
+        "target": Switch(N_("Game to"), N_("The game is played to {value} points."), scope="game", short=_GAME_TO),
         "first_dealer": _FIRST_DEALER,
     },
     "five-hundred": {
@@ -180,36 +196,44 @@ SWITCHES: dict[str, dict[str, Switch]] = {
             "avondale": Stated("500.bid.order"),
             "seed": N_("Strains rank, lowest first: ♣ ♦ ♥ ♠ NT, and six tricks are worth 40, 60, 80, 100 and 120 in "
                        "that order.")},
-            {"avondale": N_("♠ ♣ ♦ ♥ NT"), "seed": N_("♣ ♦ ♥ ♠ NT")}),
+            {"avondale": N_("♠ ♣ ♦ ♥ NT"), "seed": N_("♣ ♦ ♥ ♠ NT")},
+            short={"avondale": N_("Strains ranked ♠ ♣ ♦ ♥ NT"), "seed": N_("Strains ranked ♣ ♦ ♥ ♠ NT")}),
         "misere": Switch(N_("Misère and open misère"), {True: Stated("500.bid.misere"),
-                                                         False: N_("Misère is not played.")}),
+                                                         False: N_("Misère is not played.")},
+                         short={False: N_("No misère")}),
         "misere_defenders": Switch(N_("The defenders' tricks in misère"), {
             "tricks": N_("In misère the defenders score 10 for each trick they take."),
             "none": N_("In misère the defenders score nothing.")},
-            {"tricks": N_("10 a trick"), "none": N_("nothing")}),
+            {"tricks": N_("10 a trick"), "none": N_("nothing")},
+            short={"tricks": N_("In misère the defenders score 10 a trick"),
+                   "none": N_("In misère the defenders score nothing")}),
         "single_round": Switch(N_("Each player bids once"), {
             True: N_("Each player bids only once, then the highest bid takes the contract."),
-            False: Stated("500.bid.pass")}),
+            False: Stated("500.bid.pass")}, short={False: N_("The bidding goes round until all but one pass")}),
         "must_bid_to_win": Switch(N_("Win only by making a bid"), {
             True: N_("A side wins only by making a bid that takes it to the target: trick points as defenders never "
                      "take a side there, and a side at minus the target loses."),
-            False: N_("The first side to reach the target wins, however it gets there.")}, scope="game"),
-        "target": Switch(N_("Game to"), N_("The game is played to {value} points."), scope="game"),
+            False: N_("The first side to reach the target wins, however it gets there.")}, scope="game",
+            short={False: N_("A side wins however it reaches the target")}),
+        "target": Switch(N_("Game to"), N_("The game is played to {value} points."), scope="game", short=_GAME_TO),
         "first_dealer": _FIRST_DEALER,
     },
     "sixty-six": {
         "strict_marriages": Switch(N_("Marriages to the end"), {
             True: N_("Marriages may be declared to the end, even once the stock is exhausted or closed."),
-            False: Stated("66.strict.no-marriage")}),
+            False: Stated("66.strict.no-marriage")},
+            short={False: N_("No marriage once the stock is exhausted or closed")}),
         "tie_carries": Switch(N_("A tie at 65 carries a point"), {
             True: N_("When all the tricks are played, nobody declared and both players have 65, nobody scores, and "
                      "the next hand's winner gets 1 more game point."),
-            False: Stated("66.no-declaration")}),
+            False: Stated("66.no-declaration")}, short={False: N_("The last trick breaks a tie at 65")}),
         "show_totals": Switch(N_("Show each player's points"), {
             True: N_("Each player's points so far are shown on the table."),
-            False: N_("Players keep count of their points, as the rules say: the table does not show them.")}),
+            False: N_("Players keep count of their points, as the rules say: the table does not show them.")},
+            short={False: N_("Players keep count of their points")}),
         "target": Switch(N_("Set to"), {7: Stated("66.game.target"),
-                                        "*": N_("The first to {value} game points wins the set.")}, scope="game"),
+                                        "*": N_("The first to {value} game points wins the set.")}, scope="game",
+                         short={"*": N_("Set to {value} game points")}),
         "first_dealer": _FIRST_DEALER,
     },
 }

@@ -82,9 +82,21 @@ def test_the_house_rules_in_force_are_also_named_in_a_few_words_each_beside_its_
     options = {"ace_of_hearts_led": False, "dealer_rob": "may", "target": 25}
     named = in_force_named("forty-fives", options)
     assert [name.render("en") for name, _rule in named] == [
-        "Game to: 25", "The A♥ led calls for a heart: no", "A turned ace: the dealer may rob it"]
+        "Game to 25 points", "The A♥ led calls for no heart", "The dealer may rob a turned ace"]
     assert [name.render("fr") for name, _rule in named] == [
-        "Partie en\u00a0: 25", "L'A♥ entamé appelle un cœur\u00a0: non",
-        "Un as retourné\u00a0: le donneur peut le prendre"]
+        "Partie en 25 points", "L'A♥ entamé n'appelle pas de cœur", "Le donneur peut prendre un as retourné"]
     assert [rule for _name, rule in named] == in_force("forty-fives", options)
     assert [n.render("en") for n, _r in in_force_named("five-hundred", {"misere": True})] == ["Misère and open misère"]
+
+
+def test_each_house_rule_in_force_is_named_in_words_without_a_colon():
+    """The line of the rules in force follows a colon (« Règles de la maison à cette table : … »): a rule named
+    "Game to: 45" put a second one after it, and "Follow suit when you can: no" said a rule by its switch."""
+    from atout.games import available_games, family
+
+    for game in available_games():
+        for option, switch in switches(game):
+            for value in family(game).config.OPTIONS[option].allowed_for(game):
+                for lang in ("en", "fr"):
+                    words = switch.named(value).render(lang)
+                    assert ":" not in words and not words.endswith(("no", "non")), (game, option, value, words)

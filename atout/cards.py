@@ -180,7 +180,7 @@ class Card:
     def sentence_forms(self, lang: str | None = None) -> dict[str, str]:
         """How the card is written inside a sentence (``atout.i18n``): "7♦" alone, and the forms a French sentence
         asks for with a spec: ``{card:le}`` "le 7♦", "la D♠", "l'A♠", "le joker"; ``{card:de}`` "du 7♦", "de la
-        D♠", "de l'A♠"; ``{card:à}`` "au 7♦", "à l'A♠". In English the joker is "the joker" in running text.
+        D♠", "de l'A♠"; ``{card:à}`` "au 7♦", "à l'A♠". The joker is "the joker", « le joker », in running text.
 
         >>> JOKER.sentence_forms("en")[""], CARDS[51].sentence_forms("fr")["de"], CARDS[49].sentence_forms("fr")["à"]
         ('the joker', "de l'A♠", 'à la D♠')
@@ -188,7 +188,9 @@ class Card:
         lang = lang or get_language()
         if lang != "fr":
             return _forms(self.name(lang) if self.suit is None else self.render(lang), lang)
-        short = _("joker", lang) if self.suit is None else self.render(lang)
+        if self.suit is None:     # a word, not a symbol: the joker keeps its article alone too (« votre main : le
+            return _forms("le " + _("joker", lang), lang)     # joker, 5♠ et 7♥ », « La réponse : le joker »)
+        short = self.render(lang)
         return _forms(_FRENCH_ARTICLE.get(self.rank, "le ") + short, lang, bare=short)
 
     def name(self, lang: str | None = None) -> str:

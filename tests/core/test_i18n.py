@@ -148,7 +148,8 @@ def test_card_names_in_french():
 
 def test_every_card_takes_its_article_in_a_french_sentence():
     """« le 7♦ », « la D♠ », « l'A♠ », « le joker », and after « de » and « à »: « du 7♦ », « de la D♠ », « à l'A♠ »,
-    « au joker »; in English the card alone, the joker as "the joker"."""
+    « au joker »; in English the card alone, the joker as "the joker", and in French « le joker » even without a form
+    asked (« La réponse : le joker », « votre main : le joker, 5♠ et 7♥ »: a word, not a symbol)."""
     from atout.cards import CARDS, JOKER
 
     expected = {"l'": ("l'", "de l'", "à l'"), "la ": ("la ", "de la ", "à la "), "le ": ("le ", "du ", "au ")}
@@ -157,10 +158,12 @@ def test_every_card_takes_its_article_in_a_french_sentence():
         article = {14: "l'", 12: "la "}.get(card.rank, "le ")
         said = i18n.Text("{a} / {a:le} / {a:de} / {a:à}", a=card).render("fr")
         the, of, to = expected[article]
-        assert said == f"{short[:1].upper() + short[1:]} / {the}{short} / {of}{short} / {to}{short}", said
+        alone = "Le joker" if card is JOKER else short
+        assert said == f"{alone} / {the}{short} / {of}{short} / {to}{short}", said
         english = i18n.Text("You hold {card}", card=card).render("en")
         assert english == ("You hold the joker" if card is JOKER else f"You hold {card.render('en')}"), english
     assert i18n.Text("{card}", card=JOKER).render("fr") == "Joker"      # alone, a card is a label
+    assert i18n.Text("La réponse : {answer}", answer=JOKER).render("fr") == "La réponse\u00a0: le joker"
     hand = [Card.parse(c) for c in ("AS", "QH", "7D")] + [JOKER]
     assert (i18n.Text("vous avez {cards:le}", cards=hand).render("fr")
             == "vous avez l'A♠, la D♥, le 7♦ et le joker")

@@ -7,7 +7,7 @@ RULES: dict[str, str] = {
     "66.rank": N_("In every suit the cards rank A 10 K Q J 9: the ten is above the king."),
     "66.points": N_("Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine 0 (120 in the pack)."),
     "66.deal": N_("Six cards each, in packets of three, non-dealer first; the next card is turned up."),
-    "66.trump": N_("The turned-up card's suit is trumps."),
+    "66.trump": N_("The suit of the turned-up trump, the card turned up after the deal, is trumps."),
     "66.open.lead": N_("The non-dealer leads to the first trick; then the winner of each trick leads."),
     "66.open.free": N_("While the stock is open you need not follow suit nor trump: any card may be "
                        "played."),

@@ -208,7 +208,7 @@ class SixtySixHand(HandBase):
             spare = [c for c in suit_order(trump) if c not in placed]
             turn_up = turn_up or (spare[0] if spare else None)
             if turn_up is None or turn_up.suit is not trump or turn_up in placed:
-                raise PositionError(Text("the turned-up card must be a trump that is in no hand, not {card}",
+                raise PositionError(Text("the turned-up trump must be a card of the trump suit in no hand, not {card}",
                                          card=turn_up or "—"))
             placed.add(turn_up)
         other_size = len(hand) - (lead is not None)
@@ -862,9 +862,9 @@ class SixtySixHand(HandBase):
                                   you=N_("You have shown the marriage in {suit}: {points} points once you win a "
                                          "trick")))
         if self.closer is not None:
-            notes.append(Text("{seat} closed the stock: the turned trump, {card}, lies face down",
+            notes.append(Text("{seat} closed the stock: the turned-up trump, {card}, lies face down",
                               seat=seat_name(self.closer), card=self.turn_up,
-                              you=N_("You closed the stock: the turned trump, {card}, lies face down")))
+                              you=N_("You closed the stock: the turned-up trump, {card}, lies face down")))
         elif self.is_strict and self.phase is Phase.PLAY:
             if self.config.strict_marriages:
                 notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "

@@ -77,8 +77,8 @@ def legal(q: Query, config: SixtySixConfig) -> dict[str, Any]:
 
 
 def bids(q: Query, config: SixtySixConfig) -> dict[str, Any]:
-    raise QueryError(Text("sixty-six has no bidding: the turned-up card makes trumps (66.trump); ask rank, trick, "
-                          "legal or score"))
+    raise QueryError(Text("sixty-six has no bidding: the suit of the turned-up trump is trumps (66.trump); ask rank, "
+                          "trick, legal or score"))
 
 
 def _seat(q: Query, name: str) -> int:

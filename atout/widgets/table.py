@@ -78,7 +78,7 @@ def action_label(action: Action, lang: str | None = None) -> str:
     if kind == "discard" and card is not None:
         return Text("Discard {card}", card=card).render(lang)
     if kind == "exchange" and card is not None:
-        return Text("Exchange {card} for the turned trump", card=card).render(lang)
+        return Text("Exchange {card} for the turned-up trump", card=card).render(lang)
     if kind == "marriage" and card is not None:
         return Text("Declare the marriage in {suit}", suit=card.suit).render(lang)
     if kind == "trump" and isinstance(value, Suit):

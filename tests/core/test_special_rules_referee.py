@@ -162,7 +162,7 @@ def test_five_hundred_discards_are_any_three_as_the_engine_allows():
     ({"kind": "may", "trump": "H", "stock": 0, "closed": True, "hand": ["9H"], "action": "close"},
      "an exhausted stock cannot be closed"),
     ({"kind": "may", "trump": "H", "stock": 7, "turn_up": "AS", "hand": ["9H", "KS", "QS", "AC", "10D", "JD"],
-      "action": "close"}, "the turned-up card must be a trump"),
+      "action": "close"}, "the turned-up trump must be a card of the trump suit"),
     ({"kind": "may", "trump": "H", "stock": 7, "hand": ["9H", "KS", "QS", "AC", "10D", "JD"],
       "actions": ["exchange 9S"], "action": "close"}, "action 1 ('exchange 9S') cannot be done"),
     ({"kind": "points", "tricks": [["AS"]]}, "each of 2 cards"),

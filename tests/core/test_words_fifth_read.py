@@ -16,3 +16,39 @@ def test_who_may_rob_names_every_player_one_way():
     assert "La réponse\u00a0: «\u00a0Joueur 1 (le donneur)\u00a0»" in feedback, feedback
     assert [question.label(choice) for choice in question.choices] == [
         "Player 1, the dealer", "You", "Player 3", "Nobody"]
+
+
+def test_sixty_six_names_its_turned_up_trump_one_way():
+    """FR STYLE 4: the card under the stock was « la retourne », « la carte retournée », « l'atout retourné », « la
+    carte d'atout »; EN "the turned-up trump", "the turned-up card", "the turned trump", "the trump card"."""
+    import tomllib
+    from importlib.resources import files
+
+    from atout.rulebook import rule
+
+    folder = files("atout") / "data" / "lessons" / "sixty-six"
+    texts = {"en": [], "fr": []}
+
+    def collect(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in texts and isinstance(item, str):
+                    texts[key].append(item)
+                else:
+                    collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    for path in folder.iterdir():
+        if path.name.endswith(".toml"):
+            collect(tomllib.loads(path.read_text(encoding="utf-8")))
+    texts["en"].append(rule("66.trump").statement.render("en"))
+    texts["fr"].append(rule("66.trump").statement.render("fr"))
+    assert len(texts["fr"]) > 50 and any("la retourne" in t for t in texts["fr"])
+    for text in texts["fr"]:
+        for other in ("atout retourné", "carte retournée,", "carte retournée.", "carte d'atout", "retourné dessous"):
+            assert other not in text, text
+    for text in texts["en"]:
+        for other in ("turned-up card", "turned trump", "trump card", "turned up under"):
+            assert other not in text, text

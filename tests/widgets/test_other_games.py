@@ -244,7 +244,8 @@ def test_sixty_six_closing_turns_the_trump_face_down_and_the_table_says_so():
     assert hand.closer == 1 and hand.events[-1].rule == "66.close"
     view = hand.table_view(0)
     assert view.turn_up is None and view.stock == 12                    # 11 face down and the turned trump
-    assert f"Player 2 closed the stock: the turned trump, {turned.render('en')}, lies face down" in table.state["notes"]
+    closed = f"Player 2 closed the stock: the turned-up trump, {turned.render('en')}, lies face down"
+    assert closed in table.state["notes"]
     assert table.state["turn_up"] is None and table.state["stock"] == 12
 
 

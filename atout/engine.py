@@ -831,6 +831,8 @@ def action_said(action: Action) -> Text:
         return Text("Naming {suit} as trumps", suit=value)
     if kind == "bid" and value == "pass":
         return Text("Passing")
+    if kind == "bid" and value == "hold":       # the call's words quoted, not its button's capital ("Bidding Hold")
+        return Text("Calling “hold”")
     if kind == "bid" and value is not None:
         return Text("Bidding {call}", call=call_said(str(value)))
     if kind in _SIMPLE_ACTIONS_SAID and card is None and (value is None or kind == "deal"):

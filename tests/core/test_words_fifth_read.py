@@ -52,3 +52,14 @@ def test_sixty_six_names_its_turned_up_trump_one_way():
     for text in texts["en"]:
         for other in ("turned-up card", "turned trump", "trump card", "turned up under"):
             assert other not in text, text
+
+
+def test_the_hold_refused_is_quoted_in_sentence_case():
+    """FR STYLE 5, EN UNCLEAR 11: "Bidding Hold is not allowed", « Annoncer Je tiens n'est pas permis »."""
+    from atout.games import family
+
+    hand = family("forty-fives").new_hand("forty-fives", seed=0, players=3)
+    refused = hand.explain_illegal("bid hold").text
+    assert refused.render("en").startswith("Calling “hold” is not allowed during the play"), refused.render("en")
+    assert refused.render("fr").startswith("Annoncer «\u00a0Je tiens\u00a0» n'est pas permis pendant le jeu"), \
+        refused.render("fr")

@@ -63,3 +63,12 @@ def test_the_hold_refused_is_quoted_in_sentence_case():
     assert refused.render("en").startswith("Calling “hold” is not allowed during the play"), refused.render("en")
     assert refused.render("fr").startswith("Annoncer «\u00a0Je tiens\u00a0» n'est pas permis pendant le jeu"), \
         refused.render("fr")
+
+
+def test_the_minus_target_loss_is_said_plainly_in_french():
+    """FR STYLE 6: « un camp dont le score tombe à l'opposé du but »."""
+    from atout.house_rules import said
+
+    text = said("five-hundred", "must_bid_to_win", True).render("fr")
+    assert "opposé" not in text and "un camp perd quand son score tombe au total de la partie compté en moins" \
+        "\u00a0: −500 dans une partie en 500" in text, text

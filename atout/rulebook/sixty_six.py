@@ -34,8 +34,9 @@ RULES: dict[str, str] = {
     "66.close.failed": N_("A closer who fails to reach 66, or whose opponent reaches 66 and declares first, "
                           "gives the opponent 2 game points, or 3 if the opponent had won no trick when the stock "
                           "was closed."),
-    "66.no-declaration": N_("If all tricks are played and nobody declared, a lone player with 66 wins as "
-                            "if declared; otherwise the winner of the last trick scores 1 game point."),
+    "66.no-declaration": N_("If all tricks are played and nobody declared, a player who alone has 66 or more "
+                            "(with the 10 for the last trick) wins as if declared; otherwise the winner of the last "
+                            "trick scores 1 game point."),
     "66.game.target": N_("The first to 7 game points wins the set."),
 }
 

@@ -107,7 +107,7 @@ def close_failed(closer: int, tricks_at_close: Sequence[int]) -> Score:
 def no_declaration(points: Sequence[int], tricks: Sequence[int], last_trick: int, tie_carries: bool = False) -> Score:
     """66.no-declaration: all twelve tricks played (stock not closed) and nobody declared.
 
-    ``points`` include the 10 for the last trick. A lone player with 66 wins as if declared;
+    ``points`` include the 10 for the last trick. A lone player with 66 or more wins as if declared;
     otherwise the last trick's winner scores 1, unless ``tie_carries`` and neither reached 66
     (65–65): then nobody scores and a game point carries to the next hand's winner.
     """

@@ -72,3 +72,12 @@ def test_the_minus_target_loss_is_said_plainly_in_french():
     text = said("five-hundred", "must_bid_to_win", True).render("fr")
     assert "opposé" not in text and "un camp perd quand son score tombe au total de la partie compté en moins" \
         "\u00a0: −500 dans une partie en 500" in text, text
+
+
+def test_the_rulebook_says_66_or_more_for_the_lone_player():
+    """FR STYLE 7: « un joueur qui est seul à avoir 66 »: the rule is 66 or more (a lone player at 89 wins too)."""
+    from atout.rulebook import rule
+
+    statement = rule("66.no-declaration").statement
+    assert "a player who alone has 66 or more (with the 10 for the last trick)" in statement.render("en")
+    assert "un joueur qui, seul, a 66 points ou plus (avec les 10 de dernière levée)" in statement.render("fr")

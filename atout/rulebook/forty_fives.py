@@ -51,7 +51,7 @@ RULES: dict[str, str] = {
                              "trick leads the next."),
     "45.score.tricks": N_("Each trick is worth 5 points to its winner."),
     "45.score.best-card": N_("The trick holding the best card (the highest trump played in the hand) is "
-                             "worth 10 instead of 5."),
+                             "worth 10 instead of 5; when no trump is played, no trick is worth 10."),
     "45.score.partners": N_("In partnerships, a side scores its trick points minus the other side's, if "
                             "positive (or, at tables that score by tricks, 5 for 3 or 4 tricks and 10 for all "
                             "five)."),
@@ -74,7 +74,8 @@ RULES: dict[str, str] = {
                    "the dealer."),
     "a45.play.first-lead": N_("The player left of the high bidder leads the first trick."),
     "a45.score.tricks": N_("Each trick is worth 5 points, and 5 more go to the player who took the best "
-                           "card of the hand."),
+                           "card of the hand (the highest trump played); when no trump is played, nobody gets "
+                           "them."),
     "a45.score.bidder": N_("A bidder who takes at least the bid scores what they took; otherwise the bid "
                            "is subtracted. 30 for 60 and 60 for 120 need all five tricks: they then score 60 or "
                            "120, and anything less loses 30 or 60."),

@@ -81,3 +81,26 @@ def test_the_rulebook_says_66_or_more_for_the_lone_player():
     statement = rule("66.no-declaration").statement
     assert "a player who alone has 66 or more (with the 10 for the last trick)" in statement.render("en")
     assert "un joueur qui, seul, a 66 points ou plus (avec les 10 de dernière levée)" in statement.render("fr")
+
+
+def test_a_forty_fives_hand_is_said_to_give_25_when_no_trump_is_played():
+    """EN UNCLEAR 8: "30 points a hand" (Auction Forty-Fives) is true only when a trump is played: with none, no
+    best card, and the tricks make 25 (45.score.best-card, a45.score.tricks)."""
+    from atout.referee import judge
+    from atout.rulebook import rule
+
+    plain = [["KC", "8C", "2C", "6C"], ["QC", "7C", "3C", "9C"], ["JC", "4C", "5C", "10C"], ["KS", "8S", "2S", "6S"],
+             ["QS", "7S", "3S", "9S"]]
+    answer = judge({"kind": "score", "game": "auction-forty-fives", "trump": "H", "players": 4, "bidder": 1,
+                    "bid": "15", "scores_before": [0, 0, 0, 0],
+                    "tricks": [{"leader": 2, "plays": plays} for plays in plain]})
+    assert answer["points"] == [0, -15, 25, 0], answer          # 25 taken by Player 3, 15 lost by the bidder
+    assert rule("a45.score.tricks").statement.render("en").endswith("when no trump is played, nobody gets them.")
+    assert rule("45.score.best-card").statement.render("fr").endswith("si aucun atout n'est joué, aucune levée ne "
+                                                                      "vaut 10.")
+    from atout.lessons import load_lessons
+
+    scoring = next(lesson for lesson in load_lessons() if lesson.id == "45-auction-scoring")
+    step = next(s for s in scoring.steps if s.get("rule") == "a45.score.tricks")
+    assert "30 points, or 25 when no trump is played" in step["text"]["en"], step["text"]["en"]
+    assert "30 points, ou 25 si aucun atout n'est joué" in step["text"]["fr"], step["text"]["fr"]

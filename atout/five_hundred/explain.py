@@ -112,11 +112,7 @@ def explain_score(result: HandResult) -> Explanation:
     taken = result.tricks_won[result.contractor_side]
     if contract.misere:
         rule = "500.bid.misere"
-        if result.made:
-            text = Text("{side} made {call}, taking no trick: +{value}", side=side, call=contract, value=contract.value)
-        else:
-            text = Text("{side} took {tricks} in {call}, a contract that must lose every trick: −{value}", side=side,
-                        tricks=tricks(taken), call=contract, value=contract.value)
+        text = _misere(result, side, taken)
     elif result.slam:
         rule = "500.score.slam"
         text = Text("{side} took all ten tricks on {call}, worth less than 250, which scores 250", side=side,
@@ -133,6 +129,26 @@ def explain_score(result: HandResult) -> Explanation:
     if result.winner is not None:
         return Explanation("500.game.target", _game_end(result, text))
     return Explanation(rule, text)
+
+
+def _misere(result: HandResult, side: Side, taken: int) -> Text:
+    """A misère scored, naming who played it: the contractor alone, their partner's cards aside (500.bid.misere);
+    the points go to the side. The referee's score query knows the side only: then it is "the contractor of"."""
+    assert result.contract is not None, "a hand played has its contract"
+    contract, seat = result.contract, result.contractor
+    if seat is None and result.made:
+        return Text("The contractor of {side}, playing alone, made {call}, taking no trick: +{value}", side=side,
+                    call=contract, value=contract.value)
+    if seat is None:
+        return Text("The contractor of {side}, playing alone, took {tricks} in {call}, a contract that must lose "
+                    "every trick: −{value}", side=side, tricks=tricks(taken), call=contract, value=contract.value)
+    if result.made:
+        return Text("{seat} made {call} alone, taking no trick: +{value} for {side}", seat=seat_name(seat), side=side,
+                    call=contract, value=contract.value,
+                    you=N_("You made {call} alone, taking no trick: +{value} for {side}"))
+    return Text("{seat} took {tricks} in {call}, a contract that must lose every trick: −{value} for {side}",
+                seat=seat_name(seat), side=side, tricks=tricks(taken), call=contract, value=contract.value,
+                you=N_("You took {tricks} in {call}, a contract that must lose every trick: −{value} for {side}"))
 
 
 def _game_end(result: HandResult, text: Text) -> Text:

@@ -145,7 +145,8 @@ def test_french_misere_takes_its_article_where_it_stands_alone():
         assert Text("You win the auction with {call}", call=seven).render() == \
             "Vous remportez les enchères avec 7 sans-atout"
         made = explain_score(score_hand(config, misere, 0, [0, 10], [0, 0])).text.render()
-        assert made.startswith("Le camp des joueurs 1 et 3 a réussi la misère sans faire aucune levée"), made
+        assert made.startswith("Le déclarant du camp des joueurs 1 et 3, jouant seul, a réussi la misère sans faire "
+                               "aucune levée"), made
 
 
 def test_a_refused_action_is_quoted_as_each_language_quotes():

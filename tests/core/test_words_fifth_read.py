@@ -104,3 +104,31 @@ def test_a_forty_fives_hand_is_said_to_give_25_when_no_trump_is_played():
     step = next(s for s in scoring.steps if s.get("rule") == "a45.score.tricks")
     assert "30 points, or 25 when no trump is played" in step["text"]["en"], step["text"]["en"]
     assert "30 points, ou 25 si aucun atout n'est joué" in step["text"]["fr"], step["text"]["fr"]
+
+
+MISERE_MADE = ["bid 7S", "bid misere", "bid pass", "bid pass", "bid pass", "discard 4D", "discard 5C", "discard 5H",
+               "play 6H", "play AH", "play KH", "play AD", "play 9D", "play 7D", "play KS", "play 10S", "play 6S",
+               "play QD", "play 6D", "play 8D", "play JD", "play 5D", "play 6C", "play 10H", "play JH", "play 9C",
+               "play JK C", "play QC", "play 10C", "play AC", "play KC", "play 7C", "play JC", "play JS", "play 9H",
+               "play 4H", "play QS", "play 5S"]
+
+
+def test_a_misere_scored_names_the_contractor_who_played_it_alone():
+    """EN UNCLEAR 9: "Players 1 and 3 took 6 tricks in open misère": in misère the contractor's partner lays their
+    cards aside, so the sentence names who played; the points still go to the side."""
+    from atout.games import family
+    from atout.referee import judge
+
+    hand = family("five-hundred").new_hand("five-hundred", seed=52, misere=True)
+    for action in MISERE_MADE:
+        event = hand.apply(action)
+    assert hand.contractor == 2 and hand.result.made
+    score = next(e for e in event.flatten() if e.kind == "score").explanation.text
+    assert score.render("en").startswith("Player 3 made misère alone, taking no trick: +250 for Players 1 and 3;")
+    assert score.render("en", 0).startswith("Player 3 made misère alone, taking no trick: +250 for your side;")
+    assert score.render("en", 2).startswith("You made misère alone, taking no trick: +250 for your side;")
+    assert score.render("fr", 2).startswith("Vous avez réussi seul la misère sans faire aucune levée\u00a0: +250 pour "
+                                            "votre camp\u202f;"), score.render("fr", 2)
+    lost = judge({"kind": "score", "game": "five-hundred", "options": {"misere": True}, "contract": "misere",
+                  "contractor": 0, "tricks_won": [3, 7], "scores_before": [0, 0]}, 0)["explanation"]
+    assert lost.startswith("The contractor of your side, playing alone, took 3 tricks in misère"), lost

@@ -612,6 +612,11 @@ class HandBase:
         self.__dict__.update(other.__dict__)
         return action
 
+    def is_of_this_game(self, action: Action) -> bool:
+        """Whether ``action`` is one this game has at some moment of a hand (its kind, here ``DOES``): a refusal says
+        that another game's action ("close" in Forty-Fives) is not part of this one, never that it is ill-timed."""
+        return action.kind in self.DOES
+
     def explain_illegal(self, action: Action | str) -> Explanation | None:
         """Why ``action`` is not allowed now, or None when it is."""
         if not isinstance(action, Action):
@@ -805,7 +810,7 @@ ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("
 
 # An action named in words at the start of a sentence that refuses it ("Playing the joker naming hearts is not
 # allowed during the bidding"), never in the rules' notation ("play JK H").
-_SIMPLE_ACTIONS_SAID = {"keep": N_("Keeping the hand as dealt"), "kitty": N_("Taking the kitty"),
+_SIMPLE_ACTIONS_SAID = {"keep": N_("Keeping the hand as dealt"), "kitty": N_("Taking the kitty in place of the hand"),
                         "done": N_("Finishing the discard"), "close": N_("Closing the stock"),
                         "draw": N_("Drawing from the stock"), "declare": N_("Declaring 66"),
                         "deal": N_("Dealing the cards")}

@@ -38,9 +38,9 @@ from atout.engine import (
     phase_words,
     seat_name,
 )
-from atout.errors import PositionError
+from atout.errors import AtoutError, PositionError
 from atout.five_hundred import ranking
-from atout.five_hundred.bidding import Auction
+from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
@@ -187,6 +187,11 @@ class FiveHundredHand(HandBase):
                                                  you=N_("You do not hold {card}; your hand is {hand}")))
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             return self._explain_illegal_play(seat, action)
+        if not self.is_of_this_game(action):
+            return Explanation(_PHASE_RULE[phase], Text(
+                "{action} is not part of Five Hundred: {seat} must {allowed}", action=action_said(action),
+                seat=seat_name(seat), allowed=allowed_words(self.legal_actions()),
+                you=N_("{action} is not part of Five Hundred: you must {allowed}")))
         return Explanation(_PHASE_RULE[phase], Text(
             "{action} is not allowed during {phase}: {seat} must {allowed}", action=action_said(action),
             phase=phase_words(phase), seat=seat_name(seat), allowed=allowed_words(self.legal_actions()),
@@ -472,6 +477,16 @@ class FiveHundredHand(HandBase):
         return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])
 
     DOES = {"deal": _deal, "ending": _ending, "bid": _bid, "discard": _discard, "play": _play}
+
+    def is_of_this_game(self, action: Action) -> bool:
+        """A bid is one of Five Hundred's calls (misère counted, played where a table agrees to it)."""
+        if action.kind == "bid":
+            try:
+                parse_call(str(action.value))
+            except AtoutError:
+                return False
+            return True
+        return super().is_of_this_game(action)
 
     def __repr__(self) -> str:
         contract = self.contract.call if self.contract else None

@@ -39,7 +39,7 @@ from atout.engine import (
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction
-from atout.forty_fives.config import FortyFivesConfig, make_config
+from atout.forty_fives.config import BID_VALUES, FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
 from atout.games import game_title
@@ -381,7 +381,14 @@ class FortyFivesHand(HandBase):
             return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
                                                           seat=seat_name(self.to_act), card=action.card,
                                                           you=N_("You do not hold {card}")))
-        return Explanation("45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase], Text(
+        rule = "45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase]
+        if not self.is_of_this_game(action):
+            return Explanation(rule, Text(
+                "{action} is not part of {game}: {seat} may only {allowed}", action=action_said(action),
+                game=Text(game_title(self.config.game)), seat=seat_name(self.to_act),
+                allowed=allowed_words(self.legal_actions()),
+                you=N_("{action} is not part of {game}: you may only {allowed}")))
+        return Explanation(rule, Text(
             "{action} is not allowed during {phase}: {seat} may only {allowed}", action=action_said(action),
             phase=phase_words(phase), seat=seat_name(self.to_act),
             allowed=allowed_words(self.legal_actions()),
@@ -723,6 +730,16 @@ class FortyFivesHand(HandBase):
 
     DOES = {"deal": _deal, "ending": _ending, "rob": _rob, "keep": _rob, "bid": _bid, "trump": _trump, "kitty": _trump,
             "discard": _free_discard, "done": _free_discard, "play": _play}
+    _AUCTION_ONLY = frozenset(("bid", "trump", "kitty", "discard", "done"))
+
+    def is_of_this_game(self, action: Action) -> bool:
+        """The turned-up presets rob and keep; the Auction bids its calls (at any table's lowest bid), names trumps
+        and discards."""
+        if action.kind in ("rob", "keep"):
+            return not self.config.auction
+        if action.kind in self._AUCTION_ONLY:
+            return self.config.auction and (action.kind != "bid" or str(action.value) in ("pass", "hold", *BID_VALUES))
+        return super().is_of_this_game(action)
 
     def __repr__(self) -> str:
         return (f"<FortyFivesHand {self.config.game} {self.phase.value} dealer={self.dealer} "

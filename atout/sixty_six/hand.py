@@ -693,6 +693,11 @@ class SixtySixHand(HandBase):
                 return Explanation("66.draw", Text("The stock is exhausted: there is nothing left to draw"))
             return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
                                                "while the stock is open"))
+        if not self.is_of_this_game(action):
+            return Explanation(_OPEN_RULE, Text("{action} is not part of Sixty-Six: {seat} may {allowed}",
+                                                action=action_said(action), seat=who,
+                                                allowed=action_words(a.kind for a in self.legal_actions()),
+                                                you=N_("{action} is not part of Sixty-Six: you may {allowed}")))
         return Explanation(_OPEN_RULE, Text("{action} is not allowed now: {seat} may {allowed}",
                                             action=action_said(action), seat=who,
                                             allowed=action_words(a.kind for a in self.legal_actions()),

@@ -155,12 +155,12 @@ def test_a_refused_action_is_quoted_as_each_language_quotes():
     from atout.sixty_six import new_hand
     hand = new_hand("sixty-six", seed=1)
     hand.apply(next(a for a in hand.legal_actions() if str(a).startswith("play")))
-    assert hand.explain_illegal("trump S").render("en").startswith("Naming spades as trumps is not allowed now")
+    assert hand.explain_illegal("trump S").render("en").startswith("Naming spades as trumps is not part of Sixty-Six")
     why = hand.explain_illegal("shuffle S")     # no action of any game: quoted as typed (an action is said in words)
     assert why is not None
     en, fr = why.render("en"), why.render("fr")
-    assert en.startswith("“shuffle S” is not allowed now"), en
-    assert fr.startswith("«\u00a0shuffle S\u00a0» n'est pas permis maintenant"), fr
+    assert en.startswith("“shuffle S” is not part of Sixty-Six"), en
+    assert fr.startswith("«\u00a0shuffle S\u00a0» ne fait pas partie du Soixante-six"), fr
     assert "'" not in en.split(":")[0] and "'" not in fr.split(":")[0].replace("n'est", "")
 
 

@@ -451,7 +451,7 @@ def test_the_family_entry_points():
     (("play 9C", "play AC", "close"), "close", "66.close", "already closed"),
     (("marriage KH",), "close", "66.close", "closed only before the lead"),
     (("marriage KH",), "marriage KH", "66.marriage", "already declared a marriage"),
-    (("marriage KH",), "bid pass", "66.open.lead", "not allowed now"),
+    (("marriage KH",), "bid pass", "66.open.lead", "not part of Sixty-Six"),
 ])
 def test_refusals_name_the_rule_and_leave_the_state(setup, action, rule, words):
     hand = deal("KH QH 9C JC 9D JD", "AH 10H AC 10C AD 10D", "AS", stock="9S")

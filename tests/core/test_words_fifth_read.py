@@ -60,8 +60,8 @@ def test_the_hold_refused_is_quoted_in_sentence_case():
 
     hand = family("forty-fives").new_hand("forty-fives", seed=0, players=3)
     refused = hand.explain_illegal("bid hold").text
-    assert refused.render("en").startswith("Calling “hold” is not allowed during the play"), refused.render("en")
-    assert refused.render("fr").startswith("Annoncer «\u00a0Je tiens\u00a0» n'est pas permis pendant le jeu"), \
+    assert refused.render("en").startswith("Calling “hold” is not part of Forty-Fives"), refused.render("en")
+    assert refused.render("fr").startswith("Annoncer «\u00a0Je tiens\u00a0» ne fait pas partie du Quarante-cinq"), \
         refused.render("fr")
 
 
@@ -132,3 +132,31 @@ def test_a_misere_scored_names_the_contractor_who_played_it_alone():
     lost = judge({"kind": "score", "game": "five-hundred", "options": {"misere": True}, "contract": "misere",
                   "contractor": 0, "tricks_won": [3, 7], "scores_before": [0, 0]}, 0)["explanation"]
     assert lost.startswith("The contractor of your side, playing alone, took 3 tricks in misère"), lost
+
+
+def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
+    """EN UNCLEAR 10: "Giving up 8♦ for the turned card is not allowed during the bidding" in Five Hundred, which has
+    no turned card, taught that it is allowed at another moment; an action of the game at the wrong moment is still
+    said to be ill-timed."""
+    from atout.games import family
+
+    def refusal(game, action, **options):
+        hand = family(game).new_hand(game, seed=1, **options)
+        return hand.explain_illegal(action).text.render("en", hand.to_act)
+
+    assert refusal("five-hundred", "rob 8D").startswith("Giving up 8♦ for the turned card is not part of Five "
+                                                        "Hundred: you must bid or pass")
+    assert refusal("five-hundred", "bid hold").startswith("“Hold” is not a call in Five Hundred")   # its bidding's
+    assert refusal("five-hundred", "kitty").startswith("Taking the kitty in place of the hand is not part of Five")
+    assert refusal("forty-fives", "close") == "Closing the stock is not part of Forty-Fives: you may only play a card"
+    assert refusal("auction-forty-fives", "keep").startswith("Keeping the hand as dealt is not part of Auction "
+                                                             "Forty-Fives: you may only bid or pass")
+    assert refusal("auction-forty-fives", "play 5H").startswith("Playing 5♥ is not allowed during the bidding")
+    assert refusal("sixty-six", "bid 20").startswith("Bidding 20 is not part of Sixty-Six: you may")
+    assert refusal("sixty-six", "deal").startswith("Dealing the cards is not allowed now: you may")
+    hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=1, min_bid=15)
+    hand.apply("bid 15")
+    assert hand.explain_illegal("trump H").text.render("fr").startswith(
+        "Choisir cœur comme atout n'est pas permis pendant les enchères")
+    assert hand.explain_illegal("exchange 9H").text.render("fr").startswith(
+        "Échanger le 9♥ contre la retourne ne fait pas partie du Quarante-cinq aux enchères")

@@ -22,10 +22,11 @@ RULES: dict[str, str] = {
     "66.strict.follow": N_("Once the stock is gone or closed you must follow suit and head the trick if "
                            "you can; with no card of the suit led you must trump if you can."),
     "66.strict.no-marriage": N_("Once the stock is gone or closed no marriage may be declared."),
-    "66.last-trick": N_("When the stock ran out, the winner of the last trick scores 10."),
-    "66.close": N_("A player on lead may close the stock: no more drawing, the strict rules apply, and "
-                   "the closer wins only by declaring 66. A closed hand played out to its last trick counts as "
-                   "declared by the winner of that trick when their points reach 66."),
+    "66.last-trick": N_("When the stock ran out (not when it was closed), the winner of the last trick scores "
+                        "10."),
+    "66.close": N_("A player on lead may close the stock: no more drawing, the strict rules apply, there is no 10 "
+                   "for the last trick, and the closer wins only by declaring 66. A closed hand played out to its "
+                   "last trick counts as declared by the winner of that trick when their points reach 66."),
     "66.declare": N_("A player on lead whose points reach 66 may stop the play and count."),
     "66.game-points": N_("A correct declaration scores 1 game point, 2 if the opponent has 32 points "
                          "or fewer, 3 if the opponent has won no trick."),

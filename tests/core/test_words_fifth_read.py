@@ -160,3 +160,15 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
         "Choisir cœur comme atout n'est pas permis pendant les enchères")
     assert hand.explain_illegal("exchange 9H").text.render("fr").startswith(
         "Échanger le 9♥ contre la retourne ne fait pas partie du Quarante-cinq aux enchères")
+
+
+def test_the_closing_rule_says_there_is_no_10_for_the_last_trick():
+    """EN UNCLEAR 12: the engine said "there is no 10 for the last trick" after closing, the rule 66.close did not;
+    66.last-trick said "when the stock ran out" without "not when it was closed"."""
+    from atout.rulebook import rule
+
+    assert "the strict rules apply, there is no 10 for the last trick, and the closer wins only by declaring 66" in \
+        rule("66.close").statement.render("en")
+    assert "la dernière levée ne rapporte pas 10, et celui qui a fermé" in rule("66.close").statement.render("fr")
+    assert rule("66.last-trick").statement.render("en") == ("When the stock ran out (not when it was closed), the "
+                                                            "winner of the last trick scores 10.")

@@ -123,6 +123,8 @@ QUESTION_SCHEMA = {
         # rob: whose question it is (the dealer is "dealer"), the seat dealt the ace of trumps
         "seat": {"type": "integer", "minimum": 0, "maximum": 5},
         "holder": {"type": "integer", "minimum": 0, "maximum": 5},
+        # score: the seat the question calls "you"; left out, it is asked as an onlooker, each player by number
+        "viewer": {"type": "integer", "minimum": 0, "maximum": 5},
     },
     "additionalProperties": False,
 }
@@ -620,11 +622,14 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
     return [_score_question("score", game, {"kind": "score", "game": game, "options": options, **spec["score"]},
-                            prompt, seed)]
+                            prompt, seed, spec.get("viewer"))]
 
 
-def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | None, seed: int) -> Question:
-    answer = _ask(query)
+def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | None, seed: int,
+                    viewer: int | None) -> Question:
+    """What a hand scores. Its prompt names the players by number ("Players 1 and 3 bid 7♦"), so its choices and
+    feedback do too, unless the question names the seat it calls "you" (``viewer``)."""
+    answer = _ask(query, viewer)
     key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
     right = score_text(answer[key])
     shown = {"winners": answer["winners"]} if "winners" in answer else {}    # each trick's winner, to show them
@@ -632,7 +637,7 @@ def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | 
     owners = _score_owners(game, len(answer[key]), len(answer.get("tricks_won", answer[key])))
     return Question(kind, game, prompt or Text("What does this hand score?"), query, choices, [right], False,
                     answer.get("rule"), answer.get("explanation"), shown=shown,
-                    labels={c: ScoresLabel(_score_values(c), owners) for c in choices})
+                    labels={c: ScoresLabel(_score_values(c), owners) for c in choices}, viewer=viewer)
 
 
 class ScoresLabel:
@@ -771,7 +776,7 @@ def _close_score_question(spec, game, options, prompt, seed) -> Question:
     """What a closed hand scores when the closer reaches 66 or misses it (`66.close.failed`)."""
     query = {"kind": "score", "game": game, "options": options, "event": "closed", **spec["score"]}
     return _score_question("close", game, query, prompt or Text("The stock was closed. What does this hand score "
-                                                                "(your game points first)?"), seed)
+                                                                "(Player 1 first)?"), seed, spec.get("viewer"))
 
 
 def _marriage_question(spec, game, options, prompt, seed) -> Question:

@@ -172,3 +172,22 @@ def test_the_closing_rule_says_there_is_no_10_for_the_last_trick():
     assert "la dernière levée ne rapporte pas 10, et celui qui a fermé" in rule("66.close").statement.render("fr")
     assert rule("66.last-trick").statement.render("en") == ("When the stock ran out (not when it was closed), the "
                                                             "winner of the last trick scores 10.")
+
+
+def test_a_scoring_question_names_the_sides_as_its_prompt_does():
+    """EN UNCLEAR 13: the prompt said "Players 1 and 3" (« les joueurs 1 et 3 ») and its choices "your side" (« votre
+    camp »): a scoring question is asked as an onlooker unless it names the seat it calls "you" (viewer)."""
+    from atout.lessons import load_lessons
+
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "500-scoring")
+    question = next(q for q in lesson.questions() if q.kind == "score")
+    assert "Players 1 and 3" in question.prompt["en"] and "joueurs 1 et 3" in question.prompt["fr"]
+    for lang, ours in (("en", "for Players 1 and 3"), ("fr", "au camp des joueurs 1 et 3")):
+        labels = [question.label(c, lang) for c in question.choices]
+        assert all(ours in label for label in labels), labels
+        assert not any("your side" in label or "votre camp" in label for label in labels), labels
+    assert question.check(question.answer[0]).text.startswith("Players 1 and 3 made 8 spades")
+    declared = next(lesson for lesson in load_lessons() if lesson.id == "66-declaring")
+    yours = next(q for i in range(len(declared.steps)) for q in declared.step_questions(i)
+                 if q.kind == "score" and "You declare" in q.prompt["en"])
+    assert yours.viewer == 0 and yours.label(yours.answer[0]).endswith(" for you and 0 for Player 2")

@@ -81,12 +81,14 @@ def test_score_choices_say_whose_each_number_is():
                 seen.setdefault(question.game, question)
     five_hundred = seen["five-hundred"]
     labels = [five_hundred.label(c) for c in five_hundred.choices]
-    assert all(" for your side and " in label and label.endswith(" for Players 2 and 4") for label in labels), labels
+    # asked as an onlooker, as the prompts name the players (Five Hundred's fifth read, EN UNCLEAR 13)
+    assert all(" for Players 1 and 3 and " in label and label.endswith(" for Players 2 and 4") for label in labels), \
+        labels
     assert not any(" – " in label for label in labels), labels
     assert five_hundred.answer_text(five_hundred.answer).startswith("The answer: “")
     sixty_six = seen["sixty-six"]
-    assert sixty_six.label("3 – 0") == "3 for you and 0 for Player 2"
-    assert sixty_six.label("3 – 0", "fr") == "3 à vous et 0 au joueur 2"
+    assert sixty_six.label("3 – 0") == "3 for Player 1 and 0 for Player 2"
+    assert sixty_six.label("3 – 0", "fr") == "3 au joueur 1 et 0 au joueur 2"
     auction = seen["auction-forty-fives"]
     negative = next(c for c in auction.choices if "−" in c)
     assert "−" in auction.label(negative) and auction.label(negative).count(" for ") == 4

@@ -174,14 +174,14 @@ def test_a_scoring_question_shows_the_tricks_it_asks_about_with_who_played_and_w
     shown = view.situation.value
     tricks = question.query["tricks"]
     assert cards_shown(shown) == sum(len(t["plays"]) for t in tricks) == 20      # every card of every trick
-    assert "The hand&#x27;s tricks (you are Player 1):" in shown
+    # asked as an onlooker, as its prompt names the sides ("Players 1 and 3 – Players 2 and 4"): nobody is "you"
+    assert "The hand&#x27;s tricks:" in shown and question.viewer is None
     winners = judge(question.query)["winners"]
     for number, winner in enumerate(winners, start=1):      # core's winner of each trick, named
-        name = "you" if winner == 0 else f"Player {winner + 1}"
-        assert f"Trick {number}: won by {name}</p>" in shown
-    first = tricks[0]        # led by Player 2: its cards are captioned Player 2, Player 3, Player 4, You
+        assert f"Trick {number}: won by Player {winner + 1}</p>" in shown
+    first = tricks[0]        # led by Player 2: its cards are captioned Player 2, Player 3, Player 4, Player 1
     captions = re.findall(r"<figcaption>([^<]*)</figcaption>", shown)[:4]
-    assert captions == ["Player 2", "Player 3", "Player 4", "You"] and first["leader"] == 1
+    assert captions == ["Player 2", "Player 3", "Player 4", "Player 1"] and first["leader"] == 1
     # Scores side by side are never cut to look alike: their buttons are as wide as their words.
     assert all(b.layout.width == "auto" for b in view.choices.children)
 

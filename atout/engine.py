@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, Type
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import ConfigError, IllegalActionError, NotationError, quote, typed
-from atout.games import call_said
-from atout.i18n import N_, OneOf, Person, Text
+from atout.games import call_label, call_said
+from atout.i18n import N_, OneOf, Person, Text, Typed
 
 
 class Phase(enum.Enum):
@@ -836,8 +836,8 @@ def action_said(action: Action) -> Text:
         return Text("Naming {suit} as trumps", suit=value)
     if kind == "bid" and value == "pass":
         return Text("Passing")
-    if kind == "bid" and value == "hold":       # the call's words quoted, not its button's capital ("Bidding Hold")
-        return Text("Calling “hold”")
+    if kind == "bid" and value == "hold":       # quoted as its button writes it, not "Bidding Hold"
+        return Text("Calling {call}", call=Typed(call_label("hold")))
     if kind == "bid" and value is not None:
         return Text("Bidding {call}", call=call_said(str(value)))
     if kind in _SIMPLE_ACTIONS_SAID and card is None and (value is None or kind == "deal"):

@@ -44,14 +44,18 @@ def call_label(call: str) -> Text:
     return Text("{call}", call=call)
 
 
-def call_said(call: str) -> Text:
+def call_said(call: str) -> Any:
     """A call said in words ("6 spades", « 6 piques »: the strain after a number takes the language's plural, which
-    a symbol never shows); the words of ``call_label`` for the others."""
+    a symbol never shows; misère as a noun in running text, "misère", « la misère »); the words of ``call_label``
+    for the others."""
     from atout.five_hundred.config import BID_WORDS, Strain
+    from atout.five_hundred.config import make_config as five_hundred
 
     match = re.fullmatch(r"(\d+)(NT|[CDHS])", call, re.IGNORECASE)     # "6s" typed is the call 6S
     if match:
         return Text(BID_WORDS[Strain.parse(match[2].upper())], n=int(match[1]))
+    if call in ("misere", "open-misere"):
+        return five_hundred("five-hundred", {"misere": True}).calls[call]
     return call_label(call)
 
 

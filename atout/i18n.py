@@ -435,12 +435,12 @@ class Typed:
 
     __slots__ = ("text",)
 
-    def __init__(self, text: str | Text) -> None:
+    def __init__(self, text: Any) -> None:
         self.text = text
 
     def render(self, lang: str | None = None) -> str:
         lang = lang or _current
-        text = self.text.render(lang) if isinstance(self.text, Text) else self.text
+        text = self.text if isinstance(self.text, str) else self.text.render(lang)
         return f"«{NBSP}{text}{NBSP}»" if lang == "fr" else f"“{text}”"
 
     def __eq__(self, other: object) -> bool:
@@ -448,6 +448,21 @@ class Typed:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+
+class Continued(Text):
+    """A sentence that goes on another after its colon: it starts in lower case, as French and English write a
+    sentence after a colon ("…: misère may be called only…", « … : la misère ne peut… »), unless it opens with a
+    name (a player, a card, a call given as a value). Only for sentences that open with a common word."""
+
+    __slots__ = ()
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.msgid, text.you, **text.params)
+
+    def _render(self, lang: str, viewer: int | None, top: bool) -> str:
+        written = super()._render(lang, viewer, top)
+        return written if self._opens_with_a_name() else written[:1].lower() + written[1:]
 
 
 class OneOf:

@@ -16,7 +16,7 @@ from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, NotationError, quote, typed
 from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
 from atout.games import call_said
-from atout.i18n import OneOf, Text, Typed
+from atout.i18n import Continued, OneOf, Text, Typed
 
 _BID = re.compile(r"^(10|[6-9])\s*(NT|N|[SCDH♠♣♦♥♤♧♢♡])$")
 _MISERE = {"misere": "misere", "misère": "misere", "open-misere": "open-misere", "open-misère": "open-misere",
@@ -136,8 +136,9 @@ class Auction:
             seat = self.to_act
             if seat is None:
                 raise IllegalActionError(why.text, rule=why.rule, explanation=why)
-            raise IllegalActionError(Text("{seat} may not call {call}: {why}", seat=seat_name(seat), call=call,
-                                          why=why.text), rule=why.rule, explanation=why)
+            raise IllegalActionError(Text("{seat} may not call {call}: {why}", seat=seat_name(seat),
+                                          call=self.config.calls.get(call) or call_said(call),
+                                          why=Continued(why.text)), rule=why.rule, explanation=why)
         seat = self.to_act
         assert seat is not None, "a legal call has a player to make it"
         self.calls.append((seat, call))

@@ -16,10 +16,11 @@ from atout.engine import Explanation
 from atout.errors import AtoutError, IllegalActionError, QueryError, quote
 from atout.five_hundred import rules
 from atout.five_hundred.bidding import Auction, parse_call
-from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
+from atout.five_hundred.config import MAX_TRICKS, PASS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.five_hundred.scoring import score_hand
-from atout.i18n import Text
+from atout.games import call_label
+from atout.i18n import OneOf, Text, Typed
 from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
 from atout.rules_api import legality, ranking, trick_verdict
 
@@ -95,7 +96,8 @@ def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
         try:
             auction.call(parse_call(text))
         except (IllegalActionError, QueryError, AtoutError) as exc:
-            allowed = ", ".join(auction.legal()) or "none: the auction is over"
+            # the calls in words, as the bidding box says them ("6 clubs", "misère"), never the notation ("6C")
+            allowed = OneOf(Typed(call_label(c)) if c == PASS else config.calls[c] for c in auction.legal())
             raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
                                   i=i + 1, call=quote(text), why=exc.message, legal=allowed)) from None
     if auction.over:

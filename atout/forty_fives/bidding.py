@@ -9,11 +9,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, typed
-from atout.forty_fives.config import bid_level
-from atout.games import call_said
-from atout.i18n import OneOf, Text, Typed
+from atout.forty_fives.config import BID_VALUES, bid_level
+from atout.games import call_label, call_said
+from atout.i18n import Continued, OneOf, Text, Typed
 
 
 class Auction:
@@ -91,7 +93,8 @@ class Auction:
         if call not in legal:
             why = self.explain_illegal(call)
             raise IllegalActionError(Text("{seat} may not call {call}: {why}", seat=seat_name(self.to_act),
-                                          call=call, why=why.text), rule=why.rule, explanation=why)
+                                          call=call_in_words(call), why=Continued(why.text)), rule=why.rule,
+                                     explanation=why)
         seat = self.to_act
         self.calls.append((seat, call))
         if call == "pass":
@@ -116,6 +119,16 @@ class Auction:
     @property
     def winner(self) -> int | None:
         return self.high_bidder if self.over else None
+
+
+def call_in_words(call: str) -> Any:
+    """A call as a sentence says it: a bid in words ("30 for 60", "6 spades" typed in the wrong game), a word
+    call quoted as its button writes it (“Pass”, “Hold”: « Je tiens »)."""
+    if call in ("pass", "hold"):
+        return Typed(call_label(call))
+    if call in BID_VALUES:
+        return call_text(call)
+    return call_said(call)
 
 
 def call_text(call: str) -> Text:

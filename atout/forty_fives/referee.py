@@ -18,12 +18,12 @@ from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
 from atout.forty_fives import ranking as forty_fives_ranking
-from atout.forty_fives.bidding import Auction
+from atout.forty_fives.bidding import Auction, call_in_words
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import score_hand
-from atout.i18n import Plural, Text
+from atout.i18n import OneOf, Plural, Text
 from atout.ranking import TRUMP_POWER
 from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
 from atout.rules_api import legality, ranking, trick_verdict
@@ -85,7 +85,7 @@ def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         except IllegalActionError as exc:
             raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
                                   i=i + 1, call=quote(call), why=exc.message,
-                                  legal=", ".join(auction.legal()))) from None
+                                  legal=OneOf(call_in_words(c) for c in auction.legal()))) from None
     if auction.over:
         return {"over": True, "winner": auction.winner, "bid": auction.bid,
                 "rule": "a45.bid.order" if auction.winner is not None else "a45.bid.all-pass"}

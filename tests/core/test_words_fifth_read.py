@@ -60,7 +60,7 @@ def test_the_hold_refused_is_quoted_in_sentence_case():
 
     hand = family("forty-fives").new_hand("forty-fives", seed=0, players=3)
     refused = hand.explain_illegal("bid hold").text
-    assert refused.render("en").startswith("Calling “hold” is not part of Forty-Fives"), refused.render("en")
+    assert refused.render("en").startswith("Calling “Hold” is not part of Forty-Fives"), refused.render("en")
     assert refused.render("fr").startswith("Annoncer «\u00a0Je tiens\u00a0» ne fait pas partie du Quarante-cinq"), \
         refused.render("fr")
 
@@ -191,3 +191,26 @@ def test_a_scoring_question_names_the_sides_as_its_prompt_does():
     yours = next(q for i in range(len(declared.steps)) for q in declared.step_questions(i)
                  if q.kind == "score" and "You declare" in q.prompt["en"])
     assert yours.viewer == 0 and yours.label(yours.answer[0]).endswith(" for you and 0 for Player 2")
+
+
+def test_a_refused_call_on_the_stream_lists_the_calls_in_words():
+    """EN UNCLEAR 14: "the calls allowed were pass, 6C, …" and « : La misère » after a colon."""
+    from atout.i18n import language
+    from atout.referee import judge
+
+    query = {"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["misere"], "options": {"misere": True}}
+    error = judge(query)["error"]
+    assert "Player 2 may not call misère: misère may be called only once a bid of 7 tricks has been made" in error
+    assert error.endswith("the calls allowed were “Pass”, 6 spades, 6 clubs, 6 diamonds, 6 hearts, 6 no trumps, "
+                          "7 spades, 7 clubs, 7 diamonds, 7 hearts, 7 no trumps, 8 spades, 8 clubs, 8 diamonds, "
+                          "8 hearts, 8 no trumps, 9 spades, 9 clubs, 9 diamonds, 9 hearts, 9 no trumps, 10 spades, "
+                          "10 clubs, 10 diamonds, open misère, 10 hearts, or 10 no trumps"), error
+    with language("fr"):
+        fr = judge(query)["error"]
+    assert "le joueur 2 ne peut pas annoncer la misère\u00a0: la misère ne peut être annoncée" in fr, fr
+    assert "les annonces permises étaient «\u00a0Passe\u00a0», 6 piques, 6 trèfles" in fr and "6C" not in fr, fr
+    auction = judge({"kind": "bids", "game": "auction-forty-fives", "dealer": 0,
+                     "calls": ["15", "pass", "pass", "30-for-60"]})["error"]
+    assert auction.endswith("Player 1 may not call 30 for 60: the dealer does not bid a number: with 15 standing, "
+                            "the dealer may only hold (take the bid at 15) or pass; the calls allowed were “Pass” or "
+                            "“Hold”"), auction

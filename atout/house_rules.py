@@ -280,6 +280,6 @@ def in_force_named(game: str, options: Mapping[str, Any] | None) -> list[tuple[T
     in force stays one line above the table, the rule itself a hover away.
 
     >>> [(n.render("en"), r.render("en")[:22]) for n, r in in_force_named("forty-fives", {"dealer_rob": "may"})]
-    [('A turned ace: the dealer may rob it', 'When the turned card i')]
+    [('The dealer may rob a turned ace', 'When the turned card i')]
     """
     return [(switch.named(value), switch.said(value)) for switch, value in _differing(game, options)]

@@ -1,5 +1,6 @@
-"""Forty-Fives' answers to the rules API (``atout.rules_api``): its ranking tables and trick rules, in the shape
-every family gives them. The options ``must_follow_suit`` and ``ace_of_hearts_led`` come from the configuration."""
+"""Forty-Fives' answers to the rules API (``atout.rules_api``): its ranking tables and trick rules, its scores and
+the Auction's bidding, in the shape every family gives them. The options ``must_follow_suit`` and
+``ace_of_hearts_led`` come from the configuration."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ from types import MappingProxyType
 
 from atout.cards import Card, Suit
 from atout.engine import Explanation
+from atout.errors import IllegalActionError, QueryError, quote
 from atout.forty_fives import ranking as rank
+from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig
-from atout.rules_api import Ranking, Trump
+from atout.forty_fives.explain import explain_score
+from atout.forty_fives.scoring import score_hand
+from atout.i18n import Text
+from atout.ranking import TRUMP_POWER
+from atout.rules_api import AuctionState, Ranking, ScoreFacts, ScoreResult, TricksPlayed, Trump, expect_facts
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
 
@@ -59,3 +66,57 @@ def explain_illegal(config: FortyFivesConfig, card: Card, hand: Sequence[Card], 
 def explain_legal(config: FortyFivesConfig, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
                   named: Suit | None, phase: str | None) -> Explanation:
     return rank.explain_legal(hand, plays, _suit(trump), config.must_follow_suit, config.ace_of_hearts_led)
+
+
+def score(config: FortyFivesConfig, facts: ScoreFacts) -> ScoreResult:
+    """A hand's points from its tricks: each trick's winner, and the best card (the highest trump played)."""
+    expect_facts(config, facts, TricksPlayed)
+    assert isinstance(facts, TricksPlayed)
+    n = config.players
+    table = rank.TABLES[facts.trump]
+    tricks_won = [0] * n
+    winners: list[int] = []
+    best_power, best_seat, best_card = -1, None, None
+    for trick in facts.tricks:
+        winner = (trick.leader + rank.trick_winner(trick.plays, facts.trump)) % n
+        tricks_won[winner] += 1
+        winners.append(winner)
+        for i, card in enumerate(trick.plays):
+            power = table.power[card.index]
+            if power > TRUMP_POWER and power > best_power:
+                best_power, best_seat, best_card = power, (trick.leader + i) % n, card
+    before = list(facts.scores_before) if facts.scores_before is not None else [0] * config.sides
+    result = score_hand(config, tricks_won, best_seat, before, facts.bidder, facts.bid)
+    result.best_card = best_card
+    why = explain_score(result)
+    return ScoreResult(config.game, tuple(result.points), why.rule, why,
+                       scores_after=tuple(result.scores_after) if config.auction else None,
+                       made=result.made, tricks_won=tuple(tricks_won), winners=tuple(winners), best_card=best_card)
+
+
+def require_auction(config: FortyFivesConfig) -> None:
+    """Only the Auction bids: the turned-up presets are told so."""
+    if not config.auction:
+        raise QueryError(Text("{game} has no bidding: trumps are turned up (bids are for auction-forty-fives)",
+                              game=config.game))
+
+
+def bids(config: FortyFivesConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
+    require_auction(config)
+    auction = Auction(config.players, dealer, config.bid_values, config.dealer_forced)
+    for i, call in enumerate(calls):
+        try:
+            auction.call(call.strip().lower())
+        except IllegalActionError as exc:
+            raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
+                                  i=i + 1, call=quote(call), why=exc.message,
+                                  legal=", ".join(auction.legal()))) from None
+    if auction.over:
+        return AuctionState(config.game, tuple(calls), True,
+                            "a45.bid.order" if auction.winner is not None else "a45.bid.all-pass",
+                            winner=auction.winner, bid=auction.bid)
+    legal = auction.legal()
+    refused = {call: auction.explain_illegal(call) for call in ("pass", "hold", *config.bid_values)
+               if call not in legal}
+    return AuctionState(config.game, tuple(calls), False, "a45.bid.order", to_act=auction.to_act,
+                        legal=tuple(legal), refused=MappingProxyType(refused))

@@ -16,7 +16,7 @@ import codecs
 import contextlib
 import random
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -31,7 +31,7 @@ from atout.errors import AtoutError, quote
 from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
-from atout.referee import judge
+from atout.referee import judge, typed
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
 
@@ -433,7 +433,7 @@ class Question:
     cards: bool = False           # the choices are cards
     shown: dict[str, Any] = field(default_factory=dict)     # what the referee worked out for the view to show
     viewer: int | None = 0        # the seat the learner answers for: the sentences call that player "you"
-    reasons: Reasons | None = None  # a winner or legal question: core's verdict, rendered when the answer is marked
+    reasons: Reasons | None = None  # core's working, rendered when the answer is marked
 
     def __post_init__(self) -> None:
         self.cards = self.cards or self.kind in ("winner", "legal")
@@ -521,21 +521,31 @@ class Question:
 
 @dataclass(frozen=True)
 class Reasons:
-    """What core says of a card question: why the right answer is right (``reason``) and, card by card, why a card
-    loses the trick or may not be played (``by_card``); written out for the reader when the answer is marked."""
+    """What core says of a question: why the right answer is right (``reason``; None where core gives only its
+    ``rule``, as for a failed close) and, choice by choice, why a card loses the trick or may not be played, why
+    a call may not be made… (``by_card``, by card or by choice); written out for the reader when the answer is
+    marked."""
 
-    reason: Explanation
-    by_card: dict[Card, Explanation]
+    reason: Explanation | None
+    by_card: Mapping[Card, Explanation] | Mapping[str, Explanation]
+    rule: str | None = None
 
     def answer(self, viewer: int | None) -> dict[str, Any]:
-        """The reasons as a marked answer reads them: the rule and sentence, and each card's under ``why``."""
-        return {"rule": self.reason.rule, "explanation": self.reason.render(viewer=viewer),
-                "why": {card.code: {"rule": why.rule, "explanation": why.render(viewer=viewer)}
-                        for card, why in self.by_card.items()}}
+        """The reasons as a marked answer reads them: the rule and sentence, and each choice's under ``why``."""
+        said: dict[str, Any] = {"rule": self.reason.rule if self.reason is not None else self.rule}
+        if self.reason is not None:
+            said["explanation"] = self.reason.render(viewer=viewer)
+        said["why"] = {_choice(key): {"rule": why.rule, "explanation": why.render(viewer=viewer)}
+                       for key, why in self.by_card.items()}
+        return said
 
     def sentences(self, viewer: int | None = 0) -> dict[str, str]:
-        """Why each card loses or is refused, by card code."""
-        return {card.code: why.render(viewer=viewer) for card, why in self.by_card.items()}
+        """Why each card loses or is refused, by card code (or choice)."""
+        return {_choice(key): why.render(viewer=viewer) for key, why in self.by_card.items()}
+
+
+def _choice(key: Card | str) -> str:
+    return key.code if isinstance(key, Card) else key
 
 
 def _card_question(kind: str, spec: dict[str, Any], game: str, options: dict[str, Any]
@@ -571,6 +581,15 @@ def _needed(spec: dict[str, Any], name: str, kind: str, config: rules_api.GameCo
     raise LessonError(Text("a {kind} question needs the field {name}", kind=kind, name=quote(name)))
 
 
+def _typed(query: dict[str, Any]) -> Any:
+    """Core's typed answer (``atout.rules_api``) to a question written as the referee reads it."""
+    try:
+        return typed(query)
+    except AtoutError as exc:
+        raise LessonError(Text("the referee cannot answer this {kind} question: {why}", kind=query["kind"],
+                               why=str(exc))) from None
+
+
 def _ask(query: dict[str, Any], viewer: int | None = 0) -> dict[str, Any]:
     answer = judge(query, viewer)
     if "error" in answer:
@@ -601,6 +620,7 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
             query["plays"] = spec.get("plays", [])
         choices, right, reasons = _card_question(kind, spec, game, options)
         default = Text("Which card wins the trick?") if kind == "winner" else Text("Which cards may you play?")
+        assert reasons.reason is not None, "core says why a card wins or may be played"
         return [Question(kind, game, prompt or default, query, choices, right, kind == "legal", reasons.reason.rule,
                          reasons.reason.render(viewer=0), why=reasons.sentences(), reasons=reasons)]
     if kind == "bids":
@@ -608,14 +628,15 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
                  "calls": spec.get("calls", [])}
         if "players" in spec:
             query["players"] = spec["players"]
-        answer = _ask(query)
-        if answer.get("over"):
+        state: rules_api.AuctionState = _typed(query)
+        if state.over:
             raise LessonError(Text("the auction in this bids question is already over"))
-        legal = list(answer["legal"])
+        legal = list(state.legal)
         choices = _call_choices(game, legal, query)
         return [Question("bids", game, prompt or Text("Which of these calls may you make now?"),
-                         query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None,
-                         labels={c: call_label(c) for c in choices}, viewer=answer["to_act"])]
+                         query, choices, [c for c in choices if c in legal], True, state.rule, None,
+                         labels={c: call_label(c) for c in choices}, viewer=state.to_act,
+                         reasons=Reasons(None, dict(state.refused), state.rule))]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
@@ -624,15 +645,17 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
 
 
 def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | None, seed: int) -> Question:
-    answer = _ask(query)
-    key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
-    right = score_text(answer[key])
-    shown = {"winners": answer["winners"]} if "winners" in answer else {}    # each trick's winner, to show them
-    choices = _score_choices(answer[key], seed, game)
-    owners = _score_owners(game, len(answer[key]), len(answer.get("tricks_won", answer[key])))
+    result: rules_api.ScoreResult = _typed(query)
+    points = list(result.points)
+    right = score_text(points)
+    # each trick's winner, to show them
+    shown = {"winners": list(result.winners)} if result.winners is not None else {}
+    choices = _score_choices(points, seed, game)
+    owners = _score_owners(game, len(points), len(result.tricks_won or points))
     return Question(kind, game, prompt or Text("What does this hand score?"), query, choices, [right], False,
-                    answer.get("rule"), answer.get("explanation"), shown=shown,
-                    labels={c: ScoresLabel(_score_values(c), owners) for c in choices})
+                    result.rule, result.reason.render(viewer=0) if result.reason is not None else None, shown=shown,
+                    labels={c: ScoresLabel(_score_values(c), owners) for c in choices},
+                    reasons=Reasons(result.reason, {}, result.rule))
 
 
 class ScoresLabel:
@@ -892,7 +915,8 @@ def _call_choices(game: str, legal: list[str], query: dict[str, Any]) -> list[st
         from atout.forty_fives.config import BID_VALUES
 
         return ["pass", "hold", *BID_VALUES]
-    ladder = [c for c in judge({**query, "calls": []}).get("legal", []) if c != "pass"]
+    opening: rules_api.AuctionState = _typed({**query, "calls": []})
+    ladder = [c for c in opening.legal if c != "pass"]
     bids = [c for c in legal if c != "pass"]
     if not bids:
         return ["pass", *ladder[-3:]]

@@ -1062,12 +1062,16 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
         if "trump" in step:
             shown.trump = _step_trump(game, step["trump"])
     elif show == "ranking":
-        shown.trump = _step_trump(game, step.get("trump", "S"))
+        config = rules_api.config_of(game, options)
+        if "trump" not in step:       # the order of the cards depends on it: never guessed
+            raise LessonError(Text("a ranking step needs its trump: write trump = {allowed}",
+                                   allowed=_trumps_allowed(config)))
+        shown.trump = _step_trump(game, step["trump"])
     elif show == "trick":
         config = rules_api.config_of(game, options)
         if "trump" not in step:       # a trick's winner depends on it: never guessed
-            allowed = OneOf(rules_api.trump_text(t) for t in rules_api.trumps(config))
-            raise LessonError(Text("a trick step needs its trump: write trump = {allowed}", allowed=allowed))
+            raise LessonError(Text("a trick step needs its trump: write trump = {allowed}",
+                                   allowed=_trumps_allowed(config)))
         shown.trump = _step_trump(game, step["trump"])
         try:
             verdict = rules_api.trick_verdict(config, [Card.parse(card) for card in step.get("plays", [])],
@@ -1087,6 +1091,11 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
             raise LessonError(Text("viewer must be a seat from 0 to {last}, or left out to show every hand",
                                    last=seats - 1))
     return shown
+
+
+def _trumps_allowed(config: rules_api.GameConfig) -> OneOf:
+    """The trumps a step of ``config``'s game may name, as a lesson writes them ("C, D, H, S, or NT")."""
+    return OneOf(rules_api.trump_text(t) for t in rules_api.trumps(config))
 
 
 def _step_trump(game: str, trump: str) -> str:

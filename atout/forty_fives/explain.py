@@ -208,3 +208,19 @@ def _explain_auction_score(result: HandResult, after: list[Text], taken: list[in
             who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
                        Text("{first}; totals now: {after}", first=text, after=after))
+
+
+# --- what the table says in words (``TableView.score_labels`` and ``notes``) ---------------------------------------
+
+def score_labels(players: int, partners: bool) -> list[Text]:
+    """Whose each score on the table is: the two sides in partnerships, else each player."""
+    if partners:
+        return [Text("{side}", side=Side(i, players)) for i in range(2)]
+    return [Text("{seat}", seat=seat_name(i), you=N_("You")) for i in range(players)]
+
+
+def table_notes(ace_holder: int | None) -> list[Text]:
+    """The table's notes: who announced holding the ace of trumps (the turned card was not robbed)."""
+    if ace_holder is None:
+        return []
+    return [Text("{seat} holds the ace of trumps", seat=seat_name(ace_holder), you=N_("You hold the ace of trumps"))]

@@ -31,7 +31,8 @@ from atout.errors import AtoutError, quote
 from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
-from atout.referee import judge, typed
+from atout.referee import answer_json, typed
+from atout.referee import ask as ask_referee
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
 
@@ -457,7 +458,8 @@ class Question:
         picked = {response} if isinstance(response, str) else set(response)
         picked = {self._normal(p) for p in picked}
         right = set(self.answer)
-        answer = self.reasons.answer(self.viewer) if self.reasons is not None else judge(self.query, self.viewer)
+        assert self.reasons is not None, "a question is built with core's working"
+        answer = self.reasons.answer(self.viewer)
         rule = self.rule or answer.get("rule")
         general = answer.get("explanation") or self._rule_sentence(rule)
         ordered = [c for c in self.choices if c in right] + sorted(right - set(self.choices))
@@ -590,12 +592,19 @@ def _typed(query: dict[str, Any]) -> Any:
                                why=str(exc))) from None
 
 
-def _ask(query: dict[str, Any], viewer: int | None = 0) -> dict[str, Any]:
-    answer = judge(query, viewer)
+def _ask(query: dict[str, Any], viewer: int | None = 0) -> tuple[dict[str, Any], Reasons]:
+    """The referee's answer to a special rule's question, written for ``viewer``, and core's working in it, kept to
+    be rendered when the answer is marked."""
+    answer = ask_referee(query)
     if "error" in answer:
         raise LessonError(Text("the referee cannot answer this {kind} question: {why}", kind=query["kind"],
                                 why=answer["error"]))
-    return answer
+    why = {**(answer.get("beats") or {}), **(answer.get("why") or {})}
+    reason = answer.get("explanation")
+    return answer_json(answer, viewer), Reasons(
+        reason if isinstance(reason, Explanation) else None,
+        {key: said["explanation"] for key, said in why.items()
+         if isinstance(said, dict) and isinstance(said.get("explanation"), Explanation)}, answer.get("rule"))
 
 
 def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
@@ -702,11 +711,11 @@ def _points_question(spec, game, options, prompt, seed) -> Question:
     whether they make 66."""
     query = {"kind": "points", "game": game, "options": options,
              **_copy(spec, ("tricks", "marriages", "last_trick", "trump"))}
-    answer = _ask(query)
+    answer, reasons = _ask(query)
     if spec.get("ask") == "66":
         return Question("points", game, prompt or Text("Has this player reached 66?"), query, list(YES_NO),
                         ["yes" if answer["reached"] else "no"], False, answer["rule"], answer["explanation"],
-                        labels=YES_NO)
+                        labels=YES_NO, reasons=reasons)
     counted = answer["points"]
     # Wrong answers a learner could believe: the ten and king swapped, the marriages forgotten or counted too
     # early, the last trick's 10 forgotten or added; then nearby values.
@@ -720,26 +729,26 @@ def _points_question(spec, game, options, prompt, seed) -> Question:
     default = (Text("How many card points are in these tricks?") if counted == answer["card_points"]
                else Text("How many points does this player count?"))
     return Question("points", game, prompt or default, query, [str(v) for v in sorted([counted, *wrong])],
-                    [str(counted)], False, answer["rule"], answer["explanation"])
+                    [str(counted)], False, answer["rule"], answer["explanation"], reasons=reasons)
 
 
 def _discards_question(spec, game, options, prompt, seed) -> Question:
     """Which cards go once trumps are named (Auction Forty-Fives) or may go (Five Hundred's kitty)."""
     query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
-    answer = _ask(query)
+    answer, reasons = _ask(query)
     cards = [Card.parse(c).code for c in [*spec["hand"], *spec.get("kitty", [])]]
     if "discard" in answer:
         right, default = answer["discard"], Text("Trumps are named: which of these cards are thrown away?")
     else:
         right, default = answer["may_discard"], Text("Which of these cards may the contractor discard?")
     return Question("discards", game, prompt or default, query, cards, list(right), True, answer["rule"],
-                    answer["explanation"], why=_why_illegal(answer), cards=True)
+                    answer["explanation"], why=_why_illegal(answer), cards=True, reasons=reasons)
 
 
 def _discard_count_question(spec, game, options, prompt, seed) -> Question:
     """How many cards are discarded (``ask = "count"``) or drawn back to five (``ask = "draw"``)."""
     query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
-    answer = _ask(query)
+    answer, reasons = _ask(query)
     ask = spec["ask"]
     if ask not in answer:
         raise LessonError(Text("{game} has no draw after the kitty: ask cards or count", game=game))
@@ -749,25 +758,25 @@ def _discard_count_question(spec, game, options, prompt, seed) -> Question:
 
         choices = [str(v) for v in range(HAND_SIZE + 1)]     # every count a player may draw
         return Question("discards", game, prompt or Text("How many cards does this player draw from the stock?"),
-                        query, choices, [str(value)], False, "a45.draw", answer["explanation"])
+                        query, choices, [str(value)], False, "a45.draw", answer["explanation"], reasons=reasons)
     held = len(spec["hand"]) + len(spec.get("kitty", []))
     choices = [str(v) for v in range(max(0, value - 2), min(held, value + 2) + 1)]
     return Question("discards", game, prompt or Text("How many cards are discarded?"), query, choices, [str(value)],
-                    False, answer["rule"], answer["explanation"])
+                    False, answer["rule"], answer["explanation"], reasons=reasons)
 
 
-def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str) -> tuple[dict, dict]:
+def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str) -> tuple[dict, dict, Reasons]:
     """Ask the referee whether seat 0 may do ``action`` in the Sixty-Six position the question describes."""
     query = {"kind": "may", "game": game, "options": options, "action": action,
              **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "before_draw", "turn_up", "actions"))}
-    answer = _ask(query)
-    return query, answer
+    answer, reasons = _ask(query)
+    return query, answer, reasons
 
 
-def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: dict) -> Question:
+def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: dict, reasons: Reasons) -> Question:
     return Question(kind, game, prompt, query, list(YES_NO), ["yes" if answer["allowed"] else "no"], False,
                     answer["rule"], answer["explanation"], labels=YES_NO,
-                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]})
+                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]}, reasons=reasons)
 
 
 def _trump_letter(spec: dict[str, Any]) -> str:
@@ -779,15 +788,15 @@ def _trump_letter(spec: dict[str, Any]) -> str:
 
 def _exchange_question(spec, game, options, prompt, seed) -> Question:
     """May seat 0 exchange the 9 of trumps now (`66.exchange-nine`)?"""
-    query, answer = _may(spec, game, options, f"exchange 9{_trump_letter(spec)}")
+    query, answer, reasons = _may(spec, game, options, f"exchange 9{_trump_letter(spec)}")
     return _yes_no("exchange", game, prompt or Text("May you exchange the 9 of trumps for the turned-up trump now?"),
-                   query, answer)
+                   query, answer, reasons)
 
 
 def _close_question(spec, game, options, prompt, seed) -> Question:
     """May seat 0 close the stock now (`66.close`)?"""
-    query, answer = _may(spec, game, options, "close")
-    return _yes_no("close", game, prompt or Text("May you close the stock now?"), query, answer)
+    query, answer, reasons = _may(spec, game, options, "close")
+    return _yes_no("close", game, prompt or Text("May you close the stock now?"), query, answer, reasons)
 
 
 def _close_score_question(spec, game, options, prompt, seed) -> Question:
@@ -806,7 +815,7 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
         raise LessonError(Text("marriage: {why}", why=exc.message)) from None
     if card.rank not in (KING, QUEEN):
         raise LessonError(Text("marriage: name the marriage by its king or queen, not {card}", card=card))
-    query, answer = _may(spec, game, options, f"marriage {card.code}")
+    query, answer, reasons = _may(spec, game, options, f"marriage {card.code}")
     labels = {"no": Text("No: not now")}
     for value in (20, 40):
         labels[str(value)] = Text("Yes: {points} points", points=value)
@@ -817,22 +826,22 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
     return Question("marriage", game, prompt or Text("May you declare the marriage in {suit} now, and what is it "
                                                      "worth?", suit=card.suit),
                     query, list(labels), [right], False, answer["rule"], answer["explanation"], labels=labels,
-                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]})
+                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]}, reasons=reasons)
 
 
 ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep the hand"), "no": Text("No")}
 
 
-def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict]:
+def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict, Reasons]:
     query = {"kind": "rob", "game": game, "options": options, "ask": spec.get("ask", "may"),
              **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
-    return query, _ask(query, spec.get("seat", 0))
+    return query, *_ask(query, spec.get("seat", 0))
 
 
 def _rob_question(spec, game, options, prompt, seed) -> Question:
     """Robbing the turned card (`45.rob.*`): may this seat rob (must, may or no, under ``dealer_rob``), who may,
     or which cards this seat may give up."""
-    query, answer = _rob_query(spec, game, options)
+    query, answer, reasons = _rob_query(spec, game, options)
     ask = query["ask"]
     turn_up = Card.parse(answer["turn_up"])
     shown = {k: answer[k] for k in ("turn_up", "trump", "hands", "hand", "dealer", "seat")}
@@ -845,15 +854,15 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
         right = [str(s) for s in answer["who"]] or ["nobody"]
         return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
                         list(labels), right, False, answer["rule"], answer["explanation"], labels=labels,
-                        shown=shown, viewer=answer["seat"])
+                        shown=shown, viewer=answer["seat"], reasons=reasons)
     if ask == "cards":
         return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
                         query, list(answer["hand"]), list(answer["cards"]), True, answer["rule"],
                         answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown,
-                        viewer=answer["seat"])
+                        viewer=answer["seat"], reasons=reasons)
     return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
                     list(ROB_LABELS), [answer["may"]], False, answer["rule"], answer["explanation"],
-                    labels=dict(ROB_LABELS), shown=shown, viewer=answer["seat"])
+                    labels=dict(ROB_LABELS), shown=shown, viewer=answer["seat"], reasons=reasons)
 
 
 def _draw_question(spec, game, options, prompt, seed) -> Question:
@@ -862,7 +871,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
     ask = spec.get("ask", "first")
     query = {"kind": "draw", "game": game, "options": options, "ask": ask,
              **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "turn_up"))}
-    answer = _ask(query)
+    answer, reasons = _ask(query)
     shown = {"hand": answer["hand"], "turn_up": answer["turn_up"]}
     if ask == "first":
         labels = {"0": Text("You"), "1": Text("Your opponent"),
@@ -884,7 +893,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
         default = Text("This trick has just been played and the drawing done. In the next trick, must the second "
                        "player follow suit?")
     return Question("draw", game, prompt or default, query, list(labels), [right], False, answer["rule"],
-                    answer["explanation"], labels=labels, shown=shown)
+                    answer["explanation"], labels=labels, shown=shown, reasons=reasons)
 
 
 _SPECIAL = {

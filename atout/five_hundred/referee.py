@@ -127,7 +127,7 @@ def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
     return {"may_discard": cards, "count": KITTY_SIZE, "rule": "500.kitty", "why": why,
             "explanation": Explanation("500.kitty", Text(
                 "The contractor adds the {n} kitty cards to the hand, then discards any {n}: no card has to stay",
-                n=KITTY_SIZE)).render()}
+                n=KITTY_SIZE))}
 
 
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards}

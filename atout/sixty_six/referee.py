@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout import rules_api
-from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
+from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
 from atout.i18n import Plural, Text
@@ -166,7 +166,7 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
                               "trick"))
     won = ranking.card_points(cards)
     parts = [Text("{cards} = {total} card points", total=won,
-                  cards=" + ".join(f"{c.render()} {ranking.POINTS[c.index]}" for c in cards))
+                  cards=_CardPoints(cards))
              if cards else Text("No trick won yet, so no card points")]
     rule = "66.points"
     marriage_points = 0
@@ -190,6 +190,19 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     why = Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))
     return {"card_points": won, "marriage_points": marriage_points, "points": total, "reached": reached,
             **why.to_dict()}
+
+
+class _CardPoints:
+    """The sum of the cards' points as it is written out, "A♠ 11 + 10♠ 10", each card in the reader's language
+    (written when the sentence is, so a question marked after a change of language names them in the new one)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+
+    def render(self, lang: str | None = None) -> str:
+        return " + ".join(f"{c.render(lang)} {ranking.POINTS[c.index]}" for c in self.cards)
 
 
 def _marriages(q: Query) -> list[Suit]:

@@ -711,58 +711,60 @@ def _points_question(spec, game, options, prompt, seed) -> Question:
     whether they make 66."""
     query = {"kind": "points", "game": game, "options": options,
              **_copy(spec, ("tricks", "marriages", "last_trick", "trump"))}
-    answer, reasons = _ask(query)
+    count: rules_api.PointsCount = _typed(query)
+    reasons, working = Reasons(count.reason, {}), count.reason.render(viewer=0)
     if spec.get("ask") == "66":
         return Question("points", game, prompt or Text("Has this player reached 66?"), query, list(YES_NO),
-                        ["yes" if answer["reached"] else "no"], False, answer["rule"], answer["explanation"],
+                        ["yes" if count.reached else "no"], False, count.reason.rule, working,
                         labels=YES_NO, reasons=reasons)
-    counted = answer["points"]
+    counted = count.points
     # Wrong answers a learner could believe: the ten and king swapped, the marriages forgotten or counted too
     # early, the last trick's 10 forgotten or added; then nearby values.
     cards = [Card.parse(c) for trick in spec["tricks"] for c in trick]
     tens_as_kings = 6 * (sum(c.rank == KING for c in cards) - sum(c.rank == 10 for c in cards))
-    believable = [counted + tens_as_kings, answer["card_points"], answer["card_points"] + answer["marriage_points"],
+    believable = [counted + tens_as_kings, count.card_points, count.card_points + count.marriage_points,
                   counted - 10, counted + 10]
     rng = random.Random(seed)
     believable += [counted + rng.choice([-1, 1]) * rng.randint(2, 12) for _ in range(20)]
     wrong = list(dict.fromkeys(v for v in believable if v >= 0 and v != counted))[:3]
-    default = (Text("How many card points are in these tricks?") if counted == answer["card_points"]
+    default = (Text("How many card points are in these tricks?") if counted == count.card_points
                else Text("How many points does this player count?"))
     return Question("points", game, prompt or default, query, [str(v) for v in sorted([counted, *wrong])],
-                    [str(counted)], False, answer["rule"], answer["explanation"], reasons=reasons)
+                    [str(counted)], False, count.reason.rule, working, reasons=reasons)
 
 
 def _discards_question(spec, game, options, prompt, seed) -> Question:
     """Which cards go once trumps are named (Auction Forty-Fives) or may go (Five Hundred's kitty)."""
     query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
-    answer, reasons = _ask(query)
-    cards = [Card.parse(c).code for c in [*spec["hand"], *spec.get("kitty", [])]]
-    if "discard" in answer:
-        right, default = answer["discard"], Text("Trumps are named: which of these cards are thrown away?")
-    else:
-        right, default = answer["may_discard"], Text("Which of these cards may the contractor discard?")
-    return Question("discards", game, prompt or default, query, cards, list(right), True, answer["rule"],
-                    answer["explanation"], why=_why_illegal(answer), cards=True, reasons=reasons)
+    result: rules_api.Discards = _typed(query)
+    reasons = Reasons(result.reason, dict(result.why))
+    cards = [card.code for card in result.cards]
+    default = (Text("Which of these cards may the contractor discard?") if result.free
+               else Text("Trumps are named: which of these cards are thrown away?"))
+    return Question("discards", game, prompt or default, query, cards, [card.code for card in result.discard], True,
+                    result.reason.rule, result.reason.render(viewer=0), why=reasons.sentences(), cards=True,
+                    reasons=reasons)
 
 
 def _discard_count_question(spec, game, options, prompt, seed) -> Question:
     """How many cards are discarded (``ask = "count"``) or drawn back to five (``ask = "draw"``)."""
     query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
-    answer, reasons = _ask(query)
+    result: rules_api.Discards = _typed(query)
+    reasons, working = Reasons(result.reason, dict(result.why)), result.reason.render(viewer=0)
     ask = spec["ask"]
-    if ask not in answer:
+    value = result.draw if ask == "draw" else result.count
+    if value is None:
         raise LessonError(Text("{game} has no draw after the kitty: ask cards or count", game=game))
-    value = answer[ask]
     if ask == "draw":
         from atout.forty_fives.hand import HAND_SIZE
 
         choices = [str(v) for v in range(HAND_SIZE + 1)]     # every count a player may draw
         return Question("discards", game, prompt or Text("How many cards does this player draw from the stock?"),
-                        query, choices, [str(value)], False, "a45.draw", answer["explanation"], reasons=reasons)
+                        query, choices, [str(value)], False, "a45.draw", working, reasons=reasons)
     held = len(spec["hand"]) + len(spec.get("kitty", []))
     choices = [str(v) for v in range(max(0, value - 2), min(held, value + 2) + 1)]
     return Question("discards", game, prompt or Text("How many cards are discarded?"), query, choices, [str(value)],
-                    False, answer["rule"], answer["explanation"], reasons=reasons)
+                    False, result.reason.rule, working, reasons=reasons)
 
 
 def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str) -> tuple[dict, dict, Reasons]:

@@ -101,6 +101,12 @@ class FamilyRules(Protocol):
 
     def bids(self, config: Any, dealer: int, calls: Sequence[str]) -> AuctionState: ...
 
+    def discards(self, config: Any, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+                 bidder: bool) -> Discards: ...
+
+    def points(self, config: Any, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+               last_trick: bool) -> PointsCount: ...
+
 
 @dataclass(frozen=True)
 class Ranking:
@@ -283,6 +289,38 @@ class AuctionState:
     refused: Mapping[str, Explanation] = field(default_factory=lambda: MappingProxyType({}))
 
 
+@dataclass(frozen=True)
+class Discards:
+    """The discard after the kitty: of ``cards`` (the hand, then the kitty), the ones that go (``discard``: the ones
+    the rules throw away, or with ``free`` every card, any ``count`` of which the contractor may discard) and stay
+    (``keep``), how many the player then ``draw``s (None: nobody draws), why (``reason``) and why each card goes
+    or stays (``why``)."""
+
+    game: str
+    cards: tuple[Card, ...]
+    free: bool
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    count: int
+    draw: int | None
+    reason: Explanation
+    why: Mapping[Card, Explanation]
+
+
+@dataclass(frozen=True)
+class PointsCount:
+    """What the tricks one player won count (Sixty-Six): their ``card_points``, the ``marriage_points`` declared,
+    the ``points`` that count (marriages once a trick is won, the last trick's 10), whether they have ``reached``
+    66, and the working (``reason``)."""
+
+    game: str
+    card_points: int
+    marriage_points: int
+    points: int
+    reached: bool
+    reason: Explanation
+
+
 # --- the questions --------------------------------------------------------------------------------------------
 
 def config_of(game: str, options: Mapping[str, Any] | None = None) -> GameConfig:
@@ -423,6 +461,41 @@ def bids(game: str | GameConfig, dealer: int, calls: Sequence[str]) -> AuctionSt
     """
     config = _config(game)
     return _rules(config).bids(config, dealer, tuple(calls))
+
+
+def discards(game: str | GameConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card] = (),
+             bidder: bool = False) -> Discards:
+    """The discard once the kitty is taken (Auction Forty-Fives: once trumps are named, for the ``bidder`` who
+    adds the kitty or another player; Five Hundred: the contractor's, whatever the trump).
+
+    >>> from atout.cards import Suit, parse_cards
+    >>> d = discards(config_of("auction-forty-fives", {"players": 4}), Suit.HEARTS, parse_cards("AH 5C KH 2S JH"))
+    >>> [str(c) for c in d.discard], d.draw, d.reason.rule
+    (['5C', '2S'], 2, 'a45.discard.others')
+    >>> discards("five-hundred", None, parse_cards("JK 5S"), parse_cards("AH KH QH")).count
+    3
+    """
+    config = _config(game)
+    return _rules(config).discards(config, trump, tuple(hand), tuple(kitty), bidder)
+
+
+def points(game: str | GameConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit] = (),
+           trump: Trump = None, last_trick: bool = False) -> PointsCount:
+    """What the tricks one player won count, with the marriages they declared (``trump`` says which is worth 40)
+    and the last trick's 10 (Sixty-Six).
+
+    >>> from atout.cards import parse_cards
+    >>> count = points("sixty-six", [parse_cards("AS 10S"), parse_cards("KH 9C")])
+    >>> count.card_points, count.points, count.reached
+    (25, 25, False)
+    """
+    config = _config(game)
+    return _rules(config).points(config, tuple(tuple(t) for t in tricks), tuple(marriages), trump, last_trick)
+
+
+def no_question(config: GameConfig, kind: str) -> QueryError:
+    """The refusal of a question a game does not have."""
+    return QueryError(Text("{game} has no {kind} questions", game=config.game, kind=kind))
 
 
 def expect_facts(config: GameConfig, facts: ScoreFacts, kind: type) -> None:

@@ -13,14 +13,13 @@ from typing import Any
 
 from atout import rules_api
 from atout.cards import FIVE_HUNDRED_DECK, JOKER, Suit
-from atout.engine import Explanation
 from atout.errors import AtoutError, QueryError, quote
 from atout.five_hundred import rules
 from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.i18n import Text
 from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
-from atout.rules_api import AuctionState, ContractPlayed, ScoreResult, legality, ranking, trick_verdict
+from atout.rules_api import AuctionState, ContractPlayed, Discards, ScoreResult, legality, ranking, trick_verdict
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
@@ -111,7 +110,7 @@ def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
             "game_winner": result.game_winner, **result.reason.to_dict()}
 
 
-def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+def discards_result(q: Query, config: FiveHundredConfig) -> Discards:
     """`500.kitty`: the contractor adds the kitty to the hand and discards any three cards, the joker and the
     bowers included; ``hand`` may show only some of the hand."""
     hand = q.card_list("hand")
@@ -120,16 +119,15 @@ def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
         raise QueryError(Text("the kitty holds {n} cards, not {k}", n=KITTY_SIZE, k=len(kitty)))
     if not 1 <= len(hand) <= MAX_TRICKS:
         raise QueryError(Text("hand must hold 1 to {high} cards, not {n}", high=MAX_TRICKS, n=len(hand)))
-    cards = hand + kitty
-    why = {card: Explanation("500.kitty", Text(
-        "{card} may be discarded too: the contractor discards any {n} cards, even the joker or a bower", card=card,
-        n=KITTY_SIZE)).to_dict() for card in cards}
-    return {"may_discard": cards, "count": KITTY_SIZE, "rule": "500.kitty", "why": why,
-            "explanation": Explanation("500.kitty", Text(
-                "The contractor adds the {n} kitty cards to the hand, then discards any {n}: no card has to stay",
-                n=KITTY_SIZE))}
+    return rules_api.discards(config, None, hand, kitty, bidder=True)
+
+
+def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    result = discards_result(q, config)
+    return {"may_discard": list(result.discard), "count": result.count, "rule": result.reason.rule,
+            "why": {card: why.to_dict() for card, why in result.why.items()}, "explanation": result.reason}
 
 
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards}
 # The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
-TYPED = {"bids": bids_state, "score": score_result}
+TYPED = {"bids": bids_state, "score": score_result, "discards": discards_result}

@@ -13,9 +13,21 @@ from atout.five_hundred import ranking as rank
 from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import Contract, FiveHundredConfig
 from atout.five_hundred.explain import explain_score
+from atout.five_hundred.hand import KITTY_SIZE
 from atout.five_hundred.scoring import score_hand
 from atout.i18n import Text
-from atout.rules_api import AuctionState, ContractPlayed, Ranking, ScoreFacts, ScoreResult, Trump, expect_facts
+from atout.rules_api import (
+    AuctionState,
+    ContractPlayed,
+    Discards,
+    PointsCount,
+    Ranking,
+    ScoreFacts,
+    ScoreResult,
+    Trump,
+    expect_facts,
+    no_question,
+)
 
 STRAINS: tuple[Trump, ...] = (*Suit, None)
 
@@ -139,3 +151,21 @@ def _why_not(auction: Auction, contract: Contract) -> Explanation:
             "{call} is not higher than {bid}: for as many tricks the strains rank, lowest first, {order}",
             call=contract, bid=standing, order=list(auction.config.strains)))
     return auction.explain_illegal(contract.call)
+
+
+def discards(config: FiveHundredConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+             bidder: bool) -> Discards:
+    """`500.kitty`: the contractor adds the kitty to the hand and discards any three cards, the joker and the
+    bowers included, whatever the trump."""
+    cards = (*hand, *kitty)
+    why = {card: Explanation("500.kitty", Text(
+        "{card} may be discarded too: the contractor discards any {n} cards, even the joker or a bower", card=card,
+        n=KITTY_SIZE)) for card in cards}
+    return Discards(config.game, cards, True, cards, (), KITTY_SIZE, None, Explanation("500.kitty", Text(
+        "The contractor adds the {n} kitty cards to the hand, then discards any {n}: no card has to stay",
+        n=KITTY_SIZE)), MappingProxyType(why))
+
+
+def points(config: FiveHundredConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+           last_trick: bool) -> PointsCount:
+    raise no_question(config, "points")

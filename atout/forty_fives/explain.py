@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from atout.cards import Card
 from atout.engine import Event, Explanation, seat_name
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import call_text
@@ -224,3 +225,15 @@ def table_notes(ace_holder: int | None) -> list[Text]:
     if ace_holder is None:
         return []
     return [Text("{seat} holds the ace of trumps", seat=seat_name(ace_holder), you=N_("You hold the ace of trumps"))]
+
+
+def explain_discards(keep: list[Card], thrown: list[Card], drawn: int, bidder: bool) -> Explanation:
+    """What the discard keeps and throws away, and what the draw then brings (`a45.discard.*`, `a45.draw`)."""
+    kept_said, thrown_said = keep or Text("nothing"), thrown or Text("nothing")
+    if drawn:
+        said = Text("Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from "
+                    "the stock", kept=kept_said, thrown=thrown_said, n=Plural("{n} card", "{n} cards", drawn))
+    else:
+        said = Text("Kept: {kept}; thrown away: {thrown}; the hand already has five cards, so nothing is drawn",
+                    kept=kept_said, thrown=thrown_said)
+    return Explanation("a45.discard.bidder" if bidder else "a45.discard.others", said)

@@ -15,16 +15,24 @@ from __future__ import annotations
 from typing import Any
 
 from atout import rules_api
-from atout.cards import ACE, FULL_DECK, Card, Suit
+from atout.cards import ACE, FULL_DECK, Card
 from atout.engine import Action, Explanation
 from atout.errors import QueryError, quote
 from atout.forty_fives import rules
 from atout.forty_fives.config import FortyFivesConfig, make_config
-from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
-from atout.forty_fives.ranking import TABLES
+from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand
 from atout.i18n import Plural, Text
 from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
-from atout.rules_api import AuctionState, PlayedTrick, ScoreResult, TricksPlayed, legality, ranking, trick_verdict
+from atout.rules_api import (
+    AuctionState,
+    Discards,
+    PlayedTrick,
+    ScoreResult,
+    TricksPlayed,
+    legality,
+    ranking,
+    trick_verdict,
+)
 
 MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}
 
@@ -121,16 +129,11 @@ def score_answer(result: ScoreResult) -> dict[str, Any]:
     return {**answer, "rule": result.rule, "explanation": result.reason}
 
 
-def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+def discards_result(q: Query, config: FortyFivesConfig) -> Discards:
     """Once trumps are named (Auction Forty-Fives): the cards a player throws away (`a45.discard.others`; the
     bidder, who adds the kitty, keeps at most five trumps, `a45.discard.bidder`) and how many they draw back to
-    five (`a45.draw`). ``why`` says, card by card, why it goes or stays."""
-    if not config.auction:
-        raise QueryError(Text("{game} has no kitty and no discards: they are for auction-forty-fives",
-                              game=config.game))
-    if config.free_discard:
-        raise QueryError(Text("with option free_discard every player chooses their own discards, so the rules "
-                              "force none: ask without that option"))
+    five (`a45.draw`)."""
+    rules.require_discards(config)
     trump = q.trump()
     hand = q.card_list("hand")
     bidder = q.flag("bidder")
@@ -141,33 +144,14 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         raise QueryError(Text("the kitty holds {n} cards with these options, not {k}", n=config.kitty, k=len(kitty)))
     if not 1 <= len(hand) <= HAND_SIZE:
         raise QueryError(Text("hand must hold 1 to {high} cards, not {n}", high=HAND_SIZE, n=len(hand)))
-    cards = hand + kitty
-    keep = kept_at_discard(cards, trump, bidder)
-    thrown = [c for c in cards if c not in keep]
-    drawn = HAND_SIZE - len(keep)
-    kept_said, thrown_said = keep or Text("nothing"), thrown or Text("nothing")
-    if drawn:
-        said = Text("Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from "
-                    "the stock", kept=kept_said, thrown=thrown_said, n=Plural("{n} card", "{n} cards", drawn))
-    else:
-        said = Text("Kept: {kept}; thrown away: {thrown}; the hand already has five cards, so nothing is drawn",
-                    kept=kept_said, thrown=thrown_said)
-    why = Explanation("a45.discard.bidder" if bidder else "a45.discard.others", said)
-    return {"discard": thrown, "keep": keep, "count": len(thrown), "draw": drawn, **why.to_dict(),
-            "why": {card: _why_discard(card, card in keep, trump).to_dict() for card in cards}}
+    return rules_api.discards(config, trump, hand, kitty, bidder)
 
 
-def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
-    """Why one card stays or goes at the discard."""
-    if not TABLES[trump].is_trump[card.index]:
-        return Explanation("a45.discard.others", Text("{card} is not a trump: it is thrown away", card=card))
-    if not kept:
-        return Explanation("a45.discard.bidder", Text(
-            "{card} is one of the lowest trumps: the bidder keeps only the five highest", card=card))
-    if card.suit is not trump and card.rank == ACE:
-        return Explanation("45.rank.ace-of-hearts", Text("{card} is a trump whatever suit is named: it is kept",
-                                                          card=card))
-    return Explanation("a45.discard.others", Text("{card} is a trump: it is kept", card=card))
+def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    """The discard, and ``why`` says, card by card, why it goes or stays."""
+    result = discards_result(q, config)
+    return {"discard": list(result.discard), "keep": list(result.keep), "count": result.count, "draw": result.draw,
+            **result.reason.to_dict(), "why": {card: why.to_dict() for card, why in result.why.items()}}
 
 
 ROB_ASKS = ("may", "who", "cards")
@@ -266,4 +250,4 @@ def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards,
           "rob": rob}
 # The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
-TYPED = {"bids": bids_state, "score": score_result}
+TYPED = {"bids": bids_state, "score": score_result, "discards": discards_result}

@@ -7,17 +7,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from atout.cards import Card, Suit
+from atout.cards import ACE, Card, Suit
 from atout.engine import Explanation
 from atout.errors import IllegalActionError, QueryError, quote
 from atout.forty_fives import ranking as rank
 from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig
-from atout.forty_fives.explain import explain_score
+from atout.forty_fives.explain import explain_discards, explain_score
+from atout.forty_fives.hand import HAND_SIZE, kept_at_discard
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import Text
 from atout.ranking import TRUMP_POWER
-from atout.rules_api import AuctionState, Ranking, ScoreFacts, ScoreResult, TricksPlayed, Trump, expect_facts
+from atout.rules_api import (
+    AuctionState,
+    Discards,
+    PointsCount,
+    Ranking,
+    ScoreFacts,
+    ScoreResult,
+    TricksPlayed,
+    Trump,
+    expect_facts,
+    no_question,
+)
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
 
@@ -120,3 +132,46 @@ def bids(config: FortyFivesConfig, dealer: int, calls: Sequence[str]) -> Auction
                if call not in legal}
     return AuctionState(config.game, tuple(calls), False, "a45.bid.order", to_act=auction.to_act,
                         legal=tuple(legal), refused=MappingProxyType(refused))
+
+
+def require_discards(config: FortyFivesConfig) -> None:
+    """Only the Auction has a kitty, and with ``free_discard`` the rules force no discard."""
+    if not config.auction:
+        raise QueryError(Text("{game} has no kitty and no discards: they are for auction-forty-fives",
+                              game=config.game))
+    if config.free_discard:
+        raise QueryError(Text("with option free_discard every player chooses their own discards, so the rules "
+                              "force none: ask without that option"))
+
+
+def discards(config: FortyFivesConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+             bidder: bool) -> Discards:
+    """Once trumps are named (`a45.discard.others`): every card that is not a trump goes; the bidder, who adds
+    the kitty, keeps at most five trumps (`a45.discard.bidder`); each draws back to five (`a45.draw`)."""
+    require_discards(config)
+    suit = _suit(trump)
+    cards = (*hand, *kitty)
+    keep = kept_at_discard(list(cards), suit, bidder)
+    thrown = tuple(c for c in cards if c not in keep)
+    drawn = HAND_SIZE - len(keep)
+    return Discards(config.game, cards, False, thrown, tuple(keep), len(thrown), drawn,
+                    explain_discards(keep, list(thrown), drawn, bidder),
+                    MappingProxyType({card: _why_discard(card, card in keep, suit) for card in cards}))
+
+
+def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
+    """Why one card stays or goes at the discard."""
+    if not rank.TABLES[trump].is_trump[card.index]:
+        return Explanation("a45.discard.others", Text("{card} is not a trump: it is thrown away", card=card))
+    if not kept:
+        return Explanation("a45.discard.bidder", Text(
+            "{card} is one of the lowest trumps: the bidder keeps only the five highest", card=card))
+    if card.suit is not trump and card.rank == ACE:
+        return Explanation("45.rank.ace-of-hearts", Text("{card} is a trump whatever suit is named: it is kept",
+                                                          card=card))
+    return Explanation("a45.discard.others", Text("{card} is a trump: it is kept", card=card))
+
+
+def points(config: FortyFivesConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+           last_trick: bool) -> PointsCount:
+    raise no_question(config, "points")

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from atout.cards import Card, Suit
 from atout.engine import Event, Explanation, Phase, seat_name
 from atout.i18n import N_, Plural, Text
 from atout.sixty_six import ranking
 from atout.sixty_six.ranking import NINE_OF
-from atout.sixty_six.scoring import TARGET_POINTS
+from atout.sixty_six.scoring import LAST_TRICK_BONUS, TARGET_POINTS
 
 if TYPE_CHECKING:
     from atout.sixty_six.hand import SixtySixHand, SixtySixResult
@@ -296,3 +297,38 @@ def table_notes(hand: SixtySixHand, teacher: bool) -> list[Text]:
     if hand.carry and hand.phase is not Phase.OVER:
         notes.append(Text("Game points carried from tied hands, for this hand's winner: {n}", n=hand.carry))
     return notes
+
+
+class _CardPoints:
+    """The sum of the cards' points as it is written out, "A♠ 11 + 10♠ 10", each card in the reader's language
+    (written when the sentence is, so a question marked after a change of language names them in the new one)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+
+    def render(self, lang: str | None = None) -> str:
+        return " + ".join(f"{c.render(lang)} {ranking.POINTS[c.index]}" for c in self.cards)
+
+
+def explain_points(cards: list[Card], won: int, marriages: list[tuple[Suit, int]], any_trick: bool,
+                   last_trick: bool, total: int, reached: bool) -> Explanation:
+    """The count of one player's points: the cards' points, each marriage (counted once a trick is won), the last
+    trick's 10, and whether they make 66."""
+    parts = [Text("{cards} = {total} card points", total=won, cards=_CardPoints(cards))
+             if cards else Text("No trick won yet, so no card points")]
+    rule = "66.points"
+    for suit, value in marriages:
+        if any_trick:
+            parts.append(Text("the marriage in {suit} adds {points}", suit=suit, points=value))
+        else:
+            parts.append(Text("the marriage in {suit} ({points}) counts only once a trick is won", suit=suit,
+                              points=value))
+            rule = "66.marriage.pending"
+    if last_trick:
+        parts.append(Text("the last trick adds {points}", points=LAST_TRICK_BONUS))
+    in_all = Plural("{n} point", "{n} points", total)
+    verdict = (Text("{points} in all: 66 reached", points=in_all) if reached
+               else Text("{points} in all: not yet 66", points=in_all))
+    return Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))

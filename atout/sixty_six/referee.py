@@ -25,14 +25,14 @@ from __future__ import annotations
 from typing import Any
 
 from atout import rules_api
-from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
-from atout.i18n import Plural, Text
+from atout.i18n import Text
 from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
-from atout.rules_api import AuctionState, HandEnding, ScoreResult, legality, trick_verdict
+from atout.rules_api import AuctionState, HandEnding, PointsCount, ScoreResult, legality, trick_verdict
 from atout.rules_api import ranking as card_ranking
-from atout.sixty_six import ranking, scoring
+from atout.sixty_six import ranking
 from atout.sixty_six.config import SixtySixConfig, make_config
 from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
 
@@ -149,7 +149,7 @@ def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     return answer
 
 
-def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+def points_count(q: Query, config: SixtySixConfig) -> PointsCount:
     """What the tricks one player won are worth (`66.points`), with their marriages once a trick is won
     (`66.marriage.pending`) and the last trick's 10 (`66.last-trick`); ``reached``: 66 or more."""
     tricks = q.field("tricks")
@@ -164,45 +164,14 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     if last_trick and not tricks:
         raise QueryError(Text("last_trick: the 10 for the last trick goes to its winner, and this player won no "
                               "trick"))
-    won = ranking.card_points(cards)
-    parts = [Text("{cards} = {total} card points", total=won,
-                  cards=_CardPoints(cards))
-             if cards else Text("No trick won yet, so no card points")]
-    rule = "66.points"
-    marriage_points = 0
-    for suit in marriages:
-        assert trump is not None, "a marriage's value needs the trump suit (read when there are marriages)"
-        value = scoring.marriage_value(suit, trump)
-        marriage_points += value
-        if tricks:
-            parts.append(Text("the marriage in {suit} adds {points}", suit=suit, points=value))
-        else:
-            parts.append(Text("the marriage in {suit} ({points}) counts only once a trick is won", suit=suit,
-                              points=value))
-            rule = "66.marriage.pending"
-    if last_trick:
-        parts.append(Text("the last trick adds {points}", points=scoring.LAST_TRICK_BONUS))
-    total = scoring.counted_points(won, marriage_points, len(tricks), last_trick)
-    reached = total >= scoring.TARGET_POINTS
-    in_all = Plural("{n} point", "{n} points", total)
-    verdict = (Text("{points} in all: 66 reached", points=in_all) if reached
-               else Text("{points} in all: not yet 66", points=in_all))
-    why = Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))
-    return {"card_points": won, "marriage_points": marriage_points, "points": total, "reached": reached,
-            **why.to_dict()}
+    return rules_api.points(config, [cards[2 * i:2 * i + 2] for i in range(len(tricks))], marriages, trump,
+                            last_trick)
 
 
-class _CardPoints:
-    """The sum of the cards' points as it is written out, "A♠ 11 + 10♠ 10", each card in the reader's language
-    (written when the sentence is, so a question marked after a change of language names them in the new one)."""
-
-    __slots__ = ("cards",)
-
-    def __init__(self, cards: list[Card]) -> None:
-        self.cards = cards
-
-    def render(self, lang: str | None = None) -> str:
-        return " + ".join(f"{c.render(lang)} {ranking.POINTS[c.index]}" for c in self.cards)
+def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    count = points_count(q, config)
+    return {"card_points": count.card_points, "marriage_points": count.marriage_points, "points": count.points,
+            "reached": count.reached, **count.reason.to_dict()}
 
 
 def _marriages(q: Query) -> list[Suit]:
@@ -323,4 +292,4 @@ def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "points": points, "may": may,
           "draw": draw}
 # The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
-TYPED = {"bids": bids_state, "score": score_result}
+TYPED = {"bids": bids_state, "score": score_result, "points": points_count}

@@ -10,11 +10,22 @@ from atout.cards import SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Explanation
 from atout.errors import ConfigError, QueryError
 from atout.i18n import Text
-from atout.rules_api import AuctionState, HandEnding, Ranking, ScoreFacts, ScoreResult, Trump, expect_facts
+from atout.rules_api import (
+    AuctionState,
+    Discards,
+    HandEnding,
+    PointsCount,
+    Ranking,
+    ScoreFacts,
+    ScoreResult,
+    Trump,
+    expect_facts,
+    no_question,
+)
 from atout.sixty_six import ranking as rank
 from atout.sixty_six import scoring
 from atout.sixty_six.config import SixtySixConfig
-from atout.sixty_six.explain import explain_result
+from atout.sixty_six.explain import explain_points, explain_result
 from atout.sixty_six.hand import SixtySixResult
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
@@ -110,3 +121,25 @@ def score(config: SixtySixConfig, facts: ScoreFacts) -> ScoreResult:
 def bids(config: SixtySixConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
     raise QueryError(Text("sixty-six has no bidding: the turned-up card makes trumps (66.trump); ask rank, trick, "
                           "legal or score"))
+
+
+def discards(config: SixtySixConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+             bidder: bool) -> Discards:
+    raise no_question(config, "discards")
+
+
+def points(config: SixtySixConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+           last_trick: bool) -> PointsCount:
+    """What the tricks one player won count (`66.points`), with their marriages once a trick is won
+    (`66.marriage.pending`) and the last trick's 10 (`66.last-trick`)."""
+    cards = [card for trick in tricks for card in trick]
+    won = rank.card_points(cards)
+    values = []
+    for suit in marriages:
+        assert trump is not None, "a marriage's value needs the trump suit"
+        values.append((suit, scoring.marriage_value(suit, trump)))
+    marriage_points = sum(value for _, value in values)
+    total = scoring.counted_points(won, marriage_points, len(tricks), last_trick)
+    reached = total >= scoring.TARGET_POINTS
+    return PointsCount(config.game, won, marriage_points, total, reached,
+                       explain_points(cards, won, values, bool(tricks), last_trick, total, reached))

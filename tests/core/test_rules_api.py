@@ -356,3 +356,49 @@ def test_the_referees_score_and_bids_answers_are_the_apis_objects_written_out():
                             "why": {c: {"rule": w.rule, "explanation": w.render()} for c, w in state.refused.items()}}
     with pytest.raises(AtoutError, match="a score query needs the field 'contract'"):
         typed({"kind": "score", "game": "five-hundred"})
+
+
+def test_discards_are_the_oracles():
+    """Auction Forty-Fives: every card that is not a trump goes, the bidder keeping its five highest trumps, then
+    the draw back to five; Five Hundred: any three of the hand and the kitty may go."""
+    rng = random.Random(4)
+    deck = codes(rules_api.ranking("forty-fives", Suit.SPADES).cards)
+    config = rules_api.config_of("auction-forty-fives", {"players": 4})
+    for _ in range(200):
+        trump, bidder = rng.choice(oracle_45.SUITS), rng.random() < 0.5
+        dealt = rng.sample(deck, 9)
+        hand, kitty = dealt[:5], dealt[5:] if bidder else []
+        result = rules_api.discards(config, Suit.parse(trump), cards(hand), cards(kitty), bidder)
+        trumps = [c for c in hand + kitty if oracle_45.is_trump(c, trump)]
+        if bidder:
+            trumps = sorted(trumps, key=lambda c: oracle_45.trump_strength(c, trump))[:5]
+        assert sorted(codes(result.keep)) == sorted(trumps) and result.draw == 5 - len(trumps)
+        assert codes(result.discard) == [c for c in hand + kitty if c not in trumps] and not result.free
+        assert set(result.why) == set(result.cards) and all(why.rule in RULES for why in result.why.values())
+    with pytest.raises(AtoutError, match="with option free_discard every player chooses"):
+        rules_api.discards(rules_api.config_of("auction-forty-fives", {"free_discard": True}), Suit.CLUBS,
+                           cards(["AS"]))
+    kitty = rules_api.discards("five-hundred", None, cards(["JK", "5S"]), cards(["AH", "KH", "QH"]))
+    assert kitty.free and kitty.count == 3 and codes(kitty.discard) == ["JK", "5S", "AH", "KH", "QH"]
+    assert kitty.draw is None and kitty.reason.rule == "500.kitty"
+    with pytest.raises(AtoutError, match="sixty-six has no discards questions"):
+        rules_api.discards("sixty-six", Suit.CLUBS, cards(["AS"]))
+
+
+def test_sixty_six_points_are_the_oracles():
+    rng = random.Random(66)
+    for _ in range(200):
+        won = rng.sample(oracle_66.deck(), 2 * rng.randrange(7))
+        tricks = [cards(won[i:i + 2]) for i in range(0, len(won), 2)]
+        trump = rng.choice(list(Suit))
+        marriages = rng.sample(list(Suit), rng.randrange(3))
+        last = bool(tricks) and rng.random() < 0.5
+        count = rules_api.points("sixty-six", tricks, marriages, trump, last)
+        card_points = sum(oracle_66.VALUE[oracle_66.rank(c)] for c in won)
+        married = sum(40 if suit is trump else 20 for suit in marriages)
+        assert (count.card_points, count.marriage_points) == (card_points, married)
+        assert count.points == card_points + (married if tricks else 0) + (10 if last else 0)
+        assert count.reached == (count.points >= 66)
+        assert count.reason.rule == ("66.marriage.pending" if marriages and not tricks else "66.points")
+    with pytest.raises(AtoutError, match="five-hundred has no points questions"):
+        rules_api.points("five-hundred", [])

@@ -190,7 +190,10 @@ def test_style_points_of_the_second_read():
     plain = explain_illegal(Card.parse("KD"), parse_cards("9S KD 5C"), parse_cards("AS"), Suit.SPADES)
     assert plain.text.render("en") == "Trumps were led; you hold 9♠, so you must play it"
     bower = explain_illegal(Card.parse("KD"), parse_cards("JC KD 5H"), parse_cards("AS"), Suit.SPADES)
-    assert "(the left bower and the joker are trumps)" in bower.text.render("en")
+    assert "(the left bower is a trump)" in bower.text.render("en")     # the reminder names only what is held
+    led = explain_illegal(Card.parse("KC"), parse_cards("JK KC 5H"), parse_cards("JC"), Suit.SPADES)
+    assert led.rule == "500.rank.left-bower" and led.text.render("en").startswith(
+        "J♣ is the left bower, a trump: trumps were led, and you hold the joker (the joker is a trump)")
 
     first = judge({"kind": "score", "game": "forty-fives", "trump": "S", "players": 3,
                    "tricks": [{"leader": 0, "plays": ["5S", "2S", "3S"]}, {"leader": 0, "plays": ["KH", "QH", "2H"]},

@@ -168,7 +168,7 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     keep = kept_at_discard(cards, trump, bidder)
     thrown = [c for c in cards if c not in keep]
     drawn = HAND_SIZE - len(keep)
-    kept_said, thrown_said = keep or Text("nothing"), thrown or Text("nothing")
+    kept_said, thrown_said = keep or Text("none"), thrown or Text("none")
     if drawn:
         said = Text("Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from "
                     "the stock", kept=kept_said, thrown=thrown_said, n=Plural("{n} card", "{n} cards", drawn))

@@ -169,7 +169,7 @@ def test_style_points_of_the_second_read():
     assert full.endswith("; the hand already has five cards, so nothing is drawn") and "0 cards" not in full, full
     empty = judge({"kind": "discards", "game": "auction-forty-fives", "trump": "D", "bidder": True,
                    "hand": ["KC", "2C", "3H", "3C", "5C"], "kitty": ["4C", "6C", "7C", "8C"]})["explanation"]
-    assert empty.startswith("Kept: nothing; thrown away: K♣"), empty
+    assert empty.startswith("Kept: none; thrown away: K♣"), empty
 
     slam = judge({"kind": "score", "game": "five-hundred", "contract": "7H", "contractor": 0, "tricks_won": [10, 0],
                   "scores_before": [0, 0]},

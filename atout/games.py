@@ -72,6 +72,9 @@ class Family:
     solver: str
     value_unit: str         # what the solver's value of a deal is counted in
     evaluation: str         # how ``atout.evaluate`` values a hand: "solved" deals, or deals "played out"
+    # Its cases for the catalogue of sentences (``atout.catalogue``): ``PLAYED`` and ``WHOLE_GAMES``, the presets
+    # with the options whose sentences differ, and ``direct_cases()``, what only a caller of core's functions meets.
+    catalogue: str
     # A lesson's generated drill (``atout.lessons.drill``): the cards that trap learners, drawn about two times in
     # three; the trumps it may name; how many play to a trick (None: the game's players); what a legal-play
     # question adds (Sixty-Six asks once the stock is closed or gone, when following is strict).
@@ -94,6 +97,10 @@ class Family:
         """What the solver knows of this family (see ``solver``)."""
         return import_module(self.solver)
 
+    def catalogue_cases(self) -> ModuleType:
+        """The family's cases for the catalogue of sentences (see ``catalogue``)."""
+        return import_module(self.catalogue)
+
     def player_classes(self) -> Mapping[str, type]:
         """The family's computer players by level."""
         players: Mapping[str, type] = import_module(self.players).PLAYERS
@@ -114,20 +121,21 @@ class Game:
 FORTY_FIVES = Family(
     "forty-fives", "atout.forty_fives", N_("Forty-Fives"), "atout.players.forty_fives",
     "atout.rulebook.forty_fives", FULL_DECK, solver="atout.solver.forty_fives",
-    value_unit="points", evaluation="solved", reviews_calls=True,
+    value_unit="points", evaluation="solved", catalogue="atout.forty_fives.catalogue_cases", reviews_calls=True,
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
                  "KH", "4C"),
     drill_players=3)      # tricks of three cards unless the lesson sets the players: the traps show in a short trick
 FIVE_HUNDRED = Family(
     "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
     "atout.rulebook.five_hundred", FIVE_HUNDRED_DECK, solver="atout.solver.five_hundred",
-    value_unit="tricks", evaluation="solved", reviews_calls=True,
+    value_unit="tricks", evaluation="solved", catalogue="atout.five_hundred.catalogue_cases", reviews_calls=True,
     drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
 # Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
 SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
     "atout.rulebook.sixty_six", SIXTY_SIX_DECK, solver="atout.solver.sixty_six",
-    value_unit="game points", evaluation="played out", default_target=1,
+    value_unit="game points", evaluation="played out", catalogue="atout.sixty_six.catalogue_cases",
+    default_target=1,
     drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))
 
 # In the order the pages list them.

@@ -129,14 +129,6 @@ ALLOWED: dict[str, list[str]] = {
         'if family == "five-hundred":',
         'from atout.forty_fives.config import bid_level',
     ],
-    'atout/house_rules.py': [
-        '"forty-fives": {',
-        '"five-hundred": {',
-        '"sixty-six": {',
-        '"forty-fives": {',
-        '"five-hundred": {',
-        '"sixty-six": {',
-    ],
     'atout/lessons.py': [
         '"in {folder}/forty-fives/01-cards.toml", folder=str(folder)))',
         'if game == "five-hundred":',

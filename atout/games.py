@@ -68,7 +68,9 @@ class Family:
     # Its solver adapter (``atout.solver.<family>``): ``POSITION`` and ``position(hand)``, the play position; either
     # ``build(pos, max_seat)``, a state for the trick search (``atout.solver.tricks``), or its own search,
     # ``solve(pos, want_line)`` and ``solve_value(pos, seat)``; ``played_value(hand, seat)``; and
-    # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table.
+    # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table; for the solver benchmark
+    # (``atout.bench_solver``), ``BENCH_PRESETS`` (the presets it times, with their options) and
+    # ``bench_position(hand)`` (whether a hand being played is where it is solved).
     solver: str
     value_unit: str         # what the solver's value of a deal is counted in
     evaluation: str         # how ``atout.evaluate`` values a hand: "solved" deals, or deals "played out"

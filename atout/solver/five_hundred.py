@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from atout.cards import JOKER, Card, Suit
 from atout.solver.build import Built, place_trick
 from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
@@ -147,3 +148,10 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
             yield table
             if stop is not None and stop():
                 return
+
+
+# The preset the solver benchmark (``atout.bench_solver``) times, with its options.
+BENCH_PRESETS: dict[str, dict[str, Any]] = {"five-hundred": {}}
+
+# Where the benchmark solves a hand: at its first lead, after the bidding and the discards.
+bench_position = at_first_lead

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from atout.cards import ACE, Card, Suit
 from atout.solver.build import Built, place_trick
 from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
@@ -184,3 +185,11 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
             yield table
             if stop is not None and stop():
                 return
+
+
+# The presets the solver benchmark (``atout.bench_solver``) times, with their options: four players each.
+BENCH_PRESETS: dict[str, dict[str, Any]] = {"forty-fives": {"players": 4}, "forty-fives-partners": {},
+                                            "auction-forty-fives": {}}
+
+# Where the benchmark solves a hand: at its first lead (a rob still to come is part of the search).
+bench_position = at_first_lead

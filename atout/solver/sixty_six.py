@@ -368,3 +368,12 @@ class SixtySixSearch:
         finally:
             H[:], cp[:], tw[:], mp[:] = saved
         return line
+
+
+# The preset the solver benchmark (``atout.bench_solver``) times, with its options.
+BENCH_PRESETS: dict[str, dict[str, Any]] = {"sixty-six": {}}
+
+
+def bench_position(hand: Any) -> bool:
+    """Whether the benchmark solves the hand here: at the first lead once the stock is exhausted (not closed)."""
+    return bool(hand.is_strict and not hand.draw_pending and hand.closer is None and not hand.trick)

@@ -70,10 +70,13 @@ class Family:
     # ``solve(pos, want_line)`` and ``solve_value(pos, seat)``; ``played_value(hand, seat)``; and
     # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table; for the solver benchmark
     # (``atout.bench_solver``), ``BENCH_PRESETS`` (the presets it times, with their options) and
-    # ``bench_position(hand)`` (whether a hand being played is where it is solved).
+    # ``bench_position(hand)`` (whether a hand being played is where it is solved); ``suggested_target(hand, seat)``,
+    # the evaluation page's first question, where the family has no ``default_target``.
     solver: str
     value_unit: str         # what the solver's value of a deal is counted in
-    evaluation: str         # how ``atout.evaluate`` values a hand: "solved" deals, or deals "played out"
+    # How ``atout.evaluate`` values a hand: "solved" deals, or deals "played out" (its players' module then has
+    # ``played_out_deals``, the sampler).
+    evaluation: str
     # Its cases for the catalogue of sentences (``atout.catalogue``): ``PLAYED`` and ``WHOLE_GAMES``, the presets
     # with the options whose sentences differ, and ``direct_cases()``, what only a caller of core's functions meets.
     catalogue: str

@@ -155,3 +155,15 @@ BENCH_PRESETS: dict[str, dict[str, Any]] = {"five-hundred": {}}
 
 # Where the benchmark solves a hand: at its first lead, after the bidding and the discards.
 bench_position = at_first_lead
+
+
+def suggested_target(hand: Any, seat: int) -> int | None:
+    """The question the evaluation page asks first for ``seat`` (``atout.evaluate.suggested_target``), in tricks:
+    does the contractor's side make its contract, or do the defenders set it (None before a contract)."""
+    contract, contractor = hand.contract, hand.contractor
+    if contract is None:
+        return None
+    mine = seat % 2 == contractor % 2
+    if contract.misere:
+        return 10 if mine else 1        # the contractor loses every trick; one forced on it sets it
+    return contract.tricks if mine else 11 - contract.tricks

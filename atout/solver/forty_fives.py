@@ -3,6 +3,7 @@ as played and its double-dummy table (the family's solver adapter, named by ``at
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -193,3 +194,24 @@ BENCH_PRESETS: dict[str, dict[str, Any]] = {"forty-fives": {"players": 4}, "fort
 
 # Where the benchmark solves a hand: at its first lead (a rob still to come is part of the search).
 bench_position = at_first_lead
+
+
+def suggested_target(hand: Any, seat: int) -> int | None:
+    """The question the evaluation page asks first for ``seat`` (``atout.evaluate.suggested_target``), in points:
+    in the auction, does the bidder's side make its bid, or do the others set it (None before a bid); with
+    partners, three tricks (which win the hand); played individually, at least an even share of the hand's
+    points."""
+    config = hand.config
+    if config.auction:
+        if hand.bid is None:
+            return None
+        from atout.forty_fives.config import bid_level
+
+        level = bid_level(hand.bid)
+        mine = config.side_of(seat) == config.side_of(hand.bidder)
+        if level > 30:                      # all five tricks promised: one trick sets it
+            return 25 if mine else 5
+        return level if mine else 35 - level
+    if config.has_partners:
+        return 15
+    return 5 * math.ceil(30 / config.players / 5)

@@ -114,13 +114,6 @@ ALLOWED: dict[str, list[str]] = {
         'FIVE_HUNDRED_DECK = Deck(N_("43-card"), _ordered(',
         'SIXTY_SIX_DECK = Deck(N_("24-card"), _ordered(c for c in CARDS[:52] if c.rank >= 9))',
     ],
-    'atout/evaluate.py': [
-        'from atout.players.sixty_six import Table, deal_hidden, play_out',
-        'from atout.sixty_six import SixtySixHand',
-        'hand = SixtySixHand.from_view(view, *hidden)',
-        'if family == "five-hundred":',
-        'from atout.forty_fives.config import bid_level',
-    ],
     'atout/lessons.py': [
         '"in {folder}/forty-fives/01-cards.toml", folder=str(folder)))',
         'if game == "five-hundred":',

@@ -61,7 +61,7 @@ def layout(trump: Suit | None) -> Layout:
     t = TABLES[trump]
     blocks = {int(s): list(cards) for s, cards in t.plain.items()}
     blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout("five_hundred", trump, blocks)
+    return Layout(trump, blocks)
 
 
 def build(pos: FiveHundredPosition, max_seat: int | None = None) -> Built:

@@ -73,7 +73,7 @@ def layout(trump: Suit) -> Layout:
     t = TABLES[trump]
     blocks = {int(s): list(cards) for s, cards in t.plain.items()}
     blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout("forty_fives", trump, blocks, gap_after=len(t.top), renegable=t.top)
+    return Layout(trump, blocks, gap_after=len(t.top), renegable=t.top, reneging=True)
 
 
 def build(pos: FortyFivesPosition, max_seat: int | None = None) -> Built:

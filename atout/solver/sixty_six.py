@@ -71,7 +71,7 @@ def layout(trump: Suit) -> layouts.Layout:
     blocks = {int(s): suit_order(s) for s in Suit if s is not trump}
     blocks[layouts.TRUMP_BLOCK] = suit_order(trump)
     points = {c: POINTS[c.index] for cards in blocks.values() for c in cards}
-    return layouts.Layout("sixty_six", trump, blocks, points=points, compact=False)
+    return layouts.Layout(trump, blocks, points=points, compact=False)
 
 
 def solve(pos: SixtySixPosition, want_line: bool) -> Solution:

@@ -128,9 +128,6 @@ ALLOWED: dict[str, list[str]] = {
     'atout/live/questions.py': [
         'if game == "sixty-six":',
     ],
-    'atout/solver/tricks.py': [
-        'self.is45 = 1 if lay.family == "forty_fives" else 0',
-    ],
     'atout/widgets/whatif.py': [
         'deal = ("game: five-hundred\\ndealer: 0\\nseat 0: AD KS 9D 6C 10H 5S 10S 6D 7C JD\\n"',
         'ending = ("game: five-hundred\\ncontract: 1 7H\\nseat 0: AD KS 9D\\nseat 1: 4H JH AC\\nseat 2: 8S KC AH\\n"',

@@ -125,9 +125,6 @@ ALLOWED: dict[str, list[str]] = {
         'signed = any(v < 0 for v in values) or game in ("five-hundred", "auction-forty-fives")',
         'raise LessonError(Text("{game} has no bidding: a bidding step is for auction-forty-fives or five-hundred",',
     ],
-    'atout/live/questions.py': [
-        'if game == "sixty-six":',
-    ],
     'atout/widgets/whatif.py': [
         'deal = ("game: five-hundred\\ndealer: 0\\nseat 0: AD KS 9D 6C 10H 5S 10S 6D 7C JD\\n"',
         'ending = ("game: five-hundred\\ncontract: 1 7H\\nseat 0: AD KS 9D\\nseat 1: 4H JH AC\\nseat 2: 8S KC AH\\n"',

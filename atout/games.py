@@ -89,6 +89,15 @@ class Family:
     drill_legal: tuple[tuple[str, Any], ...] = ()
     default_target: int | None = None   # the target a page offers first (None: the learner names one)
     reviews_calls: bool = False         # ``atout.review`` values its calls (the families with an auction)
+    # A lesson's score question (``atout.lessons``): its scores are always the two sides' (else a side's only where
+    # fewer scores than players); every score a hand can make, where they are few (its wrong answers are drawn from
+    # them, else from nearby scores in steps of ``score_step``).
+    scored_by_sides: bool = False
+    hand_scores: tuple[tuple[int, int], ...] = ()
+    score_step: int = 5
+    # A lesson's bids question offers every call (its config's ``CALLS``: few of them), else the calls around the
+    # legal ones.
+    offers_every_call: bool = False
 
     def rules(self) -> ModuleType:
         """The family's package. A module missing from inside it is a fault, raised as it is."""
@@ -121,12 +130,14 @@ class Game:
     title: str              # a message id, translated when shown
     deal_code: int          # its number inside a deal code (``atout.dealcode``): never change a game's number
     position_code: str      # its word at the head of a position's compact text (``atout.position``)
+    loses_points: bool = False  # a hand's score may be below zero (a lesson's wrong scores may be too)
 
 
 FORTY_FIVES = Family(
     "forty-fives", "atout.forty_fives", N_("Forty-Fives"), "atout.players.forty_fives",
     "atout.rulebook.forty_fives", FULL_DECK, solver="atout.solver.forty_fives",
     value_unit="points", evaluation="solved", catalogue="atout.forty_fives.catalogue_cases", reviews_calls=True,
+    offers_every_call=True,
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
                  "KH", "4C"),
     drill_players=3)      # tricks of three cards unless the lesson sets the players: the traps show in a short trick
@@ -134,13 +145,14 @@ FIVE_HUNDRED = Family(
     "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
     "atout.rulebook.five_hundred", FIVE_HUNDRED_DECK, solver="atout.solver.five_hundred",
     value_unit="tricks", evaluation="solved", catalogue="atout.five_hundred.catalogue_cases", reviews_calls=True,
+    scored_by_sides=True, score_step=10,
     drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
 # Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
 SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
     "atout.rulebook.sixty_six", SIXTY_SIX_DECK, solver="atout.solver.sixty_six",
     value_unit="game points", evaluation="played out", catalogue="atout.sixty_six.catalogue_cases",
-    default_target=1,
+    default_target=1, hand_scores=((1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (0, 0)),
     drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))
 
 # In the order the pages list them.
@@ -148,8 +160,9 @@ FAMILY_LIST: tuple[Family, ...] = (FORTY_FIVES, FIVE_HUNDRED, SIXTY_SIX)
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("forty-fives", FORTY_FIVES, N_("Forty-Fives"), deal_code=0, position_code="45"),
     Game("forty-fives-partners", FORTY_FIVES, N_("Forty-Fives in partnerships"), deal_code=1, position_code="45p"),
-    Game("auction-forty-fives", FORTY_FIVES, N_("Auction Forty-Fives"), deal_code=2, position_code="a45"),
-    Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500"),
+    Game("auction-forty-fives", FORTY_FIVES, N_("Auction Forty-Fives"), deal_code=2, position_code="a45",
+         loses_points=True),
+    Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500", loses_points=True),
     Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"),
 )}
 FAMILIES_BY_ID: dict[str, Family] = {f.id: f for f in FAMILY_LIST}

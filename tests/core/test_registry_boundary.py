@@ -116,13 +116,6 @@ ALLOWED: dict[str, list[str]] = {
     ],
     'atout/lessons.py': [
         '"in {folder}/forty-fives/01-cards.toml", folder=str(folder)))',
-        'if game == "five-hundred":',
-        'from atout.forty_fives.hand import HAND_SIZE',
-        'if game == "auction-forty-fives":',
-        'from atout.forty_fives.config import BID_VALUES',
-        'if game == "sixty-six":',
-        'step = 10 if game == "five-hundred" else 5',
-        'signed = any(v < 0 for v in values) or game in ("five-hundred", "auction-forty-fives")',
         'raise LessonError(Text("{game} has no bidding: a bidding step is for auction-forty-fives or five-hundred",',
     ],
     'atout/widgets/whatif.py': [

@@ -28,7 +28,7 @@ from atout import rules_api
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
-from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
+from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
 from atout.referee import judge
@@ -370,7 +370,8 @@ def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
     paths = sorted(folder.glob("*/*.toml"))
     if not paths:
         raise LessonError(Text("{folder} has no lessons: a lesson is a .toml file in a folder of its family, as "
-                               "in {folder}/forty-fives/01-cards.toml", folder=str(folder)))
+                               "in {example}", folder=str(folder),
+                               example=f"{folder}/{family_of(DEFAULT_GAME).id}/01-cards.toml"))
     return paths
 
 
@@ -1050,8 +1051,9 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
     elif show in SHOWS_WITH_A_HAND:
         seed, players = step.get("seed", 0), step.get("players")
         if show == "bidding" and played_hand(game, seed, players, options, []).phase is not Phase.BID:
-            raise LessonError(Text("{game} has no bidding: a bidding step is for auction-forty-fives or five-hundred",
-                                   game=game))
+            bidding = [g for g in GAMES if family(g).new_hand(g, seed=0).phase is Phase.BID]
+            raise LessonError(Text("{game} has no bidding: a bidding step is for {games}", game=game,
+                                   games=OneOf(bidding)))
         shown.hand = played_hand(game, seed, players, options, step.get("actions"), complete=show == "stepper")
         shown.viewer = step.get("viewer")
         seats = len(shown.hand.hands)

@@ -167,6 +167,8 @@ GAMES: dict[str, Game] = {g.id: g for g in (
 )}
 FAMILIES_BY_ID: dict[str, Family] = {f.id: f for f in FAMILY_LIST}
 DEFAULT_GAME = "forty-fives"     # the game a page or a widget shows when none is asked for
+# The game whose positions show the notation's every field (its family's ``notation``: ``DEAL`` and ``ENDING``).
+NOTATION_GAME = "five-hundred"
 
 
 def game_info(game: str) -> Game:

@@ -114,10 +114,6 @@ ALLOWED: dict[str, list[str]] = {
         'FIVE_HUNDRED_DECK = Deck(N_("43-card"), _ordered(',
         'SIXTY_SIX_DECK = Deck(N_("24-card"), _ordered(c for c in CARDS[:52] if c.rank >= 9))',
     ],
-    'atout/widgets/whatif.py': [
-        'deal = ("game: five-hundred\\ndealer: 0\\nseat 0: AD KS 9D 6C 10H 5S 10S 6D 7C JD\\n"',
-        'ending = ("game: five-hundred\\ncontract: 1 7H\\nseat 0: AD KS 9D\\nseat 1: 4H JH AC\\nseat 2: 8S KC AH\\n"',
-    ],
 }
 
 

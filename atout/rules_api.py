@@ -96,6 +96,8 @@ class FamilyRules(Protocol):
     def explain_legal(self, config: Any, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
                       named: Suit | None, phase: str | None) -> Explanation: ...
 
+    def following(self, view: Mapping[str, Any]) -> str | None: ...
+
 
 @dataclass(frozen=True)
 class Ranking:
@@ -295,6 +297,12 @@ def legality(game: str | GameConfig, hand: Sequence[Card], plays: Sequence[Card]
     reason = (next(iter(refused.values())) if refused
               else rules.explain_legal(config, held, played, trump, named, phase))
     return Legality(config.game, trump, held, played, legal, MappingProxyType(refused), reason)
+
+
+def following(game: str, view: Mapping[str, Any]) -> str | None:
+    """The ``phase`` a legal-play question about a seat's view (``hand.view(seat)``) is asked in: where following
+    depends on the stock, whether it is ``open`` or following is ``strict`` (Sixty-Six); None elsewhere."""
+    return cast(FamilyRules, family_of(game).module("rules")).following(view)
 
 
 # --- plumbing ---------------------------------------------------------------------------------------------------

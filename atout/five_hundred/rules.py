@@ -3,8 +3,9 @@ the bowers, and in no trumps the suit a led joker names (``named``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from atout.cards import JACK, Card, Suit
 from atout.engine import Explanation
@@ -80,3 +81,8 @@ def explain_legal(config: FiveHundredConfig, hand: Sequence[Card], plays: Sequen
             "{card} is a trump, so trumps ({suit}) were led, and you hold no trump: any card may be played",
             card=plays[0], suit=lead))
     return Explanation("500.follow.suit", Text("You have no {suit}: any card may be played", suit=lead))
+
+
+def following(view: Mapping[str, Any]) -> str | None:
+    """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
+    return None

@@ -3,8 +3,9 @@ every family gives them. The options ``must_follow_suit`` and ``ace_of_hearts_le
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from atout.cards import Card, Suit
 from atout.engine import Explanation
@@ -59,3 +60,8 @@ def explain_illegal(config: FortyFivesConfig, card: Card, hand: Sequence[Card], 
 def explain_legal(config: FortyFivesConfig, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
                   named: Suit | None, phase: str | None) -> Explanation:
     return rank.explain_legal(hand, plays, _suit(trump), config.must_follow_suit, config.ace_of_hearts_led)
+
+
+def following(view: Mapping[str, Any]) -> str | None:
+    """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
+    return None

@@ -3,8 +3,9 @@ following that depends on the stock (``phase``: ``open`` while it is open, ``str
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from atout.cards import SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Explanation
@@ -71,3 +72,9 @@ def explain_illegal(config: SixtySixConfig, card: Card, hand: Sequence[Card], pl
 def explain_legal(config: SixtySixConfig, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
                   named: Suit | None, phase: str | None) -> Explanation:
     return rank.explain_legal(hand, plays, _suit(trump), _phase(phase))
+
+
+def following(view: Mapping[str, Any]) -> str | None:
+    """The phase a legal-play question about a seat's view is asked in: ``strict`` once the stock is exhausted or
+    closed, else ``open``."""
+    return "strict" if view["strict"] else "open"

@@ -28,7 +28,7 @@ from atout import rules_api
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
-from atout.games import FAMILY_LIST, GAMES, call_label, family, family_of, make_config
+from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
 from atout.referee import answer_json, typed
@@ -371,7 +371,8 @@ def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
     paths = sorted(folder.glob("*/*.toml"))
     if not paths:
         raise LessonError(Text("{folder} has no lessons: a lesson is a .toml file in a folder of its family, as "
-                               "in {folder}/forty-fives/01-cards.toml", folder=str(folder)))
+                               "in {example}", folder=str(folder),
+                               example=f"{folder}/{family_of(DEFAULT_GAME).id}/01-cards.toml"))
     return paths
 
 
@@ -685,7 +686,7 @@ class ScoresLabel:
 def _score_owners(game: str, scores: int, players: int) -> list[Person | Side]:
     """Whose each score of a hand is, in order: the two sides of Five Hundred and of a partnership game (fewer
     scores than players), else each player."""
-    if game == "five-hundred":
+    if family_of(game).scored_by_sides:
         return [Side(i) for i in range(scores)]
     if scores < players:
         return [Side(i, players) for i in range(scores)]
@@ -755,10 +756,8 @@ def _discard_count_question(spec, game, options, prompt, seed) -> Question:
     value = result.draw if ask == "draw" else result.count
     if value is None:
         raise LessonError(Text("{game} has no draw after the kitty: ask cards or count", game=game))
-    if ask == "draw":
-        from atout.forty_fives.hand import HAND_SIZE
-
-        choices = [str(v) for v in range(HAND_SIZE + 1)]     # every count a player may draw
+    if ask == "draw":      # the families that draw after the kitty say how many cards a hand holds
+        choices = [str(v) for v in range(family_of(game).module("hand").HAND_SIZE + 1)]   # every count one may draw
         return Question("discards", game, prompt or Text("How many cards does this player draw from the stock?"),
                         query, choices, [str(value)], False, "a45.draw", working, reasons=reasons)
     held = len(spec["hand"]) + len(spec.get("kitty", []))
@@ -922,10 +921,8 @@ def _why_illegal(answer: dict[str, Any]) -> dict[str, str]:
 def _call_choices(game: str, legal: list[str], query: dict[str, Any]) -> list[str]:
     """Calls to choose from: every call of Auction Forty-Fives; in Five Hundred, pass, the bids just
     below the lowest legal one (too low: the trap) and the lowest legal ones."""
-    if game == "auction-forty-fives":
-        from atout.forty_fives.config import BID_VALUES
-
-        return ["pass", "hold", *BID_VALUES]
+    if family_of(game).offers_every_call:
+        return list(family_of(game).module("config").CALLS)
     opening: rules_api.AuctionState = _typed({**query, "calls": []})
     ladder = [c for c in opening.legal if c != "pass"]
     bids = [c for c in legal if c != "pass"]
@@ -941,12 +938,12 @@ def _score_choices(values: list[int], seed: int, game: str = "") -> list[str]:
     (only Auction Forty-Fives and Five Hundred lose points)."""
     rng = random.Random(seed)
     right = score_text(values)
-    if game == "sixty-six":
-        outcomes = [(k, 0) for k in (1, 2, 3)] + [(0, k) for k in (1, 2, 3)] + [(0, 0)]
-        others = [score_text(o) for o in outcomes if score_text(o) != right]
+    info = game_info(game)
+    if info.family.hand_scores:
+        others = [score_text(o) for o in info.family.hand_scores if score_text(o) != right]
         return sorted([right, *rng.sample(others, 3)])
-    step = 10 if game == "five-hundred" else 5
-    signed = any(v < 0 for v in values) or game in ("five-hundred", "auction-forty-fives")
+    step = info.family.score_step
+    signed = any(v < 0 for v in values) or info.loses_points
     choices = {right}
     tries = 0
     while len(choices) < 4 and tries < 200:
@@ -1093,8 +1090,9 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
     elif show in SHOWS_WITH_A_HAND:
         seed, players = step.get("seed", 0), step.get("players")
         if show == "bidding" and played_hand(game, seed, players, options, []).phase is not Phase.BID:
-            raise LessonError(Text("{game} has no bidding: a bidding step is for auction-forty-fives or five-hundred",
-                                   game=game))
+            bidding = [g for g in GAMES if family(g).new_hand(g, seed=0).phase is Phase.BID]
+            raise LessonError(Text("{game} has no bidding: a bidding step is for {games}", game=game,
+                                   games=OneOf(bidding)))
         shown.hand = played_hand(game, seed, players, options, step.get("actions"), complete=show == "stepper")
         shown.viewer = step.get("viewer")
         seats = len(shown.hand.hands)

@@ -107,6 +107,8 @@ class FamilyRules(Protocol):
     def points(self, config: Any, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
                last_trick: bool) -> PointsCount: ...
 
+    def following(self, view: Mapping[str, Any]) -> str | None: ...
+
 
 @dataclass(frozen=True)
 class Ranking:
@@ -507,6 +509,12 @@ def expect_facts(config: GameConfig, facts: ScoreFacts, kind: type) -> None:
 
 _FACTS: dict[type, str] = {TricksPlayed: N_("its tricks"), ContractPlayed: N_("its contract and the tricks won"),
                            HandEnding: N_("how it ended")}
+
+
+def following(game: str, view: Mapping[str, Any]) -> str | None:
+    """The ``phase`` a legal-play question about a seat's view (``hand.view(seat)``) is asked in: where following
+    depends on the stock, whether it is ``open`` or following is ``strict`` (Sixty-Six); None elsewhere."""
+    return cast(FamilyRules, family_of(game).module("rules")).following(view)
 
 
 # --- plumbing ---------------------------------------------------------------------------------------------------

@@ -125,9 +125,18 @@ class FiveHundredHand(HandBase):
 
     # --- queries ----------------------------------------------------------------------------
 
-    @staticmethod
-    def side_of(seat: int) -> int:
+    def side_of(self, seat: int) -> int:
         return seat % 2
+
+    def call_rows(self) -> list[list[str]]:
+        """Pass and the misère calls, then the calls of each number of tricks, lowest first."""
+        ladder = self.config.ladder
+        rows = [["pass"] + [c.call for c in ladder if c.misere]]
+        levels: dict[int, list[str]] = {}
+        for contract in ladder:
+            if not contract.misere:
+                levels.setdefault(contract.tricks, []).append(contract.call)
+        return rows + list(levels.values())
 
     @property
     def contractor_side(self) -> int | None:

@@ -3,8 +3,9 @@ the bowers, and in no trumps the suit a led joker names (``named``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from atout.cards import JACK, Card, Suit
 from atout.engine import Explanation
@@ -169,3 +170,8 @@ def discards(config: FiveHundredConfig, trump: Trump, hand: Sequence[Card], kitt
 def points(config: FiveHundredConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
            last_trick: bool) -> PointsCount:
     raise no_question(config, "points")
+
+
+def following(view: Mapping[str, Any]) -> str | None:
+    """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
+    return None

@@ -202,11 +202,16 @@ def _explain_auction_score(result: HandResult, after: list[Text], taken: list[in
         text = Text("{first}; {then}", first=text, then=Text(
             "the others score what they took: {each}",
             each=[Text("{n} for {who}", who=_unit(result, i), n=result.points[i]) for i in scored]))
-    if held:
+    lost = [taken[i] for i in held if taken[i]]
+    if lost:
         text = Text("{first}; {then}", first=text, then=Text(
             "nothing is added for {who}: with 100 or more before this hand, a player scores only as the high "
             "bidder who made the bid (the {lost} points taken do not count)",
-            who=[_unit(result, i) for i in held], lost=[taken[i] for i in held]))
+            who=[_unit(result, i) for i in held], lost=lost))
+    elif held:
+        text = Text("{first}; {then}", first=text, then=Text(
+            "nothing is added for {who}: with 100 or more before this hand, a player scores only as the high "
+            "bidder who made the bid", who=[_unit(result, i) for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
                        Text("{first}; totals now: {after}", first=text, after=after))
 
@@ -229,7 +234,7 @@ def table_notes(ace_holder: int | None) -> list[Text]:
 
 def explain_discards(keep: list[Card], thrown: list[Card], drawn: int, bidder: bool) -> Explanation:
     """What the discard keeps and throws away, and what the draw then brings (`a45.discard.*`, `a45.draw`)."""
-    kept_said, thrown_said = keep or Text("nothing"), thrown or Text("nothing")
+    kept_said, thrown_said = keep or Text("none"), thrown or Text("none")
     if drawn:
         said = Text("Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from "
                     "the stock", kept=kept_said, thrown=thrown_said, n=Plural("{n} card", "{n} cards", drawn))

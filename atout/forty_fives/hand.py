@@ -196,6 +196,10 @@ class FortyFivesHand(HandBase):
     def side_of(self, seat: int) -> int:
         return self.config.side_of(seat)
 
+    def call_rows(self) -> list[list[str]]:
+        """Pass and hold, then the bids from the lowest the game allows."""
+        return [["pass", "hold"], list(self.config.bid_values)]
+
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.PLAY:

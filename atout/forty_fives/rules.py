@@ -4,8 +4,9 @@ the Auction's bidding, in the shape every family gives them. The options ``must_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from atout.cards import ACE, Card, Suit
 from atout.engine import Explanation
@@ -175,3 +176,8 @@ def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
 def points(config: FortyFivesConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
            last_trick: bool) -> PointsCount:
     raise no_question(config, "points")
+
+
+def following(view: Mapping[str, Any]) -> str | None:
+    """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
+    return None

@@ -3,8 +3,9 @@ following that depends on the stock (``phase``: ``open`` while it is open, ``str
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from atout.cards import SIXTY_SIX_DECK, Card, Suit
 from atout.engine import Explanation
@@ -143,3 +144,9 @@ def points(config: SixtySixConfig, tricks: Sequence[Sequence[Card]], marriages: 
     reached = total >= scoring.TARGET_POINTS
     return PointsCount(config.game, won, marriage_points, total, reached,
                        explain_points(cards, won, values, bool(tricks), last_trick, total, reached))
+
+
+def following(view: Mapping[str, Any]) -> str | None:
+    """The phase a legal-play question about a seat's view is asked in: ``strict`` once the stock is exhausted or
+    closed, else ``open``."""
+    return "strict" if view["strict"] else "open"

@@ -35,28 +35,26 @@ from typing import Any
 
 MAX_POSITIONS = 400
 WARM_UP = 2
-PRESETS: dict[str, dict[str, Any]] = {
-    "forty-fives": {"players": 4},
-    "forty-fives-partners": {},
-    "auction-forty-fives": {},
-    "five-hundred": {},
-    "sixty-six": {},
-}
+
+
+def presets() -> dict[str, dict[str, Any]]:
+    """The presets timed, in the registry's order, with their options (each family's solver adapter:
+    ``BENCH_PRESETS``)."""
+    from atout.games import FAMILY_LIST
+
+    return {game: options for family in FAMILY_LIST for game, options in family.solver_adapter().BENCH_PRESETS.items()}
 
 
 def position(game: str, seed: int) -> Any:
     """The hand to solve for ``seed``, or None when that deal never reaches it (thrown in, declared early)."""
-    from atout.engine import Phase
-    from atout.games import family
+    from atout.games import family, family_of
     from atout.players import make_player
 
-    hand = family(game).new_hand(game, seed=seed, **PRESETS[game])
+    hand = family(game).new_hand(game, seed=seed, **presets()[game])
     players = [make_player(game, "club", seed=seed + s) for s in range(getattr(hand, "n", 2))]
+    solvable = family_of(game).solver_adapter().bench_position     # where the family's hands are taken up
     while not hand.is_over:
-        if game == "sixty-six":
-            if hand.is_strict and not hand.draw_pending and hand.closer is None and not hand.trick:
-                return hand
-        elif hand.phase is Phase.PLAY:
+        if solvable(hand):
             return hand
         hand.apply(players[hand.to_act].act(hand, hand.to_act))
     return None
@@ -119,7 +117,7 @@ def measure(game: str, seconds: float, budget: float | None = None, positions: i
 def run(seconds: float = 10.0, games: list[str] | None = None, budget: float | None = None,
         positions: int | None = None) -> dict[str, Any]:
     """Each preset measured in its own fresh process; ``seconds`` of solving (or ``positions``) per preset."""
-    games = games or list(PRESETS)
+    games = games or list(presets())
     solver: dict[str, Any] = {}
     baseline: dict[str, Any] = {}
     ratio: dict[str, Any] = {}

@@ -29,9 +29,9 @@ PACKAGE = Path(__file__).resolve().parent
 CASES_FILE = PACKAGE / "data" / "catalogue_cases.jsonl"
 
 # Where core's sentences live (paths relative to the package). Widgets and the site's chrome are the views'.
-TEMPLATE_MODULES = ("engine.py", "referee.py", "lessons.py", "house_rules.py", "hints.py", "rulebook/*.py",
-                    "*/explain.py", "*/ranking.py", "*/referee.py", "*/bidding.py", "*/scoring.py", "*/hand.py",
-                    "*/game.py")
+TEMPLATE_MODULES = ("engine.py", "referee.py", "lessons.py", "house_rules.py", "*/house_rules.py", "hints.py",
+                    "rulebook/*.py", "*/explain.py", "*/ranking.py", "*/referee.py", "*/bidding.py", "*/scoring.py",
+                    "*/hand.py", "*/game.py", "*/rules.py")
 VIEW_FOLDERS = ("widgets",)
 MESSAGE_CALLS = {"Text", "N_"}
 
@@ -174,10 +174,11 @@ def referee_cases() -> Iterator[Sentence]:
             yield from _position_case(item)
             continue
         if "question" in item:
+            from atout.games import DEFAULT_GAME
             from atout.lessons import make_questions
 
             spec = item["question"]
-            for question in make_questions(spec, spec.get("game", "forty-fives"), spec.get("options")):
+            for question in make_questions(spec, spec.get("game", DEFAULT_GAME), spec.get("options")):
                 yield from _question(f"{item['case']} — `{json.dumps(spec, ensure_ascii=False)}`", question)
             continue
         answer = ask(item["query"])
@@ -228,94 +229,12 @@ def _refusals(item: dict[str, Any], case: str, hand: Any, actions: list[str]) ->
 
 
 def direct_cases() -> Iterator[Sentence]:
-    """Sentences that only a caller of core's functions meets (a view explaining a trick still being played)."""
-    from atout.cards import Card, Suit
-    from atout.five_hundred import ranking as five_hundred
-    from atout.five_hundred.explain import explain_score
-    from atout.five_hundred.scoring import thrown_in
-    from atout.forty_fives import ranking as forty_fives
+    """Sentences that only a caller of core's functions meets (a view explaining a trick still being played), each
+    family's (its ``catalogue_cases``), in the registry's order."""
+    from atout.games import FAMILY_LIST
 
-    lone = Card.parse("7S")
-    for module, name in ((forty_fives, "Forty-Fives"), (five_hundred, "Five Hundred")):
-        yield from _explained(f"{name}: a trick of one card so far, 7♠", "engine",
-                              module.explain_trick([lone], Suit.HEARTS))
-    yield from _explained("Five Hundred: the score sheet's line for a hand thrown in", "engine",
-                          explain_score(thrown_in([120, 40])))
-    yield from _auctions_over()
-    yield from _five_hundred_jokers()
-    yield from _carried()
-    from atout.games import family
-
-    closed = family("sixty-six").new_hand("sixty-six", seed=1)
-    closed.apply("close")
-    yield from _explained("Sixty-Six: the rules of play once the non-dealer has closed before the first trick",
-                          "engine", closed.explain_play())
-
-
-def _carried() -> Iterator[Sentence]:
-    """Sixty-Six with game points carried from a tied hand (house rule): the table's note, and the score of the
-    hand that takes them, played to its end by the first legal action each time."""
-    from atout.engine import HandStart
-    from atout.sixty_six.config import make_config
-    from atout.sixty_six.hand import SixtySixHand
-
-    hand = SixtySixHand.dealt(make_config("sixty-six", {"tie_carries": True}), 5, 0, HandStart(carry=1))
-    for note in hand.table_view(0).notes:
-        yield from _render("Sixty-Six, 1 game point carried in: on the table", "engine", note, seat=_subject(note))
-    while not hand.is_over:
-        hand.apply(hand.legal_actions()[0])
-    yield from _explained("Sixty-Six, 1 game point carried in: the hand's score", "engine",
-                          hand.events[-1].explanation if hand.events[-1].kind == "score" else
-                          next(e.explanation for ev in hand.events for e in ev.flatten() if e.kind == "score"))
-
-
-def _auctions_over() -> Iterator[Sentence]:
-    """What an auction says once it is over, and a hand asked to act before its deal."""
-    from atout.five_hundred.bidding import Auction as FiveHundredAuction
-    from atout.five_hundred.config import make_config as five_hundred_config
-    from atout.five_hundred.hand import FiveHundredHand
-    from atout.forty_fives.bidding import Auction as FortyFivesAuction
-
-    five = FiveHundredAuction(five_hundred_config("five-hundred"), dealer=0)
-    for call in ("7S", "pass", "pass", "pass"):
-        five.call(call)
-    yield from _explained("Five Hundred: a call once the auction is over", "engine", five.explain_illegal("8S"))
-    forty = FortyFivesAuction(3, 0, ("5", "10", "15", "20", "25", "30", "30-for-60", "60-for-120"), False)
-    for call in ("15", "pass", "pass"):
-        forty.call(call)
-    yield from _explained("Auction Forty-Fives: a call once the auction is over", "engine",
-                          forty.explain_illegal("20"))
-    undealt = FiveHundredHand(five_hundred_config("five-hundred"), 0)
-    yield from _explained("Five Hundred: a card played before the deal", "engine", undealt.explain_illegal("play 5S"))
-    yield from _explained("Five Hundred: a deal of the wrong cards", "engine", undealt.explain_illegal("deal 5S 6S"))
-
-
-def _five_hundred_jokers() -> Iterator[Sentence]:
-    """The joker's lead in Five Hundred: the suit it names, and cards named with a suit that are not the joker."""
-    from atout.cards import Card, Suit
-    from atout.five_hundred import ranking
-
-    hand = [Card.parse(c) for c in ("JK", "5S", "7H")]
-    yield from _explained("Five Hundred, hearts trumps: the joker led naming a suit", "engine",
-                          ranking.explain_joker_suit(Suit.SPADES, Suit.HEARTS))
-    yield from _explained("Five Hundred, no trumps: the joker led naming no suit", "engine",
-                          ranking.explain_joker_suit(None, None))
-    yield from _explained("Five Hundred, no trumps: the joker led naming hearts, which the leader showed out of",
-                          "engine", ranking.explain_joker_suit(Suit.HEARTS, None, [Suit.HEARTS]))
-    yield from _explained("Five Hundred: a card that is not in the hand (J♠, hand JK 5♠ 7♥)", "engine",
-                          ranking.explain_illegal(Card.parse("JS"), hand, [Card.parse("AS")], Suit.HEARTS))
-    from atout.engine import Action
-    from atout.games import family
-
-    led = family("five-hundred").new_hand("five-hundred", seed=2)
-    for call in ("bid 7NT", "bid pass", "bid pass", "bid pass"):
-        led.apply(call)
-    while led.phase.value != "play":
-        led.apply(led.legal_actions()[0])
-    card = next(c for c in led.hands[led.to_act] if c.code != "JK")
-    yield from _explained(f"Five Hundred, no trumps: {card.render('en')} led naming hearts", "engine",
-                          led.explain_illegal(Action("play", card, Suit.HEARTS)))
-
+    for family in FAMILY_LIST:
+        yield from family.catalogue_cases().direct_cases()
 
 
 def _explanations(answer: Any) -> Iterator[Any]:
@@ -331,15 +250,14 @@ def _explanations(answer: Any) -> Iterator[Any]:
             yield from _explanations(value)
 
 
-# The hands played for the catalogue: each preset with the options whose sentences differ, from a few seeds.
-PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("forty-fives", {"players": 3}), ("forty-fives", {"players": 4}),
-    ("forty-fives", {"players": 4, "must_follow_suit": True}),
-    ("forty-fives-partners", {}), ("forty-fives-partners", {"scoring": "tricks"}),
-    ("auction-forty-fives", {}), ("auction-forty-fives", {"partners": True}),
-    ("five-hundred", {}), ("five-hundred", {"misere": True}),
-    ("sixty-six", {}), ("sixty-six", {"tie_carries": True}), ("sixty-six", {"show_totals": True}),
-)
+def played() -> list[tuple[str, dict[str, Any]]]:
+    """The hands played for the catalogue: each preset with the options whose sentences differ (each family's
+    ``PLAYED``), from a few seeds."""
+    from atout.games import FAMILY_LIST
+
+    return [case for family in FAMILY_LIST for case in family.catalogue_cases().PLAYED]
+
+
 SEEDS = range(40)
 
 
@@ -352,7 +270,7 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
     from atout.games import family
 
     seen: set[tuple[str, ...]] = set()
-    for game, options in PLAYED:
+    for game, options in played():
         for seed in seeds:
             rng = random.Random(f"{game}-{options}-{seed}")
             hand = family(game).new_hand(game, seed=seed, **options)
@@ -395,18 +313,12 @@ def _fresh(seen: set[tuple[str, ...]], said: list[tuple[str, Any]], where: str) 
             yield from (s for s in sentences if (s.viewer == "you") == (viewer is not None))
 
 
-GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("forty-fives", {"target": 25}), ("forty-fives-partners", {"target": 25}),
-    ("auction-forty-fives", {"target": 60}), ("five-hundred", {"target": 250}),
-    ("sixty-six", {}))
-
-
 def game_cases(seeds: Iterable[int] = range(3)) -> Iterator[Sentence]:
     """Whole games played to their end (short targets, seeded choices): the last hand's score, which says who won,
-    and what the finished game says to a further action."""
-    from atout.games import family
+    and what the finished game says to a further action (each family's ``WHOLE_GAMES``)."""
+    from atout.games import FAMILY_LIST, family
 
-    for game, options in GAMES:
+    for game, options in [case for fam in FAMILY_LIST for case in fam.catalogue_cases().WHOLE_GAMES]:
         for seed in seeds:
             rng = random.Random(f"game-{game}-{seed}")
             play = family(game).new_game(game, seed=seed, **options)
@@ -561,12 +473,12 @@ def house_rule_cases() -> Iterator[Sentence]:
 def hint_cases(seeds: Iterable[int] = range(2)) -> Iterator[Sentence]:
     """The hint's reasons (``atout.hints.reason``), for the player to act, at every decision of hands played by
     club players: each legal card's reason, the first time each template is met."""
-    from atout.games import family
+    from atout.games import available_games, family
     from atout.hints import reason
     from atout.players import make_player
 
     met: set[str] = set()
-    for game in ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six"):
+    for game in available_games():
         for seed in seeds:
             hand = family(game).new_hand(game, seed=seed)
             player = make_player(game, "club", seed=seed)

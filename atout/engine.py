@@ -683,6 +683,23 @@ class HandBase:
                    for card in self.hands[seat] if card not in playable}
         return legal, illegal
 
+    # What the pages ask of every hand: the table a seat sees, the deal packet by packet, whose side a seat is on,
+    # and the calls of the game as a bidding box lays them out.
+    def table_view(self, viewer: int | None = None) -> TableView:   # pragma: no cover - each family lays its table
+        raise NotImplementedError
+
+    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
+        raise NotImplementedError
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for: the seat itself, unless the family plays in partnerships."""
+        return seat
+
+    def call_rows(self) -> list[list[str]]:
+        """The game's calls row by row, as a bidding box lays them out (none where the game has no bidding); which
+        of them is legal now is ``legal_actions``' to say."""
+        return []
+
     def all_cards(self) -> list[Card]:
         """Every card of the deck, wherever it lies (card conservation): in the hands, in the tricks played, and
         wherever else the family lays cards (``_cards_elsewhere``: the trick on the table, a kitty, a stock,

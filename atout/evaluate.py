@@ -68,33 +68,14 @@ def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level:
     return sample
 
 
-def _played_out_deals(view: dict, rng: random.Random, budget_s: float | None, level: str,
-                      stop: Callable[[], bool] | None = None) -> Sample:
-    """Sixty-Six: each guess at the other hand and the stock played out by computer players of ``level`` while the
-    stock is open, then solved exactly."""
-    from atout.players import make_player
-    from atout.players.sixty_six import Table, deal_hidden, play_out
-    from atout.sixty_six import SixtySixHand
-
-    table = Table(view)
-    game, seat = view["game"], view["seat"]
-    # an expert's decisions (closing, the last open trick) solve deals of their own: a quarter of the budget each
-    # (the other levels take no budget)
-    player_budget = budget_s / 4 if budget_s is not None else 600.0
-
-    def sample() -> tuple[int, str] | None:
-        hidden = deal_hidden(rng, table)
-        if hidden is None:
-            return None
-        hand = SixtySixHand.from_view(view, *hidden)
-        players = [make_player(game, level, seed=rng.randrange(1 << 30), budget_s=player_budget) for _ in range(2)]
-        return play_out(hand, seat, players), "game points"
-
-    return sample
-
-
-# How a family's hands are valued (its registration's ``evaluation``).
-SAMPLERS: dict[str, Callable[..., Sample]] = {"solved": _solved_deals, "played out": _played_out_deals}
+def _sampler(game: str) -> Callable[..., Sample]:
+    """How a family's hands are valued (its registration's ``evaluation``): deals "solved" exactly, or "played out",
+    as its computer players' module says (``played_out_deals``)."""
+    info = family_of(game)
+    if info.evaluation == "solved":
+        return _solved_deals
+    sampler: Callable[..., Sample] = import_module(info.players).played_out_deals
+    return sampler
 
 
 def value_unit(game: str) -> str:
@@ -119,7 +100,7 @@ def suggested_target(hand: Any, seat: int) -> int | None:
     """The question a page asks first for ``seat``, in the solver's units: does the side make its contract (Five
     Hundred, Auction Forty-Fives), or set it (the defenders); in Forty-Fives with partners, three tricks (which
     win the hand); played individually, at least an even share of the hand's points; in Sixty-Six, winning the
-    hand (1 game point or more).
+    hand (1 game point or more). The registry's ``default_target`` answers first, else the family's solver adapter.
 
     >>> from atout.position import hand_from_text
     >>> hand = hand_from_text("game: five-hundred\\ncontract: 1 7H\\nseat 0: AD\\nseat 1: 4H\\nseat 2: 8S\\n"
@@ -130,29 +111,8 @@ def suggested_target(hand: Any, seat: int) -> int | None:
     info = family_of(hand.config.game)
     if info.default_target is not None:     # a family whose question is the same whoever asks (Sixty-Six)
         return info.default_target
-    family = info.id
-    if family == "five-hundred":
-        contract, contractor = hand.contract, hand.contractor
-        if contract is None:
-            return None
-        mine = seat % 2 == contractor % 2
-        if contract.misere:
-            return 10 if mine else 1        # the contractor loses every trick; one forced on it sets it
-        return contract.tricks if mine else 11 - contract.tricks
-    config = hand.config
-    if config.auction:
-        if hand.bid is None:
-            return None
-        from atout.forty_fives.config import bid_level
-
-        level = bid_level(hand.bid)
-        mine = config.side_of(seat) == config.side_of(hand.bidder)
-        if level > 30:                      # all five tricks promised: one trick sets it
-            return 25 if mine else 5
-        return level if mine else 35 - level
-    if config.has_partners:
-        return 15
-    return 5 * math.ceil(30 / config.players / 5)
+    target: int | None = info.solver_adapter().suggested_target(hand, seat)
+    return target
 
 
 @dataclass
@@ -232,7 +192,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                    levels=", ".join(LEVELS)))
     rng = random.Random(seed)
-    sample = SAMPLERS[family_of(view["game"]).evaluation](view, rng, budget_s, level, stop)
+    sample = _sampler(view["game"])(view, rng, budget_s, level, stop)
     result: Evaluation | None = None
     for done in range(samples):
         if stop is not None and stop():

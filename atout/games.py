@@ -72,10 +72,18 @@ class Family:
     # Its solver adapter (``atout.solver.<family>``): ``POSITION`` and ``position(hand)``, the play position; either
     # ``build(pos, max_seat)``, a state for the trick search (``atout.solver.tricks``), or its own search,
     # ``solve(pos, want_line)`` and ``solve_value(pos, seat)``; ``played_value(hand, seat)``; and
-    # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table.
+    # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table; for the solver benchmark
+    # (``atout.bench_solver``), ``BENCH_PRESETS`` (the presets it times, with their options) and
+    # ``bench_position(hand)`` (whether a hand being played is where it is solved); ``suggested_target(hand, seat)``,
+    # the evaluation page's first question, where the family has no ``default_target``.
     solver: str
     value_unit: str         # what the solver's value of a deal is counted in
-    evaluation: str         # how ``atout.evaluate`` values a hand: "solved" deals, or deals "played out"
+    # How ``atout.evaluate`` values a hand: "solved" deals, or deals "played out" (its players' module then has
+    # ``played_out_deals``, the sampler).
+    evaluation: str
+    # Its cases for the catalogue of sentences (``atout.catalogue``): ``PLAYED`` and ``WHOLE_GAMES``, the presets
+    # with the options whose sentences differ, and ``direct_cases()``, what only a caller of core's functions meets.
+    catalogue: str
     # A lesson's generated drill (``atout.lessons.drill``): the cards that trap learners, drawn about two times in
     # three; the trumps it may name; how many play to a trick (None: the game's players); what a legal-play
     # question adds (Sixty-Six asks once the stock is closed or gone, when following is strict).
@@ -85,6 +93,15 @@ class Family:
     drill_legal: tuple[tuple[str, Any], ...] = ()
     default_target: int | None = None   # the target a page offers first (None: the learner names one)
     reviews_calls: bool = False         # ``atout.review`` values its calls (the families with an auction)
+    # A lesson's score question (``atout.lessons``): its scores are always the two sides' (else a side's only where
+    # fewer scores than players); every score a hand can make, where they are few (its wrong answers are drawn from
+    # them, else from nearby scores in steps of ``score_step``).
+    scored_by_sides: bool = False
+    hand_scores: tuple[tuple[int, int], ...] = ()
+    score_step: int = 5
+    # A lesson's bids question offers every call (its config's ``CALLS``: few of them), else the calls around the
+    # legal ones.
+    offers_every_call: bool = False
 
     def rules(self) -> ModuleType:
         """The family's package. A module missing from inside it is a fault, raised as it is."""
@@ -97,6 +114,10 @@ class Family:
     def solver_adapter(self) -> ModuleType:
         """What the solver knows of this family (see ``solver``)."""
         return import_module(self.solver)
+
+    def catalogue_cases(self) -> ModuleType:
+        """The family's cases for the catalogue of sentences (see ``catalogue``)."""
+        return import_module(self.catalogue)
 
     def player_classes(self) -> Mapping[str, type]:
         """The family's computer players by level."""
@@ -113,25 +134,29 @@ class Game:
     title: str              # a message id, translated when shown
     deal_code: int          # its number inside a deal code (``atout.dealcode``): never change a game's number
     position_code: str      # its word at the head of a position's compact text (``atout.position``)
+    loses_points: bool = False  # a hand's score may be below zero (a lesson's wrong scores may be too)
 
 
 FORTY_FIVES = Family(
     "forty-fives", "atout.forty_fives", N_("Forty-Fives"), "atout.players.forty_fives",
     "atout.rulebook.forty_fives", FULL_DECK, solver="atout.solver.forty_fives",
-    value_unit="points", evaluation="solved", reviews_calls=True,
+    value_unit="points", evaluation="solved", catalogue="atout.forty_fives.catalogue_cases", reviews_calls=True,
+    offers_every_call=True,
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
                  "KH", "4C"),
     drill_players=3)      # tricks of three cards unless the lesson sets the players: the traps show in a short trick
 FIVE_HUNDRED = Family(
     "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
     "atout.rulebook.five_hundred", FIVE_HUNDRED_DECK, solver="atout.solver.five_hundred",
-    value_unit="tricks", evaluation="solved", reviews_calls=True,
+    value_unit="tricks", evaluation="solved", catalogue="atout.five_hundred.catalogue_cases", reviews_calls=True,
+    scored_by_sides=True, score_step=10,
     drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
 # Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
 SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
     "atout.rulebook.sixty_six", SIXTY_SIX_DECK, solver="atout.solver.sixty_six",
-    value_unit="game points", evaluation="played out", default_target=1,
+    value_unit="game points", evaluation="played out", catalogue="atout.sixty_six.catalogue_cases",
+    default_target=1, hand_scores=((1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (0, 0)),
     drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))
 
 # In the order the pages list them.
@@ -139,12 +164,15 @@ FAMILY_LIST: tuple[Family, ...] = (FORTY_FIVES, FIVE_HUNDRED, SIXTY_SIX)
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("forty-fives", FORTY_FIVES, N_("Forty-Fives"), deal_code=0, position_code="45"),
     Game("forty-fives-partners", FORTY_FIVES, N_("Forty-Fives in partnerships"), deal_code=1, position_code="45p"),
-    Game("auction-forty-fives", FORTY_FIVES, N_("Auction Forty-Fives"), deal_code=2, position_code="a45"),
-    Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500"),
+    Game("auction-forty-fives", FORTY_FIVES, N_("Auction Forty-Fives"), deal_code=2, position_code="a45",
+         loses_points=True),
+    Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500", loses_points=True),
     Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"),
 )}
 FAMILIES_BY_ID: dict[str, Family] = {f.id: f for f in FAMILY_LIST}
 DEFAULT_GAME = "forty-fives"     # the game a page or a widget shows when none is asked for
+# The game whose positions show the notation's every field (its family's ``notation``: ``DEAL`` and ``ENDING``).
+NOTATION_GAME = "five-hundred"
 
 
 def game_info(game: str) -> Game:

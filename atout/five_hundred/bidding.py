@@ -116,7 +116,7 @@ class Auction:
                 "{call} is not higher than the standing bid of {bid}: bid {allowed}, or pass", call=contract,
                 bid=standing, allowed=self._higher_in_words(standing)))
         return Explanation("500.bid.misere", Text(
-            "Misère may be called only once a bid of {n} tricks has been made", n=contract.needs_level))
+            "Misère may be called only once a bid of {n} tricks or more has been made", n=contract.needs_level))
 
     def _higher_in_words(self, standing: Contract) -> OneOf:
         """The bids above ``standing``, in words: as many tricks in each higher strain, "7 tricks or more", then

@@ -219,7 +219,9 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
 
     >>> from atout.cards import parse_cards
     >>> str(explain_illegal(Card.parse("KD"), parse_cards("JD KD 5C"), parse_cards("AH"), Suit.HEARTS))
-    'Trumps were led; you hold J♦ (the left bower and the joker are trumps), so you must play it'
+    'Trumps were led; you hold J♦ (the left bower is a trump), so you must play it'
+    >>> str(explain_illegal(Card.parse("KD"), parse_cards("JK KD 5C"), parse_cards("JD"), Suit.HEARTS))
+    'J♦ is the left bower, a trump: trumps were led, and you hold the joker (the joker is a trump), so you must play it'
     """
     t = TABLES[trump]
     if card not in hand:
@@ -233,10 +235,19 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
             "{cards} and {lead} were led", lead=lead, cards=follow))
     many = Text("one of them") if len(follow) > 1 else Text("it")
     if lead is trump:
-        if JOKER in follow or t.left_bower in follow:     # the reminder only where the hand holds one of them
+        reminder = _trumps_held(follow, t.left_bower)
+        if plays and plays[0] is t.left_bower:     # what makes it a trump lead is the card led: say so
+            if reminder is not None:
+                return Explanation("500.rank.left-bower", Text(
+                    "{card} is the left bower, a trump: trumps were led, and you hold {cards} ({reminder}), so you "
+                    "must play {many}", card=plays[0], cards=follow, reminder=reminder, many=many))
+            return Explanation("500.rank.left-bower", Text(
+                "{card} is the left bower, a trump: trumps were led, and you hold {cards}, so you must play {many}",
+                card=plays[0], cards=follow, many=many))
+        if reminder is not None:
             return Explanation("500.follow.suit", Text(
-                "Trumps were led; you hold {cards} (the left bower and the joker are trumps), so you must play "
-                "{many}", cards=follow, many=many))
+                "Trumps were led; you hold {cards} ({reminder}), so you must play {many}", cards=follow,
+                reminder=reminder, many=many))
         return Explanation("500.follow.suit", Text("Trumps were led; you hold {cards}, so you must play {many}",
                                                    cards=follow, many=many))
     if card is t.left_bower and card.suit is lead:
@@ -246,6 +257,18 @@ def explain_illegal(card: Card, hand: Sequence[Card], plays: Sequence[Card], tru
             cards=follow, many=many))
     return Explanation("500.follow.suit", Text(
         "You hold {cards} and {lead} were led, so you must follow suit", lead=lead, cards=follow))
+
+
+def _trumps_held(cards: Sequence[Card], left_bower: Card | None) -> Text | None:
+    """The reminder that the joker or the left bower among ``cards`` is a trump (None when neither is there)."""
+    joker, bower = JOKER in cards, left_bower is not None and left_bower in cards
+    if joker and bower:
+        return Text("the left bower and the joker are trumps")
+    if bower:
+        return Text("the left bower is a trump")
+    if joker:
+        return Text("the joker is a trump")
+    return None
 
 
 def explain_joker_suit(suit: Suit | None, trump: Suit | None, shown_out: Iterable[Suit] = ()) -> Explanation:

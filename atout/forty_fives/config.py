@@ -13,6 +13,7 @@ AUCTION = ("auction-forty-fives",)
 TURNED_UP = ("forty-fives", "forty-fives-partners")
 
 BID_VALUES = ("5", "10", "15", "20", "25", "30", "30-for-60", "60-for-120")   # a45.bid.values
+CALLS = ("pass", "hold", *BID_VALUES)     # every call of the auction
 
 OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (
     OptionSpec("players", {"forty-fives": (2, 3, 4, 5, 6), "forty-fives-partners": (4, 6),

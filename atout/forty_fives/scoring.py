@@ -34,7 +34,7 @@ class HandResult:
     taken: list[int] | None = None       # the trick points each player (or side) took, before the scoring method
     side_tricks: list[int] | None = None  # tricks per player (or side)
     scoring: str = "individual"          # how taken points became points: individual, net, tricks or auction
-    held_at_100: list[int] | None = None  # a45.score.over-100: the players (or sides) whose points were not added
+    held_at_100: list[int] | None = None  # a45.score.over-100: the players (or sides) at 100 or more, nothing added
     by_side: bool = False                # the points are per side (partnerships), not per player
 
 
@@ -69,8 +69,7 @@ def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: i
         # a45.score.over-100: at 100 or more, only a made bid scores (a failed one still costs).
         for side in range(sides):
             if scores_before[side] >= 100 and side != bidder_side:
-                if points[side]:
-                    held.append(side)
+                held.append(side)
                 points[side] = 0
     elif config.game == "forty-fives-partners":
         if config.scoring == "net":

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from atout import dealcode
+from atout import dealcode, rules_api
 from atout.cards import Card
 from atout.errors import AtoutError
 from atout.i18n import Text, language, ngettext
@@ -274,8 +274,9 @@ def _table_question(spec: dict[str, Any]) -> LiveQuestion:
         playable = _plays_only(hand)
         query = {"kind": "legal", "trump": _trump_text(view.get("trump")), "plays": [c.code for c in view["trick"]],
                  "hand": [c.code for c in view["hand"]]}
-        if game == "sixty-six":
-            query["phase"] = "strict" if view["strict"] else "open"
+        phase = rules_api.following(game, view)
+        if phase is not None:
+            query["phase"] = phase
         if view.get("joker_suit") is not None:
             query["joker_suit"] = view["joker_suit"].letter
         q = _referee_question(query, game, _options(hand))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from atout.cards import ACE, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
@@ -406,3 +407,27 @@ def play_out(hand: Any, seat: int, players: list[Player]) -> int:
         return points[seat] - points[1 - seat]
     solution = solve(hand, line=False)
     return solution.value if solution.seat == seat else -solution.value
+
+
+def played_out_deals(view: dict, rng: random.Random, budget_s: float | None, level: str,
+                     stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str] | None]:
+    """How ``atout.evaluate`` values a Sixty-Six hand: each guess at the other hand and the stock played out by
+    computer players of ``level`` while the stock is open, then solved exactly."""
+    from atout.players import make_player
+    from atout.sixty_six import SixtySixHand
+
+    table = Table(view)
+    game, seat = view["game"], view["seat"]
+    # an expert's decisions (closing, the last open trick) solve deals of their own: a quarter of the budget each
+    # (the other levels take no budget)
+    player_budget = budget_s / 4 if budget_s is not None else 600.0
+
+    def sample() -> tuple[int, str] | None:
+        hidden = deal_hidden(rng, table)
+        if hidden is None:
+            return None
+        hand = SixtySixHand.from_view(view, *hidden)
+        players = [make_player(game, level, seed=rng.randrange(1 << 30), budget_s=player_budget) for _ in range(2)]
+        return play_out(hand, seat, players), "game points"
+
+    return sample

@@ -16,7 +16,8 @@ RULES: dict[str, str] = {
                                "(the 2 is the highest of them, the 10 the lowest)."),
     "45.rank.plain": N_("Plain suits rank K Q J first; below them the red number cards rank highest number first "
                         "and the black ones lowest number first (\"highest in red, lowest in black\": the black 2 "
-                        "beats the black 10)."),
+                        "beats the black 10). The ace of a black suit comes just after its jack, the A♦ is the "
+                        "lowest diamond, and hearts have no ace (the A♥ is always a trump)."),
     "45.rank.plain-red": N_("Plain red suits run K Q J 10 9 8 7 6 5 4 3 2 A: the A♦ is the lowest diamond "
                             "(hearts have no ace: the A♥ is a trump)."),
     "45.rank.plain-black": N_("Plain black suits run K Q J A 2 3 4 5 6 7 8 9 10: the 2 is high, the 10 low."),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from atout.cards import JOKER, Card, Suit
 from atout.solver.build import Built, place_trick
 from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def layout(trump: Suit | None) -> Layout:
     t = TABLES[trump]
     blocks = {int(s): list(cards) for s, cards in t.plain.items()}
     blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout("five_hundred", trump, blocks)
+    return Layout(trump, blocks)
 
 
 def build(pos: FiveHundredPosition, max_seat: int | None = None) -> Built:
@@ -147,3 +148,22 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
             yield table
             if stop is not None and stop():
                 return
+
+
+# The preset the solver benchmark (``atout.bench_solver``) times, with its options.
+BENCH_PRESETS: dict[str, dict[str, Any]] = {"five-hundred": {}}
+
+# Where the benchmark solves a hand: at its first lead, after the bidding and the discards.
+bench_position = at_first_lead
+
+
+def suggested_target(hand: Any, seat: int) -> int | None:
+    """The question the evaluation page asks first for ``seat`` (``atout.evaluate.suggested_target``), in tricks:
+    does the contractor's side make its contract, or do the defenders set it (None before a contract)."""
+    contract, contractor = hand.contract, hand.contractor
+    if contract is None:
+        return None
+    mine = seat % 2 == contractor % 2
+    if contract.misere:
+        return 10 if mine else 1        # the contractor loses every trick; one forced on it sets it
+    return contract.tricks if mine else 11 - contract.tricks

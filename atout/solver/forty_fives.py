@@ -3,6 +3,7 @@ as played and its double-dummy table (the family's solver adapter, named by ``at
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from atout.cards import ACE, Card, Suit
 from atout.solver.build import Built, place_trick
 from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ def layout(trump: Suit) -> Layout:
     t = TABLES[trump]
     blocks = {int(s): list(cards) for s, cards in t.plain.items()}
     blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout("forty_fives", trump, blocks, gap_after=len(t.top), renegable=t.top)
+    return Layout(trump, blocks, gap_after=len(t.top), renegable=t.top, reneging=True)
 
 
 def build(pos: FortyFivesPosition, max_seat: int | None = None) -> Built:
@@ -184,3 +186,32 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
             yield table
             if stop is not None and stop():
                 return
+
+
+# The presets the solver benchmark (``atout.bench_solver``) times, with their options: four players each.
+BENCH_PRESETS: dict[str, dict[str, Any]] = {"forty-fives": {"players": 4}, "forty-fives-partners": {},
+                                            "auction-forty-fives": {}}
+
+# Where the benchmark solves a hand: at its first lead (a rob still to come is part of the search).
+bench_position = at_first_lead
+
+
+def suggested_target(hand: Any, seat: int) -> int | None:
+    """The question the evaluation page asks first for ``seat`` (``atout.evaluate.suggested_target``), in points:
+    in the auction, does the bidder's side make its bid, or do the others set it (None before a bid); with
+    partners, three tricks (which win the hand); played individually, at least an even share of the hand's
+    points."""
+    config = hand.config
+    if config.auction:
+        if hand.bid is None:
+            return None
+        from atout.forty_fives.config import bid_level
+
+        level = bid_level(hand.bid)
+        mine = config.side_of(seat) == config.side_of(hand.bidder)
+        if level > 30:                      # all five tricks promised: one trick sets it
+            return 25 if mine else 5
+        return level if mine else 35 - level
+    if config.has_partners:
+        return 15
+    return 5 * math.ceil(30 / config.players / 5)

@@ -33,15 +33,17 @@ TOP_BARRIERS = sum(1 << (BLOCK_BITS * b + 15) for b in range(5))
 class Layout:
     """Where each card of a strain lives, and the masks the search needs."""
 
-    __slots__ = ("family", "trump", "pos", "card", "barriers", "renegable", "ren_above", "points",
+    __slots__ = ("reneging", "trump", "pos", "card", "barriers", "renegable", "ren_above", "points",
                  "aoh_pos", "hearts_block", "block", "trumps", "block_of", "base", "size", "segments", "bits")
 
-    def __init__(self, family: str, trump: Suit | None, blocks: dict[int, list[Card]], gap_after: int = 0,
+    def __init__(self, trump: Suit | None, blocks: dict[int, list[Card]], gap_after: int = 0,
                  renegable: tuple[Card, ...] = (), points: dict[Card, int] | None = None,
-                 compact: bool = True) -> None:
+                 compact: bool = True, reneging: bool = False) -> None:
         """``blocks`` lists each block's cards, highest first; ``gap_after`` puts a barrier below that many
-        top trumps (Forty-Fives' renegable ones); ``compact`` packs the blocks (else 16 bits each)."""
-        self.family = family
+        top trumps (Forty-Fives' renegable ones); ``compact`` packs the blocks (else 16 bits each); ``reneging``:
+        the family follows as Forty-Fives does (a plain lead may be trumped at will, a trump lead calls for a trump
+        but the top ones may be reneged, the A♥ led by option), else suit is followed where it can be."""
+        self.reneging = reneging
         self.trump = trump
         self.pos: list[int] = [-1] * len(CARDS)          # by Card.index: its bit position, -1 if not in the deck
         self.card: list[Card | None] = [None] * (5 * BLOCK_BITS)

@@ -26,6 +26,12 @@ class Interrupted(Exception):  # noqa: N818 - a signal, not an error
     """The search was told to stop (a time budget, a Stop button); the caller keeps what was proven."""
 
 
+def at_first_lead(hand: Any) -> bool:
+    """Whether a hand of a family whose play phase starts with the first lead (Forty-Fives, Five Hundred) is there:
+    where the solver benchmark takes a dealt hand up (its adapter's ``bench_position``)."""
+    return bool(hand.phase is Phase.PLAY)
+
+
 def _not_play(hand: Any) -> SolverError:
     return SolverError(Text("The solver works on the play phase: this hand is in its {phase} phase",
                             phase=hand.phase.value))

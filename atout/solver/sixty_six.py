@@ -71,7 +71,7 @@ def layout(trump: Suit) -> layouts.Layout:
     blocks = {int(s): suit_order(s) for s in Suit if s is not trump}
     blocks[layouts.TRUMP_BLOCK] = suit_order(trump)
     points = {c: POINTS[c.index] for cards in blocks.values() for c in cards}
-    return layouts.Layout("sixty_six", trump, blocks, points=points, compact=False)
+    return layouts.Layout(trump, blocks, points=points, compact=False)
 
 
 def solve(pos: SixtySixPosition, want_line: bool) -> Solution:
@@ -368,3 +368,12 @@ class SixtySixSearch:
         finally:
             H[:], cp[:], tw[:], mp[:] = saved
         return line
+
+
+# The preset the solver benchmark (``atout.bench_solver``) times, with its options.
+BENCH_PRESETS: dict[str, dict[str, Any]] = {"sixty-six": {}}
+
+
+def bench_position(hand: Any) -> bool:
+    """Whether the benchmark solves the hand here: at the first lead once the stock is exhausted (not closed)."""
+    return bool(hand.is_strict and not hand.draw_pending and hand.closer is None and not hand.trick)

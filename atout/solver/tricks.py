@@ -176,7 +176,7 @@ class TrickSearch:
         for i, (lo, mask) in enumerate(lay.segments):
             self.seg_lo[i] = lo
             self.seg_mask[i] = mask
-        self.is45 = 1 if lay.family == "forty_fives" else 0
+        self.is45 = 1 if lay.reneging else 0
         self.must_follow = 1 if st.must_follow else 0
         self.may_trump = 1 if self.is45 and not st.must_follow else 0   # 45.follow.plain-lead
         self.aoh_led = 1 if st.aoh_led else 0

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from atout import games
-from atout.engine import Action, Event, Phase
+from atout.engine import Action, Event, GameBase, Phase
 from atout.errors import IllegalActionError
 from atout.i18n import Text, _
 from atout.widgets.fault import guarded
@@ -41,23 +41,7 @@ def bid(call: str) -> Action:
 
 def call_grid(hand: Any) -> list[list[str]]:
     """The calls of the game, in rows as a bidding box lays them out (legality is not decided here)."""
-    if hasattr(hand, "all_calls"):
-        rows = [list(row) if isinstance(row, list | tuple) else [row] for row in hand.all_calls()]
-    else:
-        config = hand.config
-        ladder = getattr(config, "ladder", None)
-        values = getattr(config, "bid_values", None)
-        if ladder:
-            rows = [["pass"] + [c.call for c in ladder if getattr(c, "misere", False)]]
-            levels: dict[int, list[str]] = {}
-            for contract in ladder:
-                if not getattr(contract, "misere", False):
-                    levels.setdefault(contract.tricks, []).append(contract.call)
-            rows += list(levels.values())
-        elif values:
-            rows = [["pass", "hold"], list(values)]
-        else:
-            rows = [[]]
+    rows = hand.call_rows() or [[]]
     laid = {c for row in rows for c in row}
     extra = [a.value for a in hand.legal_actions() if a.kind == "bid" and a.value not in laid]
     return rows + [extra] if extra else rows
@@ -128,7 +112,7 @@ class BiddingBox(widgets.VBox):
 
     @property
     def hand(self) -> Any:
-        return self.state.hand if hasattr(self.state, "hand") and not hasattr(self.state, "history") else self.state
+        return self.state.hand if isinstance(self.state, GameBase) else self.state
 
     def call(self, call: str) -> BiddingBox:
         """Make ``call`` through core for the player to act (what a click does)."""

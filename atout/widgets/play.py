@@ -450,7 +450,7 @@ class PlayGame(widgets.VBox):
     def _learners_unit(self) -> int:
         """The scoring unit the learner plays for: their own seat, or their side."""
         hand = self.game.hand
-        if len(self.game.scores) == len(hand.hands) or not hasattr(hand, "side_of"):
+        if len(self.game.scores) == len(hand.hands):
             return LEARNER
         return hand.side_of(LEARNER)
 
@@ -460,6 +460,6 @@ class PlayGame(widgets.VBox):
             return Text("nobody")
         hand = self.game.hand
         players = len(hand.hands)
-        if len(self.game.scores) == players or not hasattr(hand, "side_of"):
+        if len(self.game.scores) == players:
             return player_label(winner, LEARNER)
         return side_label([seat for seat in range(players) if hand.side_of(seat) == winner], LEARNER)

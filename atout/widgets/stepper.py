@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from atout.cards import Card
-from atout.engine import Action, Event, Explanation, HandStart, TableView
+from atout.engine import Action, Event, Explanation, GameBase, HandBase, HandStart, TableView
 from atout.games import DEFAULT_GAME, family
 from atout.i18n import N_, Text, _
 from atout.widgets.fault import guarded
@@ -63,7 +63,7 @@ def build_steps(hand: Any) -> list[Step]:
     steps: list[Step] = []
     for i, (action, event) in enumerate(zip(hand.history, hand.events, strict=True)):
         flat = list(event.flatten())
-        if action.kind == "deal" and hasattr(hand, "deal_packets"):
+        if action.kind == "deal":
             shown_later = {e.kind for e in flat[1:]}   # the turn-up is an event of its own
             packets = [p for p in hand.deal_packets() if p[0] not in shown_later]
             steps += [Step("packet", i, event, packet, k) for k, packet in enumerate(packets)]
@@ -75,9 +75,9 @@ def build_steps(hand: Any) -> list[Step]:
 def _hand_of(source: Any, game: str | None, dealer: int, start: HandStart | None,
              options: dict[str, Any]) -> Any:
     """A hand from a hand, a game (its current hand) or a history (replayed for ``game``, started with ``start``)."""
-    if hasattr(source, "history") and hasattr(source, "replay"):
+    if isinstance(source, HandBase):
         return source
-    if hasattr(source, "hand") and hasattr(source.hand, "history"):
+    if isinstance(source, GameBase):
         return source.hand
     actions = [a if isinstance(a, Action) else Action.parse(a) for a in source]
     module = family(game or DEFAULT_GAME)
@@ -324,15 +324,9 @@ def _with_trick(view: TableView, trick: list | None) -> TableView:
 
 
 def view_of(hand: Any, viewer: int | None = None) -> TableView:
-    """Core's table view of a hand for ``viewer`` (None: every hand face up); for a family without ``table_view``
-    yet, the little every hand has."""
-    if hasattr(hand, "table_view"):
-        return hand.table_view(viewer)
-    players = len(hand.hands)
-    return TableView(game=hand.config.game, players=players, dealer=hand.dealer, to_act=hand.to_act,
-                     phase=hand.phase.value, hands=[list(h) for h in hand.hands], trump=getattr(hand, "trump", None),
-                     turn_up=getattr(hand, "turn_up", None), tricks_won=list(getattr(hand, "tricks_won", [])),
-                     over=hand.is_over)
+    """Core's table view of a hand for ``viewer`` (None: every hand face up)."""
+    view: TableView = hand.table_view(viewer)
+    return view
 
 
 def replay_prefix(hand: Any, count: int) -> Any:

@@ -328,7 +328,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
 
     def undo(self) -> bool:
         """Take back the user's last action, and what the opponents did after it, through core's ``undo()``."""
-        if not self._checkpoints or not self._undoable():
+        if not self._checkpoints:
             self._refuse(Text("There is nothing to take back"))
             return False
         target = self._checkpoints.pop()
@@ -345,9 +345,6 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self._gather_due = False
         self.refresh()
         return True
-
-    def _undoable(self) -> bool:
-        return hasattr(self.hand, "undo") and hasattr(self.hand, "history")
 
     def refresh(self) -> None:
         """Redraw in the current language (the page's language switch calls this)."""
@@ -679,7 +676,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
             # The packets only matter while the deal is to be animated: later states leave them out.
             "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets() if self._fresh else []},
             "gather": self._gather, "said_id": self._said_id,
-            "can_undo": bool(self.allow_undo and self._checkpoints and self._undoable() and not looking),
+            "can_undo": bool(self.allow_undo and self._checkpoints and not looking),
             "labels": {**words["labels"], "actions": said[to_act]["choices"] if to_act is not None else "",
                        "won": words["won"], "from_kitty": words["from_kitty"], "kitty_mark": words["kitty_mark"]},
         }

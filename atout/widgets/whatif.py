@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.games import DEFAULT_GAME, available_games, family, game_title
+from atout.games import DEFAULT_GAME, NOTATION_GAME, available_games, family, family_of, game_title
 from atout.i18n import Text
 from atout.position import compact_text, hand_from_text, position_text
 from atout.widgets import language
@@ -401,12 +401,8 @@ def _cards(actions: list[Action]) -> str:
 
 def notation_help() -> str:
     """How a position is written, on the page (the notation is core's: ``atout.position``)."""
-    deal = ("game: five-hundred\ndealer: 0\nseat 0: AD KS 9D 6C 10H 5S 10S 6D 7C JD\n"
-            "seat 1: 4H JH JC KH 8H 7H 8D AC 9C JS\nseat 2: 8S 5D KC AH QH 9H 7D QC 10C 5C\n"
-            "seat 3: 10D 8C 4D AS 6S KD QD 7S QS JK\nkitty: 5H 9S 6H\n"
-            "actions: bid 7H, bid pass, bid pass, bid pass, discard JS, discard 8D, discard 9S")
-    ending = ("game: five-hundred\ncontract: 1 7H\nseat 0: AD KS 9D\nseat 1: 4H JH AC\nseat 2: 8S KC AH\n"
-              "seat 3: 10D AS JK\ntrick: 3\nwon: 2 3 1 1")
+    examples = family_of(NOTATION_GAME).module("notation")     # a game whose positions show every field
+    deal, ending = examples.DEAL, examples.ENDING
     parts: list[tuple[str, str | Text]] = [
         ("summary", Text("How to write a position")),
         ("p", Text("One line per item, written key: value. Cards are written rank then suit: AD is the ace of "

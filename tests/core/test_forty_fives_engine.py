@@ -649,8 +649,9 @@ def test_auction_hands_score_the_bid(spec, call, before, after, made):
     hand = auction_two(spec, call, before)
     assert hand.bidder == 1 and hand.result.scores_after == after and hand.result.made is made
     score = [e for e in hand.events[-1].flatten() if e.kind == "score"]
-    held = before[0] >= 100 and hand.result.points[0] == 0 and hand.result.taken[0] > 0
+    held = before[0] >= 100      # the other player at 100 or more: nothing added, whatever they took
     assert score[0].rule == ("a45.score.over-100" if held else "a45.score.bidder")
+    assert hand.result.held_at_100 == ([0] if held else [])
 
 
 def test_dealer_who_holds_is_the_bidder():

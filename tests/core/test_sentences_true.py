@@ -206,6 +206,22 @@ def test_over_100_says_only_the_high_bidder_who_made_the_bid_scores():
            "bidder who made the bid" in text, text
 
 
+def test_over_100_lists_a_player_at_100_who_took_nothing_among_those_given_nothing():
+    """a45.score.over-100 (fifth English read, UNCLEAR 8): a player at 100 who took no point was listed among "the
+    others score what they took", in the very step that teaches the rule."""
+    query = {"kind": "score", "game": "auction-forty-fives", "trump": "S", "players": 3, "bidder": 0, "bid": "15",
+             "scores_before": [40, 100, 20],
+             "tricks": [{"leader": 0, "plays": ["5S", "2S", "3D"]}, {"leader": 0, "plays": ["KH", "QH", "2H"]},
+                        {"leader": 0, "plays": ["4C", "5C", "6C"]}, {"leader": 0, "plays": ["7D", "8D", "9D"]},
+                        {"leader": 2, "plays": ["KD", "QD", "JD"]}]}
+    answer = judge(query)
+    text = answer["explanation"]
+    assert answer["rule"] == "a45.score.over-100", answer
+    assert "what they took: 10 for Player 3;" in text and "Player 2" not in text.split("nothing is added")[0], text
+    assert "nothing is added for Player 2: with 100 or more before this hand, a player scores only as the high " \
+           "bidder who made the bid;" in text and "do not count" not in text, text
+
+
 def test_the_bids_offered_over_a_standing_bid_name_the_legal_miseres():
     """500.bid.misere: the list of what may be bid named every legal call but misère and open misère (EN review
     UNCLEAR 2); misère waits for a 7 bid, open misère does not."""

@@ -171,7 +171,7 @@ def test_style_points_of_the_second_read():
     assert full.endswith("; the hand already has five cards, so nothing is drawn") and "0 cards" not in full, full
     empty = judge({"kind": "discards", "game": "auction-forty-fives", "trump": "D", "bidder": True,
                    "hand": ["KC", "2C", "3H", "3C", "5C"], "kitty": ["4C", "6C", "7C", "8C"]})["explanation"]
-    assert empty.startswith("Kept: nothing; thrown away: K♣"), empty
+    assert empty.startswith("Kept: none; thrown away: K♣"), empty
 
     slam = judge({"kind": "score", "game": "five-hundred", "contract": "7H", "contractor": 0, "tricks_won": [10, 0],
                   "scores_before": [0, 0]},
@@ -192,7 +192,10 @@ def test_style_points_of_the_second_read():
     plain = explain_illegal(Card.parse("KD"), parse_cards("9S KD 5C"), parse_cards("AS"), Suit.SPADES)
     assert plain.text.render("en") == "Trumps were led; you hold 9♠, so you must play it"
     bower = explain_illegal(Card.parse("KD"), parse_cards("JC KD 5H"), parse_cards("AS"), Suit.SPADES)
-    assert "(the left bower and the joker are trumps)" in bower.text.render("en")
+    assert "(the left bower is a trump)" in bower.text.render("en")     # the reminder names only what is held
+    led = explain_illegal(Card.parse("KC"), parse_cards("JK KC 5H"), parse_cards("JC"), Suit.SPADES)
+    assert led.rule == "500.rank.left-bower" and led.text.render("en").startswith(
+        "J♣ is the left bower, a trump: trumps were led, and you hold the joker (the joker is a trump)")
 
     first = judge({"kind": "score", "game": "forty-fives", "trump": "S", "players": 3,
                    "tricks": [{"leader": 0, "plays": ["5S", "2S", "3S"]}, {"leader": 0, "plays": ["KH", "QH", "2H"]},

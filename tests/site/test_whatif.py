@@ -10,15 +10,27 @@ ISSUE = (ROOT / "tests" / "data" / "solver" / "five-hundred-issue-15.txt").read_
 SLOW = (ROOT / "tests" / "data" / "solver" / "five-hundred-slow.txt").read_text()   # seconds to solve in full
 ENDING = (Path(__file__).parents[2] / "tests/data/solver/five-hundred-ending.txt").read_text().strip()
 
-# Every state the solver's status line goes through, recorded in the page as it changes.
+# Every state the solver's status line goes through, recorded in the page as it changes. The line is redrawn
+# (its HTML replaced) at each change, and two changes may land before the observer runs: the replaced lines,
+# in the mutation records, say the states that came and went.
 WATCH_STATUS = """() => {
   window.solverStates = [];
-  const note = () => {
-    const s = document.querySelector('[data-testid=solver-status]');
-    const state = s ? s.dataset.state : null;
+  const push = (state) => {
     if (state && window.solverStates[window.solverStates.length - 1] !== state) window.solverStates.push(state);
   };
-  new MutationObserver(note).observe(document.body, {subtree: true, childList: true, attributes: true});
+  const states = (node) => node.nodeType !== 1 ? [] : [node, ...node.querySelectorAll('[data-testid=solver-status]')]
+    .filter((n) => n.dataset && n.dataset.testid === 'solver-status').map((n) => n.dataset.state);
+  const note = (records) => {
+    for (const r of records || []) {
+      if (r.type === 'attributes' && r.attributeName === 'data-state') push(r.oldValue);
+      for (const n of r.removedNodes || []) states(n).forEach(push);
+      for (const n of r.addedNodes || []) states(n).forEach(push);
+    }
+    const s = document.querySelector('[data-testid=solver-status]');
+    push(s ? s.dataset.state : null);
+  };
+  new MutationObserver(note).observe(document.body, {subtree: true, childList: true, attributes: true,
+                                                      attributeOldValue: true});
   note();
 }"""
 

@@ -1,0 +1,72 @@
+"""Five Hundred's cases for the catalogue of sentences (``atout.catalogue``): the hands and games it plays for them,
+and the sentences only a caller of core's functions meets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+# The hands played for the catalogue: the preset with the options whose sentences differ, from a few seeds.
+PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (("five-hundred", {}), ("five-hundred", {"misere": True}))
+# The whole games played to their end, with a short target.
+WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("five-hundred", {"target": 250}),)
+
+
+def direct_cases() -> Iterator[Any]:
+    """A trick of one card so far, the score sheet's line for a hand thrown in, what an auction says once it is over
+    and a hand asked to act before its deal, the joker's lead."""
+    from atout.cards import Card, Suit
+    from atout.catalogue import _explained
+    from atout.five_hundred import ranking
+    from atout.five_hundred.explain import explain_score
+    from atout.five_hundred.scoring import thrown_in
+
+    yield from _explained("Five Hundred: a trick of one card so far, 7♠", "engine",
+                          ranking.explain_trick([Card.parse("7S")], Suit.HEARTS))
+    yield from _explained("Five Hundred: the score sheet's line for a hand thrown in", "engine",
+                          explain_score(thrown_in([120, 40])))
+    yield from _auction_over()
+    yield from _jokers()
+
+
+def _auction_over() -> Iterator[Any]:
+    """What an auction says once it is over, and a hand asked to act before its deal."""
+    from atout.catalogue import _explained
+    from atout.five_hundred.bidding import Auction
+    from atout.five_hundred.config import make_config
+    from atout.five_hundred.hand import FiveHundredHand
+
+    five = Auction(make_config("five-hundred"), dealer=0)
+    for call in ("7S", "pass", "pass", "pass"):
+        five.call(call)
+    yield from _explained("Five Hundred: a call once the auction is over", "engine", five.explain_illegal("8S"))
+    undealt = FiveHundredHand(make_config("five-hundred"), 0)
+    yield from _explained("Five Hundred: a card played before the deal", "engine", undealt.explain_illegal("play 5S"))
+    yield from _explained("Five Hundred: a deal of the wrong cards", "engine", undealt.explain_illegal("deal 5S 6S"))
+
+
+def _jokers() -> Iterator[Any]:
+    """The joker's lead in Five Hundred: the suit it names, and cards named with a suit that are not the joker."""
+    from atout.cards import Card, Suit
+    from atout.catalogue import _explained
+    from atout.engine import Action
+    from atout.five_hundred import ranking
+    from atout.games import family
+
+    hand = [Card.parse(c) for c in ("JK", "5S", "7H")]
+    yield from _explained("Five Hundred, hearts trumps: the joker led naming a suit", "engine",
+                          ranking.explain_joker_suit(Suit.SPADES, Suit.HEARTS))
+    yield from _explained("Five Hundred, no trumps: the joker led naming no suit", "engine",
+                          ranking.explain_joker_suit(None, None))
+    yield from _explained("Five Hundred, no trumps: the joker led naming hearts, which the leader showed out of",
+                          "engine", ranking.explain_joker_suit(Suit.HEARTS, None, [Suit.HEARTS]))
+    yield from _explained("Five Hundred: a card that is not in the hand (J♠, hand JK 5♠ 7♥)", "engine",
+                          ranking.explain_illegal(Card.parse("JS"), hand, [Card.parse("AS")], Suit.HEARTS))
+    led = family("five-hundred").new_hand("five-hundred", seed=2)
+    for call in ("bid 7NT", "bid pass", "bid pass", "bid pass"):
+        led.apply(call)
+    while led.phase.value != "play":
+        led.apply(led.legal_actions()[0])
+    card = next(c for c in led.hands[led.to_act] if c.code != "JK")
+    yield from _explained(f"Five Hundred, no trumps: {card.render('en')} led naming hearts", "engine",
+                          led.explain_illegal(Action("play", card, Suit.HEARTS)))

@@ -1,0 +1,35 @@
+"""Forty-Fives' cases for the catalogue of sentences (``atout.catalogue``): the hands and games it plays for them,
+and the sentences only a caller of core's functions meets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+# The hands played for the catalogue: each preset with the options whose sentences differ, from a few seeds.
+PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("forty-fives", {"players": 3}), ("forty-fives", {"players": 4}),
+    ("forty-fives", {"players": 4, "must_follow_suit": True}),
+    ("forty-fives-partners", {}), ("forty-fives-partners", {"scoring": "tricks"}),
+    ("auction-forty-fives", {}), ("auction-forty-fives", {"partners": True}),
+)
+# The whole games played to their end, with short targets.
+WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("forty-fives", {"target": 25}), ("forty-fives-partners", {"target": 25}),
+    ("auction-forty-fives", {"target": 60}))
+
+
+def direct_cases() -> Iterator[Any]:
+    """A trick of one card so far, as a view explains it while it is played; what the auction says once over."""
+    from atout.cards import Card, Suit
+    from atout.catalogue import _explained
+    from atout.forty_fives import ranking
+    from atout.forty_fives.bidding import Auction
+
+    yield from _explained("Forty-Fives: a trick of one card so far, 7♠", "engine",
+                          ranking.explain_trick([Card.parse("7S")], Suit.HEARTS))
+    forty = Auction(3, 0, ("5", "10", "15", "20", "25", "30", "30-for-60", "60-for-120"), False)
+    for call in ("15", "pass", "pass"):
+        forty.call(call)
+    yield from _explained("Auction Forty-Fives: a call once the auction is over", "engine",
+                          forty.explain_illegal("20"))

@@ -1,0 +1,43 @@
+"""Sixty-Six's cases for the catalogue of sentences (``atout.catalogue``): the hands and games it plays for them,
+and the sentences only a caller of core's functions meets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+# The hands played for the catalogue: the preset with the options whose sentences differ, from a few seeds.
+PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("sixty-six", {}), ("sixty-six", {"tie_carries": True}), ("sixty-six", {"show_totals": True}))
+# The whole games played to their end.
+WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("sixty-six", {}),)
+
+
+def direct_cases() -> Iterator[Any]:
+    """Game points carried from a tied hand, and the rules of play once the non-dealer has closed at once."""
+    from atout.catalogue import _explained
+    from atout.games import family
+
+    yield from _carried()
+    closed = family("sixty-six").new_hand("sixty-six", seed=1)
+    closed.apply("close")
+    yield from _explained("Sixty-Six: the rules of play once the non-dealer has closed before the first trick",
+                          "engine", closed.explain_play())
+
+
+def _carried() -> Iterator[Any]:
+    """Sixty-Six with game points carried from a tied hand (house rule): the table's note, and the score of the
+    hand that takes them, played to its end by the first legal action each time."""
+    from atout.catalogue import _explained, _render, _subject
+    from atout.engine import HandStart
+    from atout.sixty_six.config import make_config
+    from atout.sixty_six.hand import SixtySixHand
+
+    hand = SixtySixHand.dealt(make_config("sixty-six", {"tie_carries": True}), 5, 0, HandStart(carry=1))
+    for note in hand.table_view(0).notes:
+        yield from _render("Sixty-Six, 1 game point carried in: on the table", "engine", note, seat=_subject(note))
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    yield from _explained("Sixty-Six, 1 game point carried in: the hand's score", "engine",
+                          hand.events[-1].explanation if hand.events[-1].kind == "score" else
+                          next(e.explanation for ev in hand.events for e in ev.flatten() if e.kind == "score"))

@@ -200,7 +200,8 @@ def test_a_refused_call_on_the_stream_lists_the_calls_in_words():
 
     query = {"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["misere"], "options": {"misere": True}}
     error = judge(query)["error"]
-    assert "Player 2 may not call misère: misère may be called only once a bid of 7 tricks or more has been made" in error
+    assert ("Player 2 may not call misère: misère may be called only once a bid of 7 tricks or more has been made"
+            in error)
     assert error.endswith("the calls allowed were “Pass”, 6 spades, 6 clubs, 6 diamonds, 6 hearts, 6 no trumps, "
                           "7 spades, 7 clubs, 7 diamonds, 7 hearts, 7 no trumps, 8 spades, 8 clubs, 8 diamonds, "
                           "8 hearts, 8 no trumps, 9 spades, 9 clubs, 9 diamonds, 9 hearts, 9 no trumps, 10 spades, "

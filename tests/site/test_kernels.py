@@ -16,6 +16,7 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
     wait_for(lambda: voila_server.kernels() >= 1, 60)       # the course page's preheated kernel
     open_page(page, base, "classroom.ipynb", ready=LEGAL)
     kept = kernel_id(page)
+    idle_from = time.monotonic()         # the open page is left alone from here on, while the others come and go
     before = voila_server.kernels()
     dropped = []
     for _ in range(DROPPED):
@@ -28,11 +29,10 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
         context.close()
     assert dropped[-1] in voila_server.kernel_ids()
     assert voila_server.kernels() >= before + 1, "dropped pages should hold kernels until culled"
-    idle_from = time.monotonic()
     assert wait_for(lambda: not set(dropped) & voila_server.kernel_ids(), CULL_IDLE * 8), "the dropped pages' kernels"
     assert wait_for(lambda: voila_server.kernels() <= before, CULL_IDLE * 6), (
         f"{voila_server.kernels()} kernels left, expected {before}")
-    # Keep the open page idle past the culling timeout (whatever the dropped pages' culling took), then click it.
+    # Keep the open page idle past twice the culling timeout (however long the dropped pages took), then click it.
     assert wait_for(lambda: time.monotonic() - idle_from > CULL_IDLE * 2, CULL_IDLE * 3)
     assert kept in voila_server.kernel_ids(), "the open page's kernel was culled although the page was open"
     assert play_a_card(page)      # the announcement changed: the kernel answered the click

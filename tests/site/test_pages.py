@@ -164,7 +164,7 @@ def test_play_hint_then_the_end_of_the_hand_waits_for_the_next(page, voila_url):
     page.locator(f"[data-testid=value-{card.code}]").wait_for()       # the hint's card is marked on the table
     page.locator(".atout-to-act .atout-card-button").first.click()
     end = page.locator("[data-testid=hand-end]")
-    end.wait_for()
+    end.locator(".atout-rule-id").wait_for()        # the hand's score with its rule (a loaded page may draw it late)
     assert "Hand 1 is over" in end.inner_text() and end.locator(".atout-rule-id").count() == 1
     assert "The game's score:" in end.inner_text()
     assert page.locator("[data-testid=trick] figure").count() == 3            # the last trick stays in the middle

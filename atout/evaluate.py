@@ -111,8 +111,8 @@ def suggested_target(hand: Any, seat: int) -> int | None:
     info = family_of(hand.config.game)
     if info.default_target is not None:     # a family whose question is the same whoever asks (Sixty-Six)
         return info.default_target
-    target: int | None = info.solver_adapter().suggested_target(hand, seat)
-    return target
+    adapter = info.solver_adapter()
+    return adapter.suggested_target(hand, seat) if adapter.SEARCH == "tricks" else None
 
 
 @dataclass

@@ -20,11 +20,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK, Deck, Suit
 from atout.errors import ConfigError, quote
 from atout.i18n import N_, Text
+
+if TYPE_CHECKING:
+    from atout.solver.adapter import SolverAdapter
 
 # The calls that are words, as a bidding box and a quiz button write them (the others are numbers and strains).
 CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
@@ -65,13 +68,8 @@ class Family:
     players: str            # its computer players, by level ("atout.players.forty_fives": ``PLAYERS``)
     rulebook: str           # its rules' statements by id (``RULES``) and where the rule book states them (``WHERE``)
     deck: Deck
-    # Its solver adapter (``atout.solver.<family>``): ``POSITION`` and ``position(hand)``, the play position; either
-    # ``build(pos, max_seat)``, a state for the trick search (``atout.solver.tricks``), or its own search,
-    # ``solve(pos, want_line)`` and ``solve_value(pos, seat)``; ``played_value(hand, seat)``; and
-    # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table; for the solver benchmark
-    # (``atout.bench_solver``), ``BENCH_PRESETS`` (the presets it times, with their options) and
-    # ``bench_position(hand)`` (whether a hand being played is where it is solved); ``suggested_target(hand, seat)``,
-    # the evaluation page's first question, where the family has no ``default_target``.
+    # Its solver adapter, a module (``atout.solver.<family>``) with the interface ``atout.solver.adapter`` declares:
+    # a trick-search adapter or one with its own search.
     solver: str
     value_unit: str         # what the solver's value of a deal is counted in
     # How ``atout.evaluate`` values a hand: "solved" deals, or deals "played out" (its players' module then has
@@ -107,9 +105,10 @@ class Family:
         """One module of the family's package (``ranking``, ``config``, ``scoring``…)."""
         return import_module(f"{self.package}.{name}")
 
-    def solver_adapter(self) -> ModuleType:
-        """What the solver knows of this family (see ``solver``)."""
-        return import_module(self.solver)
+    def solver_adapter(self) -> SolverAdapter:
+        """What the solver knows of this family (see ``solver``). The module checks itself against its protocol for
+        mypy (its ``TYPE_CHECKING`` block), which a module imported by name cannot show here."""
+        return cast("SolverAdapter", import_module(self.solver))
 
     def catalogue_cases(self) -> ModuleType:
         """The family's cases for the catalogue of sentences (see ``catalogue``)."""

@@ -331,7 +331,7 @@ class TableView:
     viewer: int | None
     dealer: int
     to_act: int | None
-    phase: str
+    phase: str                         # a Phase's value: the hand's own (``hand.phase.value``), as its views say
     hands: list[Any]                   # per seat: its cards when visible, else how many it holds
     trick: list[tuple[int, Card]]      # (seat, card) in play order
     leader: int | None

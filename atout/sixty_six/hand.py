@@ -6,13 +6,19 @@
 >>> hand.apply(hand.legal_actions()[-1]).kind
 'play'
 
-Phases: DEAL (chance: the shuffled 24 cards), PLAY, OVER. A player on lead may, in this order:
+Phases: DEAL (chance: the shuffled 24 cards), PLAY, DRAW, OVER: the hand, its views and its table all say the same
+(``phase``, ``view()["phase"]``, ``table_view().phase``). A player on lead may, in this order:
 ``exchange`` the 9 of trumps for the turned-up trump, ``close`` the stock, declare a
 ``marriage`` (then lead its king or queen), ``declare`` 66, and lead (``play``). After a trick,
 while the stock is open, its winner either ``close``\\ s it before drawing or ``draw``\\ s (the
 winner draws first, then the loser): closing before drawing is a choice the rules give
 (`66.close`), so the draw is an action, not automatic. The hand ends at a declaration or once the
 hands run out; scoring is automatic and shows as events.
+
+>>> hand.apply(hand.legal_actions()[0]).kind        # the answer to the lead wins or loses the trick
+'play'
+>>> hand.phase, hand.view(hand.to_act)["phase"], hand.table_view().phase, [str(a) for a in hand.legal_actions()]
+(<Phase.DRAW: 'draw'>, 'draw', 'draw', ['close', 'draw'])
 """
 
 from __future__ import annotations
@@ -128,7 +134,6 @@ class SixtySixHand(HandBase):
         self.closer: int | None = None
         self.tricks_at_close: tuple[int, int] | None = None
         self.exchanged_by: int | None = None
-        self.draw_pending = False                # a trick was won and the stock is open: close or draw
         self.leader: int | None = None
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
@@ -238,7 +243,8 @@ class SixtySixHand(HandBase):
         if closed:
             position.closer = 0
             position.tricks_at_close = (position.tricks_won[0], position.tricks_won[1])
-        position.draw_pending = before_draw
+        if before_draw:
+            position.phase = Phase.DRAW
         return position
 
     @classmethod
@@ -276,7 +282,6 @@ class SixtySixHand(HandBase):
         hand.next_card = DECK_SIZE - len(stock)
         hand.closer, hand.tricks_at_close = view["closed_by"], view["tricks_at_close"]
         hand.exchanged_by = view["exchanged_by"]
-        hand.draw_pending = view["draw_pending"]
         hand.leader, hand.trick, hand.tricks = view["leader"], list(view["trick"]), tricks
         for t in tricks:
             hand.tricks_won[t.winner] += 1
@@ -320,6 +325,11 @@ class SixtySixHand(HandBase):
         return DECK_SIZE - self.next_card + (self.turn_up is not None)
 
     @property
+    def draw_pending(self) -> bool:
+        """A trick was won and the stock is open: its winner closes or draws (the hand's DRAW phase)."""
+        return self.phase is Phase.DRAW
+
+    @property
     def is_strict(self) -> bool:
         """Whether the strict rules apply: the stock is exhausted or closed (`66.strict.follow`)."""
         return self.closer is not None or (self.next_card == DECK_SIZE and self.phase is not Phase.DEAL)
@@ -353,7 +363,7 @@ class SixtySixHand(HandBase):
 
     def _compute_legal(self) -> list[Action]:
         """In the order a player would use them: exchange, close, marriages, declare, then the cards."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not Phase.PLAY and self.phase is not Phase.DRAW:
             return []
         seat, stage, trump = self.to_act, self.stage, self.trump
         assert seat is not None and trump is not None, "the play has a player to act and trumps"
@@ -510,7 +520,7 @@ class SixtySixHand(HandBase):
     def _close(self, action: Action) -> Event:
         seat = self.to_act
         before_draw = self.draw_pending
-        self.draw_pending = False
+        self.phase = Phase.PLAY
         self.closer = seat
         self.tricks_at_close = (self.tricks_won[0], self.tricks_won[1])
         self.stage = 2
@@ -580,7 +590,7 @@ class SixtySixHand(HandBase):
             else:
                 consequences.append(self._finish_closed(winner))
         elif not strict:
-            self.draw_pending = True
+            self.phase = Phase.DRAW
         return event
 
     def _draw(self, action: Action) -> Event:
@@ -599,7 +609,7 @@ class SixtySixHand(HandBase):
             assert taken is not None, "the turned trump is the stock's last card"
             self.hands[1 - winner].append(taken)
             self.turn_up = None
-        self.draw_pending = False
+        self.phase = Phase.PLAY
         event = Event("draw", winner, action, taken, _explain)
         if taken is not None:
             event.consequences.append(Event("stock-exhausted", None, None, self.config.strict_marriages, _explain))
@@ -632,7 +642,6 @@ class SixtySixHand(HandBase):
                                      self.closer, self.tricks_at_close, self.last_trick_bonus, carried_in, carry_out)
         self.phase = Phase.OVER
         self.to_act = None
-        self.draw_pending = False
         return Event("score", None, None, self.result, _explain)
 
     # --- why an action is refused ---------------------------------------------------------------
@@ -805,7 +814,7 @@ class SixtySixHand(HandBase):
         teacher = viewer is None
         hands: list[list[Card] | int] = [list(h) if teacher or seat == viewer else len(h)
                                          for seat, h in enumerate(self.hands)]
-        playing = self.phase is Phase.PLAY
+        playing = self.phase is Phase.PLAY or self.phase is Phase.DRAW
         leader = self.leader if playing else None
         trick = ([((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick and leader is not None
                  else [])
@@ -828,7 +837,7 @@ class SixtySixHand(HandBase):
             scores, labels = [0, 0], [Text("{seat}", seat=seat_name(s), you=N_("You")) for s in range(2)]
         return TableView(
             game=self.config.game, players=2, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
-            phase="draw" if self.draw_pending else self.phase.value, hands=hands, trick=trick, leader=leader,
+            phase=self.phase.value, hands=hands, trick=trick, leader=leader,
             trump=self.trump, turn_up=None if closed else self.turn_up, kitty=0,
             stock=self.face_down + (closed and self.turn_up is not None), scores=scores, score_labels=labels,
             tricks_won=list(self.tricks_won) if teacher else [], legal=legal, illegal=illegal,
@@ -872,7 +881,7 @@ class SixtySixHand(HandBase):
             else:
                 notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
                                   "you can, or else trump; no more marriages may be declared"))
-        if not teacher and self.phase is Phase.PLAY:
+        if not teacher and (self.phase is Phase.PLAY or self.phase is Phase.DRAW):
             for seat in range(2):
                 notes.append(Text("{seat} has won a trick", seat=seat_name(seat),
                 you=N_("You have won a trick")) if self.tricks_won[seat]

@@ -71,7 +71,8 @@ def position_of(hand: Any) -> Any:
     adapter = adapter_of(hand)
     if isinstance(hand, adapter.POSITION):
         return hand
-    if getattr(hand, "phase", None) is not Phase.PLAY or hand.to_act is None:
+    # Sixty-Six's draws are part of its play: its adapter says why the solver does not take them (the stock is open)
+    if getattr(hand, "phase", None) not in (Phase.PLAY, Phase.DRAW) or hand.to_act is None:
         raise _not_play(hand)
     return adapter.position(hand)
 

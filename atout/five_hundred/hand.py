@@ -169,10 +169,21 @@ class FiveHundredHand(HandBase):
         return []
 
     def returns(self) -> list[int]:
-        """Points each side scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        """What each player scored this hand, once it is over (0 before), seat by seat as OpenSpiel's ``returns``:
+        both partners get their side's points.
+
+        >>> hand = FiveHundredHand.new(seed=3)
+        >>> while not hand.is_over:
+        ...     actions = hand.legal_actions()      # the highest call while bidding, so the hand is played
+        ...     _ = hand.apply(actions[-1] if hand.phase is Phase.BID else actions[0])
+        >>> side = hand.result.points
+        >>> hand.returns() == [side[0], side[1], side[0], side[1]], side != [0, 0]
+        (True, True)
+        """
         if self.result is None:
-            return [0] * SIDES
-        return list(self.result.points)
+            return [0] * PLAYERS
+        points = self.result.points
+        return [points[self.config.side_of(seat)] for seat in range(PLAYERS)]
 
     # --- applying actions -------------------------------------------------------------------
 

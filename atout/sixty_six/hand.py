@@ -399,7 +399,15 @@ class SixtySixHand(HandBase):
         return actions
 
     def returns(self) -> list[int]:
-        """Game points each player scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        """Game points each player scored this hand, once it is over (0 before), seat by seat as OpenSpiel's
+        ``returns`` (two players, each for itself).
+
+        >>> hand = SixtySixHand.new("sixty-six", seed=3)
+        >>> while not hand.is_over:
+        ...     _ = hand.apply(hand.legal_actions()[0])
+        >>> hand.returns() == hand.result.game_points, len(hand.returns()), sum(hand.returns()) > 0
+        (True, 2, True)
+        """
         return [0, 0] if self.result is None else self.result.game_points
 
     # --- applying actions -------------------------------------------------------------------

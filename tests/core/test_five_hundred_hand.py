@@ -75,7 +75,7 @@ def test_all_pass_throws_the_hand_in():
     for _ in range(4):
         hand.apply("bid pass")
     assert hand.is_over and hand.result.thrown_in and hand.legal_actions() == ()
-    assert hand.returns() == [0, 0]
+    assert hand.returns() == [0, 0, 0, 0]
     assert [e.rule for e in hand.events[-1].flatten()] == ["500.bid.pass", "500.bid.all-pass"]
     with pytest.raises(IllegalActionError):
         hand.apply("bid 6S")

@@ -145,7 +145,7 @@ def test_random_complete_hands(options, order, dealer, before, data):
           if hand.trump is None else "suit contract")
     if result.thrown_in:
         assert all(c == "pass" for c in calls) and hand.tricks == []
-        assert result.scores_after == before and hand.returns() == [0, 0]
+        assert result.scores_after == before and hand.returns() == [0, 0, 0, 0]
         return
     state = oracle.auction(dealer, calls, **bid_options(options))
     assert hand.contractor == state["winner"] and hand.contract.call == state["bid"]
@@ -167,7 +167,8 @@ def test_random_complete_hands(options, order, dealer, before, data):
     want = oracle.score(hand.contract.call, side, won, before, options.get("strain_order", "avondale"),
                         options.get("must_bid_to_win", False))
     assert result.scores_after == want and result.tricks_won == won
-    assert hand.returns() == [a - b for a, b in zip(want, before, strict=True)]
+    gained = [a - b for a, b in zip(want, before, strict=True)]
+    assert hand.returns() == [gained[seat % 2] for seat in range(4)]
     # the history replays to the same state
     replayed = FiveHundredHand.replay(config, [str(a) for a in hand.history], dealer,
                                       HandStart(scores_before=tuple(before)))

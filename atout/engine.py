@@ -686,6 +686,11 @@ class HandBase:
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
         raise NotImplementedError
 
+    def returns(self) -> list[int]:   # pragma: no cover - each family scores its own
+        """What each player scored this hand once it is over (0 before), seat by seat as OpenSpiel's ``returns``:
+        partners both get their side's."""
+        raise NotImplementedError
+
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for: the seat itself, unless the family plays in partnerships."""
         return seat

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import FIVE_HUNDRED_DECK, JOKER, Suit
+from atout.cards import JOKER, Suit
 from atout.engine import Explanation
 from atout.errors import AtoutError, IllegalActionError, QueryError, quote
 from atout.five_hundred import rules
 from atout.five_hundred.bidding import Auction, parse_call
-from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
+from atout.five_hundred.config import DECK, MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.five_hundred.scoring import score_hand
 from atout.i18n import Text
@@ -25,7 +25,7 @@ from atout.rules_api import legality, ranking, trick_verdict
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
-    q.deck = FIVE_HUNDRED_DECK
+    q.deck = DECK
     config = make_config(game, options)
     return kind_answerer(_KINDS, kind, game)(q, config)
 

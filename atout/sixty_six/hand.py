@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.cards import CARDS, KING, QUEEN, Card, Suit
 from atout.engine import (
     Action,
     Ending,
@@ -47,7 +47,7 @@ from atout.engine import (
 from atout.errors import ConfigError, IllegalActionError, PositionError, quote
 from atout.i18n import N_, OneOf, Person, Plural, Text
 from atout.sixty_six import scoring
-from atout.sixty_six.config import SixtySixConfig, make_config
+from atout.sixty_six.config import DECK, SixtySixConfig, make_config
 from atout.sixty_six.ranking import (
     KING_OF,
     NINE_OF,
@@ -66,8 +66,8 @@ DECLARE = Action("declare")
 EXCHANGE = {s: Action("exchange", NINE_OF[s]) for s in Suit}
 MARRIAGE = {s: Action("marriage", KING_OF[s]) for s in Suit}
 PLAY = [play(c) for c in CARDS]          # by Card.index: the engine's inner loop avoids a call per card
-DECK_SIZE = len(SIXTY_SIX_DECK)
-_DECK_SET = frozenset(SIXTY_SIX_DECK.cards)
+DECK_SIZE = len(DECK)
+_DECK_SET = frozenset(DECK.cards)
 LAST_TRICK_BONUS = scoring.LAST_TRICK_BONUS
 _OPEN_RULE = "66.open.lead"
 HAND_SIZE = 6
@@ -112,7 +112,7 @@ class SixtySixResult:
 class SixtySixHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
-    DECK = SIXTY_SIX_DECK
+    DECK = DECK                     # the family's deck (its config's, the registry's Family.deck)
     config_class = SixtySixConfig
     make_config = staticmethod(make_config)
     DEAL_RULE = "66.deal"
@@ -220,7 +220,7 @@ class SixtySixHand(HandBase):
         played = DECK_SIZE - len(hand) - other_size - len(trick) - face_down - (face_down > 0)
         tricks_played = played // 2     # the checks above leave an even, non-negative count
         position = cls(config, dealer=1 if lead is None else 0)
-        rest = [c for c in SIXTY_SIX_DECK if c not in placed]
+        rest = [c for c in DECK if c not in placed]
         other, rest = rest[:other_size], rest[other_size:]
         piles, stock = rest[:played], rest[played:]
         position.deck_order = (*hand, *trick, *other, *piles, *([turn_up] if face_down and turn_up else []), *stock)
@@ -266,7 +266,7 @@ class SixtySixHand(HandBase):
                                      "{stock}", n=view["hand_sizes"][1 - seat], k=view["face_down"],
                                      given=len(other), stock=len(stock)))
         seen = {*view["hand"], *played, *([trump_card] if trump_card is not None else [])}
-        unseen = [c for c in SIXTY_SIX_DECK if c not in seen]
+        unseen = [c for c in DECK if c not in seen]
         if sorted(other + stock) != sorted(unseen):
             raise PositionError(Text("the other hand and the stock hold the cards {seat} has not seen, each once "
                                      "({unseen}), not {cards}", seat=seat_name(seat), unseen=unseen,
@@ -278,7 +278,7 @@ class SixtySixHand(HandBase):
         hand.trump = view["trump"]
         hand.turned_card, hand.turn_up = view["turned_card"], trump_card
         hidden = set(stock)
-        hand.deck_order = (*[c for c in SIXTY_SIX_DECK if c not in hidden], *stock)
+        hand.deck_order = (*[c for c in DECK if c not in hidden], *stock)
         hand.next_card = DECK_SIZE - len(stock)
         hand.closer, hand.tricks_at_close = view["closed_by"], view["tricks_at_close"]
         hand.exchanged_by = view["exchanged_by"]
@@ -455,7 +455,7 @@ class SixtySixHand(HandBase):
         if not isinstance(ending.trump, Suit):
             raise PositionError(Text("an ending of Sixty-Six names the trump suit, as in trump: H"))
         closed = ending.closed
-        left = check_ending(ending, 2, SIXTY_SIX_DECK.cards, DECK_SIZE // 2, every_card_played=closed is None)
+        left = check_ending(ending, 2, DECK.cards, DECK_SIZE // 2, every_card_played=closed is None)
         if left > HAND_SIZE:
             raise PositionError(Text("an ending of Sixty-Six is the strict play: at most {n} cards each, not {k}",
                                      n=HAND_SIZE, k=left))
@@ -465,7 +465,7 @@ class SixtySixHand(HandBase):
                                      "points: 40 22"))
         points = list(ending.points)
         rest = sum(POINTS[c.index] for h in ending.hands for c in h) + sum(POINTS[c.index] for c in ending.trick)
-        taken = card_points(SIXTY_SIX_DECK.cards) - rest
+        taken = card_points(DECK.cards) - rest
         if sum(points) > taken or (closed is None and sum(points) != taken):
             raise PositionError(Text("the cards not in the ending are worth {taken} points: the points won so far add "
                                      "up to {need}, not {given}", taken=taken,

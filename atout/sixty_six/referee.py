@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
+from atout.cards import KING, QUEEN, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
 from atout.i18n import Plural, Text
@@ -32,7 +32,7 @@ from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick
 from atout.rules_api import legality, trick_verdict
 from atout.rules_api import ranking as card_ranking
 from atout.sixty_six import ranking, scoring
-from atout.sixty_six.config import SixtySixConfig, make_config
+from atout.sixty_six.config import DECK, SixtySixConfig, make_config
 from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
 
 EVENTS = ("declare", "close-failed", "no-declaration", "closed")
@@ -43,7 +43,7 @@ MAX_POINTS = 230       # 120 card points, the last trick's 10, a marriage of 40 
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
-    q.deck = SIXTY_SIX_DECK
+    q.deck = DECK
     config = make_config(game, options)
     return kind_answerer(_KINDS, kind, game)(q, config)
 

@@ -4,10 +4,11 @@ import random
 
 import pytest
 
-from atout.cards import FIVE_HUNDRED_DECK, JOKER, Card, Suit, parse_cards
+from atout.cards import JOKER, Card, Suit, parse_cards
 from atout.engine import Action, Phase
 from atout.errors import IllegalActionError
 from atout.five_hundred import FiveHundredGame, FiveHundredHand, make_config, new_hand
+from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 from atout.games import family
 from atout.rulebook import RULES
 from tests.core import oracle_500 as oracle

@@ -9,10 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_case
 from hypothesis import strategies as st
 
-from atout.cards import FIVE_HUNDRED_DECK, JOKER, Card, Suit
+from atout.cards import JOKER, Card, Suit
 from atout.engine import Action, HandStart, Phase
 from atout.errors import IllegalActionError
 from atout.five_hundred import FiveHundredHand, make_config
+from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 from atout.rulebook import RULES
 from tests.core import oracle_500 as oracle
 

@@ -16,7 +16,7 @@ import codecs
 import contextlib
 import random
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -31,7 +31,8 @@ from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
-from atout.referee import judge
+from atout.referee import answer_json, typed
+from atout.referee import ask as ask_referee
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
 
@@ -434,7 +435,7 @@ class Question:
     cards: bool = False           # the choices are cards
     shown: dict[str, Any] = field(default_factory=dict)     # what the referee worked out for the view to show
     viewer: int | None = 0        # the seat the learner answers for: the sentences call that player "you"
-    reasons: Reasons | None = None  # a winner or legal question: core's verdict, rendered when the answer is marked
+    reasons: Reasons | None = None  # core's working, rendered when the answer is marked
 
     def __post_init__(self) -> None:
         self.cards = self.cards or self.kind in ("winner", "legal")
@@ -458,7 +459,8 @@ class Question:
         picked = {response} if isinstance(response, str) else set(response)
         picked = {self._normal(p) for p in picked}
         right = set(self.answer)
-        answer = self.reasons.answer(self.viewer) if self.reasons is not None else judge(self.query, self.viewer)
+        assert self.reasons is not None, "a question is built with core's working"
+        answer = self.reasons.answer(self.viewer)
         rule = self.rule or answer.get("rule")
         general = answer.get("explanation") or self._rule_sentence(rule)
         ordered = [c for c in self.choices if c in right] + sorted(right - set(self.choices))
@@ -522,21 +524,31 @@ class Question:
 
 @dataclass(frozen=True)
 class Reasons:
-    """What core says of a card question: why the right answer is right (``reason``) and, card by card, why a card
-    loses the trick or may not be played (``by_card``); written out for the reader when the answer is marked."""
+    """What core says of a question: why the right answer is right (``reason``; None where core gives only its
+    ``rule``, as for a failed close) and, choice by choice, why a card loses the trick or may not be played, why
+    a call may not be made… (``by_card``, by card or by choice); written out for the reader when the answer is
+    marked."""
 
-    reason: Explanation
-    by_card: dict[Card, Explanation]
+    reason: Explanation | None
+    by_card: Mapping[Card, Explanation] | Mapping[str, Explanation]
+    rule: str | None = None
 
     def answer(self, viewer: int | None) -> dict[str, Any]:
-        """The reasons as a marked answer reads them: the rule and sentence, and each card's under ``why``."""
-        return {"rule": self.reason.rule, "explanation": self.reason.render(viewer=viewer),
-                "why": {card.code: {"rule": why.rule, "explanation": why.render(viewer=viewer)}
-                        for card, why in self.by_card.items()}}
+        """The reasons as a marked answer reads them: the rule and sentence, and each choice's under ``why``."""
+        said: dict[str, Any] = {"rule": self.reason.rule if self.reason is not None else self.rule}
+        if self.reason is not None:
+            said["explanation"] = self.reason.render(viewer=viewer)
+        said["why"] = {_choice(key): {"rule": why.rule, "explanation": why.render(viewer=viewer)}
+                       for key, why in self.by_card.items()}
+        return said
 
     def sentences(self, viewer: int | None = 0) -> dict[str, str]:
-        """Why each card loses or is refused, by card code."""
-        return {card.code: why.render(viewer=viewer) for card, why in self.by_card.items()}
+        """Why each card loses or is refused, by card code (or choice)."""
+        return {_choice(key): why.render(viewer=viewer) for key, why in self.by_card.items()}
+
+
+def _choice(key: Card | str) -> str:
+    return key.code if isinstance(key, Card) else key
 
 
 def _card_question(kind: str, spec: dict[str, Any], game: str, options: dict[str, Any]
@@ -572,12 +584,28 @@ def _needed(spec: dict[str, Any], name: str, kind: str, config: rules_api.GameCo
     raise LessonError(Text("a {kind} question needs the field {name}", kind=kind, name=quote(name)))
 
 
-def _ask(query: dict[str, Any], viewer: int | None = 0) -> dict[str, Any]:
-    answer = judge(query, viewer)
+def _typed(query: dict[str, Any]) -> Any:
+    """Core's typed answer (``atout.rules_api``) to a question written as the referee reads it."""
+    try:
+        return typed(query)
+    except AtoutError as exc:
+        raise LessonError(Text("the referee cannot answer this {kind} question: {why}", kind=query["kind"],
+                               why=str(exc))) from None
+
+
+def _ask(query: dict[str, Any], viewer: int | None = 0) -> tuple[dict[str, Any], Reasons]:
+    """The referee's answer to a special rule's question, written for ``viewer``, and core's working in it, kept to
+    be rendered when the answer is marked."""
+    answer = ask_referee(query)
     if "error" in answer:
         raise LessonError(Text("the referee cannot answer this {kind} question: {why}", kind=query["kind"],
                                 why=answer["error"]))
-    return answer
+    why = {**(answer.get("beats") or {}), **(answer.get("why") or {})}
+    reason = answer.get("explanation")
+    return answer_json(answer, viewer), Reasons(
+        reason if isinstance(reason, Explanation) else None,
+        {key: said["explanation"] for key, said in why.items()
+         if isinstance(said, dict) and isinstance(said.get("explanation"), Explanation)}, answer.get("rule"))
 
 
 def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
@@ -602,6 +630,7 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
             query["plays"] = spec.get("plays", [])
         choices, right, reasons = _card_question(kind, spec, game, options)
         default = Text("Which card wins the trick?") if kind == "winner" else Text("Which cards may you play?")
+        assert reasons.reason is not None, "core says why a card wins or may be played"
         return [Question(kind, game, prompt or default, query, choices, right, kind == "legal", reasons.reason.rule,
                          reasons.reason.render(viewer=0), why=reasons.sentences(), reasons=reasons)]
     if kind == "bids":
@@ -609,14 +638,15 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
                  "calls": spec.get("calls", [])}
         if "players" in spec:
             query["players"] = spec["players"]
-        answer = _ask(query)
-        if answer.get("over"):
+        state: rules_api.AuctionState = _typed(query)
+        if state.over:
             raise LessonError(Text("the auction in this bids question is already over"))
-        legal = list(answer["legal"])
+        legal = list(state.legal)
         choices = _call_choices(game, legal, query)
         return [Question("bids", game, prompt or Text("Which of these calls may you make now?"),
-                         query, choices, [c for c in choices if c in legal], True, answer.get("rule"), None,
-                         labels={c: call_label(c) for c in choices}, viewer=answer["to_act"])]
+                         query, choices, [c for c in choices if c in legal], True, state.rule, None,
+                         labels={c: call_label(c) for c in choices}, viewer=state.to_act,
+                         reasons=Reasons(None, dict(state.refused), state.rule))]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
@@ -625,15 +655,17 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
 
 
 def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | None, seed: int) -> Question:
-    answer = _ask(query)
-    key = next(k for k in ("points", "scores_after", "game_points") if k in answer)
-    right = score_text(answer[key])
-    shown = {"winners": answer["winners"]} if "winners" in answer else {}    # each trick's winner, to show them
-    choices = _score_choices(answer[key], seed, game)
-    owners = _score_owners(game, len(answer[key]), len(answer.get("tricks_won", answer[key])))
+    result: rules_api.ScoreResult = _typed(query)
+    points = list(result.points)
+    right = score_text(points)
+    # each trick's winner, to show them
+    shown = {"winners": list(result.winners)} if result.winners is not None else {}
+    choices = _score_choices(points, seed, game)
+    owners = _score_owners(game, len(points), len(result.tricks_won or points))
     return Question(kind, game, prompt or Text("What does this hand score?"), query, choices, [right], False,
-                    answer.get("rule"), answer.get("explanation"), shown=shown,
-                    labels={c: ScoresLabel(_score_values(c), owners) for c in choices})
+                    result.rule, result.reason.render(viewer=0) if result.reason is not None else None, shown=shown,
+                    labels={c: ScoresLabel(_score_values(c), owners) for c in choices},
+                    reasons=Reasons(result.reason, {}, result.rule))
 
 
 class ScoresLabel:
@@ -680,70 +712,72 @@ def _points_question(spec, game, options, prompt, seed) -> Question:
     whether they make 66."""
     query = {"kind": "points", "game": game, "options": options,
              **_copy(spec, ("tricks", "marriages", "last_trick", "trump"))}
-    answer = _ask(query)
+    count: rules_api.PointsCount = _typed(query)
+    reasons, working = Reasons(count.reason, {}), count.reason.render(viewer=0)
     if spec.get("ask") == "66":
         return Question("points", game, prompt or Text("Has this player reached 66?"), query, list(YES_NO),
-                        ["yes" if answer["reached"] else "no"], False, answer["rule"], answer["explanation"],
-                        labels=YES_NO)
-    counted = answer["points"]
+                        ["yes" if count.reached else "no"], False, count.reason.rule, working,
+                        labels=YES_NO, reasons=reasons)
+    counted = count.points
     # Wrong answers a learner could believe: the ten and king swapped, the marriages forgotten or counted too
     # early, the last trick's 10 forgotten or added; then nearby values.
     cards = [Card.parse(c) for trick in spec["tricks"] for c in trick]
     tens_as_kings = 6 * (sum(c.rank == KING for c in cards) - sum(c.rank == 10 for c in cards))
-    believable = [counted + tens_as_kings, answer["card_points"], answer["card_points"] + answer["marriage_points"],
+    believable = [counted + tens_as_kings, count.card_points, count.card_points + count.marriage_points,
                   counted - 10, counted + 10]
     rng = random.Random(seed)
     believable += [counted + rng.choice([-1, 1]) * rng.randint(2, 12) for _ in range(20)]
     wrong = list(dict.fromkeys(v for v in believable if v >= 0 and v != counted))[:3]
-    default = (Text("How many card points are in these tricks?") if counted == answer["card_points"]
+    default = (Text("How many card points are in these tricks?") if counted == count.card_points
                else Text("How many points does this player count?"))
     return Question("points", game, prompt or default, query, [str(v) for v in sorted([counted, *wrong])],
-                    [str(counted)], False, answer["rule"], answer["explanation"])
+                    [str(counted)], False, count.reason.rule, working, reasons=reasons)
 
 
 def _discards_question(spec, game, options, prompt, seed) -> Question:
     """Which cards go once trumps are named (Auction Forty-Fives) or may go (Five Hundred's kitty)."""
     query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
-    answer = _ask(query)
-    cards = [Card.parse(c).code for c in [*spec["hand"], *spec.get("kitty", [])]]
-    if "discard" in answer:
-        right, default = answer["discard"], Text("Trumps are named: which of these cards are thrown away?")
-    else:
-        right, default = answer["may_discard"], Text("Which of these cards may the contractor discard?")
-    return Question("discards", game, prompt or default, query, cards, list(right), True, answer["rule"],
-                    answer["explanation"], why=_why_illegal(answer), cards=True)
+    result: rules_api.Discards = _typed(query)
+    reasons = Reasons(result.reason, dict(result.why))
+    cards = [card.code for card in result.cards]
+    default = (Text("Which of these cards may the contractor discard?") if result.free
+               else Text("Trumps are named: which of these cards are thrown away?"))
+    return Question("discards", game, prompt or default, query, cards, [card.code for card in result.discard], True,
+                    result.reason.rule, result.reason.render(viewer=0), why=reasons.sentences(), cards=True,
+                    reasons=reasons)
 
 
 def _discard_count_question(spec, game, options, prompt, seed) -> Question:
     """How many cards are discarded (``ask = "count"``) or drawn back to five (``ask = "draw"``)."""
     query = {"kind": "discards", "game": game, "options": options, **_copy(spec, ("trump", "hand", "kitty", "bidder"))}
-    answer = _ask(query)
+    result: rules_api.Discards = _typed(query)
+    reasons, working = Reasons(result.reason, dict(result.why)), result.reason.render(viewer=0)
     ask = spec["ask"]
-    if ask not in answer:
+    value = result.draw if ask == "draw" else result.count
+    if value is None:
         raise LessonError(Text("{game} has no draw after the kitty: ask cards or count", game=game))
-    value = answer[ask]
     if ask == "draw":      # the families that draw after the kitty say how many cards a hand holds
         choices = [str(v) for v in range(family_of(game).module("hand").HAND_SIZE + 1)]   # every count one may draw
         return Question("discards", game, prompt or Text("How many cards does this player draw from the stock?"),
-                        query, choices, [str(value)], False, "a45.draw", answer["explanation"])
+                        query, choices, [str(value)], False, "a45.draw", working, reasons=reasons)
     held = len(spec["hand"]) + len(spec.get("kitty", []))
     choices = [str(v) for v in range(max(0, value - 2), min(held, value + 2) + 1)]
     return Question("discards", game, prompt or Text("How many cards are discarded?"), query, choices, [str(value)],
-                    False, answer["rule"], answer["explanation"])
+                    False, result.reason.rule, working, reasons=reasons)
 
 
-def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str) -> tuple[dict, dict]:
+def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str) -> tuple[dict, dict, Reasons]:
     """Ask the referee whether seat 0 may do ``action`` in the Sixty-Six position the question describes."""
     query = {"kind": "may", "game": game, "options": options, "action": action,
              **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "before_draw", "turn_up", "actions"))}
-    answer = _ask(query)
-    return query, answer
+    answer, reasons = _ask(query)
+    return query, answer, reasons
 
 
-def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: dict) -> Question:
+def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: dict, reasons: Reasons) -> Question:
     return Question(kind, game, prompt, query, list(YES_NO), ["yes" if answer["allowed"] else "no"], False,
                     answer["rule"], answer["explanation"], labels=YES_NO,
-                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]})
+                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]}, reasons=reasons)
 
 
 def _trump_letter(spec: dict[str, Any]) -> str:
@@ -755,15 +789,15 @@ def _trump_letter(spec: dict[str, Any]) -> str:
 
 def _exchange_question(spec, game, options, prompt, seed) -> Question:
     """May seat 0 exchange the 9 of trumps now (`66.exchange-nine`)?"""
-    query, answer = _may(spec, game, options, f"exchange 9{_trump_letter(spec)}")
+    query, answer, reasons = _may(spec, game, options, f"exchange 9{_trump_letter(spec)}")
     return _yes_no("exchange", game, prompt or Text("May you exchange the 9 of trumps for the turned-up trump now?"),
-                   query, answer)
+                   query, answer, reasons)
 
 
 def _close_question(spec, game, options, prompt, seed) -> Question:
     """May seat 0 close the stock now (`66.close`)?"""
-    query, answer = _may(spec, game, options, "close")
-    return _yes_no("close", game, prompt or Text("May you close the stock now?"), query, answer)
+    query, answer, reasons = _may(spec, game, options, "close")
+    return _yes_no("close", game, prompt or Text("May you close the stock now?"), query, answer, reasons)
 
 
 def _close_score_question(spec, game, options, prompt, seed) -> Question:
@@ -782,7 +816,7 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
         raise LessonError(Text("marriage: {why}", why=exc.message)) from None
     if card.rank not in (KING, QUEEN):
         raise LessonError(Text("marriage: name the marriage by its king or queen, not {card}", card=card))
-    query, answer = _may(spec, game, options, f"marriage {card.code}")
+    query, answer, reasons = _may(spec, game, options, f"marriage {card.code}")
     labels = {"no": Text("No: not now")}
     for value in (20, 40):
         labels[str(value)] = Text("Yes: {points} points", points=value)
@@ -793,22 +827,22 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
     return Question("marriage", game, prompt or Text("May you declare the marriage in {suit} now, and what is it "
                                                      "worth?", suit=card.suit),
                     query, list(labels), [right], False, answer["rule"], answer["explanation"], labels=labels,
-                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]})
+                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]}, reasons=reasons)
 
 
 ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep the hand"), "no": Text("No")}
 
 
-def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict]:
+def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict, Reasons]:
     query = {"kind": "rob", "game": game, "options": options, "ask": spec.get("ask", "may"),
              **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
-    return query, _ask(query, spec.get("seat", 0))
+    return query, *_ask(query, spec.get("seat", 0))
 
 
 def _rob_question(spec, game, options, prompt, seed) -> Question:
     """Robbing the turned card (`45.rob.*`): may this seat rob (must, may or no, under ``dealer_rob``), who may,
     or which cards this seat may give up."""
-    query, answer = _rob_query(spec, game, options)
+    query, answer, reasons = _rob_query(spec, game, options)
     ask = query["ask"]
     turn_up = Card.parse(answer["turn_up"])
     shown = {k: answer[k] for k in ("turn_up", "trump", "hands", "hand", "dealer", "seat")}
@@ -821,15 +855,15 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
         right = [str(s) for s in answer["who"]] or ["nobody"]
         return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
                         list(labels), right, False, answer["rule"], answer["explanation"], labels=labels,
-                        shown=shown, viewer=answer["seat"])
+                        shown=shown, viewer=answer["seat"], reasons=reasons)
     if ask == "cards":
         return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
                         query, list(answer["hand"]), list(answer["cards"]), True, answer["rule"],
                         answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown,
-                        viewer=answer["seat"])
+                        viewer=answer["seat"], reasons=reasons)
     return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
                     list(ROB_LABELS), [answer["may"]], False, answer["rule"], answer["explanation"],
-                    labels=dict(ROB_LABELS), shown=shown, viewer=answer["seat"])
+                    labels=dict(ROB_LABELS), shown=shown, viewer=answer["seat"], reasons=reasons)
 
 
 def _draw_question(spec, game, options, prompt, seed) -> Question:
@@ -838,7 +872,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
     ask = spec.get("ask", "first")
     query = {"kind": "draw", "game": game, "options": options, "ask": ask,
              **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "turn_up"))}
-    answer = _ask(query)
+    answer, reasons = _ask(query)
     shown = {"hand": answer["hand"], "turn_up": answer["turn_up"]}
     if ask == "first":
         labels = {"0": Text("You"), "1": Text("Your opponent"),
@@ -860,7 +894,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
         default = Text("This trick has just been played and the drawing done. In the next trick, must the second "
                        "player follow suit?")
     return Question("draw", game, prompt or default, query, list(labels), [right], False, answer["rule"],
-                    answer["explanation"], labels=labels, shown=shown)
+                    answer["explanation"], labels=labels, shown=shown, reasons=reasons)
 
 
 _SPECIAL = {
@@ -889,7 +923,8 @@ def _call_choices(game: str, legal: list[str], query: dict[str, Any]) -> list[st
     below the lowest legal one (too low: the trap) and the lowest legal ones."""
     if family_of(game).offers_every_call:
         return list(family_of(game).module("config").CALLS)
-    ladder = [c for c in judge({**query, "calls": []}).get("legal", []) if c != "pass"]
+    opening: rules_api.AuctionState = _typed({**query, "calls": []})
+    ladder = [c for c in opening.legal if c != "pass"]
     bids = [c for c in legal if c != "pass"]
     if not bids:
         return ["pass", *ladder[-3:]]
@@ -1035,12 +1070,16 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
         if "trump" in step:
             shown.trump = _step_trump(game, step["trump"])
     elif show == "ranking":
-        shown.trump = _step_trump(game, step.get("trump", "S"))
+        config = rules_api.config_of(game, options)
+        if "trump" not in step:       # the order of the cards depends on it: never guessed
+            raise LessonError(Text("a ranking step needs its trump: write trump = {allowed}",
+                                   allowed=_trumps_allowed(config)))
+        shown.trump = _step_trump(game, step["trump"])
     elif show == "trick":
         config = rules_api.config_of(game, options)
         if "trump" not in step:       # a trick's winner depends on it: never guessed
-            allowed = OneOf(rules_api.trump_text(t) for t in rules_api.trumps(config))
-            raise LessonError(Text("a trick step needs its trump: write trump = {allowed}", allowed=allowed))
+            raise LessonError(Text("a trick step needs its trump: write trump = {allowed}",
+                                   allowed=_trumps_allowed(config)))
         shown.trump = _step_trump(game, step["trump"])
         try:
             verdict = rules_api.trick_verdict(config, [Card.parse(card) for card in step.get("plays", [])],
@@ -1061,6 +1100,11 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
             raise LessonError(Text("viewer must be a seat from 0 to {last}, or left out to show every hand",
                                    last=seats - 1))
     return shown
+
+
+def _trumps_allowed(config: rules_api.GameConfig) -> OneOf:
+    """The trumps a step of ``config``'s game may name, as a lesson writes them ("C, D, H, S, or NT")."""
+    return OneOf(rules_api.trump_text(t) for t in rules_api.trumps(config))
 
 
 def _step_trump(game: str, trump: str) -> str:

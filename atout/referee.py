@@ -27,7 +27,7 @@ from atout.engine import Explanation
 from atout.errors import AtoutError, DuplicateCardError, QueryError, digit_count, quote
 from atout.games import GAMES, family
 from atout.i18n import Text
-from atout.rules_api import Legality, Ranking, TrickVerdict
+from atout.rules_api import AuctionState, Legality, Ranking, TrickVerdict
 
 KINDS = ("rank", "trick", "legal", "bids", "score", "points", "discards", "may", "rob", "draw")
 
@@ -124,7 +124,7 @@ class Query:
         return cards
 
 
-def kind_answerer(kinds: dict[str, Callable[..., dict[str, Any]]], kind: str, game: str) -> Callable[..., dict]:
+def kind_answerer(kinds: dict[str, Callable[..., Any]], kind: str, game: str) -> Callable[..., Any]:
     """The family's answerer of ``kind``; a ``QueryError`` naming the kinds ``game`` answers when it has none.
 
     >>> judge({"kind": "points", "game": "five-hundred", "tricks": []})["error"]
@@ -158,6 +158,15 @@ def legal_answer(legality: Legality, why: bool = True) -> dict[str, Any]:
     if why and legality.refused:
         answer["why"] = {card: reason.to_dict() for card, reason in legality.refused.items()}
     return answer
+
+
+def bids_answer(state: AuctionState) -> dict[str, Any]:
+    """A ``bids`` answer: once the auction is over its winner and bid; else the seat to act, the calls it may make
+    and why each other call may not be made (by call)."""
+    if state.over:
+        return {"over": True, "winner": state.winner, "bid": state.bid, "rule": state.rule}
+    return {"to_act": state.to_act, "legal": list(state.legal), "rule": state.rule,
+            "why": {call: why.to_dict() for call, why in state.refused.items()}}
 
 
 # Limits on what one query may hold, checked before any work is done. The largest real query (a Forty-Fives score
@@ -205,19 +214,39 @@ def ask(query: Any) -> dict[str, Any]:
     """Answer one referee query with core's values: cards, suits, and ``Explanation`` objects that a view writes
     for its reader (``judge`` writes them out as JSON does)."""
     try:
-        check_size(query)
-        q = Query(query)
-        kind = q.choice("kind", KINDS)
-        game = q.choice("game", tuple(GAMES))
-        module = family(game)
-        options = q.data.get("options") or {}
-        if not isinstance(options, dict):
-            raise QueryError(Text("options must be an object of option names and values"))
-        return module.referee.answer(kind, game, q, options)
+        answer: dict[str, Any] = _route(query, typed=False)
+        return answer
     except AtoutError as exc:
         return {"error": str(exc)}
     # Nothing else is caught: each field is checked as it is read (``Query``), so a TypeError, KeyError or
     # IndexError past that is a fault in an engine and surfaces as one (``judge_stream`` says so on its line).
+
+
+def typed(query: Any) -> Any:
+    """Core's typed answer to a query of a kind the rules API answers with an object (``score``: a
+    ``ScoreResult``, ``bids``: an ``AuctionState``), its fields read and checked as the referee reads them (a
+    lesson's question is written as a query is); bad input raises the ``AtoutError`` the referee would say.
+
+    >>> typed({"kind": "score", "game": "sixty-six", "event": "close-failed", "by": 0, "tricks_at_close": [3, 0]})
+    ScoreResult(game='sixty-six', points=(0, 3), rule='66.close.failed', reason=None, scores_after=None, made=None, \
+game_winner=None, tricks_won=None, winners=None, best_card=None, carried=False)
+    """
+    return _route(query, typed=True)
+
+
+def _route(query: Any, typed: bool) -> Any:
+    """The family's answer to ``query``: its JSON answer, or with ``typed`` the rules API's object."""
+    check_size(query)
+    q = Query(query)
+    kind = q.choice("kind", KINDS)
+    game = q.choice("game", tuple(GAMES))
+    module = family(game)
+    options = q.data.get("options") or {}
+    if not isinstance(options, dict):
+        raise QueryError(Text("options must be an object of option names and values"))
+    if typed:
+        return module.referee.answer(kind, game, q, options, typed=True)
+    return module.referee.answer(kind, game, q, options)
 
 
 def _parse_int(text: str) -> int:

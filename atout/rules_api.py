@@ -40,7 +40,7 @@ atout.errors.ConfigError: sixty-six is always played with a trump suit: write C,
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol, cast
 
@@ -49,10 +49,11 @@ from atout.engine import Explanation
 from atout.errors import ConfigError, DuplicateCardError, QueryError
 from atout.games import family_of, make_config, player_counts
 
-__all__ = ["Comparison", "FamilyRules", "GameConfig", "Legality", "Ranking", "TrickVerdict", "Trump", "config_of",
-           "led_suit", "legality", "parse_trump", "player_counts", "ranking", "trick_verdict", "trump_text",
-           "trumps", "why_beats"]
-from atout.i18n import OneOf, Text
+__all__ = ["AuctionState", "Comparison", "ContractPlayed", "FamilyRules", "GameConfig", "HandEnding", "Legality",
+           "PlayedTrick", "Ranking", "ScoreFacts", "ScoreResult", "TricksPlayed", "TrickVerdict", "Trump", "bids",
+           "config_of", "led_suit", "legality", "parse_trump", "player_counts", "ranking", "score", "trick_verdict",
+           "trump_text", "trumps", "why_beats"]
+from atout.i18n import N_, OneOf, Text
 
 Trump = Suit | None
 """A trump suit, or ``None`` for no trumps (a game that has them: Five Hundred)."""
@@ -95,6 +96,16 @@ class FamilyRules(Protocol):
 
     def explain_legal(self, config: Any, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
                       named: Suit | None, phase: str | None) -> Explanation: ...
+
+    def score(self, config: Any, facts: ScoreFacts) -> ScoreResult: ...
+
+    def bids(self, config: Any, dealer: int, calls: Sequence[str]) -> AuctionState: ...
+
+    def discards(self, config: Any, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+                 bidder: bool) -> Discards: ...
+
+    def points(self, config: Any, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+               last_trick: bool) -> PointsCount: ...
 
     def following(self, view: Mapping[str, Any]) -> str | None: ...
 
@@ -189,6 +200,127 @@ class Legality:
 
     def allows(self, card: Card) -> bool:
         return card in self.legal
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """One trick as it was played: the seat that led it and the cards in play order."""
+
+    leader: int
+    plays: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class TricksPlayed:
+    """What Forty-Fives scores: the trump and the hand's five tricks; ``scores_before`` each player's (or side's)
+    score before the hand (None: 0 each); in the Auction the ``bidder`` and the ``bid`` won."""
+
+    trump: Suit
+    tricks: tuple[PlayedTrick, ...]
+    scores_before: tuple[int, ...] | None = None
+    bidder: int | None = None
+    bid: str | None = None
+
+
+@dataclass(frozen=True)
+class ContractPlayed:
+    """What Five Hundred scores: the ``contract`` (a call such as "8S" or "misere"), the ``contractor``'s side,
+    the tricks each side won and the scores before the hand."""
+
+    contract: str
+    contractor: int
+    tricks_won: tuple[int, int]
+    scores_before: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class HandEnding:
+    """What Sixty-Six scores: how the hand ended (``event``: ``declare``, ``close-failed``, ``no-declaration`` or
+    ``closed``), who declared (``by``) or closed (``closer``), each player's counted ``points`` and ``tricks``,
+    the tricks each had when the stock was closed, and who won the last trick of a hand played out."""
+
+    event: str
+    by: int | None = None
+    closer: int | None = None
+    points: tuple[int, int] = (0, 0)
+    tricks: tuple[int, int] = (0, 0)
+    tricks_at_close: tuple[int, int] | None = None
+    last_trick: int | None = None
+
+
+ScoreFacts = TricksPlayed | ContractPlayed | HandEnding
+"""What a hand's score is worked out from, in each family's terms."""
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """What a hand scores and why. ``points`` this hand's points for each player or side (Sixty-Six: its game
+    points); ``scores_after`` the game's scores after it, where the family keeps them in the answer (the Auction,
+    Five Hundred); ``made`` whether the contract was made (None: no contract); ``game_winner`` the side that won
+    the game with this hand (Five Hundred); ``tricks_won`` and each trick's ``winners`` and the ``best_card``
+    where the tricks were given (Forty-Fives); ``carried``: a tied hand's game point carries (Sixty-Six);
+    ``rule`` the rule that decides it and ``reason`` its working (None where the family gives only the rule)."""
+
+    game: str
+    points: tuple[int, ...]
+    rule: str
+    reason: Explanation | None
+    scores_after: tuple[int, ...] | None = None
+    made: bool | None = None
+    game_winner: int | None = None
+    tricks_won: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    best_card: Card | None = None
+    carried: bool = False
+
+
+@dataclass(frozen=True)
+class AuctionState:
+    """An auction after ``calls``: ``over`` with its ``winner`` and winning ``bid`` (both None when everybody
+    passed), or the seat ``to_act``, the calls it may make (``legal``) and why each other call may not be made
+    (``refused``, by call); ``rule`` the rule that says so."""
+
+    game: str
+    calls: tuple[str, ...]
+    over: bool
+    rule: str
+    winner: int | None = None
+    bid: str | None = None
+    to_act: int | None = None
+    legal: tuple[str, ...] = ()
+    refused: Mapping[str, Explanation] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Discards:
+    """The discard after the kitty: of ``cards`` (the hand, then the kitty), the ones that go (``discard``: the ones
+    the rules throw away, or with ``free`` every card, any ``count`` of which the contractor may discard) and stay
+    (``keep``), how many the player then ``draw``s (None: nobody draws), why (``reason``) and why each card goes
+    or stays (``why``)."""
+
+    game: str
+    cards: tuple[Card, ...]
+    free: bool
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    count: int
+    draw: int | None
+    reason: Explanation
+    why: Mapping[Card, Explanation]
+
+
+@dataclass(frozen=True)
+class PointsCount:
+    """What the tricks one player won count (Sixty-Six): their ``card_points``, the ``marriage_points`` declared,
+    the ``points`` that count (marriages once a trick is won, the last trick's 10), whether they have ``reached``
+    66, and the working (``reason``)."""
+
+    game: str
+    card_points: int
+    marriage_points: int
+    points: int
+    reached: bool
+    reason: Explanation
 
 
 # --- the questions --------------------------------------------------------------------------------------------
@@ -297,6 +429,86 @@ def legality(game: str | GameConfig, hand: Sequence[Card], plays: Sequence[Card]
     reason = (next(iter(refused.values())) if refused
               else rules.explain_legal(config, held, played, trump, named, phase))
     return Legality(config.game, trump, held, played, legal, MappingProxyType(refused), reason)
+
+
+def score(game: str | GameConfig, facts: ScoreFacts) -> ScoreResult:
+    """What a hand scores, from the facts its family scores it by.
+
+    >>> from atout.cards import Suit
+    >>> result = score("five-hundred", ContractPlayed("8S", contractor=1, tricks_won=(2, 8), scores_before=(100, 200)))
+    >>> result.points, result.scores_after, result.made, result.rule
+    ((20, 240), (120, 440), True, '500.score.contract')
+    >>> score("sixty-six", HandEnding("declare", by=0, points=(68, 31), tricks=(4, 1))).points
+    (2, 0)
+    >>> score("sixty-six", ContractPlayed("8S", 1, (2, 8), (0, 0)))
+    Traceback (most recent call last):
+    atout.errors.QueryError: sixty-six scores a hand from how it ended (HandEnding), not from ContractPlayed
+    """
+    config = _config(game)
+    return _rules(config).score(config, facts)
+
+
+def bids(game: str | GameConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
+    """The auction after ``calls`` (the first by the dealer's left-hand opponent); a call that may not be made is
+    a ``QueryError`` naming it and the calls allowed.
+
+    >>> state = bids("five-hundred", 0, ["6S", "7C"])
+    >>> state.to_act, state.legal[:4], state.refused["7S"].rule
+    (3, ('pass', '7D', '7H', '7NT'), '500.bid.order')
+    >>> bids(config_of("auction-forty-fives", {"players": 4}), 3, ["pass", "pass", "pass", "pass"]).over
+    True
+    >>> bids("sixty-six", 0, [])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    atout.errors.QueryError: sixty-six has no bidding: the turned-up card makes trumps (66.trump); ask rank, ...
+    """
+    config = _config(game)
+    return _rules(config).bids(config, dealer, tuple(calls))
+
+
+def discards(game: str | GameConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card] = (),
+             bidder: bool = False) -> Discards:
+    """The discard once the kitty is taken (Auction Forty-Fives: once trumps are named, for the ``bidder`` who
+    adds the kitty or another player; Five Hundred: the contractor's, whatever the trump).
+
+    >>> from atout.cards import Suit, parse_cards
+    >>> d = discards(config_of("auction-forty-fives", {"players": 4}), Suit.HEARTS, parse_cards("AH 5C KH 2S JH"))
+    >>> [str(c) for c in d.discard], d.draw, d.reason.rule
+    (['5C', '2S'], 2, 'a45.discard.others')
+    >>> discards("five-hundred", None, parse_cards("JK 5S"), parse_cards("AH KH QH")).count
+    3
+    """
+    config = _config(game)
+    return _rules(config).discards(config, trump, tuple(hand), tuple(kitty), bidder)
+
+
+def points(game: str | GameConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit] = (),
+           trump: Trump = None, last_trick: bool = False) -> PointsCount:
+    """What the tricks one player won count, with the marriages they declared (``trump`` says which is worth 40)
+    and the last trick's 10 (Sixty-Six).
+
+    >>> from atout.cards import parse_cards
+    >>> count = points("sixty-six", [parse_cards("AS 10S"), parse_cards("KH 9C")])
+    >>> count.card_points, count.points, count.reached
+    (25, 25, False)
+    """
+    config = _config(game)
+    return _rules(config).points(config, tuple(tuple(t) for t in tricks), tuple(marriages), trump, last_trick)
+
+
+def no_question(config: GameConfig, kind: str) -> QueryError:
+    """The refusal of a question a game does not have."""
+    return QueryError(Text("{game} has no {kind} questions", game=config.game, kind=kind))
+
+
+def expect_facts(config: GameConfig, facts: ScoreFacts, kind: type) -> None:
+    """A family scoring facts of another family's kind is told which it takes."""
+    if not isinstance(facts, kind):
+        raise QueryError(Text("{game} scores a hand from {what} ({kind}), not from {given}", game=config.game,
+                              what=Text(_FACTS[kind]), kind=kind.__name__, given=type(facts).__name__))
+
+
+_FACTS: dict[type, str] = {TricksPlayed: N_("its tricks"), ContractPlayed: N_("its contract and the tricks won"),
+                           HandEnding: N_("how it ended")}
 
 
 def following(game: str, view: Mapping[str, Any]) -> str | None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from atout.cards import Suit
 from atout.engine import Event, Explanation, seat_name
 from atout.five_hundred import ranking
-from atout.five_hundred.config import PASS
+from atout.five_hundred.config import PASS, SIDES, Contract
 from atout.five_hundred.scoring import DEFENDER_TRICK, HandResult
 from atout.i18n import N_, Plural, Side, Text
 
@@ -173,3 +174,21 @@ def _defenders(result: HandResult) -> Text:
 
 def tricks(n: int) -> Plural:
     return Plural("{n} trick", "{n} tricks", n)
+
+
+# --- what the table says in words (``TableView.score_labels`` and ``notes``) ---------------------------------------
+
+def score_labels() -> list[Text]:
+    """Whose each score on the table is: the two sides."""
+    return [Text("{side}", side=Side(i)) for i in range(SIDES)]
+
+
+def table_notes(sitting_out: int | None, contract: Contract | None, joker_suit: Suit | None) -> list[Text]:
+    """The table's notes: the partner sitting out a misère, the suit a joker led in no trumps calls for."""
+    notes = []
+    if sitting_out is not None:
+        notes.append(Text("{seat} sits out: their partner plays {call} alone", seat=seat_name(sitting_out),
+                          call=contract, you=N_("You sit out: your partner plays {call} alone")))
+    if joker_suit is not None:
+        notes.append(Text("The joker was led calling for {suit}", suit=joker_suit))
+    return notes

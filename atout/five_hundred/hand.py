@@ -44,7 +44,7 @@ from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
-from atout.i18n import N_, Side, Text
+from atout.i18n import N_, Text
 
 DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
@@ -461,12 +461,9 @@ class FiveHundredHand(HandBase):
         plays = list(zip(trick.seats, trick.cards, strict=True)) if trick else []
         last = self.tricks[-1] if self.tricks else None
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
-        notes = []
-        if self.sitting_out is not None:
-            notes.append(Text("{seat} sits out: their partner plays {call} alone", seat=seat_name(self.sitting_out),
-                              call=self.contract, you=N_("You sit out: your partner plays {call} alone")))
-        if trick is not None and trick.joker_suit is not None:
-            notes.append(Text("The joker was led calling for {suit}", suit=trick.joker_suit))
+        from atout.five_hundred.explain import score_labels, table_notes
+
+        notes = table_notes(self.sitting_out, self.contract, trick.joker_suit if trick is not None else None)
         # Once taken, the kitty's cards are in the contractor's hand: the view gives those still there (the table
         # marks them in the hand, never as a second pile), and while the contractor discards, the cards discarded
         # so far apart (face up to the contractor, a count to the others).
@@ -481,7 +478,7 @@ class FiveHundredHand(HandBase):
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=None, kitty=kitty, stock=0, discards=discards,
             scores=self.scores_now,
-            score_labels=[Text("{side}", side=Side(i)) for i in range(SIDES)], tricks_won=self.side_tricks(),
+            score_labels=score_labels(), tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
             last_trick_winner=last.winner if last else None,

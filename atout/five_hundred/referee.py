@@ -11,23 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout import rules_api
 from atout.cards import JOKER, Suit
-from atout.engine import Explanation
-from atout.errors import AtoutError, IllegalActionError, QueryError, quote
+from atout.errors import AtoutError, QueryError, quote
 from atout.five_hundred import rules
-from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import DECK, MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
-from atout.five_hundred.scoring import score_hand
 from atout.i18n import Text
-from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
-from atout.rules_api import legality, ranking, trick_verdict
+from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.rules_api import AuctionState, ContractPlayed, Discards, ScoreResult, legality, ranking, trick_verdict
 
 
-def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
+def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
     q.deck = DECK
     config = make_config(game, options)
-    return kind_answerer(_KINDS, kind, game)(q, config)
+    return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
 
 
 def _trump(q: Query) -> Suit | None:
@@ -82,66 +80,37 @@ def legal(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
     return legal_answer(legality(config, hand, plays, trump, joker_suit))
 
 
-def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+def bids_state(q: Query, config: FiveHundredConfig) -> AuctionState:
     dealer = q.integer("dealer", 0, PLAYERS - 1)
     calls = q.field("calls")
     if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
         raise QueryError(Text("calls must be a list of calls such as [\"6S\", \"pass\", \"7NT\"]"))
-    auction = Auction(config, dealer)
-    for i, text in enumerate(calls):
-        if auction.over:
-            raise QueryError(Text("call {i} ({call}) comes after the auction is over: no call may follow call {n}",
-                                  i=i + 1, call=quote(text), n=i))
-        try:
-            auction.call(parse_call(text))
-        except (IllegalActionError, QueryError, AtoutError) as exc:
-            allowed = ", ".join(auction.legal()) or "none: the auction is over"
-            raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
-                                  i=i + 1, call=quote(text), why=exc.message, legal=allowed)) from None
-    if auction.over:
-        return {"over": True, "winner": auction.winner, "bid": auction.bid,
-                "rule": "500.bid.pass" if auction.winner is not None else "500.bid.all-pass"}
-    legal = auction.legal()
-    why = {c.call: _why_not(auction, c).to_dict() for c in config.ladder if c.call not in legal}
-    return {"to_act": auction.to_act, "legal": legal, "rule": "500.bid.higher", "why": why}
+    return rules_api.bids(config, dealer, calls)
 
 
-def _why_not(auction: Auction, contract: Any) -> Explanation:
-    """Why a call may not be made now. A call at the standing bid's level in a lower strain quotes the bid table's
-    order (500.bid.order), the learner's trap: spades are the lowest strain, not the highest as in bridge."""
-    standing = auction.contract
-    if (standing is not None and not contract.misere and not standing.misere and contract.tricks == standing.tricks
-            and contract.rank < standing.rank):
-        return Explanation("500.bid.order", Text(
-            "{call} is not higher than {bid}: for as many tricks the strains rank, lowest first, {order}",
-            call=contract, bid=standing, order=list(auction.config.strains)))
-    return auction.explain_illegal(contract.call)
+def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    return bids_answer(bids_state(q, config))
 
 
-def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
-    text = q.field("contract")
-    try:
-        call = parse_call(text)
-        contract = config.calls[call]
-    except (AtoutError, KeyError):
-        misere = isinstance(text, str) and "mis" in text.lower()
-        raise QueryError(Text("contract cannot be {value}: write a bid from 6S to 10NT, as in 8S or 9NT, or with "
-                              "option misere, misere or open-misere{hint}", value=quote(text, as_json=True),
-                              hint=Text(" (misère contracts need the option misere)") if misere else "")) from None
+def score_result(q: Query, config: FiveHundredConfig) -> ScoreResult:
+    call = rules.contract_of(config, q.field("contract")).call
     side = q.integer("contractor", 0, SIDES - 1)
     tricks_won = q.integers("tricks_won", SIDES)
     if any(t < 0 for t in tricks_won) or sum(tricks_won) != MAX_TRICKS:
         raise QueryError(Text("tricks_won must give each side's tricks, two whole numbers from 0 that add up to "
                               "{n}, not {value}", n=MAX_TRICKS, value=quote(tricks_won, as_json=True)))
-    scores_before = q.integers("scores_before", SIDES)
-    result = score_hand(config, contract, side, tricks_won, scores_before)
-    from atout.five_hundred.explain import explain_score
-
-    return {"scores_after": result.scores_after, "points": result.points, "made": result.made,
-            "game_winner": result.winner, **explain_score(result).to_dict()}
+    before = q.integers("scores_before", SIDES)
+    return rules_api.score(config, ContractPlayed(call, side, (tricks_won[0], tricks_won[1]), (before[0], before[1])))
 
 
-def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    result = score_result(q, config)
+    assert result.scores_after is not None and result.reason is not None, "Five Hundred keeps the game's scores"
+    return {"scores_after": list(result.scores_after), "points": list(result.points), "made": result.made,
+            "game_winner": result.game_winner, **result.reason.to_dict()}
+
+
+def discards_result(q: Query, config: FiveHundredConfig) -> Discards:
     """`500.kitty`: the contractor adds the kitty to the hand and discards any three cards, the joker and the
     bowers included; ``hand`` may show only some of the hand."""
     hand = q.card_list("hand")
@@ -150,14 +119,15 @@ def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
         raise QueryError(Text("the kitty holds {n} cards, not {k}", n=KITTY_SIZE, k=len(kitty)))
     if not 1 <= len(hand) <= MAX_TRICKS:
         raise QueryError(Text("hand must hold 1 to {high} cards, not {n}", high=MAX_TRICKS, n=len(hand)))
-    cards = hand + kitty
-    why = {card: Explanation("500.kitty", Text(
-        "{card} may be discarded too: the contractor discards any {n} cards, even the joker or a bower", card=card,
-        n=KITTY_SIZE)).to_dict() for card in cards}
-    return {"may_discard": cards, "count": KITTY_SIZE, "rule": "500.kitty", "why": why,
-            "explanation": Explanation("500.kitty", Text(
-                "The contractor adds the {n} kitty cards to the hand, then discards any {n}: no card has to stay",
-                n=KITTY_SIZE)).render()}
+    return rules_api.discards(config, None, hand, kitty, bidder=True)
+
+
+def discards(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
+    result = discards_result(q, config)
+    return {"may_discard": list(result.discard), "count": result.count, "rule": result.reason.rule,
+            "why": {card: why.to_dict() for card, why in result.why.items()}, "explanation": result.reason}
 
 
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards}
+# The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
+TYPED = {"bids": bids_state, "score": score_result, "discards": discards_result}

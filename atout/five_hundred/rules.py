@@ -9,11 +9,26 @@ from typing import Any
 
 from atout.cards import JACK, Card, Suit
 from atout.engine import Explanation
-from atout.errors import AtoutError, QueryError, quote
+from atout.errors import AtoutError, IllegalActionError, QueryError, quote
 from atout.five_hundred import ranking as rank
-from atout.five_hundred.config import FiveHundredConfig
+from atout.five_hundred.bidding import Auction, parse_call
+from atout.five_hundred.config import Contract, FiveHundredConfig
+from atout.five_hundred.explain import explain_score
+from atout.five_hundred.hand import KITTY_SIZE
+from atout.five_hundred.scoring import score_hand
 from atout.i18n import Text
-from atout.rules_api import Ranking, Trump
+from atout.rules_api import (
+    AuctionState,
+    ContractPlayed,
+    Discards,
+    PointsCount,
+    Ranking,
+    ScoreFacts,
+    ScoreResult,
+    Trump,
+    expect_facts,
+    no_question,
+)
 
 STRAINS: tuple[Trump, ...] = (*Suit, None)
 
@@ -81,6 +96,80 @@ def explain_legal(config: FiveHundredConfig, hand: Sequence[Card], plays: Sequen
             "{card} is a trump, so trumps ({suit}) were led, and you hold no trump: any card may be played",
             card=plays[0], suit=lead))
     return Explanation("500.follow.suit", Text("You have no {suit}: any card may be played", suit=lead))
+
+
+def score(config: FiveHundredConfig, facts: ScoreFacts) -> ScoreResult:
+    """A hand's points from its contract and the tricks each side won, and the game's winner if it is won."""
+    expect_facts(config, facts, ContractPlayed)
+    assert isinstance(facts, ContractPlayed)
+    contract = contract_of(config, facts.contract)
+    result = score_hand(config, contract, facts.contractor, facts.tricks_won, facts.scores_before)
+    why = explain_score(result)
+    return ScoreResult(config.game, tuple(result.points), why.rule, why, scores_after=tuple(result.scores_after),
+                       made=result.made, game_winner=result.winner, tricks_won=tuple(facts.tricks_won))
+
+
+def contract_of(config: FiveHundredConfig, text: object) -> Contract:
+    """The contract a call names, with the game's options (misère only with the option ``misere``)."""
+    try:
+        return config.calls[parse_call(text)]   # type: ignore[arg-type]   # a call not written as text is refused
+    except (AtoutError, KeyError):
+        misere = isinstance(text, str) and "mis" in text.lower()
+        raise QueryError(Text("contract cannot be {value}: write a bid from 6S to 10NT, as in 8S or 9NT, or with "
+                              "option misere, misere or open-misere{hint}", value=quote(text, as_json=True),
+                              hint=Text(" (misère contracts need the option misere)") if misere else "")) from None
+
+
+def bids(config: FiveHundredConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
+    auction = Auction(config, dealer)
+    for i, text in enumerate(calls):
+        if auction.over:
+            raise QueryError(Text("call {i} ({call}) comes after the auction is over: no call may follow call {n}",
+                                  i=i + 1, call=quote(text), n=i))
+        try:
+            auction.call(parse_call(text))
+        except (IllegalActionError, QueryError, AtoutError) as exc:
+            allowed = ", ".join(auction.legal()) or "none: the auction is over"
+            raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
+                                  i=i + 1, call=quote(text), why=exc.message, legal=allowed)) from None
+    if auction.over:
+        return AuctionState(config.game, tuple(calls), True,
+                            "500.bid.pass" if auction.winner is not None else "500.bid.all-pass",
+                            winner=auction.winner, bid=auction.bid)
+    legal = auction.legal()
+    refused = {c.call: _why_not(auction, c) for c in config.ladder if c.call not in legal}
+    return AuctionState(config.game, tuple(calls), False, "500.bid.higher", to_act=auction.to_act,
+                        legal=tuple(legal), refused=MappingProxyType(refused))
+
+
+def _why_not(auction: Auction, contract: Contract) -> Explanation:
+    """Why a call may not be made now. A call at the standing bid's level in a lower strain quotes the bid table's
+    order (500.bid.order), the learner's trap: spades are the lowest strain, not the highest as in bridge."""
+    standing = auction.contract
+    if (standing is not None and not contract.misere and not standing.misere and contract.tricks == standing.tricks
+            and contract.rank < standing.rank):
+        return Explanation("500.bid.order", Text(
+            "{call} is not higher than {bid}: for as many tricks the strains rank, lowest first, {order}",
+            call=contract, bid=standing, order=list(auction.config.strains)))
+    return auction.explain_illegal(contract.call)
+
+
+def discards(config: FiveHundredConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+             bidder: bool) -> Discards:
+    """`500.kitty`: the contractor adds the kitty to the hand and discards any three cards, the joker and the
+    bowers included, whatever the trump."""
+    cards = (*hand, *kitty)
+    why = {card: Explanation("500.kitty", Text(
+        "{card} may be discarded too: the contractor discards any {n} cards, even the joker or a bower", card=card,
+        n=KITTY_SIZE)) for card in cards}
+    return Discards(config.game, cards, True, cards, (), KITTY_SIZE, None, Explanation("500.kitty", Text(
+        "The contractor adds the {n} kitty cards to the hand, then discards any {n}: no card has to stay",
+        n=KITTY_SIZE)), MappingProxyType(why))
+
+
+def points(config: FiveHundredConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+           last_trick: bool) -> PointsCount:
+    raise no_question(config, "points")
 
 
 def following(view: Mapping[str, Any]) -> str | None:

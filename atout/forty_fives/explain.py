@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from atout.cards import Card
 from atout.engine import Event, Explanation, seat_name
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import call_text
@@ -213,3 +214,31 @@ def _explain_auction_score(result: HandResult, after: list[Text], taken: list[in
             "bidder who made the bid", who=[_unit(result, i) for i in held]))
     return Explanation("a45.score.over-100" if held else "a45.score.bidder",
                        Text("{first}; totals now: {after}", first=text, after=after))
+
+
+# --- what the table says in words (``TableView.score_labels`` and ``notes``) ---------------------------------------
+
+def score_labels(players: int, partners: bool) -> list[Text]:
+    """Whose each score on the table is: the two sides in partnerships, else each player."""
+    if partners:
+        return [Text("{side}", side=Side(i, players)) for i in range(2)]
+    return [Text("{seat}", seat=seat_name(i), you=N_("You")) for i in range(players)]
+
+
+def table_notes(ace_holder: int | None) -> list[Text]:
+    """The table's notes: who announced holding the ace of trumps (the turned card was not robbed)."""
+    if ace_holder is None:
+        return []
+    return [Text("{seat} holds the ace of trumps", seat=seat_name(ace_holder), you=N_("You hold the ace of trumps"))]
+
+
+def explain_discards(keep: list[Card], thrown: list[Card], drawn: int, bidder: bool) -> Explanation:
+    """What the discard keeps and throws away, and what the draw then brings (`a45.discard.*`, `a45.draw`)."""
+    kept_said, thrown_said = keep or Text("none"), thrown or Text("none")
+    if drawn:
+        said = Text("Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from "
+                    "the stock", kept=kept_said, thrown=thrown_said, n=Plural("{n} card", "{n} cards", drawn))
+    else:
+        said = Text("Kept: {kept}; thrown away: {thrown}; the hand already has five cards, so nothing is drawn",
+                    kept=kept_said, thrown=thrown_said)
+    return Explanation("a45.discard.bidder" if bidder else "a45.discard.others", said)

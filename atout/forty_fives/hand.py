@@ -43,7 +43,7 @@ from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
 from atout.games import game_title
-from atout.i18n import N_, Side, Text
+from atout.i18n import N_, Text
 from atout.ranking import TRUMP_POWER
 
 KEEP = Action("keep")
@@ -255,21 +255,19 @@ class FortyFivesHand(HandBase):
         last = self.tricks[-1] if self.tricks else None
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY and self.rob_offer is None)
         config = self.config
-        labels = ([Text("{side}", side=Side(i, n)) for i in range(2)] if config.has_partners
-                  else [Text("{seat}", seat=seat_name(i), you=N_("You")) for i in range(n)])
-        notes = []
-        if self.announced_ace_holder is not None:
-            notes.append(Text("{seat} holds the ace of trumps", seat=seat_name(self.announced_ace_holder),
-            you=N_("You hold the ace of trumps")))
+        from atout.forty_fives.explain import score_labels, table_notes
+
         return TableView(
             game=config.game, players=n, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=self.turn_up, kitty=len(self.kitty),
             stock=len(self.stock) if config.auction else 0,
-            scores=self.scores_now, score_labels=labels, tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
+            scores=self.scores_now, score_labels=score_labels(n, config.has_partners), tricks_won=list(self.tricks_won),
+            legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,
-            contract=(self.bidder, self.bid) if self.bid else None, notes=notes, over=self.is_over,
+            contract=(self.bidder, self.bid) if self.bid else None, notes=table_notes(self.announced_ace_holder),
+            over=self.is_over,
             **auction_fields(self.auction))
 
     def explain_rob(self) -> Explanation:

@@ -14,29 +14,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.cards import ACE, FULL_DECK, Card, Suit
+from atout import rules_api
+from atout.cards import ACE, FULL_DECK, Card
 from atout.engine import Action, Explanation
-from atout.errors import IllegalActionError, QueryError, quote
-from atout.forty_fives import ranking as forty_fives_ranking
-from atout.forty_fives.bidding import Auction
+from atout.errors import QueryError, quote
+from atout.forty_fives import rules
 from atout.forty_fives.config import FortyFivesConfig, make_config
-from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
-from atout.forty_fives.ranking import TABLES
-from atout.forty_fives.scoring import score_hand
+from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand
 from atout.i18n import Plural, Text
-from atout.ranking import TRUMP_POWER
-from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
-from atout.rules_api import legality, ranking, trick_verdict
+from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.rules_api import (
+    AuctionState,
+    Discards,
+    PlayedTrick,
+    ScoreResult,
+    TricksPlayed,
+    legality,
+    ranking,
+    trick_verdict,
+)
 
 MAX_PLAYERS = {"forty-fives": 6, "forty-fives-partners": 6, "auction-forty-fives": 4}
 
 
-def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
+def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
     q.deck = FULL_DECK
     if q.has("players"):
         options = {**options, "players": q.field("players")}
     config = make_config(game, options)
-    return kind_answerer(_KINDS, kind, game)(q, config)
+    return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
 
 
 def rank(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
@@ -70,42 +76,23 @@ def legal(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
     return legal_answer(legality(config, hand, plays, trump))
 
 
-def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    if not config.auction:
-        raise QueryError(Text("{game} has no bidding: trumps are turned up (bids are for auction-forty-fives)",
-                              game=config.game))
+def bids_state(q: Query, config: FortyFivesConfig) -> AuctionState:
+    rules.require_auction(config)
     dealer = q.integer("dealer", 0, config.players - 1)
     calls = q.field("calls")
     if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
         raise QueryError(Text("calls must be a list of calls such as [\"15\", \"pass\", \"hold\"]"))
-    auction = Auction(config.players, dealer, config.bid_values, config.dealer_forced)
-    for i, call in enumerate(calls):
-        try:
-            auction.call(call.strip().lower())
-        except IllegalActionError as exc:
-            raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
-                                  i=i + 1, call=quote(call), why=exc.message,
-                                  legal=", ".join(auction.legal()))) from None
-    if auction.over:
-        return {"over": True, "winner": auction.winner, "bid": auction.bid,
-                "rule": "a45.bid.order" if auction.winner is not None else "a45.bid.all-pass"}
-    legal = auction.legal()
-    why = {call: auction.explain_illegal(call).to_dict() for call in ("pass", "hold", *config.bid_values)
-           if call not in legal}
-    return {"to_act": auction.to_act, "legal": legal, "rule": "a45.bid.order", "why": why}
+    return rules_api.bids(config, dealer, calls)
 
 
-def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+def score_result(q: Query, config: FortyFivesConfig) -> ScoreResult:
     trump = q.trump()
     n = config.players
     tricks = q.field("tricks")
     if not isinstance(tricks, list) or len(tricks) != 5:
         raise QueryError(Text("tricks must be a list of the hand's five tricks, each "
                               "{{\"leader\": seat, \"plays\": [cards]}}"))
-    tricks_won = [0] * n
-    winners: list[int] = []          # each trick's winner, in order: the quiz shows the tricks it asks about
-    best_power, best_seat, best_card = -1, None, None
-    table = TABLES[trump]
+    played: list[PlayedTrick] = []
     for t in tricks:
         if not isinstance(t, dict):
             raise QueryError(Text("each trick is an object {{\"leader\": seat, \"plays\": [cards]}}"))
@@ -113,47 +100,40 @@ def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         plays = q.card_list("plays", t.get("plays"))
         if len(plays) != n:
             raise QueryError(Text("each trick has one card per player ({n}), not {k}", n=n, k=len(plays)))
-        winner = (leader + forty_fives_ranking.trick_winner(plays, trump)) % n
-        tricks_won[winner] += 1
-        winners.append(winner)
-        for i, card in enumerate(plays):
-            power = table.power[card.index]
-            if power > TRUMP_POWER and power > best_power:
-                best_power, best_seat, best_card = power, (leader + i) % n, card
+        played.append(PlayedTrick(leader, tuple(plays)))
     bidder = bid = None
-    scores_before = [0] * config.sides
+    scores_before = None
     if "scores_before" in q.data:      # the game's scores before this hand (optional but in Auction: 0 each)
         scores_before = q.integers("scores_before", config.sides)
     if config.auction:
         bidder = q.integer("bidder", 0, n - 1)
         bid = q.choice("bid", config.bid_values)
         scores_before = q.integers("scores_before", config.sides)
-    result = score_hand(config, tricks_won, best_seat, scores_before, bidder, bid)
-    result.best_card = best_card
-    answer: dict[str, Any] = {"points": result.points, "tricks_won": tricks_won, "winners": winners,
-                              "best_card": best_card.code if best_card is not None else None}
-    if config.auction:
-        answer["scores_after"] = result.scores_after
+    return rules_api.score(config, TricksPlayed(trump, tuple(played), None if scores_before is None
+                                                else tuple(scores_before), bidder, bid))
+
+
+def score(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    return score_answer(score_result(q, config))
+
+
+def score_answer(result: ScoreResult) -> dict[str, Any]:
+    """A ``score`` answer: each player's (or side's) points, the tricks each took and each trick's winner, the best
+    card; in the Auction the scores after and whether the bid was made; the rule and the working."""
+    assert result.tricks_won is not None and result.winners is not None and result.reason is not None
+    answer: dict[str, Any] = {"points": list(result.points), "tricks_won": list(result.tricks_won),
+                              "winners": list(result.winners), "best_card": result.best_card}
+    if result.scores_after is not None:
+        answer["scores_after"] = list(result.scores_after)
         answer["made"] = result.made
-        answer["rule"] = "a45.score.bidder"
-    else:
-        answer["rule"] = "45.score.partners" if config.has_partners else "45.score.tricks"
-    from atout.forty_fives.explain import explain_score
-
-    why = explain_score(result)
-    return {**answer, "rule": why.rule, "explanation": why}
+    return {**answer, "rule": result.rule, "explanation": result.reason}
 
 
-def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+def discards_result(q: Query, config: FortyFivesConfig) -> Discards:
     """Once trumps are named (Auction Forty-Fives): the cards a player throws away (`a45.discard.others`; the
     bidder, who adds the kitty, keeps at most five trumps, `a45.discard.bidder`) and how many they draw back to
-    five (`a45.draw`). ``why`` says, card by card, why it goes or stays."""
-    if not config.auction:
-        raise QueryError(Text("{game} has no kitty and no discards: they are for auction-forty-fives",
-                              game=config.game))
-    if config.free_discard:
-        raise QueryError(Text("with option free_discard every player chooses their own discards, so the rules "
-                              "force none: ask without that option"))
+    five (`a45.draw`)."""
+    rules.require_discards(config)
     trump = q.trump()
     hand = q.card_list("hand")
     bidder = q.flag("bidder")
@@ -164,33 +144,14 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         raise QueryError(Text("the kitty holds {n} cards with these options, not {k}", n=config.kitty, k=len(kitty)))
     if not 1 <= len(hand) <= HAND_SIZE:
         raise QueryError(Text("hand must hold 1 to {high} cards, not {n}", high=HAND_SIZE, n=len(hand)))
-    cards = hand + kitty
-    keep = kept_at_discard(cards, trump, bidder)
-    thrown = [c for c in cards if c not in keep]
-    drawn = HAND_SIZE - len(keep)
-    kept_said, thrown_said = keep or Text("none"), thrown or Text("none")
-    if drawn:
-        said = Text("Kept: {kept}; thrown away: {thrown}; then the draw brings the hand back to five with {n} from "
-                    "the stock", kept=kept_said, thrown=thrown_said, n=Plural("{n} card", "{n} cards", drawn))
-    else:
-        said = Text("Kept: {kept}; thrown away: {thrown}; the hand already has five cards, so nothing is drawn",
-                    kept=kept_said, thrown=thrown_said)
-    why = Explanation("a45.discard.bidder" if bidder else "a45.discard.others", said)
-    return {"discard": thrown, "keep": keep, "count": len(thrown), "draw": drawn, **why.to_dict(),
-            "why": {card: _why_discard(card, card in keep, trump).to_dict() for card in cards}}
+    return rules_api.discards(config, trump, hand, kitty, bidder)
 
 
-def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
-    """Why one card stays or goes at the discard."""
-    if not TABLES[trump].is_trump[card.index]:
-        return Explanation("a45.discard.others", Text("{card} is not a trump: it is thrown away", card=card))
-    if not kept:
-        return Explanation("a45.discard.bidder", Text(
-            "{card} is one of the lowest trumps: the bidder keeps only the five highest", card=card))
-    if card.suit is not trump and card.rank == ACE:
-        return Explanation("45.rank.ace-of-hearts", Text("{card} is a trump whatever suit is named: it is kept",
-                                                          card=card))
-    return Explanation("a45.discard.others", Text("{card} is a trump: it is kept", card=card))
+def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    """The discard, and ``why`` says, card by card, why it goes or stays."""
+    result = discards_result(q, config)
+    return {"discard": list(result.discard), "keep": list(result.keep), "count": result.count, "draw": result.draw,
+            **result.reason.to_dict(), "why": {card: why.to_dict() for card, why in result.why.items()}}
 
 
 ROB_ASKS = ("may", "who", "cards")
@@ -282,5 +243,11 @@ def _nobody_robs(hand: FortyFivesHand) -> Explanation:
         card=hand.turned_card, ace=ace))
 
 
+def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    return bids_answer(bids_state(q, config))
+
+
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards,
           "rob": rob}
+# The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
+TYPED = {"bids": bids_state, "score": score_result, "discards": discards_result}

@@ -1,5 +1,6 @@
-"""Forty-Fives' answers to the rules API (``atout.rules_api``): its ranking tables and trick rules, in the shape
-every family gives them. The options ``must_follow_suit`` and ``ace_of_hearts_led`` come from the configuration."""
+"""Forty-Fives' answers to the rules API (``atout.rules_api``): its ranking tables and trick rules, its scores and
+the Auction's bidding, in the shape every family gives them. The options ``must_follow_suit`` and
+``ace_of_hearts_led`` come from the configuration."""
 
 from __future__ import annotations
 
@@ -7,11 +8,29 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from atout.cards import Card, Suit
+from atout.cards import ACE, Card, Suit
 from atout.engine import Explanation
+from atout.errors import IllegalActionError, QueryError, quote
 from atout.forty_fives import ranking as rank
+from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import FortyFivesConfig
-from atout.rules_api import Ranking, Trump
+from atout.forty_fives.explain import explain_discards, explain_score
+from atout.forty_fives.hand import HAND_SIZE, kept_at_discard
+from atout.forty_fives.scoring import score_hand
+from atout.i18n import Text
+from atout.ranking import TRUMP_POWER
+from atout.rules_api import (
+    AuctionState,
+    Discards,
+    PointsCount,
+    Ranking,
+    ScoreFacts,
+    ScoreResult,
+    TricksPlayed,
+    Trump,
+    expect_facts,
+    no_question,
+)
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
 
@@ -60,6 +79,103 @@ def explain_illegal(config: FortyFivesConfig, card: Card, hand: Sequence[Card], 
 def explain_legal(config: FortyFivesConfig, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
                   named: Suit | None, phase: str | None) -> Explanation:
     return rank.explain_legal(hand, plays, _suit(trump), config.must_follow_suit, config.ace_of_hearts_led)
+
+
+def score(config: FortyFivesConfig, facts: ScoreFacts) -> ScoreResult:
+    """A hand's points from its tricks: each trick's winner, and the best card (the highest trump played)."""
+    expect_facts(config, facts, TricksPlayed)
+    assert isinstance(facts, TricksPlayed)
+    n = config.players
+    table = rank.TABLES[facts.trump]
+    tricks_won = [0] * n
+    winners: list[int] = []
+    best_power, best_seat, best_card = -1, None, None
+    for trick in facts.tricks:
+        winner = (trick.leader + rank.trick_winner(trick.plays, facts.trump)) % n
+        tricks_won[winner] += 1
+        winners.append(winner)
+        for i, card in enumerate(trick.plays):
+            power = table.power[card.index]
+            if power > TRUMP_POWER and power > best_power:
+                best_power, best_seat, best_card = power, (trick.leader + i) % n, card
+    before = list(facts.scores_before) if facts.scores_before is not None else [0] * config.sides
+    result = score_hand(config, tricks_won, best_seat, before, facts.bidder, facts.bid)
+    result.best_card = best_card
+    why = explain_score(result)
+    return ScoreResult(config.game, tuple(result.points), why.rule, why,
+                       scores_after=tuple(result.scores_after) if config.auction else None,
+                       made=result.made, tricks_won=tuple(tricks_won), winners=tuple(winners), best_card=best_card)
+
+
+def require_auction(config: FortyFivesConfig) -> None:
+    """Only the Auction bids: the turned-up presets are told so."""
+    if not config.auction:
+        raise QueryError(Text("{game} has no bidding: trumps are turned up (bids are for auction-forty-fives)",
+                              game=config.game))
+
+
+def bids(config: FortyFivesConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
+    require_auction(config)
+    auction = Auction(config.players, dealer, config.bid_values, config.dealer_forced)
+    for i, call in enumerate(calls):
+        try:
+            auction.call(call.strip().lower())
+        except IllegalActionError as exc:
+            raise QueryError(Text("call {i} ({call}) is not allowed: {why}; the calls allowed were {legal}",
+                                  i=i + 1, call=quote(call), why=exc.message,
+                                  legal=", ".join(auction.legal()))) from None
+    if auction.over:
+        return AuctionState(config.game, tuple(calls), True,
+                            "a45.bid.order" if auction.winner is not None else "a45.bid.all-pass",
+                            winner=auction.winner, bid=auction.bid)
+    legal = auction.legal()
+    refused = {call: auction.explain_illegal(call) for call in ("pass", "hold", *config.bid_values)
+               if call not in legal}
+    return AuctionState(config.game, tuple(calls), False, "a45.bid.order", to_act=auction.to_act,
+                        legal=tuple(legal), refused=MappingProxyType(refused))
+
+
+def require_discards(config: FortyFivesConfig) -> None:
+    """Only the Auction has a kitty, and with ``free_discard`` the rules force no discard."""
+    if not config.auction:
+        raise QueryError(Text("{game} has no kitty and no discards: they are for auction-forty-fives",
+                              game=config.game))
+    if config.free_discard:
+        raise QueryError(Text("with option free_discard every player chooses their own discards, so the rules "
+                              "force none: ask without that option"))
+
+
+def discards(config: FortyFivesConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+             bidder: bool) -> Discards:
+    """Once trumps are named (`a45.discard.others`): every card that is not a trump goes; the bidder, who adds
+    the kitty, keeps at most five trumps (`a45.discard.bidder`); each draws back to five (`a45.draw`)."""
+    require_discards(config)
+    suit = _suit(trump)
+    cards = (*hand, *kitty)
+    keep = kept_at_discard(list(cards), suit, bidder)
+    thrown = tuple(c for c in cards if c not in keep)
+    drawn = HAND_SIZE - len(keep)
+    return Discards(config.game, cards, False, thrown, tuple(keep), len(thrown), drawn,
+                    explain_discards(keep, list(thrown), drawn, bidder),
+                    MappingProxyType({card: _why_discard(card, card in keep, suit) for card in cards}))
+
+
+def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
+    """Why one card stays or goes at the discard."""
+    if not rank.TABLES[trump].is_trump[card.index]:
+        return Explanation("a45.discard.others", Text("{card} is not a trump: it is thrown away", card=card))
+    if not kept:
+        return Explanation("a45.discard.bidder", Text(
+            "{card} is one of the lowest trumps: the bidder keeps only the five highest", card=card))
+    if card.suit is not trump and card.rank == ACE:
+        return Explanation("45.rank.ace-of-hearts", Text("{card} is a trump whatever suit is named: it is kept",
+                                                          card=card))
+    return Explanation("a45.discard.others", Text("{card} is a trump: it is kept", card=card))
+
+
+def points(config: FortyFivesConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+           last_trick: bool) -> PointsCount:
+    raise no_question(config, "points")
 
 
 def following(view: Mapping[str, Any]) -> str | None:

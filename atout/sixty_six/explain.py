@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from atout.engine import Event, Explanation, seat_name
+from atout.cards import Card, Suit
+from atout.engine import Event, Explanation, Phase, seat_name
 from atout.i18n import N_, Plural, Text
 from atout.sixty_six import ranking
-from atout.sixty_six.scoring import TARGET_POINTS
+from atout.sixty_six.ranking import NINE_OF
+from atout.sixty_six.scoring import LAST_TRICK_BONUS, TARGET_POINTS
 
 if TYPE_CHECKING:
-    from atout.sixty_six.hand import SixtySixResult
+    from atout.sixty_six.hand import SixtySixHand, SixtySixResult
 
 
 def explain_event(event: Event) -> Explanation:
@@ -240,3 +242,93 @@ def _pair(points: list[int]) -> list[Text]:
     """Both players' points, each with its owner ("44 for Player 1 and 41 for you"), never a bare "44–41" that
     leaves the reader to guess whose number comes first."""
     return [Text("{points} for {who}", points=n, who=seat_name(seat)) for seat, n in enumerate(points)]
+
+
+# --- what the table says in words (``TableView.score_labels`` and ``notes``) ---------------------------------------
+
+def score_labels(points: bool) -> list[Text]:
+    """Whose each score on the table is: each player's game points, or with ``points`` their running points."""
+    if points:
+        return [Text("Points of {seat}", seat=seat_name(s), you=N_("Your points")) for s in range(2)]
+    return [Text("{seat}", seat=seat_name(s), you=N_("You")) for s in range(2)]
+
+
+def table_notes(hand: SixtySixHand, teacher: bool) -> list[Text]:
+    """What the table says in words: the exchange, the marriages shown, a closed or exhausted stock, who has
+    won a trick (a seat knows no more than that), game points carried in."""
+    notes: list[Text] = []
+    if hand.exchanged_by is not None:
+        assert hand.trump is not None, "the 9 of trumps was exchanged"
+        notes.append(Text("{seat} exchanges {nine} for the turned-up trump, {card}",
+                          seat=seat_name(hand.exchanged_by), nine=NINE_OF[hand.trump], card=hand.turned_card,
+                          you=N_("You exchange {nine} for the turned-up trump, {card}")))
+    for i, (seat, suit, value) in enumerate(hand.marriages):
+        who = seat_name(seat)
+        if hand.married is not None and i == len(hand.marriages) - 1:
+            notes.append(Text("{seat} declared the marriage in {suit}: the lead must be its king or queen",
+                              seat=who, suit=suit,
+                              you=N_("You declared the marriage in {suit}: the lead must be its king or queen")))
+        elif hand.tricks_won[seat]:
+            notes.append(Text("{seat} has shown the marriage in {suit}: {points} points", seat=who, suit=suit,
+                              points=value,
+                              you=N_("You have shown the marriage in {suit}: {points} points")))
+        else:
+            notes.append(Text("{seat} has shown the marriage in {suit}: {points} points once {seat} wins a "
+                              "trick", seat=who, suit=suit, points=value,
+                              you=N_("You have shown the marriage in {suit}: {points} points once you win a "
+                                     "trick")))
+    if hand.closer is not None:
+        notes.append(Text("{seat} closed the stock: the turned trump, {card}, lies face down",
+                          seat=seat_name(hand.closer), card=hand.turn_up,
+                          you=N_("You closed the stock: the turned trump, {card}, lies face down")))
+    elif hand.is_strict and hand.phase is Phase.PLAY:
+        if hand.config.strict_marriages:
+            notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
+                              "you can, or else trump"))
+        else:
+            notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
+                              "you can, or else trump; no more marriages may be declared"))
+    if not teacher and (hand.phase is Phase.PLAY or hand.phase is Phase.DRAW):
+        for seat in range(2):
+            notes.append(Text("{seat} has won a trick", seat=seat_name(seat), you=N_("You have won a trick"))
+                         if hand.tricks_won[seat]
+                         else Text("{seat} has not won a trick yet", seat=seat_name(seat),
+                                   you=N_("You have not won a trick yet")))
+    if hand.carry and hand.phase is not Phase.OVER:
+        notes.append(Text("Game points carried from tied hands, for this hand's winner: {n}", n=hand.carry))
+    return notes
+
+
+class _CardPoints:
+    """The sum of the cards' points as it is written out, "A♠ 11 + 10♠ 10", each card in the reader's language
+    (written when the sentence is, so a question marked after a change of language names them in the new one)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.cards = cards
+
+    def render(self, lang: str | None = None) -> str:
+        return " + ".join(f"{c.render(lang)} {ranking.POINTS[c.index]}" for c in self.cards)
+
+
+def explain_points(cards: list[Card], won: int, marriages: list[tuple[Suit, int]], any_trick: bool,
+                   last_trick: bool, total: int, reached: bool) -> Explanation:
+    """The count of one player's points: the cards' points, each marriage (counted once a trick is won), the last
+    trick's 10, and whether they make 66."""
+    parts = [Text("{cards} = {total} card points", total=won, cards=_CardPoints(cards))
+             if cards else Text("No trick won yet, so no card points")]
+    rule = "66.points"
+    for suit, value in marriages:
+        if any_trick:
+            parts.append(Text("the marriage in {suit} adds {points}", suit=suit, points=value))
+        else:
+            parts.append(Text("the marriage in {suit} ({points}) counts only once a trick is won", suit=suit,
+                              points=value))
+            rule = "66.marriage.pending"
+    if last_trick:
+        parts.append(Text("the last trick adds {points}", points=LAST_TRICK_BONUS))
+    in_all = Plural("{n} point", "{n} points", total)
+    verdict = (Text("{points} in all: 66 reached", points=in_all) if reached
+               else Text("{points} in all: not yet 66", points=in_all))
+    return Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))

@@ -833,16 +833,15 @@ class SixtySixHand(HandBase):
         legal, illegal = self._legal_shown(viewer, True)     # a seat to act is always playing or drawing
         over = self.phase is Phase.OVER
         closed = self.closer is not None
+        from atout.sixty_six.explain import score_labels, table_notes
+
         if over:
             assert self.result is not None, "a hand over is scored"
-            scores, labels = self.result.game_points, [Text("{seat}", seat=seat_name(s), you=N_("You"))
-                                                       for s in range(2)]
+            scores, labels = self.result.game_points, score_labels(points=False)
         elif teacher or self.config.show_totals:
-            scores, labels = [self.points(0), self.points(1)], [Text("Points of {seat}", seat=seat_name(s),
-            you=N_("Your points"))
-                                                                for s in range(2)]
+            scores, labels = [self.points(0), self.points(1)], score_labels(points=True)
         else:
-            scores, labels = [0, 0], [Text("{seat}", seat=seat_name(s), you=N_("You")) for s in range(2)]
+            scores, labels = [0, 0], score_labels(points=False)
         return TableView(
             game=self.config.game, players=2, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=trick, leader=leader,
@@ -852,52 +851,7 @@ class SixtySixHand(HandBase):
             last_trick=[(shown.leader, shown.cards[0]), (1 - shown.leader, shown.cards[1])] if shown is not None
             else None,
             last_trick_winner=shown.winner if shown is not None else None, contract=None,
-            notes=self._notes(teacher), over=over)
-
-    def _notes(self, teacher: bool) -> list[Text]:
-        """What the table says in words: the exchange, the marriages shown, a closed or exhausted stock, who has
-        won a trick (a seat knows no more than that), game points carried in."""
-        notes: list[Text] = []
-        if self.exchanged_by is not None:
-            assert self.trump is not None, "the 9 of trumps was exchanged"
-            notes.append(Text("{seat} exchanges {nine} for the turned-up trump, {card}",
-                              seat=seat_name(self.exchanged_by), nine=NINE_OF[self.trump], card=self.turned_card,
-                              you=N_("You exchange {nine} for the turned-up trump, {card}")))
-        for i, (seat, suit, value) in enumerate(self.marriages):
-            who = seat_name(seat)
-            if self.married is not None and i == len(self.marriages) - 1:
-                notes.append(Text("{seat} declared the marriage in {suit}: the lead must be its king or queen",
-                                  seat=who, suit=suit,
-                                  you=N_("You declared the marriage in {suit}: the lead must be its king or queen")))
-            elif self.tricks_won[seat]:
-                notes.append(Text("{seat} has shown the marriage in {suit}: {points} points", seat=who, suit=suit,
-                                  points=value,
-                                  you=N_("You have shown the marriage in {suit}: {points} points")))
-            else:
-                notes.append(Text("{seat} has shown the marriage in {suit}: {points} points once {seat} wins a "
-                                  "trick", seat=who, suit=suit, points=value,
-                                  you=N_("You have shown the marriage in {suit}: {points} points once you win a "
-                                         "trick")))
-        if self.closer is not None:
-            notes.append(Text("{seat} closed the stock: the turned trump, {card}, lies face down",
-                              seat=seat_name(self.closer), card=self.turn_up,
-                              you=N_("You closed the stock: the turned trump, {card}, lies face down")))
-        elif self.is_strict and self.phase is Phase.PLAY:
-            if self.config.strict_marriages:
-                notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
-                                  "you can, or else trump"))
-            else:
-                notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
-                                  "you can, or else trump; no more marriages may be declared"))
-        if not teacher and (self.phase is Phase.PLAY or self.phase is Phase.DRAW):
-            for seat in range(2):
-                notes.append(Text("{seat} has won a trick", seat=seat_name(seat),
-                you=N_("You have won a trick")) if self.tricks_won[seat]
-                             else Text("{seat} has not won a trick yet", seat=seat_name(seat),
-                             you=N_("You have not won a trick yet")))
-        if self.carry and self.phase is not Phase.OVER:
-            notes.append(Text("Game points carried from tied hands, for this hand's winner: {n}", n=self.carry))
-        return notes
+            notes=table_notes(self, teacher), over=over)
 
     def _result_view(self) -> dict[str, Any]:
         r = self.result

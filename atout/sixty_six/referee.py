@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout import rules_api
 from atout.cards import KING, QUEEN, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
-from atout.i18n import Plural, Text
-from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
-from atout.rules_api import legality, trick_verdict
+from atout.i18n import Text
+from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.rules_api import AuctionState, HandEnding, PointsCount, ScoreResult, legality, trick_verdict
 from atout.rules_api import ranking as card_ranking
-from atout.sixty_six import ranking, scoring
+from atout.sixty_six import ranking
 from atout.sixty_six.config import DECK, SixtySixConfig, make_config
 from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
 
@@ -42,10 +43,10 @@ MAX_HAND = 6
 MAX_POINTS = 230       # 120 card points, the last trick's 10, a marriage of 40 and three of 20
 
 
-def answer(kind: str, game: str, q: Query, options: dict[str, Any]) -> dict[str, Any]:
+def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
     q.deck = DECK
     config = make_config(game, options)
-    return kind_answerer(_KINDS, kind, game)(q, config)
+    return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
 
 
 def rank(q: Query, config: SixtySixConfig) -> dict[str, Any]:
@@ -76,9 +77,12 @@ def legal(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     return legal_answer(legality(config, hand, plays, trump, phase=phase), why=False)
 
 
+def bids_state(q: Query, config: SixtySixConfig) -> AuctionState:
+    return rules_api.bids(config, 0, ())     # refused before any field is read: Sixty-Six has no bidding
+
+
 def bids(q: Query, config: SixtySixConfig) -> dict[str, Any]:
-    raise QueryError(Text("sixty-six has no bidding: the turned-up card makes trumps (66.trump); ask rank, trick, "
-                          "legal or score"))
+    return bids_answer(bids_state(q, config))
 
 
 def _seat(q: Query, name: str) -> int:
@@ -103,16 +107,16 @@ def _tricks(q: Query, name: str, total_max: int, exact: bool = False) -> list[in
     return tricks
 
 
-def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+def score_result(q: Query, config: SixtySixConfig) -> ScoreResult:
     event = q.choice("event", EVENTS)
     if event == "declare":
         by = _seat(q, "by")
         points = _pair(q, "points", MAX_POINTS)
         tricks = _tricks(q, "tricks", TRICKS)
-        result = scoring.declare(by, points, tricks)
+        ending = HandEnding(event, by=by, points=_two(points), tricks=_two(tricks))
     elif event == "close-failed":
         by = _seat(q, "by")
-        result = scoring.close_failed(by, _tricks(q, "tricks_at_close", MAX_CLOSE_TRICKS))
+        ending = HandEnding(event, by=by, tricks_at_close=_two(_tricks(q, "tricks_at_close", MAX_CLOSE_TRICKS)))
     elif event == "closed":
         closer = _seat(q, "closer")
         by = _seat(q, "by") if q.has("by") else closer
@@ -122,29 +126,30 @@ def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
         if any(then > now for then, now in zip(at_close, tricks, strict=True)):
             raise QueryError(Text("tricks_at_close {then} cannot be more than the tricks won by the end, {now}",
                                   then=at_close, now=tricks))
-        result = scoring.declaration(by, points, tricks, closer, at_close)
+        ending = HandEnding(event, by=by, closer=closer, points=_two(points), tricks=_two(tricks),
+                            tricks_at_close=_two(at_close))
     else:
         points = _pair(q, "points", MAX_POINTS)
         tricks = _tricks(q, "tricks", TRICKS, exact=True)
-        last = _seat(q, "last_trick")
-        result = scoring.no_declaration(points, tricks, last, config.tie_carries)
-    answer: dict[str, Any] = {"game_points": list(result.game_points), "rule": result.rule}
+        ending = HandEnding(event, points=_two(points), tricks=_two(tricks), last_trick=_seat(q, "last_trick"))
+    return rules_api.score(config, ending)
+
+
+def _two(values: list[int]) -> tuple[int, int]:
+    return values[0], values[1]
+
+
+def score(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    result = score_result(q, config)
+    answer: dict[str, Any] = {"game_points": list(result.points), "rule": result.rule}
     if result.carried:
         answer["carried"] = 1
-    if event != "close-failed":    # the working, as the hand's own score says it (a failed close gives no points)
-        from atout.sixty_six.explain import explain_result
-        from atout.sixty_six.hand import SixtySixResult
-
-        closed_by = closer if event == "closed" else None
-        hand_result = SixtySixResult("declared" if event != "no-declaration" else "played-out", result, list(points),
-                                     list(tricks), list(points), by if event != "no-declaration" else None, closed_by,
-                                     (at_close[0], at_close[1]) if closed_by is not None else None,
-                                     last if event == "no-declaration" else None, 0, int(result.carried))
-        answer["explanation"] = explain_result(hand_result)
+    if result.reason is not None:    # the working (a failed close gives no points)
+        answer["explanation"] = result.reason
     return answer
 
 
-def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+def points_count(q: Query, config: SixtySixConfig) -> PointsCount:
     """What the tricks one player won are worth (`66.points`), with their marriages once a trick is won
     (`66.marriage.pending`) and the last trick's 10 (`66.last-trick`); ``reached``: 66 or more."""
     tricks = q.field("tricks")
@@ -159,32 +164,14 @@ def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     if last_trick and not tricks:
         raise QueryError(Text("last_trick: the 10 for the last trick goes to its winner, and this player won no "
                               "trick"))
-    won = ranking.card_points(cards)
-    parts = [Text("{cards} = {total} card points", total=won,
-                  cards=" + ".join(f"{c.render()} {ranking.POINTS[c.index]}" for c in cards))
-             if cards else Text("No trick won yet, so no card points")]
-    rule = "66.points"
-    marriage_points = 0
-    for suit in marriages:
-        assert trump is not None, "a marriage's value needs the trump suit (read when there are marriages)"
-        value = scoring.marriage_value(suit, trump)
-        marriage_points += value
-        if tricks:
-            parts.append(Text("the marriage in {suit} adds {points}", suit=suit, points=value))
-        else:
-            parts.append(Text("the marriage in {suit} ({points}) counts only once a trick is won", suit=suit,
-                              points=value))
-            rule = "66.marriage.pending"
-    if last_trick:
-        parts.append(Text("the last trick adds {points}", points=scoring.LAST_TRICK_BONUS))
-    total = scoring.counted_points(won, marriage_points, len(tricks), last_trick)
-    reached = total >= scoring.TARGET_POINTS
-    in_all = Plural("{n} point", "{n} points", total)
-    verdict = (Text("{points} in all: 66 reached", points=in_all) if reached
-               else Text("{points} in all: not yet 66", points=in_all))
-    why = Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))
-    return {"card_points": won, "marriage_points": marriage_points, "points": total, "reached": reached,
-            **why.to_dict()}
+    return rules_api.points(config, [cards[2 * i:2 * i + 2] for i in range(len(tricks))], marriages, trump,
+                            last_trick)
+
+
+def points(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    count = points_count(q, config)
+    return {"card_points": count.card_points, "marriage_points": count.marriage_points, "points": count.points,
+            "reached": count.reached, **count.reason.to_dict()}
 
 
 def _marriages(q: Query) -> list[Suit]:
@@ -304,3 +291,5 @@ def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
 
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "points": points, "may": may,
           "draw": draw}
+# The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
+TYPED = {"bids": bids_state, "score": score_result, "points": points_count}

@@ -9,11 +9,25 @@ from typing import Any
 
 from atout.cards import Card, Suit
 from atout.engine import Explanation
-from atout.errors import ConfigError
+from atout.errors import ConfigError, QueryError
 from atout.i18n import Text
-from atout.rules_api import Ranking, Trump
+from atout.rules_api import (
+    AuctionState,
+    Discards,
+    HandEnding,
+    PointsCount,
+    Ranking,
+    ScoreFacts,
+    ScoreResult,
+    Trump,
+    expect_facts,
+    no_question,
+)
 from atout.sixty_six import ranking as rank
+from atout.sixty_six import scoring
 from atout.sixty_six.config import DECK, SixtySixConfig
+from atout.sixty_six.explain import explain_points, explain_result
+from atout.sixty_six.hand import SixtySixResult
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
 POINTS = MappingProxyType({card: rank.POINTS[card.index] for card in DECK})
@@ -72,6 +86,64 @@ def explain_illegal(config: SixtySixConfig, card: Card, hand: Sequence[Card], pl
 def explain_legal(config: SixtySixConfig, hand: Sequence[Card], plays: Sequence[Card], trump: Trump,
                   named: Suit | None, phase: str | None) -> Explanation:
     return rank.explain_legal(hand, plays, _suit(trump), _phase(phase))
+
+
+def score(config: SixtySixConfig, facts: ScoreFacts) -> ScoreResult:
+    """A hand's game points from how it ended, with the working as the hand's own score says it (a failed close
+    gives only its rule: no points are counted)."""
+    expect_facts(config, facts, HandEnding)
+    assert isinstance(facts, HandEnding)
+    event, by, closer, points, tricks = facts.event, facts.by, facts.closer, facts.points, facts.tricks
+    if event == "close-failed":
+        assert by is not None and facts.tricks_at_close is not None, "a failed close has its closer and tricks"
+        result = scoring.close_failed(by, facts.tricks_at_close)
+        return ScoreResult(config.game, result.game_points, result.rule, None, carried=result.carried)
+    if event == "declare":
+        assert by is not None, "a declaration has its declarer"
+        result = scoring.declare(by, points, tricks)
+    elif event == "closed":
+        assert closer is not None and facts.tricks_at_close is not None, "a closed stock has its closer"
+        by = closer if by is None else by
+        result = scoring.declaration(by, points, tricks, closer, facts.tricks_at_close)
+    elif event == "no-declaration":
+        assert facts.last_trick is not None, "a hand played out has the winner of its last trick"
+        result = scoring.no_declaration(points, tricks, facts.last_trick, config.tie_carries)
+    else:
+        raise QueryError(Text("a sixty-six hand ends by declare, close-failed, no-declaration or closed, not {event}",
+                              event=event))
+    closed_by = closer if event == "closed" else None
+    ended = SixtySixResult("declared" if event != "no-declaration" else "played-out", result, list(points),
+                           list(tricks), list(points), by if event != "no-declaration" else None, closed_by,
+                           facts.tricks_at_close if closed_by is not None else None,
+                           facts.last_trick if event == "no-declaration" else None, 0, int(result.carried))
+    return ScoreResult(config.game, result.game_points, result.rule, explain_result(ended), carried=result.carried)
+
+
+def bids(config: SixtySixConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
+    raise QueryError(Text("sixty-six has no bidding: the turned-up card makes trumps (66.trump); ask rank, trick, "
+                          "legal or score"))
+
+
+def discards(config: SixtySixConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
+             bidder: bool) -> Discards:
+    raise no_question(config, "discards")
+
+
+def points(config: SixtySixConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
+           last_trick: bool) -> PointsCount:
+    """What the tricks one player won count (`66.points`), with their marriages once a trick is won
+    (`66.marriage.pending`) and the last trick's 10 (`66.last-trick`)."""
+    cards = [card for trick in tricks for card in trick]
+    won = rank.card_points(cards)
+    values = []
+    for suit in marriages:
+        assert trump is not None, "a marriage's value needs the trump suit"
+        values.append((suit, scoring.marriage_value(suit, trump)))
+    marriage_points = sum(value for _, value in values)
+    total = scoring.counted_points(won, marriage_points, len(tricks), last_trick)
+    reached = total >= scoring.TARGET_POINTS
+    return PointsCount(config.game, won, marriage_points, total, reached,
+                       explain_points(cards, won, values, bool(tricks), last_trick, total, reached))
 
 
 def following(view: Mapping[str, Any]) -> str | None:

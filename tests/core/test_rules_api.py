@@ -11,7 +11,7 @@ from atout import rules_api
 from atout.cards import Card, Suit
 from atout.errors import AtoutError, CardNotInDeckError, ConfigError, DuplicateCardError, IllegalActionError
 from atout.games import GAMES
-from atout.referee import judge
+from atout.referee import judge, typed
 from atout.rulebook import RULES
 from tests.core import oracle_45, oracle_500
 from tests.core import sixty_six_oracle as oracle_66
@@ -219,3 +219,186 @@ def test_the_referees_trick_legal_and_rank_answers_are_the_apis_objects_written_
         answer = judge({"kind": "rank", **query})
         assert answer == {"trump": codes(ranking.trumps), "rule": ranking.rule,
                           "plain": {s.letter: codes(c) for s, c in ranking.plain.items()}}
+
+
+# --- scores and bids ----------------------------------------------------------------------------------------------
+
+def _deal_tricks(rng, deck, players):
+    shuffled = rng.sample(deck, 5 * players)
+    return [(rng.randrange(players), shuffled[t * players:(t + 1) * players]) for t in range(5)]
+
+
+def _played(tricks):
+    return tuple(rules_api.PlayedTrick(leader, tuple(cards(plays))) for leader, plays in tricks)
+
+
+def test_forty_fives_scores_are_the_oracles():
+    """Each preset's points from random hands: per player, per side (net or by tricks), and the Auction's change of
+    score with whether the bid was made; each trick's winner and the best card as the oracle finds them."""
+    rng = random.Random(4545)
+    deck = codes(rules_api.ranking("forty-fives", Suit.SPADES).cards)
+    for _ in range(200):
+        trump = rng.choice(oracle_45.SUITS)
+        game = rng.choice(["forty-fives", "forty-fives-partners", "auction-forty-fives"])
+        players = rng.choice({"forty-fives": [2, 3, 4, 5, 6], "forty-fives-partners": [4, 6],
+                              "auction-forty-fives": [2, 3, 4]}[game])
+        scoring = rng.choice(["net", "tricks"])
+        options = {"players": players, **({"scoring": scoring} if game == "forty-fives-partners" else {})}
+        config = rules_api.config_of(game, options)
+        tricks = _deal_tricks(rng, deck, players)
+        bidder, bid = rng.randrange(players), rng.choice(["15", "20", "25", "30", "30-for-60", "60-for-120"])
+        before = tuple(rng.randrange(0, 120, 5) for _ in range(players))
+        facts = rules_api.TricksPlayed(Suit.parse(trump), _played(tricks), before if game != "forty-fives-partners"
+                                       else None, *((bidder, bid) if config.auction else (None, None)))
+        result = rules_api.score(config, facts)
+        assert list(result.winners) == oracle_45.trick_winners(tricks, trump, players)
+        best = oracle_45.best_card_trick(tricks, trump)
+        assert (result.best_card is None) == (best is None)
+        assert result.rule in RULES and result.reason is not None and result.reason.rule == result.rule
+        if game == "forty-fives":
+            assert list(result.points) == oracle_45.score_forty_fives(tricks, trump, players)
+            assert result.scores_after is None and result.made is None
+        elif game == "forty-fives-partners":
+            assert list(result.points) == oracle_45.score_partners(tricks, trump, players, scoring)
+        else:
+            change, made = oracle_45.score_auction(tricks, trump, players, bidder, bid, before)
+            assert list(result.points) == change and result.made == made
+            assert list(result.scores_after) == [b + c for b, c in zip(before, change, strict=True)]
+
+
+def test_five_hundred_and_sixty_six_scores_are_the_oracles():
+    rng = random.Random(500)
+    ladder = [c for c in oracle_500.bids(misere=True) if c != "pass"]
+    for _ in range(300):
+        contract, side, taken = rng.choice(ladder), rng.randrange(2), rng.randrange(11)
+        won = (taken, 10 - taken) if side == 0 else (10 - taken, taken)
+        before = (rng.randrange(-400, 450, 10), rng.randrange(-400, 450, 10))
+        result = rules_api.score(rules_api.config_of("five-hundred", {"misere": True}),
+                                 rules_api.ContractPlayed(contract, side, won, before))
+        assert list(result.scores_after) == oracle_500.score(contract, side, won, before)
+        assert result.reason is not None and result.rule in RULES
+    for _ in range(300):
+        points, tricks = (rng.randrange(131), rng.randrange(131)), (rng.randrange(7), rng.randrange(7))
+        by = rng.randrange(2)
+        declared = rules_api.score("sixty-six", rules_api.HandEnding("declare", by=by, points=points, tricks=tricks))
+        assert list(declared.points) == oracle_66.declare_points(by, list(points), list(tricks))
+        at_close = (rng.randrange(4), rng.randrange(4))
+        failed = rules_api.score("sixty-six", rules_api.HandEnding("close-failed", by=by, tricks_at_close=at_close))
+        assert list(failed.points) == oracle_66.close_failed_points(by, list(at_close))
+        assert failed.reason is None and failed.rule == "66.close.failed"    # a failed close counts no points
+        first = rng.randrange(13)
+        out = (first, 12 - first)
+        played = rules_api.score(rules_api.config_of("sixty-six", {"tie_carries": True}),
+                                 rules_api.HandEnding("no-declaration", points=points, tricks=out, last_trick=by))
+        assert list(played.points) == oracle_66.no_declaration_points(list(points), list(out), by, True)
+        assert played.carried == (played.points == (0, 0))
+
+
+def test_a_family_is_given_its_own_scoring_facts():
+    with pytest.raises(AtoutError, match="five-hundred scores a hand from its contract and the tricks won"):
+        rules_api.score("five-hundred", rules_api.HandEnding("declare", by=0))
+    with pytest.raises(AtoutError, match='contract cannot be "5S"'):
+        rules_api.score("five-hundred", rules_api.ContractPlayed("5S", 0, (5, 5), (0, 0)))
+
+
+def test_auctions_are_the_oracles():
+    """Random auctions of both bidding games: the state after each call sequence the oracle accepts, and the call
+    it refuses refused by the API too, naming the calls allowed."""
+    rng = random.Random(1616)
+    for _ in range(300):
+        dealer = rng.randrange(4)
+        calls: list[str] = []
+        for _ in range(rng.randrange(7)):
+            state = oracle_500.auction(dealer, calls, misere=True)
+            if state.get("over"):
+                break
+            calls.append(rng.choice(state["legal"][:6]))
+        expected = oracle_500.auction(dealer, calls, misere=True)
+        state = rules_api.bids(rules_api.config_of("five-hundred", {"misere": True}), dealer, calls)
+        if expected.get("over"):
+            assert state.over and (state.winner, state.bid) == (expected["winner"], expected["bid"])
+        else:
+            assert not state.over and state.to_act == expected["to_act"] and list(state.legal) == expected["legal"]
+            assert set(state.refused) == {c for c in oracle_500.bids(misere=True) if c not in expected["legal"]}
+            assert all(why.rule in RULES for why in state.refused.values())
+    for _ in range(300):
+        players, dealer = rng.choice([2, 3, 4]), rng.randrange(4)
+        dealer %= players
+        calls = []
+        for _ in range(rng.randrange(6)):
+            state = oracle_45.auction(calls, players, dealer)
+            if state["over"]:
+                break
+            calls.append(rng.choice(state["legal"]))
+        expected = oracle_45.auction(calls, players, dealer)
+        state = rules_api.bids(rules_api.config_of("auction-forty-fives", {"players": players}), dealer, calls)
+        assert state.over == expected["over"]
+        if state.over:
+            assert (state.winner, state.bid) == (expected["winner"], expected["bid"])
+        else:
+            assert state.to_act == expected["to_act"] and list(state.legal) == expected["legal"]
+    with pytest.raises(AtoutError, match=r"call 2 \('15'\) is not allowed: .*the calls allowed were pass, 20"):
+        rules_api.bids(rules_api.config_of("auction-forty-fives", {"players": 4}), 3, ["15", "15"])
+    with pytest.raises(AtoutError, match="forty-fives has no bidding"):
+        rules_api.bids("forty-fives", 0, [])
+
+
+def test_the_referees_score_and_bids_answers_are_the_apis_objects_written_out():
+    query = {"kind": "score", "game": "five-hundred", "contract": "8S", "contractor": 1, "tricks_won": [2, 8],
+             "scores_before": [100, 200]}
+    result = rules_api.score("five-hundred", rules_api.ContractPlayed("8S", 1, (2, 8), (100, 200)))
+    assert typed(query) == result
+    assert judge(query) == {"scores_after": [120, 440], "points": [20, 240], "made": True, "game_winner": None,
+                            "rule": result.rule, "explanation": result.reason.render()}
+    query = {"kind": "bids", "game": "five-hundred", "dealer": 0, "calls": ["6S", "7C"]}
+    state = typed(query)
+    assert judge(query) == {"to_act": state.to_act, "legal": list(state.legal), "rule": "500.bid.higher",
+                            "why": {c: {"rule": w.rule, "explanation": w.render()} for c, w in state.refused.items()}}
+    with pytest.raises(AtoutError, match="a score query needs the field 'contract'"):
+        typed({"kind": "score", "game": "five-hundred"})
+
+
+def test_discards_are_the_oracles():
+    """Auction Forty-Fives: every card that is not a trump goes, the bidder keeping its five highest trumps, then
+    the draw back to five; Five Hundred: any three of the hand and the kitty may go."""
+    rng = random.Random(4)
+    deck = codes(rules_api.ranking("forty-fives", Suit.SPADES).cards)
+    config = rules_api.config_of("auction-forty-fives", {"players": 4})
+    for _ in range(200):
+        trump, bidder = rng.choice(oracle_45.SUITS), rng.random() < 0.5
+        dealt = rng.sample(deck, 9)
+        hand, kitty = dealt[:5], dealt[5:] if bidder else []
+        result = rules_api.discards(config, Suit.parse(trump), cards(hand), cards(kitty), bidder)
+        trumps = [c for c in hand + kitty if oracle_45.is_trump(c, trump)]
+        if bidder:
+            trumps = sorted(trumps, key=lambda c: oracle_45.trump_strength(c, trump))[:5]
+        assert sorted(codes(result.keep)) == sorted(trumps) and result.draw == 5 - len(trumps)
+        assert codes(result.discard) == [c for c in hand + kitty if c not in trumps] and not result.free
+        assert set(result.why) == set(result.cards) and all(why.rule in RULES for why in result.why.values())
+    with pytest.raises(AtoutError, match="with option free_discard every player chooses"):
+        rules_api.discards(rules_api.config_of("auction-forty-fives", {"free_discard": True}), Suit.CLUBS,
+                           cards(["AS"]))
+    kitty = rules_api.discards("five-hundred", None, cards(["JK", "5S"]), cards(["AH", "KH", "QH"]))
+    assert kitty.free and kitty.count == 3 and codes(kitty.discard) == ["JK", "5S", "AH", "KH", "QH"]
+    assert kitty.draw is None and kitty.reason.rule == "500.kitty"
+    with pytest.raises(AtoutError, match="sixty-six has no discards questions"):
+        rules_api.discards("sixty-six", Suit.CLUBS, cards(["AS"]))
+
+
+def test_sixty_six_points_are_the_oracles():
+    rng = random.Random(66)
+    for _ in range(200):
+        won = rng.sample(oracle_66.deck(), 2 * rng.randrange(7))
+        tricks = [cards(won[i:i + 2]) for i in range(0, len(won), 2)]
+        trump = rng.choice(list(Suit))
+        marriages = rng.sample(list(Suit), rng.randrange(3))
+        last = bool(tricks) and rng.random() < 0.5
+        count = rules_api.points("sixty-six", tricks, marriages, trump, last)
+        card_points = sum(oracle_66.VALUE[oracle_66.rank(c)] for c in won)
+        married = sum(40 if suit is trump else 20 for suit in marriages)
+        assert (count.card_points, count.marriage_points) == (card_points, married)
+        assert count.points == card_points + (married if tricks else 0) + (10 if last else 0)
+        assert count.reached == (count.points >= 66)
+        assert count.reason.rule == ("66.marriage.pending" if marriages and not tricks else "66.points")
+    with pytest.raises(AtoutError, match="five-hundred has no points questions"):
+        rules_api.points("five-hundred", [])

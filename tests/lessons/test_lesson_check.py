@@ -153,6 +153,10 @@ BREAKS_ITS_PAGE = [
     ('show = "trick"\ntrump = "X"\nplays = ["AS", "KS"]', "forty-fives",
      "step 1: trump: 'X' is not a suit: write C, D, H or S (or ♣ ♦ ♥ ♠)"),
     ('show = "ranking"\ntrump = "X"', "forty-fives", "step 1: trump: 'X' is not a suit"),
+    # the order of the cards depends on the trump: it was taken to be spades when a ranking step named none
+    ('show = "ranking"', "forty-fives", "step 1: a ranking step needs its trump: write trump = C, D, H, or S"),
+    ('show = "ranking"', "five-hundred", "step 1: a ranking step needs its trump: write trump = C, D, H, S, or NT"),
+    ('show = "ranking"\ntrump = "NT"', "sixty-six", "step 1: trump: 'NT' is not a suit: write C, D, H or S"),
     ('show = "cards"\ntrump = "NT"\ncards = ["AS"]', "forty-fives",
      "step 1: trump: 'NT' is not a suit: write C, D, H or S"),
     ('show = "table"\nseed = 1\nactions = ["play AS"]', "forty-fives",

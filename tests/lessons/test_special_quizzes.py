@@ -224,3 +224,30 @@ def test_a_step_may_try_a_special_question():
     from atout.lessons import make_questions
 
     assert make_questions(lesson.steps[0]["try"], lesson.game)[0].answer == ["21"]
+
+
+def test_a_question_is_marked_with_the_working_core_gave_in_the_readers_language(monkeypatch):
+    """Issue 16: a question keeps core's working (its explanations, not a referee answer parsed back) and marks the
+    learner's answer without asking the referee again; a learner who switched language reads it in the new one,
+    the cards named as that language names them."""
+    from atout import lessons
+
+    with language("en"):
+        points = lessons.make_questions({"kind": "points", "tricks": [["AS", "10S"], ["KH", "QD"]]}, "sixty-six")[0]
+        score = lessons.make_questions({"kind": "score", "score": {
+            "contract": "8S", "contractor": 1, "tricks_won": [2, 8], "scores_before": [100, 200]}}, "five-hundred")[0]
+        bids = lessons.make_questions({"kind": "bids", "dealer": 0, "calls": ["6S", "7C"]}, "five-hundred")[0]
+    assert "K♥ 4" in points.explanation
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the referee was asked again to mark an answer")
+
+    monkeypatch.setattr(lessons, "ask_referee", refused)
+    monkeypatch.setattr(lessons, "typed", refused)
+    with language("fr"):
+        marked = points.check("24")
+        assert not marked.correct and "R♥ 4" in marked.text and marked.rule == "66.points"
+        assert score.check(score.answer[0]).correct
+        wrong = next(c for c in bids.choices if c not in bids.answer)
+        refusal = bids.check([wrong])
+        assert not refusal.correct and refusal.rule in RULES

@@ -42,7 +42,8 @@ def presets() -> dict[str, dict[str, Any]]:
     ``BENCH_PRESETS``)."""
     from atout.games import FAMILY_LIST
 
-    return {game: options for family in FAMILY_LIST for game, options in family.solver_adapter().BENCH_PRESETS.items()}
+    return {game: dict(options) for family in FAMILY_LIST
+            for game, options in family.solver_adapter().BENCH_PRESETS.items()}
 
 
 def position(game: str, seed: int) -> Any:

@@ -11,8 +11,8 @@ printing is canonical, so parse and print round-trip:
 Traceback (most recent call last):
 ...
 atout.errors.CardParseError: '1H' is not a card: write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) then ...
->>> len(FULL_DECK), len(FIVE_HUNDRED_DECK), len(SIXTY_SIX_DECK)
-(52, 43, 24)
+>>> len(FULL_DECK), FULL_DECK.cards[:3], Deck("3-card", [JOKER, Card.parse("2C"), Card.parse("AC")]).cards
+(52, (Card('AC'), Card('KC'), Card('QC')), (Card('AC'), Card('2C'), Card('JK')))
 
 Cards are interned: there is exactly one object per card, so ``is`` and ``==`` agree.
 """
@@ -246,11 +246,13 @@ for _c in CARDS[:52]:
 
 
 class Deck:
-    """The cards a game uses, in a fixed order (suits C D H S, ranks high to low, joker last)."""
+    """The cards a game uses, in a fixed order (suits C D H S, ranks high to low, joker last). Each family defines
+    its own (its config's ``DECK``: the registry's ``Family.deck``); the full 52 cards are here."""
 
     def __init__(self, name: str, cards: Iterable[Card]) -> None:
         self.name = name
-        self.cards: tuple[Card, ...] = tuple(cards)
+        self.cards: tuple[Card, ...] = tuple(sorted(cards, key=lambda c: (c.suit if c.suit is not None else 4,
+                                                                          -c.rank)))
         self._members = frozenset(self.cards)
 
     def __contains__(self, card: object) -> bool:
@@ -286,14 +288,7 @@ class Deck:
         return cards
 
 
-def _ordered(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: (c.suit if c.suit is not None else 4, -c.rank))
-
-
-FULL_DECK = Deck(N_("52-card"), _ordered(CARDS[:52]))
-FIVE_HUNDRED_DECK = Deck(N_("43-card"), _ordered(
-    [c for c in CARDS[:52] if c.rank >= 5 or (c.rank == 4 and c.is_red)]) + [JOKER])
-SIXTY_SIX_DECK = Deck(N_("24-card"), _ordered(c for c in CARDS[:52] if c.rank >= 9))
+FULL_DECK = Deck(N_("52-card"), CARDS[:52])
 
 
 def shuffled(cards: Iterable[Card], seed: int | None) -> tuple[Card, ...]:
@@ -302,7 +297,7 @@ def shuffled(cards: Iterable[Card], seed: int | None) -> tuple[Card, ...]:
     One 256-bit random number is unpacked into a Fisher-Yates shuffle: 52! < 2**226, so every order
     of a 52-card deck is reachable, and it is several times faster than ``random.shuffle``.
 
-    >>> shuffled(SIXTY_SIX_DECK, 3) == shuffled(SIXTY_SIX_DECK, 3)
+    >>> shuffled(FULL_DECK, 3) == shuffled(FULL_DECK, 3)
     True
     """
     import random

@@ -331,7 +331,7 @@ class TableView:
     viewer: int | None
     dealer: int
     to_act: int | None
-    phase: str
+    phase: str                         # a Phase's value: the hand's own (``hand.phase.value``), as its views say
     hands: list[Any]                   # per seat: its cards when visible, else how many it holds
     trick: list[tuple[int, Card]]      # (seat, card) in play order
     leader: int | None
@@ -689,6 +689,11 @@ class HandBase:
         raise NotImplementedError
 
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
+        raise NotImplementedError
+
+    def returns(self) -> list[int]:   # pragma: no cover - each family scores its own
+        """What each player scored this hand once it is over (0 before), seat by seat as OpenSpiel's ``returns``:
+        partners both get their side's."""
         raise NotImplementedError
 
     def side_of(self, seat: int) -> int:

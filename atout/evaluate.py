@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from atout.engine import Phase
 from atout.errors import AtoutError, quote
 from atout.games import family_of
 from atout.i18n import Text
@@ -111,8 +112,8 @@ def suggested_target(hand: Any, seat: int) -> int | None:
     info = family_of(hand.config.game)
     if info.default_target is not None:     # a family whose question is the same whoever asks (Sixty-Six)
         return info.default_target
-    target: int | None = info.solver_adapter().suggested_target(hand, seat)
-    return target
+    adapter = info.solver_adapter()
+    return adapter.suggested_target(hand, seat) if adapter.SEARCH == "tricks" else None
 
 
 @dataclass
@@ -185,7 +186,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
     from atout.players import LEVELS
 
     view = hand.view(seat)
-    if view["phase"] != "play":
+    if view["phase"] not in (Phase.PLAY.value, Phase.DRAW.value):      # Sixty-Six's draws are part of its play
         raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
                                    "this one is in its {phase} phase", phase=view["phase"]))
     if level not in LEVELS:

@@ -20,11 +20,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK, Deck, Suit
+from atout.cards import Deck, Suit
 from atout.errors import ConfigError, quote
 from atout.i18n import N_, Text
+
+if TYPE_CHECKING:
+    from atout.solver.adapter import SolverAdapter
 
 # The calls that are words, as a bidding box and a quiz button write them (the others are numbers and strains).
 CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
@@ -68,14 +71,8 @@ class Family:
     title: str              # what a reader calls it (a message id, translated when shown)
     players: str            # its computer players, by level ("atout.players.forty_fives": ``PLAYERS``)
     rulebook: str           # its rules' statements by id (``RULES``) and where the rule book states them (``WHERE``)
-    deck: Deck
-    # Its solver adapter (``atout.solver.<family>``): ``POSITION`` and ``position(hand)``, the play position; either
-    # ``build(pos, max_seat)``, a state for the trick search (``atout.solver.tricks``), or its own search,
-    # ``solve(pos, want_line)`` and ``solve_value(pos, seat)``; ``played_value(hand, seat)``; and
-    # ``double_dummy_steps(hand, stop)`` where the family has a double-dummy table; for the solver benchmark
-    # (``atout.bench_solver``), ``BENCH_PRESETS`` (the presets it times, with their options) and
-    # ``bench_position(hand)`` (whether a hand being played is where it is solved); ``suggested_target(hand, seat)``,
-    # the evaluation page's first question, where the family has no ``default_target``.
+    # Its solver adapter, a module (``atout.solver.<family>``) with the interface ``atout.solver.adapter`` declares:
+    # a trick-search adapter or one with its own search.
     solver: str
     value_unit: str         # what the solver's value of a deal is counted in
     # How ``atout.evaluate`` values a hand: "solved" deals, or deals "played out" (its players' module then has
@@ -103,6 +100,12 @@ class Family:
     # legal ones.
     offers_every_call: bool = False
 
+    @property
+    def deck(self) -> Deck:
+        """The cards its games use: its config's ``DECK`` (read when asked, as the registry imports no family)."""
+        deck: Deck = self.module("config").DECK
+        return deck
+
     def rules(self) -> ModuleType:
         """The family's package. A module missing from inside it is a fault, raised as it is."""
         return import_module(self.package)
@@ -111,9 +114,10 @@ class Family:
         """One module of the family's package (``ranking``, ``config``, ``scoring``…)."""
         return import_module(f"{self.package}.{name}")
 
-    def solver_adapter(self) -> ModuleType:
-        """What the solver knows of this family (see ``solver``)."""
-        return import_module(self.solver)
+    def solver_adapter(self) -> SolverAdapter:
+        """What the solver knows of this family (see ``solver``). The module checks itself against its protocol for
+        mypy (its ``TYPE_CHECKING`` block), which a module imported by name cannot show here."""
+        return cast("SolverAdapter", import_module(self.solver))
 
     def catalogue_cases(self) -> ModuleType:
         """The family's cases for the catalogue of sentences (see ``catalogue``)."""
@@ -139,7 +143,7 @@ class Game:
 
 FORTY_FIVES = Family(
     "forty-fives", "atout.forty_fives", N_("Forty-Fives"), "atout.players.forty_fives",
-    "atout.rulebook.forty_fives", FULL_DECK, solver="atout.solver.forty_fives",
+    "atout.rulebook.forty_fives", solver="atout.solver.forty_fives",
     value_unit="points", evaluation="solved", catalogue="atout.forty_fives.catalogue_cases", reviews_calls=True,
     offers_every_call=True,
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
@@ -147,14 +151,14 @@ FORTY_FIVES = Family(
     drill_players=3)      # tricks of three cards unless the lesson sets the players: the traps show in a short trick
 FIVE_HUNDRED = Family(
     "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
-    "atout.rulebook.five_hundred", FIVE_HUNDRED_DECK, solver="atout.solver.five_hundred",
+    "atout.rulebook.five_hundred", solver="atout.solver.five_hundred",
     value_unit="tricks", evaluation="solved", catalogue="atout.five_hundred.catalogue_cases", reviews_calls=True,
     scored_by_sides=True, score_step=10,
     drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
 # Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
 SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
-    "atout.rulebook.sixty_six", SIXTY_SIX_DECK, solver="atout.solver.sixty_six",
+    "atout.rulebook.sixty_six", solver="atout.solver.sixty_six",
     value_unit="game points", evaluation="played out", catalogue="atout.sixty_six.catalogue_cases",
     default_target=1, hand_scores=((1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (0, 0)),
     drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))

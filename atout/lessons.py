@@ -15,14 +15,14 @@ from __future__ import annotations
 import codecs
 import contextlib
 import random
+import sys
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from atout import rules_api
 from atout.cards import KING, QUEEN, Card, Suit
@@ -35,6 +35,31 @@ from atout.referee import answer_json, typed
 from atout.referee import ask as ask_referee
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
+
+
+def _import_jsonschema() -> ModuleType:
+    """jsonschema, imported without its optional IRI format check when this process has loaded neither yet.
+
+    Why: Jupyter installs ``rfc3987_syntax`` for that check, and importing it builds an Earley grammar: over 2 s of CPU
+    in every process that reads a lesson (a course page's kernel, ``atout lessons check``), for a check the lesson
+    schema never asks for (it has no ``format``). A process that imported either first keeps them as they were, and
+    ``rfc3987_syntax`` stays importable afterwards."""
+    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+        import jsonschema
+        return jsonschema
+    sys.modules["rfc3987_syntax"] = None     # type: ignore[assignment]  # importing a None entry raises ImportError
+    try:
+        import jsonschema
+    finally:
+        del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
+if TYPE_CHECKING:
+    import jsonschema
+else:
+    jsonschema = _import_jsonschema()
+
 
 LESSONS_DIR = LESSONS      # the lessons that ship with Atout
 FAMILY_ORDER = tuple(f.id for f in FAMILY_LIST)

@@ -166,8 +166,8 @@ def _deal_unseen(rng: random.Random, order: tuple, own: set[int]) -> tuple:
 
 
 def _margin(hand: Any, seat: int) -> float:
-    """What the finished hand scored for the seat's side less the other sides' average."""
-    points = hand.returns()
-    side = hand.side_of(seat)
-    others = [p for s, p in enumerate(points) if s != side]
-    return points[side] - sum(others) / len(others)
+    """What the finished hand scored for the seat's side less the other sides' average (partners, who share a
+    side's return, count once)."""
+    by_side = {hand.side_of(s): p for s, p in enumerate(hand.returns())}
+    mine = by_side.pop(hand.side_of(seat))
+    return mine - sum(by_side.values()) / len(by_side)

@@ -48,11 +48,7 @@ def seatings(game: str, players: int) -> list[list[bool]]:
 
 
 def score_of(hand: Any, seat: int) -> float:
-    returns = hand.returns()
-    config = hand.config
-    if hasattr(config, "side_of") and len(returns) == 2 and getattr(hand, "n", 2) > 2:
-        return returns[config.side_of(seat)]
-    return returns[seat]
+    return float(hand.returns()[seat])      # seat by seat: partners get their side's return
 
 
 def play_deal(game: str, options: dict[str, Any], strong: str, weak: str, deal_seed: int,

@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from atout.cards import Suit
+from atout.cards import CARDS, JOKER, Deck, Suit
 from atout.i18n import N_, _
 from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("five-hundred",)
 PLAYERS = 4
 SIDES = 2
+# 500.deck: A to 5 of each suit, the 4♥ and 4♦, and the joker.
+DECK = Deck(N_("43-card"), [c for c in CARDS[:52] if c.rank >= 5 or (c.rank == 4 and c.is_red)] + [JOKER])
 
 
 class Strain(enum.Enum):

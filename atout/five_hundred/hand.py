@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.cards import CARDS, FIVE_HUNDRED_DECK, JOKER, Card, Suit
+from atout.cards import CARDS, JOKER, Card, Suit
 from atout.engine import (
     PLAY_ACTIONS,
     Action,
@@ -41,18 +41,18 @@ from atout.engine import (
 from atout.errors import AtoutError, PositionError
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction, parse_call
-from atout.five_hundred.config import PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
+from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import N_, Text
 
-DECK_SIZE = len(FIVE_HUNDRED_DECK)
+DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
 TRICKS = 10
 DEAL_PACKETS = ((3, False), (0, True), (4, False), (3, False))   # 500.deal: 3 each, 3 to the kitty, 4, 3
 DISCARD_ACTIONS: tuple[Action, ...] = tuple(Action("discard", c) for c in CARDS)
 JOKER_LEADS: dict[Suit, Action] = {s: Action("play", JOKER, s) for s in Suit}
-_DECK_SET = frozenset(FIVE_HUNDRED_DECK.cards)
+_DECK_SET = frozenset(DECK.cards)
 
 
 class Trick:
@@ -75,7 +75,7 @@ class Trick:
 class FiveHundredHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
-    DECK = FIVE_HUNDRED_DECK
+    DECK = DECK                     # the family's deck (its config's, the registry's Family.deck)
     TRICKS = TRICKS
     trick_class = Trick
     config_class = FiveHundredConfig
@@ -169,10 +169,21 @@ class FiveHundredHand(HandBase):
         return []
 
     def returns(self) -> list[int]:
-        """Points each side scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        """What each player scored this hand, once it is over (0 before), seat by seat as OpenSpiel's ``returns``:
+        both partners get their side's points.
+
+        >>> hand = FiveHundredHand.new(seed=3)
+        >>> while not hand.is_over:
+        ...     actions = hand.legal_actions()      # the highest call while bidding, so the hand is played
+        ...     _ = hand.apply(actions[-1] if hand.phase is Phase.BID else actions[0])
+        >>> side = hand.result.points
+        >>> hand.returns() == [side[0], side[1], side[0], side[1]], side != [0, 0]
+        (True, True)
+        """
         if self.result is None:
-            return [0] * SIDES
-        return list(self.result.points)
+            return [0] * PLAYERS
+        points = self.result.points
+        return [points[self.config.side_of(seat)] for seat in range(PLAYERS)]
 
     # --- applying actions -------------------------------------------------------------------
 
@@ -262,7 +273,7 @@ class FiveHundredHand(HandBase):
         if ending.trump is not None and ending.trump is not contract.trump:
             raise PositionError(Text("the contract {call} sets the trumps: trump gives another suit", call=call))
         out = (contractor + 2) % PLAYERS if contract.misere else None
-        check_ending(ending, PLAYERS, FIVE_HUNDRED_DECK.cards, TRICKS, out=out)
+        check_ending(ending, PLAYERS, DECK.cards, TRICKS, out=out)
         if ending.trick and ending.trick[0] is JOKER and contract.trump is None:
             raise PositionError(Text("the trick so far was led with the joker in no trumps, naming a suit the "
                                      "ending cannot say: take the ending up before that lead, or after the trick"))

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from atout import rules_api
-from atout.cards import FIVE_HUNDRED_DECK, JOKER, Suit
+from atout.cards import JOKER, Suit
 from atout.errors import AtoutError, QueryError, quote
 from atout.five_hundred import rules
-from atout.five_hundred.config import MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
+from atout.five_hundred.config import DECK, MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.i18n import Text
 from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
@@ -23,7 +23,7 @@ from atout.rules_api import AuctionState, ContractPlayed, Discards, ScoreResult,
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
-    q.deck = FIVE_HUNDRED_DECK
+    q.deck = DECK
     config = make_config(game, options)
     return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
 

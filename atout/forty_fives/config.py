@@ -6,9 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from atout.cards import FULL_DECK
 from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("forty-fives", "forty-fives-partners", "auction-forty-fives")
+DECK = FULL_DECK        # 45.deck: the 52 cards
 AUCTION = ("auction-forty-fives",)
 TURNED_UP = ("forty-fives", "forty-fives-partners")
 

@@ -229,10 +229,19 @@ class FortyFivesHand(HandBase):
         return []
 
     def returns(self) -> list[int]:
-        """Points each player (or side) scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        """What each player scored this hand, once it is over (0 before), seat by seat as OpenSpiel's ``returns``:
+        with partners, both partners get their side's points.
+
+        >>> hand = FortyFivesHand.new("forty-fives-partners", seed=3)
+        >>> while not hand.is_over:
+        ...     _ = hand.apply(hand.legal_actions()[0])
+        >>> hand.result.points, hand.returns()
+        ([0, 15], [0, 15, 0, 15])
+        """
         if self.result is None:
-            return [0] * self.config.sides
-        return [a - b for a, b in zip(self.result.scores_after, self.result.scores_before, strict=True)]
+            return [0] * self.n
+        by_side = [a - b for a, b in zip(self.result.scores_after, self.result.scores_before, strict=True)]
+        return [by_side[self.config.side_of(seat)] for seat in range(self.n)]
 
     # --- applying actions -------------------------------------------------------------------
 

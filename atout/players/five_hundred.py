@@ -21,10 +21,10 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from atout.cards import ACE, FIVE_HUNDRED_DECK, JACK, JOKER, KING, QUEEN, Card, Suit
+from atout.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Action, Phase
 from atout.five_hundred import ranking
-from atout.five_hundred.config import Strain
+from atout.five_hundred.config import DECK, Strain
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import DEFENDER_TRICK, contract_points
 from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
@@ -73,7 +73,7 @@ def knowledge(view: dict) -> Knowledge:
     contractor = view["contractor"]
     if exposed is not None:
         seen |= set(exposed)
-    unseen = [c for c in FIVE_HUNDRED_DECK if c not in seen]
+    unseen = [c for c in DECK if c not in seen]
     sizes = {s: view["hand_sizes"][s] for s in range(PLAYERS_AT_TABLE) if s != seat and s != out}
     know = Knowledge(seat, mine, unseen, sizes, played=played)
     if exposed is not None and contractor != seat:
@@ -88,11 +88,11 @@ def knowledge(view: dict) -> Knowledge:
             continue
         for s, c in zip(_order(leader, len(cards), out)[1:], cards[1:], strict=True):
             if s != seat and t.suit_of[c.index] is not lead:
-                know.forbid(s, [x for x in FIVE_HUNDRED_DECK if t.suit_of[x.index] is lead])
+                know.forbid(s, [x for x in DECK if t.suit_of[x.index] is lead])
     # The contractor named these trumps after taking the kitty: it most likely kept a good many of them.
     contract = view["contract_terms"]
     if trump is not None and contractor is not None and contractor != seat and not contract.misere:
-        trumps = frozenset(c for c in FIVE_HUNDRED_DECK if t.is_trump[c.index])
+        trumps = frozenset(c for c in DECK if t.is_trump[c.index])
         held_out = sum(1 for c in unseen if c in trumps)
         played_by_c = sum(1 for s, c in played if s == contractor and c in trumps)
         want = min(held_out, sizes.get(contractor, 0), max(0, min(5, contract.tricks - 2) - played_by_c))

@@ -20,9 +20,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from atout.cards import ACE, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.cards import ACE, KING, QUEEN, Card, Suit
 from atout.engine import Action
 from atout.players.base import Knowledge, Player, best_on_average, card_of, deal_unseen, sampled_deals
+from atout.sixty_six.config import DECK
 from atout.sixty_six.ranking import POINTS, STRENGTH
 from atout.solver import solve
 from atout.solver.sixty_six import SixtySixPosition
@@ -72,7 +73,7 @@ class Table:
         seen = set(self.mine) | self.played
         if self.trump_card is not None:
             seen.add(self.trump_card)             # under the stock (face up, or turned down but known)
-        unseen = [c for c in SIXTY_SIX_DECK if c not in seen]
+        unseen = [c for c in DECK if c not in seen]
         know = Knowledge(self.seat, self.mine, unseen, {self.opp: view["hand_sizes"][self.opp]})
         opp = self.opp
         known: list[Card] = []
@@ -93,12 +94,12 @@ class Table:
             lead, reply = trick.cards
             if reply.suit is lead.suit:
                 if STRENGTH[reply.index] < STRENGTH[lead.index]:
-                    know.forbid(opp, [c for c in SIXTY_SIX_DECK if c.suit is lead.suit
+                    know.forbid(opp, [c for c in DECK if c.suit is lead.suit
                                       and STRENGTH[c.index] > STRENGTH[lead.index]])
             else:
-                know.forbid(opp, [c for c in SIXTY_SIX_DECK if c.suit is lead.suit])
+                know.forbid(opp, [c for c in DECK if c.suit is lead.suit])
                 if reply.suit is not self.trump:
-                    know.forbid(opp, [c for c in SIXTY_SIX_DECK if c.suit is self.trump])
+                    know.forbid(opp, [c for c in DECK if c.suit is self.trump])
         return know
 
 
@@ -207,7 +208,7 @@ class Club(SixtySixPlayer):
         plays = [card_of(a) for a in legal if a.kind == "play"]
         if table.married is not None:
             return _marriage_lead(table, plays)
-        unseen = [c for c in SIXTY_SIX_DECK if c not in table.played and c not in table.mine]
+        unseen = [c for c in DECK if c not in table.played and c not in table.mine]
         if not table.stock_open:
             # strict: draw trumps with masters, then cash masters, else lead low
             masters = [c for c in plays if not any(u.suit is c.suit and STRENGTH[u.index] > STRENGTH[c.index]

@@ -15,11 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from atout.cards import CARDS, Deck
 from atout.errors import ConfigError, quote
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("sixty-six",)
+DECK = Deck(N_("24-card"), (c for c in CARDS[:52] if c.rank >= 9))     # 66.deck: A 10 K Q J 9 of each suit
 
 OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (
     # 66.strict.no-marriage: by default no marriage once the stock is exhausted or closed.

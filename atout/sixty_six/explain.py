@@ -288,7 +288,7 @@ def table_notes(hand: SixtySixHand, teacher: bool) -> list[Text]:
         else:
             notes.append(Text("The stock is exhausted: from now on you must follow suit and head the trick if "
                               "you can, or else trump; no more marriages may be declared"))
-    if not teacher and hand.phase is Phase.PLAY:
+    if not teacher and (hand.phase is Phase.PLAY or hand.phase is Phase.DRAW):
         for seat in range(2):
             notes.append(Text("{seat} has won a trick", seat=seat_name(seat), you=N_("You have won a trick"))
                          if hand.tricks_won[seat]

@@ -6,13 +6,19 @@
 >>> hand.apply(hand.legal_actions()[-1]).kind
 'play'
 
-Phases: DEAL (chance: the shuffled 24 cards), PLAY, OVER. A player on lead may, in this order:
+Phases: DEAL (chance: the shuffled 24 cards), PLAY, DRAW, OVER: the hand, its views and its table all say the same
+(``phase``, ``view()["phase"]``, ``table_view().phase``). A player on lead may, in this order:
 ``exchange`` the 9 of trumps for the turned-up trump, ``close`` the stock, declare a
 ``marriage`` (then lead its king or queen), ``declare`` 66, and lead (``play``). After a trick,
 while the stock is open, its winner either ``close``\\ s it before drawing or ``draw``\\ s (the
 winner draws first, then the loser): closing before drawing is a choice the rules give
 (`66.close`), so the draw is an action, not automatic. The hand ends at a declaration or once the
 hands run out; scoring is automatic and shows as events.
+
+>>> hand.apply(hand.legal_actions()[0]).kind        # the answer to the lead wins or loses the trick
+'play'
+>>> hand.phase, hand.view(hand.to_act)["phase"], hand.table_view().phase, [str(a) for a in hand.legal_actions()]
+(<Phase.DRAW: 'draw'>, 'draw', 'draw', ['close', 'draw'])
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from atout.cards import CARDS, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.cards import CARDS, KING, QUEEN, Card, Suit
 from atout.engine import (
     Action,
     Ending,
@@ -41,7 +47,7 @@ from atout.engine import (
 from atout.errors import ConfigError, IllegalActionError, PositionError, quote
 from atout.i18n import N_, OneOf, Person, Plural, Text
 from atout.sixty_six import scoring
-from atout.sixty_six.config import SixtySixConfig, make_config
+from atout.sixty_six.config import DECK, SixtySixConfig, make_config
 from atout.sixty_six.ranking import (
     KING_OF,
     NINE_OF,
@@ -60,8 +66,8 @@ DECLARE = Action("declare")
 EXCHANGE = {s: Action("exchange", NINE_OF[s]) for s in Suit}
 MARRIAGE = {s: Action("marriage", KING_OF[s]) for s in Suit}
 PLAY = [play(c) for c in CARDS]          # by Card.index: the engine's inner loop avoids a call per card
-DECK_SIZE = len(SIXTY_SIX_DECK)
-_DECK_SET = frozenset(SIXTY_SIX_DECK.cards)
+DECK_SIZE = len(DECK)
+_DECK_SET = frozenset(DECK.cards)
 LAST_TRICK_BONUS = scoring.LAST_TRICK_BONUS
 _OPEN_RULE = "66.open.lead"
 HAND_SIZE = 6
@@ -106,7 +112,7 @@ class SixtySixResult:
 class SixtySixHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
-    DECK = SIXTY_SIX_DECK
+    DECK = DECK                     # the family's deck (its config's, the registry's Family.deck)
     config_class = SixtySixConfig
     make_config = staticmethod(make_config)
     DEAL_RULE = "66.deal"
@@ -128,7 +134,6 @@ class SixtySixHand(HandBase):
         self.closer: int | None = None
         self.tricks_at_close: tuple[int, int] | None = None
         self.exchanged_by: int | None = None
-        self.draw_pending = False                # a trick was won and the stock is open: close or draw
         self.leader: int | None = None
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
@@ -215,7 +220,7 @@ class SixtySixHand(HandBase):
         played = DECK_SIZE - len(hand) - other_size - len(trick) - face_down - (face_down > 0)
         tricks_played = played // 2     # the checks above leave an even, non-negative count
         position = cls(config, dealer=1 if lead is None else 0)
-        rest = [c for c in SIXTY_SIX_DECK if c not in placed]
+        rest = [c for c in DECK if c not in placed]
         other, rest = rest[:other_size], rest[other_size:]
         piles, stock = rest[:played], rest[played:]
         position.deck_order = (*hand, *trick, *other, *piles, *([turn_up] if face_down and turn_up else []), *stock)
@@ -238,7 +243,8 @@ class SixtySixHand(HandBase):
         if closed:
             position.closer = 0
             position.tricks_at_close = (position.tricks_won[0], position.tricks_won[1])
-        position.draw_pending = before_draw
+        if before_draw:
+            position.phase = Phase.DRAW
         return position
 
     @classmethod
@@ -260,7 +266,7 @@ class SixtySixHand(HandBase):
                                      "{stock}", n=view["hand_sizes"][1 - seat], k=view["face_down"],
                                      given=len(other), stock=len(stock)))
         seen = {*view["hand"], *played, *([trump_card] if trump_card is not None else [])}
-        unseen = [c for c in SIXTY_SIX_DECK if c not in seen]
+        unseen = [c for c in DECK if c not in seen]
         if sorted(other + stock) != sorted(unseen):
             raise PositionError(Text("the other hand and the stock hold the cards {seat} has not seen, each once "
                                      "({unseen}), not {cards}", seat=seat_name(seat), unseen=unseen,
@@ -272,11 +278,10 @@ class SixtySixHand(HandBase):
         hand.trump = view["trump"]
         hand.turned_card, hand.turn_up = view["turned_card"], trump_card
         hidden = set(stock)
-        hand.deck_order = (*[c for c in SIXTY_SIX_DECK if c not in hidden], *stock)
+        hand.deck_order = (*[c for c in DECK if c not in hidden], *stock)
         hand.next_card = DECK_SIZE - len(stock)
         hand.closer, hand.tricks_at_close = view["closed_by"], view["tricks_at_close"]
         hand.exchanged_by = view["exchanged_by"]
-        hand.draw_pending = view["draw_pending"]
         hand.leader, hand.trick, hand.tricks = view["leader"], list(view["trick"]), tricks
         for t in tricks:
             hand.tricks_won[t.winner] += 1
@@ -320,6 +325,11 @@ class SixtySixHand(HandBase):
         return DECK_SIZE - self.next_card + (self.turn_up is not None)
 
     @property
+    def draw_pending(self) -> bool:
+        """A trick was won and the stock is open: its winner closes or draws (the hand's DRAW phase)."""
+        return self.phase is Phase.DRAW
+
+    @property
     def is_strict(self) -> bool:
         """Whether the strict rules apply: the stock is exhausted or closed (`66.strict.follow`)."""
         return self.closer is not None or (self.next_card == DECK_SIZE and self.phase is not Phase.DEAL)
@@ -353,7 +363,7 @@ class SixtySixHand(HandBase):
 
     def _compute_legal(self) -> list[Action]:
         """In the order a player would use them: exchange, close, marriages, declare, then the cards."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not Phase.PLAY and self.phase is not Phase.DRAW:
             return []
         seat, stage, trump = self.to_act, self.stage, self.trump
         assert seat is not None and trump is not None, "the play has a player to act and trumps"
@@ -389,7 +399,15 @@ class SixtySixHand(HandBase):
         return actions
 
     def returns(self) -> list[int]:
-        """Game points each player scored this hand, once it is over (OpenSpiel's ``returns``)."""
+        """Game points each player scored this hand, once it is over (0 before), seat by seat as OpenSpiel's
+        ``returns`` (two players, each for itself).
+
+        >>> hand = SixtySixHand.new("sixty-six", seed=3)
+        >>> while not hand.is_over:
+        ...     _ = hand.apply(hand.legal_actions()[0])
+        >>> hand.returns() == hand.result.game_points, len(hand.returns()), sum(hand.returns()) > 0
+        (True, 2, True)
+        """
         return [0, 0] if self.result is None else self.result.game_points
 
     # --- applying actions -------------------------------------------------------------------
@@ -437,7 +455,7 @@ class SixtySixHand(HandBase):
         if not isinstance(ending.trump, Suit):
             raise PositionError(Text("an ending of Sixty-Six names the trump suit, as in trump: H"))
         closed = ending.closed
-        left = check_ending(ending, 2, SIXTY_SIX_DECK.cards, DECK_SIZE // 2, every_card_played=closed is None)
+        left = check_ending(ending, 2, DECK.cards, DECK_SIZE // 2, every_card_played=closed is None)
         if left > HAND_SIZE:
             raise PositionError(Text("an ending of Sixty-Six is the strict play: at most {n} cards each, not {k}",
                                      n=HAND_SIZE, k=left))
@@ -447,7 +465,7 @@ class SixtySixHand(HandBase):
                                      "points: 40 22"))
         points = list(ending.points)
         rest = sum(POINTS[c.index] for h in ending.hands for c in h) + sum(POINTS[c.index] for c in ending.trick)
-        taken = card_points(SIXTY_SIX_DECK.cards) - rest
+        taken = card_points(DECK.cards) - rest
         if sum(points) > taken or (closed is None and sum(points) != taken):
             raise PositionError(Text("the cards not in the ending are worth {taken} points: the points won so far add "
                                      "up to {need}, not {given}", taken=taken,
@@ -510,7 +528,7 @@ class SixtySixHand(HandBase):
     def _close(self, action: Action) -> Event:
         seat = self.to_act
         before_draw = self.draw_pending
-        self.draw_pending = False
+        self.phase = Phase.PLAY
         self.closer = seat
         self.tricks_at_close = (self.tricks_won[0], self.tricks_won[1])
         self.stage = 2
@@ -580,7 +598,7 @@ class SixtySixHand(HandBase):
             else:
                 consequences.append(self._finish_closed(winner))
         elif not strict:
-            self.draw_pending = True
+            self.phase = Phase.DRAW
         return event
 
     def _draw(self, action: Action) -> Event:
@@ -599,7 +617,7 @@ class SixtySixHand(HandBase):
             assert taken is not None, "the turned trump is the stock's last card"
             self.hands[1 - winner].append(taken)
             self.turn_up = None
-        self.draw_pending = False
+        self.phase = Phase.PLAY
         event = Event("draw", winner, action, taken, _explain)
         if taken is not None:
             event.consequences.append(Event("stock-exhausted", None, None, self.config.strict_marriages, _explain))
@@ -632,7 +650,6 @@ class SixtySixHand(HandBase):
                                      self.closer, self.tricks_at_close, self.last_trick_bonus, carried_in, carry_out)
         self.phase = Phase.OVER
         self.to_act = None
-        self.draw_pending = False
         return Event("score", None, None, self.result, _explain)
 
     # --- why an action is refused ---------------------------------------------------------------
@@ -810,7 +827,7 @@ class SixtySixHand(HandBase):
         teacher = viewer is None
         hands: list[list[Card] | int] = [list(h) if teacher or seat == viewer else len(h)
                                          for seat, h in enumerate(self.hands)]
-        playing = self.phase is Phase.PLAY
+        playing = self.phase is Phase.PLAY or self.phase is Phase.DRAW
         leader = self.leader if playing else None
         trick = ([((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick and leader is not None
                  else [])
@@ -832,7 +849,7 @@ class SixtySixHand(HandBase):
             scores, labels = [0, 0], score_labels(points=False)
         return TableView(
             game=self.config.game, players=2, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
-            phase="draw" if self.draw_pending else self.phase.value, hands=hands, trick=trick, leader=leader,
+            phase=self.phase.value, hands=hands, trick=trick, leader=leader,
             trump=self.trump, turn_up=None if closed else self.turn_up, kitty=0,
             stock=self.face_down + (closed and self.turn_up is not None), scores=scores, score_labels=labels,
             tricks_won=list(self.tricks_won) if teacher else [], legal=legal, illegal=illegal,

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from atout.cards import ACE, CARDS, JACK, KING, QUEEN, SIXTY_SIX_DECK, Card, Suit
+from atout.cards import ACE, CARDS, JACK, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.errors import ConfigError, quote
 from atout.i18n import OneOf, Text
 from atout.ranking import TrickRule
+from atout.sixty_six.config import DECK
 
 RANKS = (ACE, 10, KING, QUEEN, JACK, 9)                                   # 66.rank, highest first
 CARD_POINTS = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2, 9: 0}          # 66.points
@@ -31,7 +32,7 @@ PHASES = ("open", "strict")
 # Tables indexed by Card.index; cards outside the 24-card deck have strength and points 0.
 STRENGTH: list[int] = [0] * len(CARDS)
 POINTS: list[int] = [0] * len(CARDS)
-for _card in SIXTY_SIX_DECK:
+for _card in DECK:
     STRENGTH[_card.index] = len(RANKS) - RANKS.index(_card.rank)
     POINTS[_card.index] = CARD_POINTS[_card.rank]
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout import rules_api
-from atout.cards import KING, QUEEN, SIXTY_SIX_DECK, Suit
+from atout.cards import KING, QUEEN, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
 from atout.i18n import Text
@@ -33,7 +33,7 @@ from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_
 from atout.rules_api import AuctionState, HandEnding, PointsCount, ScoreResult, legality, trick_verdict
 from atout.rules_api import ranking as card_ranking
 from atout.sixty_six import ranking
-from atout.sixty_six.config import SixtySixConfig, make_config
+from atout.sixty_six.config import DECK, SixtySixConfig, make_config
 from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
 
 EVENTS = ("declare", "close-failed", "no-declaration", "closed")
@@ -44,7 +44,7 @@ MAX_POINTS = 230       # 120 card points, the last trick's 10, a marriage of 40 
 
 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
-    q.deck = SIXTY_SIX_DECK
+    q.deck = DECK
     config = make_config(game, options)
     return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from atout.cards import SIXTY_SIX_DECK, Card, Suit
+from atout.cards import Card, Suit
 from atout.engine import Explanation
 from atout.errors import ConfigError, QueryError
 from atout.i18n import Text
@@ -25,12 +25,12 @@ from atout.rules_api import (
 )
 from atout.sixty_six import ranking as rank
 from atout.sixty_six import scoring
-from atout.sixty_six.config import SixtySixConfig
+from atout.sixty_six.config import DECK, SixtySixConfig
 from atout.sixty_six.explain import explain_points, explain_result
 from atout.sixty_six.hand import SixtySixResult
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
-POINTS = MappingProxyType({card: rank.POINTS[card.index] for card in SIXTY_SIX_DECK})
+POINTS = MappingProxyType({card: rank.POINTS[card.index] for card in DECK})
 
 
 def _suit(trump: Trump) -> Suit:

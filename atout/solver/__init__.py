@@ -133,8 +133,8 @@ def solve_steps(hand: Any, budget_s: float | None = None, line: bool = True,
     start = time.perf_counter()
     pos = position_of(hand)
     adapter = adapter_of(pos)
-    if not hasattr(adapter, "build"):                # a family with its own search solves whole, in one step
-        solution: Solution = adapter.solve(pos, line)
+    if adapter.SEARCH == "own":                      # a family with its own search solves whole, in one step
+        solution = adapter.solve(pos, line)
         solution.elapsed_s = time.perf_counter() - start
         yield solution
         return
@@ -181,14 +181,12 @@ def solve_value(hand: Any, seat: int, budget_s: float | None = None,
     (True, 25, True)
     """
     if getattr(hand, "is_over", False):
-        played: Value = adapter_of(hand).played_value(hand, seat)
-        return played
+        return adapter_of(hand).played_value(hand, seat)
     start = time.perf_counter()
     pos = position_of(hand)
     adapter = adapter_of(pos)
-    if not hasattr(adapter, "build"):
-        own: Value = adapter.solve_value(pos, seat)
-        return own
+    if adapter.SEARCH == "own":
+        return adapter.solve_value(pos, seat)
     built = adapter.build(pos, max_seat=seat)
     srch = builds.module().TrickSearch(built.state, _stopper(budget_s, stop, start))
     lo, hi = build.limits(built.state)

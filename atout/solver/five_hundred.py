@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import JOKER, Card, Suit
 from atout.solver.build import Built, place_trick
@@ -41,6 +41,8 @@ class FiveHundredPosition:
     level: int | None = None                     # tricks the contract promises (a first guess for the search)
 
 
+# How the solver searches its positions (``atout.solver.adapter``): the shared trick search.
+SEARCH: Final = "tricks"
 POSITION = FiveHundredPosition
 
 
@@ -166,4 +168,12 @@ def suggested_target(hand: Any, seat: int) -> int | None:
     mine = seat % 2 == contractor % 2
     if contract.misere:
         return 10 if mine else 1        # the contractor loses every trick; one forced on it sets it
-    return contract.tricks if mine else 11 - contract.tricks
+    tricks: int = contract.tricks
+    return tricks if mine else 11 - tricks
+
+
+if TYPE_CHECKING:       # this module is its family's solver adapter: mypy checks it against the protocol
+    import atout.solver.five_hundred as _this_module
+    from atout.solver.adapter import TrickSearchAdapter
+
+    _as_adapter: TrickSearchAdapter = _this_module

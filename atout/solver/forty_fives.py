@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import ACE, Card, Suit
 from atout.solver.build import Built, place_trick
@@ -41,6 +41,8 @@ class FortyFivesPosition:
                                                  # (an ending's best trump so far): for the best card's bonus
 
 
+# How the solver searches its positions (``atout.solver.adapter``): the shared trick search.
+SEARCH: Final = "tricks"
 POSITION = FortyFivesPosition
 
 
@@ -214,4 +216,12 @@ def suggested_target(hand: Any, seat: int) -> int | None:
         return level if mine else 35 - level
     if config.has_partners:
         return 15
-    return 5 * math.ceil(30 / config.players / 5)
+    players: int = config.players
+    return 5 * math.ceil(30 / players / 5)
+
+
+if TYPE_CHECKING:       # this module is its family's solver adapter: mypy checks it against the protocol
+    import atout.solver.forty_fives as _this_module
+    from atout.solver.adapter import TrickSearchAdapter
+
+    _as_adapter: TrickSearchAdapter = _this_module

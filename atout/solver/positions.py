@@ -10,12 +10,14 @@ sampling player feeds it is all it can use.
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.engine import Phase
 from atout.errors import AtoutError, ConfigError
 from atout.i18n import Text
+
+if TYPE_CHECKING:
+    from atout.solver.adapter import SolverAdapter
 
 
 class SolverError(AtoutError):
@@ -37,9 +39,9 @@ def _not_play(hand: Any) -> SolverError:
                             phase=hand.phase.value))
 
 
-def adapter_of(hand: Any) -> ModuleType:
+def adapter_of(hand: Any) -> SolverAdapter:
     """The solver adapter of a hand's family (``atout.solver.<family>``, as ``atout.games`` names it), or of a
-    position's: every family's adapter offers the same small interface (see ``atout.solver``)."""
+    position's: every family's adapter offers the same small interface (``atout.solver.adapter``)."""
     kind = type(hand)
     found = _ADAPTERS.get(kind)
     if found is not None:
@@ -61,7 +63,7 @@ def adapter_of(hand: Any) -> ModuleType:
     return found
 
 
-_ADAPTERS: dict[type, ModuleType] = {}
+_ADAPTERS: dict[type, SolverAdapter] = {}
 
 
 def position_of(hand: Any) -> Any:
@@ -69,7 +71,8 @@ def position_of(hand: Any) -> Any:
     adapter = adapter_of(hand)
     if isinstance(hand, adapter.POSITION):
         return hand
-    if getattr(hand, "phase", None) is not Phase.PLAY or hand.to_act is None:
+    # Sixty-Six's draws are part of its play: its adapter says why the solver does not take them (the stock is open)
+    if getattr(hand, "phase", None) not in (Phase.PLAY, Phase.DRAW) or hand.to_act is None:
         raise _not_play(hand)
     return adapter.position(hand)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Action, play
@@ -50,6 +50,8 @@ class SixtySixPosition:
     married: Suit | None = None                  # a marriage just declared: lead its king or queen (or declare)
 
 
+# How the solver searches its positions (``atout.solver.adapter``): its own search, whole.
+SEARCH: Final = "own"
 POSITION = SixtySixPosition
 
 
@@ -377,3 +379,10 @@ BENCH_PRESETS: dict[str, dict[str, Any]] = {"sixty-six": {}}
 def bench_position(hand: Any) -> bool:
     """Whether the benchmark solves the hand here: at the first lead once the stock is exhausted (not closed)."""
     return bool(hand.is_strict and not hand.draw_pending and hand.closer is None and not hand.trick)
+
+
+if TYPE_CHECKING:       # this module is its family's solver adapter: mypy checks it against the protocol
+    import atout.solver.sixty_six as _this_module
+    from atout.solver.adapter import OwnSearchAdapter
+
+    _as_adapter: OwnSearchAdapter = _this_module

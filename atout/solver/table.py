@@ -62,13 +62,13 @@ def has_table(hand: Any) -> bool:
 
 
 def _table_of(hand: Any) -> Callable[..., Iterator[DoubleDummyTable]] | None:
-    """The family's table (its adapter's ``double_dummy_steps``), None for a family without one."""
+    """The family's table (its adapter's ``double_dummy_steps``), None for a family without one (a family with its
+    own search: Sixty-Six, whose stock is hidden until the play turns strict)."""
     try:
         adapter = adapter_of(hand)
     except SolverError:
         return None
-    steps: Callable[..., Iterator[DoubleDummyTable]] | None = getattr(adapter, "double_dummy_steps", None)
-    return steps
+    return adapter.double_dummy_steps if adapter.SEARCH == "tricks" else None
 
 
 def double_dummy(hand: Any, stop: Callable[[], bool] | None = None) -> DoubleDummyTable:

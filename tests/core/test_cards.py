@@ -4,17 +4,17 @@ import pytest
 
 from atout.cards import (
     CARDS,
-    FIVE_HUNDRED_DECK,
     FULL_DECK,
     JOKER,
-    SIXTY_SIX_DECK,
     Card,
     Suit,
     format_cards,
     parse_cards,
 )
 from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError
+from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 from atout.i18n import language
+from atout.sixty_six.config import DECK as SIXTY_SIX_DECK
 
 RANKS = "A K Q J 10 9 8 7 6 5 4 3 2".split()
 SUITS = "CDHS"

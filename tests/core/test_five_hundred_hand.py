@@ -4,10 +4,11 @@ import random
 
 import pytest
 
-from atout.cards import FIVE_HUNDRED_DECK, JOKER, Card, Suit, parse_cards
+from atout.cards import JOKER, Card, Suit, parse_cards
 from atout.engine import Action, Phase
 from atout.errors import IllegalActionError
 from atout.five_hundred import FiveHundredGame, FiveHundredHand, make_config, new_hand
+from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 from atout.games import family
 from atout.rulebook import RULES
 from tests.core import oracle_500 as oracle
@@ -75,7 +76,7 @@ def test_all_pass_throws_the_hand_in():
     for _ in range(4):
         hand.apply("bid pass")
     assert hand.is_over and hand.result.thrown_in and hand.legal_actions() == ()
-    assert hand.returns() == [0, 0]
+    assert hand.returns() == [0, 0, 0, 0]
     assert [e.rule for e in hand.events[-1].flatten()] == ["500.bid.pass", "500.bid.all-pass"]
     with pytest.raises(IllegalActionError):
         hand.apply("bid 6S")

@@ -9,10 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_case
 from hypothesis import strategies as st
 
-from atout.cards import FIVE_HUNDRED_DECK, JOKER, Card, Suit
+from atout.cards import JOKER, Card, Suit
 from atout.engine import Action, HandStart, Phase
 from atout.errors import IllegalActionError
 from atout.five_hundred import FiveHundredHand, make_config
+from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 from atout.rulebook import RULES
 from tests.core import oracle_500 as oracle
 
@@ -145,7 +146,7 @@ def test_random_complete_hands(options, order, dealer, before, data):
           if hand.trump is None else "suit contract")
     if result.thrown_in:
         assert all(c == "pass" for c in calls) and hand.tricks == []
-        assert result.scores_after == before and hand.returns() == [0, 0]
+        assert result.scores_after == before and hand.returns() == [0, 0, 0, 0]
         return
     state = oracle.auction(dealer, calls, **bid_options(options))
     assert hand.contractor == state["winner"] and hand.contract.call == state["bid"]
@@ -167,7 +168,8 @@ def test_random_complete_hands(options, order, dealer, before, data):
     want = oracle.score(hand.contract.call, side, won, before, options.get("strain_order", "avondale"),
                         options.get("must_bid_to_win", False))
     assert result.scores_after == want and result.tricks_won == won
-    assert hand.returns() == [a - b for a, b in zip(want, before, strict=True)]
+    gained = [a - b for a, b in zip(want, before, strict=True)]
+    assert hand.returns() == [gained[seat % 2] for seat in range(4)]
     # the history replays to the same state
     replayed = FiveHundredHand.replay(config, [str(a) for a in hand.history], dealer,
                                       HandStart(scores_before=tuple(before)))

@@ -5,9 +5,10 @@ import random
 
 import pytest
 
-from atout.cards import FIVE_HUNDRED_DECK, JOKER, Card, Suit, parse_cards
+from atout.cards import JOKER, Card, Suit, parse_cards
 from atout.errors import IllegalActionError
 from atout.five_hundred import ranking
+from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 from atout.referee import judge
 from atout.rulebook import RULES
 from tests.core import oracle_500 as oracle

@@ -40,3 +40,44 @@ def test_a_start_a_family_has_no_use_for_is_refused_by_name():
         SixtySixHand.begin(config, 0, HandStart(scores_before=(3, 0)))
     with pytest.raises(ConfigError, match="this hand carries no game points"):
         family("forty-fives").new_hand("forty-fives", seed=1).begin(make_config("forty-fives"), 0, HandStart(carry=1))
+
+
+def _played_out(game, seed):
+    from atout.engine import Phase
+
+    hand = family(game).new_hand(game, seed=seed)
+    while not hand.is_over:
+        actions = hand.legal_actions()          # the highest call while bidding, so most hands are played
+        hand.apply(actions[-1] if hand.phase is Phase.BID else actions[0])
+    return hand
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_returns_are_per_player_as_in_openspiel(game):
+    """One return a seat, 0 until the hand is over; partners share their side's (and only partners do)."""
+    fresh = family(game).new_hand(game, seed=1)
+    assert fresh.returns() == [0] * fresh.config.players
+    scored = False
+    for seed in range(8):
+        hand = _played_out(game, seed)
+        returns = hand.returns()
+        n = hand.config.players
+        assert len(returns) == n
+        for a in range(n):
+            for b in range(n):
+                if hand.side_of(a) == hand.side_of(b):
+                    assert returns[a] == returns[b], (seed, returns)
+        scored = scored or any(returns)
+    assert scored, "some hand scored something"
+
+
+@pytest.mark.parametrize("game", ["forty-fives-partners", "five-hundred"])
+def test_both_partners_get_their_sides_return(game):
+    for seed in range(8):
+        hand = _played_out(game, seed)
+        side_points = [a - b for a, b in zip(hand.result.scores_after, hand.result.scores_before, strict=True)]
+        assert len(side_points) == 2
+        assert hand.returns() == [side_points[0], side_points[1], side_points[0], side_points[1]]
+        if side_points[0] != side_points[1]:
+            return
+    raise AssertionError("no hand in eight where the sides scored differently")

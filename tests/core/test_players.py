@@ -344,7 +344,7 @@ def test_the_joker_alone_does_not_make_a_no_trump_bid():
     estimates = strain_estimates(cards, [])
     assert estimates["NT"] == 0 and estimates["C"] > 6
     hand = FiveHundredHand(make_500("five-hundred"), 3)
-    from atout.cards import FIVE_HUNDRED_DECK
+    from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 
     rest = [c for c in FIVE_HUNDRED_DECK if c not in cards]
     order = cards[:3] + rest[:9] + rest[9:12] + cards[3:7] + rest[12:24] + cards[7:] + rest[24:]

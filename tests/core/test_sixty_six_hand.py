@@ -8,12 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from atout.cards import SIXTY_SIX_DECK, Card, parse_cards
+from atout.cards import Card, parse_cards
 from atout.engine import Action, HandStart, Phase
 from atout.errors import IllegalActionError
 from atout.games import family
 from atout.rulebook import RULES
 from atout.sixty_six import SixtySixGame, SixtySixHand, make_config, new_hand
+from atout.sixty_six.config import DECK as SIXTY_SIX_DECK
 from tests.core import sixty_six_oracle as oracle
 
 DECK = [c.code for c in SIXTY_SIX_DECK]

@@ -5,11 +5,12 @@ from itertools import combinations
 
 import pytest
 
-from atout.cards import SIXTY_SIX_DECK, Card, Suit, parse_cards
+from atout.cards import Card, Suit, parse_cards
 from atout.errors import ConfigError
 from atout.referee import judge
 from atout.rulebook import RULES
 from atout.sixty_six import ranking, scoring
+from atout.sixty_six.config import DECK as SIXTY_SIX_DECK
 from tests.core import sixty_six_oracle as oracle
 
 CODES = oracle.deck()

@@ -10,7 +10,7 @@ from atout.engine import Action, Phase
 from atout.errors import AtoutError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
-from atout.solver import SolverError, position_of, solve, solve_steps, solve_value
+from atout.solver import SolverError, builds, position_of, solve, solve_steps, solve_value
 from tests.core.test_solver_reference import (
     brute_five_hundred,
     brute_forty_fives,
@@ -31,6 +31,20 @@ FORTY_FIVES = [
     ("auction-forty-fives", {"partners": True}),
     ("auction-forty-fives", {"players": 3, "ace_of_hearts_led": True}),
 ]
+
+
+_WORKED_OUT: dict = {}
+
+
+def once(values_of, hand, *args):
+    """``values_of(hand, *args)``, worked out once for every test and build that asks it of this position: brute force
+    and the exact whole-deal search depend on the position alone (and on the build, which a solve's key names), and
+    take longer than the checks made of them."""
+    key = (values_of.__name__, builds.current if values_of is solve else None, hand.config, tuple(hand.history),
+           tuple(tuple(a) if isinstance(a, list) else a for a in args))
+    if key not in _WORKED_OUT:
+        _WORKED_OUT[key] = values_of(hand, *args)
+    return _WORKED_OUT[key]
 
 
 def play_out(hand, solution):
@@ -70,7 +84,7 @@ def test_forty_fives_values_match_brute_force(game, options):
     checked = 0
     big = options.get("players", 4) > 4
     for hand in positions(game, options, range(40), tricks_left=2 if big else 3):
-        expected = brute_forty_fives(hand)
+        expected = once(brute_forty_fives, hand)
         solution = solve(hand)
         assert solution.values == expected, (game, hand.history)
         assert solution.exact and solution.values[solution.best] == max(expected.values())
@@ -87,7 +101,7 @@ def test_forty_fives_with_chosen_sides_matches_brute_force():
         sides = [0 if s == hand.bidder else 1 for s in range(hand.n)]
         pos = position_of(hand)
         pos.sides = sides
-        assert solve(pos).values == brute_forty_fives(hand, sides)
+        assert solve(pos).values == once(brute_forty_fives, hand, sides)
         checked += 1
     assert checked >= 20
 
@@ -96,7 +110,7 @@ def test_forty_fives_with_chosen_sides_matches_brute_force():
 def test_five_hundred_values_match_brute_force(options):
     checked = misere = no_trumps = 0
     for hand in positions("five-hundred", options, range(60), tricks_left=2):
-        expected = brute_five_hundred(hand)
+        expected = once(brute_five_hundred, hand)
         solution = solve(hand)
         assert solution.values == expected, hand.history
         checked += 1
@@ -120,7 +134,7 @@ def test_five_hundred_no_trumps_joker_leads_match_brute_force():
         if JOKER not in hand.hands[hand.to_act] or hand.trick.cards:
             continue
         solution = solve(hand)
-        assert solution.values == brute_five_hundred(hand)
+        assert solution.values == once(brute_five_hundred, hand)
         assert any(a.card is JOKER and a.value is not None for a in solution.values)
         found += 1
         if found == 6:
@@ -138,7 +152,7 @@ def test_sixty_six_values_match_brute_force(options):
         scramble(hand, seed + 1)
         if hand.is_over or len(hand.hands[hand.to_act]) > 5:
             continue
-        assert solve(hand).values == brute_sixty_six(hand), hand.history
+        assert solve(hand).values == once(brute_sixty_six, hand), hand.history
         checked += 1
     assert checked >= 20
 
@@ -161,11 +175,11 @@ def test_a_seat_s_value_whoever_is_to_act_matches_brute_force(game, options):
         config = hand.config
         for seat in range(hand.n):
             if config.side_of(seat) == config.side_of(hand.to_act):
-                expected = max(brute_forty_fives(hand).values())
+                expected = max(once(brute_forty_fives, hand).values())
             else:
                 sides = [0 if config.side_of(s) == config.side_of(seat) else 1 for s in range(hand.n)]
                 total = 25 + 5 * _bonus_exists(hand)
-                expected = total - max(brute_forty_fives(hand, sides).values())
+                expected = total - max(once(brute_forty_fives, hand, sides).values())
             value = solve_value(hand, seat)
             assert (value.lo, value.hi, value.unit) == (expected, expected, "points"), (game, hand.history, seat)
         checked += 1
@@ -175,7 +189,7 @@ def test_a_seat_s_value_whoever_is_to_act_matches_brute_force(game, options):
 def test_a_seat_s_value_in_five_hundred_and_sixty_six():
     checked = 0
     for hand in positions("five-hundred", {"misere": True}, range(40), tricks_left=2):
-        best = max(brute_five_hundred(hand).values())
+        best = max(once(brute_five_hundred, hand).values())
         for seat in range(4):
             if seat == hand.sitting_out:
                 continue
@@ -186,7 +200,7 @@ def test_a_seat_s_value_in_five_hundred_and_sixty_six():
         hand = sixty_six_strict(seed)
         if hand is None or len(hand.hands[hand.to_act]) > 5:
             continue
-        best = max(brute_sixty_six(hand).values())
+        best = max(once(brute_sixty_six, hand).values())
         assert [solve_value(hand, s).lo for s in (hand.to_act, 1 - hand.to_act)] == [best, -best]
         checked += 1
     assert checked >= 30
@@ -307,7 +321,7 @@ def test_a_search_stopped_early_claims_only_what_it_proved():
     so what it says does not depend on the machine's speed: bounds that hold the exact values, no best
     claimed that is not proven."""
     hand = a_whole_five_hundred_deal()
-    exact = solve(hand)
+    exact = once(solve, hand)
     stopped = solve(hand, budget_s=0)
     assert not stopped.exact
     assert set(stopped.bounds) == set(hand.legal_actions())
@@ -322,7 +336,7 @@ def test_a_search_stopped_early_claims_only_what_it_proved():
 
 def test_the_steps_tighten_the_bounds_until_every_value_is_exact():
     hand = a_whole_five_hundred_deal()
-    exact = solve(hand)
+    exact = once(solve, hand)
     steps = list(solve_steps(hand))
     assert len(steps) > 2 and steps[-1].exact and not steps[0].exact
     assert steps[-1].bounds == exact.bounds and steps[-1].line == exact.line
@@ -345,7 +359,7 @@ def test_a_stop_asked_for_ends_the_search_with_what_it_proved():
 
     stopped = solve(hand, stop=stop)
     assert not stopped.exact and len(calls) == 4
-    exact = solve(hand)
+    exact = once(solve, hand)
     assert all(lo <= exact.values[a] <= hi for a, (lo, hi) in stopped.bounds.items())
 
 
@@ -382,8 +396,6 @@ def test_the_best_line_is_legal_move_by_move_and_starts_with_best():
 
 def test_both_builds_search_the_same_tree(solver_build):
     """One search in two builds: the same values, line and number of positions searched, position by position."""
-    from atout.solver import builds
-
     if len(builds.AVAILABLE) < 2:
         pytest.skip("one build only")
     hands = [random_position("five-hundred", seed, 6) for seed in range(6)]
@@ -398,8 +410,6 @@ def test_both_builds_search_the_same_tree(solver_build):
 
 
 def test_an_edited_search_is_never_shadowed_by_an_old_compiled_build(monkeypatch):
-    from atout.solver import builds
-
     if "compiled" not in builds.AVAILABLE:
         pytest.skip("no compiled build here")
     monkeypatch.setattr(builds, "source_digest", lambda: "an edited source")

@@ -209,9 +209,10 @@ def test_a_card_refused_as_bad_input_keeps_its_french_article():
     one now gets the card, « le 2♠ », « l'A♠ »."""
     import pytest
 
-    from atout.cards import FULL_DECK, SIXTY_SIX_DECK
+    from atout.cards import FULL_DECK
     from atout.errors import AtoutError
     from atout.position import hand_from_text
+    from atout.sixty_six.config import DECK as SIXTY_SIX_DECK
 
     with language("fr"):
         assert judge({"kind": "trick", "game": "sixty-six", "trump": "D", "plays": ["2S", "AS"]})["error"] == \

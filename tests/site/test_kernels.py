@@ -1,34 +1,52 @@
-"""Kernels are given back: pages dropped without an unload are culled, and the preheated course page
-still works after its pooled kernel has sat idle past the culling timeout."""
+"""Kernels are given back: pages dropped without an unload are culled while an open page, idle all that time, keeps
+its kernel, and the preheated course page still works after its pooled kernel has sat idle past the culling timeout.
+One wait for the culler serves every side of it."""
+
+import time
 
 from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
+from tests.site.test_shell import BANNER, LEGAL, kernel_id, play_a_card
 
 DROPPED = 6     # a whole class of 30 pages, dropped and culled, is the class_kernels benchmark's
 
 
-def test_dropped_pages_give_their_kernels_back_and_the_pool_survives(browser, voila_server):
+def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_the_pool_survives(
+        browser, voila_server, page):
     base = voila_server.url
     wait_for(lambda: voila_server.kernels() >= 1, 60)       # the course page's preheated kernel
+    open_page(page, base, "classroom.ipynb", ready=LEGAL)
+    kept = kernel_id(page)
+    idle_from = time.monotonic()         # the open page is left alone from here on, while the others come and go
     before = voila_server.kernels()
+    dropped = []
     for _ in range(DROPPED):
         context = browser.new_context()
-        page = context.new_page()
-        page.set_default_timeout(INTERACTIVE)
-        open_page(page, base, "index.ipynb", ready="[data-testid=games-index]")
-        page.close(run_before_unload=False)    # abandoned: no unload, no shutdown request
+        dropped_page = context.new_page()
+        dropped_page.set_default_timeout(INTERACTIVE)
+        open_page(dropped_page, base, "index.ipynb", ready="[data-testid=games-index]")
+        dropped.append(kernel_id(dropped_page))
+        dropped_page.close(run_before_unload=False)    # abandoned: no unload, no shutdown request, no more beats
         context.close()
+    assert dropped[-1] in voila_server.kernel_ids()
     assert voila_server.kernels() >= before + 1, "dropped pages should hold kernels until culled"
+    assert wait_for(lambda: not set(dropped) & voila_server.kernel_ids(), CULL_IDLE * 8), "the dropped pages' kernels"
     assert wait_for(lambda: voila_server.kernels() <= before, CULL_IDLE * 6), (
         f"{voila_server.kernels()} kernels left, expected {before}")
+    # Keep the open page idle past twice the culling timeout (however long the dropped pages took), then click it.
+    assert wait_for(lambda: time.monotonic() - idle_from > CULL_IDLE * 2, CULL_IDLE * 3)
+    assert kept in voila_server.kernel_ids(), "the open page's kernel was culled although the page was open"
+    assert play_a_card(page)      # the announcement changed: the kernel answered the click
+    assert page.locator(BANNER).count() == 0
+    assert not page.errors
     # The pooled kernel is now older than the culling timeout: the course page must still come alive.
     context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(INTERACTIVE)
+    course = context.new_page()
+    course.set_default_timeout(INTERACTIVE)
     errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    open_page(page, base, "course.ipynb", ready=".atout-lesson-title")
-    page.locator(".atout-lesson-link").first.click()
-    page.wait_for_selector(".atout-lesson-link.atout-current")
+    course.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_page(course, base, "course.ipynb", ready=".atout-lesson-title")
+    course.locator(".atout-lesson-link").first.click()
+    course.wait_for_selector(".atout-lesson-link.atout-current")
     assert not errors
-    page.close(run_before_unload=True)
+    course.close(run_before_unload=True)
     context.close()

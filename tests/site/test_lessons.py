@@ -1,6 +1,6 @@
-"""The lessons work in Chromium on the one course page: opened from the lesson map or from its address, every step
-shows, and the quiz answers a click with feedback quoting the rule. The language switch turns the whole page French
-at once.
+"""The lessons work in Chromium on the one course page: opened from the lesson map (in place, with no page load) or
+from its address, every step shows, and the quiz answers a click with feedback quoting the rule. The language switch
+turns the whole page French at once.
 
 Which lessons: as few as show every family, every kind of step and every kind of first quiz question at least once
 (worked out from the lessons, so a new kind is taken in); every lesson is built, stepped through and answered in
@@ -41,6 +41,7 @@ def course_page(browser, voila_url):
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     open_page(page, voila_url, "course.ipynb", ready=".atout-lesson-title")
+    page.evaluate("window.atoutSamePage = true")      # gone with a page load: every move must happen in place
     yield page
     page.close(run_before_unload=True)
     context.close()
@@ -54,6 +55,7 @@ def test_lesson_steps_and_quiz(course_page, lesson):
     page.wait_for_selector(f".atout-lesson-{lesson.id} .atout-lesson-counter:has-text('Step 1 of')")
     assert page.locator(".atout-lesson-title").first.inner_text() == lesson.title["en"]
     page.wait_for_function("id => new URLSearchParams(location.search).get('lesson') === id", arg=lesson.id)
+    assert page.evaluate("window.atoutSamePage === true")     # the lesson opened in place, with no page load
     quiz = step_to_quiz(page, lesson)
     choice = quiz.locator(".atout-quiz-choice").first
     choice.click()

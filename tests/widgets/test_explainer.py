@@ -9,10 +9,12 @@ from html import escape
 import pytest
 
 from atout import rules_api
-from atout.cards import FIVE_HUNDRED_DECK, FULL_DECK, SIXTY_SIX_DECK, Card, Suit
+from atout.cards import FULL_DECK, Card, Suit
+from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
 from atout.forty_fives import ranking as ranking_45
 from atout.referee import judge
 from atout.rulebook import RULES
+from atout.sixty_six.config import DECK as SIXTY_SIX_DECK
 from atout.widgets.explainer import TrickExplainer, trump_choices
 from atout.widgets.language import set_page_language
 from tests.widgets import fake_french

@@ -147,7 +147,7 @@ def check_score(hand, calls):
     result = hand.result
     if result.thrown_in:
         assert oracle.auction(calls, n, hand.dealer, config.min_bid, config.dealer_forced)["winner"] is None
-        assert result.scores_after == result.scores_before and hand.returns() == [0] * config.sides
+        assert result.scores_after == result.scores_before and hand.returns() == [0] * n
         return
     assert len(hand.tricks) == 5 and sum(result.tricks_won) == 5
     trump = hand.trump.letter
@@ -168,7 +168,8 @@ def check_score(hand, calls):
                                           config.partners)
         assert result.made is made
         query.update(bidder=hand.bidder, bid=hand.bid, scores_before=hand.scores_before)
-    assert result.points == want and hand.returns() == want
+    # returns() is per player: partners both get their side's points
+    assert result.points == want and hand.returns() == [want[config.side_of(seat)] for seat in range(n)]
     assert result.scores_after == [b + p for b, p in zip(hand.scores_before, want, strict=True)]
     answer = judge(query)
     assert answer.get("points") == want, answer

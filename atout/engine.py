@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 import random
 import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, Type
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import ConfigError, IllegalActionError, NotationError, quote, typed
-from atout.games import call_label, call_said
+from atout.games import GAMES, call_label, call_said, family
 from atout.i18n import N_, OneOf, Person, Text, Typed
 
 
@@ -834,7 +835,7 @@ ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("
 # allowed during the bidding"), never in the rules' notation ("play JK H").
 _SIMPLE_ACTIONS_SAID = {"keep": N_("Keeping the hand as dealt"), "kitty": N_("Taking the kitty in place of the hand"),
                         "done": N_("Finishing the discard"), "close": N_("Closing the stock"),
-                        "draw": N_("Drawing from the stock"), "declare": N_("Declaring 66"),
+                        "draw": N_("Drawing from the stock after a trick"), "declare": N_("Declaring 66"),
                         "deal": N_("Dealing the cards")}
 
 
@@ -865,6 +866,32 @@ def action_said(action: Action) -> Text:
     if kind in _SIMPLE_ACTIONS_SAID and card is None and (value is None or kind == "deal"):
         return Text(_SIMPLE_ACTIONS_SAID[kind])
     return Text("{action}", action=typed(str(action)))    # no action of any game: quoted as it was typed
+
+
+def foreign_action_said(action: Action, here: str) -> Text:
+    """``action_said`` for an action the game ``here`` does not have, naming the games that do ("Closing the
+    stock, a move in Sixty-Six,"): a learner told only that it "is not part of Forty-Fives" may read it as a move
+    that does not exist anywhere, or confuse it with one of this game's (exchanging for the turned card is robbing
+    in Forty-Fives). An action of no game ("shuffle") is said as it was typed."""
+    if action.kind == "trump" and isinstance(action.value, Suit):     # a bid names its trumps where there is no
+        said = Text("Naming {suit} as trumps after the auction", suit=action.value)     # naming of its own
+    else:
+        said = action_said(action)
+    elsewhere = [Text(N_("in {game}"), game=Text(GAMES[g].title)) for g in _games_having(action) if g != here]
+    if not elsewhere:
+        return said
+    return Text("{action}, a move {games},", action=said, games=elsewhere)
+
+
+def _games_having(action: Action) -> list[str]:
+    """The presets whose hands have ``action`` at some moment (``is_of_this_game``), in the registry's order."""
+    return [g for g in GAMES if _sample_hand(g).is_of_this_game(action)]
+
+
+@functools.cache
+def _sample_hand(game: str) -> HandBase:
+    hand: HandBase = family(game).new_hand(game, seed=0)
+    return hand
 
 
 def phase_words(phase: Phase) -> Text:

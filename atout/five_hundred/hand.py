@@ -35,6 +35,7 @@ from atout.engine import (
     allowed_words,
     auction_fields,
     check_ending,
+    foreign_action_said,
     phase_words,
     seat_name,
 )
@@ -209,7 +210,8 @@ class FiveHundredHand(HandBase):
             return self._explain_illegal_play(seat, action)
         if not self.is_of_this_game(action):
             return Explanation(_PHASE_RULE[phase], Text(
-                "{action} is not part of Five Hundred: {seat} must {allowed}", action=action_said(action),
+                "{action} is not part of Five Hundred: {seat} must {allowed}",
+                action=foreign_action_said(action, self.config.game),
                 seat=seat_name(seat), allowed=allowed_words(self.legal_actions()),
                 you=N_("{action} is not part of Five Hundred: you must {allowed}")))
         return Explanation(_PHASE_RULE[phase], Text(

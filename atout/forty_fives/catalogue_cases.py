@@ -33,3 +33,8 @@ def direct_cases() -> Iterator[Any]:
         forty.call(call)
     yield from _explained("Auction Forty-Fives: a call once the auction is over", "engine",
                           forty.explain_illegal("20"))
+    from atout.forty_fives import new_hand
+    hand = new_hand("auction-forty-fives", seed=1, min_bid=15)
+    hand.apply("bid 15")
+    yield from _explained("Auction Forty-Fives: trumps named during the bidding", "engine",
+                          hand.explain_illegal("trump H"))

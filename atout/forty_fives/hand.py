@@ -33,6 +33,7 @@ from atout.engine import (
     allowed_words,
     auction_fields,
     check_ending,
+    foreign_action_said,
     phase_words,
     seat_name,
 )
@@ -395,7 +396,8 @@ class FortyFivesHand(HandBase):
         rule = "45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase]
         if not self.is_of_this_game(action):
             return Explanation(rule, Text(
-                "{action} is not part of {game}: {seat} may only {allowed}", action=action_said(action),
+                "{action} is not part of {game}: {seat} may only {allowed}",
+                action=foreign_action_said(action, self.config.game),
                 game=Text(game_title(self.config.game)), seat=seat_name(self.to_act),
                 allowed=allowed_words(self.legal_actions()),
                 you=N_("{action} is not part of {game}: you may only {allowed}")))

@@ -41,6 +41,7 @@ from atout.engine import (
     action_said,
     action_words,
     check_ending,
+    foreign_action_said,
     play,
     seat_name,
 )
@@ -712,7 +713,7 @@ class SixtySixHand(HandBase):
                                                "while the stock is open"))
         if not self.is_of_this_game(action):
             return Explanation(_OPEN_RULE, Text("{action} is not part of Sixty-Six: {seat} may {allowed}",
-                                                action=action_said(action), seat=who,
+                                                action=foreign_action_said(action, self.config.game), seat=who,
                                                 allowed=action_words(a.kind for a in self.legal_actions()),
                                                 you=N_("{action} is not part of Sixty-Six: you may {allowed}")))
         return Explanation(_OPEN_RULE, Text("{action} is not allowed now: {seat} may {allowed}",

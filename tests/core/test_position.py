@@ -96,7 +96,8 @@ def test_contract_actions_give_the_bidder_the_contract(game, bidder, call, trump
 @pytest.mark.parametrize("game, bidder, call, trump, message", [
     ("auction-forty-fives", 3, "20", None, "The dealer never opens the bidding"),
     ("five-hundred", 1, "20", None, "“20” is not a call"),
-    ("five-hundred", 1, "7H", "S", "Naming spades as trumps is not part of Five Hundred: Player 2 must discard"),
+    ("five-hundred", 1, "7H", "S", "Naming spades as trumps after the auction, a move in Auction Forty-Fives, is not "
+                                    "part of Five Hundred: Player 2 must discard"),
     ("sixty-six", 1, "7H", None, "sixty-six has no auction"),
 ])
 def test_a_contract_the_rules_refuse_says_why(game, bidder, call, trump, message):

@@ -155,7 +155,8 @@ def test_a_refused_action_is_quoted_as_each_language_quotes():
     from atout.sixty_six import new_hand
     hand = new_hand("sixty-six", seed=1)
     hand.apply(next(a for a in hand.legal_actions() if str(a).startswith("play")))
-    assert hand.explain_illegal("trump S").render("en").startswith("Naming spades as trumps is not part of Sixty-Six")
+    assert hand.explain_illegal("trump S").render("en").startswith(
+        "Naming spades as trumps after the auction, a move in Auction Forty-Fives, is not part of Sixty-Six")
     why = hand.explain_illegal("shuffle S")     # no action of any game: quoted as typed (an action is said in words)
     assert why is not None
     en, fr = why.render("en"), why.render("fr")

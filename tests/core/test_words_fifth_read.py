@@ -60,9 +60,10 @@ def test_the_hold_refused_is_quoted_in_sentence_case():
 
     hand = family("forty-fives").new_hand("forty-fives", seed=0, players=3)
     refused = hand.explain_illegal("bid hold").text
-    assert refused.render("en").startswith("Calling “Hold” is not part of Forty-Fives"), refused.render("en")
-    assert refused.render("fr").startswith("Annoncer «\u00a0Je tiens\u00a0» ne fait pas partie du Quarante-cinq"), \
-        refused.render("fr")
+    en, fr = refused.render("en"), refused.render("fr")
+    assert en.startswith("Calling “Hold”, a move in Auction Forty-Fives, is not part of Forty-Fives"), en
+    assert fr.startswith("Annoncer «\u00a0Je tiens\u00a0», un coup qui se joue au Quarante-cinq aux enchères, ne "
+                         "fait pas partie du Quarante-cinq"), fr
 
 
 def test_the_minus_target_loss_is_said_plainly_in_french():
@@ -144,22 +145,31 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
         hand = family(game).new_hand(game, seed=1, **options)
         return hand.explain_illegal(action).text.render("en", hand.to_act)
 
-    assert refusal("five-hundred", "rob 8D").startswith("Giving up 8♦ for the turned card is not part of Five "
-                                                        "Hundred: you must bid or pass")
+    # the game whose move it is is named, so "not part of" is never read as "no game has it" (sixth read)
+    assert refusal("five-hundred", "rob 8D").startswith("Giving up 8♦ for the turned card, a move in Forty-Fives and "
+                                                        "in Forty-Fives in partnerships, is not part of Five Hundred: "
+                                                        "you must bid or pass")
+    assert refusal("forty-fives", "exchange 7H").startswith("Exchanging 7♥ for the turned-up trump, a move in "
+                                                            "Sixty-Six, is not part of Forty-Fives")
     assert refusal("five-hundred", "bid hold").startswith("“Hold” is not a call in Five Hundred")   # its bidding's
-    assert refusal("five-hundred", "kitty").startswith("Taking the kitty in place of the hand is not part of Five")
-    assert refusal("forty-fives", "close") == "Closing the stock is not part of Forty-Fives: you may only play a card"
-    assert refusal("auction-forty-fives", "keep").startswith("Keeping the hand as dealt is not part of Auction "
-                                                             "Forty-Fives: you may only bid or pass")
+    assert refusal("five-hundred", "kitty").startswith(
+        "Taking the kitty in place of the hand, a move in Auction Forty-Fives, is not part of Five")
+    assert refusal("forty-fives", "close") == (
+        "Closing the stock, a move in Sixty-Six, is not part of Forty-Fives: you may only play a card")
+    assert refusal("auction-forty-fives", "keep").startswith("Keeping the hand as dealt, a move in Forty-Fives "
+                                                             "and in Forty-Fives in partnerships, is not part of "
+                                                             "Auction Forty-Fives: you may only bid or pass")
     assert refusal("auction-forty-fives", "play 5H").startswith("Playing 5♥ is not allowed during the bidding")
-    assert refusal("sixty-six", "bid 20").startswith("Bidding 20 is not part of Sixty-Six: you may")
+    assert refusal("sixty-six", "bid 20").startswith(
+        "Bidding 20, a move in Auction Forty-Fives, is not part of Sixty-Six: you may")
     assert refusal("sixty-six", "deal").startswith("Dealing the cards is not allowed now: you may")
     hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=1, min_bid=15)
     hand.apply("bid 15")
     assert hand.explain_illegal("trump H").text.render("fr").startswith(
         "Choisir cœur comme atout n'est pas permis pendant les enchères")
     assert hand.explain_illegal("exchange 9H").text.render("fr").startswith(
-        "Échanger le 9♥ contre la retourne ne fait pas partie du Quarante-cinq aux enchères")
+        "Échanger le 9♥ contre la retourne, un coup qui se joue au Soixante-six, ne fait pas partie du Quarante-cinq "
+        "aux enchères")
 
 
 def test_the_closing_rule_says_there_is_no_10_for_the_last_trick():

@@ -110,7 +110,8 @@ def test_a_refused_action_is_said_in_words_not_in_the_notation():
     for action in ("play 10S", "play 10C", "draw"):
         sixty_six.apply(action)
     assert sixty_six.explain_illegal("keep").text.render("en", 0).startswith(
-        "Keeping the hand as dealt is not part of Sixty-Six: you may")
+        "Keeping the hand as dealt, a move in Forty-Fives and in Forty-Fives in partnerships, is not part of "
+        "Sixty-Six: you may")
     bid = judge({"kind": "bids", "game": "auction-forty-fives", "dealer": 0, "calls": ["6S"]})["error"]
     assert "“6 spades” is not a bid: the calls are pass" in bid and "'6S' is not" not in bid, bid
     hold = hand.explain_illegal("bid hold").text.render("en")

@@ -162,7 +162,7 @@ BREAKS_ITS_PAGE = [
     ('show = "table"\nseed = 1\nactions = ["play AS"]', "forty-fives",
      "step 1: Player 2 does not hold A♠; their hand is 5♥, 6♥, 4♠, K♥, and Q♣"),
     ('show = "stepper"\nseed = 1\nactions = ["bid 15"]', "forty-fives",
-     "step 1: Bidding 15 is not part of Forty-Fives: Player 2 may only play a card"),
+     "step 1: Bidding 15, a move in Auction Forty-Fives, is not part of Forty-Fives: Player 2 may only play a card"),
     ('show = "table"\nseed = 1\nplayers = 6', "sixty-six",
      "step 1: option players of sixty-six cannot be 6: allowed values are 2"),
     ('show = "table"\nseed = 1\nviewer = 4', "forty-fives",

@@ -32,7 +32,8 @@ SWITCHES: dict[str, Switch] = {
         "seed": N_("Strains rank, lowest first: ♣ ♦ ♥ ♠ NT, and six tricks are worth 40, 60, 80, 100 and 120 in "
                    "that order.")},
         {"avondale": N_("♠ ♣ ♦ ♥ NT"), "seed": N_("♣ ♦ ♥ ♠ NT")},
-        short={"avondale": N_("Strains ranked ♠ ♣ ♦ ♥ NT"), "seed": N_("Strains ranked ♣ ♦ ♥ ♠ NT")}),
+        short={"avondale": N_("Strains ranked ♠ ♣ ♦ ♥ NT, lowest first"),
+               "seed": N_("Strains ranked ♣ ♦ ♥ ♠ NT, lowest first")}),
     "misere": Switch(N_("Misère and open misère"), {True: Stated("500.bid.misere"),
                                                      False: N_("Misère is not played.")},
                      short={False: N_("No misère")}),

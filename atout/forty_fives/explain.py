@@ -202,11 +202,11 @@ def _explain_auction_score(result: HandResult, after: list[Text], taken: list[in
         text = Text("{first}; {then}", first=text, then=Text(
             "the others score what they took: {each}",
             each=[Text("{n} for {who}", who=_unit(result, i), n=result.points[i]) for i in scored]))
-    lost = [taken[i] for i in held if taken[i]]
+    lost = [Text("{n} for {who}", who=_unit(result, i), n=taken[i]) for i in held if taken[i]]
     if lost:
         text = Text("{first}; {then}", first=text, then=Text(
             "nothing is added for {who}: with 100 or more before this hand, a player scores only as the high "
-            "bidder who made the bid (the {lost} points taken do not count)",
+            "bidder who made the bid (what they took does not count: {lost})",
             who=[_unit(result, i) for i in held], lost=lost))
     elif held:
         text = Text("{first}; {then}", first=text, then=Text(

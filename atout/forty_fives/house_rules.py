@@ -40,7 +40,7 @@ SWITCHES: dict[str, Switch] = {
     "must_follow_suit": Switch(N_("Follow suit when you can"), {
         True: N_("House rule: to a plain-suit lead you must follow suit if you can; you may trump only when you "
                  "have none of the suit led."),
-        False: Stated("45.follow.plain-lead")}, short={False: N_("Trump even when you can follow suit")}),
+        False: Stated("45.follow.plain-lead")}, short={False: N_("You may trump even when you can follow suit")}),
     "ace_of_hearts_led": Switch(N_("The A♥ led calls for a heart"), {
         True: Stated("45.follow.ace-of-hearts-led"),
         False: N_("When the A♥ is led, a player with no trump to play may play any card.")},

@@ -748,7 +748,7 @@ class FortyFivesHand(HandBase):
     def is_of_this_game(self, action: Action) -> bool:
         """The turned-up presets rob and keep; the Auction bids its calls (at any table's lowest bid), names trumps
         and discards."""
-        if action.kind in ("rob", "keep"):
+        if action.kind in ("rob", "keep", "exchange"):    # an exchange for the turned card is how one robs
             return not self.config.auction
         if action.kind in self._AUCTION_ONLY:
             return self.config.auction and (action.kind != "bid" or str(action.value) in ("pass", "hold", *BID_VALUES))

@@ -874,6 +874,11 @@ class SixtySixHand(HandBase):
     DOES = {"deal": _deal, "ending": _ending, "play": _play, "draw": _draw, "close": _close, "marriage": _marriage,
             "exchange": _exchange, "declare": _declare}
 
+    def is_of_this_game(self, action: Action) -> bool:
+        """Giving up a card for the turned card is this game's exchange of the 9 of trumps, said as such when
+        refused (never "not part of Sixty-Six")."""
+        return action.kind == "rob" or super().is_of_this_game(action)
+
     def __repr__(self) -> str:
         return (f"<SixtySixHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} "
                 f"trump={self.trump.letter if self.trump else None} stock={self.stock_size}>")

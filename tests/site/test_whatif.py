@@ -54,6 +54,8 @@ def test_values_come_in_as_they_are_proven_and_show_on_the_cards(page, voila_url
     open_page(page, voila_url, "whatif.ipynb", ready="[data-testid=solver-status]")
     page.evaluate(WATCH_STATUS)
     set_up(page, ISSUE)
+    # the page's first position may be solved already: wait for this one's rows before its status
+    page.wait_for_selector("[data-testid=solver] .atout-solver-row[data-action='play JH']")
     page.wait_for_selector("[data-testid=solver-status][data-state=done]")
     assert "thinking" in page.evaluate("window.solverStates")           # said so while it was working
     rows = page.locator("[data-testid=solver] .atout-solver-row")

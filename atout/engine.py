@@ -873,8 +873,14 @@ def foreign_action_said(action: Action, here: str) -> Text:
     stock, a move in Sixty-Six,"): a learner told only that it "is not part of Forty-Fives" may read it as a move
     that does not exist anywhere, or confuse it with one of this game's (exchanging for the turned card is robbing
     in Forty-Fives). An action of no game ("shuffle") is said as it was typed."""
-    if action.kind == "trump" and isinstance(action.value, Suit):     # a bid names its trumps where there is no
-        said = Text("Naming {suit} as trumps after the auction", suit=action.value)     # naming of its own
+    # Said as the move is where it is played, not with the card tried: Sixty-Six exchanges only its 9 of trumps,
+    # and a bid names its trumps where there is no naming of its own.
+    if action.kind == "trump" and isinstance(action.value, Suit):
+        said = Text("Naming {suit} as trumps after the auction", suit=action.value)
+    elif action.kind == "exchange":
+        said = Text("Exchanging the 9 of trumps for the turned-up trump")
+    elif action.kind == "rob":
+        said = Text("Giving up a card for the turned card")
     else:
         said = action_said(action)
     elsewhere = [Text(N_("in {game}"), game=Text(GAMES[g].title)) for g in _games_having(action) if g != here]

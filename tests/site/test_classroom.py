@@ -44,8 +44,10 @@ def test_the_card_table_plays_by_keyboard_alone(page, voila_url):
     page.wait_for_function("t => document.querySelector('[data-testid=announcement]').innerText !== t",
                            arg=announcement)
     text = page.locator("[data-testid=announcement]").inner_text()
-    # core's sentence of the card played, or of the card given up to rob a turned ace (a deal may start so)
-    assert re.search(r"(plays|leads) (10|[2-9AKQJ])[♠♥♦♣]|robs it, discarding a card", text), text
+    # core's sentence of the card played, or of the card given up to rob the turned card: the dealer robbing a
+    # turned ace, or the player dealt the ace of trumps (a deal may start either way)
+    assert re.search(r"(plays|leads) (10|[2-9AKQJ])[♠♥♦♣]|robs it, discarding a card|"
+                     r"holds the ace of trumps and robs: they give up a card face down", text), text
     assert page.locator("[data-testid=trick] [data-card]").count() != before or "refused" not in text
     assert not page.errors
 

@@ -890,8 +890,9 @@ def foreign_action_said(action: Action, here: str) -> Text:
 
 
 def _games_having(action: Action) -> list[str]:
-    """The presets whose hands have ``action`` at some moment (``is_of_this_game``), in the registry's order."""
-    return [g for g in GAMES if _sample_hand(g).is_of_this_game(action)]
+    """The presets whose hands do ``action`` itself (one of their ``DOES`` that ``is_of_this_game``), in the
+    registry's order: not a game that only has the like (Forty-Fives robs where Sixty-Six exchanges its 9)."""
+    return [g for g in GAMES if action.kind in type(_sample_hand(g)).DOES and _sample_hand(g).is_of_this_game(action)]
 
 
 @functools.cache

@@ -147,11 +147,11 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
 
     # the game whose move it is is named, so "not part of" is never read as "no game has it" (sixth read)
     # said as the move is where it is played, not with the card tried (Sixty-Six has no 8♦: eighth read)
-    assert refusal("five-hundred", "rob 8D").startswith("Giving up a card for the turned card, a move in Forty-Fives, "
-                                                        "in Forty-Fives in partnerships, and in Sixty-Six, is not part "
-                                                        "of Five Hundred: you must bid or pass")
+    assert refusal("five-hundred", "rob 8D").startswith("Giving up a card for the turned card, a move in Forty-Fives "
+                                                        "and in Forty-Fives in partnerships, is not part of Five "
+                                                        "Hundred: you must bid or pass")
     assert refusal("five-hundred", "exchange 8D").startswith("Exchanging the 9 of trumps for the turned-up trump, a "
-                                                             "move in")
+                                                             "move in Sixty-Six, is not part")   # not the robbing games
     # exchanging for the turned card is how Forty-Fives robs, and giving one up is how Sixty-Six exchanges its 9:
     # ill-timed there, never "not part of" the game (seventh read, FALSE 1-3)
     assert refusal("forty-fives", "exchange 7H").startswith("Exchanging 7♥ for the turned-up trump is not allowed "
@@ -174,8 +174,8 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
     assert hand.explain_illegal("trump H").text.render("fr").startswith(
         "Choisir cœur comme atout n'est pas permis pendant les enchères")
     assert hand.explain_illegal("exchange 9H").text.render("fr").startswith(
-        "Échanger le 9 d'atout contre la retourne, un coup qui se joue au Quarante-cinq, au Quarante-cinq par équipes "
-        "et au Soixante-six, ne fait pas partie du Quarante-cinq aux enchères")
+        "Échanger le 9 d'atout contre la retourne, un coup qui se joue au Soixante-six, ne fait pas partie du "
+        "Quarante-cinq aux enchères")
 
 
 def test_the_closing_rule_says_there_is_no_10_for_the_last_trick():

@@ -14,7 +14,8 @@ kernel would otherwise swallow while the click just did nothing. ``guarded`` is 
 2. When the callback raises, the traceback goes to the kernel's log (stderr) for developers; the state is put back as
    noted, the trait the page changed is put back, every widget is redrawn, and the page's shell says in a plain
    sentence that something went wrong inside Atout, that the page still works, and what to do
-   (``PageShell.fault_said``).
+   (``PageShell.fault_said``). A lesson in a JupyterLab cell has no page shell: the notice under it says the same
+   (``FaultNotice``), and only for a fault of its own lesson.
 
 Nested callbacks (a trait set by an action fires an observer) belong to the outermost one: one note, one message.
 What a callback has written outside the kernel (a live class's store) is not taken back.
@@ -56,9 +57,10 @@ _listeners: weakref.WeakSet = weakref.WeakSet()      # the page shells that say 
 _running = threading.local()
 
 
-def listen(shell: Any) -> None:
-    """``shell.fault_said()`` is called whenever a guarded callback meets a fault."""
-    _listeners.add(shell)
+def listen(listener: Any) -> None:
+    """``listener.fault_said()`` is called whenever a guarded callback that ``listener.hears(state)`` (a
+    ``PageState``) meets a fault."""
+    _listeners.add(listener)
 
 
 def guarded(callback: F) -> F:
@@ -75,7 +77,7 @@ def guarded(callback: F) -> F:
             log.exception("A fault in Atout while answering the page (%s); the page is put back as it was",
                           getattr(callback, "__qualname__", callback))
             noted.restore(args[0] if args and _is_change(args[0]) else None)
-            _say()
+            _say(noted)
             return None
         finally:
             _running.depth = 0
@@ -86,15 +88,16 @@ def _is_change(value: Any) -> bool:
     return isinstance(value, dict) and {"owner", "name", "old", "new"} <= value.keys()
 
 
-def _say() -> None:
-    shells = [shell for shell in list(_listeners) if getattr(shell, "comm", None) is not None]
-    if not shells:
-        log.error("Something went wrong inside Atout; no page shell is open to say so")
-    for shell in shells:
+def _say(noted: PageState) -> None:
+    listeners = [listener for listener in list(_listeners)
+                 if getattr(listener, "comm", None) is not None and listener.hears(noted)]
+    if not listeners:
+        log.error("Something went wrong inside Atout; nothing open on the page can say so")
+    for listener in listeners:
         try:
-            shell.fault_said()
+            listener.fault_said()
         except Exception:       # noqa: BLE001 - the fault is in the log already
-            log.exception("The page shell could not say a fault")
+            log.exception("%s could not say a fault", type(listener).__name__)
 
 
 def _is_core(value: Any) -> bool:
@@ -224,6 +227,10 @@ class PageState:
         self._follow(callback)
         while self._todo:
             self._note(*self._todo.pop())
+
+    def reaches(self, widget: Any) -> bool:
+        """Whether the callback could change ``widget`` (it was noted)."""
+        return id(widget) in self._seen
 
     def _follow(self, value: Any, depth: int = 0) -> None:
         """Queue what ``value`` leads to: a widget, a core object, what a callback belongs to, and the same inside a

@@ -417,5 +417,8 @@ def lesson_widget(lesson_id: str) -> widgets.VBox:
     if lesson_id not in lessons:
         raise LessonError(Text("there is no lesson {id}: the lessons are {ids}", id=repr(lesson_id),
                                ids=", ".join(lessons)))
+    from atout.widgets.shell import FaultNotice
+
     style = widgets.HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
-    return widgets.VBox([style, LessonView(lessons[lesson_id])])
+    view = LessonView(lessons[lesson_id])
+    return widgets.VBox([style, view, FaultNotice(view)])

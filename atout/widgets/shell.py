@@ -20,11 +20,13 @@
 
 from __future__ import annotations
 
+import html
 import os
 from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 from atout.i18n import LANGUAGES, N_, Text, get_language
@@ -125,6 +127,10 @@ class PageShell(FromPage, anywidget.AnyWidget):
         self._notices.extend(notices)
         self.refresh()
 
+    def hears(self, _state: Any) -> bool:
+        """The banner speaks for every widget of its page."""
+        return True
+
     def fault_said(self) -> None:
         """Say that something went wrong inside Atout (the banner's words are the ``fault`` entry of ``words``)."""
         self.faults += 1
@@ -142,3 +148,50 @@ class PageShell(FromPage, anywidget.AnyWidget):
         if isinstance(content, dict) and isinstance(content.get("beat"), int):
             self.beats += 1
             self.send({"beat": content["beat"]})
+
+
+# A lesson in a JupyterLab cell: no header, no address to reload, so the way back is the cell.
+CELL_FAULT = N_("Something went wrong inside Atout, so what you just did was not done. The lesson still works: carry "
+                "on, or run its cell again to start the lesson afresh.")
+
+
+class FaultNotice(widgets.HBox):
+    """The page shell's fault banner for a widget shown in a JupyterLab cell, where no shell is: hidden until a
+    fault inside Atout meets a callback that reaches ``owner``, then said in words under it, with Carry on."""
+
+    def __init__(self, owner: widgets.Widget) -> None:
+        self.owner = owner
+        self.text = widgets.HTML()
+        self.carry_on = widgets.Button()
+        self.carry_on.add_class("atout-fault-carry-on")
+        super().__init__([self.text, self.carry_on], layout=widgets.Layout(display="none"))
+        self.add_class("atout-fault-notice")
+        self.faults = 0
+        self.carry_on.on_click(lambda _button: self._hide())
+        self.refresh()
+        language.register(self)
+        fault.listen(self)
+
+    def hears(self, state: Any) -> bool:
+        """Whether the callback reached the owner or a widget shown inside it (a lesson's quiz, its table)."""
+        todo, seen = [self.owner], set()
+        while todo:
+            widget = todo.pop()
+            if id(widget) in seen:
+                continue
+            seen.add(id(widget))
+            if state.reaches(widget):
+                return True
+            todo.extend(child for child in getattr(widget, "children", ()) if isinstance(child, widgets.Widget))
+        return False
+
+    def fault_said(self) -> None:
+        self.faults += 1
+        self.layout.display = "flex"
+
+    def refresh(self) -> None:
+        self.text.value = f'<p role="alert">{html.escape(Text(CELL_FAULT).render())}</p>'
+        self.carry_on.description = Text(WORDS["carry_on"]).render()
+
+    def _hide(self) -> None:
+        self.layout.display = "none"

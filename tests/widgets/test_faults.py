@@ -17,10 +17,12 @@ from atout.live.classes import Classes
 from atout.live.sqlite import SQLiteStore
 from atout.widgets.bidding import BiddingBox
 from atout.widgets.classroom import Classroom
+from atout.widgets.language import close_tree, set_page_language
 from atout.widgets.lesson import LessonView
+from atout.widgets.page import lesson_widget
 from atout.widgets.play import PlayGame
 from atout.widgets.quiz import QuizView
-from atout.widgets.shell import PageShell
+from atout.widgets.shell import FaultNotice, PageShell
 from atout.widgets.whatif import WhatIf
 
 PLANTED = "a fault planted by the test"
@@ -164,3 +166,51 @@ def test_a_class_action_that_meets_a_fault_leaves_the_teachers_panel_as_it_was(s
             teacher.reveal_button.layout.display) == shown
     classes.store.close()
 
+
+
+def test_a_lesson_in_a_jupyterlab_cell_says_its_own_fault_under_it(caplog, monkeypatch):
+    """No page shell in a cell: the notice under the lesson says the fault, in the language in force; another
+    lesson's notice stays hidden, and Carry on puts the notice away."""
+    caplog.set_level(logging.WARNING)
+    lesson = next(lesson for lesson in load_lessons() if any("try" in step for step in lesson.steps[1:]))
+    before_try = next(i for i, step in enumerate(lesson.steps) if i and "try" in step) - 1
+    cell, other = lesson_widget(lesson.id), lesson_widget(lesson.id)
+    try:
+        view, notice = cell.children[1], cell.children[2]
+        assert isinstance(notice, FaultNotice) and notice.layout.display == "none"
+        view.go(before_try)
+        shown = (view.step_index, view.text.value)
+        monkeypatch.setattr(Lesson, "step_questions", fault)
+        view.next_button.click()
+        assert (view.step_index, view.text.value) == shown
+        assert notice.layout.display == "flex" and notice.faults == 1
+        assert "Something went wrong inside Atout, so what you just did was not done. The lesson still works" in (
+            notice.text.value)
+        assert "run its cell again" in notice.text.value and notice.carry_on.description == "Carry on"
+        assert other.children[2].layout.display == "none" and other.children[2].faults == 0
+        assert PLANTED in caplog.text and "nothing open on the page can say so" not in caplog.text
+        set_page_language("fr")
+        try:
+            assert "went wrong" not in notice.text.value and "Atout" in notice.text.value
+            assert notice.carry_on.description != "Carry on"
+        finally:
+            set_page_language("en")
+        notice.carry_on.click()
+        assert notice.layout.display == "none"
+    finally:
+        close_tree(cell)
+        close_tree(other)
+
+
+def test_a_fault_that_no_open_widget_can_say_is_logged_as_such(caplog, monkeypatch):
+    caplog.set_level(logging.WARNING)
+    lesson = next(lesson for lesson in load_lessons() if any("try" in step for step in lesson.steps[1:]))
+    before_try = next(i for i, step in enumerate(lesson.steps) if i and "try" in step) - 1
+    view = LessonView(lesson)
+    try:
+        view.go(before_try)
+        monkeypatch.setattr(Lesson, "step_questions", fault)
+        view.next_button.click()
+        assert "nothing open on the page can say so" in caplog.text and PLANTED in caplog.text
+    finally:
+        close_tree(view)

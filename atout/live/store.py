@@ -58,6 +58,69 @@ SAFETY_POLL_S = 2.0    # PostgreSQL: how often a listening page reads it anyway
 DATABASE_FILE = "classes.sqlite3"
 
 
+_held = threading.local()
+
+
+def _holding() -> dict[Store, list[Any]] | None:
+    """This thread's held writes (store -> its open transaction's cursor and savepoint depth), inside
+    ``writes_held``; else None."""
+    held: dict[Store, list[Any]] | None = getattr(_held, "stores", None)
+    return held
+
+
+@contextmanager
+def writes_held() -> Iterator[None]:
+    """Every write this thread makes to a store inside the block is one transaction per store, committed when the
+    block ends and rolled back when it raises: what a page's click wrote is kept whole or not at all
+    (``atout.widgets.fault`` holds each callback's writes). Other kernels see none of it until then; a change's
+    announcement (PostgreSQL's ``NOTIFY``) goes out with the commit. Nested, the outermost block decides."""
+    if _holding() is not None:
+        yield
+        return
+    held: dict[Store, list[Any]] = {}
+    after: list[Callable[[], None]] = []
+    _held.stores, _held.after = held, after
+    try:
+        yield
+    except BaseException:
+        _held.stores = _held.after = None
+        for store, (cursor, _depth) in held.items():
+            try:
+                store._execute(cursor, "ROLLBACK", ())
+            except Exception:       # noqa: BLE001, S110 - a dropped connection has rolled back already
+                pass
+            finally:
+                cursor.close()
+        raise
+    _held.stores = _held.after = None
+    failed: BaseException | None = None
+    for store, (cursor, _depth) in held.items():
+        try:
+            if failed is None:
+                store._execute(cursor, "COMMIT", ())
+            else:
+                store._execute(cursor, "ROLLBACK", ())
+        except Exception as error:      # noqa: BLE001 - the others are rolled back, then it is raised
+            failed = Conflict(str(error)) if store._is_conflict(error) else error
+        finally:
+            cursor.close()
+    if failed is not None:
+        raise failed
+    for then in after:
+        then()
+
+
+def once_written(then: Callable[[], None]) -> None:
+    """Call ``then`` once this thread's held writes are committed (at once outside ``writes_held``; never, if they
+    are rolled back): a watcher started by a click must begin from what the click wrote, which another connection
+    sees only after the commit."""
+    after: list[Callable[[], None]] | None = getattr(_held, "after", None)
+    if after is None:
+        then()
+    else:
+        after.append(then)
+
+
 class StoreError(AtoutError):
     """The store cannot be used as asked (a database newer than this Atout, an address it cannot reach)."""
 
@@ -340,7 +403,12 @@ class Store(ABC):
             cursor.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[Transaction]:
+    def _transaction(self, may_hold: bool = True) -> Iterator[Transaction]:
+        held = _holding() if may_hold else None
+        if held is not None:
+            with self._held_savepoint(held) as tx:
+                yield tx
+            return
         conn = self.connection()
         cursor = self._begin(conn)
         try:
@@ -360,6 +428,29 @@ class Store(ABC):
                 raise
             finally:
                 cursor.close()
+
+    @contextmanager
+    def _held_savepoint(self, held: dict[Store, list[Any]]) -> Iterator[Transaction]:
+        """A write inside ``writes_held``: a savepoint of this thread's one transaction on this store, begun by its
+        first write; a write that raises undoes itself alone (a refused name, say), the others stay held."""
+        if self not in held:
+            held[self] = [self._begin(self.connection()), 0]
+        cursor, depth = held[self]
+        name = f"atout_write_{depth}"
+        held[self][1] = depth + 1
+        self._execute(cursor, f"SAVEPOINT {name}", ())
+        try:
+            yield Transaction(self, cursor)
+        except BaseException as error:
+            self._execute(cursor, f"ROLLBACK TO SAVEPOINT {name}", ())
+            self._execute(cursor, f"RELEASE SAVEPOINT {name}", ())
+            if self._is_conflict(error):
+                raise Conflict(str(error)) from error
+            raise
+        else:
+            self._execute(cursor, f"RELEASE SAVEPOINT {name}", ())
+        finally:
+            held[self][1] = depth
 
     @contextmanager
     def change(self, class_id: int, shown: bool = False) -> Iterator[Transaction]:
@@ -387,7 +478,7 @@ class Store(ABC):
     # --- the schema ------------------------------------------------------------------------------------------
 
     def _migrate(self) -> None:
-        with self._transaction() as tx:
+        with self._transaction(may_hold=False) as tx:       # the schema is made once for all, never held back
             self._migration_lock(tx)
             tx.run("CREATE TABLE IF NOT EXISTS live_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             row = tx.one("SELECT value FROM live_meta WHERE key = 'schema_version'")

@@ -9,7 +9,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from atout.live.store import Store
+from atout.live.store import Store, once_written
 
 log = logging.getLogger(__name__)
 WAIT_S = 5.0       # one wait's length: the thread looks at its stop flag at least this often
@@ -31,8 +31,14 @@ class Watch:
         self.thread = threading.Thread(target=self._run, name=f"atout-watch-{class_id}", daemon=True)
 
     def start(self) -> Watch:
-        self.thread.start()
+        """Start watching once what this thread is writing is committed (``once_written``): before, the watcher's
+        own connection would not see the class yet and take it for gone."""
+        once_written(self._begin)
         return self
+
+    def _begin(self) -> None:
+        if not self._stop.is_set():
+            self.thread.start()
 
     def stop(self, wait: bool = True) -> None:
         self._stop.set()

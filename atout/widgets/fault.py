@@ -18,7 +18,9 @@ kernel would otherwise swallow while the click just did nothing. ``guarded`` is 
    (``FaultNotice``), and only for a fault of its own lesson.
 
 Nested callbacks (a trait set by an action fires an observer) belong to the outermost one: one note, one message.
-What a callback has written outside the kernel (a live class's store) is not taken back.
+What a callback writes to a live class's store is held in one transaction until it returns
+(``atout.live.store.writes_held``): a fault rolls it back with the rest, so "what you just did was not done" is true
+of the class too.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from atout.live.store import writes_held
 from atout.widgets import language
 
 log = logging.getLogger(__name__)
@@ -72,7 +75,8 @@ def guarded(callback: F) -> F:
         noted = PageState(callback)
         _running.depth = 1
         try:
-            return callback(*args, **kwargs)
+            with writes_held():
+                return callback(*args, **kwargs)
         except Exception:       # noqa: BLE001 - a page never dies silently: the fault is said and undone
             log.exception("A fault in Atout while answering the page (%s); the page is put back as it was",
                           getattr(callback, "__qualname__", callback))

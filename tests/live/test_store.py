@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from atout.live.classes import Classes
-from atout.live.store import SCHEMA_VERSION, TABLES, Conflict, StoreError, open_store
+from atout.live.store import SCHEMA_VERSION, TABLES, Conflict, StoreError, open_store, writes_held
 from atout.live.watch import Watch
 
 
@@ -69,6 +69,50 @@ def test_every_change_moves_the_counter_once_and_the_students_one_when_they_see_
     assert store.version(teacher.class_id) == start + len(steps)
     # the students' counter: not for a join, an answer or a lesson's progress (nothing another student shows)
     assert moved == [0, 1, 1, 2, 3, 3, 4]
+
+
+def _other_connection(store, backend):
+    """The same database as another kernel sees it: a store of its own."""
+    return type(store)(store.path.parent) if backend == "sqlite" else type(store)(store.url)
+
+
+def test_held_writes_are_seen_by_others_only_when_the_block_ends(classes, store, backend):
+    teacher = classes.start()
+    other = _other_connection(store, backend)
+    try:
+        before = other.version(teacher.class_id)
+        with writes_held():
+            classes.join(teacher.code, "Ada", "en")
+            teacher.ask_lesson("45-trumps", 0)
+            assert [s.name for s in store.students(teacher.class_id)] == ["Ada"]      # the writer sees its own
+            assert other.students(teacher.class_id) == [] and other.version(teacher.class_id) == before
+        assert [s.name for s in other.students(teacher.class_id)] == ["Ada"]
+        assert other.version(teacher.class_id) == before + 2 and len(other.questions(teacher.class_id)) == 1
+    finally:
+        other.close()
+
+
+def test_held_writes_are_all_undone_when_the_block_raises(classes, store):
+    teacher = classes.start()
+    before = store.version(teacher.class_id)
+    with pytest.raises(TypeError), writes_held():
+        classes.join(teacher.code, "Ada", "en")
+        teacher.ask_lesson("45-trumps", 0)
+        raise TypeError("a fault after the writes")
+    assert store.version(teacher.class_id) == before
+    assert store.students(teacher.class_id) == [] and store.questions(teacher.class_id) == []
+    classes.join(teacher.code, "Ada", "en")            # the store is usable afterwards, nothing left held
+    assert [s.name for s in store.students(teacher.class_id)] == ["Ada"]
+
+
+def test_a_refused_write_inside_held_writes_undoes_itself_alone(classes, store):
+    teacher = classes.start()
+    with writes_held():
+        store.add_student(teacher.class_id, "Ada", "ada", "a" * 20, "en", 0.0, lambda tx: None)
+        with pytest.raises(Conflict):
+            store.add_student(teacher.class_id, "ADA", "ada", "b" * 20, "en", 0.0, lambda tx: None)
+        store.add_student(teacher.class_id, "Bea", "bea", "c" * 20, "en", 0.0, lambda tx: None)
+    assert [s.name for s in store.students(teacher.class_id)] == ["Ada", "Bea"]
 
 
 def test_open_store_picks_postgresql_when_an_address_is_given(backend, where, monkeypatch, tmp_path):
@@ -168,6 +212,23 @@ def test_a_waiting_page_wakes_when_its_class_changes_and_learns_when_it_is_gone(
         assert woke[-1] is None
         watch.thread.join(30)
         assert not watch.thread.is_alive()
+    finally:
+        watch.stop()
+
+
+def test_a_watch_begun_inside_held_writes_starts_from_what_they_wrote(classes, store):
+    """A click that starts a class and its watcher: the watcher's own connection sees the class only once the click's
+    writes are committed, so it starts then, and does not take the class for gone."""
+    woke, changed, on_change = _recorder()
+    with writes_held():
+        teacher = classes.start()
+        watch = Watch(store, teacher.class_id, on_change).start()
+        assert not watch.thread.is_alive()
+    try:
+        assert watch.thread.is_alive() and watch.version is not None
+        classes.join(teacher.code, "Ada", "en")
+        assert changed.wait(30), "the watcher never saw the student join"
+        assert woke == [watch.version] and None not in woke
     finally:
         watch.stop()
 

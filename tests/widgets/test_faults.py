@@ -168,6 +168,37 @@ def test_a_class_action_that_meets_a_fault_leaves_the_teachers_panel_as_it_was(s
 
 
 
+def test_a_class_action_that_wrote_to_the_store_before_its_fault_is_undone_in_the_store_too(shell, caplog, monkeypatch,
+                                                                                          tmp_path):
+    """The banner says "what you just did was not done": the answer the teacher revealed is not revealed in the
+    store either, so the students' pages never show it."""
+    classes = Classes(SQLiteStore(tmp_path / "data"))
+    monkeypatch.setattr(live, "_CLASSES", classes)
+    monkeypatch.setattr(live, "kernel_caller", lambda: lambda work: None)
+    room = Classroom("forty-fives", players=3)
+    room.new_deal(seed=5)
+    teacher = room.live.start()
+    teacher.source.value = "lesson"
+    teacher.lesson_picker.value = "45-trumps"
+    teacher.question_picker.value = 0
+    assert teacher.ask(), teacher.message.value
+    asked = classes.store.latest_question(teacher.teacher.class_id)
+    version = classes.store.version(teacher.teacher.class_id, shown=True)
+    reveal = type(teacher.teacher).reveal
+
+    def reveal_then_fail(self):
+        reveal(self)
+        raise TypeError(PLANTED)
+    monkeypatch.setattr(type(teacher.teacher), "reveal", reveal_then_fail)
+    teacher.reveal_button.click()
+    assert_said_and_logged(shell, caplog)
+    assert classes.store.latest_question(teacher.teacher.class_id) == asked      # still open, not revealed
+    assert classes.store.version(teacher.teacher.class_id, shown=True) == version
+    monkeypatch.setattr(type(teacher.teacher), "reveal", reveal)
+    teacher.reveal_button.click()                                                 # and it can be done after
+    assert classes.store.latest_question(teacher.teacher.class_id).revealed is not None
+    classes.store.close()
+
 def test_a_lesson_in_a_jupyterlab_cell_says_its_own_fault_under_it(caplog, monkeypatch):
     """No page shell in a cell: the notice under the lesson says the fault, in the language in force; another
     lesson's notice stays hidden, and Carry on puts the notice away."""

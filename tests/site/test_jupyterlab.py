@@ -62,12 +62,13 @@ def jupyterlab(chromium, tmp_path_factory):
         log.close()
 
 
-def _run_cell(page, index: int) -> None:
-    """Run the notebook's cell ``index`` as a user does: click into it, then Shift+Enter."""
+def _run_cell(page, index: int, timeout: float = INTERACTIVE) -> None:
+    """Run the notebook's cell ``index`` as a user does: click into it, then Shift+Enter; wait for its prompt to
+    show its number (run, its output drawn)."""
     cell = page.locator(".jp-Notebook .jp-Cell").nth(index)
     cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Shift+Enter")
-    cell.locator(".jp-InputPrompt", has_text=f"[{index + 1}]").wait_for()
+    cell.locator(".jp-InputPrompt", has_text=f"[{index + 1}]").wait_for(timeout=timeout)
 
 
 def test_a_lesson_in_a_jupyterlab_cell_works_and_says_a_fault_under_itself(chromium, jupyterlab):
@@ -79,9 +80,10 @@ def test_a_lesson_in_a_jupyterlab_cell_works_and_says_a_fault_under_itself(chrom
     try:
         page.goto(jupyterlab + "/lab/tree/lesson.ipynb")
         page.locator(".jp-Notebook .jp-Cell").nth(1).wait_for()
-        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+        # The kernel has started and answered (the status bar names it, idle), so the first run is not lost.
+        page.locator(".jp-StatusBar-Widget", has_text="Idle").first.wait_for(timeout=2 * INTERACTIVE)
 
-        _run_cell(page, 0)
+        _run_cell(page, 0, timeout=2 * INTERACTIVE)        # the kernel imports Atout and builds the lesson
         lesson = page.locator(f".atout-lesson-{LESSON}")
         lesson.wait_for()
         counter = lesson.locator(".atout-lesson-nav")
@@ -103,6 +105,9 @@ def test_a_lesson_in_a_jupyterlab_cell_works_and_says_a_fault_under_itself(chrom
         notice.get_by_role("button", name="Carry on").click()
         notice.wait_for(state="hidden")
         assert errors == [], errors
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab-failed.png"))
+        raise
     finally:
         context.close()
 

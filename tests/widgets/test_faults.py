@@ -146,7 +146,10 @@ def test_a_game_chosen_in_a_menu_that_meets_a_fault_puts_the_menu_back(shell, ca
     assert page.game_picker.value == "sixty-six" and page.hand is hand
 
 
-def test_a_class_action_that_meets_a_fault_leaves_the_teachers_panel_as_it_was(shell, caplog, monkeypatch, tmp_path):
+@pytest.fixture
+def asked(monkeypatch, tmp_path):
+    """A live class on SQLite whose teacher has asked a lesson's first question: the class model and the teacher's
+    panel."""
     classes = Classes(SQLiteStore(tmp_path / "data"))
     monkeypatch.setattr(live, "_CLASSES", classes)
     monkeypatch.setattr(live, "kernel_caller", lambda: lambda work: None)
@@ -157,6 +160,12 @@ def test_a_class_action_that_meets_a_fault_leaves_the_teachers_panel_as_it_was(s
     teacher.lesson_picker.value = "45-trumps"
     teacher.question_picker.value = 0
     assert teacher.ask(), teacher.message.value
+    yield classes, teacher
+    classes.store.close()
+
+
+def test_a_class_action_that_meets_a_fault_leaves_the_teachers_panel_as_it_was(shell, caplog, monkeypatch, asked):
+    classes, teacher = asked
     shown = (teacher.chart_html.value, teacher.answer_html.value, teacher.message.value,
              teacher.reveal_button.layout.display)
     monkeypatch.setattr(type(teacher.teacher), "reveal", fault)
@@ -164,24 +173,13 @@ def test_a_class_action_that_meets_a_fault_leaves_the_teachers_panel_as_it_was(s
     assert_said_and_logged(shell, caplog)
     assert (teacher.chart_html.value, teacher.answer_html.value, teacher.message.value,
             teacher.reveal_button.layout.display) == shown
-    classes.store.close()
-
 
 
 def test_a_class_action_that_wrote_to_the_store_before_its_fault_is_undone_in_the_store_too(shell, caplog, monkeypatch,
-                                                                                          tmp_path):
+                                                                                          asked):
     """The banner says "what you just did was not done": the answer the teacher revealed is not revealed in the
     store either, so the students' pages never show it."""
-    classes = Classes(SQLiteStore(tmp_path / "data"))
-    monkeypatch.setattr(live, "_CLASSES", classes)
-    monkeypatch.setattr(live, "kernel_caller", lambda: lambda work: None)
-    room = Classroom("forty-fives", players=3)
-    room.new_deal(seed=5)
-    teacher = room.live.start()
-    teacher.source.value = "lesson"
-    teacher.lesson_picker.value = "45-trumps"
-    teacher.question_picker.value = 0
-    assert teacher.ask(), teacher.message.value
+    classes, teacher = asked
     asked = classes.store.latest_question(teacher.teacher.class_id)
     version = classes.store.version(teacher.teacher.class_id, shown=True)
     reveal = type(teacher.teacher).reveal
@@ -197,7 +195,6 @@ def test_a_class_action_that_wrote_to_the_store_before_its_fault_is_undone_in_th
     monkeypatch.setattr(type(teacher.teacher), "reveal", reveal)
     teacher.reveal_button.click()                                                 # and it can be done after
     assert classes.store.latest_question(teacher.teacher.class_id).revealed is not None
-    classes.store.close()
 
 def test_a_lesson_in_a_jupyterlab_cell_says_its_own_fault_under_it(caplog, monkeypatch):
     """No page shell in a cell: the notice under the lesson says the fault, in the language in force; another

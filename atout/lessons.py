@@ -31,8 +31,7 @@ from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
-from atout.referee import answer_json, typed
-from atout.referee import ask as ask_referee
+from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
 
@@ -620,21 +619,6 @@ def _typed(query: dict[str, Any]) -> Any:
                                why=str(exc))) from None
 
 
-def _ask(query: dict[str, Any], viewer: int | None = 0) -> tuple[dict[str, Any], Reasons]:
-    """The referee's answer to a special rule's question, written for ``viewer``, and core's working in it, kept to
-    be rendered when the answer is marked."""
-    answer = ask_referee(query)
-    if "error" in answer:
-        raise LessonError(Text("the referee cannot answer this {kind} question: {why}", kind=query["kind"],
-                                why=answer["error"]))
-    why = {**(answer.get("beats") or {}), **(answer.get("why") or {})}
-    reason = answer.get("explanation")
-    return answer_json(answer, viewer), Reasons(
-        reason if isinstance(reason, Explanation) else None,
-        {key: said["explanation"] for key, said in why.items()
-         if isinstance(said, dict) and isinstance(said.get("explanation"), Explanation)}, answer.get("rule"))
-
-
 def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
                    seed: int = 0) -> list[Question]:
     """Questions from a quiz entry; answers come from the referee."""
@@ -796,18 +780,24 @@ def _discard_count_question(spec, game, options, prompt, seed) -> Question:
                     False, result.reason.rule, working, reasons=reasons)
 
 
-def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str) -> tuple[dict, dict, Reasons]:
-    """Ask the referee whether seat 0 may do ``action`` in the Sixty-Six position the question describes."""
+def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str
+         ) -> tuple[dict[str, Any], rules_api.Permission]:
+    """Ask core whether seat 0 may do ``action`` in the Sixty-Six position the question describes."""
     query = {"kind": "may", "game": game, "options": options, "action": action,
              **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "before_draw", "turn_up", "actions"))}
-    answer, reasons = _ask(query)
-    return query, answer, reasons
+    answer: rules_api.Permission = _typed(query)
+    return query, answer
 
 
-def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: dict, reasons: Reasons) -> Question:
-    return Question(kind, game, prompt, query, list(YES_NO), ["yes" if answer["allowed"] else "no"], False,
-                    answer["rule"], answer["explanation"], labels=YES_NO,
-                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]}, reasons=reasons)
+def _seen(hand: Sequence[Card], turn_up: Card | None) -> dict[str, Any]:
+    """What a Sixty-Six question shows the learner: their hand and the turned-up trump (by card code)."""
+    return {"hand": [card.code for card in hand], "turn_up": turn_up.code if turn_up is not None else None}
+
+
+def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: rules_api.Permission) -> Question:
+    return Question(kind, game, prompt, query, list(YES_NO), ["yes" if answer.allowed else "no"], False,
+                    answer.rule, answer.reason.render(viewer=0), labels=YES_NO,
+                    shown=_seen(answer.hand, answer.turn_up), reasons=Reasons(answer.reason, {}))
 
 
 def _trump_letter(spec: dict[str, Any]) -> str:
@@ -819,15 +809,15 @@ def _trump_letter(spec: dict[str, Any]) -> str:
 
 def _exchange_question(spec, game, options, prompt, seed) -> Question:
     """May seat 0 exchange the 9 of trumps now (`66.exchange-nine`)?"""
-    query, answer, reasons = _may(spec, game, options, f"exchange 9{_trump_letter(spec)}")
+    query, answer = _may(spec, game, options, f"exchange 9{_trump_letter(spec)}")
     return _yes_no("exchange", game, prompt or Text("May you exchange the 9 of trumps for the turned-up trump now?"),
-                   query, answer, reasons)
+                   query, answer)
 
 
 def _close_question(spec, game, options, prompt, seed) -> Question:
     """May seat 0 close the stock now (`66.close`)?"""
-    query, answer, reasons = _may(spec, game, options, "close")
-    return _yes_no("close", game, prompt or Text("May you close the stock now?"), query, answer, reasons)
+    query, answer = _may(spec, game, options, "close")
+    return _yes_no("close", game, prompt or Text("May you close the stock now?"), query, answer)
 
 
 def _close_score_question(spec, game, options, prompt, seed) -> Question:
@@ -846,54 +836,54 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
         raise LessonError(Text("marriage: {why}", why=exc.message)) from None
     if card.rank not in (KING, QUEEN):
         raise LessonError(Text("marriage: name the marriage by its king or queen, not {card}", card=card))
-    query, answer, reasons = _may(spec, game, options, f"marriage {card.code}")
+    query, answer = _may(spec, game, options, f"marriage {card.code}")
     labels = {"no": Text("No: not now")}
     for value in (20, 40):
         labels[str(value)] = Text("Yes: {points} points", points=value)
         labels[f"{value}-pending"] = Text("Yes: {points} points once a trick is won", points=value)
     right = "no"
-    if answer["allowed"]:
-        right = str(answer["points"]) + ("" if answer["counts"] else "-pending")
+    if answer.allowed:
+        right = str(answer.marriage_points) + ("" if answer.counts else "-pending")
     return Question("marriage", game, prompt or Text("May you declare the marriage in {suit} now, and what is it "
                                                      "worth?", suit=card.suit),
-                    query, list(labels), [right], False, answer["rule"], answer["explanation"], labels=labels,
-                    shown={"hand": answer["hand"], "turn_up": answer["turn_up"]}, reasons=reasons)
+                    query, list(labels), [right], False, answer.rule, answer.reason.render(viewer=0), labels=labels,
+                    shown=_seen(answer.hand, answer.turn_up), reasons=Reasons(answer.reason, {}))
 
 
 ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep the hand"), "no": Text("No")}
 
 
-def _rob_query(spec: dict[str, Any], game: str, options: dict[str, Any]) -> tuple[dict, dict, Reasons]:
-    query = {"kind": "rob", "game": game, "options": options, "ask": spec.get("ask", "may"),
-             **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
-    return query, *_ask(query, spec.get("seat", 0))
-
-
 def _rob_question(spec, game, options, prompt, seed) -> Question:
     """Robbing the turned card (`45.rob.*`): may this seat rob (must, may or no, under ``dealer_rob``), who may,
     or which cards this seat may give up."""
-    query, answer, reasons = _rob_query(spec, game, options)
-    ask = query["ask"]
-    turn_up = Card.parse(answer["turn_up"])
-    shown = {k: answer[k] for k in ("turn_up", "trump", "hands", "hand", "dealer", "seat")}
+    query = {"kind": "rob", "game": game, "options": options, "ask": spec.get("ask", "may"),
+             **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
+    rights: rules_api.RobRights = _typed(query)
+    ask, seat, turn_up = query["ask"], rights.seat, rights.turn_up
+    shown: dict[str, Any] = {"turn_up": turn_up.code, "trump": rights.trump.letter,
+                             "hands": [[card.code for card in hand] for hand in rights.hands],
+                             "hand": [card.code for card in rights.hand], "dealer": rights.dealer, "seat": seat}
+    refused = rights.refused[seat]
     if ask == "who":
-        seats = range(len(answer["hands"]))
         labels = {str(s): (Text("{seat}, the dealer", seat=Person(s), you=N_("You, the dealer"))
-                           if s == answer["dealer"] else Text("{seat}", seat=Person(s), you=N_("You")))
-                  for s in seats}
+                           if s == rights.dealer else Text("{seat}", seat=Person(s), you=N_("You")))
+                  for s in range(len(rights.hands))}
         labels["nobody"] = Text("Nobody")
-        right = [str(s) for s in answer["who"]] or ["nobody"]
+        right = [str(s) for s in rights.who] or ["nobody"]
+        cannot = {str(s): rights.reasons[s] for s, may in enumerate(rights.rights) if may == "no"}
         return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
-                        list(labels), right, False, answer["rule"], answer["explanation"], labels=labels,
-                        shown=shown, viewer=answer["seat"], reasons=reasons)
+                        list(labels), right, False, rights.who_reason.rule, rights.who_reason.render(viewer=seat),
+                        labels=labels, shown=shown, viewer=seat, reasons=Reasons(rights.who_reason, cannot))
+    reason = rights.reasons[seat]
+    reasons = Reasons(reason, dict(refused))
     if ask == "cards":
         return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
-                        query, list(answer["hand"]), list(answer["cards"]), True, answer["rule"],
-                        answer["explanation"], why=_why_illegal(answer), cards=True, shown=shown,
-                        viewer=answer["seat"], reasons=reasons)
+                        query, list(shown["hand"]), [card.code for card in rights.cards[seat]], True, reason.rule,
+                        reason.render(viewer=seat), why=reasons.sentences(seat), cards=True, shown=shown,
+                        viewer=seat, reasons=reasons)
     return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
-                    list(ROB_LABELS), [answer["may"]], False, answer["rule"], answer["explanation"],
-                    labels=dict(ROB_LABELS), shown=shown, viewer=answer["seat"], reasons=reasons)
+                    list(ROB_LABELS), [rights.right], False, reason.rule, reason.render(viewer=seat),
+                    labels=dict(ROB_LABELS), shown=shown, viewer=seat, reasons=reasons)
 
 
 def _draw_question(spec, game, options, prompt, seed) -> Question:
@@ -902,29 +892,29 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
     ask = spec.get("ask", "first")
     query = {"kind": "draw", "game": game, "options": options, "ask": ask,
              **_copy(spec, ("trump", "hand", "plays", "stock", "closed", "turn_up"))}
-    answer, reasons = _ask(query)
-    shown = {"hand": answer["hand"], "turn_up": answer["turn_up"]}
+    after: rules_api.AfterTrick = _typed(query)
     if ask == "first":
         labels = {"0": Text("You"), "1": Text("Your opponent"),
                   "nobody": Text("Nobody: no card is drawn")}
-        right = "nobody" if answer["first"] is None else str(answer["first"])
+        right = "nobody" if after.first is None else str(after.first)
         default = Text("This trick has just been played. Who draws first?")
     elif ask == "take":
-        turn_up = answer["turn_up"]
         labels = {"face-down": Text("The top face-down card of the stock"),
-                  "turn-up": (Text("The turned-up trump ({card})", card=Card.parse(turn_up)) if turn_up
+                  "turn-up": (Text("The turned-up trump ({card})", card=after.turn_up) if after.turn_up is not None
                               else Text("The turned-up trump")),
                   "nothing": Text("Nothing: no card is drawn")}
-        right = answer["takes"][0] or "nothing"
+        right = after.takes[0] or "nothing"
         default = Text("This trick has just been played. What do you take from the stock?")
     else:
         labels = {"open": Text("No: any card may be played"),
                   "strict": Text("Yes: follow suit and head the trick if you can, or else trump")}
-        right = "strict" if answer["strict"] else "open"
+        right = "strict" if after.strict else "open"
         default = Text("This trick has just been played and the drawing done. In the next trick, must the second "
                        "player follow suit?")
-    return Question("draw", game, prompt or default, query, list(labels), [right], False, answer["rule"],
-                    answer["explanation"], labels=labels, shown=shown, reasons=reasons)
+    reason = after.reasons[ask]
+    return Question("draw", game, prompt or default, query, list(labels), [right], False, reason.rule,
+                    reason.render(viewer=0), labels=labels, shown=_seen(after.hand, after.turn_up),
+                    reasons=Reasons(reason, dict(after.reasons)))
 
 
 _SPECIAL = {
@@ -941,11 +931,6 @@ def _reasons(reasons: dict[str, Any] | None) -> dict[str, dict[str, str]]:
     """The referee's reason, card by card (its ``beats``: why each losing card loses; its ``why``: why each card or
     call may not be played), as ``{"rule", "explanation"}``."""
     return {key: why for key, why in (reasons or {}).items() if isinstance(why, dict) and "explanation" in why}
-
-
-def _why_illegal(answer: dict[str, Any]) -> dict[str, str]:
-    """The referee's reason each illegal card may not be played (its ``why`` answer)."""
-    return {card: why["explanation"] for card, why in _reasons(answer.get("why")).items()}
 
 
 def _call_choices(game: str, legal: list[str], query: dict[str, Any]) -> list[str]:

@@ -124,8 +124,10 @@ class Query:
         return cards
 
 
-def kind_answerer(kinds: dict[str, Callable[..., Any]], kind: str, game: str) -> Callable[..., Any]:
-    """The family's answerer of ``kind``; a ``QueryError`` naming the kinds ``game`` answers when it has none.
+def kind_answerer(kinds: dict[str, Callable[..., Any]], kind: str, game: str,
+                  typed: dict[str, Callable[..., Any]] | None = None) -> Callable[..., Any]:
+    """The family's answerer of ``kind`` (from ``typed``, when given: the one answering with the rules API's
+    object); a ``QueryError`` naming the kinds ``game`` answers when it has none.
 
     >>> judge({"kind": "points", "game": "five-hundred", "tricks": []})["error"]
     'five-hundred has no points questions: its kinds are rank, trick, legal, bids, score, discards'
@@ -133,7 +135,10 @@ def kind_answerer(kinds: dict[str, Callable[..., Any]], kind: str, game: str) ->
     if kind not in kinds:
         raise QueryError(Text("{game} has no {kind} questions: its kinds are {kinds}", game=game, kind=kind,
                               kinds=", ".join(kinds)))
-    return kinds[kind]
+    if typed is None:
+        return kinds[kind]
+    assert kind in typed, f"{kind} questions are answered as JSON, with no typed answer of the rules API"
+    return typed[kind]
 
 
 def rank_answer(ranking: Ranking) -> dict[str, Any]:
@@ -224,8 +229,9 @@ def ask(query: Any) -> dict[str, Any]:
 
 def typed(query: Any) -> Any:
     """Core's typed answer to a query of a kind the rules API answers with an object (``score``: a
-    ``ScoreResult``, ``bids``: an ``AuctionState``), its fields read and checked as the referee reads them (a
-    lesson's question is written as a query is); bad input raises the ``AtoutError`` the referee would say.
+    ``ScoreResult``, ``bids``: an ``AuctionState``, ``may``: a ``Permission``, ``rob``: ``RobRights``, ``draw``:
+    what follows the trick, ``AfterTrick``…), its fields read and checked as the referee reads them (a lesson's
+    question is written as a query is); bad input raises the ``AtoutError`` the referee would say.
 
     >>> typed({"kind": "score", "game": "sixty-six", "event": "close-failed", "by": 0, "tricks_at_close": [3, 0]})
     ScoreResult(game='sixty-six', points=(0, 3), rule='66.close.failed', reason=None, scores_after=None, made=None, \

@@ -3,7 +3,10 @@
 Each family answers through its ``rules`` module (``atout/<family>/rules.py``, the same functions in every family,
 found through the registry); this module checks what it is given and builds the answers, which are frozen objects
 holding real cards, suits and ``Explanation`` objects (the rule id and the sentence, written for whoever reads it).
-The referee (``atout judge``) writes them out as JSON; the widgets and the lessons show them.
+The referee (``atout judge``) writes them out as JSON; the widgets and the lessons show them. Beside the play: a
+hand's score, an auction, the discard after the kitty, card points, and the special moves (Sixty-Six: may seat 0
+exchange, marry or close now, what follows a trick; Forty-Fives: who robs the turned card); a family without one
+of these questions refuses it (``no_question``).
 
 A trick's verdict: who wins, the suit the lead calls for, the cards strongest first and why each beats the next.
 
@@ -45,14 +48,15 @@ from types import MappingProxyType
 from typing import Any, Protocol, cast
 
 from atout.cards import Card, Suit
-from atout.engine import Explanation
+from atout.engine import Action, Explanation
 from atout.errors import ConfigError, DuplicateCardError, QueryError
 from atout.games import family_of, make_config, player_counts
 
-__all__ = ["AuctionState", "Comparison", "ContractPlayed", "FamilyRules", "GameConfig", "HandEnding", "Legality",
-           "PlayedTrick", "Ranking", "ScoreFacts", "ScoreResult", "TricksPlayed", "TrickVerdict", "Trump", "bids",
-           "config_of", "led_suit", "legality", "parse_trump", "player_counts", "ranking", "score", "trick_verdict",
-           "trump_text", "trumps", "why_beats"]
+__all__ = ["AfterTrick", "AuctionState", "Comparison", "ContractPlayed", "CountedPosition", "FamilyRules",
+           "GameConfig", "HandEnding", "Legality", "Permission", "PlayedTrick", "Ranking", "RobRights", "ScoreFacts",
+           "ScoreResult", "TricksPlayed", "TrickVerdict", "Trump", "TurnedDeal", "actions", "bids", "config_of",
+           "draw", "led_suit", "legality", "may", "parse_trump", "player_counts", "ranking", "rob", "score",
+           "trick_verdict", "trump_text", "trumps", "why_beats"]
 from atout.i18n import N_, OneOf, Text
 
 Trump = Suit | None
@@ -106,6 +110,14 @@ class FamilyRules(Protocol):
 
     def points(self, config: Any, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
                last_trick: bool) -> PointsCount: ...
+
+    def actions(self, config: Any, position: CountedPosition) -> tuple[Action, ...]: ...
+
+    def may(self, config: Any, position: CountedPosition, action: Action) -> Permission: ...
+
+    def draw(self, config: Any, position: CountedPosition, reply: Card) -> AfterTrick: ...
+
+    def rob(self, config: Any, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights: ...
 
     def following(self, view: Mapping[str, Any]) -> str | None: ...
 
@@ -323,6 +335,125 @@ class PointsCount:
     reason: Explanation
 
 
+@dataclass(frozen=True)
+class CountedPosition:
+    """A Sixty-Six position given by its counts, to ask what seat 0 may do or what follows a trick: seat 0 holds
+    ``hand`` and is on lead, or answers ``lead``; the stock holds ``face_down`` cards (11 at the deal, 0 once
+    exhausted), ``closed`` or open, the turned-up trump ``turn_up`` under it (None: the highest trump in no hand);
+    ``before_draw``: seat 0 has just won a trick and nobody has drawn yet; ``earlier``: what seat 0 did first on
+    this lead, done in order (each an action or its text, such as "exchange 9H"). The cards it does not name lie
+    in the other hand, the stock and the tricks."""
+
+    trump: Suit
+    hand: tuple[Card, ...]
+    lead: Card | None = None
+    face_down: int = 11
+    closed: bool = False
+    before_draw: bool = False
+    turn_up: Card | None = None
+    earlier: tuple[Action | str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Permission:
+    """Whether seat 0 may do ``action`` now (``allowed``) and why (``reason``: why it is refused, or what doing it
+    does); what seat 0 sees when asked: the ``actions`` it may take, its ``hand`` and the turned-up trump
+    (``turn_up``); for a marriage it may declare, its ``marriage_points`` and whether they ``count`` yet (they
+    wait for a trick won)."""
+
+    game: str
+    action: Action
+    allowed: bool
+    reason: Explanation
+    actions: tuple[Action, ...]
+    hand: tuple[Card, ...]
+    turn_up: Card | None
+    marriage_points: int | None = None
+    counts: bool | None = None
+
+    @property
+    def rule(self) -> str:
+        return self.reason.rule
+
+
+@dataclass(frozen=True)
+class AfterTrick:
+    """What follows a Sixty-Six trick once seat 0 has replied to the lead: the trick's ``winner``; who draws
+    ``first`` (None: nobody draws); what each seat ``takes`` from the stock (``face-down``, ``turn-up``, or None:
+    nothing); whether the next trick is played by the strict rules (``strict``; None: that was the last trick);
+    seat 0's ``hand`` after the trick and the turned-up trump (``turn_up``) before the drawing; why the drawing
+    goes as it does (``drawing``: the trick, then the draw or why nobody draws) and how the next trick is played
+    (``following``; the drawing's reason once the hand is over)."""
+
+    game: str
+    winner: int
+    first: int | None
+    takes: tuple[str | None, str | None]
+    strict: bool | None
+    hand: tuple[Card, ...]
+    turn_up: Card | None
+    drawing: Explanation
+    following: Explanation
+
+    @property
+    def over(self) -> bool:
+        """That was the hand's last trick: no trick follows."""
+        return self.strict is None
+
+    @property
+    def reasons(self) -> Mapping[str, Explanation]:
+        """The reason for each question asked after a trick: who draws ``first``, what each ``take``s, and how the
+        next trick is played (``follow``)."""
+        return MappingProxyType({"first": self.drawing, "take": self.drawing, "follow": self.following})
+
+
+@dataclass(frozen=True)
+class TurnedDeal:
+    """A Forty-Fives deal given by its turned card (``turn_up``), the cards some seats hold (``hands``, by seat,
+    up to five each; the deal fills the rest) and the seat dealt the ace of trumps (``holder``; None: it lies
+    undealt, unless it is turned or in a hand given)."""
+
+    turn_up: Card
+    hands: Mapping[int, tuple[Card, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    holder: int | None = None
+
+
+@dataclass(frozen=True)
+class RobRights:
+    """Robbing the turned card (Forty-Fives), as the engine allows it at each seat's first decision of the hand:
+    each seat's right (``rights``: ``must``, ``may`` or ``no``) and why (``reasons``), the cards each may give up
+    (``cards``) and why each other card of its hand may not go (``refused``, for a seat that may rob);
+    ``who_reason``: why the first seat that may rob may, or why nobody robs. The deal: the ``dealer``, the
+    ``turn_up``, the ``trump`` and the ``hands`` as dealt; ``seat`` the seat the question is asked for."""
+
+    game: str
+    dealer: int
+    seat: int
+    turn_up: Card
+    trump: Suit
+    hands: tuple[tuple[Card, ...], ...]
+    rights: tuple[str, ...]
+    reasons: tuple[Explanation, ...]
+    cards: tuple[tuple[Card, ...], ...]
+    refused: tuple[Mapping[Card, Explanation], ...]
+    who_reason: Explanation
+
+    @property
+    def who(self) -> tuple[int, ...]:
+        """The seats that may (or must) rob, in seat order."""
+        return tuple(s for s, right in enumerate(self.rights) if right != "no")
+
+    @property
+    def right(self) -> str:
+        """The right of ``seat``: ``must``, ``may`` or ``no``."""
+        return self.rights[self.seat]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The hand ``seat`` was dealt."""
+        return self.hands[self.seat]
+
+
 # --- the questions --------------------------------------------------------------------------------------------
 
 def config_of(game: str, options: Mapping[str, Any] | None = None) -> GameConfig:
@@ -493,6 +624,71 @@ def points(game: str | GameConfig, tricks: Sequence[Sequence[Card]], marriages: 
     """
     config = _config(game)
     return _rules(config).points(config, tuple(tuple(t) for t in tricks), tuple(marriages), trump, last_trick)
+
+
+def actions(game: str | GameConfig, position: CountedPosition) -> tuple[Action, ...]:
+    """What seat 0 may do in ``position`` (Sixty-Six), once it has done what it did first on this lead; an
+    impossible position is a ``PositionError`` saying why, an earlier action that cannot be done a ``QueryError``
+    naming it.
+
+    >>> from atout.cards import Suit, parse_cards
+    >>> [str(a) for a in actions("sixty-six", CountedPosition(Suit.HEARTS, parse_cards("9H KS QS AC 10D JD"),
+    ...                                                           face_down=7))][:4]
+    ['exchange 9H', 'close', 'marriage KS', 'declare']
+    """
+    config = _config(game)
+    return _rules(config).actions(config, position)
+
+
+def may(game: str | GameConfig, position: CountedPosition, action: Action | str) -> Permission:
+    """Whether seat 0 may do ``action`` (or its text, "close") now, in ``position`` (Sixty-Six: exchange the 9
+    of trumps, close the stock, declare a marriage…), and why.
+
+    >>> from atout.cards import Suit, parse_cards
+    >>> hand = parse_cards("9H KS QS AC 10D JD")
+    >>> answer = may("sixty-six", CountedPosition(Suit.HEARTS, hand, face_down=11), "exchange 9H")
+    >>> answer.allowed, answer.rule
+    (False, '66.exchange-nine')
+    >>> marriage = may("sixty-six", CountedPosition(Suit.HEARTS, hand, face_down=7), "marriage KS")
+    >>> marriage.allowed, marriage.marriage_points, marriage.counts
+    (True, 20, True)
+    >>> may("forty-fives", CountedPosition(Suit.HEARTS, hand), "close")
+    Traceback (most recent call last):
+    atout.errors.QueryError: forty-fives has no may questions
+    """
+    config = _config(game)
+    rules = _rules(config)
+    return rules.may(config, position, Action.parse(action) if isinstance(action, str) else action)
+
+
+def draw(game: str | GameConfig, position: CountedPosition, reply: Card) -> AfterTrick:
+    """What follows the trick seat 0 completes by answering ``position.lead`` with ``reply``, a card of
+    ``position.hand`` (Sixty-Six): who wins it, who draws first and what each takes, and whether the next trick
+    is played by the strict rules.
+
+    >>> from atout.cards import Card, Suit, parse_cards
+    >>> after = draw("sixty-six", CountedPosition(Suit.HEARTS, parse_cards("AS KC QC JD 9D 10S"), Card.parse("9S"),
+    ...                                           face_down=1), Card.parse("10S"))
+    >>> after.winner, after.first, after.takes, after.strict, after.drawing.rule
+    (0, 0, ('face-down', 'turn-up'), True, '66.draw')
+    """
+    config = _config(game)
+    return _rules(config).draw(config, position, reply)
+
+
+def rob(game: str | GameConfig, deal: int | TurnedDeal, dealer: int = 0, seat: int = 0) -> RobRights:
+    """Who must, may or may not rob the turned card, and with which cards, in ``deal``: a hand dealt from a
+    seed, or one given by its turned card (Forty-Fives); ``seat`` the seat asked about.
+
+    >>> from atout.cards import Card
+    >>> rights = rob(config_of("forty-fives", {"players": 3}), TurnedDeal(Card.parse("AS")))
+    >>> rights.rights, rights.who, rights.who_reason.rule
+    (('must', 'no', 'no'), (0,), '45.rob.dealer-ace')
+    >>> rob("forty-fives-partners", 7, dealer=3).dealer
+    3
+    """
+    config = _config(game)
+    return _rules(config).rob(config, deal, dealer, seat)
 
 
 def no_question(config: GameConfig, kind: str) -> QueryError:

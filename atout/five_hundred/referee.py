@@ -25,7 +25,7 @@ from atout.rules_api import AuctionState, ContractPlayed, Discards, ScoreResult,
 def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
     q.deck = DECK
     config = make_config(game, options)
-    return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
+    return kind_answerer(_KINDS, kind, game, TYPED if typed else None)(q, config)
 
 
 def _trump(q: Query) -> Suit | None:

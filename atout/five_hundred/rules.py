@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from atout.cards import JACK, Card, Suit
-from atout.engine import Explanation
+from atout.engine import Action, Explanation
 from atout.errors import AtoutError, IllegalActionError, QueryError, quote
 from atout.five_hundred import ranking as rank
 from atout.five_hundred.bidding import Auction, parse_call
@@ -19,14 +19,19 @@ from atout.five_hundred.scoring import score_hand
 from atout.games import call_label
 from atout.i18n import OneOf, Text, Typed
 from atout.rules_api import (
+    AfterTrick,
     AuctionState,
     ContractPlayed,
+    CountedPosition,
     Discards,
+    Permission,
     PointsCount,
     Ranking,
+    RobRights,
     ScoreFacts,
     ScoreResult,
     Trump,
+    TurnedDeal,
     expect_facts,
     no_question,
 )
@@ -172,6 +177,22 @@ def discards(config: FiveHundredConfig, trump: Trump, hand: Sequence[Card], kitt
 def points(config: FiveHundredConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
            last_trick: bool) -> PointsCount:
     raise no_question(config, "points")
+
+
+def actions(config: FiveHundredConfig, position: CountedPosition) -> tuple[Action, ...]:
+    raise no_question(config, "actions")
+
+
+def may(config: FiveHundredConfig, position: CountedPosition, action: Action) -> Permission:
+    raise no_question(config, "may")
+
+
+def draw(config: FiveHundredConfig, position: CountedPosition, reply: Card) -> AfterTrick:
+    raise no_question(config, "draw")
+
+
+def rob(config: FiveHundredConfig, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights:
+    raise no_question(config, "rob")
 
 
 def following(view: Mapping[str, Any]) -> str | None:

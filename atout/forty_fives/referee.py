@@ -12,23 +12,25 @@ given by its ``seed`` or by the turned card (``turn_up``), a seat's ``hand`` and
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from atout import rules_api
-from atout.cards import ACE, FULL_DECK, Card
-from atout.engine import Action, Explanation
+from atout.cards import FULL_DECK
 from atout.errors import QueryError, quote
 from atout.forty_fives import rules
 from atout.forty_fives.config import FortyFivesConfig, make_config
-from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand
+from atout.forty_fives.hand import HAND_SIZE
 from atout.i18n import Plural, Text
 from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
 from atout.rules_api import (
     AuctionState,
     Discards,
     PlayedTrick,
+    RobRights,
     ScoreResult,
     TricksPlayed,
+    TurnedDeal,
     legality,
     ranking,
     trick_verdict,
@@ -42,7 +44,7 @@ def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool 
     if q.has("players"):
         options = {**options, "players": q.field("players")}
     config = make_config(game, options)
-    return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
+    return kind_answerer(_KINDS, kind, game, TYPED if typed else None)(q, config)
 
 
 def rank(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
@@ -157,19 +159,16 @@ def discards(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
 ROB_ASKS = ("may", "who", "cards")
 
 
-def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
-    """Robbing the turned card (`45.rob.dealer-ace`, `45.rob.ace-holder`), asked of the engine at each seat's first
-    decision of the hand: ``rights`` per seat (``must``, ``may`` or ``no``), ``who`` (the seats that may rob),
-    and for ``seat`` its right (``may``) and the ``cards`` it may give up (``why`` the others may not; when asking
-    who, ``why`` each seat that may not rob may not, by seat). ``ask`` (may, who or cards) picks the rule and
-    sentence the answer gives first."""
-    if config.auction:
-        raise QueryError(Text("{game} turns no card up, so nobody robs: rob is for forty-fives and "
-                              "forty-fives-partners", game=config.game))
+def rob_rights(q: Query, config: FortyFivesConfig) -> RobRights:
+    """Robbing the turned card, in a deal given by its ``seed`` or by the turned card (``turn_up``, with ``seat``'s
+    ``hand`` and the ``holder`` of the ace of trumps if given); ``ask`` (may, who or cards) is checked: a seat that
+    may not rob gives up no card."""
+    rules.require_turn_up(config)
     n = config.players
-    ask = q.choice("ask", ROB_ASKS) if q.has("ask") else ROB_ASKS[0]
+    ask = _rob_ask(q)
     dealer = q.integer("dealer", 0, n - 1) if q.has("dealer") else 0
     seat = q.integer("seat", 0, n - 1) if q.has("seat") else 0
+    deal: int | TurnedDeal
     if q.has("seed"):
         given = [name for name in ("turn_up", "hand", "holder") if q.has(name)]
         if given:
@@ -178,7 +177,7 @@ def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         seed = q.field("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise QueryError(Text("seed must be a whole number, not {value}", value=quote(seed)))
-        hand = FortyFivesHand.new(config, seed=seed, dealer=dealer)
+        deal = seed
     else:
         if not q.has("turn_up"):
             raise QueryError(Text("a rob question needs the deal: a seed, or the turned card turn_up (with the "
@@ -186,61 +185,36 @@ def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
         turn_up = q.card("turn_up")
         cards = q.card_list("hand") if q.has("hand") else []
         holder = q.integer("holder", 0, n - 1) if q.has("holder") else None
-        hand = FortyFivesHand.position(config, turn_up, dealer, {seat: cards}, holder)
-    dealt = [list(h) for h in hand.hands]
-    decisions = _first_decisions(hand)
-    rights = [decisions[s][0] for s in range(n)]
-    who = [s for s in range(n) if rights[s] != "no"]
-    right, why_right, cards, why_not = decisions[seat]
-    answer: dict[str, Any] = {"rights": rights, "who": who, "may": right, "cards": cards, "dealer": dealer,
-                              "seat": seat, "turn_up": hand.turned_card, "trump": hand.trump, "hands": dealt,
-                              "hand": dealt[seat], "why": why_not}
-    if ask == "cards" and right == "no":
+        deal = TurnedDeal(turn_up, MappingProxyType({seat: tuple(cards)}), holder)
+    rights = rules_api.rob(config, deal, dealer, seat)
+    if ask == "cards" and rights.right == "no":
         raise QueryError(Text("{seat} may not rob here, so gives up no card ({why}): ask may or who",
-                              seat=Text("seat {n}", n=seat), why=why_right.render()))
-    if ask == "who":   # why each seat that may not rob may not, by seat
-        why_right = decisions[who[0]][1] if who else _nobody_robs(hand)
-        answer["why"] = {str(s): decisions[s][1].to_dict() for s in range(n) if rights[s] == "no"}
-    return {**answer, **why_right.to_dict()}
+                              seat=Text("seat {n}", n=seat), why=rights.reasons[seat].render()))
+    return rights
 
 
-# a seat's first decision: its right to rob, the engine's reason, the cards it may give up, why not each other card
-_Decision = tuple[str, Explanation, list[Card], dict[Card, dict[str, Any]]]
+def _rob_ask(q: Query) -> str:
+    ask: str = q.choice("ask", ROB_ASKS) if q.has("ask") else ROB_ASKS[0]
+    return ask
 
 
-def _first_decisions(hand: FortyFivesHand) -> dict[int, _Decision]:
-    """Each seat's right to rob at its first decision (the dealer's on a turned ace, everyone's first turn in
-    the first trick), as the engine's legal actions say: the right, the engine's reason, the cards it may give up
-    and, for each card of its hand it may not, why. The others decide as simply as they may (keep, or give up
-    their first card; play their first legal card)."""
-    decisions: dict[int, _Decision] = {}
-    while len(decisions) < hand.n and not hand.is_over:
-        seat = hand.to_act
-        assert seat is not None, "a hand not over has a player to act"
-        legal = hand.legal_actions()
-        if seat not in decisions:
-            robs = [a.card for a in legal if a.kind == "rob" and a.card is not None]
-            right = "no" if not robs else "may" if KEEP in legal else "must"
-            why = {card: _refused(hand, Action("rob", card)).to_dict() for card in hand.hands[seat]
-                   if robs and card not in robs}
-            decisions[seat] = (right, hand.explain_rob(), robs, why)
-        hand.apply(KEEP if KEEP in legal else legal[0])
-    return decisions
-
-
-def _refused(hand: FortyFivesHand, action: Action) -> Explanation:
-    """Why the hand refuses ``action``, which it does."""
-    why = hand.explain_illegal(action)
-    assert why is not None, f"{action} was taken to be refused"
-    return why
-
-
-def _nobody_robs(hand: FortyFivesHand) -> Explanation:
-    assert hand.trump is not None, "a robbing question is asked once the trump is turned"
-    ace = Card.of(ACE, hand.trump)
-    return Explanation("45.rob.ace-holder", Text(
-        "{card} is turned, not an ace, and nobody was dealt the ace of trumps, {ace}: nobody robs",
-        card=hand.turned_card, ace=ace))
+def rob(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
+    """``rights`` per seat (``must``, ``may`` or ``no``), ``who`` (the seats that may rob), and for ``seat`` its
+    right (``may``) and the ``cards`` it may give up (``why`` the others may not; when asking who, ``why`` each seat
+    that may not rob may not, by seat); the deal; the rule and sentence of the question ``ask`` picks."""
+    rights = rob_rights(q, config)
+    seat = rights.seat
+    answer: dict[str, Any] = {"rights": list(rights.rights), "who": list(rights.who), "may": rights.right,
+                              "cards": list(rights.cards[seat]), "dealer": rights.dealer, "seat": seat,
+                              "turn_up": rights.turn_up, "trump": rights.trump,
+                              "hands": [list(h) for h in rights.hands], "hand": list(rights.hand),
+                              "why": {card: why.to_dict() for card, why in rights.refused[seat].items()}}
+    why = rights.reasons[seat]
+    if _rob_ask(q) == "who":   # why each seat that may not rob may not, by seat
+        why = rights.who_reason
+        answer["why"] = {str(s): rights.reasons[s].to_dict() for s, right in enumerate(rights.rights)
+                         if right == "no"}
+    return {**answer, **why.to_dict()}
 
 
 def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
@@ -250,4 +224,4 @@ def bids(q: Query, config: FortyFivesConfig) -> dict[str, Any]:
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "discards": discards,
           "rob": rob}
 # The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
-TYPED = {"bids": bids_state, "score": score_result, "discards": discards_result}
+TYPED = {"bids": bids_state, "score": score_result, "discards": discards_result, "rob": rob_rights}

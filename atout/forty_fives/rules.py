@@ -9,25 +9,30 @@ from types import MappingProxyType
 from typing import Any
 
 from atout.cards import ACE, Card, Suit
-from atout.engine import Explanation
+from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
 from atout.forty_fives import ranking as rank
 from atout.forty_fives.bidding import Auction, call_in_words
 from atout.forty_fives.config import FortyFivesConfig
 from atout.forty_fives.explain import explain_discards, explain_score
-from atout.forty_fives.hand import HAND_SIZE, kept_at_discard
+from atout.forty_fives.hand import HAND_SIZE, KEEP, FortyFivesHand, kept_at_discard
 from atout.forty_fives.scoring import score_hand
 from atout.i18n import OneOf, Text
 from atout.ranking import TRUMP_POWER
 from atout.rules_api import (
+    AfterTrick,
     AuctionState,
+    CountedPosition,
     Discards,
+    Permission,
     PointsCount,
     Ranking,
+    RobRights,
     ScoreFacts,
     ScoreResult,
     TricksPlayed,
     Trump,
+    TurnedDeal,
     expect_facts,
     no_question,
 )
@@ -176,6 +181,83 @@ def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
 def points(config: FortyFivesConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
            last_trick: bool) -> PointsCount:
     raise no_question(config, "points")
+
+
+def actions(config: FortyFivesConfig, position: CountedPosition) -> tuple[Action, ...]:
+    raise no_question(config, "actions")
+
+
+def may(config: FortyFivesConfig, position: CountedPosition, action: Action) -> Permission:
+    raise no_question(config, "may")
+
+
+def draw(config: FortyFivesConfig, position: CountedPosition, reply: Card) -> AfterTrick:
+    raise no_question(config, "draw")
+
+
+def require_turn_up(config: FortyFivesConfig) -> None:
+    """Only the presets that turn a card up rob it: the Auction is told so."""
+    if config.auction:
+        raise QueryError(Text("{game} turns no card up, so nobody robs: rob is for forty-fives and "
+                              "forty-fives-partners", game=config.game))
+
+
+def rob(config: FortyFivesConfig, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights:
+    """Robbing the turned card (`45.rob.dealer-ace`, `45.rob.ace-holder`), asked of the engine at each seat's first
+    decision of the hand dealt from a seed or given by its turned card."""
+    require_turn_up(config)
+    if isinstance(deal, TurnedDeal):
+        hand = FortyFivesHand.position(config, deal.turn_up, dealer, deal.hands, deal.holder)
+    else:
+        hand = FortyFivesHand.new(config, seed=deal, dealer=dealer)
+    dealt = tuple(tuple(cards) for cards in hand.hands)
+    decisions = _first_decisions(hand)
+    seats = range(hand.n)
+    rights = tuple(decisions[s][0] for s in seats)
+    who = [s for s in seats if rights[s] != "no"]
+    assert hand.trump is not None and hand.turned_card is not None, "a robbing question is asked once a card is turned"
+    return RobRights(config.game, dealer, seat, hand.turned_card, hand.trump, dealt, rights,
+                     tuple(decisions[s][1] for s in seats), tuple(decisions[s][2] for s in seats),
+                     tuple(decisions[s][3] for s in seats), decisions[who[0]][1] if who else _nobody_robs(hand))
+
+
+# a seat's first decision: its right to rob, the engine's reason, the cards it may give up, why not each other card
+_Decision = tuple[str, Explanation, tuple[Card, ...], Mapping[Card, Explanation]]
+
+
+def _first_decisions(hand: FortyFivesHand) -> dict[int, _Decision]:
+    """Each seat's right to rob at its first decision (the dealer's on a turned ace, everyone's first turn in
+    the first trick), as the engine's legal actions say: the right, the engine's reason, the cards it may give up
+    and, for each card of its hand it may not, why. The others decide as simply as they may (keep, or give up
+    their first card; play their first legal card)."""
+    decisions: dict[int, _Decision] = {}
+    while len(decisions) < hand.n and not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None, "a hand not over has a player to act"
+        legal = hand.legal_actions()
+        if seat not in decisions:
+            robs = tuple(a.card for a in legal if a.kind == "rob" and a.card is not None)
+            right = "no" if not robs else "may" if KEEP in legal else "must"
+            why = {card: _refused(hand, Action("rob", card)) for card in hand.hands[seat]
+                   if robs and card not in robs}
+            decisions[seat] = (right, hand.explain_rob(), robs, MappingProxyType(why))
+        hand.apply(KEEP if KEEP in legal else legal[0])
+    return decisions
+
+
+def _refused(hand: FortyFivesHand, action: Action) -> Explanation:
+    """Why the hand refuses ``action``, which it does."""
+    why = hand.explain_illegal(action)
+    assert why is not None, f"{action} was taken to be refused"
+    return why
+
+
+def _nobody_robs(hand: FortyFivesHand) -> Explanation:
+    assert hand.trump is not None, "a robbing question is asked once the trump is turned"
+    ace = Card.of(ACE, hand.trump)
+    return Explanation("45.rob.ace-holder", Text(
+        "{card} is turned, not an ace, and nobody was dealt the ace of trumps, {ace}: nobody robs",
+        card=hand.turned_card, ace=ace))
 
 
 def following(view: Mapping[str, Any]) -> str | None:

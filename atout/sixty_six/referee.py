@@ -22,19 +22,30 @@ draws first after a trick, what each takes and whether the next trick is played 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from atout import rules_api
 from atout.cards import KING, QUEEN, Suit
-from atout.engine import Action, Explanation
-from atout.errors import IllegalActionError, QueryError, quote
+from atout.engine import Action
+from atout.errors import AtoutError, QueryError
 from atout.i18n import Text
 from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
-from atout.rules_api import AuctionState, HandEnding, PointsCount, ScoreResult, legality, trick_verdict
+from atout.rules_api import (
+    AfterTrick,
+    AuctionState,
+    CountedPosition,
+    HandEnding,
+    Permission,
+    PointsCount,
+    ScoreResult,
+    legality,
+    trick_verdict,
+)
 from atout.rules_api import ranking as card_ranking
 from atout.sixty_six import ranking
 from atout.sixty_six.config import DECK, SixtySixConfig, make_config
-from atout.sixty_six.hand import DRAW, STOCK_AT_DEAL, SixtySixHand
+from atout.sixty_six.hand import STOCK_AT_DEAL
 
 EVENTS = ("declare", "close-failed", "no-declaration", "closed")
 TRICKS = 12            # tricks in a hand played out
@@ -46,7 +57,7 @@ MAX_POINTS = 230       # 120 card points, the last trick's 10, a marriage of 40 
 def answer(kind: str, game: str, q: Query, options: dict[str, Any], typed: bool = False) -> Any:
     q.deck = DECK
     config = make_config(game, options)
-    return kind_answerer(TYPED if typed else _KINDS, kind, game)(q, config)
+    return kind_answerer(_KINDS, kind, game, TYPED if typed else None)(q, config)
 
 
 def rank(q: Query, config: SixtySixConfig) -> dict[str, Any]:
@@ -194,58 +205,53 @@ def _marriages(q: Query) -> list[Suit]:
     return suits
 
 
-def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
-    """Whether seat 0 may do ``action`` in a position given by its counts (``SixtySixHand.position``), asked of
-    the engine: ``allowed``, the rule and the sentence that say why, and, for a marriage, its ``points`` and
-    whether they ``count`` yet."""
+def permission(q: Query, config: SixtySixConfig) -> Permission:
+    """Whether seat 0 may do ``action`` in a position given by its counts (``CountedPosition``), after what it did
+    first on this lead (``actions``)."""
     trump = q.trump()
     hand = q.card_list("hand")
     plays = q.card_list("plays", q.data.get("plays", []))
     if len(plays) > 1:
         raise QueryError(Text("the trick so far holds at most 1 card in sixty-six (the lead), not {n}",
                               n=len(plays)))
-    turn_up = None
-    if q.has("turn_up"):
-        turn_up = q.card("turn_up")
-    position = SixtySixHand.position(config, trump, hand, plays[0] if plays else None,
-                                     q.integer("stock", 0, STOCK_AT_DEAL), q.flag("closed"), q.flag("before_draw"),
-                                     turn_up)
+    turn_up = q.card("turn_up") if q.has("turn_up") else None
+    position = CountedPosition(trump, tuple(hand), plays[0] if plays else None, q.integer("stock", 0, STOCK_AT_DEAL),
+                               q.flag("closed"), q.flag("before_draw"), turn_up)
+    # What is wrong with the position (it cannot arise, or an earlier action cannot be done in it) is said before
+    # what is wrong with the actions asked about: the position is asked of the rules first when one of them is.
     earlier = q.data.get("actions") or []
     if not isinstance(earlier, list) or not all(isinstance(a, str) for a in earlier):
+        rules_api.actions(config, position)
         raise QueryError(Text("actions must be a list of what seat 0 did first on this lead, such as "
                               "[\"exchange 9H\"]"))
-    for i, text in enumerate(earlier):
-        try:
-            position.apply(text)
-        except IllegalActionError as exc:
-            raise QueryError(Text("action {i} ({action}) cannot be done in this position: {why}", i=i + 1,
-                                  action=quote(text), why=str(exc))) from None
-    action = Action.parse(q.field("action"))
-    # What the player sees when asked: their hand and the turned-up trump (the engine picks one if not given).
-    shown = {"actions": [str(a) for a in position.legal_actions()], "hand": list(position.hands[0]),
-             "turn_up": position.turn_up}
-    why = position.explain_illegal(action)
-    if why is not None:
-        return {"allowed": False, **shown, **why.to_dict()}
-    event = position.apply(action)
-    answer: dict[str, Any] = {"allowed": True, **shown, **event.explanation.to_dict()}
-    if event.kind == "marriage":
-        _suit, value, counts = event.data
-        answer.update(points=value, counts=counts)
-    return answer
+    position = replace(position, earlier=tuple(earlier))
+    try:
+        action = Action.parse(q.field("action"))
+    except AtoutError:
+        rules_api.actions(config, position)
+        raise
+    return rules_api.may(config, position, action)
+
+
+def may(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    """``allowed``, what the player sees when asked (the actions it may take, its hand, the turned-up trump), the
+    rule and the sentence that say why, and, for a marriage, its ``points`` and whether they ``count`` yet."""
+    answer = permission(q, config)
+    said: dict[str, Any] = {"allowed": answer.allowed, "actions": [str(a) for a in answer.actions],
+                            "hand": list(answer.hand), "turn_up": answer.turn_up, **answer.reason.to_dict()}
+    if answer.marriage_points is not None:
+        said.update(points=answer.marriage_points, counts=answer.counts)
+    return said
 
 
 DRAW_ASKS = ("first", "take", "follow")
 
 
-def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+def after_trick(q: Query, config: SixtySixConfig) -> AfterTrick:
     """What happens after a trick (`66.draw`): the trick is ``plays`` (seat 1's lead, then seat 0's reply), seat 0
     holds ``hand`` after it, the stock held ``stock`` face-down cards (``closed`` or open, the turned-up trump
-    ``turn_up`` under it). The engine plays the reply and draws: ``winner``, ``first`` (who draws first, or None
-    when nobody draws), ``takes`` (per seat: ``face-down``, ``turn-up`` or None), ``strict`` (whether the next
-    trick is played by the strict rules, or None when the hand is over). ``ask`` (first, take or follow) picks
-    the rule and sentence the answer gives first; ``why`` gives each."""
-    ask = q.choice("ask", DRAW_ASKS) if q.has("ask") else DRAW_ASKS[0]
+    ``turn_up`` under it). ``ask`` (first, take or follow) is checked: no trick follows the last."""
+    ask = _draw_ask(q)
     trump = q.trump()
     hand = q.card_list("hand")
     plays = q.card_list("plays")
@@ -256,40 +262,32 @@ def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
     if stock and not closed and len(hand) != MAX_HAND - 1:
         raise QueryError(Text("while the stock is open your hand holds {size} cards once you have played to the "
                               "trick, before drawing, not {n}", size=MAX_HAND - 1, n=len(hand)))
-    turn_up = None
-    if q.has("turn_up"):
-        turn_up = q.card("turn_up")
+    turn_up = q.card("turn_up") if q.has("turn_up") else None
     lead, reply = plays
-    position = SixtySixHand.position(config, trump, [*hand, reply], lead, stock, closed, False, turn_up)
-    shown = {"hand": hand, "turn_up": position.turn_up}
-    played = position.apply(Action("play", reply))
-    won = next(e for e in played.flatten() if e.kind == "trick")
-    winner = won.seat
-    assert winner is not None, "a trick has its winner"
-    takes: list[str | None] = [None, None]
-    if position.draw_pending:
-        first = position.to_act
-        event = position.apply(DRAW)
-        takes[winner] = "face-down"
-        takes[1 - winner] = "face-down" if event.data is None else "turn-up"
-        drew = Explanation("66.draw", Text("{trick}. {draw}", trick=won.explanation.text,
-                                           draw=event.explanation.text))
-    else:
-        first = None
-        why = position.explain_illegal(DRAW) if not position.is_over else Explanation("66.draw", Text(
-            "That was the last trick: there is nothing left to draw"))
-        assert why is not None, "no draw is pending, so a draw is refused"
-        drew = Explanation(why.rule, Text("{trick}. {why}", trick=won.explanation.text, why=why.text))
-    if position.is_over and ask == "follow":
+    after = rules_api.draw(config, CountedPosition(trump, (*hand, reply), lead, stock, closed, False, turn_up), reply)
+    if after.over and ask == "follow":
         raise QueryError(Text("that was the last trick: no trick follows, so ask first or take"))
-    strict = None if position.is_over else position.is_strict
-    follow = position.explain_play() if strict is not None else drew
-    why_ask = {"first": drew, "take": drew, "follow": follow}
-    return {"winner": winner, "first": first, "takes": takes, "strict": strict, **shown,
-            **why_ask[ask].to_dict(), "why": {k: v.to_dict() for k, v in why_ask.items()}}
+    return after
+
+
+def _draw_ask(q: Query) -> str:
+    ask: str = q.choice("ask", DRAW_ASKS) if q.has("ask") else DRAW_ASKS[0]
+    return ask
+
+
+def draw(q: Query, config: SixtySixConfig) -> dict[str, Any]:
+    """``winner``, ``first`` (who draws first, or None when nobody draws), ``takes`` (per seat: ``face-down``,
+    ``turn-up`` or None), ``strict`` (whether the next trick is played by the strict rules, or None when the hand
+    is over), seat 0's hand and the turned-up trump; the rule and sentence of the question ``ask`` picks first,
+    and ``why`` gives each."""
+    after = after_trick(q, config)
+    reasons = after.reasons
+    return {"winner": after.winner, "first": after.first, "takes": list(after.takes), "strict": after.strict,
+            "hand": list(after.hand), "turn_up": after.turn_up, **reasons[_draw_ask(q)].to_dict(),
+            "why": {k: v.to_dict() for k, v in reasons.items()}}
 
 
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "bids": bids, "score": score, "points": points, "may": may,
           "draw": draw}
 # The kinds answered with one of the rules API's typed answers (``atout.referee.typed``).
-TYPED = {"bids": bids_state, "score": score_result, "points": points_count}
+TYPED = {"bids": bids_state, "score": score_result, "points": points_count, "may": permission, "draw": after_trick}

@@ -8,18 +8,23 @@ from types import MappingProxyType
 from typing import Any
 
 from atout.cards import Card, Suit
-from atout.engine import Explanation
-from atout.errors import ConfigError, QueryError
+from atout.engine import Action, Explanation
+from atout.errors import ConfigError, IllegalActionError, QueryError, quote
 from atout.i18n import Text
 from atout.rules_api import (
+    AfterTrick,
     AuctionState,
+    CountedPosition,
     Discards,
     HandEnding,
+    Permission,
     PointsCount,
     Ranking,
+    RobRights,
     ScoreFacts,
     ScoreResult,
     Trump,
+    TurnedDeal,
     expect_facts,
     no_question,
 )
@@ -27,7 +32,7 @@ from atout.sixty_six import ranking as rank
 from atout.sixty_six import scoring
 from atout.sixty_six.config import DECK, SixtySixConfig
 from atout.sixty_six.explain import explain_points, explain_result
-from atout.sixty_six.hand import SixtySixResult
+from atout.sixty_six.hand import DRAW, SixtySixHand, SixtySixResult
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
 POINTS = MappingProxyType({card: rank.POINTS[card.index] for card in DECK})
@@ -144,6 +149,72 @@ def points(config: SixtySixConfig, tricks: Sequence[Sequence[Card]], marriages: 
     reached = total >= scoring.TARGET_POINTS
     return PointsCount(config.game, won, marriage_points, total, reached,
                        explain_points(cards, won, values, bool(tricks), last_trick, total, reached))
+
+
+def _position(config: SixtySixConfig, position: CountedPosition) -> SixtySixHand:
+    """The engine's hand in ``position`` (``SixtySixHand.position``), once seat 0 has done what it did first."""
+    hand = SixtySixHand.position(config, position.trump, position.hand, position.lead, position.face_down,
+                                 position.closed, position.before_draw, position.turn_up)
+    for i, action in enumerate(position.earlier):
+        try:
+            hand.apply(action)
+        except IllegalActionError as exc:
+            raise QueryError(Text("action {i} ({action}) cannot be done in this position: {why}", i=i + 1,
+                                  action=quote(str(action)), why=str(exc))) from None
+    return hand
+
+
+def actions(config: SixtySixConfig, position: CountedPosition) -> tuple[Action, ...]:
+    return tuple(_position(config, position).legal_actions())
+
+
+def may(config: SixtySixConfig, position: CountedPosition, action: Action) -> Permission:
+    """Whether seat 0 may do ``action`` now, asked of the engine: why it is refused, or what doing it does (a
+    marriage: its points, and whether they count yet)."""
+    hand = _position(config, position)
+    # What the player sees when asked: their hand and the turned-up trump (the engine picks one if not given).
+    legal, held, turn_up = tuple(hand.legal_actions()), tuple(hand.hands[0]), hand.turn_up
+    why = hand.explain_illegal(action)
+    if why is not None:
+        return Permission(config.game, action, False, why, legal, held, turn_up)
+    event = hand.apply(action)
+    points = counts = None
+    if event.kind == "marriage":
+        _suit, points, counts = event.data
+    return Permission(config.game, action, True, event.explanation, legal, held, turn_up, points, counts)
+
+
+def draw(config: SixtySixConfig, position: CountedPosition, reply: Card) -> AfterTrick:
+    """What follows the trick seat 0 completes with ``reply`` (`66.draw`): the engine plays it and draws."""
+    if position.lead is None:
+        raise QueryError(Text("what follows a trick is asked once your opponent has led: give the lead"))
+    hand = _position(config, position)
+    after = tuple(card for card in position.hand if card != reply)
+    turn_up = hand.turn_up
+    won = next(e for e in hand.apply(Action("play", reply)).flatten() if e.kind == "trick")
+    winner = won.seat
+    assert winner is not None, "a trick has its winner"
+    takes: list[str | None] = [None, None]
+    first = None
+    if hand.draw_pending:
+        first = hand.to_act
+        event = hand.apply(DRAW)
+        takes[winner] = "face-down"
+        takes[1 - winner] = "face-down" if event.data is None else "turn-up"
+        drawing = Explanation("66.draw", Text("{trick}. {draw}", trick=won.explanation.text,
+                                              draw=event.explanation.text))
+    else:
+        why = hand.explain_illegal(DRAW) if not hand.is_over else Explanation("66.draw", Text(
+            "That was the last trick: there is nothing left to draw"))
+        assert why is not None, "no draw is pending, so a draw is refused"
+        drawing = Explanation(why.rule, Text("{trick}. {why}", trick=won.explanation.text, why=why.text))
+    strict = None if hand.is_over else hand.is_strict
+    following = hand.explain_play() if strict is not None else drawing
+    return AfterTrick(config.game, winner, first, (takes[0], takes[1]), strict, after, turn_up, drawing, following)
+
+
+def rob(config: SixtySixConfig, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights:
+    raise no_question(config, "rob")
 
 
 def following(view: Mapping[str, Any]) -> str | None:

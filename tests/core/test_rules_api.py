@@ -4,6 +4,7 @@ as the JSON of its objects."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -402,3 +403,193 @@ def test_sixty_six_points_are_the_oracles():
         assert count.reason.rule == ("66.marriage.pending" if marriages and not tricks else "66.points")
     with pytest.raises(AtoutError, match="five-hundred has no points questions"):
         rules_api.points("five-hundred", [])
+
+
+# --- Sixty-Six's may and draw questions, Forty-Fives' robbing -------------------------------------------------
+
+def _counted_positions(rng, count):
+    """Random Sixty-Six positions seat 0 is on lead in, each possible: the stock open (a hand of 6, or 5 just
+    before the draw), closed or exhausted (1 to 6 cards)."""
+    deck = oracle_66.deck()
+    for _ in range(count):
+        trump = rng.choice(oracle_66.SUITS)
+        face_down = rng.choice([11, 9, 7, 5, 3, 1, 0])
+        closed = face_down > 0 and rng.random() < 0.3
+        before_draw = face_down > 0 and not closed and face_down < 11 and rng.random() < 0.2
+        size = 6 - before_draw if face_down and not closed else rng.randrange(1, 7)
+        if face_down == 11:
+            size = 6
+        hand = rng.sample([c for c in deck if c != "A" + trump], size)   # the ace stays free to be turned up
+        if rng.random() < 0.5 and "9" + trump not in hand:
+            hand[0] = "9" + trump
+        yield trump, hand, face_down, closed, before_draw
+
+
+def test_sixty_six_exchange_close_and_marriages_are_the_rules():
+    """66.exchange-nine: the 9 of trumps for the turned-up trump, on lead after a trick won, while the stock is
+    open with a card face down; 66.close: on lead while the stock is open with a card face down; 66.marriage:
+    on lead holding its king and queen, 20 or 40 in trumps, counting once a trick is won, not once the stock is
+    gone or closed (66.strict.no-marriage)."""
+    rng = random.Random(9)
+    asked = {"exchange": [0, 0], "close": [0, 0], "marriage": [0, 0]}
+    for trump, hand, face_down, closed, before_draw in _counted_positions(rng, 400):
+        position = rules_api.CountedPosition(Suit.parse(trump), tuple(cards(hand)), None, face_down, closed,
+                                             before_draw)
+        open_stock = face_down > 0 and not closed
+        exchange = rules_api.may("sixty-six", position, f"exchange 9{trump}")
+        if not before_draw:
+            assert exchange.allowed == (open_stock and face_down < 11 and "9" + trump in hand), position
+        close = rules_api.may("sixty-six", position, "close")
+        assert close.allowed == open_stock, position
+        assert (close.rule, close.action) == ("66.close", rules_api.Action("close"))
+        assert (close.action in close.actions) == close.allowed
+        assert codes(close.hand) == hand and close.turn_up == (CARD("A" + trump) if face_down else None)
+        suit = rng.choice(oracle_66.SUITS)
+        marriage = rules_api.may("sixty-six", position, f"marriage K{suit}")
+        if not before_draw:
+            married = {"K" + suit, "Q" + suit} <= set(hand)
+            assert marriage.allowed == (married and open_stock), position
+            if marriage.allowed:
+                assert marriage.marriage_points == (40 if suit == trump else 20)
+                assert marriage.counts == (face_down < 11)     # every leader after the first has won a trick
+        assert (marriage.marriage_points is None) == (not marriage.allowed)
+        for answer in (exchange, close, marriage):
+            assert answer.rule in RULES and answer.reason.render()
+            asked[answer.action.kind][answer.allowed] += 1
+    assert all(no and yes for no, yes in asked.values()), asked    # each action both allowed and refused
+
+
+def test_sixty_six_may_after_earlier_actions_and_refuses_what_cannot_be():
+    position = rules_api.CountedPosition(Suit.HEARTS, tuple(cards(["9H", "KS", "QS", "AC", "10D", "JD"])),
+                                         face_down=7)
+    assert rules_api.may("sixty-six", position, "exchange 9H").allowed
+    exchanged = replace(position, earlier=("exchange 9H",))
+    after = rules_api.may("sixty-six", exchanged, "exchange 9H")
+    assert not after.allowed and CARD("9H") not in after.hand and after.turn_up == CARD("9H")
+    assert rules_api.Action("exchange", CARD("9H")) not in rules_api.actions("sixty-six", exchanged)
+    with pytest.raises(AtoutError, match=r"action 3 \('close'\) cannot be done in this position: The stock is "
+                                         r"already closed"):
+        rules_api.actions("sixty-six", replace(position, earlier=("exchange 9H", "close", "close")))
+    with pytest.raises(AtoutError, match="while the stock is open a hand holds 6 cards"):
+        rules_api.may("sixty-six", rules_api.CountedPosition(Suit.HEARTS, tuple(cards(["9H"]))), "close")
+    for game in ("forty-fives", "five-hundred"):
+        with pytest.raises(AtoutError, match=f"{game} has no may questions"):
+            rules_api.may(game, position, "close")
+        with pytest.raises(AtoutError, match=f"{game} has no draw questions"):
+            rules_api.draw(game, position, CARD("9H"))
+        with pytest.raises(AtoutError, match=f"{game} has no actions questions"):
+            rules_api.actions(game, position)
+
+
+def test_sixty_six_draws_are_the_rules():
+    """66.draw: the winner draws first, the loser of the sixth trick takes the turned-up trump; nobody draws from
+    a stock closed or exhausted; the strict rules once it is gone or closed (66.strict.follow, else 66.open.free);
+    no trick after the last."""
+    rng = random.Random(12)
+    deck = oracle_66.deck()
+    seen = set()
+    for _ in range(400):
+        trump = rng.choice(oracle_66.SUITS)
+        face_down = rng.choice([11, 9, 7, 5, 3, 1, 1, 0])
+        closed = face_down > 0 and rng.random() < 0.3
+        open_stock = face_down > 0 and not closed
+        dealt = rng.sample([c for c in deck if c != "A" + trump], 7)
+        lead, held = dealt[0], dealt[1:7 if open_stock else rng.randrange(2, 8)]
+        phase = "open" if open_stock else "strict"
+        reply = rng.choice(oracle_66.legal(held, lead, trump, phase))
+        position = rules_api.CountedPosition(Suit.parse(trump), tuple(cards(held)), CARD(lead), face_down, closed)
+        after = rules_api.draw("sixty-six", position, CARD(reply))
+        winner = 0 if oracle_66.trick_winner(lead, reply, trump) == 1 else 1
+        assert after.winner == winner and codes(after.hand) == [c for c in held if c != reply]
+        if open_stock:
+            loser_takes = "turn-up" if face_down == 1 else "face-down"
+            assert after.first == winner and after.drawing.rule == "66.draw"
+            assert after.takes == tuple("face-down" if s == winner else loser_takes for s in (0, 1))
+        else:
+            assert after.first is None and after.takes == (None, None)
+        last = not open_stock and len(held) == 1
+        assert after.over == last
+        if not last:
+            assert after.strict == (not open_stock or face_down == 1)
+            assert after.following.rule == ("66.strict.follow" if after.strict else "66.open.free")
+        assert dict(after.reasons) == {"first": after.drawing, "take": after.drawing, "follow": after.following}
+        seen.add((after.first is None, after.takes[1 - winner], after.strict))
+    assert seen == {(False, "face-down", False), (False, "turn-up", True), (True, None, True), (True, None, None)}
+    with pytest.raises(AtoutError, match="what follows a trick is asked once your opponent has led"):
+        rules_api.draw("sixty-six", rules_api.CountedPosition(Suit.CLUBS, tuple(cards(["AS"])), face_down=0),
+                       CARD("AS"))
+
+
+@pytest.mark.parametrize("game", ["forty-fives", "forty-fives-partners"])
+def test_robbing_is_the_oracles(game):
+    """45.rob.dealer-ace: a turned ace is robbed by the dealer (must or may, under dealer_rob), with any card;
+    45.rob.ace-holder: otherwise the seat dealt the ace of trumps may rob, with any other card; nobody else."""
+    rng = random.Random(game)
+    counts = (2, 3, 4, 5, 6) if game == "forty-fives" else (4, 6)
+    rights_seen = set()
+    for _ in range(150):
+        players, dealer_rob = rng.choice(counts), rng.choice(["must", "may"])
+        config = rules_api.config_of(game, {"players": players, "dealer_rob": dealer_rob})
+        dealer, seat = rng.randrange(players), rng.randrange(players)
+        if rng.random() < 0.5:
+            deal: int | rules_api.TurnedDeal = rng.randrange(10 ** 6)
+        else:
+            turn_up = rng.choice(["AS", "AH", "AC", "KD", "5S", "2H"])
+            holder = None if turn_up.startswith("A") else rng.choice([None, rng.randrange(players)])
+            deal = rules_api.TurnedDeal(CARD(turn_up), holder=holder)
+        rights = rules_api.rob(config, deal, dealer, seat)
+        hands = [codes(h) for h in rights.hands]
+        expected = oracle_45.rob_rights(hands, rights.turn_up.code, dealer, dealer_rob)
+        assert [(r, codes(c)) for r, c in zip(rights.rights, rights.cards, strict=True)] == expected
+        assert rights.trump == rights.turn_up.suit and (rights.dealer, rights.seat) == (dealer, seat)
+        assert rights.who == tuple(s for s, (r, _) in enumerate(expected) if r != "no")
+        assert rights.right == expected[seat][0] and codes(rights.hand) == hands[seat]
+        for s, refused in enumerate(rights.refused):
+            assert set(codes(refused)) == (set(hands[s]) - set(codes(rights.cards[s])) if rights.cards[s] else set())
+            assert all(why.rule in RULES for why in refused.values())
+        ace_turned = rights.turn_up.rank == CARD("AS").rank
+        assert rights.who_reason.rule == ("45.rob.dealer-ace" if ace_turned else "45.rob.ace-holder")
+        assert all(why.rule.startswith("45.rob.") for why in rights.reasons)
+        rights_seen.update(rights.rights)
+    assert rights_seen == {"must", "may", "no"}
+    with pytest.raises(AtoutError, match="auction-forty-fives turns no card up, so nobody robs"):
+        rules_api.rob("auction-forty-fives", 1)
+    with pytest.raises(AtoutError, match="sixty-six has no rob questions"):
+        rules_api.rob("sixty-six", 1)
+
+
+def test_the_referees_may_draw_and_rob_answers_are_the_apis_objects_written_out():
+    query = {"kind": "may", "game": "sixty-six", "trump": "H", "stock": 7, "action": "marriage KS",
+             "hand": ["9H", "KS", "QS", "AC", "10D", "JD"]}
+    permission = typed(query)
+    assert permission == rules_api.may("sixty-six", rules_api.CountedPosition(
+        Suit.HEARTS, tuple(cards(query["hand"])), face_down=7), "marriage KS")
+    assert judge(query) == {"allowed": True, "actions": [str(a) for a in permission.actions],
+                            "hand": query["hand"], "turn_up": "AH", "rule": permission.rule,
+                            "explanation": permission.reason.render(), "points": 20, "counts": True}
+    query = {"kind": "draw", "game": "sixty-six", "ask": "follow", "trump": "H", "stock": 1,
+             "hand": ["AS", "KC", "QC", "JD", "9D"], "plays": ["9S", "10S"]}
+    after = typed(query)
+    assert (after.winner, after.first, after.takes, after.strict) == (0, 0, ("face-down", "turn-up"), True)
+    assert judge(query) == {"winner": 0, "first": 0, "takes": ["face-down", "turn-up"], "strict": True,
+                            "hand": query["hand"], "turn_up": "AH", "rule": "66.strict.follow",
+                            "explanation": after.following.render(),
+                            "why": {k: {"rule": w.rule, "explanation": w.render()} for k, w in after.reasons.items()}}
+    query = {"kind": "rob", "game": "forty-fives", "players": 3, "ask": "who", "turn_up": "KS", "hand": ["AS"],
+             "seat": 2}
+    rights = typed(query)
+    assert rights.who == (2,) and rights.right == "may" and CARD("AS") in rights.hand
+    answer = judge(query)
+    assert answer["who"] == [2] and answer["may"] == "may" and answer["rule"] == rights.who_reason.rule
+    assert answer["why"] == {str(s): {"rule": rights.reasons[s].rule, "explanation": rights.reasons[s].render()}
+                             for s in (0, 1)}
+    assert answer["cards"] == codes(rights.cards[2]) and "AS" not in answer["cards"]
+    with pytest.raises(AtoutError, match="seat 0 may not rob here, so gives up no card"):
+        typed({**query, "ask": "cards", "seat": 0, "hand": []})
+    with pytest.raises(AtoutError, match="that was the last trick: no trick follows"):
+        typed({"kind": "draw", "game": "sixty-six", "ask": "follow", "trump": "H", "stock": 0, "hand": [],
+               "plays": ["9S", "10S"]})
+    assert judge({"kind": "may", "game": "five-hundred"})["error"] == (
+        "five-hundred has no may questions: its kinds are rank, trick, legal, bids, score, discards")
+    with pytest.raises(AtoutError, match="sixty-six has no rob questions: its kinds are rank, trick, legal, bids"):
+        typed({"kind": "rob", "game": "sixty-six"})

@@ -237,13 +237,18 @@ def test_a_question_is_marked_with_the_working_core_gave_in_the_readers_language
         score = lessons.make_questions({"kind": "score", "score": {
             "contract": "8S", "contractor": 1, "tricks_won": [2, 8], "scores_before": [100, 200]}}, "five-hundred")[0]
         bids = lessons.make_questions({"kind": "bids", "dealer": 0, "calls": ["6S", "7C"]}, "five-hundred")[0]
+        rob = lessons.make_questions({"kind": "rob", "ask": "cards", "turn_up": "KS", "hand": ["AS", "2C", "3D"],
+                                      "players": 3}, "forty-fives")[0]
+        draw = lessons.make_questions({"kind": "draw", "ask": "take", "trump": "H", "stock": 1, "plays": ["9S", "10S"],
+                                       "hand": ["AS", "KC", "QC", "JD", "9D"]}, "sixty-six")[0]
     assert "K♥ 4" in points.explanation
 
     def refused(*args, **kwargs):
         raise AssertionError("the referee was asked again to mark an answer")
 
-    monkeypatch.setattr(lessons, "ask_referee", refused)
     monkeypatch.setattr(lessons, "typed", refused)
+    for name in ("ask", "judge", "typed"):
+        monkeypatch.setattr(f"atout.referee.{name}", refused)
     with language("fr"):
         marked = points.check("24")
         assert not marked.correct and "R♥ 4" in marked.text and marked.rule == "66.points"
@@ -251,3 +256,7 @@ def test_a_question_is_marked_with_the_working_core_gave_in_the_readers_language
         wrong = next(c for c in bids.choices if c not in bids.answer)
         refusal = bids.check([wrong])
         assert not refusal.correct and refusal.rule in RULES
+        kept = rob.check(["AS"])      # the ace of trumps lets you rob: it is never the card given up
+        assert not kept.correct and kept.rule.startswith("45.rob.") and "l'as d'atout, l'A♠" in kept.text
+        taken = draw.check("turn-up")      # you won the trick: you draw first, the face-down card
+        assert not taken.correct and taken.rule == "66.draw" and "Vous remportez la levée" in taken.text

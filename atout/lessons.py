@@ -660,6 +660,9 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
                          reasons=Reasons(None, dict(state.refused), state.rule))]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
+        if ask not in ASKS[kind]:
+            raise LessonError(Text("a {kind} question asks {asks}, not {ask}", kind=kind, asks=", ".join(ASKS[kind]),
+                                   ask=repr(ask)))
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
     return [_score_question("score", game, {"kind": "score", "game": game, "options": options, **spec["score"]},
                             prompt, seed, spec.get("viewer"))]

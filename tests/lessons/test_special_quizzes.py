@@ -5,7 +5,7 @@ refused."""
 import pytest
 
 from atout.i18n import language
-from atout.lessons import ASKS, LessonError, load_lessons, parse_lesson
+from atout.lessons import ASKS, LessonError, load_lessons, make_questions, parse_lesson
 from atout.rulebook import RULES
 from tests.lessons.test_lessons import MINIMAL
 
@@ -260,3 +260,10 @@ def test_a_question_is_marked_with_the_working_core_gave_in_the_readers_language
         assert not kept.correct and kept.rule.startswith("45.rob.") and "l'as d'atout, l'A♠" in kept.text
         taken = draw.check("turn-up")      # you won the trick: you draw first, the face-down card
         assert not taken.correct and taken.rule == "66.draw" and "Vous remportez la levée" in taken.text
+
+
+@pytest.mark.parametrize("kind, ask", [("rob", "first"), ("draw", "may"), ("exchange", "who")])
+def test_a_question_built_in_python_with_an_ask_its_kind_lacks_is_refused_with_the_asks_it_has(kind, ask):
+    """Outside a lesson file (whose schema says it first), ``make_questions`` itself names the asks of the kind."""
+    with pytest.raises(LessonError, match=rf"a {kind} question asks .*, not '{ask}'"):
+        make_questions({"kind": kind, "ask": ask}, "sixty-six" if kind != "rob" else "forty-fives")

@@ -160,6 +160,27 @@ class Explanation:
         return {"rule": self.rule, "explanation": self}
 
 
+class Moment(NamedTuple):
+    """When an action is refused as ill-timed or as another game's: the phase, the game, and what the player to
+    act may do instead (a ``Refusal``'s ``data`` for such a reason)."""
+
+    phase: Phase
+    game: str
+    legal: tuple[Action, ...]
+
+
+class Refusal(NamedTuple):
+    """Why a hand refuses an action, as facts: the family's ``reason`` (a member of its ``Refused``), the ``seat``
+    refused (the player to act; None at the deal and once the hand is over), the ``action`` and the facts the
+    reason names (``data``: each family's ``Refused`` says which). The hand decides the refusal; its family's
+    ``explain.explain_refusal`` words it and cites the rule, as ``explain_event`` does for an event."""
+
+    reason: enum.Enum
+    seat: int | None
+    action: Action
+    data: Any = None
+
+
 class Event:
     """What one action did. The explanation is built on first access."""
 
@@ -444,9 +465,10 @@ class HandBase:
     A hand keeps ``config``, ``dealer``, ``phase``, ``to_act``, ``hands`` (one card list per seat), ``tricks`` (each
     with its ``cards``), ``history`` and ``events``; ``start()`` says what else it was started with (a ``HandStart``:
     the scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its ``DECK``,
-    ``config_class`` and ``make_config``, and says what is legal (``_compute_legal``), which
-    method does each kind of action (``DOES``), why an action is refused (``_explain_illegal``) and where the
-    cards lie that are neither in a hand nor in a finished trick (``_cards_elsewhere``).
+    ``config_class`` and ``make_config``, and says what is legal (``_compute_legal``), which method does each kind
+    of action (``DOES``), why an action is refused (``_refusal``, the facts, which its explanations word:
+    ``_word_refusal``) and where the cards lie that are neither in a hand nor in a finished trick
+    (``_cards_elsewhere``).
     """
 
     # What every family's hand keeps (each family narrows the types: its own configuration, tricks and result).
@@ -627,7 +649,15 @@ class HandBase:
             return None
         return self._explain_illegal(action)
 
-    def _explain_illegal(self, action: Action) -> Explanation:   # pragma: no cover - each family explains its own
+    def _explain_illegal(self, action: Action) -> Explanation:
+        """Why ``action`` is refused, in words: the hand's refusal as its family's explanations word it."""
+        return self._word_refusal(self._refusal(action))
+
+    def _refusal(self, action: Action) -> Refusal:   # pragma: no cover - each family refuses its own
+        """Why ``action``, which is not legal now, is refused: the facts, never the sentence."""
+        raise NotImplementedError
+
+    def _word_refusal(self, refusal: Refusal) -> Explanation:   # pragma: no cover - each family words its own
         raise NotImplementedError
 
     def _illegal(self, action: Action) -> IllegalActionError:

@@ -448,6 +448,30 @@ class GameConfig(Protocol):
     def sides(self) -> int: ...
     @property
     def first_dealer(self) -> str: ...
+    @property
+    def target(self) -> int: ...      # the score (game points in Sixty-Six) that wins the game
+
+
+class ScoreLine(NamedTuple):
+    """One hand on a score sheet, per scoring unit (a player, or a side in partnerships: the units of the game's
+    ``scores``): what each scored in the hand (``points``), the tricks each won, and its totals ``before`` and
+    ``after`` the hand where the family's hands carry the game's scores (None where the game keeps them: Sixty-Six
+    adds each hand's game points); with the contract, if any: the unit that won it (``bid_unit``), its call and
+    whether it was ``made`` (None: not scored as made or short)."""
+
+    points: list[int]
+    tricks: list[int]
+    before: list[int] | None = None
+    after: list[int] | None = None
+    bid_unit: int | None = None
+    bid: str | None = None
+    made: bool | None = None
+
+
+class ScoredResult(Protocol):
+    """What every family's hand result says of itself for a score sheet (``GameBase.results`` holds them)."""
+
+    def score_line(self) -> ScoreLine: ...
 
 
 class PlayedTrick(Protocol):
@@ -796,7 +820,7 @@ class GameBase(Generic[HandT]):
         players = self.config.players
         self.dealer = self._rng.randrange(players) if self.config.first_dealer == "random" else 0
         self.scores = [0] * self.config.sides
-        self.results: list[Any] = []
+        self.results: list[ScoredResult] = []
         self.dealers: list[int] = []
         self.winner: int | None = None
         self.completed_hands: list[HandT] = []   # every finished hand, for scores and reviews

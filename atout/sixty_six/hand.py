@@ -40,6 +40,8 @@ from atout.engine import (
     Moment,
     Phase,
     Refusal,
+    ScoredResult,
+    ScoreLine,
     TableView,
     check_ending,
     play,
@@ -120,7 +122,7 @@ class Trick(NamedTuple):
 
 
 @dataclass
-class SixtySixResult:
+class SixtySixResult(ScoredResult):
     """How a hand ended and what it scored."""
 
     how: str                    # "declared", "played-out" (12 tricks, stock ran out), "closed-out"
@@ -146,6 +148,11 @@ class SixtySixResult:
     @property
     def winner(self) -> int | None:
         return self.score.winner
+
+    def score_line(self) -> ScoreLine:
+        """The hand on a score sheet: the game points each player scored and the tricks each won (the game adds
+        up the game points: no totals here, and no contract)."""
+        return ScoreLine(self.game_points, list(self.tricks_won))
 
 
 class SixtySixHand(HandBase):

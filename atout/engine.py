@@ -160,6 +160,27 @@ class Explanation:
         return {"rule": self.rule, "explanation": self}
 
 
+class Moment(NamedTuple):
+    """When an action is refused as ill-timed or as another game's: the phase, the game, and what the player to
+    act may do instead (a ``Refusal``'s ``data`` for such a reason)."""
+
+    phase: Phase
+    game: str
+    legal: tuple[Action, ...]
+
+
+class Refusal(NamedTuple):
+    """Why a hand refuses an action, as facts: the family's ``reason`` (a member of its ``Refused``), the ``seat``
+    refused (the player to act; None at the deal and once the hand is over), the ``action`` and the facts the
+    reason names (``data``: each family's ``Refused`` says which). The hand decides the refusal; its family's
+    ``explain.explain_refusal`` words it and cites the rule, as ``explain_event`` does for an event."""
+
+    reason: enum.Enum
+    seat: int | None
+    action: Action
+    data: Any = None
+
+
 class Event:
     """What one action did. The explanation is built on first access."""
 
@@ -427,6 +448,30 @@ class GameConfig(Protocol):
     def sides(self) -> int: ...
     @property
     def first_dealer(self) -> str: ...
+    @property
+    def target(self) -> int: ...      # the score (game points in Sixty-Six) that wins the game
+
+
+class ScoreLine(NamedTuple):
+    """One hand on a score sheet, per scoring unit (a player, or a side in partnerships: the units of the game's
+    ``scores``): what each scored in the hand (``points``), the tricks each won, and its totals ``before`` and
+    ``after`` the hand where the family's hands carry the game's scores (None where the game keeps them: Sixty-Six
+    adds each hand's game points); with the contract, if any: the unit that won it (``bid_unit``), its call and
+    whether it was ``made`` (None: not scored as made or short)."""
+
+    points: list[int]
+    tricks: list[int]
+    before: list[int] | None = None
+    after: list[int] | None = None
+    bid_unit: int | None = None
+    bid: str | None = None
+    made: bool | None = None
+
+
+class ScoredResult(Protocol):
+    """What every family's hand result says of itself for a score sheet (``GameBase.results`` holds them)."""
+
+    def score_line(self) -> ScoreLine: ...
 
 
 class PlayedTrick(Protocol):
@@ -444,9 +489,10 @@ class HandBase:
     A hand keeps ``config``, ``dealer``, ``phase``, ``to_act``, ``hands`` (one card list per seat), ``tricks`` (each
     with its ``cards``), ``history`` and ``events``; ``start()`` says what else it was started with (a ``HandStart``:
     the scores before it, or Sixty-Six's carried points), so a replay starts alike. A family names its ``DECK``,
-    ``config_class`` and ``make_config``, and says what is legal (``_compute_legal``), which
-    method does each kind of action (``DOES``), why an action is refused (``_explain_illegal``) and where the
-    cards lie that are neither in a hand nor in a finished trick (``_cards_elsewhere``).
+    ``config_class`` and ``make_config``, and says what is legal (``_compute_legal``), which method does each kind
+    of action (``DOES``), why an action is refused (``_refusal``, the facts, which its explanations word:
+    ``_word_refusal``) and where the cards lie that are neither in a hand nor in a finished trick
+    (``_cards_elsewhere``).
     """
 
     # What every family's hand keeps (each family narrows the types: its own configuration, tricks and result).
@@ -627,7 +673,15 @@ class HandBase:
             return None
         return self._explain_illegal(action)
 
-    def _explain_illegal(self, action: Action) -> Explanation:   # pragma: no cover - each family explains its own
+    def _explain_illegal(self, action: Action) -> Explanation:
+        """Why ``action`` is refused, in words: the hand's refusal as its family's explanations word it."""
+        return self._word_refusal(self._refusal(action))
+
+    def _refusal(self, action: Action) -> Refusal:   # pragma: no cover - each family refuses its own
+        """Why ``action``, which is not legal now, is refused: the facts, never the sentence."""
+        raise NotImplementedError
+
+    def _word_refusal(self, refusal: Refusal) -> Explanation:   # pragma: no cover - each family words its own
         raise NotImplementedError
 
     def _illegal(self, action: Action) -> IllegalActionError:
@@ -766,7 +820,7 @@ class GameBase(Generic[HandT]):
         players = self.config.players
         self.dealer = self._rng.randrange(players) if self.config.first_dealer == "random" else 0
         self.scores = [0] * self.config.sides
-        self.results: list[Any] = []
+        self.results: list[ScoredResult] = []
         self.dealers: list[int] = []
         self.winner: int | None = None
         self.completed_hands: list[HandT] = []   # every finished hand, for scores and reviews

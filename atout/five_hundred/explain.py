@@ -1,11 +1,24 @@
-"""Sentences for the Five Hundred engine's events, each citing the rule that made it happen."""
+"""Sentences for the Five Hundred engine's events and refusals, each citing the rule that made it happen or forbids
+it."""
 
 from __future__ import annotations
 
 from atout.cards import Suit
-from atout.engine import Event, Explanation, seat_name
+from atout.engine import (
+    Event,
+    Explanation,
+    Phase,
+    Refusal,
+    action_said,
+    allowed_words,
+    foreign_action_said,
+    phase_words,
+    seat_name,
+)
 from atout.five_hundred import ranking
+from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PASS, SIDES, Contract
+from atout.five_hundred.hand import Refused
 from atout.five_hundred.scoring import DEFENDER_TRICK, HandResult
 from atout.i18n import N_, Plural, Side, Text
 
@@ -208,3 +221,52 @@ def table_notes(sitting_out: int | None, contract: Contract | None, joker_suit: 
     if joker_suit is not None:
         notes.append(Text("The joker was led calling for {suit}", suit=joker_suit))
     return notes
+
+
+# --- why an action is refused (the hand's ``Refusal``) -------------------------------------------------------------
+
+_PHASE_RULE = {Phase.BID: "500.bid.pass", Phase.KITTY: "500.kitty", Phase.PLAY: "500.follow.suit"}
+
+
+def explain_refusal(refusal: Refusal) -> Explanation:
+    """Why the hand refuses an action, in words, citing the rule: the hand's ``Refusal`` (its ``Refused`` reason
+    and facts) said."""
+    reason, seat, action, data = refusal
+    who = seat_name(seat) if seat is not None else None
+    if reason is Refused.OVER:
+        return Explanation("500.game.target", Text("The hand is over: no more actions"))
+    if reason is Refused.BAD_DEAL:
+        return Explanation("500.deal", Text("A deal must order the 43 cards of the Five Hundred deck, each once"))
+    if reason is Refused.NOT_DEALT:
+        return Explanation("500.deal", Text("The cards must be dealt first"))
+    if reason is Refused.CALL:
+        auction: Auction = data
+        return auction.explain_illegal(str(action.value))
+    if reason is Refused.DISCARD_NOT_HELD:
+        return Explanation("500.kitty", Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
+                                             card=action.card, hand=data,
+                                             you=N_("You do not hold {card}; your hand is {hand}")))
+    if reason is Refused.CARD_NOT_HELD:
+        return Explanation("500.follow.suit", Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
+                                                   card=action.card, hand=data,
+                                                   you=N_("You do not hold {card}; your hand is {hand}")))
+    if reason is Refused.JOKER_SUIT:
+        return ranking.explain_joker_suit(action.value, data.trump, data.shown_out)
+    if reason is Refused.SUIT_NAMED:
+        return Explanation("500.joker.no-trump", Text(
+            "Only the joker, led in no trumps, is played with a suit named: play {card} without naming a suit",
+            card=action.card))
+    if reason is Refused.AGAINST_THE_PLAY:
+        assert action.card is not None, "a card refused in the play"
+        return ranking.explain_illegal(action.card, data.hand, data.plays, data.trump, data.joker_suit)
+    if reason is Refused.NOT_OF_THIS_GAME:
+        return Explanation(_PHASE_RULE[data.phase], Text(
+            "{action} is not part of Five Hundred: {seat} must {allowed}",
+            action=foreign_action_said(action, data.game), seat=who, allowed=allowed_words(data.legal),
+            you=N_("{action} is not part of Five Hundred: you must {allowed}")))
+    if reason is Refused.NOT_NOW:
+        return Explanation(_PHASE_RULE[data.phase], Text(
+            "{action} is not allowed during {phase}: {seat} must {allowed}", action=action_said(action),
+            phase=phase_words(data.phase), seat=who, allowed=allowed_words(data.legal),
+            you=N_("{action} is not allowed during {phase}: you must {allowed}")))
+    raise ValueError(f"no explanation for the refusal {reason!r}")

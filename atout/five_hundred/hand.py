@@ -17,8 +17,9 @@ Leading the joker in no trumps (and in misère) names the suit the others must f
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from atout.cards import CARDS, JOKER, Card, Suit
 from atout.engine import (
@@ -29,15 +30,12 @@ from atout.engine import (
     Explanation,
     HandBase,
     HandStart,
+    Moment,
     Phase,
+    Refusal,
     TableView,
-    action_said,
-    allowed_words,
     auction_fields,
     check_ending,
-    foreign_action_said,
-    phase_words,
-    seat_name,
 )
 from atout.errors import AtoutError, PositionError
 from atout.five_hundred import ranking
@@ -45,7 +43,7 @@ from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
-from atout.i18n import N_, Text
+from atout.i18n import Text
 
 DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
@@ -54,6 +52,39 @@ DEAL_PACKETS = ((3, False), (0, True), (4, False), (3, False))   # 500.deal: 3 e
 DISCARD_ACTIONS: tuple[Action, ...] = tuple(Action("discard", c) for c in CARDS)
 JOKER_LEADS: dict[Suit, Action] = {s: Action("play", JOKER, s) for s in Suit}
 _DECK_SET = frozenset(DECK.cards)
+
+
+class Refused(enum.Enum):
+    """Why an action is refused (``_refusal``), with what ``Refusal.data`` holds; ``explain.explain_refusal`` words
+    each and cites its rule."""
+
+    OVER = "over"
+    NOT_DEALT = "not-dealt"
+    BAD_DEAL = "bad-deal"                   # a deal that is not the 43 cards, each once
+    CALL = "call"                           # the auction, which says why it refuses the call
+    DISCARD_NOT_HELD = "discard-not-held"   # the contractor's hand
+    CARD_NOT_HELD = "card-not-held"         # the player's hand
+    JOKER_SUIT = "joker-suit"               # ``JokerLead``: the joker led naming a suit it may not (or none)
+    SUIT_NAMED = "suit-named"               # a suit named with a card other than the led joker
+    AGAINST_THE_PLAY = "against-the-play"   # ``PlayFacts``: what the card is judged against
+    NOT_OF_THIS_GAME = "not-of-this-game"   # ``Moment``: the phase, the game, what is legal instead
+    NOT_NOW = "not-now"                     # ``Moment``
+
+
+class JokerLead(NamedTuple):
+    """What a joker led naming a suit is judged against: the trumps and the suits its player has shown out of."""
+
+    trump: Suit | None
+    shown_out: list[Suit]
+
+
+class PlayFacts(NamedTuple):
+    """What a card refused in the play is judged against (``ranking.explain_illegal`` says which rule it breaks)."""
+
+    hand: list[Card]
+    plays: list[Card]
+    trump: Suit | None
+    joker_suit: Suit | None
 
 
 class Trick:
@@ -188,53 +219,43 @@ class FiveHundredHand(HandBase):
 
     # --- applying actions -------------------------------------------------------------------
 
-    def _explain_illegal(self, action: Action) -> Explanation:
-        phase = self.phase
+    def _refusal(self, action: Action) -> Refusal:
+        phase, seat = self.phase, self.to_act
         if phase is Phase.OVER:
-            return Explanation("500.game.target", Text("The hand is over: no more actions"))
+            return Refusal(Refused.OVER, None, action)
         if phase is Phase.DEAL:
-            if action.kind == "deal":
-                return Explanation("500.deal", Text("A deal must order the 43 cards of the Five Hundred deck, "
-                                                    "each once"))
-            return Explanation("500.deal", Text("The cards must be dealt first"))
-        seat = self.to_act
+            return Refusal(Refused.BAD_DEAL if action.kind == "deal" else Refused.NOT_DEALT, None, action)
         assert seat is not None, "after the deal and before the end a player is to act"
         if phase is Phase.BID and action.kind == "bid":
             assert self.auction is not None, "the bidding has its auction"
-            return self.auction.explain_illegal(str(action.value))
+            return Refusal(Refused.CALL, seat, action, self.auction)
         if phase is Phase.KITTY and action.kind == "discard" and action.card is not None:
-            return Explanation("500.kitty", Text("{seat} does not hold {card}; their hand is {hand}",
-                                                 seat=seat_name(seat), card=action.card, hand=self.hands[seat],
-                                                 you=N_("You do not hold {card}; your hand is {hand}")))
+            return Refusal(Refused.DISCARD_NOT_HELD, seat, action, list(self.hands[seat]))
         if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
-            return self._explain_illegal_play(seat, action)
+            return self._play_refusal(seat, action)
         if not self.is_of_this_game(action):
-            return Explanation(_PHASE_RULE[phase], Text(
-                "{action} is not part of Five Hundred: {seat} must {allowed}",
-                action=foreign_action_said(action, self.config.game),
-                seat=seat_name(seat), allowed=allowed_words(self.legal_actions()),
-                you=N_("{action} is not part of Five Hundred: you must {allowed}")))
-        return Explanation(_PHASE_RULE[phase], Text(
-            "{action} is not allowed during {phase}: {seat} must {allowed}", action=action_said(action),
-            phase=phase_words(phase), seat=seat_name(seat), allowed=allowed_words(self.legal_actions()),
-            you=N_("{action} is not allowed during {phase}: you must {allowed}")))
+            return Refusal(Refused.NOT_OF_THIS_GAME, seat, action, Moment(phase, self.config.game,
+                                                                          self.legal_actions()))
+        return Refusal(Refused.NOT_NOW, seat, action, Moment(phase, self.config.game, self.legal_actions()))
 
-    def _explain_illegal_play(self, seat: int, action: Action) -> Explanation:
+    def _play_refusal(self, seat: int, action: Action) -> Refusal:
         card, hand, trick = action.card, self.hands[seat], self.trick
         assert card is not None and trick is not None, "a card played to the trick on the table"
         if card not in hand:
-            return Explanation("500.follow.suit", Text("{seat} does not hold {card}; their hand is {hand}",
-                                                       seat=seat_name(seat), card=card, hand=hand,
-                                                       you=N_("You do not hold {card}; your hand is {hand}")))
+            return Refusal(Refused.CARD_NOT_HELD, seat, action, list(hand))
         if card is JOKER and not trick.cards:
             # the card may be led; what is wrong is the suit named (or not named) with it
-            shown = ranking.suits_of_mask(self.shown_out[seat])
-            return ranking.explain_joker_suit(action.value, self.trump, shown)
+            return Refusal(Refused.JOKER_SUIT, seat, action, JokerLead(
+                self.trump, ranking.suits_of_mask(self.shown_out[seat])))
         if action.value is not None:
-            return Explanation("500.joker.no-trump", Text(
-                "Only the joker, led in no trumps, is played with a suit named: play {card} without naming a suit",
-                card=card))
-        return ranking.explain_illegal(card, hand, trick.cards, self.trump, trick.joker_suit)
+            return Refusal(Refused.SUIT_NAMED, seat, action)
+        return Refusal(Refused.AGAINST_THE_PLAY, seat, action, PlayFacts(list(hand), list(trick.cards), self.trump,
+                                                                          trick.joker_suit))
+
+    def _word_refusal(self, refusal: Refusal) -> Explanation:
+        from atout.five_hundred.explain import explain_refusal
+
+        return explain_refusal(refusal)
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -512,7 +533,6 @@ class FiveHundredHand(HandBase):
         return f"<FiveHundredHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} contract={contract}>"
 
 
-_PHASE_RULE = {Phase.BID: "500.bid.pass", Phase.KITTY: "500.kitty", Phase.PLAY: "500.follow.suit"}
 _BID_TABLES: dict[FiveHundredConfig, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
 
 

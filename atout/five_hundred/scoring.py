@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from atout.engine import ScoredResult, ScoreLine
 from atout.five_hundred.config import MAX_TRICKS, SIDES, Contract, FiveHundredConfig
 
 SLAM_VALUE = 250        # 500.score.slam
@@ -22,7 +23,7 @@ ONE_TRICK = DEFENDER_TRICK   # what one trick is worth, for a review saying a ca
 
 
 @dataclass
-class HandResult:
+class HandResult(ScoredResult):
     contract: Contract | None       # None when the hand was thrown in
     contractor: int | None          # the seat that won the auction
     contractor_side: int | None
@@ -41,6 +42,12 @@ class HandResult:
     @property
     def bid(self) -> str | None:
         return self.contract.call if self.contract is not None else None
+
+    def score_line(self) -> ScoreLine:
+        """The hand on a score sheet: per side, what it scored, its tricks and its totals; the contract."""
+        return ScoreLine([a - b for a, b in zip(self.scores_after, self.scores_before, strict=True)],
+                         list(self.tricks_won), list(self.scores_before), list(self.scores_after),
+                         self.contractor_side, self.bid, self.made)
 
 
 def contract_points(contract: Contract, tricks: int) -> tuple[int, bool, bool]:

@@ -1,13 +1,26 @@
-"""Sentences for the Forty-Fives engine's events, each citing the rule that made it happen."""
+"""Sentences for the Forty-Fives engine's events and refusals, each citing the rule that made it happen or forbids
+it."""
 
 from __future__ import annotations
 
 from atout.cards import Card
-from atout.engine import Event, Explanation, seat_name
+from atout.engine import (
+    Event,
+    Explanation,
+    Phase,
+    Refusal,
+    action_said,
+    allowed_words,
+    foreign_action_said,
+    phase_words,
+    seat_name,
+)
 from atout.forty_fives import ranking
-from atout.forty_fives.bidding import call_text
+from atout.forty_fives.bidding import Auction, call_text
 from atout.forty_fives.config import bid_level
+from atout.forty_fives.hand import Refused
 from atout.forty_fives.scoring import HandResult
+from atout.games import game_title
 from atout.i18n import N_, Person, Plural, Side, Text
 
 
@@ -242,3 +255,128 @@ def explain_discards(keep: list[Card], thrown: list[Card], drawn: int, bidder: b
         said = Text("Kept: {kept}; thrown away: {thrown}; the hand already has five cards, so nothing is drawn",
                     kept=kept_said, thrown=thrown_said)
     return Explanation("a45.discard.bidder" if bidder else "a45.discard.others", said)
+
+
+# --- why an action is refused (the hand's ``Refusal``) and who may rob -----------------------------------------------
+
+_PHASE_RULE = {Phase.BID: "a45.bid.order", Phase.ROB: "45.rob.dealer-ace", Phase.TRUMP: "a45.trump.name",
+               Phase.DISCARD: "a45.discard.others", Phase.PLAY: "45.play.first-lead"}
+
+
+def explain_refusal(refusal: Refusal) -> Explanation:
+    """Why the hand refuses an action, in words, citing the rule: the hand's ``Refusal`` (its ``Refused`` reason
+    and facts) said."""
+    reason, seat, action, data = refusal
+    who = seat_name(seat) if seat is not None else None
+    if reason is Refused.OVER:
+        return Explanation("45.game.target", Text("The hand is over: no more actions"))
+    if reason is Refused.NOT_DEALT:
+        return Explanation("45.deal.packets", Text("The cards must be dealt first"))
+    if reason is Refused.NOTHING_TURNED:
+        return Explanation("45.rob.dealer-ace", Text(
+            "No card is turned up in {game}: the high bidder names trumps, so there is nothing to rob",
+            game=Text(game_title(data))))
+    if reason is Refused.NO_TURNED_CARD_KNOWN:
+        return Explanation("45.rob.ace-holder", Text(
+            "No turned card is known in this hand, so there is nothing to rob"))
+    if reason is Refused.ACE_KEPT:
+        return Explanation("45.rob.ace-holder", Text(
+            "{seat} keeps the ace of trumps, {ace}: another card is given up for the turned card", seat=who,
+            ace=data,
+            you=N_("You keep the ace of trumps, {ace}: another card is given up for the turned card")))
+    if reason is Refused.TURNED_ACE_IS_THE_DEALERS:
+        return Explanation("45.rob.dealer-ace", Text(
+            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(data)))
+    if reason is Refused.TURNED_ACE_ROBBED:
+        return Explanation("45.rob.dealer-ace", Text(
+            "{seat}, the dealer, has already robbed the turned ace: it is robbed once, before the first lead",
+            seat=who,
+            you=N_("You, the dealer, have already robbed the turned ace: it is robbed once, before the first "
+                   "lead")))
+    if reason is Refused.TURNED_ACE_KEPT:
+        return Explanation("45.rob.dealer-ace", Text(
+            "{seat}, the dealer, kept the hand as dealt before the first lead: the turned ace can no longer be "
+            "robbed", seat=who,
+            you=N_("You, the dealer, kept the hand as dealt before the first lead: the turned ace can no longer "
+                   "be robbed")))
+    if reason is Refused.NOT_THE_ACE_HOLDER:
+        turned, ace = data
+        return Explanation("45.rob.ace-holder", Text(
+            "{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, and {seat} "
+            "does not hold it", card=turned, ace=ace, seat=who,
+            you=N_("{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, "
+                   "and you do not hold it")))
+    if reason is Refused.ROB_DECIDED:
+        return Explanation("45.rob.ace-holder", Text(
+            "{seat} decides about the turned card once, when their turn first comes in the first trick", seat=who,
+            you=N_("You decide about the turned card once, when your turn first comes in the first trick")))
+    if reason is Refused.ROB_CARD_NOT_HELD:
+        return Explanation("45.rob.ace-holder", Text(
+            "{seat} does not hold {card}: the card given up for the turned card comes from their hand",
+            seat=who, card=action.card,
+            you=N_("You do not hold {card}: the card given up for the turned card comes from your hand")))
+    if reason is Refused.ROB_OR_KEEP_FIRST:
+        return Explanation("45.rob.ace-holder", Text(
+            "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "
+            "or keep their hand", seat=who,
+            you=N_("You hold the ace of trumps and must first rob (exchange a card for the turned card) or "
+                   "keep your hand")))
+    if reason is Refused.CARD_NOT_HELD:
+        return Explanation("45.deal.packets", Text(
+            "{seat} does not hold {card}; their hand is {hand}", seat=who, card=action.card, hand=data,
+            you=N_("You do not hold {card}; your hand is {hand}")))
+    if reason is Refused.AGAINST_THE_PLAY:
+        assert action.card is not None, "a card refused in the play"
+        return ranking.explain_illegal(action.card, data.hand, data.plays, data.trump, data.must_follow_suit,
+                                       data.ace_of_hearts_led)
+    if reason is Refused.CALL:
+        auction: Auction = data
+        return auction.explain_illegal(str(action.value))
+    if reason is Refused.DEALER_MUST_ROB:
+        return Explanation("45.rob.dealer-ace", Text("The turned card is an ace: the dealer must rob it"))
+    if reason is Refused.DEALER_LACKS_CARD:
+        return Explanation("45.rob.dealer-ace", Text("The dealer does not hold {card}", card=action.card))
+    if reason is Refused.DISCARD_DOWN_FIRST:
+        return Explanation("a45.discard.bidder", Text("Discard down to five cards before you finish"))
+    if reason is Refused.DISCARD_NOT_HELD:
+        return Explanation("a45.discard.others", Text("{seat} does not hold {card}", seat=who, card=action.card,
+                                                      you=N_("You do not hold {card}")))
+    if reason is Refused.NOT_OF_THIS_GAME:
+        return Explanation(_PHASE_RULE[data.phase], Text(
+            "{action} is not part of {game}: {seat} may only {allowed}",
+            action=foreign_action_said(action, data.game), game=Text(game_title(data.game)), seat=who,
+            allowed=allowed_words(data.legal),
+            you=N_("{action} is not part of {game}: you may only {allowed}")))
+    if reason is Refused.NOT_NOW:
+        return Explanation(_PHASE_RULE[data.phase], Text(
+            "{action} is not allowed during {phase}: {seat} may only {allowed}", action=action_said(action),
+            phase=phase_words(data.phase), seat=who, allowed=allowed_words(data.legal),
+            you=N_("{action} is not allowed during {phase}: you may only {allowed}")))
+    raise ValueError(f"no explanation for the refusal {reason!r}")
+
+
+def explain_rob_offer(seat: int, card: Card | None, ace: Card, by_dealer: bool, may_keep: bool) -> Explanation:
+    """Why ``seat`` may rob the turned ``card`` now: the dealer on a turned ace (``by_dealer``; ``may_keep``: the
+    table's ``dealer_rob`` lets them keep their hand instead), else the holder of the ace of trumps, ``ace``."""
+    if by_dealer and may_keep:
+        return Explanation("45.rob.dealer-ace", Text(
+            "The turned card is an ace: {seat}, the dealer, may rob it, discarding one card face down "
+            "at once and taking {card} into hand after the first trick, or keep their hand: at this table "
+            "the dealer may choose", seat=seat_name(seat), card=card,
+            you=N_("The turned card is an ace: you, the dealer, may rob it, discarding one card face "
+                   "down at once and taking {card} into hand after the first trick, or keep your hand: "
+                   "at this table the dealer may choose")))
+    if by_dealer:
+        return Explanation("45.rob.dealer-ace", Text(
+            "The turned card is an ace: {seat}, the dealer, must rob it at once, before the first lead: "
+            "discard one card face down and take {card}; at this table the dealer has no choice",
+            seat=seat_name(seat), card=card,
+            you=N_("The turned card is an ace: you, the dealer, must rob it at once, before the first lead: "
+                   "discard one card face down and take {card}; at this table the dealer has no choice")))
+    return Explanation("45.rob.ace-holder", Text(
+        "{seat} was dealt the ace of trumps, {ace}: before playing to the first trick they may give up any "
+        "other card for the turned card {card}, or keep their hand and be announced as holding the ace",
+        seat=seat_name(seat), ace=ace, card=card,
+        you=N_("You were dealt the ace of trumps, {ace}: before playing to the first trick you may give up "
+               "any other card for the turned card {card}, or keep your hand and be announced as holding "
+               "the ace")))

@@ -14,9 +14,10 @@ The draw and the scoring happen automatically and show as events.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import (
@@ -27,15 +28,12 @@ from atout.engine import (
     Explanation,
     HandBase,
     HandStart,
+    Moment,
     Phase,
+    Refusal,
     TableView,
-    action_said,
-    allowed_words,
     auction_fields,
     check_ending,
-    foreign_action_said,
-    phase_words,
-    seat_name,
 )
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
@@ -43,8 +41,7 @@ from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import BID_VALUES, FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
-from atout.games import game_title
-from atout.i18n import N_, Text
+from atout.i18n import Text
 from atout.ranking import TRUMP_POWER
 
 KEEP = Action("keep")
@@ -52,6 +49,43 @@ TAKE_KITTY = Action("kitty")
 DONE = Action("done")
 TRUMP_ACTIONS = {s: Action("trump", None, s) for s in Suit}
 HAND_SIZE = 5
+
+
+class Refused(enum.Enum):
+    """Why an action is refused (``_refusal``), with what ``Refusal.data`` holds; ``explain.explain_refusal`` words
+    each and cites its rule."""
+
+    OVER = "over"
+    NOT_DEALT = "not-dealt"
+    NOTHING_TURNED = "nothing-turned"                   # the game, whose high bidder names trumps
+    NO_TURNED_CARD_KNOWN = "no-turned-card-known"       # a hand taken up part-way
+    ACE_KEPT = "ace-kept"                               # the ace of trumps, which a robbing holder keeps
+    TURNED_ACE_IS_THE_DEALERS = "turned-ace-is-the-dealers"   # the dealer
+    TURNED_ACE_ROBBED = "turned-ace-robbed"
+    TURNED_ACE_KEPT = "turned-ace-kept"
+    NOT_THE_ACE_HOLDER = "not-the-ace-holder"           # (the turned card, the ace of trumps)
+    ROB_DECIDED = "rob-decided"
+    ROB_CARD_NOT_HELD = "rob-card-not-held"
+    ROB_OR_KEEP_FIRST = "rob-or-keep-first"
+    CARD_NOT_HELD = "card-not-held"                     # the player's hand
+    AGAINST_THE_PLAY = "against-the-play"               # ``PlayFacts``: what the card is judged against
+    CALL = "call"                                       # the auction, which says why it refuses the call
+    DEALER_MUST_ROB = "dealer-must-rob"
+    DEALER_LACKS_CARD = "dealer-lacks-card"
+    DISCARD_DOWN_FIRST = "discard-down-first"
+    DISCARD_NOT_HELD = "discard-not-held"
+    NOT_OF_THIS_GAME = "not-of-this-game"               # ``Moment``: the phase, the game, what is legal instead
+    NOT_NOW = "not-now"                                 # ``Moment``
+
+
+class PlayFacts(NamedTuple):
+    """What a card refused in the play is judged against (``ranking.explain_illegal`` says which rule it breaks)."""
+
+    hand: list[Card]
+    plays: list[Card]
+    trump: Suit
+    must_follow_suit: bool
+    ace_of_hearts_led: bool
 
 
 class Trick:
@@ -275,137 +309,80 @@ class FortyFivesHand(HandBase):
         """Whether the player to act may rob the turned card now, and why: the rule, and for the dealer the option
         ``dealer_rob`` in force (``legal_actions`` decides; this says it in words)."""
         legal = self.legal_actions()
-        seat = self.to_act
-        card = self.turn_up
         if any(a.kind == "rob" for a in legal):
-            assert seat is not None and self.trump is not None, "a rob is offered in play, trumps turned"
-            if self.phase is Phase.ROB:
-                if KEEP in legal:
-                    return Explanation("45.rob.dealer-ace", Text(
-                        "The turned card is an ace: {seat}, the dealer, may rob it, discarding one card face down "
-                        "at once and taking {card} into hand after the first trick, or keep their hand: at this table "
-                        "the dealer may choose", seat=seat_name(seat), card=card,
-                        you=N_("The turned card is an ace: you, the dealer, may rob it, discarding one card face "
-                               "down at once and taking {card} into hand after the first trick, or keep your hand: "
-                               "at this table the dealer may choose")))
-                return Explanation("45.rob.dealer-ace", Text(
-                    "The turned card is an ace: {seat}, the dealer, must rob it at once, before the first lead: "
-                    "discard one card face down and take {card}; at this table the dealer has no choice",
-                    seat=seat_name(seat), card=card,
-                    you=N_("The turned card is an ace: you, the dealer, must rob it at once, before the first lead: "
-                           "discard one card face down and take {card}; at this table the dealer has no choice")))
-            return Explanation("45.rob.ace-holder", Text(
-                "{seat} was dealt the ace of trumps, {ace}: before playing to the first trick they may give up any "
-                "other card for the turned card {card}, or keep their hand and be announced as holding the ace",
-                seat=seat_name(seat), ace=Card.of(ACE, self.trump), card=card,
-                you=N_("You were dealt the ace of trumps, {ace}: before playing to the first trick you may give up "
-                       "any other card for the turned card {card}, or keep your hand and be announced as holding "
-                       "the ace")))
+            seat, trump, card = self.to_act, self.trump, self.turn_up
+            assert seat is not None and trump is not None, "a rob is offered in play, trumps turned"
+            from atout.forty_fives.explain import explain_rob_offer
+
+            return explain_rob_offer(seat, card, Card.of(ACE, trump), self.phase is Phase.ROB, KEEP in legal)
         return self._explain_illegal(Action("rob"))
 
-    def _why_no_rob(self, action: Action) -> Explanation:
+    def _why_no_rob(self, action: Action) -> Refusal:
         """Why the player to act may not rob (45.rob.*)."""
         seat, turned = self.to_act, self.turned_card
         assert seat is not None, "a rob is refused to the player to act"
-        who = seat_name(seat)
         if turned is None and self.config.auction:
-            return Explanation("45.rob.dealer-ace", Text(
-                "No card is turned up in {game}: the high bidder names trumps, so there is nothing to rob",
-                game=Text(game_title(self.config.game))))
+            return Refusal(Refused.NOTHING_TURNED, seat, action, self.config.game)
         if turned is None:             # a hand taken up part-way: the turned card is not part of what it knows
-            return Explanation("45.rob.ace-holder", Text(
-                "No turned card is known in this hand, so there is nothing to rob"))
+            return Refusal(Refused.NO_TURNED_CARD_KNOWN, seat, action)
         assert self.trump is not None, "a turned card makes trumps"
         ace = Card.of(ACE, self.trump)
         if self.rob_offer == seat and action.card is ace:
-            return Explanation("45.rob.ace-holder", Text(
-                "{seat} keeps the ace of trumps, {ace}: another card is given up for the turned card", seat=who,
-                ace=ace,
-                you=N_("You keep the ace of trumps, {ace}: another card is given up for the turned card")))
+            return Refusal(Refused.ACE_KEPT, seat, action, ace)
         if turned.rank == ACE:
             if seat != self.dealer:
-                return Explanation("45.rob.dealer-ace", Text(
-                    "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(self.dealer)))
+                return Refusal(Refused.TURNED_ACE_IS_THE_DEALERS, seat, action, self.dealer)
             # Said as what was done: at a table where the dealer must rob there was no decision to make.
             if self.robbed_by == seat:
-                return Explanation("45.rob.dealer-ace", Text(
-                    "{seat}, the dealer, has already robbed the turned ace: it is robbed once, before the first lead",
-                    seat=who,
-                    you=N_("You, the dealer, have already robbed the turned ace: it is robbed once, before the first "
-                           "lead")))
-            return Explanation("45.rob.dealer-ace", Text(
-                "{seat}, the dealer, kept the hand as dealt before the first lead: the turned ace can no longer be "
-                "robbed", seat=who,
-                you=N_("You, the dealer, kept the hand as dealt before the first lead: the turned ace can no longer "
-                       "be robbed")))
+                return Refusal(Refused.TURNED_ACE_ROBBED, seat, action)
+            return Refusal(Refused.TURNED_ACE_KEPT, seat, action)
         # Dealt the ace: still held, or already said (robbed, or announced as the holder) in the first trick.
         if ace not in self.hands[seat] and seat not in (self.robbed_by, self.announced_ace_holder):
-            return Explanation("45.rob.ace-holder", Text(
-                "{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, and {seat} "
-                "does not hold it", card=turned, ace=ace, seat=who,
-                you=N_("{card} is turned, not an ace: only a player dealt the ace of trumps, {ace}, may rob it, "
-                       "and you do not hold it")))
-        return Explanation("45.rob.ace-holder", Text(
-            "{seat} decides about the turned card once, when their turn first comes in the first trick", seat=who,
-            you=N_("You decide about the turned card once, when your turn first comes in the first trick")))
+            return Refusal(Refused.NOT_THE_ACE_HOLDER, seat, action, (turned, ace))
+        return Refusal(Refused.ROB_DECIDED, seat, action)
 
-    def _explain_illegal(self, action: Action) -> Explanation:
-        phase = self.phase
+    def _refusal(self, action: Action) -> Refusal:
+        phase, seat = self.phase, self.to_act
         if phase is Phase.OVER:
-            return Explanation("45.game.target", Text("The hand is over: no more actions"))
+            return Refusal(Refused.OVER, None, action)
         if phase is Phase.DEAL:
-            return Explanation("45.deal.packets", Text("The cards must be dealt first"))
-        assert self.to_act is not None, "after the deal and before the end a player is to act"
+            return Refusal(Refused.NOT_DEALT, None, action)
+        assert seat is not None, "after the deal and before the end a player is to act"
         if phase is Phase.PLAY:
             assert self.trump is not None and self.trick is not None, "the play has trumps and a trick"
-            if action.kind == "rob" and (self.rob_offer != self.to_act or action.card is Card.of(ACE, self.trump)):
+            if action.kind == "rob" and (self.rob_offer != seat or action.card is Card.of(ACE, self.trump)):
                 return self._why_no_rob(action)
-            if action.kind == "rob" and action.card is not None and action.card not in self.hands[self.to_act]:
-                return Explanation("45.rob.ace-holder", Text(
-                    "{seat} does not hold {card}: the card given up for the turned card comes from their hand",
-                    seat=seat_name(self.to_act), card=action.card,
-                    you=N_("You do not hold {card}: the card given up for the turned card comes from your hand")))
-            if self.rob_offer == self.to_act:
-                return Explanation("45.rob.ace-holder", Text(
-                    "{seat} holds the ace of trumps and must first rob (exchange a card for the turned card) "
-                    "or keep their hand", seat=seat_name(self.to_act),
-                    you=N_("You hold the ace of trumps and must first rob (exchange a card for the turned card) or "
-                           "keep your hand")))
+            if action.kind == "rob" and action.card is not None and action.card not in self.hands[seat]:
+                return Refusal(Refused.ROB_CARD_NOT_HELD, seat, action)
+            if self.rob_offer == seat:
+                return Refusal(Refused.ROB_OR_KEEP_FIRST, seat, action)
             if action.kind == "play" and action.card is not None:
-                hand = self.hands[self.to_act]
+                hand = self.hands[seat]
                 if action.card not in hand:
-                    return Explanation("45.deal.packets", Text(
-                        "{seat} does not hold {card}; their hand is {hand}", seat=seat_name(self.to_act),
-                        card=action.card, hand=hand,
-                        you=N_("You do not hold {card}; your hand is {hand}")))
-                return ranking.explain_illegal(action.card, hand, self.trick.cards, self.trump,
-                                               self.config.must_follow_suit, self.config.ace_of_hearts_led)
+                    return Refusal(Refused.CARD_NOT_HELD, seat, action, list(hand))
+                return Refusal(Refused.AGAINST_THE_PLAY, seat, action, PlayFacts(
+                    list(hand), list(self.trick.cards), self.trump, self.config.must_follow_suit,
+                    self.config.ace_of_hearts_led))
         if phase is Phase.BID and action.kind == "bid":
             assert self.auction is not None, "the bidding has its auction"
-            return self.auction.explain_illegal(str(action.value))
+            return Refusal(Refused.CALL, seat, action, self.auction)
         if phase is Phase.ROB and action.kind == "keep":
-            return Explanation("45.rob.dealer-ace", Text("The turned card is an ace: the dealer must rob it"))
+            return Refusal(Refused.DEALER_MUST_ROB, seat, action)
         if phase is Phase.ROB and action.kind == "rob" and action.card is not None:
-            return Explanation("45.rob.dealer-ace", Text("The dealer does not hold {card}", card=action.card))
+            return Refusal(Refused.DEALER_LACKS_CARD, seat, action)
         if phase is Phase.DISCARD and action.kind == "done":
-            return Explanation("a45.discard.bidder", Text("Discard down to five cards before you finish"))
+            return Refusal(Refused.DISCARD_DOWN_FIRST, seat, action)
         if phase is Phase.DISCARD and action.kind == "discard" and action.card is not None:
-            return Explanation("a45.discard.others", Text("{seat} does not hold {card}",
-                                                          seat=seat_name(self.to_act), card=action.card,
-                                                          you=N_("You do not hold {card}")))
-        rule = "45.play.first-lead" if phase is Phase.PLAY else _PHASE_RULE[phase]
+            return Refusal(Refused.DISCARD_NOT_HELD, seat, action)
         if not self.is_of_this_game(action):
-            return Explanation(rule, Text(
-                "{action} is not part of {game}: {seat} may only {allowed}",
-                action=foreign_action_said(action, self.config.game),
-                game=Text(game_title(self.config.game)), seat=seat_name(self.to_act),
-                allowed=allowed_words(self.legal_actions()),
-                you=N_("{action} is not part of {game}: you may only {allowed}")))
-        return Explanation(rule, Text(
-            "{action} is not allowed during {phase}: {seat} may only {allowed}", action=action_said(action),
-            phase=phase_words(phase), seat=seat_name(self.to_act),
-            allowed=allowed_words(self.legal_actions()),
-            you=N_("{action} is not allowed during {phase}: you may only {allowed}")))
+            return Refusal(Refused.NOT_OF_THIS_GAME, seat, action, Moment(phase, self.config.game,
+                                                                          self.legal_actions()))
+        return Refusal(Refused.NOT_NOW, seat, action, Moment(phase, self.config.game, self.legal_actions()))
+
+    def _word_refusal(self, refusal: Refusal) -> Explanation:
+        from atout.forty_fives.explain import explain_refusal
+
+        return explain_refusal(refusal)
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -757,10 +734,6 @@ class FortyFivesHand(HandBase):
     def __repr__(self) -> str:
         return (f"<FortyFivesHand {self.config.game} {self.phase.value} dealer={self.dealer} "
                 f"to_act={self.to_act} trump={self.trump.letter if self.trump else None}>")
-
-
-_PHASE_RULE = {Phase.BID: "a45.bid.order", Phase.ROB: "45.rob.dealer-ace", Phase.TRUMP: "a45.trump.name",
-               Phase.DISCARD: "a45.discard.others", Phase.PLAY: "45.play.first-lead"}
 
 
 def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Card]:

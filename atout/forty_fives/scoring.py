@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from atout.cards import Card
+from atout.engine import ScoredResult, ScoreLine
 from atout.forty_fives.config import FortyFivesConfig, bid_level
 
 TRICK_POINTS = 5        # 45.score.tricks / a45.score.tricks: 5 a trick (and 5 for the best card)
@@ -19,7 +20,7 @@ TRICK_POINTS = 5        # 45.score.tricks / a45.score.tricks: 5 a trick (and 5 f
 ONE_TRICK = TRICK_POINTS
 
 @dataclass
-class HandResult:
+class HandResult(ScoredResult):
     points: list[int]            # what each player (or side) took in the hand
     scores_before: list[int]
     scores_after: list[int]
@@ -36,6 +37,14 @@ class HandResult:
     scoring: str = "individual"          # how taken points became points: individual, net, tricks or auction
     held_at_100: list[int] | None = None  # a45.score.over-100: the players (or sides) at 100 or more, nothing added
     by_side: bool = False                # the points are per side (partnerships), not per player
+
+    def score_line(self) -> ScoreLine:
+        """The hand on a score sheet: per player (or side), what it scored, its tricks (none in a hand thrown in)
+        and its totals; the contract in the Auction."""
+        tricks = self.side_tricks if self.side_tricks is not None else [0] * len(self.points)
+        unit = None if self.bidder is None else self.bidder % 2 if self.by_side else self.bidder
+        return ScoreLine([a - b for a, b in zip(self.scores_after, self.scores_before, strict=True)], list(tricks),
+                         list(self.scores_before), list(self.scores_after), unit, self.bid, self.made)
 
 
 def score_hand(config: FortyFivesConfig, tricks_won: Sequence[int], best_seat: int | None,

@@ -1,4 +1,4 @@
-"""Sentences for the Sixty-Six engine's events, each citing the rule that made it happen.
+"""Sentences for the Sixty-Six engine's events and refusals, each citing the rule that made it happen or forbids it.
 
 Events are the full record of a hand; their sentences only name cards that both players see
 (a draw says who drew, not what), so they can be shown to either seat.
@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from atout.cards import Card, Suit
-from atout.engine import Event, Explanation, Phase, seat_name
-from atout.i18n import N_, Plural, Text
+from atout.engine import Event, Explanation, Phase, Refusal, action_said, action_words, foreign_action_said, seat_name
+from atout.i18n import N_, OneOf, Plural, Text
 from atout.sixty_six import ranking
+from atout.sixty_six.hand import Refused
 from atout.sixty_six.ranking import NINE_OF
 from atout.sixty_six.scoring import LAST_TRICK_BONUS, TARGET_POINTS
 
@@ -332,3 +333,124 @@ def explain_points(cards: list[Card], won: int, marriages: list[tuple[Suit, int]
     verdict = (Text("{points} in all: 66 reached", points=in_all) if reached
                else Text("{points} in all: not yet 66", points=in_all))
     return Explanation(rule, Text("{parts}; {verdict}", parts=parts, verdict=verdict))
+
+
+# --- why an action is refused (the hand's ``Refusal``), and the rules of play in force -------------------------------
+
+_OPEN_RULE = "66.open.lead"
+_ON_LEAD_RULE = {"exchange": "66.exchange-nine", "close": "66.close", "marriage": "66.marriage",
+                 "declare": "66.declare"}
+# Why the 9 of trumps may not be exchanged now, said after "You may not exchange now:" (the 9 itself as ``nine``).
+_NO_EXCHANGE = {
+    Refused.EXCHANGE_CLOSED: lambda who, nine: Text("the 9 can no longer be exchanged once the stock is closed"),
+    Refused.EXCHANGE_EXHAUSTED: lambda who, nine: Text("the stock is exhausted, so there is no turned-up trump to "
+                                                       "take"),
+    Refused.EXCHANGE_NOT_THE_NINE: lambda who, nine: Text("only the 9 of trumps, {nine}, may be exchanged",
+                                                          nine=nine),
+    Refused.EXCHANGE_NINE_NOT_HELD: lambda who, nine: Text("they do not hold {nine}", seat=who, nine=nine,
+                                                           you=N_("you do not hold {nine}")),   # named around it
+    Refused.EXCHANGE_NO_TRICK_YET: lambda who, nine: Text("they have not won a trick yet", seat=who,
+                                                          you=N_("you have not won a trick yet")),
+    Refused.EXCHANGE_TOO_LATE: lambda who, nine: Text("the 9 is exchanged before closing or declaring a marriage"),
+}
+
+
+def explain_refusal(refusal: Refusal) -> Explanation:
+    """Why the hand refuses an action, in words, citing the rule: the hand's ``Refusal`` (its ``Refused`` reason
+    and facts) said."""
+    reason, seat, action, data = refusal
+    who = seat_name(seat) if seat is not None else None
+    if reason is Refused.OVER:
+        return Explanation(data, Text("The hand is over: no more actions"))
+    if reason is Refused.NOT_DEALT:
+        return Explanation("66.deal", Text("The cards must be dealt first"))
+    if reason is Refused.MUST_DRAW:
+        return Explanation("66.draw", Text(
+            "{seat} has won the trick and must first draw from the stock, or close it before drawing", seat=who,
+            you=N_("You have won the trick: first draw from the stock, or close it before drawing")))
+    if reason is Refused.ONLY_ON_LEAD:
+        return Explanation(_ON_LEAD_RULE[action.kind], Text(
+            "Only the player on lead may do that, before leading: {seat} must now play a card to this trick "
+            "({cards})", seat=who, cards=OneOf(data),
+            you=N_("Only the player on lead may do that, before leading: you must now play a card to this trick "
+                   "({cards})")))
+    if reason is Refused.CARD_NOT_HELD:
+        return Explanation(_OPEN_RULE, Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
+                                            card=action.card, hand=data,
+                                            you=N_("You do not hold {card}; your hand is {hand}")))
+    if reason is Refused.MARRIAGE_LEADS:
+        return Explanation("66.marriage", Text(
+            "{seat} declared the marriage in {suit}: the lead must be its king or queen", seat=who, suit=data,
+            you=N_("You declared the marriage in {suit}: the lead must be its king or queen")))
+    if reason is Refused.AGAINST_THE_PLAY:
+        assert action.card is not None, "a card refused in the play"
+        return ranking.explain_illegal(action.card, data.hand, data.plays, data.trump)
+    if reason in _NO_EXCHANGE:
+        return Explanation("66.exchange-nine", Text("{seat} may not exchange now: {why}", seat=who,
+                                                    why=_NO_EXCHANGE[reason](who, data),
+                                                    you=N_("You may not exchange now: {why}")))
+    if reason is Refused.CLOSE_CLOSED:
+        return Explanation("66.close", Text("The stock is already closed"))
+    if reason is Refused.CLOSE_EXHAUSTED:
+        return Explanation("66.close", Text("The stock is exhausted: there is nothing left to close"))
+    if reason is Refused.CLOSE_AFTER_MARRIAGE:
+        return Explanation("66.close", Text("The marriage shown has begun the lead: the stock may be closed only "
+                                            "before the lead, and the lead must now be its king or queen"))
+    if reason is Refused.MARRIAGE_NOT_KING_OR_QUEEN:
+        return Explanation("66.marriage", Text("A marriage is a king and queen of one suit: name it by its king "
+                                               "or queen, not {card}", card=action.card))
+    if reason is Refused.MARRIAGE_STRICT:
+        return Explanation("66.strict.no-marriage", Text(
+            "Once the stock is exhausted or closed no marriage may be declared"))
+    if reason is Refused.MARRIAGE_ALREADY:
+        return Explanation("66.marriage", Text("{seat} has already declared a marriage before this lead", seat=who,
+                                               you=N_("You have already declared a marriage before this lead")))
+    if reason is Refused.MARRIAGE_NOT_HELD:
+        assert action.card is not None, "a marriage is named by a card"
+        return Explanation("66.marriage", Text("{seat} cannot declare the marriage in {suit}: they do not hold "
+                                               "{cards}", seat=who, suit=action.card.suit, cards=data,
+                                               you=N_("You cannot declare the marriage in {suit}: you do not hold "
+                                                      "{cards}")))
+    if reason is Refused.DECLARE_NOT_NOW:
+        return Explanation("66.declare", Text(
+            "{seat} may declare only on lead after winning a trick, or at once after declaring a marriage",
+            seat=who,
+            you=N_("You may declare only on lead after winning a trick, or at once after declaring a marriage")))
+    if reason is Refused.DRAW_CLOSED:
+        return Explanation("66.close", Text("{seat} closed the stock: nobody draws any more", seat=seat_name(data),
+                                            you=N_("You closed the stock: nobody draws any more")))
+    if reason is Refused.DRAW_EXHAUSTED:
+        return Explanation("66.draw", Text("The stock is exhausted: there is nothing left to draw"))
+    if reason is Refused.DRAW_NOT_NOW:
+        return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
+                                           "while the stock is open"))
+    if reason is Refused.NOT_OF_THIS_GAME:
+        return Explanation(_OPEN_RULE, Text("{action} is not part of Sixty-Six: {seat} may {allowed}",
+                                            action=foreign_action_said(action, data.game), seat=who,
+                                            allowed=action_words(a.kind for a in data.legal),
+                                            you=N_("{action} is not part of Sixty-Six: you may {allowed}")))
+    if reason is Refused.NOT_NOW:
+        return Explanation(_OPEN_RULE, Text("{action} is not allowed now: {seat} may {allowed}",
+                                            action=action_said(action), seat=who,
+                                            allowed=action_words(a.kind for a in data.legal),
+                                            you=N_("{action} is not allowed now: you may {allowed}")))
+    raise ValueError(f"no explanation for the refusal {reason!r}")
+
+
+def explain_play_rules(closer: int | None, strict: bool, face_down: int) -> Explanation:
+    """Which rules of play apply: any card while the stock is open (`66.open.free`, ``face_down`` cards left in
+    it); follow suit, head the trick, or else trump once ``closer`` closed it or it is exhausted (``strict``:
+    `66.strict.follow`)."""
+    if closer is not None:
+        return Explanation("66.strict.follow", Text(
+            "{seat} closed the stock: no more cards are drawn, and from now on you must follow suit and head the "
+            "trick if you can, or else trump", seat=seat_name(closer),
+            you=N_("You closed the stock: no more cards are drawn, and from now on you must follow suit and "
+                   "head the trick if you can, or else trump")))
+    if strict:
+        return Explanation("66.strict.follow", Text(
+            "The stock is exhausted: from now on you must follow suit and head the trick if you can, or else "
+            "trump"))
+    return Explanation("66.open.free", Text(
+        "The stock still holds {n} and the turned-up trump: you need not follow suit nor "
+        "trump, any card may be played", n=Plural("{n} face-down card", "{n} face-down cards", face_down)))

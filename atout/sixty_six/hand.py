@@ -23,6 +23,7 @@ hands run out; scoring is automatic and shows as events.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,17 +37,18 @@ from atout.engine import (
     Explanation,
     HandBase,
     HandStart,
+    Moment,
     Phase,
+    Refusal,
+    ScoredResult,
+    ScoreLine,
     TableView,
-    action_said,
-    action_words,
     check_ending,
-    foreign_action_said,
     play,
     seat_name,
 )
 from atout.errors import ConfigError, IllegalActionError, PositionError, quote
-from atout.i18n import N_, OneOf, Person, Plural, Text
+from atout.i18n import Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import DECK, SixtySixConfig, make_config
 from atout.sixty_six.ranking import (
@@ -56,7 +58,6 @@ from atout.sixty_six.ranking import (
     QUEEN_OF,
     STRENGTH,
     card_points,
-    explain_illegal,
     strict_plays,
     suit_order,
 )
@@ -70,9 +71,48 @@ PLAY = [play(c) for c in CARDS]          # by Card.index: the engine's inner loo
 DECK_SIZE = len(DECK)
 _DECK_SET = frozenset(DECK.cards)
 LAST_TRICK_BONUS = scoring.LAST_TRICK_BONUS
-_OPEN_RULE = "66.open.lead"
 HAND_SIZE = 6
 STOCK_AT_DEAL = DECK_SIZE - 2 * HAND_SIZE - 1     # face-down cards after the deal: 11
+
+
+class Refused(enum.Enum):
+    """Why an action is refused (``_refusal``), with what ``Refusal.data`` holds; ``explain.explain_refusal`` words
+    each and cites its rule."""
+
+    OVER = "over"                                       # the rule the hand ended by
+    NOT_DEALT = "not-dealt"
+    MUST_DRAW = "must-draw"
+    ONLY_ON_LEAD = "only-on-lead"                       # the cards that may be played to this trick
+    CARD_NOT_HELD = "card-not-held"                     # the player's hand
+    MARRIAGE_LEADS = "marriage-leads"                   # the suit of the marriage just declared
+    AGAINST_THE_PLAY = "against-the-play"               # ``PlayFacts``: what the card is judged against
+    EXCHANGE_CLOSED = "exchange-closed"
+    EXCHANGE_EXHAUSTED = "exchange-exhausted"
+    EXCHANGE_NOT_THE_NINE = "exchange-not-the-nine"     # the 9 of trumps
+    EXCHANGE_NINE_NOT_HELD = "exchange-nine-not-held"   # the 9 of trumps
+    EXCHANGE_NO_TRICK_YET = "exchange-no-trick-yet"
+    EXCHANGE_TOO_LATE = "exchange-too-late"
+    CLOSE_CLOSED = "close-closed"
+    CLOSE_EXHAUSTED = "close-exhausted"
+    CLOSE_AFTER_MARRIAGE = "close-after-marriage"
+    MARRIAGE_NOT_KING_OR_QUEEN = "marriage-not-king-or-queen"
+    MARRIAGE_STRICT = "marriage-strict"
+    MARRIAGE_ALREADY = "marriage-already"
+    MARRIAGE_NOT_HELD = "marriage-not-held"             # the king or queen (or both) missing
+    DECLARE_NOT_NOW = "declare-not-now"
+    DRAW_CLOSED = "draw-closed"                         # who closed the stock
+    DRAW_EXHAUSTED = "draw-exhausted"
+    DRAW_NOT_NOW = "draw-not-now"
+    NOT_OF_THIS_GAME = "not-of-this-game"               # ``Moment``: the phase, the game, what is legal instead
+    NOT_NOW = "not-now"                                 # ``Moment``
+
+
+class PlayFacts(NamedTuple):
+    """What a card refused in the play is judged against (``ranking.explain_illegal`` says which rule it breaks)."""
+
+    hand: list[Card]
+    plays: Sequence[Card]
+    trump: Suit
 
 
 class Trick(NamedTuple):
@@ -82,7 +122,7 @@ class Trick(NamedTuple):
 
 
 @dataclass
-class SixtySixResult:
+class SixtySixResult(ScoredResult):
     """How a hand ended and what it scored."""
 
     how: str                    # "declared", "played-out" (12 tricks, stock ran out), "closed-out"
@@ -108,6 +148,11 @@ class SixtySixResult:
     @property
     def winner(self) -> int | None:
         return self.score.winner
+
+    def score_line(self) -> ScoreLine:
+        """The hand on a score sheet: the game points each player scored and the tricks each won (the game adds
+        up the game points: no totals here, and no contract)."""
+        return ScoreLine(self.game_points, list(self.tricks_won))
 
 
 class SixtySixHand(HandBase):
@@ -343,19 +388,9 @@ class SixtySixHand(HandBase):
     def explain_play(self) -> Explanation:
         """Which rules of play apply now, and why: any card while the stock is open (`66.open.free`); follow suit,
         head the trick, or else trump once it is exhausted or closed (`66.strict.follow`)."""
-        if self.closer is not None:
-            return Explanation("66.strict.follow", Text(
-                "{seat} closed the stock: no more cards are drawn, and from now on you must follow suit and head the "
-                "trick if you can, or else trump", seat=seat_name(self.closer),
-                you=N_("You closed the stock: no more cards are drawn, and from now on you must follow suit and "
-                       "head the trick if you can, or else trump")))
-        if self.is_strict:
-            return Explanation("66.strict.follow", Text(
-                "The stock is exhausted: from now on you must follow suit and head the trick if you can, or else "
-                "trump"))
-        return Explanation("66.open.free", Text(
-            "The stock still holds {n} and the turned-up trump: you need not follow suit nor "
-            "trump, any card may be played", n=Plural("{n} face-down card", "{n} face-down cards", self.face_down)))
+        from atout.sixty_six.explain import explain_play_rules
+
+        return explain_play_rules(self.closer, self.is_strict, self.face_down)
 
     def points(self, seat: int) -> int:
         """The counted points of ``seat``: card points, marriages once it has won a trick, the last trick's 10."""
@@ -655,121 +690,91 @@ class SixtySixHand(HandBase):
 
     # --- why an action is refused ---------------------------------------------------------------
 
-    def _explain_illegal(self, action: Action) -> Explanation:
+    def _refusal(self, action: Action) -> Refusal:
         phase = self.phase
         if phase is Phase.OVER:
             assert self.result is not None, "a hand over is scored"
-            return Explanation(self.result.rule, Text("The hand is over: no more actions"))
+            return Refusal(Refused.OVER, None, action, self.result.rule)
         if phase is Phase.DEAL:
-            return Explanation("66.deal", Text("The cards must be dealt first"))
+            return Refusal(Refused.NOT_DEALT, None, action)
         seat = self.to_act
         assert seat is not None and self.trump is not None, "in play a player is to act, trumps turned"
-        who = seat_name(seat)
         kind, card = action.kind, action.card
         if self.draw_pending:
-            return Explanation("66.draw", Text(
-                "{seat} has won the trick and must first draw from the stock, or close it before drawing", seat=who,
-                you=N_("You have won the trick: first draw from the stock, or close it before drawing")))
+            return Refusal(Refused.MUST_DRAW, seat, action)
         following = bool(self.trick)
         if kind in ("exchange", "close", "marriage", "declare") and following:
-            rule = {"exchange": "66.exchange-nine", "close": "66.close", "marriage": "66.marriage",
-                    "declare": "66.declare"}[kind]
-            cards = OneOf(a.card for a in self.legal_actions())
-            return Explanation(rule, Text("Only the player on lead may do that, before leading: {seat} must now play "
-                                          "a card to this trick ({cards})", seat=who, cards=cards,
-                                          you=N_("Only the player on lead may do that, before leading: you must now "
-                                                 "play a card to this trick ({cards})")))
+            return Refusal(Refused.ONLY_ON_LEAD, seat, action, [a.card for a in self.legal_actions()])
         if kind == "play" and isinstance(card, Card):
             hand = self.hands[seat]
             if card not in hand:
-                return Explanation(_OPEN_RULE, Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
-                                                    card=card, hand=hand,
-                                                    you=N_("You do not hold {card}; your hand is {hand}")))
+                return Refusal(Refused.CARD_NOT_HELD, seat, action, list(hand))
             if self.married is not None:
-                return Explanation("66.marriage", Text(
-                    "{seat} declared the marriage in {suit}: the lead must be its king or queen", seat=who,
-                    suit=self.married,
-                    you=N_("You declared the marriage in {suit}: the lead must be its king or queen")))
-            return explain_illegal(card, hand, self.trick, self.trump)
+                return Refusal(Refused.MARRIAGE_LEADS, seat, action, self.married)
+            return Refusal(Refused.AGAINST_THE_PLAY, seat, action, PlayFacts(list(hand), self.trick, self.trump))
         if kind == "exchange":
-            return self._why_no_exchange(card, who)
+            return self._why_no_exchange(action)
         if kind == "close":
-            return self._why_no_close()
+            return self._why_no_close(action)
         if kind == "marriage" and isinstance(card, Card):
-            return self._why_no_marriage(card, who)
+            return self._why_no_marriage(action, card)
         if kind == "declare":
-            return Explanation("66.declare", Text(
-                "{seat} may declare only on lead after winning a trick, or at once after declaring a marriage",
-                seat=who,
-                you=N_("You may declare only on lead after winning a trick, or at once after declaring a marriage")))
+            return Refusal(Refused.DECLARE_NOT_NOW, seat, action)
         if kind == "draw":
             if self.closer is not None:
-                return Explanation("66.close", Text("{seat} closed the stock: nobody draws any more",
-                                                    seat=seat_name(self.closer),
-                                                    you=N_("You closed the stock: nobody draws any more")))
+                return Refusal(Refused.DRAW_CLOSED, seat, action, self.closer)
             if self.is_strict:
-                return Explanation("66.draw", Text("The stock is exhausted: there is nothing left to draw"))
-            return Explanation("66.draw", Text("There is nothing to draw now: cards are drawn just after a trick, "
-                                               "while the stock is open"))
+                return Refusal(Refused.DRAW_EXHAUSTED, seat, action)
+            return Refusal(Refused.DRAW_NOT_NOW, seat, action)
+        moment = Moment(phase, self.config.game, self.legal_actions())
         if not self.is_of_this_game(action):
-            return Explanation(_OPEN_RULE, Text("{action} is not part of Sixty-Six: {seat} may {allowed}",
-                                                action=foreign_action_said(action, self.config.game), seat=who,
-                                                allowed=action_words(a.kind for a in self.legal_actions()),
-                                                you=N_("{action} is not part of Sixty-Six: you may {allowed}")))
-        return Explanation(_OPEN_RULE, Text("{action} is not allowed now: {seat} may {allowed}",
-                                            action=action_said(action), seat=who,
-                                            allowed=action_words(a.kind for a in self.legal_actions()),
-                                            you=N_("{action} is not allowed now: you may {allowed}")))
+            return Refusal(Refused.NOT_OF_THIS_GAME, seat, action, moment)
+        return Refusal(Refused.NOT_NOW, seat, action, moment)
 
-    def _why_no_exchange(self, card: Card | None, who: Person) -> Explanation:
-        assert self.to_act is not None and self.trump is not None, "in play a player is to act, trumps turned"
+    def _why_no_exchange(self, action: Action) -> Refusal:
+        seat = self.to_act
+        assert seat is not None and self.trump is not None, "in play a player is to act, trumps turned"
         nine = NINE_OF[self.trump]
         if self.closer is not None:
-            why = Text("the 9 can no longer be exchanged once the stock is closed")
-        elif self.next_card == DECK_SIZE:
-            why = Text("the stock is exhausted, so there is no turned-up trump to take")
-        elif card is not nine:
-            why = Text("only the 9 of trumps, {nine}, may be exchanged", nine=nine)
-        elif nine not in self.hands[self.to_act]:
-            why = Text("they do not hold {nine}", seat=who, nine=nine,   # the sentence around names them
-                       you=N_("you do not hold {nine}"))
-        elif not self.tricks_won[self.to_act]:
-            why = Text("they have not won a trick yet", seat=who, you=N_("you have not won a trick yet"))
-        else:
-            why = Text("the 9 is exchanged before closing or declaring a marriage")
-        return Explanation("66.exchange-nine", Text("{seat} may not exchange now: {why}", seat=who, why=why,
-        you=N_("You may not exchange now: {why}")))
-
-    def _why_no_close(self) -> Explanation:
-        if self.closer is not None:
-            return Explanation("66.close", Text("The stock is already closed"))
+            return Refusal(Refused.EXCHANGE_CLOSED, seat, action)
         if self.next_card == DECK_SIZE:
-            return Explanation("66.close", Text("The stock is exhausted: there is nothing left to close"))
+            return Refusal(Refused.EXCHANGE_EXHAUSTED, seat, action)
+        if action.card is not nine:
+            return Refusal(Refused.EXCHANGE_NOT_THE_NINE, seat, action, nine)
+        if nine not in self.hands[seat]:
+            return Refusal(Refused.EXCHANGE_NINE_NOT_HELD, seat, action, nine)
+        if not self.tricks_won[seat]:
+            return Refusal(Refused.EXCHANGE_NO_TRICK_YET, seat, action)
+        return Refusal(Refused.EXCHANGE_TOO_LATE, seat, action)
+
+    def _why_no_close(self, action: Action) -> Refusal:
+        if self.closer is not None:
+            return Refusal(Refused.CLOSE_CLOSED, self.to_act, action)
+        if self.next_card == DECK_SIZE:
+            return Refusal(Refused.CLOSE_EXHAUSTED, self.to_act, action)
         # Our reading of 66.close: showing a marriage is the start of the lead, so the lead may no longer be
         # preceded by a close (the rules leave it open; README lists the choice).
-        return Explanation("66.close", Text("The marriage shown has begun the lead: the stock may be closed only "
-                                            "before the lead, and the lead must now be its king or queen"))
+        return Refusal(Refused.CLOSE_AFTER_MARRIAGE, self.to_act, action)
 
-    def _why_no_marriage(self, card: Card, who: Person) -> Explanation:
-        assert self.to_act is not None, "in play a player is to act"
-        hand = self.hands[self.to_act]
+    def _why_no_marriage(self, action: Action, card: Card) -> Refusal:
+        seat = self.to_act
+        assert seat is not None, "in play a player is to act"
+        hand = self.hands[seat]
         suit = card.suit
         assert suit is not None, "Sixty-Six is played without the joker"
         if card.rank not in (KING, QUEEN):
-            return Explanation("66.marriage", Text("A marriage is a king and queen of one suit: name it by its king "
-                                                   "or queen, not {card}", card=card))
+            return Refusal(Refused.MARRIAGE_NOT_KING_OR_QUEEN, seat, action)
         if self.is_strict and not self.config.strict_marriages:
-            return Explanation("66.strict.no-marriage", Text(
-                "Once the stock is exhausted or closed no marriage may be declared"))
+            return Refusal(Refused.MARRIAGE_STRICT, seat, action)
         if self.stage >= 3:
-            return Explanation("66.marriage", Text("{seat} has already declared a marriage before this lead",
-                                                   seat=who,
-                                                   you=N_("You have already declared a marriage before this lead")))
-        missing = [c for c in (KING_OF[suit], QUEEN_OF[suit]) if c not in hand]
-        return Explanation("66.marriage", Text("{seat} cannot declare the marriage in {suit}: they do not hold "
-                                               "{cards}", seat=who, suit=suit, cards=missing,
-                                               you=N_("You cannot declare the marriage in {suit}: you do not hold "
-                                                      "{cards}")))
+            return Refusal(Refused.MARRIAGE_ALREADY, seat, action)
+        return Refusal(Refused.MARRIAGE_NOT_HELD, seat, action,
+                       [c for c in (KING_OF[suit], QUEEN_OF[suit]) if c not in hand])
+
+    def _word_refusal(self, refusal: Refusal) -> Explanation:
+        from atout.sixty_six.explain import explain_refusal
+
+        return explain_refusal(refusal)
 
     # --- what one seat may see -------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from atout.engine import seat_name
+from atout.engine import GameBase, ScoreLine, seat_name
 from atout.i18n import N_, Text, _, ngettext
 from atout.widgets.bidding import call_label
 from atout.widgets.language import register
@@ -41,78 +41,48 @@ _ids = itertools.count(1)
 
 # --- reading core's results ---------------------------------------------------------------------
 
-def sides_of(game: Any) -> int:
+def sides_of(game: GameBase[Any]) -> int:
     return len(game.scores)
 
 
-def side_labels(game: Any) -> list[str]:
+def side_labels(game: GameBase[Any]) -> list[str]:
     """The scoring units' names as core gives them ("Player 1"…, or the sides in partnerships)."""
-    hand = game.hand
-    if hasattr(hand, "table_view"):
-        labels = hand.table_view(None).score_labels
-        if len(labels) == sides_of(game):
-            return [lab.render() if hasattr(lab, "render") else str(lab) for lab in labels]
-    return [seat_name(i).render() for i in range(sides_of(game))]
+    return [label.render() for label in game.hand.table_view(None).score_labels]
 
 
-def _side_of(game: Any, seat: int) -> int:
-    side_of = getattr(game.config, "side_of", None)
-    return side_of(seat) if side_of is not None else seat
+def _lines(game: GameBase[Any]) -> list[ScoreLine]:
+    """Each hand played, as its result puts it on a score sheet."""
+    return [result.score_line() for result in game.results]
 
 
-def _hand_points(result: Any) -> list[int]:
-    """What each unit scored in the hand: the change of its score (game points in Sixty-Six)."""
-    if hasattr(result, "scores_after") and hasattr(result, "scores_before"):
-        return [a - b for a, b in zip(result.scores_after, result.scores_before, strict=True)]
-    if hasattr(result, "game_points"):
-        return list(result.game_points)
-    return list(result.points)
+def _start(game: GameBase[Any]) -> list[int]:
+    """The totals before the first hand: what its result carried in, else nothing yet."""
+    lines = _lines(game)
+    before = lines[0].before if lines else None
+    return list(before) if before is not None else [0] * sides_of(game)
 
 
-def _side_tricks(game: Any, result: Any) -> list[int]:
-    won = list(getattr(result, "tricks_won", []) or [])
-    sides = sides_of(game)
-    if len(won) == sides:
-        return won
-    out = [0] * sides
-    for seat, tricks in enumerate(won):
-        out[_side_of(game, seat)] += tricks
-    return out
-
-
-def _bidder(result: Any) -> int | None:
-    for name in ("bidder", "contractor"):
-        seat = getattr(result, name, None)
-        if seat is not None:
-            return seat
-    return None
-
-
-def score_frame(game: Any) -> pd.DataFrame:
+def score_frame(game: GameBase[Any]) -> pd.DataFrame:
     """One row per hand played (index: hand number and dealer), for each unit (player or side) its ``bid``
     (the call, on the bidder's column), ``tricks``, ``points`` scored and running ``total``."""
     sides = sides_of(game)
-    results = list(game.results)
-    dealers = list(getattr(game, "dealers", []))[:len(results)]
-    dealers += [None] * (len(results) - len(dealers))
-    totals = list(results[0].scores_before) if results and hasattr(results[0], "scores_before") else [0] * sides
+    lines = _lines(game)
+    dealers: list[int | None] = [*game.dealers[:len(lines)]]
+    dealers += [None] * (len(lines) - len(dealers))
+    totals = _start(game)
     rows = []
-    for result in results:
-        points = _hand_points(result)
-        tricks = _side_tricks(game, result)
-        totals = (list(result.scores_after) if hasattr(result, "scores_after")
-                  else [t + p for t, p in zip(totals, points, strict=True)])
-        bidder = _bidder(result)
-        bid_side = _side_of(game, bidder) if bidder is not None else None
+    for line in lines:
+        totals = list(line.after) if line.after is not None else [t + p for t, p in zip(totals, line.points,
+                                                                                          strict=True)]
         row: dict[tuple[int, str], Any] = {}
         for side in range(sides):
-            row[(side, "bid")] = (getattr(result, "bid", None) or "") if side == bid_side else ""
-            row[(side, "tricks")] = tricks[side]
-            row[(side, "points")] = points[side]
+            row[(side, "bid")] = (line.bid or "") if side == line.bid_unit else ""
+            row[(side, "tricks")] = line.tricks[side]
+            row[(side, "points")] = line.points[side]
             row[(side, "total")] = totals[side]
         rows.append(row)
     columns = pd.MultiIndex.from_tuples([(s, f) for s in range(sides) for f in FIELDS], names=["side", "field"])
-    index = pd.MultiIndex.from_arrays([list(range(1, len(results) + 1)), dealers], names=["hand", "dealer"])
+    index = pd.MultiIndex.from_arrays([list(range(1, len(lines) + 1)), dealers], names=["hand", "dealer"])
     frame = pd.DataFrame(rows, columns=columns, index=index)
     for side in range(sides):
         for field in ("tricks", "points", "total"):
@@ -120,13 +90,11 @@ def score_frame(game: Any) -> pd.DataFrame:
     return frame
 
 
-def running_totals(game: Any) -> list[list[int]]:
+def running_totals(game: GameBase[Any]) -> list[list[int]]:
     """Each unit's score before the first hand and after each hand (the chart's points)."""
     frame = score_frame(game)
     sides = sides_of(game)
-    results = list(game.results)
-    start = list(results[0].scores_before) if results and hasattr(results[0], "scores_before") else [0] * sides
-    return [start] + [[int(frame[(s, "total")].iloc[i]) for s in range(sides)] for i in range(len(frame))]
+    return [_start(game)] + [[int(frame[(s, "total")].iloc[i]) for s in range(sides)] for i in range(len(frame))]
 
 
 # --- drawing -----------------------------------------------------------------------------------
@@ -229,13 +197,13 @@ def chart_legend(labels: list[str]) -> str:
     return f'<ul class="atout-chart-legend" data-testid="chart-legend">{"".join(items)}</ul>'
 
 
-def score_styler(game: Any) -> Any:
+def score_styler(game: GameBase[Any]) -> Any:
     """The score sheet as a pandas ``Styler``, headers in the page language."""
     frame = score_frame(game)
     labels = side_labels(game)
     shown = frame.astype(object).copy()
     for side in range(sides_of(game)):
-        shown[(side, "bid")] = [_bid_text(game, result, side) for result in game.results]
+        shown[(side, "bid")] = [_bid_text(line, side) for line in _lines(game)]
     styler = (shown.style
               .format_index(lambda side: labels[side], axis=1, level=0)
               .format_index(lambda field: _(FIELD_NAMES[field]), axis=1, level=1)
@@ -251,21 +219,18 @@ def score_styler(game: Any) -> Any:
     return styler.map(lambda v: "font-weight: bold", subset=pd.IndexSlice[:, totals])
 
 
-def _bid_text(game: Any, result: Any, side: int) -> str:
-    bidder = _bidder(result)
-    if bidder is None or _side_of(game, bidder) != side:
+def _bid_text(line: ScoreLine, side: int) -> str:
+    if line.bid_unit != side or line.bid is None:
         return ""
-    call = getattr(result, "bid", None) or ""
-    call = call.render() if hasattr(call, "render") else call_label(str(call))
-    made = getattr(result, "made", None)
-    if made is None:
+    call = call_label(line.bid)
+    if line.made is None:
         return call
-    return f"{call} ✓ {_('made')}" if made else f"{call} ✗ {_('fell short')}"
+    return f"{call} ✓ {_('made')}" if line.made else f"{call} ✗ {_('fell short')}"
 
 
-def score_sheet_html(game: Any) -> str:
+def score_sheet_html(game: GameBase[Any]) -> str:
     """The table and, beside it, the chart of running totals (the table is the chart's text alternative)."""
-    target = getattr(game.config, "target", None)
+    target = game.config.target
     chart = running_totals_svg(running_totals(game), side_labels(game), target)
     if not game.results:
         table = f'<p data-testid="score-sheet">{escape(_("No hand has been played yet"))}</p>'
@@ -280,7 +245,7 @@ def score_sheet_html(game: Any) -> str:
 class ScoreSheet(widgets.VBox):
     """A game's score sheet and chart; ``refresh()`` after a hand (or a language switch) redraws it."""
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
+    def __init__(self, game: GameBase[Any], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("atout-score-sheet-widget")
         self.game = game

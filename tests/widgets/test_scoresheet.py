@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 import re
-from html import unescape
+from html import escape, unescape
 
 import pytest
 
 from atout.five_hundred import FiveHundredGame
 from atout.forty_fives import FortyFivesGame
+from atout.games import GAMES, family
 from atout.sixty_six import SixtySixGame
 from atout.widgets.language import set_page_language
 from atout.widgets.scoresheet import ScoreSheet, running_totals, running_totals_svg, score_frame, score_sheet_html
@@ -133,3 +134,33 @@ def test_the_page_language_switch_redraws_the_sheet(monkeypatch, finished):
     finally:
         set_page_language("en")
     assert "Player 1" in sheet.html.value
+
+
+# The seat that won the contract, read from each family's own result (None: no contract that hand).
+BIDDER = {"auction-forty-fives": lambda result: result.bidder, "five-hundred": lambda result: result.contractor}
+
+
+@pytest.mark.parametrize(("game_id", "options"), [(g, {}) for g in GAMES] + [("auction-forty-fives",
+                                                                              {"partners": True})],
+                         ids=[*GAMES, "auction-forty-fives-partners"])
+def test_every_presets_sheet_adds_up_hand_by_hand(game_id, options):
+    """Each row: the points are what the totals moved by (from the scores the game started with), the tricks are
+    those the hand played, the call sits on the column of the player or side that won the contract; the headings
+    are the table's own score labels and the last totals the game's scores."""
+    game = play(family(game_id).new_game(game_id, seed=5, **options), hands=6)
+    frame, sides = score_frame(game), len(game.scores)
+    rows = totals(frame, sides)
+    assert len(frame) == len(game.results) == len(game.completed_hands) >= 2 and rows[-1] == game.scores
+    before = [0] * sides
+    for i, (result, hand) in enumerate(zip(game.results, game.completed_hands, strict=True)):
+        points = [int(frame[(s, "points")].iloc[i]) for s in range(sides)]
+        assert [b + p for b, p in zip(before, points, strict=True)] == rows[i]
+        assert sum(int(frame[(s, "tricks")].iloc[i]) for s in range(sides)) == len(hand.tricks)
+        bidder = BIDDER[game_id](result) if game_id in BIDDER else None
+        bids = [frame[(s, "bid")].iloc[i] for s in range(sides)]
+        assert bids == ["" if bidder is None or hand.side_of(bidder) != s else result.bid for s in range(sides)]
+        before = rows[i]
+    labels = [label.render() for label in game.hand.table_view(None).score_labels]
+    sheet = score_sheet_html(game)
+    assert len(labels) == sides and all(f">{escape(label)}<" in sheet for label in labels)
+    assert f"The game is won at {game.config.target}." in unescape(sheet)

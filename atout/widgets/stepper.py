@@ -28,9 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 from typing import Any, NamedTuple
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from atout.cards import Card
 from atout.engine import Action, Event, Explanation, GameBase, HandBase, HandStart, TableView
@@ -38,10 +41,23 @@ from atout.games import DEFAULT_GAME, family
 from atout.i18n import N_, Text, _
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
+from atout.widgets.page_input import FromPage
 from atout.widgets.said import rule_mark, rule_statement, stated_rule
 from atout.widgets.seats import player_label
 
 SPEEDS = ((N_("slow"), 3000), (N_("normal"), 1500), (N_("fast"), 600))
+
+
+class StepExplanation(FromPage, anywidget.AnyWidget):
+    """The projector's explanation beside the walk-through's table: the step's sentence and rule (``value``, HTML),
+    in a column the browser makes as wide as the longest of the walk-through's explanations (``every``) needs to end
+    inside the window, the same width at every step; the table beside it fits its cards to the width left. A long
+    closing of Sixty-Six with its rule ran 150 px (English) to 350 px (French) below a 1920×1080 window in a column
+    of 340 px while the two-seat table beside it had room to spare."""
+
+    _esm = Path(__file__).parent / "stepper.js"
+    value = traitlets.Unicode("").tag(sync=True)
+    every = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
 
 class Step(NamedTuple):
@@ -141,7 +157,9 @@ class DealStepper(widgets.VBox):
         self.table = CardTable(self.hand, viewer=viewer, you=None, size="projector" if size == "projector"
                                else "normal", fit=size == "projector")
         self.table.add_class("atout-stepper-table")
-        self.explanation_html = widgets.HTML(layout=widgets.Layout(flex="1 1 0"))
+        self.explanation_html: widgets.HTML | StepExplanation = (
+            StepExplanation(layout=widgets.Layout(flex="1 1 0")) if size == "projector"
+            else widgets.HTML(layout=widgets.Layout(flex="1 1 0")))
         self.explanation_html.add_class("atout-stepper-explanation")
         self.slider.observe(guarded(lambda change: self._draw()), names="value")
         controls = widgets.HBox([self.first_button, self.back_button, self.slider, self.next_button,
@@ -186,7 +204,7 @@ class DealStepper(widgets.VBox):
         self.viewer = viewer
         self.table.viewer = viewer
         self._views = self._replay_views(viewer)
-        self._draw()
+        self._draw(every=True)
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -203,9 +221,11 @@ class DealStepper(widgets.VBox):
         self.speed.options = [(_(name), ms) for name, ms in SPEEDS]
         self.speed.value = chosen
         self.speed.description = _("Speed")
-        self._draw()
+        self._draw(every=True)
 
-    def _draw(self) -> None:
+    def _draw(self, every: bool = False) -> None:
+        """Show the current step; with ``every``, give the projector's column every step's words again (another
+        language or viewer) to find its width from."""
         if not self.steps:
             self.position_html.value = f"<p>{escape(_('Nothing has happened yet: the cards are not dealt'))}</p>"
             self.explanation_html.value = ""
@@ -218,6 +238,8 @@ class DealStepper(widgets.VBox):
                                     f'{escape(Text("Step {k} of {n}", k=k + 1, n=len(self.steps)).render())}</p>')
         self._show_table(step)
         self.explanation_html.value = self._explanation(step)
+        if every and isinstance(self.explanation_html, StepExplanation):
+            self.explanation_html.every = [self._explanation(s) for s in self.steps]
 
     def _explanation(self, step: Step) -> str:
         why = step.explanation

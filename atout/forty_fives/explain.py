@@ -325,6 +325,10 @@ def explain_refusal(refusal: Refusal) -> Explanation:
         return Explanation("45.deal.packets", Text(
             "{seat} does not hold {card}; their hand is {hand}", seat=who, card=action.card, hand=data,
             you=N_("You do not hold {card}; your hand is {hand}")))
+    if reason is Refused.SUIT_NAMED:
+        return Explanation("45.trick.led-suit", Text(
+            "In {game} a card is played without naming a suit: play {card} alone", game=Text(game_title(data)),
+            card=action.card))
     if reason is Refused.AGAINST_THE_PLAY:
         assert action.card is not None, "a card refused in the play"
         return ranking.explain_illegal(action.card, data.hand, data.plays, data.trump, data.must_follow_suit,

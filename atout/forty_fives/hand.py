@@ -68,6 +68,7 @@ class Refused(enum.Enum):
     ROB_CARD_NOT_HELD = "rob-card-not-held"
     ROB_OR_KEEP_FIRST = "rob-or-keep-first"
     CARD_NOT_HELD = "card-not-held"                     # the player's hand
+    SUIT_NAMED = "suit-named"                           # a card played with a suit named (Five Hundred's joker)
     AGAINST_THE_PLAY = "against-the-play"               # ``PlayFacts``: what the card is judged against
     CALL = "call"                                       # the auction, which says why it refuses the call
     DEALER_MUST_ROB = "dealer-must-rob"
@@ -360,6 +361,8 @@ class FortyFivesHand(HandBase):
                 hand = self.hands[seat]
                 if action.card not in hand:
                     return Refusal(Refused.CARD_NOT_HELD, seat, action, list(hand))
+                if action.value is not None:
+                    return Refusal(Refused.SUIT_NAMED, seat, action, self.config.game)
                 return Refusal(Refused.AGAINST_THE_PLAY, seat, action, PlayFacts(
                     list(hand), list(self.trick.cards), self.trump, self.config.must_follow_suit,
                     self.config.ace_of_hearts_led))

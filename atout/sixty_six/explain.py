@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from atout.cards import Card, Suit
 from atout.engine import Event, Explanation, Phase, Refusal, action_said, action_words, foreign_action_said, seat_name
+from atout.games import game_title
 from atout.i18n import N_, OneOf, Plural, Text
 from atout.sixty_six import ranking
 from atout.sixty_six.hand import Refused
@@ -378,6 +379,9 @@ def explain_refusal(refusal: Refusal) -> Explanation:
         return Explanation(_OPEN_RULE, Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
                                             card=action.card, hand=data,
                                             you=N_("You do not hold {card}; your hand is {hand}")))
+    if reason is Refused.SUIT_NAMED:
+        return Explanation(_OPEN_RULE, Text("In {game} a card is played without naming a suit: play {card} alone",
+                                            game=Text(game_title("sixty-six")), card=action.card))
     if reason is Refused.MARRIAGE_LEADS:
         return Explanation("66.marriage", Text(
             "{seat} declared the marriage in {suit}: the lead must be its king or queen", seat=who, suit=data,

@@ -84,6 +84,7 @@ class Refused(enum.Enum):
     MUST_DRAW = "must-draw"
     ONLY_ON_LEAD = "only-on-lead"                       # the cards that may be played to this trick
     CARD_NOT_HELD = "card-not-held"                     # the player's hand
+    SUIT_NAMED = "suit-named"                           # a card played with a suit named (Five Hundred's joker)
     MARRIAGE_LEADS = "marriage-leads"                   # the suit of the marriage just declared
     AGAINST_THE_PLAY = "against-the-play"               # ``PlayFacts``: what the card is judged against
     EXCHANGE_CLOSED = "exchange-closed"
@@ -709,6 +710,8 @@ class SixtySixHand(HandBase):
             hand = self.hands[seat]
             if card not in hand:
                 return Refusal(Refused.CARD_NOT_HELD, seat, action, list(hand))
+            if action.value is not None:
+                return Refusal(Refused.SUIT_NAMED, seat, action)
             if self.married is not None:
                 return Refusal(Refused.MARRIAGE_LEADS, seat, action, self.married)
             return Refusal(Refused.AGAINST_THE_PLAY, seat, action, PlayFacts(list(hand), self.trick, self.trump))

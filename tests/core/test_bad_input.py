@@ -68,3 +68,30 @@ def test_forty_fives_plays_the_player_count_given_in_its_options(game):
     assert family(game).new_hand(game, seed=1, options={"players": 3}).config.players == 3
     assert family(game).new_hand(game, seed=1, players=2).config.players == 2
     assert family(game).new_hand(game, seed=1).config.players == 4
+
+
+@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("seed", range(6))
+def test_a_card_played_with_a_suit_named_is_refused_in_words_and_changes_nothing(game, seed):
+    """``play 5H S`` raised IndexError in Forty-Fives and Sixty-Six: only Five Hundred's joker names a suit."""
+    import random
+
+    from atout.cards import Suit
+    from atout.errors import IllegalActionError
+    from atout.i18n import Text
+
+    hand = family(game).new_hand(game, seed=seed)
+    rng = random.Random(seed)
+    while hand.legal_actions() and not any(a.kind == "play" for a in hand.legal_actions()):
+        hand.apply(rng.choice(hand.legal_actions()))
+    plays = [a for a in hand.legal_actions() if a.kind == "play" and a.value is None]
+    assert plays, "every game reaches its play"
+    for action in plays:
+        named = Action("play", action.card, Suit.SPADES)
+        history, legal = list(hand.history), hand.legal_actions()
+        why = hand.explain_illegal(named)
+        assert why is not None and "without naming a suit" in why.render("en"), why
+        assert Text("{card}", card=action.card).render("en").lower() in why.render("en").lower()
+        with pytest.raises(IllegalActionError):
+            hand.apply(named)
+        assert hand.history == history and hand.legal_actions() == legal

@@ -116,8 +116,18 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
 
 
 def _ticks(low: int, high: int) -> list[int]:
+    """At most nine round values from ``low`` to ``high``, every 5, 10, 20, 25 or 50 times a power of ten.
+
+    >>> _ticks(-40, 120)
+    [-40, -20, 0, 20, 40, 60, 80, 100, 120]
+    >>> len(_ticks(-30_000, 500_000)) <= 9
+    True
+    """
     span = max(high - low, 1)
-    step = next(s for s in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000) if span / s <= 8)
+    scale = 1
+    while span / (50 * scale) > 8:
+        scale *= 10
+    step = next(s * scale for s in (5, 10, 20, 25, 50) if span / (s * scale) <= 8)
     first = (low // step) * step
     return [t for t in range(first, high + step, step) if low <= t <= high]
 

@@ -164,3 +164,13 @@ def test_every_presets_sheet_adds_up_hand_by_hand(game_id, options):
     sheet = score_sheet_html(game)
     assert len(labels) == sides and all(f">{escape(label)}<" in sheet for label in labels)
     assert f"The game is won at {game.config.target}." in unescape(sheet)
+
+
+def test_the_running_totals_chart_draws_scores_of_any_size():
+    """A long Five Hundred game spanning more than 16,000 points stopped the chart (StopIteration): its ticks now
+    grow by powers of ten, at most nine of them."""
+    from atout.widgets.scoresheet import running_totals_svg
+
+    totals = [[0, 0], [-500, 520], [-9_000, 12_000], [-21_000, 30_500]]
+    svg = running_totals_svg(totals, ["Your side", "Their side"], target=500)
+    assert svg.startswith("<svg") and "30000" in svg.replace(",", "").replace("\u202f", "").replace("\u00a0", "")

@@ -8,11 +8,14 @@ stripped, tracebacks hidden, the preheated course page, culling of abandoned ker
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 from atout.resources import LESSONS_ENV, NOTEBOOKS, VOILA_CONFIG
+
+STOP_S = 30       # after Ctrl-C, how long Voilà has to shut its kernels down before it is killed
 
 
 def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
@@ -51,9 +54,17 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None) -
         print(f"{theirs} lesson{'' if theirs == 1 else 's'} of yours ({', '.join(map(str, folders))}) beside Atout's "
               f"{len(lesson_paths(LESSONS_DIR))}", flush=True)
     print(f"Atout tutorial site: http://{ip}:{port}/voila/render/index.ipynb  (Ctrl-C stops it)", flush=True)
+    server = subprocess.Popen(voila_command(port, ip=ip), env=env)
+    # Stopped by a service manager or a test (SIGTERM), the site stops with it: Voilà is told, and shuts its kernels
+    # down, instead of running on without its parent (Ctrl-C reaches both already, the terminal's whole group).
+    signal.signal(signal.SIGTERM, lambda signum, _frame: server.send_signal(signum))
     try:
-        return subprocess.call(voila_command(port, ip=ip), env=env)
+        return server.wait()
     except KeyboardInterrupt:
+        try:
+            server.wait(timeout=STOP_S)
+        except subprocess.TimeoutExpired:
+            server.kill()
         return 0
 
 

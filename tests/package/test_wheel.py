@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import time
 import urllib.request
 from pathlib import Path
 
@@ -27,7 +28,7 @@ import pytest
 
 from atout.lessons import LESSONS_DIR
 from atout.solver import builds
-from tests.browser import free_port, serving, stop
+from tests.browser import descendants, free_port, serving, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_FILES = sorted(LESSONS_DIR.glob("*/*.toml"))
@@ -143,9 +144,17 @@ def test_atout_serve_answers_its_course_page_with_a_teachers_lessons_beside_ours
         (where / "course.html").write_text(page, encoding="utf-8")
         assert "application/vnd.jupyter.widget-view+json" in page      # the page's cell ran and showed its widgets
         assert "Traceback" not in page and '"output_type": "error"' not in page
+        running = descendants(server.pid)        # Voilà and the course page's kernel, under atout serve
+        assert running, "atout serve runs the site in a process of its own"
     finally:
         stop(server, 30)
         log.close()
+    # Stopped as a service manager stops it (SIGTERM), atout serve takes the site and its kernels down with it:
+    # before, Voilà ran on without its parent, the port taken.
+    deadline = time.monotonic() + 30
+    while (left := [pid for pid in running if _alive(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.2)       # a kernel's last moments after Voilà told it to go
+    assert left == [], f"still running after atout serve stopped: {left}"
     printed = (where / "serve.log").read_text()
     assert f"http://127.0.0.1:{port}/voila/render/index.ipynb" in printed
     assert f"1 lesson of yours ({teacher.parent.resolve()}) beside Atout's {len(LESSON_FILES)}" in printed, printed
@@ -156,3 +165,10 @@ def test_no_run_time_data_is_left_outside_the_package():
     """Lessons, pages or a server configuration added at the checkout's top (where they were before they shipped in
     the package) would be missing from every installed site."""
     assert [name for name in ("lessons", "notebooks", "voila.json") if (ROOT / name).exists()] == []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

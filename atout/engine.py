@@ -216,6 +216,13 @@ class Event:
         return f"Event({self.kind!r}, seat={self.seat}, {self.explanation.cited('en')!r})"
 
 
+def card_not_held(rule: str, seat: Any, card: Card | None, hand: Any) -> Explanation:
+    """The refusal of a card the player does not hold, with their hand: the same words in every game, under the
+    game's own rule (where the hand comes from)."""
+    return Explanation(rule, Text("{seat} does not hold {card}; their hand is {hand}", seat=seat, card=card,
+                                  hand=hand, you=N_("You do not hold {card}; your hand is {hand}")))
+
+
 def seat_name(seat: int) -> Person:
     """A player as sentences name them: "you" to themself, "Player 2" to others (see ``atout.i18n.Person``)."""
     return Person(seat)

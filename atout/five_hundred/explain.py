@@ -11,6 +11,7 @@ from atout.engine import (
     Refusal,
     action_said,
     allowed_words,
+    card_not_held,
     foreign_action_said,
     phase_words,
     seat_name,
@@ -243,13 +244,9 @@ def explain_refusal(refusal: Refusal) -> Explanation:
         auction: Auction = data
         return auction.explain_illegal(str(action.value))
     if reason is Refused.DISCARD_NOT_HELD:
-        return Explanation("500.kitty", Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
-                                             card=action.card, hand=data,
-                                             you=N_("You do not hold {card}; your hand is {hand}")))
+        return card_not_held("500.kitty", who, action.card, data)
     if reason is Refused.CARD_NOT_HELD:
-        return Explanation("500.follow.suit", Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
-                                                   card=action.card, hand=data,
-                                                   you=N_("You do not hold {card}; your hand is {hand}")))
+        return card_not_held("500.follow.suit", who, action.card, data)
     if reason is Refused.JOKER_SUIT:
         return ranking.explain_joker_suit(action.value, data.trump, data.shown_out)
     if reason is Refused.SUIT_NAMED:

@@ -11,6 +11,7 @@ from atout.engine import (
     Refusal,
     action_said,
     allowed_words,
+    card_not_held,
     foreign_action_said,
     phase_words,
     seat_name,
@@ -322,9 +323,7 @@ def explain_refusal(refusal: Refusal) -> Explanation:
             you=N_("You hold the ace of trumps and must first rob (exchange a card for the turned card) or "
                    "keep your hand")))
     if reason is Refused.CARD_NOT_HELD:
-        return Explanation("45.deal.packets", Text(
-            "{seat} does not hold {card}; their hand is {hand}", seat=who, card=action.card, hand=data,
-            you=N_("You do not hold {card}; your hand is {hand}")))
+        return card_not_held("45.deal.packets", who, action.card, data)
     if reason is Refused.SUIT_NAMED:
         return Explanation("45.trick.led-suit", Text(
             "In {game} a card is played without naming a suit: play {card} alone", game=Text(game_title(data)),

@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from atout.cards import Card, Suit
-from atout.engine import Event, Explanation, Phase, Refusal, action_said, action_words, foreign_action_said, seat_name
+from atout.engine import (
+    Event,
+    Explanation,
+    Phase,
+    Refusal,
+    action_said,
+    action_words,
+    card_not_held,
+    foreign_action_said,
+    seat_name,
+)
 from atout.games import game_title
 from atout.i18n import N_, OneOf, Plural, Text
 from atout.sixty_six import ranking
@@ -376,9 +386,7 @@ def explain_refusal(refusal: Refusal) -> Explanation:
             you=N_("Only the player on lead may do that, before leading: you must now play a card to this trick "
                    "({cards})")))
     if reason is Refused.CARD_NOT_HELD:
-        return Explanation(_OPEN_RULE, Text("{seat} does not hold {card}; their hand is {hand}", seat=who,
-                                            card=action.card, hand=data,
-                                            you=N_("You do not hold {card}; your hand is {hand}")))
+        return card_not_held(_OPEN_RULE, who, action.card, data)
     if reason is Refused.SUIT_NAMED:
         return Explanation(_OPEN_RULE, Text("In {game} a card is played without naming a suit: play {card} alone",
                                             game=Text(game_title("sixty-six")), card=action.card))

@@ -27,9 +27,11 @@ def query(page) -> dict[str, str]:
     return {name: values[-1] for name, values in parse_qs(urlsplit(page.url).query).items()}
 
 
-def wait_for_address(page, name: str) -> dict[str, str]:
-    """The page's address once the shell has written ``name`` into it."""
-    page.wait_for_function("n => new URLSearchParams(location.search).has(n)", arg=name)
+def wait_for_address(page, name: str, value: str | None = None) -> dict[str, str]:
+    """The page's address once the shell has written ``name`` into it (with ``value``, if given: an address may
+    hold an earlier value of ``name`` for a moment, as the lesson's step 1 before its step 2)."""
+    page.wait_for_function("([n, v]) => { const got = new URLSearchParams(location.search).get(n);"
+                           " return got !== null && (v === null || got === v); }", arg=[name, value])
     return query(page)
 
 
@@ -61,7 +63,7 @@ def _course(page):
     page.wait_for_selector(".atout-lesson-45-trumps")
     page.locator(".atout-lesson-next").click()
     page.wait_for_selector(".atout-lesson-counter:has-text('Step 2 of')")
-    state = wait_for_address(page, "step")
+    state = wait_for_address(page, "step", "2")
     assert state == {"lesson": "45-trumps", "step": "2"}
     return lambda: (page.locator(".atout-lesson-title").inner_text(),
                     page.locator(".atout-lesson-counter").inner_text())

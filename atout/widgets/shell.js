@@ -74,6 +74,8 @@ function guardOf(manager) {
   for (const promise of Object.values(manager._models || {})) Promise.resolve(promise).then(watch, () => {});
   // Asked again but never heard, while its kernel is connected and idle: the page cannot trust this model.
   guard.unheard = () => waiting.size;
+  guard.unheardNow = () => new Set(waiting);
+  guard.stillUnheard = (models) => [...models].some((model) => waiting.has(model));
   return guard;
 }
 
@@ -321,10 +323,25 @@ function render({ model, el }) {
     sent += 1;
     model.send({ beat: sent });
   };
+  // A beat sent after a widget asked for its state again is echoed after that state: the kernel answers a page's
+  // messages in turn and its answers come back in turn, on one connection. Two such echoes heard, and the widget
+  // still waiting, its state will not come (a page told in a second, not after three checks of HEARD_CHECK_MS).
+  let probe = null;         // { beat, models, echoes }: the beat sent after the last ask, the widgets asked, echoes
+  const sendProbe = () => {
+    sent += 1;
+    probe.beat = sent;
+    model.send({ beat: sent });
+  };
   const echo = (message) => {
     if (message && typeof message.beat === "number") {
       answered = Math.max(answered, message.beat);
       el.dataset.answered = String(answered);     // the kernel's last echo heard (for tests and curiosity)
+      if (probe && message.beat >= probe.beat) {
+        probe.echoes += 1;
+        if (!guard.stillUnheard(probe.models)) probe = null;
+        else if (probe.echoes >= 2) gone("deaf");
+        else sendProbe();
+      }
     }
   };
   model.on("msg:custom", echo);
@@ -338,6 +355,10 @@ function render({ model, el }) {
   const report = (found) => {
     el.dataset.mended = String(found.mended);
     if (found.deaf > 0) gone("deaf");
+    else if (found.unheard() > 0 && !over()) {
+      probe = { beat: 0, models: found.unheardNow(), echoes: 0 };
+      sendProbe();
+    }
   };
   const checkHeard = () => {
     if (!guard || lost) return;

@@ -58,11 +58,15 @@ node_modules/axe-core/axe.min.js: package.json
 	npm install --no-audit --no-fund --silent
 	touch $@
 
+# The suite on two processes (pytest-xdist): the tests that drive Chromium run on one of them, with the run's one
+# Voilà server and one Chromium (tests/conftest.py groups them), the others on the second. TEST_WORKERS= runs it in one.
+TEST_WORKERS ?= -n 2 --dist loadgroup
+
 # The static checks first (ruff, then mypy as [tool.mypy] in pyproject.toml says: 0 errors on atout/), then the suite.
 test: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js $(DIST)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 	$(BIN)/mypy
-	ATOUT_WHEEL=$$(ls dist/atout-*.whl) $(BIN)/python -m pytest
+	ATOUT_WHEEL=$$(ls dist/atout-*.whl) $(BIN)/python -m pytest $(TEST_WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)

@@ -13,6 +13,19 @@ from tests.browser import CHROMIUM_ARGS, chromium_path
 DATA = Path(__file__).parent / "data"
 
 
+# Fixtures that start something for the whole run (a Voilà server, Chromium, the installed wheel): the tests using one
+# run on one worker when the suite is spread over processes (make test: pytest -n 2 --dist loadgroup), so the run keeps
+# one Voilà server and one Chromium, and installs the wheel once.
+RUN_WIDE = {"chromium": "browser", "voila_server": "browser", "voila_class_servers": "browser", "installed": "wheel"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        group = next((RUN_WIDE[name] for name in getattr(item, "fixturenames", ()) if name in RUN_WIDE), None)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture(autouse=True)
 def english():
     """Every test starts in English; tests that switch language switch back."""

@@ -4,10 +4,10 @@ One wait for the culler serves every side of it."""
 
 import time
 
-from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
+from tests.site.conftest import CULL_IDLE, CULL_INTERVAL, INTERACTIVE, open_page, wait_for
 from tests.site.test_shell import BANNER, LEGAL, kernel_id, play_a_card
 
-DROPPED = 6     # a whole class of 30 pages, dropped and culled, is the class_kernels benchmark's
+DROPPED = 3     # a whole class of 30 pages, dropped and culled, is the class_kernels benchmark's
 
 
 def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_the_pool_survives(
@@ -32,8 +32,10 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
     assert wait_for(lambda: not set(dropped) & voila_server.kernel_ids(), CULL_IDLE * 8), "the dropped pages' kernels"
     assert wait_for(lambda: voila_server.kernels() <= before, CULL_IDLE * 6), (
         f"{voila_server.kernels()} kernels left, expected {before}")
-    # Keep the open page idle past twice the culling timeout (however long the dropped pages took), then click it.
-    assert wait_for(lambda: time.monotonic() - idle_from > CULL_IDLE * 2, CULL_IDLE * 3)
+    # Keep the open page idle (however long the dropped pages took) past the culling timeout and three rounds of the
+    # culler, by when a page without its heartbeat would have lost its kernel; then click it.
+    idle_enough = CULL_IDLE + 3 * CULL_INTERVAL
+    assert wait_for(lambda: time.monotonic() - idle_from > idle_enough, idle_enough + CULL_IDLE)
     assert kept in voila_server.kernel_ids(), "the open page's kernel was culled although the page was open"
     assert play_a_card(page)      # the announcement changed: the kernel answered the click
     assert page.locator(BANNER).count() == 0

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from atout import games
 from atout.engine import Action, Event, GameBase, Phase
@@ -33,6 +32,9 @@ from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.said import said_html
 from atout.widgets.seats import player_label
+
+if TYPE_CHECKING:       # pandas takes half a second to import: imported when a table is made, so a page
+    import pandas as pd  # that shows none starts without it
 
 
 def bid(call: str) -> Action:
@@ -72,6 +74,7 @@ def auction_calls(hand: Any) -> list[tuple[int, str]]:
 def auction_frame(hand: Any) -> pd.DataFrame:
     """The auction so far: one column per seat from the dealer's left (who calls first), one row per round.
     A seat that has passed for good shows nothing in later rounds."""
+    import pandas as pd
     n = len(hand.hands)
     first = (hand.dealer + 1) % n
     seats = [(first + i) % n for i in range(n)]

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import functools
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from atout import rules_api
 from atout.cards import Card, Suit
@@ -30,6 +29,9 @@ from atout.i18n import N_, Text, _, get_language
 from atout.widgets.explainer import card_points, explain_beats, trump_choices
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
+
+if TYPE_CHECKING:       # pandas takes half a second to import: imported when a table is made, so a page
+    import pandas as pd  # that shows none starts without it
 
 TRUMP = "trump"   # the key of the trump column
 
@@ -48,6 +50,7 @@ def ranking_frame(game: str, trump: str) -> pd.DataFrame:
     """Every suit's order for ``game`` when ``trump`` is trumps: one column per suit (the trumps first,
     under ``"trump"``), highest card in row 1; shorter columns end in empty cells. Cards are codes. A trump the
     game lacks is refused with core's message (a ``ValueError``)."""
+    import pandas as pd
     ranking = rules_api.ranking(game, rules_api.parse_trump(game, trump))
     columns = {TRUMP: [card.code for card in ranking.trumps]}
     columns.update({suit.letter: [card.code for card in cards] for suit, cards in ranking.plain.items()})
@@ -113,6 +116,7 @@ def ranking_marks(game: str, trump: str) -> pd.DataFrame:
 
 def ranking_reasons(game: str, trump: str, lang: str | None = None) -> pd.DataFrame:
     """The same shape as ``ranking_frame``: the sentence placing each card and its rule id (a cell's hover)."""
+    import pandas as pd
     frame = ranking_frame(game, trump)
     out = pd.DataFrame("", index=frame.index, columns=frame.columns)
     for (row, column), why in _reasons(game, trump).items():
@@ -142,6 +146,7 @@ def _suit_name(key: str, trump: str) -> str:
 def ranking_styler(game: str, trump: str) -> Any:
     """The ranking table as a pandas ``Styler``: trumps shaded, marked cards signed and shaded, each card's
     reason as its tooltip, card names in the page language."""
+    import pandas as pd
     frame = ranking_frame(game, trump)
     marks = ranking_marks(game, trump)
     points = ranking_points(game, trump)

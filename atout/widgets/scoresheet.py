@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import itertools
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from atout.engine import GameBase, ScoreLine, seat_name
 from atout.i18n import N_, Text, _, ngettext
 from atout.widgets.bidding import call_label
 from atout.widgets.language import register
+
+if TYPE_CHECKING:       # pandas takes half a second to import: imported when a table is made, so a page
+    import pandas as pd  # that shows none starts without it
 
 FIELDS = ("bid", "tricks", "points", "total")
 INDEX_NAMES = {"hand": N_("Hand"), "dealer": N_("Dealer")}
@@ -62,18 +64,27 @@ def _start(game: GameBase[Any]) -> list[int]:
     return list(before) if before is not None else [0] * sides_of(game)
 
 
+def _totals_after(game: GameBase[Any]) -> list[list[int]]:
+    """Each unit's running total after each hand: what its result says, else the one before plus its points."""
+    totals = _start(game)
+    after = []
+    for line in _lines(game):
+        totals = list(line.after) if line.after is not None else [t + p for t, p in zip(totals, line.points,
+                                                                                          strict=True)]
+        after.append(totals)
+    return after
+
+
 def score_frame(game: GameBase[Any]) -> pd.DataFrame:
     """One row per hand played (index: hand number and dealer), for each unit (player or side) its ``bid``
     (the call, on the bidder's column), ``tricks``, ``points`` scored and running ``total``."""
+    import pandas as pd
     sides = sides_of(game)
     lines = _lines(game)
     dealers: list[int | None] = [*game.dealers[:len(lines)]]
     dealers += [None] * (len(lines) - len(dealers))
-    totals = _start(game)
     rows = []
-    for line in lines:
-        totals = list(line.after) if line.after is not None else [t + p for t, p in zip(totals, line.points,
-                                                                                          strict=True)]
+    for line, totals in zip(lines, _totals_after(game), strict=True):
         row: dict[tuple[int, str], Any] = {}
         for side in range(sides):
             row[(side, "bid")] = (line.bid or "") if side == line.bid_unit else ""
@@ -92,9 +103,7 @@ def score_frame(game: GameBase[Any]) -> pd.DataFrame:
 
 def running_totals(game: GameBase[Any]) -> list[list[int]]:
     """Each unit's score before the first hand and after each hand (the chart's points)."""
-    frame = score_frame(game)
-    sides = sides_of(game)
-    return [_start(game)] + [[int(frame[(s, "total")].iloc[i]) for s in range(sides)] for i in range(len(frame))]
+    return [_start(game), *_totals_after(game)]
 
 
 # --- drawing -----------------------------------------------------------------------------------
@@ -209,6 +218,7 @@ def chart_legend(labels: list[str]) -> str:
 
 def score_styler(game: GameBase[Any]) -> Any:
     """The score sheet as a pandas ``Styler``, headers in the page language."""
+    import pandas as pd
     frame = score_frame(game)
     labels = side_labels(game)
     shown = frame.astype(object).copy()

@@ -209,6 +209,10 @@ def course_page() -> widgets.VBox:
     This page is preheated: the course is built while the kernel waits for its visitor, and only the address's
     lesson, step and language are applied once the visitor is known (a switch in place takes milliseconds).
     """
+    # The lessons' ranking tables and bidding boxes are drawn with pandas: imported here, while the kernel waits in
+    # its pool, rather than at the click that first opens one (pages showing no table start without it).
+    import pandas  # noqa: F401
+
     from atout.widgets.course import Course
     from atout.widgets.language import set_page_language
     from atout.widgets.shell import PageShell
@@ -272,6 +276,9 @@ class _InLanguages:
 
 def play_page() -> widgets.VBox:
     """A game against the computer: the address's game and level, or the game in progress it holds."""
+    # The score sheet shown at the end of every hand is drawn with pandas: paid as the page opens, not then.
+    import pandas  # noqa: F401
+
     from atout.players import LEVELS
     from atout.widgets.address import parse_moves
     from atout.widgets.play import LEVEL_NAMES, PlayGame

@@ -59,3 +59,20 @@ def test_in_a_jupyterlab_kernel_the_page_style_leaves_the_collector_alone(monkey
     finally:
         gc.unfreeze()
         InteractiveShell.clear_instance()
+
+
+@pytest.mark.parametrize(("page", "needs_pandas"), [("home_page", False), ("classroom_page", False),
+                                                    ("whatif_page", False), ("play_page", True),
+                                                    ("course_page", True)])
+def test_only_the_pages_that_draw_tables_import_pandas_as_they_start(page, needs_pandas):
+    """pandas holds about 40 MB of a kernel and half a second of its start: the classroom a class of students opens,
+    What-if and the home page show no table and start without it; the Play page's score sheet and the lessons'
+    tables are drawn with it, so those pages import it as they start rather than at a later click."""
+    import subprocess
+    import sys
+
+    program = (f"from atout.widgets.page import page_style, {page}\npage_style()\n{page}()\n"
+               "import sys\nprint('pandas' in sys.modules)")
+    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    assert shown.stdout.split()[-1] == str(needs_pandas)

@@ -16,7 +16,7 @@ DATA = Path(__file__).parent / "data"
 # Fixtures that start something for the whole run (a Voilà server, Chromium, the installed wheel): the tests using one
 # run on one worker when the suite is spread over processes (make test: pytest -n 2 --dist loadgroup), so the run keeps
 # one Voilà server and one Chromium, and installs the wheel once.
-RUN_WIDE = {"chromium": "browser", "voila_server": "browser", "voila_class_servers": "browser", "installed": "wheel"}
+RUN_WIDE = {"chromium": "browser", "voila_server": "browser", "voila_class_server": "browser", "installed": "wheel"}
 
 
 def pytest_collection_modifyitems(config, items):

@@ -11,7 +11,7 @@ import os
 import subprocess
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -98,26 +98,17 @@ def voila_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def voila_class_servers(tmp_path_factory):
-    """The live class's servers, one per store, started when a test first asks for that store's (``"sqlite"``,
-    ``"postgresql"``).
+def voila_class_server(tmp_path_factory, postgres_server):
+    """The live class's server: its kernels keep their classes at the run's PostgreSQL server, as a site whose
+    machines share one store does (``ATOUT_DATABASE_URL`` in the server's environment, for every kernel at once).
 
     Why not the run's server: a class is four pages open together, and the run's server culls a kernel after
     ``CULL_IDLE`` seconds of quiet (to test culling quickly). On a loaded two-core machine a page's front end can take
     longer than that to connect after its kernel has run the notebook, and a student's page sits quiet while the
-    others load: the server culled them mid-test. These servers cull as the site does (``voila.json``).
-    Why one per store: a deployment chooses its store for every kernel at once (``ATOUT_DATABASE_URL`` in the
-    server's environment), never per page.
+    others load: the server culled them mid-test. This server culls as the site does (``voila.json``).
     """
-    started: dict[str, Server] = {}
-    with ExitStack() as stack:
-        def server(store: str, database_url: str | None = None) -> Server:
-            if store not in started:
-                started[store] = stack.enter_context(running_voila(
-                    f"voila-class-{store}", tmp_path_factory.mktemp(f"atout-data-{store}"), database_url,
-                    quick_culling=False))
-            return started[store]
-
+    with running_voila("voila-class-postgresql", tmp_path_factory.mktemp("atout-data-postgresql"), postgres_server,
+                       quick_culling=False) as server:
         yield server
 
 

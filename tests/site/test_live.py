@@ -3,9 +3,11 @@ laptop's 1366×768 (Ada through the teacher's link to the course page, Ben typin
 on the course page in French). They join, follow the teacher's walk-through from their own seats, step away and
 back, answer a lesson's question; the teacher sees the chart, reveals, and downloads the results.
 
-The same flow runs on each store, each on a server of its own started with it (``voila_class_servers`` says why):
-SQLite in a temporary folder (``ATOUT_DATA``), PostgreSQL at the run's throwaway server (``ATOUT_DATABASE_URL``).
-Screenshots: tests/artifacts/live-<store>-<who>.png.
+The whole flow runs on PostgreSQL, the store several machines share, on a server of its own
+(``voila_class_server`` says why) whose kernels keep their classes at the run's throwaway server
+(``ATOUT_DATABASE_URL``). On SQLite, the default store, the run's own server starts a class that a student joins
+and that is kept in its data folder (``ATOUT_DATA``); the stores answer the same calls the same way, which
+tests/live checks on both. Screenshots: tests/artifacts/live-<store>-<who>.png.
 """
 
 from __future__ import annotations
@@ -25,14 +27,6 @@ from tests.site.conftest import ARTIFACTS, INTERACTIVE
 TEACHER = {"width": 1920, "height": 1080}
 STUDENT = {"width": 1366, "height": 768}
 GAME = "forty-fives"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_server(request, voila_class_servers):
-    """The server whose kernels keep their classes in this store (PostgreSQL: the run's throwaway server)."""
-    if request.param == "sqlite":
-        return "sqlite", voila_class_servers("sqlite")
-    return "postgresql", voila_class_servers("postgresql", request.getfixturevalue("postgres_server"))
 
 
 @pytest.fixture
@@ -65,11 +59,18 @@ def first_question():
     return question, question.answer[0], wrong
 
 
-def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_chart_and_the_results(
-        store_server, opened):
-    store, server = store_server
-    base = server.url
-    teacher = opened(base, TEACHER)
+def kept_students(server, code: str, store: str) -> list[str]:
+    """The names of the students the server's store keeps for the class ``code``; it must be ``store``."""
+    kept = open_store(url=server.database_url or "", folder=server.data)
+    try:
+        assert kept.backend == store and kept.class_by("code", normalise(code)) is not None
+        return [s.name for s in kept.students(kept.class_by("code", normalise(code)).id)]
+    finally:
+        kept.close()
+
+
+def start_class(teacher, base: str) -> tuple[str, str]:
+    """The teacher starts a class on the classroom page: its code and the link for the students."""
     teacher.goto(f"{base}/voila/render/classroom.ipynb")
     teacher.wait_for_selector("[data-testid=card-table] .atout-card-button")
     teacher.locator(".atout-live-start").click()
@@ -77,6 +78,42 @@ def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_c
     assert re.fullmatch(r"[0-9A-Z]{3}-[0-9A-Z]{3}", code)
     link = teacher.locator("[data-testid=class-link]").get_attribute("href")
     assert link == f"{base}/voila/render/course.ipynb?class={code}"
+    return code, link
+
+
+def end_class(teacher, students) -> None:
+    teacher.locator(".atout-live-end").click()
+    teacher.locator(".atout-live-end-yes").click()
+    teacher.wait_for_selector("[data-testid=live-ended]")
+    for page, said in students:
+        assert said in page.wait_for_selector("[data-testid=live-ended]").inner_text()
+
+
+def test_on_sqlite_a_student_joins_through_the_teachers_link_and_the_class_is_kept_in_the_sites_data_folder(
+        voila_server, opened):
+    base = voila_server.url
+    teacher = opened(base, TEACHER)
+    code, link = start_class(teacher, base)
+    ada = opened(base, STUDENT)
+    ada.goto(link)
+    ada.wait_for_selector(".atout-live-name input")
+    assert ada.locator(".atout-live-code input").input_value() == code
+    ada.locator(".atout-live-name input").fill("Ada")
+    ada.locator(".atout-live-join").click()
+    ada.wait_for_selector("[data-testid=live-joined]")
+    assert "Ada" in teacher.wait_for_selector("[data-testid=live-roster][data-count='1']").inner_text()
+    assert voila_server.database_url is None
+    assert kept_students(voila_server, code, "sqlite") == ["Ada"]
+    assert (voila_server.data / "classes.sqlite3").exists()
+    end_class(teacher, [(ada, "has ended")])
+
+
+def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_chart_and_the_results(
+        voila_class_server, opened):
+    store, server = "postgresql", voila_class_server
+    base = server.url
+    teacher = opened(base, TEACHER)
+    code, link = start_class(teacher, base)
     assert "24 hours after the class started" in teacher.locator("[data-testid=live-retention]").inner_text()
 
     # The three students' pages load side by side (one after another would leave the first idle for a while).
@@ -173,18 +210,7 @@ def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_c
     assert list(results["Question 1: right"]) == ["yes", "no", "yes"]
 
     # The class was kept in the server's store, and only there.
-    kept = open_store(url=server.database_url or "", folder=server.data)
-    try:
-        assert kept.backend == store and kept.class_by("code", normalise(code)) is not None
-        assert [s.name for s in kept.students(kept.class_by("code", normalise(code)).id)] == ["Ada", "<i>Ben</i>",
-                                                                                            "Zoë"]
-    finally:
-        kept.close()
-    if store == "postgresql":
-        assert not (server.data / "classes.sqlite3").exists()
+    assert kept_students(server, code, store) == ["Ada", "<i>Ben</i>", "Zoë"]
+    assert not (server.data / "classes.sqlite3").exists()
 
-    teacher.locator(".atout-live-end").click()
-    teacher.locator(".atout-live-end-yes").click()
-    teacher.wait_for_selector("[data-testid=live-ended]")
-    assert "has ended" in ada.wait_for_selector("[data-testid=live-ended]").inner_text()
-    assert "est terminée" in zoe.wait_for_selector("[data-testid=live-ended]").inner_text()
+    end_class(teacher, [(ada, "has ended"), (zoe, "est terminée")])

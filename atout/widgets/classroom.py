@@ -286,7 +286,7 @@ class Classroom(widgets.VBox):
         rules = dealcode.rules_text(self.spec.game, self.spec.options) if self.spec else ""
         self.handout_link.value = handout_link(self.game_picker.value, rules)
         code = dealcode.encode(self.spec) if self.spec else ""
-        self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code').render())}: "
+        self.code_view.value = (f"<div class='atout-deal-code'>{escape(Text('Deal code:').render())} "
                                 f"<strong data-testid='deal-code'>{escape(code)}</strong></div>")
         self._show()
 

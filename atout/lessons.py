@@ -417,6 +417,11 @@ def lesson_folders(folder: Path | None = None) -> list[Path]:
     return [folder] if folder is not None else [LESSONS_DIR, *extra_lesson_folders()]
 
 
+def _course_order(lesson: Lesson | LessonHeading) -> tuple[int, int]:
+    """Families in course order, each family's lessons by their ``order``."""
+    return FAMILY_ORDER.index(lesson.family), lesson.order
+
+
 def load_lessons(folder: Path | None = None) -> list[Lesson]:
     """Every lesson (of ``folder``, else of ``lesson_folders()``), families in course order, lessons by their
     ``order``."""
@@ -425,7 +430,33 @@ def load_lessons(folder: Path | None = None) -> list[Lesson]:
     for lesson in lessons:
         if (refused := _same_id(lesson, seen)) is not None:
             raise refused
-    return sorted(lessons, key=lambda lesson: (FAMILY_ORDER.index(lesson.family), lesson.order))
+    return sorted(lessons, key=_course_order)
+
+
+@dataclass(frozen=True)
+class LessonHeading:
+    """What a link to a lesson needs of it: its id, family, game and place in the course."""
+    id: str
+    family: str
+    game: str
+    order: int
+
+
+def lesson_headings(folder: Path | None = None) -> list[LessonHeading]:
+    """Every lesson's heading, in the order of ``load_lessons``, read from the files without the checks it makes
+    (which build every question: a second of a kernel's time, on every visit to the home page). A file that cannot
+    be read as a lesson is left out here; the course page refuses it, naming what is wrong."""
+    headings = []
+    for path in (p for f in lesson_folders(folder) for p in lesson_paths(f)):
+        try:
+            data = tomllib.loads(read_lesson(path))
+            heading = LessonHeading(data["id"], data["family"], data["game"], data["order"])
+        except (LessonError, tomllib.TOMLDecodeError, KeyError):
+            continue
+        if (all(isinstance(value, str) for value in (heading.id, heading.family, heading.game))
+                and heading.family in FAMILY_ORDER and heading.game in GAMES and isinstance(heading.order, int)):
+            headings.append(heading)
+    return sorted(headings, key=_course_order)
 
 
 # --- quiz questions ------------------------------------------------------------------------------

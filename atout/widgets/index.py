@@ -26,9 +26,9 @@ PARTS = [
 @cache
 def first_lessons() -> dict[str, str]:
     """Each game's first lesson (a variant's own lesson, else its family's first)."""
-    from atout.lessons import load_lessons
+    from atout.lessons import lesson_headings
 
-    lessons = load_lessons()
+    lessons = lesson_headings()
     first: dict[str, str] = {}
     for game in available_games():
         own = [lesson for lesson in lessons if lesson.game == game]

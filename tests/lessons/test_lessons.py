@@ -2,7 +2,7 @@
 
 import pytest
 
-from atout.lessons import LessonError, check_lessons, drill, load_lessons, parse_lesson
+from atout.lessons import LessonError, check_lessons, drill, lesson_headings, load_lessons, parse_lesson
 
 MINIMAL = """
 id = "x-test"
@@ -102,3 +102,31 @@ def test_the_lessons_command_reports_a_bad_lesson(tmp_path, capsys):
     (tmp_path / "forty-fives" / "bad.toml").write_text(MINIMAL)
     assert main(["lessons", "check", "--folder", str(tmp_path)]) == 0
     assert "1 lessons, all valid" in capsys.readouterr().out
+
+
+def heads(lessons) -> list[tuple]:
+    return [(lesson.id, lesson.family, lesson.game, lesson.order) for lesson in lessons]
+
+
+def test_the_headings_read_without_the_checks_are_the_lessons_in_course_order(tmp_path):
+    assert heads(lesson_headings()) == heads(load_lessons())
+    (tmp_path / "sixty-six").mkdir()
+    (tmp_path / "forty-fives").mkdir()
+    (tmp_path / "sixty-six" / "a.toml").write_text(MINIMAL.replace("x-test", "a-66").replace('"forty-fives"',
+                                                                                         '"sixty-six"'))
+    (tmp_path / "forty-fives" / "b.toml").write_text(MINIMAL.replace("order = 1", "order = 2"))
+    (tmp_path / "forty-fives" / "c.toml").write_text(MINIMAL.replace("x-test", "c-45"))
+    assert heads(lesson_headings(tmp_path)) == heads(load_lessons(tmp_path)) == [
+        ("c-45", "forty-fives", "forty-fives", 1), ("x-test", "forty-fives", "forty-fives", 2),
+        ("a-66", "sixty-six", "sixty-six", 1)]
+
+
+@pytest.mark.parametrize("broken", ["id = [", 'order = "first"', 'game = "canasta"'])
+def test_a_file_that_is_not_a_lesson_is_left_out_of_the_headings_and_refused_by_the_course(tmp_path, broken):
+    (tmp_path / "forty-fives").mkdir()
+    (tmp_path / "forty-fives" / "good.toml").write_text(MINIMAL)
+    line = {"id": 'id = "x-test"', "order": "order = 1", "game": 'game = "forty-fives"'}[broken.split()[0]]
+    (tmp_path / "forty-fives" / "bad.toml").write_text(MINIMAL.replace(line, broken).replace("x-test", "y-test"))
+    assert heads(lesson_headings(tmp_path)) == [("x-test", "forty-fives", "forty-fives", 1)]
+    with pytest.raises(LessonError, match="bad.toml"):
+        load_lessons(tmp_path)

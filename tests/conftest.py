@@ -19,11 +19,23 @@ DATA = Path(__file__).parent / "data"
 RUN_WIDE = {"chromium": "browser", "voila_server": "browser", "voila_class_server": "browser", "installed": "wheel"}
 
 
+@pytest.hookimpl(tryfirst=True)     # before xdist's own, which writes the groups into the test ids
 def pytest_collection_modifyitems(config, items):
     for item in items:
         group = next((RUN_WIDE[name] for name in getattr(item, "fixturenames", ()) if name in RUN_WIDE), None)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+def pytest_xdist_node_collection_finished(node, ids):
+    """The run stops when a worker's browser tests come without their group in their ids: xdist would spread them
+    over the workers without a word, each starting a Voilà server of its own (it did on pytest 9.2)."""
+    if node.config.getvalue("dist") != "loadgroup":
+        return
+    lost = [test for test in ids if test.startswith("tests/site/") and not test.endswith("@browser")]
+    if lost:
+        pytest.exit(f"pytest-xdist did not group {len(lost)} browser test(s), e.g. {lost[0]}: they would start a "
+                    "Voilà server on each worker. Use a pytest it groups with (pyproject.toml's test extras)", 4)
 
 
 @pytest.fixture(autouse=True)

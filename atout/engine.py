@@ -739,7 +739,15 @@ class HandBase:
             return [], {}
         legal = list(self.legal_actions())
         if not cards_in_play:
-            return legal, {}
+            # A choice of a card of one kind (the card given up when robbing, a discard): the held cards it cannot
+            # use are marked too, with why (a robber keeps the ace of trumps).
+            kinds = {a.kind for a in legal if a.card is not None}
+            if len(kinds) != 1 or seat >= len(self.hands):
+                return legal, {}
+            kind = kinds.pop()
+            usable = {a.card for a in legal if a.kind == kind}
+            return legal, {card: self._explain_illegal(Action(kind, card))
+                           for card in self.hands[seat] if card not in usable}
         playable = {a.card for a in legal if a.kind == "play"}
         illegal = {card: self._explain_illegal(PLAY_ACTIONS[card.index])
                    for card in self.hands[seat] if card not in playable}

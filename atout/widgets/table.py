@@ -587,7 +587,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
                                 if seat in calls else ""),
             })
         legal_cards = [face(c) for c in clickable]
-        illegal = ({face(card): why.render(lang) for card, why in view.illegal.items()}
+        illegal = ({face(card): why.render(lang, self.viewer) for card, why in view.illegal.items()}
                    if self.show_legal and not looking else {})
         card_actions = {face(card): action_label(a, lang) for card, a in clickable.items() if a.kind != "play"}
         kinds = [a.kind for a in clickable.values() if a.kind != "play"]

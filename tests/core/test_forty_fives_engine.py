@@ -860,3 +860,23 @@ def test_a_rob_position_with_the_joker_is_refused_as_a_card_outside_the_deck(tur
     given = {seat: [Card.parse(c) for c in cards] for seat, cards in (hands or {}).items()}
     with pytest.raises(PositionError, match="(?i)the joker is not in the deck of this game"):
         FortyFivesHand.position(make_config("forty-fives"), Card.parse(turn_up), hands=given)
+
+
+def test_a_robber_sees_the_ace_of_trumps_marked_as_the_card_not_given_up():
+    """Robbing is a choice of a card: the held card it cannot use is marked, with core's reason, as a card that may
+    not be played is in play (none was marked, and the table showed the ace as clickable)."""
+    found = 0
+    for seed in range(200):
+        hand = FortyFivesHand.new("forty-fives", seed=seed, players=3)
+        while hand.to_act not in (None, 0):
+            hand.apply(hand.legal_actions()[0])
+        if hand.to_act != 0 or hand.rob_offer is None:
+            continue
+        view = hand.table_view(0)
+        given_up = {a.card for a in view.legal if a.kind == "rob"}
+        assert set(view.illegal) == set(hand.hands[0]) - given_up
+        for card, why in view.illegal.items():
+            assert why.rule == "45.rob.ace-holder" and card.render() in why.sentence(viewer=0)
+        assert hand.table_view(1).illegal == {}          # another seat is shown no marks for the robber's hand
+        found += 1
+    assert found >= 3

@@ -15,7 +15,8 @@ from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
 
 SHELL = "[data-testid=page-shell] .atout-nav-link"
 BANNER = "[data-testid=lost-banner]:not([hidden])"
-LEGAL = ".atout-to-act .atout-card-button:not([data-illegal])"
+# A card the click of the seat to act uses (played, or given up when robbing), as the table marks it.
+LEGAL = ".atout-to-act .atout-card-button[data-legal]"
 ANNOUNCEMENT = "[data-testid=announcement]"
 
 
@@ -211,9 +212,7 @@ def test_a_widget_that_cannot_be_mended_is_said_in_the_banner(page, voila_server
 def test_a_fault_inside_atout_is_said_the_hand_stays_as_it_was_and_the_page_goes_on(page, voila_server):
     """The test server plants a fault in Forty-Fives's play of a card for this address (fault_startup.py)."""
     open_page(page, voila_server.url, "play.ipynb?game=forty-fives&atout-test-fault=1", ready=LEGAL)
-    # A card the learner's click uses (played, or given up when robbing): the deal is random, and a learner robbing
-    # keeps the ace of trumps, which no mark says is not to be clicked (a full run clicked it and met no fault).
-    card = page.locator(".atout-to-act .atout-card-button[data-legal]").first
+    card = page.locator(LEGAL).first
     code = card.get_attribute("data-card")
     held = page.locator(".atout-to-act .atout-card-button").count()
     card.click()

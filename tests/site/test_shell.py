@@ -15,8 +15,9 @@ from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
 
 SHELL = "[data-testid=page-shell] .atout-nav-link"
 BANNER = "[data-testid=lost-banner]:not([hidden])"
+LEGAL = ".atout-to-act .atout-card-button:not([data-illegal])"       # drawn for the seat to act (in an auction too)
 # A card the click of the seat to act uses (played, or given up when robbing), as the table marks it.
-LEGAL = ".atout-to-act .atout-card-button[data-legal]"
+CLICKABLE = ".atout-to-act .atout-card-button[data-legal]"
 ANNOUNCEMENT = "[data-testid=announcement]"
 
 
@@ -39,7 +40,7 @@ def wait_for_address(page, name: str, value: str | None = None) -> dict[str, str
 def play_a_card(page) -> str:
     """Play a legal card of the seat to act; the announcement once it has changed."""
     before = page.locator(ANNOUNCEMENT).inner_text()
-    page.locator(LEGAL).first.click()
+    page.locator(CLICKABLE).first.click()
     page.wait_for_function("t => document.querySelector('[data-testid=announcement]').innerText !== t", arg=before)
     return page.locator(ANNOUNCEMENT).inner_text()
 
@@ -212,7 +213,7 @@ def test_a_widget_that_cannot_be_mended_is_said_in_the_banner(page, voila_server
 def test_a_fault_inside_atout_is_said_the_hand_stays_as_it_was_and_the_page_goes_on(page, voila_server):
     """The test server plants a fault in Forty-Fives's play of a card for this address (fault_startup.py)."""
     open_page(page, voila_server.url, "play.ipynb?game=forty-fives&atout-test-fault=1", ready=LEGAL)
-    card = page.locator(LEGAL).first
+    card = page.locator(CLICKABLE).first
     code = card.get_attribute("data-card")
     held = page.locator(".atout-to-act .atout-card-button").count()
     card.click()

@@ -58,8 +58,8 @@ node_modules/axe-core/axe.min.js: package.json
 	npm install --no-audit --no-fund --silent
 	touch $@
 
-# The suite on two processes (pytest-xdist): the tests that drive Chromium run on one of them, with the run's one
-# Voilà server and one Chromium (tests/conftest.py groups them), the others on the second. TEST_WORKERS= runs it in one.
+# The suite on two processes (pytest-xdist): each module's browser tests run on one of them (tests/conftest.py groups
+# them), both processes driving a Chromium of their own against the run's one Voilà server. TEST_WORKERS= runs it in one.
 TEST_WORKERS ?= -n 2 --dist loadgroup
 
 # The static checks first (ruff, then mypy as [tool.mypy] in pyproject.toml says: 0 errors on atout/), then the suite.

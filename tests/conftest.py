@@ -1,8 +1,14 @@
+import fcntl
 import json
 import os
+import shutil
+import signal
 import sys
+import tempfile
+import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -13,29 +19,99 @@ from tests.browser import CHROMIUM_ARGS, chromium_path
 DATA = Path(__file__).parent / "data"
 
 
-# Fixtures that start something for the whole run (a Voilà server, Chromium, the installed wheel): the tests using one
-# run on one worker when the suite is spread over processes (make test: pytest -n 2 --dist loadgroup), so the run keeps
-# one Voilà server and one Chromium, and installs the wheel once.
-RUN_WIDE = {"chromium": "browser", "voila_server": "browser", "voila_class_server": "browser", "installed": "wheel"}
+# Fixtures that start something for the whole run on each process that uses them (Chromium, the installed wheel): the
+# tests using one run on one worker when the suite is spread over processes (make test: pytest -n 2 --dist loadgroup),
+# each module's browser tests on one worker (their module's pages are shared between them), the wheel installed once.
+# The run's one Voilà server is shared by the workers (``voila_server``, tests/site/conftest.py).
+BROWSER = ("chromium", "voila_server", "voila_class_server")
+WHEEL = "installed"
+RUN_FOLDER = pytest.StashKey[Path]()
+RUN_FOLDER_OPTION = "atout_run_folder"      # in each worker's workerinput
+SHARED_SERVER = "voila-server.json"         # the shared Voilà server's address, pid and data folder
+
+
+def run_group(item) -> str | None:
+    names = getattr(item, "fixturenames", ())
+    if any(name in BROWSER for name in names):
+        return "browser-" + Path(item.path).stem.removeprefix("test_")
+    return "wheel" if WHEEL in names else None
 
 
 @pytest.hookimpl(tryfirst=True)     # before xdist's own, which writes the groups into the test ids
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        group = next((RUN_WIDE[name] for name in getattr(item, "fixturenames", ()) if name in RUN_WIDE), None)
+        group = run_group(item)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_xdist_node_collection_finished(node, ids):
-    """The run stops when a worker's browser tests come without their group in their ids: xdist would spread them
-    over the workers without a word, each starting a Voilà server of its own (it did on pytest 9.2)."""
+    """The run stops when a worker's browser tests come without their group in their ids: xdist would spread a
+    module's tests over the workers without a word, each opening the module's shared pages again (it did on pytest
+    9.2)."""
     if node.config.getvalue("dist") != "loadgroup":
         return
-    lost = [test for test in ids if test.startswith("tests/site/") and not test.endswith("@browser")]
+    lost = [test for test in ids if test.startswith("tests/site/") and "@browser-" not in test]
     if lost:
-        pytest.exit(f"pytest-xdist did not group {len(lost)} browser test(s), e.g. {lost[0]}: they would start a "
-                    "Voilà server on each worker. Use a pytest it groups with (pyproject.toml's test extras)", 4)
+        pytest.exit(f"pytest-xdist did not group {len(lost)} browser test(s), e.g. {lost[0]}: their module's pages "
+                    "would be opened on each worker. Use a pytest it groups with (pyproject.toml's test extras)", 4)
+
+
+def pytest_configure(config):
+    """The controller of a run spread over processes makes the folder its workers share."""
+    if config.getvalue("dist") not in (None, "no") and not hasattr(config, "workerinput"):
+        config.stash[RUN_FOLDER] = Path(tempfile.mkdtemp(prefix="atout-run-"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    node.workerinput[RUN_FOLDER_OPTION] = str(node.config.stash[RUN_FOLDER])
+
+
+def shared_run_folder(config) -> Path | None:
+    """The folder the workers of a run spread over processes share, or None in a run of one process."""
+    folder = getattr(config, "workerinput", {}).get(RUN_FOLDER_OPTION)
+    return Path(folder) if folder else None
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (made if missing) against the run's other processes."""
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def pytest_unconfigure(config):
+    """Once every worker is done, the controller stops the Voilà server one of them started, and removes the folder."""
+    folder = config.stash.get(RUN_FOLDER, None)
+    if folder is None:
+        return
+    record = folder / SHARED_SERVER
+    if record.exists():
+        end_process(json.loads(record.read_text())["pid"])
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def end_process(pid: int, seconds: float = 20) -> None:
+    """Stop a process that is not this one's child (SIGTERM: Voilà shuts its kernels down), killed if it has not gone
+    within ``seconds``; gone is also a zombie its parent has not reaped yet."""
+    def running() -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    with suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + seconds
+        while running() and time.monotonic() < deadline:
+            time.sleep(0.2)    # polling a process's end, not waiting on a page
+        if running():
+            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(autouse=True)
@@ -86,7 +162,8 @@ def need_chromium() -> None:
 
 @pytest.fixture(scope="session")
 def chromium():
-    """One headless Chromium (Debian's, driven by Playwright; never Playwright's own download) per run."""
+    """One headless Chromium (Debian's, driven by Playwright; never Playwright's own download) per process of the
+    run."""
     need_chromium()
     from playwright.sync_api import sync_playwright
 

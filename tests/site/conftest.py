@@ -1,4 +1,4 @@
-"""One Voilà server and one Chromium per test run, shared by every browser test.
+"""One Voilà server per test run, shared by every browser test on every worker, and one Chromium per worker.
 
 Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright for Python; Playwright's own
 browser download is never used. Without Chromium these tests skip locally with a message saying
@@ -7,6 +7,7 @@ how to install it; in CI (``CI=true``) a missing Chromium is a failure.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import time
@@ -18,7 +19,7 @@ import pytest
 
 from atout.site import NOTEBOOKS, voila_command
 from tests.browser import free_port, server_kernels, serving, stop
-from tests.conftest import need_chromium
+from tests.conftest import SHARED_SERVER, locked, need_chromium, shared_run_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -60,41 +61,63 @@ def fault_planting_ipython(data: Path) -> Path:
     return folder
 
 
-@contextmanager
-def running_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
-                  ) -> Iterator[Server]:
-    """A Voilà server of the site, its live classes in ``data`` (SQLite) or at ``database_url`` (PostgreSQL); its log
-    in tests/artifacts/<name>.log. ``quick_culling``: idle kernels go after ``CULL_IDLE`` seconds (else after the
+def start_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
+                ) -> tuple[subprocess.Popen, Server]:
+    """Start a Voilà server of the site, its live classes in ``data`` (SQLite) or at ``database_url`` (PostgreSQL); its
+    log in tests/artifacts/<name>.log. ``quick_culling``: idle kernels go after ``CULL_IDLE`` seconds (else after the
     site's own timeout, ``voila.json``)."""
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / f"{name}.log", "w")  # noqa: SIM115
     command = (voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
                if quick_culling else voila_command(port, NOTEBOOKS))
     env = {key: value for key, value in os.environ.items() if key != "ATOUT_DATABASE_URL"}
     env.update(PYTHONUNBUFFERED="1", ATOUT_DATA=str(data), IPYTHONDIR=str(fault_planting_ipython(data)))
     if database_url:
         env["ATOUT_DATABASE_URL"] = database_url
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+    with open(ARTIFACTS / f"{name}.log", "w") as log:       # the server writes on to its own copy of the file
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
     if not serving(base, proc, 120):
         proc.kill()
-        log.close()
         pytest.fail("the Voilà server did not start: " + (ARTIFACTS / f"{name}.log").read_text()[-3000:])
+    return proc, Server(base, proc.pid, data, database_url)
+
+
+@contextmanager
+def running_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
+                  ) -> Iterator[Server]:
+    """A Voilà server (``start_voila``) for the time of the ``with``."""
+    proc, server = start_voila(name, data, database_url, quick_culling)
     try:
-        yield Server(base, proc.pid, data, database_url)
+        yield server
     finally:
         stop(proc)
-        log.close()
 
 
 @pytest.fixture(scope="session")
-def voila_server(tmp_path_factory):
+def voila_server(request, tmp_path_factory):
     """The run's one server. Its live classes are kept in a folder of the run's own (``ATOUT_DATA``), never in the
-    user's data folder, on SQLite, the default store."""
+    user's data folder, on SQLite, the default store.
+
+    On several processes (pytest-xdist) the first worker to need it starts it and leaves its address in the folder
+    the workers share (``shared_run_folder``); the others find it there, and the controller stops it once every worker
+    is done (``tests/conftest.py``), since the worker that started it may finish first."""
     need_chromium()
-    with running_voila("voila", tmp_path_factory.mktemp("atout-data")) as server:
-        yield server
+    shared = shared_run_folder(request.config)
+    if shared is None:
+        with running_voila("voila", tmp_path_factory.mktemp("atout-data")) as server:
+            yield server
+        return
+    with locked(shared / "voila.lock"):
+        record = shared / SHARED_SERVER
+        if record.exists():
+            server = Server(**json.loads(record.read_text()))
+            server.data = Path(server.data)
+        else:
+            (shared / "atout-data").mkdir(exist_ok=True)
+            _proc, server = start_voila("voila", shared / "atout-data")
+            record.write_text(json.dumps({**vars(server), "data": str(server.data)}))
+    yield server
 
 
 @pytest.fixture(scope="session")

@@ -858,6 +858,10 @@ class GameBase(Generic[HandT]):
     def over_message(self) -> Text:   # pragma: no cover - each family says it its own way
         raise NotImplementedError
 
+    def score_labels(self) -> list[Text]:   # pragma: no cover - each family names its own scoring units
+        """Whose each of the game's ``scores`` is: each player's, or each side's in partnerships."""
+        raise NotImplementedError
+
     # --- the hand-after-hand loop ------------------------------------------------------------------------
 
     def _new_hand(self) -> HandT:

@@ -34,6 +34,11 @@ class FiveHundredGame(GameBase[FiveHundredHand]):
         self.scores = list(result.scores_after)
         return result.winner
 
+    def score_labels(self) -> list[Text]:
+        from atout.five_hundred.explain import score_labels
+
+        return score_labels()
+
     def over_message(self) -> Text:
         assert self.winner is not None, "only a game that is over says who won it"
         return Text("The game is over: {side} won", side=Side(self.winner))

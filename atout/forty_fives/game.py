@@ -31,6 +31,11 @@ class FortyFivesGame(GameBase[FortyFivesHand]):
         bidder_side = self.config.side_of(result.bidder) if result.bidder is not None else None
         return game_winner(self.config, self.scores, bidder_side, result.made)
 
+    def score_labels(self) -> list[Text]:
+        from atout.forty_fives.explain import score_labels
+
+        return score_labels(self.config.players, self.config.has_partners)
+
     def dealer_step(self) -> int:
         return 1 if self.config.rotation == "left" else -1   # 45.deal.rotation, a45.deal.rotation
 

@@ -35,6 +35,11 @@ class SixtySixGame(GameBase[SixtySixHand]):
         self.carry = result.carry_out
         return set_winner(self.scores, self.config.target)
 
+    def score_labels(self) -> list[Text]:
+        from atout.sixty_six.explain import score_labels
+
+        return score_labels(points=False)     # the set's scores are game points, not a hand's running points
+
     def over_message(self) -> Text:
         assert self.winner is not None, "only a set that is over says who won it"
         return Text("The set is over: {seat} reached {target} game points", seat=seat_name(self.winner),

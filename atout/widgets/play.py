@@ -247,7 +247,7 @@ class PlayGame(widgets.VBox):
                                     for e in event.flatten() if e.kind == "score"), None)
         self.table = CardTable(self.hand_view, viewer=LEARNER, opponents=self._computer, show_legal=True,
                                on_event=[self._log_event], fit=True)
-        self.sheet = ScoreSheet(self.game)
+        self.sheet = ScoreSheet(self.game, viewer=LEARNER)
         self.stage.children = [self.table]
         self.sheet_box.children = [self.sheet]
         self.hint_view.value = ""

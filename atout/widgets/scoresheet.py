@@ -47,9 +47,10 @@ def sides_of(game: GameBase[Any]) -> int:
     return len(game.scores)
 
 
-def side_labels(game: GameBase[Any]) -> list[str]:
-    """The scoring units' names as core gives them ("Player 1"…, or the sides in partnerships)."""
-    return [label.render() for label in game.hand.table_view(None).score_labels]
+def side_labels(game: GameBase[Any], viewer: int | None = None) -> list[str]:
+    """The scoring units' names as core gives them ("Player 1"…, or the sides in partnerships), as ``viewer`` is
+    called on the table beside them ("You", "Your side")."""
+    return [label.render(viewer=viewer) for label in game.score_labels()]
 
 
 def _lines(game: GameBase[Any]) -> list[ScoreLine]:
@@ -216,18 +217,20 @@ def chart_legend(labels: list[str]) -> str:
     return f'<ul class="atout-chart-legend" data-testid="chart-legend">{"".join(items)}</ul>'
 
 
-def score_styler(game: GameBase[Any]) -> Any:
-    """The score sheet as a pandas ``Styler``, headers in the page language."""
+def score_styler(game: GameBase[Any], viewer: int | None = None) -> Any:
+    """The score sheet as a pandas ``Styler``, headers in the page language, the players named as ``viewer`` is
+    called on the table."""
     import pandas as pd
     frame = score_frame(game)
-    labels = side_labels(game)
+    labels = side_labels(game, viewer)
     shown = frame.astype(object).copy()
     for side in range(sides_of(game)):
         shown[(side, "bid")] = [_bid_text(line, side) for line in _lines(game)]
     styler = (shown.style
               .format_index(lambda side: labels[side], axis=1, level=0)
               .format_index(lambda field: _(FIELD_NAMES[field]), axis=1, level=1)
-              .format_index(lambda dealer: "" if dealer is None else seat_name(dealer).render(), axis=0, level=1)
+              .format_index(lambda dealer: "" if dealer is None else seat_name(dealer).render(viewer=viewer), axis=0,
+                            level=1)
               .format_index_names(lambda name: _(INDEX_NAMES[name]) if name in INDEX_NAMES else "", axis=0)
               .hide(axis=1, names=True)
               .set_caption(_("Score sheet"))
@@ -248,16 +251,18 @@ def _bid_text(line: ScoreLine, side: int) -> str:
     return f"{call} ✓ {_('made')}" if line.made else f"{call} ✗ {_('fell short')}"
 
 
-def score_sheet_html(game: GameBase[Any]) -> str:
-    """The table and, beside it, the chart of running totals (the table is the chart's text alternative)."""
+def score_sheet_html(game: GameBase[Any], viewer: int | None = None) -> str:
+    """The table and, beside it, the chart of running totals (the table is the chart's text alternative), the players
+    named as ``viewer`` is called on the table ("You")."""
     target = game.config.target
-    chart = running_totals_svg(running_totals(game), side_labels(game), target)
+    labels = side_labels(game, viewer)
+    chart = running_totals_svg(running_totals(game), labels, target)
     if not game.results:
         table = f'<p data-testid="score-sheet">{escape(_("No hand has been played yet"))}</p>'
     else:
-        table = score_styler(game).to_html()
+        table = score_styler(game, viewer).to_html()
     return (f'<div class="atout-scores" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">'
-            f'<div>{table}</div><figure style="margin:0">{chart}{chart_legend(side_labels(game))}<figcaption>'
+            f'<div>{table}</div><figure style="margin:0">{chart}{chart_legend(labels)}<figcaption>'
             f'{escape(_("The score sheet beside the chart gives the same totals as a table."))}</figcaption>'
             f'</figure></div>')
 
@@ -265,10 +270,11 @@ def score_sheet_html(game: GameBase[Any]) -> str:
 class ScoreSheet(widgets.VBox):
     """A game's score sheet and chart; ``refresh()`` after a hand (or a language switch) redraws it."""
 
-    def __init__(self, game: GameBase[Any], **kwargs: Any) -> None:
+    def __init__(self, game: GameBase[Any], viewer: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("atout-score-sheet-widget")
         self.game = game
+        self.viewer = viewer
         self.html = widgets.HTML()
         self.children = [self.html]
         register(self)
@@ -279,4 +285,4 @@ class ScoreSheet(widgets.VBox):
         return score_frame(self.game)
 
     def refresh(self) -> None:
-        self.html.value = score_sheet_html(self.game)
+        self.html.value = score_sheet_html(self.game, self.viewer)

@@ -160,10 +160,33 @@ def test_every_presets_sheet_adds_up_hand_by_hand(game_id, options):
         bids = [frame[(s, "bid")].iloc[i] for s in range(sides)]
         assert bids == ["" if bidder is None or hand.side_of(bidder) != s else result.bid for s in range(sides)]
         before = rows[i]
-    labels = [label.render() for label in game.hand.table_view(None).score_labels]
+    labels = [label.render() for label in game.score_labels()]
     sheet = score_sheet_html(game)
     assert len(labels) == sides and all(f">{escape(label)}<" in sheet for label in labels)
     assert f"The game is won at {game.config.target}." in unescape(sheet)
+    last = game.completed_hands[-1].table_view(None)       # a hand over shows its scores under the same names
+    assert [label.render() for label in last.score_labels] == labels
+
+
+def test_the_learners_sheet_calls_them_what_the_table_does_and_names_players_not_a_hands_points():
+    """On the Play page (viewer 0) the sheet's headings, dealers, chart legend and description say "You", as the
+    table does; a Sixty-Six set's columns are its players' game points even while a hand, whose open table counts
+    its own points ("Points of Player 1"), is being played."""
+    game = play(SixtySixGame(seed=1), hands=3)
+    game.apply(game.hand.legal_actions()[0])
+    assert [label.render() for label in game.hand.table_view(None).score_labels] == [
+        "Points of Player 1", "Points of Player 2"]      # what the sheet was headed with before
+    html = unescape(ScoreSheet(game, viewer=0).html.value)
+    legend = re.search(r'data-testid="chart-legend">(.*?)</ul>', html, re.S).group(1)
+    assert [re.sub(r"<[^>]+>", "", item).strip() for item in re.findall(r"<li.*?</li>", legend)] == [
+        "You", "Player 2"]
+    assert "Points of" not in html and "Player 1" not in html
+    assert f"Scores after 3 hands: You {game.scores[0]}, Player 2 {game.scores[1]}" in html
+    dealers = list(score_frame(game).index.get_level_values("dealer"))
+    assert 0 in dealers and html.count(">You<") >= 1 + dealers.count(0)    # the heading and each hand it dealt
+    partners = play(FortyFivesGame("forty-fives-partners", seed=2), hands=2)
+    shown = unescape(ScoreSheet(partners, viewer=0).html.value)
+    assert "Your side" in shown and "Players 1 and 3" not in shown and "Players 2 and 4" in shown
 
 
 def test_the_running_totals_chart_draws_scores_of_any_size():

@@ -45,6 +45,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(group))
 
 
+@pytest.hookimpl(optionalhook=True)     # xdist's hooks: the suite runs without it too (-p no:xdist)
 def pytest_xdist_node_collection_finished(node, ids):
     """The run stops when a worker's browser tests come without their group in their ids: xdist would spread a
     module's tests over the workers without a word, each opening the module's shared pages again (it did on pytest
@@ -59,7 +60,7 @@ def pytest_xdist_node_collection_finished(node, ids):
 
 def pytest_configure(config):
     """The controller of a run spread over processes makes the folder its workers share."""
-    if config.getvalue("dist") not in (None, "no") and not hasattr(config, "workerinput"):
+    if config.getoption("dist", default="no") != "no" and not hasattr(config, "workerinput"):
         config.stash[RUN_FOLDER] = Path(tempfile.mkdtemp(prefix="atout-run-"))
 
 

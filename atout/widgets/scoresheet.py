@@ -238,6 +238,9 @@ def score_styler(game: GameBase[Any], viewer: int | None = None) -> Any:
                                                                   "white-space: nowrap"},
                                  {"selector": "caption", "props": "font-weight: bold; text-align: left"}])
               .set_table_attributes('class="atout-score-sheet" data-testid="score-sheet"'))
+    if not any(line.bid is not None for line in _lines(game)):
+        # No hand had a contract (a game without an auction): a column of blanks per player only widens the sheet.
+        styler = styler.hide(subset=[(s, "bid") for s in range(sides_of(game))], axis=1)
     totals = [(s, "total") for s in range(sides_of(game))]
     return styler.map(lambda v: "font-weight: bold", subset=pd.IndexSlice[:, totals])
 
@@ -260,9 +263,13 @@ def score_sheet_html(game: GameBase[Any], viewer: int | None = None) -> str:
     if not game.results:
         table = f'<p data-testid="score-sheet">{escape(_("No hand has been played yet"))}</p>'
     else:
-        table = score_styler(game, viewer).to_html()
+        # A sheet wider than its column (six players, or the Play page's side column) scrolls in a region of its own,
+        # which the keyboard can reach, rather than running past the column's edge.
+        table = (f'<div class="atout-score-table" role="region" tabindex="0" aria-label="{escape(_("Score sheet"))}" '
+                 f'style="overflow-x:auto;max-width:100%">{score_styler(game, viewer).to_html()}</div>')
     return (f'<div class="atout-scores" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">'
-            f'<div>{table}</div><figure style="margin:0">{chart}{chart_legend(labels)}<figcaption>'
+            f'<div style="min-width:0;max-width:100%">{table}</div><figure style="margin:0;max-width:100%">{chart}'
+            f'{chart_legend(labels)}<figcaption>'
             f'{escape(_("The score sheet beside the chart gives the same totals as a table."))}</figcaption>'
             f'</figure></div>')
 

@@ -168,6 +168,18 @@ def test_every_presets_sheet_adds_up_hand_by_hand(game_id, options):
     assert [label.render() for label in last.score_labels] == labels
 
 
+def test_a_game_without_contracts_has_no_bid_columns_and_the_sheet_scrolls_in_a_region_of_its_own(finished):
+    """Forty-Fives without its auction never has a call to write: its sheet has no column of blanks per player. A
+    sheet wider than its column scrolls inside a region the keyboard reaches, named as the sheet is."""
+    plain = score_sheet_html(finished)
+    assert ">Bid<" not in plain and ">Tricks<" in plain
+    auction = play(FortyFivesGame("auction-forty-fives", seed=2, players=4), hands=4)
+    assert any(r.bid for r in auction.results) and ">Bid<" in score_sheet_html(auction)
+    region = re.search(r'<div class="atout-score-table"([^>]*)>(<style[^<]*</style>)?\s*<table', plain)
+    assert region and all(part in region.group(1) for part in ('role="region"', 'tabindex="0"',
+                                                                 'aria-label="Score sheet"', "overflow-x:auto"))
+
+
 def test_the_learners_sheet_calls_them_what_the_table_does_and_names_players_not_a_hands_points():
     """On the Play page (viewer 0) the sheet's headings, dealers, chart legend and description say "You", as the
     table does; a Sixty-Six set's columns are its players' game points even while a hand, whose open table counts

@@ -39,10 +39,15 @@ def run_group(item) -> str | None:
 
 @pytest.hookimpl(tryfirst=True)     # before xdist's own, which writes the groups into the test ids
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        group = run_group(item)
+    groups = {item: run_group(item) for item in items}
+    for item, group in groups.items():
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
+    if hasattr(config, "workerinput"):
+        # xdist hands out the biggest groups first, then the tests one by one in this order: the browser modules of a
+        # single test (the kernels test waits half a minute for the culler) come first too, not at the end of the run
+        # with the other worker idle.
+        items.sort(key=lambda item: not (groups[item] or "").startswith("browser-"))
 
 
 @pytest.hookimpl(optionalhook=True)     # xdist's hooks: the suite runs without it too (-p no:xdist)

@@ -66,7 +66,9 @@ TEST_WORKERS ?= -n 2 --dist loadgroup
 test: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js $(DIST)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)
 	$(BIN)/mypy
-	ATOUT_WHEEL=$$(ls dist/atout-*.whl) $(BIN)/python -m pytest $(TEST_WORKERS)
+	@# The suite starts a hundred-odd Python processes (its workers, a kernel per page, the referee's): where the
+	@# environment sets PYTHONDONTWRITEBYTECODE, each would compile Atout and the tests from source again.
+	PYTHONDONTWRITEBYTECODE= ATOUT_WHEEL=$$(ls dist/atout-*.whl) $(BIN)/python -m pytest $(TEST_WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)

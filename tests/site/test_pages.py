@@ -170,7 +170,7 @@ def test_play_hint_then_the_end_of_the_hand_waits_for_the_next(page, voila_url):
     assert page.locator("[data-testid=trick] figure").count() == 3            # the last trick stays in the middle
     assert "Hand 1 is over" in page.locator("[data-testid=play-status]").inner_text()
     # The score sheet beside the table names the learner as the table does, and stays inside its column, scrolling
-    # in its own region when it is wider (it ran 480 px past the column's edge, the whole column scrolling with it).
+    # in its own region when it is wider (it ran past the column's edge in every game, the whole column scrolling).
     page.locator(".atout-score-table [data-testid=score-sheet]").wait_for()
     assert page.locator("[data-testid=chart-legend] li").first.inner_text().strip() == "You"
     fit = page.evaluate("""() => { const side = document.querySelector('.atout-play-side');

@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import time
 import urllib.request
+from contextlib import suppress
 from pathlib import Path
 
 CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
@@ -56,6 +58,24 @@ def stop(server: subprocess.Popen, seconds: float = 20) -> None:
         server.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
         server.kill()
+
+
+def stop_process(pid: int, seconds: float = 20) -> None:
+    """``stop`` for a process that is not this one's child (the run's shared Voilà server, started by a worker): gone is
+    also a zombie its parent has not reaped yet."""
+    def running() -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    with suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + seconds
+        while running() and time.monotonic() < deadline:
+            time.sleep(0.2)    # polling a process's end, not waiting on a page
+        if running():
+            os.kill(pid, signal.SIGKILL)
 
 
 def processes() -> dict[int, tuple[int, bytes]]:

@@ -2,19 +2,17 @@ import fcntl
 import json
 import os
 import shutil
-import signal
 import sys
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from atout.live.pgtemp import INSTALL_HINT, TempPostgres, find_binaries
-from tests.browser import CHROMIUM_ARGS, chromium_path
+from tests.browser import CHROMIUM_ARGS, chromium_path, stop_process
 
 DATA = Path(__file__).parent / "data"
 
@@ -28,12 +26,13 @@ WHEEL = "installed"
 RUN_FOLDER = pytest.StashKey[Path]()
 RUN_FOLDER_OPTION = "atout_run_folder"      # in each worker's workerinput
 SHARED_SERVER = "voila-server.json"         # the shared Voilà server's address, pid and data folder
+BROWSER_GROUP = "browser-"                  # and the module's name: the group of a module's browser tests
 
 
 def run_group(item) -> str | None:
     names = getattr(item, "fixturenames", ())
     if any(name in BROWSER for name in names):
-        return "browser-" + Path(item.path).stem.removeprefix("test_")
+        return BROWSER_GROUP + Path(item.path).stem.removeprefix("test_")
     return "wheel" if WHEEL in names else None
 
 
@@ -47,7 +46,7 @@ def pytest_collection_modifyitems(config, items):
         # xdist hands out the biggest groups first, then the tests one by one in this order: the browser modules of a
         # single test (the kernels test waits half a minute for the culler) come first too, not at the end of the run
         # with the other worker idle.
-        items.sort(key=lambda item: not (groups[item] or "").startswith("browser-"))
+        items.sort(key=lambda item: not (groups[item] or "").startswith(BROWSER_GROUP))
 
 
 @pytest.hookimpl(optionalhook=True)     # xdist's hooks: the suite runs without it too (-p no:xdist)
@@ -57,7 +56,7 @@ def pytest_xdist_node_collection_finished(node, ids):
     9.2)."""
     if node.config.getvalue("dist") != "loadgroup":
         return
-    lost = [test for test in ids if test.startswith("tests/site/") and "@browser-" not in test]
+    lost = [test for test in ids if test.startswith("tests/site/") and f"@{BROWSER_GROUP}" not in test]
     if lost:
         pytest.exit(f"pytest-xdist did not group {len(lost)} browser test(s), e.g. {lost[0]}: their module's pages "
                     "would be opened on each worker. Use a pytest it groups with (pyproject.toml's test extras)", 4)
@@ -98,26 +97,8 @@ def pytest_unconfigure(config):
         return
     record = folder / SHARED_SERVER
     if record.exists():
-        end_process(json.loads(record.read_text())["pid"])
+        stop_process(json.loads(record.read_text())["pid"])
     shutil.rmtree(folder, ignore_errors=True)
-
-
-def end_process(pid: int, seconds: float = 20) -> None:
-    """Stop a process that is not this one's child (SIGTERM: Voilà shuts its kernels down), killed if it has not gone
-    within ``seconds``; gone is also a zombie its parent has not reaped yet."""
-    def running() -> bool:
-        try:
-            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-        except OSError:
-            return False
-
-    with suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + seconds
-        while running() and time.monotonic() < deadline:
-            time.sleep(0.2)    # polling a process's end, not waiting on a page
-        if running():
-            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(autouse=True)

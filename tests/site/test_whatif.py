@@ -128,6 +128,9 @@ def test_an_ending_typed_in_plays_with_its_values(page, voila_url):
     assert "An ending" in page.locator("[data-testid=notation]").inner_text()
     set_up(page, ENDING)
     page.wait_for_selector("[data-testid=card-table] [data-testid=hand-3] button[data-card='JK']")
+    # the page's first position may be solved already (a full run read its "done" and no value yet): wait for this
+    # one's rows before its status
+    page.wait_for_selector("[data-testid=solver] .atout-solver-row[data-action='play JK']")
     page.wait_for_selector("[data-testid=solver-status][data-state=done]")
     assert page.locator("[data-testid=card-table] [data-testid=hand-3] button").count() == 3
     assert page.locator("[data-testid=value-JK]").count() == 1

@@ -64,6 +64,8 @@ def pytest_xdist_node_collection_finished(node, ids):
 
 def pytest_configure(config):
     """The controller of a run spread over processes makes the folder its workers share."""
+    # xdist declares its mark; a run without it (-p no:xdist) marks the same tests, and says nothing of it.
+    config.addinivalue_line("markers", "xdist_group(name): the tests of one group run on one worker")
     if config.getoption("dist", default="no") != "no" and not hasattr(config, "workerinput"):
         config.stash[RUN_FOLDER] = Path(tempfile.mkdtemp(prefix="atout-run-"))
 

@@ -56,6 +56,7 @@ function render({ model, el }) {
     if (el.offsetParent === null || getComputedStyle(body).flexWrap === "wrap") {
       release();
       fitKey = null;
+      if (el.offsetParent !== null) fitted();
       return;
     }
     const every = model.get("every");
@@ -94,7 +95,12 @@ function render({ model, el }) {
       }
     }
     ruler.textContent = "";
-    el.setAttribute("data-fitted", "");      // for the page's tests: the table beside it fits what is left
+    fitted();
+  }
+
+  // For the page's tests: the window this explanation was last fitted to (the table beside it then fits what is left).
+  function fitted() {
+    el.setAttribute("data-fitted", `${window.innerWidth}x${window.innerHeight}`);
   }
 
   function fitLater() {

@@ -702,7 +702,9 @@ function render({ model, el }) {
     watchAround();
     fitKey = key;
     fitLimit = limit;
-    setAttr(root, "data-fit", "");          // the fitted layout (a fixed-height announcement) from the first trial
+    // The fitted layout (a fixed-height announcement) from the first trial; its value, the window fitted to, tells the
+    // page's tests that the fit after a resize is done.
+    setAttr(root, "data-fit", `${window.innerWidth}x${window.innerHeight}`);
     const trial = (unit) => root.style.setProperty("--atout-unit", `${unit}px`);
     trial(high);
     if (!fits(limit)) {

@@ -10,6 +10,9 @@ import pytest
 from atout import catalogue
 from atout.cli import main
 
+# Building the catalogue takes seconds: its tests share one build, on one worker of a run spread over processes.
+pytestmark = pytest.mark.xdist_group("catalogue")
+
 
 @pytest.fixture(scope="module")
 def built() -> catalogue.Catalogue:

@@ -742,7 +742,7 @@ class HandBase:
             # A choice of a card of one kind (the card given up when robbing, a discard): the held cards it cannot
             # use are marked too, with why (a robber keeps the ace of trumps).
             kinds = {a.kind for a in legal if a.card is not None}
-            if len(kinds) != 1 or seat >= len(self.hands):
+            if len(kinds) != 1:
                 return legal, {}
             kind = kinds.pop()
             usable = {a.card for a in legal if a.kind == kind}

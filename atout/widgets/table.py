@@ -671,7 +671,9 @@ class CardTable(FromPage, anywidget.AnyWidget):
             "kitty_label": Text("Kitty: {n}", n=kitty).render(lang),
             "stock_label": Text("Stock: {n}", n=stock).render(lang),
             "scores": scores, "contract": contract,
-            "notes": [note.render(lang) if hasattr(note, "render") else str(note) for note in view.notes or []],
+            # A note names the learner as the table does ("You closed the stock"), not by a seat the page never shows.
+            "notes": [note.render(lang, viewer=self.you) if isinstance(note, Text)
+                      else note.render(lang) if hasattr(note, "render") else str(note) for note in view.notes or []],
             "legal": legal_cards, "illegal": illegal, "actions": buttons, "card_actions": card_actions, "hint": hint,
             # The packets only matter while the deal is to be animated: later states leave them out.
             "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets() if self._fresh else []},

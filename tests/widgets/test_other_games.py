@@ -223,7 +223,7 @@ def test_sixty_six_the_trick_just_won_lies_on_the_table_until_the_next_action_th
     assert view.last_trick == [(1, Card.parse("9D")), (0, Card.parse("AD"))] and view.last_trick_winner == 0
     assert view.phase == "draw" and hand.table_view(0).legal == [Action("close"), Action("draw")]
     assert table.state["last_trick"]["label"] == "Last trick (winner: You)"
-    assert "Player 1 has won a trick" in table.state["notes"]
+    assert "You have won a trick" in table.state["notes"]        # the learner, as the table names them
     send(table, {"type": "play", "card": hand.hands[0][0].code})              # draw or close first
     assert table.refused and table.last_refusal.rule == "66.draw" and len(hand.history) == 3
     send(table, {"type": "action", "action": "draw"})
@@ -576,8 +576,9 @@ def test_sixty_six_notes_keep_the_exchange_and_game_points_carried_in():
     for action in ("play 9D", "play AD", "draw", "play 9H", "play 10H", "draw", "exchange 9C"):
         hand.apply(action)
     table = CardTable(hand, viewer=1)
-    exchanged = hand.events[-1].explanation.sentence("en")
-    assert exchanged in table.state["notes"] and table.state["turn_up"] == "9C"
+    exchanged = hand.events[-1].explanation.sentence("en", viewer=1)      # said to the player who exchanged
+    assert exchanged.startswith("You exchange ") and exchanged in table.state["notes"]
+    assert table.state["turn_up"] == "9C"
     assert "Game points carried from tied hands, for this hand's winner: 2" in table.state["notes"]
 
 

@@ -766,3 +766,19 @@ def test_a_hand_moved_on_outside_the_table_is_what_the_next_click_sees():
     assert table.play(card.code) is not None and table.last_refusal is None
     assert hand.history[-1] == Action("play", card)
     assert card.code in [p["card"] for p in table.state["trick"]["plays"]]
+
+
+def test_the_tables_notes_name_the_learner_as_the_table_does():
+    """The Play page's table said "Player 1 closed the stock" of the learner, whom it calls "You" everywhere else: its
+    notes are core's sentences, said for the table's own seat; the teacher's table (every seat shown) names the seat."""
+    from atout.sixty_six import SixtySixGame
+
+    hand = SixtySixGame(seed=4).hand
+    while not (hand.to_act == 0 and any(a.kind == "close" for a in hand.legal_actions())):
+        hand.apply(next(a for a in hand.legal_actions() if a.kind != "close"))
+    hand.apply(next(a for a in hand.legal_actions() if a.kind == "close"))
+    card = hand.turn_up.render()
+    learner = [note for note in CardTable(hand, viewer=0).state["notes"] if "closed the stock" in note]
+    assert learner == [f"You closed the stock: the turned-up trump, {card}, lies face down"]
+    teacher = [note for note in CardTable(hand, viewer=None).state["notes"] if "closed the stock" in note]
+    assert teacher == [f"Player 1 closed the stock: the turned-up trump, {card}, lies face down"]

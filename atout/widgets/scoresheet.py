@@ -33,7 +33,6 @@ if TYPE_CHECKING:       # pandas takes half a second to import: imported when a 
 
 FIELDS = ("bid", "tricks", "points", "total")
 INDEX_NAMES = {"hand": N_("Hand"), "dealer": N_("Dealer")}
-FIELD_NAMES = {"bid": N_("Bid"), "tricks": N_("Tricks"), "points": N_("Points"), "total": N_("Total")}
 # Lines are told apart by colour, dash and marker (never by colour alone); colours are colour-blind safe.
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
@@ -218,31 +217,57 @@ def chart_legend(labels: list[str]) -> str:
 
 
 def score_styler(game: GameBase[Any], viewer: int | None = None) -> Any:
-    """The score sheet as a pandas ``Styler``, headers in the page language, the players named as ``viewer`` is
-    called on the table."""
+    """The score sheet as a pandas ``Styler``, as a score sheet is kept on paper: a row per hand, a column per player
+    (or side), each box the total after the hand and under it the hand's points, tricks and, for whoever won it, the
+    contract; headers in the page language, the players named as ``viewer`` is called on the table. One column per
+    player keeps the sheet inside the Play page's side column (a column per player and figure ran 200-800 px past
+    it)."""
     import pandas as pd
     frame = score_frame(game)
     labels = side_labels(game, viewer)
-    shown = frame.astype(object).copy()
-    for side in range(sides_of(game)):
-        shown[(side, "bid")] = [_bid_text(line, side) for line in _lines(game)]
-    styler = (shown.style
-              .format_index(lambda side: labels[side], axis=1, level=0)
-              .format_index(lambda field: _(FIELD_NAMES[field]), axis=1, level=1)
-              .format_index(lambda dealer: "" if dealer is None else seat_name(dealer).render(viewer=viewer), axis=0,
-                            level=1)
-              .format_index_names(lambda name: _(INDEX_NAMES[name]) if name in INDEX_NAMES else "", axis=0)
-              .hide(axis=1, names=True)
-              .set_caption(_("Score sheet"))
-              .set_table_styles([{"selector": "td, th", "props": "padding: 2px 8px; text-align: right; "
-                                                                  "white-space: nowrap"},
-                                 {"selector": "caption", "props": "font-weight: bold; text-align: left"}])
-              .set_table_attributes('class="atout-score-sheet" data-testid="score-sheet"'))
-    if not any(line.bid is not None for line in _lines(game)):
-        # No hand had a contract (a game without an auction): a column of blanks per player only widens the sheet.
-        styler = styler.hide(subset=[(s, "bid") for s in range(sides_of(game))], axis=1)
-    totals = [(s, "total") for s in range(sides_of(game))]
-    return styler.map(lambda v: "font-weight: bold", subset=pd.IndexSlice[:, totals])
+    lines = _lines(game)
+    # The hand and its dealer as the first two columns, so that one row of headings names every column.
+    boxes = pd.DataFrame(
+        [[hand, "" if dealer is None else escape(seat_name(dealer).render(viewer=viewer)),
+          *(_box(line, side, int(frame[(side, "total")].iloc[i])) for side in range(sides_of(game)))]
+         for i, (line, (hand, dealer)) in enumerate(zip(lines, frame.index, strict=True))],
+        columns=["hand", "dealer", *range(sides_of(game))])
+    return (boxes.style
+            .hide(axis="index")
+            .format_index(lambda column: _(INDEX_NAMES[column]) if column in INDEX_NAMES else escape(labels[column]),
+                          axis=1)
+            .set_caption(_("Score sheet"))
+            .set_table_styles([{"selector": "td, th", "props": "padding: 2px 6px; text-align: right; "
+                                                                "vertical-align: top; white-space: nowrap"},
+                               {"selector": "thead th", "props": "white-space: normal; vertical-align: bottom"},
+                               {"selector": "caption", "props": "font-weight: bold; text-align: left"},
+                               {"selector": ".atout-score-total", "props": "display: block; font-weight: bold"},
+                               {"selector": ".atout-score-hand", "props": "display: block; font-size: 0.85em; "
+                                                                         "color: #444"}])
+            .set_table_attributes('class="atout-score-sheet" data-testid="score-sheet"'))
+
+
+def _box(line: ScoreLine, side: int, total: int) -> str:
+    """One player's (or side's) box for one hand: the total after it, in bold; under it the hand's points, the tricks
+    won and the contract where this player or side won it."""
+    points = line.points[side]
+    tricks = line.tricks[side]
+    parts = [f'<span class="atout-score-total">{total}</span>',
+             f'<span class="atout-score-hand">{points:+d}</span>' if points else
+             '<span class="atout-score-hand">0</span>',
+             f'<span class="atout-score-hand">{escape(ngettext("{n} trick", "{n} tricks", tricks))}</span>']
+    bid = _bid_text(line, side)
+    if bid:
+        parts.append(f'<span class="atout-score-hand atout-score-bid">{escape(bid)}</span>')
+    return "".join(parts)
+
+
+def score_key(game: GameBase[Any]) -> str:
+    """What a box of the sheet holds, in words (with the contract only where some hand had one)."""
+    if any(line.bid is not None for line in _lines(game)):
+        return _("In bold, the total after each hand; under it, that hand's points and tricks, and the contract of "
+                 "whoever won it: ✓\u00a0made, ✗\u00a0fell short.")
+    return _("In bold, the total after each hand; under it, that hand's points and tricks.")
 
 
 def _bid_text(line: ScoreLine, side: int) -> str:
@@ -266,11 +291,14 @@ def score_sheet_html(game: GameBase[Any], viewer: int | None = None) -> str:
         # A sheet wider than its column (six players, or the Play page's side column) scrolls in a region of its own,
         # which the keyboard can reach, rather than running past the column's edge.
         table = (f'<div class="atout-score-table" role="region" tabindex="0" aria-label="{escape(_("Score sheet"))}" '
-                 f'style="overflow-x:auto;max-width:100%">{score_styler(game, viewer).to_html()}</div>')
-    return (f'<div class="atout-scores" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">'
+                 f'style="overflow-x:auto;max-width:100%">{score_styler(game, viewer).to_html()}</div>'
+                 f'<p class="atout-score-key" style="font-size:0.9em;max-width:32em">{escape(score_key(game))}</p>')
+    # Its own line height: a widget's HTML has the 28 px of a row of buttons, which spread a box's lines apart.
+    return (f'<div class="atout-scores" style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start;'
+            f'line-height:1.4">'
             f'<div style="min-width:0;max-width:100%">{table}</div><figure style="margin:0;max-width:100%">{chart}'
             f'{chart_legend(labels)}<figcaption>'
-            f'{escape(_("The score sheet beside the chart gives the same totals as a table."))}</figcaption>'
+            f'{escape(_("The score sheet gives the same totals as a table."))}</figcaption>'
             f'</figure></div>')
 
 

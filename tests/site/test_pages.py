@@ -169,16 +169,18 @@ def test_play_hint_then_the_end_of_the_hand_waits_for_the_next(page, voila_url):
     assert "The game's score:" in end.inner_text()
     assert page.locator("[data-testid=trick] figure").count() == 3            # the last trick stays in the middle
     assert "Hand 1 is over" in page.locator("[data-testid=play-status]").inner_text()
-    # The score sheet beside the table names the learner as the table does, and stays inside its column, scrolling
-    # in its own region when it is wider (it ran past the column's edge in every game, the whole column scrolling).
+    # The score sheet beside the table names the learner as the table does, and stays inside its column: one column
+    # per player fits it (a column per player and figure ran past the column's edge in every game), and a wider
+    # sheet (six players) would scroll in its own region, not the whole column.
     page.locator(".atout-score-table [data-testid=score-sheet]").wait_for()
     assert page.locator("[data-testid=chart-legend] li").first.inner_text().strip() == "You"
     fit = page.evaluate("""() => { const side = document.querySelector('.atout-play-side');
       const region = side.querySelector('.atout-score-table'), table = region.querySelector('table');
       return { side: side.getBoundingClientRect().right, region: region.getBoundingClientRect().right,
-               table: table.getBoundingClientRect().width, reach: region.scrollWidth,
+               table: table.getBoundingClientRect().width, reach: region.scrollWidth, shown: region.clientWidth,
                sideScrolls: side.scrollWidth > side.clientWidth + 1 }; }""")
     assert fit["region"] <= fit["side"] + 1 and fit["reach"] >= fit["table"] - 1 and not fit["sideScrolls"], fit
+    assert fit["reach"] <= fit["shown"] + 1, fit                                   # nothing to scroll to
     page.locator(".atout-next-hand").click()
     page.wait_for_selector("[data-testid=play-status]:has-text('Hand 2')")
     assert page.locator("[data-testid=hand-end]").count() == 0

@@ -34,6 +34,15 @@ def totals(frame, sides):
     return [[int(frame[(s, "total")].iloc[i]) for s in range(sides)] for i in range(len(frame))]
 
 
+def boxes(html: str) -> list[list[list[str]]]:
+    """The sheet's boxes, hand by hand and column by column, each as the lines it shows (its spans' texts)."""
+    table = re.search(r'<table[^>]*class="atout-score-sheet".*?</table>', html, re.S).group(0)
+    body = re.search(r"<tbody>(.*?)</tbody>", table, re.S).group(1)
+    return [[[unescape(text) for text in re.findall(r"<span[^>]*>([^<]*)</span>", cell)]
+             for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) if "atout-score-total" in cell]
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+
+
 def test_running_totals_equal_the_games_scores_after_every_hand(finished):
     game = finished
     frame = score_frame(game)
@@ -47,18 +56,33 @@ def test_running_totals_equal_the_games_scores_after_every_hand(finished):
 
 
 def test_the_bid_sits_on_the_bidders_column_with_made_or_short():
-    game = play(FortyFivesGame("auction-forty-fives", seed=2, players=4), hands=4)
+    game = play(FortyFivesGame("auction-forty-fives", seed=3, players=4), hands=8)     # a contract made, one short
     frame = score_frame(game)
     assert totals(frame, 4) == [r.scores_after for r in game.results]
-    html = score_sheet_html(game)
+    shown = boxes(score_sheet_html(game))
     for i, result in enumerate(game.results):
         bids = [frame[(s, "bid")].iloc[i] for s in range(4)]
         if result.thrown_in:
-            assert bids == ["", "", "", ""]
+            assert bids == ["", "", "", ""] and all(len(box) == 3 for box in shown[i])
             continue
         assert bids[result.bidder] == result.bid and sum(1 for b in bids if b) == 1
-    assert ("✓ made" in html) == any(r.made for r in game.results)
-    assert ("✗ fell short" in html) == any(r.made is False for r in game.results)
+        # The box of the bidder alone has a fourth line: the call, made or short.
+        assert [len(box) for box in shown[i]] == [4 if s == result.bidder else 3 for s in range(4)]
+        said = shown[i][result.bidder][3]
+        assert said.endswith("✓ made") if result.made else said.endswith("✗ fell short")
+    assert any(r.made for r in game.results) and any(r.made is False for r in game.results)
+
+
+def test_each_box_is_the_total_then_the_hands_points_and_tricks(finished):
+    """One column per player: the total after the hand, then the points it scored (signed) and the tricks it won."""
+    frame = score_frame(finished)
+    shown = boxes(score_sheet_html(finished))
+    assert len(shown) == len(frame) and all(len(row) == 3 for row in shown)
+    for i, row in enumerate(shown):
+        for side, box in enumerate(row):
+            points, tricks = int(frame[(side, "points")].iloc[i]), int(frame[(side, "tricks")].iloc[i])
+            assert box == [str(frame[(side, "total")].iloc[i]), f"{points:+d}" if points else "0",
+                           f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"]
 
 
 def test_partnerships_are_scored_by_side():
@@ -112,10 +136,10 @@ def test_lines_differ_by_dash_and_marker_not_colour_alone():
 def test_the_widget_refreshes_as_hands_are_played():
     game = play(FortyFivesGame("forty-fives", seed=4, players=3), hands=1)
     sheet = ScoreSheet(game)
-    assert len(sheet.frame) == 1 and sheet.html.value.count("<tr>") >= 3
+    assert len(sheet.frame) == 1 and sheet.html.value.count("<tr>") == 2       # the headings and the hand
     play(game, hands=2)
     sheet.refresh()
-    assert len(sheet.frame) == 2 and "Scores after 2 hands" in sheet.html.value
+    assert len(sheet.frame) == 2 and "Scores after 2 hands" in sheet.html.value and sheet.html.value.count("<tr>") == 3
 
 
 def test_an_empty_game_says_so():
@@ -172,9 +196,12 @@ def test_a_game_without_contracts_has_no_bid_columns_and_the_sheet_scrolls_in_a_
     """Forty-Fives without its auction never has a call to write: its sheet has no column of blanks per player. A
     sheet wider than its column scrolls inside a region the keyboard reaches, named as the sheet is."""
     plain = score_sheet_html(finished)
-    assert ">Bid<" not in plain and ">Tricks<" in plain
+    assert "atout-score-bid" not in plain and "contract" not in plain
+    assert "In bold, the total after each hand; under it, that hand's points and tricks." in unescape(plain)
     auction = play(FortyFivesGame("auction-forty-fives", seed=2, players=4), hands=4)
-    assert any(r.bid for r in auction.results) and ">Bid<" in score_sheet_html(auction)
+    said = unescape(score_sheet_html(auction))
+    assert any(r.bid for r in auction.results) and "atout-score-bid" in said
+    assert "and the contract of whoever won it: ✓\u00a0made, ✗\u00a0fell short." in said
     region = re.search(r'<div class="atout-score-table"([^>]*)>(<style[^<]*</style>)?\s*<table', plain)
     assert region and all(part in region.group(1) for part in ('role="region"', 'tabindex="0"',
                                                                  'aria-label="Score sheet"', "overflow-x:auto"))

@@ -252,9 +252,8 @@ def _box(line: ScoreLine, side: int, total: int) -> str:
     won and the contract where this player or side won it."""
     points = line.points[side]
     tricks = line.tricks[side]
-    parts = [f'<span class="atout-score-total">{total}</span>',
-             f'<span class="atout-score-hand">{points:+d}</span>' if points else
-             '<span class="atout-score-hand">0</span>',
+    parts = [f'<span class="atout-score-total">{_signed(total)}</span>',
+             f'<span class="atout-score-hand">{_signed(points, sign=True)}</span>',
              f'<span class="atout-score-hand">{escape(ngettext("{n} trick", "{n} tricks", tricks))}</span>']
     bid = _bid_text(line, side)
     if bid:
@@ -263,11 +262,19 @@ def _box(line: ScoreLine, side: int, total: int) -> str:
 
 
 def score_key(game: GameBase[Any]) -> str:
-    """What a box of the sheet holds, in words (with the contract only where some hand had one)."""
+    """What a box of the sheet holds, in words (with the contract only where some hand had one). "The game's score",
+    as the page says it after each hand: a hand's points are game points in some games, card points in none here."""
     if any(line.bid is not None for line in _lines(game)):
-        return _("In bold, the total after each hand; under it, that hand's points and tricks, and the contract of "
-                 "whoever won it: ✓\u00a0made, ✗\u00a0fell short.")
-    return _("In bold, the total after each hand; under it, that hand's points and tricks.")
+        return _("In bold, the game's score after each hand; under it, what that hand scored, the tricks won and the "
+                 "bidder's contract: ✓\u00a0made, ✗\u00a0failed.")
+    return _("In bold, the game's score after each hand; under it, what that hand scored and the tricks won.")
+
+
+def _signed(value: int, sign: bool = False) -> str:
+    """A score as the page's sentences write it: a true minus sign ("−20"), and "+" before a gain where ``sign``."""
+    if value < 0:
+        return f"\u2212{-value}"
+    return f"+{value}" if sign and value else str(value)
 
 
 def _bid_text(line: ScoreLine, side: int) -> str:
@@ -276,7 +283,7 @@ def _bid_text(line: ScoreLine, side: int) -> str:
     call = call_label(line.bid)
     if line.made is None:
         return call
-    return f"{call} ✓ {_('made')}" if line.made else f"{call} ✗ {_('fell short')}"
+    return f"{call} ✓ {_('made')}" if line.made else f"{call} ✗ {_('failed')}"
 
 
 def score_sheet_html(game: GameBase[Any], viewer: int | None = None) -> str:
@@ -298,7 +305,7 @@ def score_sheet_html(game: GameBase[Any], viewer: int | None = None) -> str:
             f'line-height:1.4">'
             f'<div style="min-width:0;max-width:100%">{table}</div><figure style="margin:0;max-width:100%">{chart}'
             f'{chart_legend(labels)}<figcaption>'
-            f'{escape(_("The score sheet gives the same totals as a table."))}</figcaption>'
+            f'{escape(_("The score sheet shows the same totals in a table."))}</figcaption>'
             f'</figure></div>')
 
 

@@ -69,19 +69,23 @@ def test_the_bid_sits_on_the_bidders_column_with_made_or_short():
         # The box of the bidder alone has a fourth line: the call, made or short.
         assert [len(box) for box in shown[i]] == [4 if s == result.bidder else 3 for s in range(4)]
         said = shown[i][result.bidder][3]
-        assert said.endswith("✓ made") if result.made else said.endswith("✗ fell short")
+        assert said.endswith("✓ made") if result.made else said.endswith("✗ failed")
+        if result.made is False:                  # the bid taken off, written with a minus sign
+            assert shown[i][result.bidder][1].startswith("\u2212"), shown[i][result.bidder]
     assert any(r.made for r in game.results) and any(r.made is False for r in game.results)
 
 
 def test_each_box_is_the_total_then_the_hands_points_and_tricks(finished):
-    """One column per player: the total after the hand, then the points it scored (signed) and the tricks it won."""
+    """One column per player: the total after the hand, then the points it scored (signed, a true minus sign) and the
+    tricks it won."""
     frame = score_frame(finished)
     shown = boxes(score_sheet_html(finished))
     assert len(shown) == len(frame) and all(len(row) == 3 for row in shown)
     for i, row in enumerate(shown):
         for side, box in enumerate(row):
             points, tricks = int(frame[(side, "points")].iloc[i]), int(frame[(side, "tricks")].iloc[i])
-            assert box == [str(frame[(side, "total")].iloc[i]), f"{points:+d}" if points else "0",
+            total = int(frame[(side, "total")].iloc[i])
+            assert box == [str(total).replace("-", "\u2212"), f"{points:+d}".replace("-", "\u2212") if points else "0",
                            f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"]
 
 
@@ -197,11 +201,12 @@ def test_a_game_without_contracts_has_no_bid_columns_and_the_sheet_scrolls_in_a_
     sheet wider than its column scrolls inside a region the keyboard reaches, named as the sheet is."""
     plain = score_sheet_html(finished)
     assert "atout-score-bid" not in plain and "contract" not in plain
-    assert "In bold, the total after each hand; under it, that hand's points and tricks." in unescape(plain)
+    assert "In bold, the game's score after each hand; under it, what that hand scored and the tricks won." in unescape(
+        plain)
     auction = play(FortyFivesGame("auction-forty-fives", seed=2, players=4), hands=4)
     said = unescape(score_sheet_html(auction))
     assert any(r.bid for r in auction.results) and "atout-score-bid" in said
-    assert "and the contract of whoever won it: ✓\u00a0made, ✗\u00a0fell short." in said
+    assert "the tricks won and the bidder's contract: ✓\u00a0made, ✗\u00a0failed." in said
     region = re.search(r'<div class="atout-score-table"([^>]*)>(<style[^<]*</style>)?\s*<table', plain)
     assert region and all(part in region.group(1) for part in ('role="region"', 'tabindex="0"',
                                                                  'aria-label="Score sheet"', "overflow-x:auto"))

@@ -10,6 +10,7 @@ import signal
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
 
@@ -40,8 +41,19 @@ def wait_for_address(page, name: str, value: str | None = None) -> dict[str, str
 def play_a_card(page) -> str:
     """Play a legal card of the seat to act; the announcement once it has changed."""
     before = page.locator(ANNOUNCEMENT).inner_text()
-    page.locator(CLICKABLE).first.click()
-    page.wait_for_function("t => document.querySelector('[data-testid=announcement]').innerText !== t", arg=before)
+    card = page.locator(CLICKABLE).first
+    code = card.get_attribute("data-card")
+    card.click()
+    try:
+        page.wait_for_function("t => document.querySelector('[data-testid=announcement]').innerText !== t",
+                               arg=before)
+    except PlaywrightTimeout:
+        # Seen once in a full run on a loaded machine (the Play page's first click; not reproduced alone): say what
+        # the page showed, so that the next failure tells a lost click from a click the kernel never answered.
+        held = page.locator(f".atout-to-act [data-card='{code}']").count()
+        raise AssertionError(f"the click on {code} changed nothing: the card is {'still' if held else 'no longer'} "
+                             f"in the hand to act, the announcement still reads {before!r}, the page's errors: "
+                             f"{getattr(page, 'errors', None)}") from None
     return page.locator(ANNOUNCEMENT).inner_text()
 
 

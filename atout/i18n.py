@@ -152,6 +152,17 @@ def recording() -> Iterator[set[str]]:
         _recorded = before
 
 
+def signed(value: int, plus: bool = False) -> str:
+    """A score as people write it: "−15" with a minus sign, not "-15"; with ``plus``, "+15" for a gain.
+
+    >>> signed(-15), signed(15), signed(15, plus=True), signed(0, plus=True)
+    ('−15', '15', '+15', '0')
+    """
+    if value < 0:
+        return f"\u2212{-value}"
+    return f"+{value}" if plus and value else str(value)
+
+
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None, **params: Any) -> str:
     """A message with a number in it, in the form the language uses for ``n``, with ``{n}`` filled in."""
     lang = lang or _current

@@ -30,7 +30,7 @@ from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value
+from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value, signed
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
@@ -726,7 +726,7 @@ class ScoresLabel:
         self.values, self.owners = list(values), list(owners)
 
     def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        parts = [Text("{n} for {who}", n=f"−{-v}" if v < 0 else str(v), who=owner)
+        parts = [Text("{n} for {who}", n=signed(v), who=owner)
                  for v, owner in zip(self.values, self.owners, strict=True)]
         return str(render_value(parts, lang or get_language(), viewer))
 
@@ -1008,7 +1008,7 @@ def _score_choices(values: list[int], seed: int, game: str = "") -> list[str]:
 
 def score_text(values: Sequence[int]) -> str:
     """Scores side by side, "20 – 240" or "0 – −230" (a minus sign, so no "– -230")."""
-    return " – ".join(f"−{-v}" if v < 0 else str(v) for v in values)
+    return " – ".join(signed(v) for v in values)
 
 
 # --- generated drills that favour the traps -----------------------------------------------------------

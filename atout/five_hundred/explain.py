@@ -21,7 +21,7 @@ from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PASS, SIDES, Contract
 from atout.five_hundred.hand import Refused
 from atout.five_hundred.scoring import DEFENDER_TRICK, HandResult
-from atout.i18n import N_, Plural, Side, Text
+from atout.i18n import N_, Plural, Side, Text, signed
 
 
 def explain_event(event: Event) -> Explanation:
@@ -121,7 +121,7 @@ def explain_score(result: HandResult) -> Explanation:
         return Explanation("500.bid.all-pass", Text("The hand was thrown in: nothing is scored"))
     assert result.contractor_side is not None and result.contract is not None, "a hand played has its contract"
     side = Side(result.contractor_side)
-    scores = [Text("{n} for {who}", n=f"−{-s}" if s < 0 else str(s), who=Side(i))      # "40 for your side, …"
+    scores = [Text("{n} for {who}", n=signed(s), who=Side(i))      # "40 for your side, …"
               for i, s in enumerate(result.scores_after)]
     contract = result.contract
     taken = result.tricks_won[result.contractor_side]

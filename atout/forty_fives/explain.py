@@ -22,7 +22,7 @@ from atout.forty_fives.config import bid_level
 from atout.forty_fives.hand import Refused
 from atout.forty_fives.scoring import HandResult
 from atout.games import game_title
-from atout.i18n import N_, Person, Plural, Side, Text
+from atout.i18n import N_, Person, Plural, Side, Text, signed
 
 
 def explain_event(event: Event) -> Explanation:
@@ -137,11 +137,6 @@ def _unit(result: HandResult, i: int) -> Person | Side:
 def _each(result: HandResult, values: list[int]) -> list[Text]:
     """ "20 for Player 1, 5 for Player 2 and 0 for Player 3": each player's or side's value, said as whose it is."""
     return [Text("{n} for {who}", who=_unit(result, i), n=signed(v)) for i, v in enumerate(values)]
-
-
-def signed(value: int) -> str:
-    """A score as people write it: "−15" with a minus sign, not "-15"."""
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def explain_score(result: HandResult) -> Explanation:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from atout.engine import GameBase, ScoreLine, seat_name
-from atout.i18n import N_, Text, _, ngettext
+from atout.i18n import N_, Text, _, ngettext, signed
 from atout.widgets.bidding import call_label
 from atout.widgets.language import register
 
@@ -218,10 +218,10 @@ def chart_legend(labels: list[str]) -> str:
 
 def score_styler(game: GameBase[Any], viewer: int | None = None) -> Any:
     """The score sheet as a pandas ``Styler``, as a score sheet is kept on paper: a row per hand, a column per player
-    (or side), each box the total after the hand and under it the hand's points, tricks and, for whoever won it, the
-    contract; headers in the page language, the players named as ``viewer`` is called on the table. One column per
-    player keeps the sheet inside the Play page's side column (a column per player and figure ran 200-800 px past
-    it)."""
+    (or side), each box the game's score after the hand and under it what the hand scored, the tricks won and, in the
+    bidder's box, the contract; headers in the page language, the players named as ``viewer`` is called on the table.
+    One column per player keeps the sheet inside the Play page's side column (a column per player and figure ran
+    200-800 px past it)."""
     import pandas as pd
     frame = score_frame(game)
     labels = side_labels(game, viewer)
@@ -248,12 +248,12 @@ def score_styler(game: GameBase[Any], viewer: int | None = None) -> Any:
 
 
 def _box(line: ScoreLine, side: int, total: int) -> str:
-    """One player's (or side's) box for one hand: the total after it, in bold; under it the hand's points, the tricks
-    won and the contract where this player or side won it."""
+    """One player's (or side's) box for one hand: the score after it, in bold; under it what the hand scored, the
+    tricks won and, in the bidder's box, the contract."""
     points = line.points[side]
     tricks = line.tricks[side]
-    parts = [f'<span class="atout-score-total">{_signed(total)}</span>',
-             f'<span class="atout-score-hand">{_signed(points, sign=True)}</span>',
+    parts = [f'<span class="atout-score-total">{signed(total)}</span>',
+             f'<span class="atout-score-hand">{signed(points, plus=True)}</span>',
              f'<span class="atout-score-hand">{escape(ngettext("{n} trick", "{n} tricks", tricks))}</span>']
     bid = _bid_text(line, side)
     if bid:
@@ -268,13 +268,6 @@ def score_key(game: GameBase[Any]) -> str:
         return _("In bold, the game's score after each hand; under it, what that hand scored, the tricks won and the "
                  "bidder's contract: ✓\u00a0made, ✗\u00a0failed.")
     return _("In bold, the game's score after each hand; under it, what that hand scored and the tricks won.")
-
-
-def _signed(value: int, sign: bool = False) -> str:
-    """A score as the page's sentences write it: a true minus sign ("−20"), and "+" before a gain where ``sign``."""
-    if value < 0:
-        return f"\u2212{-value}"
-    return f"+{value}" if sign and value else str(value)
 
 
 def _bid_text(line: ScoreLine, side: int) -> str:
@@ -295,7 +288,7 @@ def score_sheet_html(game: GameBase[Any], viewer: int | None = None) -> str:
     if not game.results:
         table = f'<p data-testid="score-sheet">{escape(_("No hand has been played yet"))}</p>'
     else:
-        # A sheet wider than its column (six players, or the Play page's side column) scrolls in a region of its own,
+        # A sheet wider than its column (six players beside the Play page's table) scrolls in a region of its own,
         # which the keyboard can reach, rather than running past the column's edge.
         table = (f'<div class="atout-score-table" role="region" tabindex="0" aria-label="{escape(_("Score sheet"))}" '
                  f'style="overflow-x:auto;max-width:100%">{score_styler(game, viewer).to_html()}</div>'

@@ -12,7 +12,9 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77'
-	$(BIN)/pip install --quiet -e '.[test]'
+	@# --no-compile: pip would compile every module of every package (JupyterLab's, pandas' ...) at install, a third
+	@# of the install's time; Python compiles the few that run as they are first imported (see serve and test).
+	$(BIN)/pip install --quiet --no-compile -e '.[test]'
 	touch $(STAMP)
 
 # The solver's search compiled from its one source (setup.py; plain Python where no C compiler is found),
@@ -38,8 +40,10 @@ i18n: $(STAMP)
 pages: $(STAMP)
 	$(BIN)/python -m atout.notebooks
 
+# Each page's kernel is a new Python: where the environment sets PYTHONDONTWRITEBYTECODE, every one would compile
+# IPython, ipywidgets and Atout from source again (the install leaves that to the first import).
 serve: $(STAMP) $(SEARCH) i18n
-	$(BIN)/atout serve --port $(PORT)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/atout serve --port $(PORT)
 
 # The sdist and the wheel (dist/), the wheel built from the sdist with the compiled solver search where a C compiler
 # is found (setup.py). Rebuilt when a file of the package changes; the tests install the wheel outside the checkout.

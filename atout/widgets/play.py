@@ -24,7 +24,7 @@ from atout.widgets.fault import guarded
 from atout.widgets.rules_panel import HouseRulesPanel
 from atout.widgets.said import said_html
 from atout.widgets.scoresheet import ScoreSheet
-from atout.widgets.seats import player_label, side_label
+from atout.widgets.seats import unit_label
 from atout.widgets.table import CardTable, action_label
 
 LEARNER = 0
@@ -455,11 +455,7 @@ class PlayGame(widgets.VBox):
         return hand.side_of(LEARNER)
 
     def _side_name(self, winner: Any) -> Any:
-        """The winner of the game: a player, or a side named by its players (core's ``side_of`` says who)."""
+        """The winner of the game: a player, or a side named by its players, as the table names it."""
         if winner is None:
             return Text("nobody")
-        hand = self.game.hand
-        players = len(hand.hands)
-        if len(self.game.scores) == players:
-            return player_label(winner, LEARNER)
-        return side_label([seat for seat in range(players) if hand.side_of(seat) == winner], LEARNER)
+        return unit_label(self.game.hand, winner, len(self.game.scores), LEARNER)

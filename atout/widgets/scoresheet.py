@@ -1,9 +1,9 @@
 """The score sheet: each hand's bid, tricks, points and running totals, and a chart of the totals.
 
 Everything comes from the game's ``results`` (one per hand, as core scored it) and ``dealers``; the
-columns are the game's scoring units (players, or sides in partnerships), labelled as core labels
-them (``table_view().score_labels``). The chart is an inline SVG line chart drawn here (no plotting
-library): it has a ``<title>`` and a ``<desc>`` for screen readers, lines told apart by dash and
+columns are the game's scoring units (players, or sides in partnerships), named as the card table beside
+the sheet names them (``seats.unit_label``: "You and Player 3"). The chart is an inline SVG line chart drawn here
+(no plotting library): it has a ``<title>`` and a ``<desc>`` for screen readers, lines told apart by dash and
 marker as well as colour, and the score table right beside it as its table alternative.
 
 >>> from atout.forty_fives import FortyFivesGame
@@ -27,6 +27,7 @@ from atout.engine import GameBase, ScoreLine, seat_name
 from atout.i18n import N_, Text, _, ngettext, signed
 from atout.widgets.bidding import call_label
 from atout.widgets.language import register
+from atout.widgets.seats import unit_label
 
 if TYPE_CHECKING:       # pandas takes half a second to import: imported when a table is made, so a page
     import pandas as pd  # that shows none starts without it
@@ -47,9 +48,11 @@ def sides_of(game: GameBase[Any]) -> int:
 
 
 def side_labels(game: GameBase[Any], viewer: int | None = None) -> list[str]:
-    """The scoring units' names as core gives them ("Player 1"…, or the sides in partnerships), as ``viewer`` is
-    called on the table beside them ("You", "Your side")."""
-    return [label.render(viewer=viewer) for label in game.score_labels()]
+    """The scoring units' names as the table beside the sheet gives them: "Player 1"… ("You" for ``viewer``), or in
+    partnerships each side's players ("You and Player 3")."""
+    units = sides_of(game)
+    own = game.score_labels()
+    return [unit_label(game.hand, unit, units, viewer, own).render() for unit in range(units)]
 
 
 def _lines(game: GameBase[Any]) -> list[ScoreLine]:
@@ -164,7 +167,7 @@ def running_totals_svg(totals: list[list[int]], labels: list[str], target: int |
 
     title = _("Running totals")
     if hands:
-        last = ", ".join(f"{lab} {v}" for lab, v in zip(labels, totals[-1], strict=True))
+        last = ", ".join(f"{lab} {signed(v)}" for lab, v in zip(labels, totals[-1], strict=True))
         desc = ngettext("Scores after {n} hand: {scores}", "Scores after {n} hands: {scores}", hands, scores=last)
     else:
         desc = _("No hand has been played yet")
@@ -180,7 +183,7 @@ def running_totals_svg(totals: list[list[int]], labels: list[str], target: int |
         parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
                      f'stroke="{"#888" if tick == 0 else "#e0e0e0"}" stroke-width="1"/>'
                      f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="11" '
-                     f'fill="#333">{tick}</text>')
+                     f'fill="#333">{signed(tick)}</text>')
     if target is not None:
         parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(target):.1f}" y2="{y(target):.1f}" '
                      f'stroke="#b00020" stroke-width="1.5" stroke-dasharray="6 3" class="atout-target"/>'

@@ -15,7 +15,8 @@ Sentences that carry a label put it where it reads as a name in every language (
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from atout.i18n import Person, Text, get_language, render_value
 
@@ -46,3 +47,23 @@ class Players:
 def side_label(seats: Iterable[int], you: int | None = None) -> Players:
     """A side, named by its players: "Player 1 and Player 3" (or "You and Player 3")."""
     return Players([player_label(seat, you) for seat in seats])
+
+
+def unit_label(hand: Any, unit: int, units: int, you: int | None = None, own: Sequence[Any] = ()) -> Any:
+    """The name of one of ``units`` scoring units, the one name every widget gives it (the table's scores, the score
+    sheet's columns and chart, the winner of a game): a player, or a side named by its players as core's
+    ``side_of`` seats them ("You and Player 3"), which says who is whose partner. A hand of a family that does not
+    say who sits on which side: the family's ``own`` name for the side.
+
+    >>> from atout.forty_fives import FortyFivesGame
+    >>> hand = FortyFivesGame("forty-fives-partners", seed=1).hand
+    >>> [unit_label(hand, side, 2, you=0).render("en") for side in range(2)]
+    ['You and Player 3', 'Player 2 and Player 4']
+    """
+    players = len(hand.hands)
+    if units == players:
+        return player_label(unit, you)
+    side_of = getattr(hand, "side_of", None)
+    if side_of is None:
+        return own[unit] if unit < len(own) else Text("Side {n}", n=unit + 1)
+    return side_label([seat for seat in range(players) if side_of(seat) == unit], you)

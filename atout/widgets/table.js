@@ -438,7 +438,7 @@ function render({ model, el }) {
     topKey = key;
     const scores = h("ul", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores },
       state.scores.map((row) => h("li", {}, [
-        row.label_colon, h("strong", { text: String(row.score) }),
+        row.label_colon, h("strong", { text: row.shown }),
         row.tricks_label ? badge(row.tricks_label, "tricks") : null,
       ])));
     topBox.replaceChildren(...[

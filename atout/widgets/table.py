@@ -32,13 +32,13 @@ from atout.cards import Card, Suit
 from atout.engine import Action, Event, Explanation, TableView
 from atout.errors import AtoutError, IllegalActionError, quote
 from atout.games import GAMES
-from atout.i18n import N_, Text, _, get_language, ngettext
+from atout.i18n import N_, Text, _, get_language, ngettext, signed
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
 from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage, boolean
-from atout.widgets.seats import player_label, side_label
+from atout.widgets.seats import player_label, unit_label
 
 HERE = Path(__file__).parent
 log = logging.getLogger(__name__)
@@ -620,8 +620,9 @@ class CardTable(FromPage, anywidget.AnyWidget):
         scores = []
         for i, score in enumerate(view.scores):
             tricks = won[i] if not per_seat and i < len(won) else None
-            scores.append({"label": self._unit_label(i, n, len(view.scores)).render(lang), "score": score,
-                           "label_colon": Text("{who}:", who=self._unit_label(i, n, len(view.scores))).render(lang),
+            who = unit_label(self.hand, i, len(view.scores), self.you, view.score_labels)
+            scores.append({"label": who.render(lang), "score": score, "shown": signed(score),
+                           "label_colon": Text("{who}:", who=who).render(lang),
                            "tricks": tricks,
                            "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
         stock, stock_cards = _pile(view.stock)
@@ -682,16 +683,6 @@ class CardTable(FromPage, anywidget.AnyWidget):
             "labels": {**words["labels"], "actions": said[to_act]["choices"] if to_act is not None else "",
                        "won": words["won"], "from_kitty": words["from_kitty"], "kitty_mark": words["kitty_mark"]},
         }
-
-    def _unit_label(self, unit: int, players: int, units: int) -> Any:
-        """The name of a scoring unit: a player, or a side named by its players (core's ``side_of`` says who)."""
-        if units == players:
-            return self.label(unit)
-        side_of = getattr(self.hand, "side_of", None)
-        if side_of is None:    # a family that does not say who sits on which side: its own name for the side
-            labels = self._view().score_labels
-            return labels[unit] if unit < len(labels) else Text("Side {n}", n=unit + 1)
-        return side_label([seat for seat in range(players) if side_of(seat) == unit], self.you)
 
     def _provide_faces(self, shown: set[Card], lang: str) -> None:
         """Make sure ``faces`` draws every card ``state`` shows. It holds the whole deck from the deal on, in the

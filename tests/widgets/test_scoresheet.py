@@ -14,6 +14,8 @@ from atout.games import GAMES, family
 from atout.sixty_six import SixtySixGame
 from atout.widgets.language import set_page_language
 from atout.widgets.scoresheet import ScoreSheet, running_totals, running_totals_svg, score_frame, score_sheet_html
+from atout.widgets.seats import unit_label
+from atout.widgets.table import CardTable
 from tests.widgets import fake_french
 
 
@@ -95,7 +97,7 @@ def test_partnerships_are_scored_by_side():
     assert sorted({side for side, _ in frame.columns}) == [0, 1]
     assert all(int(frame[(0, "tricks")].iloc[i]) + int(frame[(1, "tricks")].iloc[i]) == 5 for i in range(len(frame)))
     assert totals(frame, 2)[-1] == game.scores
-    assert "Players 1 and 3" in score_sheet_html(game)
+    assert "Player 1 and Player 3" in score_sheet_html(game)
 
 
 @pytest.mark.parametrize("make", [lambda: FiveHundredGame(seed=3), lambda: SixtySixGame(seed=1)],
@@ -188,12 +190,12 @@ def test_every_presets_sheet_adds_up_hand_by_hand(game_id, options):
         bids = [frame[(s, "bid")].iloc[i] for s in range(sides)]
         assert bids == ["" if bidder is None or hand.side_of(bidder) != s else result.bid for s in range(sides)]
         before = rows[i]
-    labels = [label.render() for label in game.score_labels()]
+    labels = [unit_label(game.hand, unit, sides).render() for unit in range(sides)]
     sheet = score_sheet_html(game)
     assert len(labels) == sides and all(f">{escape(label)}<" in sheet for label in labels)
     assert f"The game is won at {game.config.target}." in unescape(sheet)
-    last = game.completed_hands[-1].table_view(None)       # a hand over shows its scores under the same names
-    assert [label.render() for label in last.score_labels] == labels
+    last = CardTable(game.completed_hands[-1]).state["scores"]    # the table of a hand over: the same names
+    assert [score["label"] for score in last] == labels
 
 
 def test_a_game_without_contracts_has_no_bid_columns_and_the_sheet_scrolls_in_a_region_of_its_own(finished):
@@ -228,9 +230,28 @@ def test_the_learners_sheet_calls_them_what_the_table_does_and_names_players_not
     assert f"Scores after 3 hands: You {game.scores[0]}, Player 2 {game.scores[1]}" in html
     dealers = list(score_frame(game).index.get_level_values("dealer"))
     assert 0 in dealers and html.count(">You<") >= 1 + dealers.count(0)    # the heading and each hand it dealt
-    partners = play(FortyFivesGame("forty-fives-partners", seed=2), hands=2)
-    shown = unescape(ScoreSheet(partners, viewer=0).html.value)
-    assert "Your side" in shown and "Players 1 and 3" not in shown and "Players 2 and 4" in shown
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("forty-fives-partners", {}),
+                                                  ("auction-forty-fives", {"partners": True}), ("five-hundred", {})])
+def test_the_sheet_names_the_sides_as_the_table_beside_it_does(game_id, options):
+    """The Play page's table headed the learner's side "You and Player 3" (« Vous et Joueur 3 ») and the sheet beside
+    it "Your side" (« Votre camp »): both true, but a learner matching a column to the table's scores should not have
+    to work out that they are one side. Both now come from one function, which names who is whose partner."""
+    played = play(family(game_id).new_game(game_id, seed=2, **options), hands=2)
+    try:
+        for lang in ("en", "fr"):
+            set_page_language(lang)
+            table = [score["label"] for score in CardTable(played.hand, you=0).state["scores"]]
+            assert table == [unit_label(played.hand, side, 2, 0).render(lang) for side in range(2)]
+            html = unescape(ScoreSheet(played, viewer=0).html.value)
+            headings = [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<th [^>]*>.*?</th>", html)]
+            legend = re.search(r'data-testid="chart-legend">(.*?)</ul>', html, re.S).group(1)
+            assert headings[-2:] == table, (lang, headings)
+            assert [re.sub(r"<[^>]+>", "", item).strip() for item in re.findall(r"<li.*?</li>", legend)] == table
+        assert table == ["Vous et Joueur 3", "Joueur 2 et Joueur 4"]
+    finally:
+        set_page_language("en")
 
 
 def test_the_running_totals_chart_draws_scores_of_any_size():

@@ -409,6 +409,7 @@ def test_a_hand_of_another_family_plugs_in():
     assert all(s["tricks_label"] is None for s in state["seats"])           # tricks are the sides'
     assert [(r["label"], r["score"], r["tricks_label"]) for r in state["scores"]] == [
         ("Side 0", 10, "Tricks: 3"), ("Side 1", -20, "Tricks: 1")]
+    assert [r["shown"] for r in state["scores"]] == ["10", "\u221220"]     # a true minus, as the score sheet writes it
     assert state["kitty"] == 2 and state["kitty_cards"] == ["9C", "9D"] and "9C" in table.faces["cards"]
     assert state["trump"]["label"] == "No trumps" and state["contract"] == "Contract: 7 NT · bidder: Player 1"
     assert state["legal"] == ["5H"]

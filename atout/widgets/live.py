@@ -941,7 +941,8 @@ class Follower(widgets.VBox):
             self.table = CardTable(hand, viewer=viewer, you=seat)
             self.table.add_class("atout-live-table")
             self.table.looking_reason = Text("This table shows the teacher's deal: the teacher plays it")
-        self.table.viewer, self.table.you = viewer, seat
+        # The teacher may have dealt another game since: the table names its players and sides from its hand.
+        self.table.hand, self.table.viewer, self.table.you = hand, viewer, seat
         self.table.show(view, ringed, winner)
         self._say()
         self.children = [self.caption, self.table, self.said]

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from atout.engine import Action, Event
 from atout.errors import AtoutError
 from atout.games import DEFAULT_GAME, available_games, family, game_title
-from atout.i18n import N_, Text, ngettext
+from atout.i18n import N_, Text, ngettext, signed
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, review_calls
 from atout.widgets import language
@@ -408,7 +408,7 @@ class PlayGame(widgets.VBox):
         self.review_button.description = Text("Review the last hand").render()
         game = self.game
         if game.is_over:
-            status = Text("The game is over. Winner: {winner}", winner=self._side_name(game.winner))
+            status = Text("The game is over. Winner: {winner}", winner=self._unit_name(game.winner))
         elif self.hand_view.waiting:
             status = Text("Hand {n} is over", n=self.hand_number)
         else:
@@ -431,7 +431,7 @@ class PlayGame(widgets.VBox):
         parts = [f"<h3>{escape(Text('Hand {n} is over', n=self.hand_number).render())}</h3>"]
         if self.last_score is not None:
             parts.append(f"<p class='atout-hand-score'>{said_html(self.last_score, viewer=LEARNER)}</p>")
-        totals = " · ".join(Text("{who}: {score}", who=self._side_name(unit), score=score).render()
+        totals = " · ".join(Text("{who}: {score}", who=self._unit_name(unit), score=signed(score)).render()
                             for unit, score in enumerate(game.scores))
         parts.append("<p class='atout-game-score'>" + escape(Text("The game's score: {scores}", scores=totals)
                                                             .render()) + "</p>")
@@ -439,7 +439,7 @@ class PlayGame(widgets.VBox):
             if game.winner is not None and game.winner == self._learners_unit():
                 over = Text("The game is over, and you have won it!")
             else:
-                over = Text("The game is over. Winner: {winner}", winner=self._side_name(game.winner))
+                over = Text("The game is over. Winner: {winner}", winner=self._unit_name(game.winner))
             parts.append(f"<p class='atout-game-over'><strong>{escape(over.render())}</strong></p>")
             self.next_hand_button.description = Text("New game").render()
         else:
@@ -454,8 +454,9 @@ class PlayGame(widgets.VBox):
             return LEARNER
         return hand.side_of(LEARNER)
 
-    def _side_name(self, winner: Any) -> Any:
-        """The winner of the game: a player, or a side named by its players, as the table names it."""
-        if winner is None:
+    def _unit_name(self, unit: Any) -> Any:
+        """A player or a side (the game's winner, a score's owner) as the table beside it names them; "nobody" for
+        a game won by nobody."""
+        if unit is None:
             return Text("nobody")
-        return unit_label(self.game.hand, winner, len(self.game.scores), LEARNER)
+        return unit_label(self.game.hand, unit, len(self.game.scores), LEARNER)

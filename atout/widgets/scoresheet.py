@@ -51,8 +51,9 @@ def side_labels(game: GameBase[Any], viewer: int | None = None) -> list[str]:
     """The scoring units' names as the table beside the sheet gives them: "Player 1"… ("You" for ``viewer``), or in
     partnerships each side's players ("You and Player 3")."""
     units = sides_of(game)
-    own = game.score_labels()
-    return [unit_label(game.hand, unit, units, viewer, own).render() for unit in range(units)]
+    own = [label.render(viewer=viewer) for label in game.score_labels()]
+    labels = [unit_label(game.hand, unit, units, viewer, own) for unit in range(units)]
+    return [label if isinstance(label, str) else label.render() for label in labels]
 
 
 def _lines(game: GameBase[Any]) -> list[ScoreLine]:

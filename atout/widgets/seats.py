@@ -50,10 +50,10 @@ def side_label(seats: Iterable[int], you: int | None = None) -> Players:
 
 
 def unit_label(hand: Any, unit: int, units: int, you: int | None = None, own: Sequence[Any] = ()) -> Any:
-    """The name of one of ``units`` scoring units, the one name every widget gives it (the table's scores, the score
-    sheet's columns and chart, the winner of a game): a player, or a side named by its players as core's
-    ``side_of`` seats them ("You and Player 3"), which says who is whose partner. A hand of a family that does not
-    say who sits on which side: the family's ``own`` name for the side.
+    """The label of one of ``units`` scoring units, the same wherever a widget labels one (the table's scores, the
+    score sheet's columns and chart, the game's score and winner at the end of a hand): a player, or a side named by
+    its players ("You and Player 3"), so that the learner sees who their partner is. Core's ``side_of`` says who
+    sits on which side; for a hand of a family that does not say, the family's ``own`` label for the side.
 
     >>> from atout.forty_fives import FortyFivesGame
     >>> hand = FortyFivesGame("forty-fives-partners", seed=1).hand

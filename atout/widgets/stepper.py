@@ -246,14 +246,17 @@ class DealStepper(widgets.VBox):
         parts = ['<div class="atout-explanation" data-testid="step-explanation">']
         seen = self._seen_card(step)
         if step.packet is not None:
-            parts.append(f'<p class="atout-packet">{escape(_packet_text(step.packet, self.viewer).render())}</p>')
+            said = _packet_text(step.packet, self.viewer, self.table.you).render()
+            parts.append(f'<p class="atout-packet">{escape(said)}</p>')
         elif seen is not None:
             assert step.event.seat is not None, "a discard is a player's"
-            said = Text("{player} discards {card}", player=player_label(step.event.seat), card=seen).render()
+            said = Text("{player} discards {card}", player=player_label(step.event.seat, self.table.you),
+                        card=seen).render()
             parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
         # The learner reads sentences: the rule as the rulebook states it under the step's sentence, and its id only
         # as the small mark after it (its hover the statement again), as every page shows a rule (``said.rule_mark``).
-        sentence = escape(why.sentence(viewer=self.viewer))
+        # It is "you" for the seat the table calls "You" (none in the classroom, whose table shows Player 1's hand).
+        sentence = escape(why.sentence(viewer=self.table.you))
         if rule_statement(why.rule):
             parts.append(f'<p class="atout-sentence">{sentence}</p>'
                          f'<blockquote class="atout-rule-statement">{stated_rule(why.rule)}</blockquote>')
@@ -357,14 +360,15 @@ def replay_prefix(hand: Any, count: int) -> Any:
     return hand.replay(hand.config, hand.history[:count], hand.dealer, hand.start())
 
 
-def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None = None) -> Text:
+def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None = None,
+                 you: int | None = None) -> Text:
     """What a packet of the deal is, as ``viewer`` may know it (None: every hand face up): the cards of another
-    seat's packet are counted, never named, as the table shows them face down."""
+    seat's packet are counted, never named, as the table shows them face down. The seat ``you`` is "You"."""
     what, seat, cards = packet
     if what == "hand" and seat is not None:
         if viewer is not None and seat != viewer:
-            return Text("{player} receives {n} cards", player=player_label(seat), n=len(cards))
-        return Text("{player} receives {cards}", player=player_label(seat), cards=list(cards))
+            return Text("{player} receives {n} cards", player=player_label(seat, you), n=len(cards))
+        return Text("{player} receives {cards}", player=player_label(seat, you), cards=list(cards))
     if what == "kitty":
         return Text("{count} cards go to the kitty", count=len(cards))
     if what == "stock" and viewer is not None:

@@ -354,7 +354,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
             state = self._build_state(lang)
             self._provide_faces(state.pop("shown"), lang)
             self.state = state
-            self.announcement = "\n".join(why.render(lang, self.viewer) for why in self._said)
+            # Said to the seat the table calls "You" (the classroom's walk-through shows Player 1's hand, not yours).
+            self.announcement = "\n".join(why.render(lang, self.you) for why in self._said)
             self.refused = self._refused
 
     # --- messages from the browser ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from atout.live.classes import Classes, seat_of
 from atout.live.sqlite import SQLiteStore
 from atout.widgets.classroom import Classroom
 from atout.widgets.course import Course
+from atout.widgets.seats import unit_label
 
 WAIT_S = 20        # at most this long for a watcher to notice a change (it polls every 0.1 s)
 
@@ -159,6 +160,23 @@ def test_follow_me_shows_the_teachers_deal_from_each_students_seat_or_every_hand
     ada.follower.table.play(ada.follower.table.state["seats"][1]["cards"][0])
     assert "the teacher plays it" in ada.follower.table.announcement
     assert len(room.hand.history) == 2
+
+
+def test_when_the_teacher_deals_another_game_the_students_table_names_its_players_and_sides(pages):
+    """A student's table was made for the first deal it followed and kept that hand: after the teacher switched
+    from Forty-Fives for three to Five Hundred, the scores were named by the old hand's seats."""
+    room, teacher = teaching(players=3)
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    teacher.follow_button.value = True
+    assert pages.until(lambda: follows(ada))
+    for game in ("five-hundred", "forty-fives-partners", "sixty-six"):
+        room.game_picker.value = game
+        assert pages.until(lambda game=game: ada.view["follow"].get("game") == game), ada.view["follow"]
+        table = ada.follower.table
+        units = len(room.hand.table_view(None).scores)
+        assert [score["label"] for score in table.state["scores"]] == [
+            unit_label(room.hand, unit, units, table.you).render("en") for unit in range(units)]
+    assert [score["label"] for score in table.state["scores"]] in (["You", "Player 2"], ["Player 1", "You"])
 
 
 def test_students_follow_the_walk_through_step_and_may_step_away_and_come_back(pages):

@@ -1,6 +1,7 @@
 """The Play and What-if pages, driven as the browser would."""
 
-from html import escape
+import re
+from html import escape, unescape
 
 import pytest
 
@@ -54,7 +55,7 @@ def _play_to_the_end_of_a_hand(page) -> None:
     raise AssertionError("the hand never finished")
 
 
-@pytest.mark.parametrize("game", ["forty-fives-partners", "sixty-six"])
+@pytest.mark.parametrize("game", ["forty-fives-partners", "sixty-six", "five-hundred"])
 def test_the_end_of_a_hand_waits_for_the_learner_with_the_score_and_its_working(game):
     page = PlayGame(game, seed=5)
     _play_to_the_end_of_a_hand(page)
@@ -71,6 +72,11 @@ def test_the_end_of_a_hand_waits_for_the_learner_with_the_score_and_its_working(
     shown = page.hand_end_text.value
     assert escape(score.render("en", 0)) in shown and f'data-rule="{score.rule}"' in shown     # core's working
     assert "The game&#x27;s score:" in shown and page.next_hand_button.description == "Next hand"
+    # The game's score names each player or side as the table above it does, and writes a loss with a minus sign.
+    line = unescape(re.search(r"<p class='atout-game-score'>(.*?)</p>", shown).group(1))
+    names = [score["label"] for score in state["scores"]]
+    assert line == "The game's score: " + " · ".join(
+        f"{name}: {'−' if score < 0 else ''}{abs(score)}" for name, score in zip(names, page.game.scores, strict=True))
     page.next_hand_button.click()
     assert page.table.hand.shown is page.game.hand and not page.table.state["over"]
     assert page.hand_end.layout.display == "none" and "Hand 2: you play" in page.status.value

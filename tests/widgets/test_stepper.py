@@ -143,6 +143,30 @@ def test_a_seat_watching_the_deal_is_told_only_its_own_cards(turn_up_hand):
             assert not any(c.render("en") in watching.explanation_html.value for c in cards)
 
 
+def test_the_classroom_walk_through_names_player_1_in_its_sentences_as_its_table_does(turn_up_hand):
+    """The classroom walks through Player 1's hand (viewer 0) at a table where nobody is "you": its sentences said
+    "You lead 5♠" and "You receive …" beside a seat named "Player 1"."""
+    hand = turn_up_hand
+    stepper = DealStepper(hand, viewer=0)
+    assert [seat["name"] for seat in stepper.table.state["seats"] if seat["seat"] == 0] == ["Player 1"]
+    def sentence(shown: str) -> str:        # the step's own sentence (the rule's statement under it says "you")
+        return re.search(r'<p class="atout-(?:sentence|packet)">(.*?)</p>', shown, re.S).group(1)
+
+    spoken = []
+    for k in range(len(stepper.steps)):
+        stepper.go(k)
+        spoken.append(sentence(stepper.explanation_html.value))
+    plays = [said for said, step in zip(spoken, stepper.steps, strict=True)
+             if step.packet is None and step.event.kind == "play" and step.event.seat == 0]
+    assert plays and all(said.startswith("Player 1 ") for said in plays), plays
+    assert not [said for said in spoken if re.search(r"\b(You|you|your|Your)\b", said)]
+    following = DealStepper(hand, viewer=0)
+    following.table.you = 0            # a student following from their seat, which their table calls "You"
+    following.go(next(k for k, step in enumerate(following.steps)
+                      if step.packet is None and step.event.kind == "play" and step.event.seat == 0))
+    assert sentence(following.explanation_html.value).startswith("You ")
+
+
 def test_back_and_forward_buttons_and_their_limits(auction_hand):
     stepper = DealStepper(auction_hand)
     assert stepper.back_button.disabled and stepper.first_button.disabled

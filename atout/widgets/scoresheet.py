@@ -168,10 +168,12 @@ def running_totals_svg(totals: list[list[int]], labels: list[str], target: int |
 
     title = _("Running totals")
     if hands:
-        last = ", ".join(f"{lab} {signed(v)}" for lab, v in zip(labels, totals[-1], strict=True))
+        last = ", ".join(Text("{who}: {score}", who=lab, score=signed(v)).render()
+                         for lab, v in zip(labels, totals[-1], strict=True))
         desc = ngettext("Scores after {n} hand: {scores}", "Scores after {n} hands: {scores}", hands, scores=last)
     else:
         desc = _("No hand has been played yet")
+    desc += "."       # a sentence of its own before the next one (the target), as a screen reader reads them
     if target is not None:
         desc += " " + Text("The game is won at {target}.", target=target).render()
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '

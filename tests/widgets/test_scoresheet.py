@@ -116,7 +116,7 @@ def test_the_chart_is_accessible_and_drawn_to_scale(finished):
     assert uid and f'<title id="{uid.group(1)}">Running totals</title>' in svg
     desc = unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg).group(1))
     assert desc.startswith(f"Scores after {len(game.results)} hands: ")
-    assert all(f"Player {s + 1} {score}" in desc for s, score in enumerate(game.scores))
+    assert all(f"Player {s + 1}: {score}" in desc for s, score in enumerate(game.scores))
     assert "The game is won at 45." in desc and 'class="atout-target"' in svg
     lines = re.findall(r'<g class="atout-line" data-side="(\d)"><polyline points="([^"]+)"', svg)
     series = running_totals(game)
@@ -227,7 +227,7 @@ def test_the_learners_sheet_calls_them_what_the_table_does_and_names_players_not
     assert [re.sub(r"<[^>]+>", "", item).strip() for item in re.findall(r"<li.*?</li>", legend)] == [
         "You", "Player 2"]
     assert "Points of" not in html and "Player 1" not in html
-    assert f"Scores after 3 hands: You {game.scores[0]}, Player 2 {game.scores[1]}" in html
+    assert f"Scores after 3 hands: You: {game.scores[0]}, Player 2: {game.scores[1]}" in html
     dealers = list(score_frame(game).index.get_level_values("dealer"))
     assert 0 in dealers and html.count(">You<") >= 1 + dealers.count(0)    # the heading and each hand it dealt
 
@@ -250,7 +250,7 @@ def test_the_sheet_names_the_sides_as_the_table_beside_it_does(game_id, options)
             description = re.search(r"<desc[^>]*>(.*?)</desc>", html, re.S).group(1)
             assert headings[-2:] == sides, (lang, headings)
             assert [re.sub(r"<[^>]+>", "", item).strip() for item in re.findall(r"<li.*?</li>", legend)] == sides
-            assert all(f"{side} " in description for side in sides), description
+            assert all(f"{side}{chr(0xa0) if lang == 'fr' else ''}:" in description for side in sides), description
     finally:
         set_page_language("en")
 

@@ -52,8 +52,7 @@ def side_labels(game: GameBase[Any], viewer: int | None = None) -> list[str]:
     partnerships each side's players ("You and Player 3")."""
     units = sides_of(game)
     own = [label.render(viewer=viewer) for label in game.score_labels()]
-    labels = [unit_label(game.hand, unit, units, viewer, own) for unit in range(units)]
-    return [label if isinstance(label, str) else label.render() for label in labels]
+    return [str(unit_label(game.hand, unit, units, viewer, own)) for unit in range(units)]
 
 
 def _lines(game: GameBase[Any]) -> list[ScoreLine]:

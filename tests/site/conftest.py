@@ -145,22 +145,41 @@ def browser(chromium, voila_url):
     return chromium
 
 
-@pytest.fixture
-def page(browser, voila_url, request):
-    """A fresh page; its kernel is given back on close, and page errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.request.get(voila_url + "/")      # the tree page sets the XSRF cookie Voilà's unload needs
-    page = context.new_page()
+def fresh_tab(profile, base: str, viewport: tuple[int, int] = (1280, 900), reduced_motion: str | None = None,
+              visit_tree: bool = True):
+    """A new tab of the profile's context (``chromium_profile``), as a first visit finds the site: its cookies and
+    storage cleared (the language chosen, the progress kept), then, with ``visit_tree``, the tree page visited for
+    the XSRF cookie Voilà's unload needs. Page errors are collected in ``page.errors``."""
+    page = profile.new_page()
+    profile.clear_cookies()
+    session = profile.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin",             # not the caches: what the profile is kept for
+                 {"origin": base, "storageTypes": "local_storage,indexeddb,cache_storage,service_workers"})
+    session.detach()
+    if visit_tree:
+        profile.request.get(base + "/")
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    if reduced_motion:
+        page.emulate_media(reduced_motion=reduced_motion)
     page.set_default_timeout(INTERACTIVE)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
+    return page
+
+
+@pytest.fixture
+def page(chromium_profile, voila_url, request):
+    """A fresh page; its kernel is given back on close, and page errors fail the test."""
+    before = set(chromium_profile.pages)
+    page = fresh_tab(chromium_profile, voila_url)
     yield page
     try:
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     finally:
-        page.close(run_before_unload=True)
-        context.close()
+        for tab in chromium_profile.pages:      # this page, with any the test opened from it
+            if tab not in before:
+                tab.close(run_before_unload=True)
 
 
 def wait_for(condition, seconds: float) -> bool:

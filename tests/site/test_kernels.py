@@ -7,14 +7,14 @@ meanwhile."""
 
 import time
 
-from tests.site.conftest import CULL_IDLE, CULL_INTERVAL, INTERACTIVE, open_page, wait_for
+from tests.site.conftest import CULL_IDLE, CULL_INTERVAL, fresh_tab, open_page, wait_for
 from tests.site.test_shell import BANNER, LEGAL, kernel_id, play_a_card
 
 DROPPED = 3     # a whole class of 30 pages, dropped and culled, is the class_kernels benchmark's
 
 
 def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_the_pool_survives(
-        browser, voila_server, page):
+        chromium_profile, voila_server, page):
     base = voila_server.url
     wait_for(lambda: voila_server.kernels() >= 1, 60)       # the course page's preheated kernel
     open_page(page, base, "classroom.ipynb", ready=LEGAL)
@@ -22,13 +22,10 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
     idle_from = time.monotonic()         # the open page is left alone from here on, while the others come and go
     dropped = []
     for _ in range(DROPPED):
-        context = browser.new_context()
-        dropped_page = context.new_page()
-        dropped_page.set_default_timeout(INTERACTIVE)
+        dropped_page = fresh_tab(chromium_profile, base)
         open_page(dropped_page, base, "index.ipynb", ready="[data-testid=games-index]")
         dropped.append(kernel_id(dropped_page))
         dropped_page.close(run_before_unload=False)    # abandoned: no unload, no shutdown request, no more beats
-        context.close()
     assert len(set(dropped)) == DROPPED, f"the dropped pages shared kernels: {dropped}"
     assert dropped[-1] in voila_server.kernel_ids(), "dropped pages should hold kernels until culled"
     assert wait_for(lambda: not set(dropped) & voila_server.kernel_ids(), CULL_IDLE * 8), (
@@ -42,14 +39,9 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
     assert page.locator(BANNER).count() == 0
     assert not page.errors
     # The pooled kernel is now older than the culling timeout: the course page must still come alive.
-    context = browser.new_context()
-    course = context.new_page()
-    course.set_default_timeout(INTERACTIVE)
-    errors = []
-    course.on("pageerror", lambda exc: errors.append(str(exc)))
+    course = fresh_tab(chromium_profile, base)
     open_page(course, base, "course.ipynb", ready=".atout-lesson-title")
     course.locator(".atout-lesson-link").first.click()
     course.wait_for_selector(".atout-lesson-link.atout-current")
-    assert not errors
+    assert not course.errors
     course.close(run_before_unload=True)
-    context.close()

@@ -9,7 +9,7 @@ process by ``tests/widgets/test_every_lesson.py``."""
 import pytest
 
 from atout.lessons import load_lessons
-from tests.site.conftest import INTERACTIVE, open_page, step_to_quiz
+from tests.site.conftest import fresh_tab, open_page, step_to_quiz
 
 LESSONS = load_lessons()
 
@@ -33,18 +33,13 @@ SHOWN = covering(LESSONS)
 
 
 @pytest.fixture(scope="module")
-def course_page(browser, voila_url):
+def course_page(chromium_profile, voila_url):
     """One course page for every lesson, as a learner moves through them (each lesson is opened from the map)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(INTERACTIVE)
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page = fresh_tab(chromium_profile, voila_url)
     open_page(page, voila_url, "course.ipynb", ready=".atout-lesson-title")
     page.evaluate("window.atoutSamePage = true")      # gone with a page load: every move must happen in place
     yield page
     page.close(run_before_unload=True)
-    context.close()
 
 
 @pytest.mark.parametrize("lesson", SHOWN, ids=[lesson.id for lesson in SHOWN])

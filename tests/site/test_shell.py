@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.site.conftest import CULL_IDLE, INTERACTIVE, open_page, wait_for
+from tests.site.conftest import CULL_IDLE, INTERACTIVE, fresh_tab, open_page, wait_for
 
 SHELL = "[data-testid=page-shell] .atout-nav-link"
 BANNER = "[data-testid=lost-banner]:not([hidden])"
@@ -59,15 +59,12 @@ def play_a_card(page) -> str:
 
 # --- kernels: given back when the page is closed (kept while open, culled when dropped: test_kernels.py) ---------
 
-def test_a_page_opened_from_its_link_gives_its_kernel_back_when_closed(browser, voila_server):
-    context = browser.new_context()          # no visit to the tree page first: the render page sets the cookie
-    page = context.new_page()
-    page.set_default_timeout(INTERACTIVE)
+def test_a_page_opened_from_its_link_gives_its_kernel_back_when_closed(chromium_profile, voila_server):
+    page = fresh_tab(chromium_profile, voila_server.url, visit_tree=False)     # the render page sets the cookie
     open_page(page, voila_server.url, "index.ipynb", ready="[data-testid=games-index]")
     kernel = kernel_id(page)
     page.close(run_before_unload=True)
     assert wait_for(lambda: kernel not in voila_server.kernel_ids(), CULL_IDLE / 2), "closing left the kernel"
-    context.close()
 
 
 # --- a page never dies silently --------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""One Voilà server per test run, shared by every browser test on every worker, and one Chromium per worker.
+"""One Voilà server per test run, shared by every browser test on every worker, and one Chromium per worker, whose
+pages are tabs of one profile taken and given back by the tests (``Tabs``).
 
 Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright for Python; Playwright's own
 browser download is never used. Without Chromium these tests skip locally with a message saying
@@ -140,17 +141,10 @@ def voila_url(voila_server):
     return voila_server.url
 
 
-@pytest.fixture(scope="session")
-def browser(chromium, voila_url):
-    return chromium
-
-
-def fresh_tab(profile, base: str, viewport: tuple[int, int] = (1280, 900), reduced_motion: str | None = None,
-              visit_tree: bool = True):
-    """A new tab of the profile's context (``chromium_profile``), as a first visit finds the site: its cookies and
-    storage cleared (the language chosen, the progress kept), then, with ``visit_tree``, the tree page visited for
-    the XSRF cookie Voilà's unload needs. Page errors are collected in ``page.errors``."""
-    page = profile.new_page()
+def first_visit(profile, page, base: str, visit_tree: bool = True) -> None:
+    """Clear the site's cookies and storage in the profile's context (``chromium_profile``: the language chosen, the
+    progress kept), so that ``page`` finds the site as a first visit does; with ``visit_tree``, the tree page is
+    visited for the XSRF cookie Voilà's unload needs."""
     profile.clear_cookies()
     session = profile.new_cdp_session(page)
     session.send("Storage.clearDataForOrigin",             # not the caches: what the profile is kept for
@@ -158,28 +152,130 @@ def fresh_tab(profile, base: str, viewport: tuple[int, int] = (1280, 900), reduc
     session.detach()
     if visit_tree:
         profile.request.get(base + "/")
+
+
+def _watch(page, viewport: tuple[int, int], reduced_motion: str | None) -> None:
+    """The window's size and motion, the tests' timeout, and ``page.errors`` collecting the page's errors."""
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-    if reduced_motion:
-        page.emulate_media(reduced_motion=reduced_motion)
+    page.emulate_media(media="null", reduced_motion=reduced_motion or "null")
     page.set_default_timeout(INTERACTIVE)
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
+    page.error_listener = lambda exc: errors.append(str(exc))
+    type(page).on(page, "pageerror", page.error_listener)
+
+
+def in_front(page):
+    """``page``, its tab brought to the front: the tabs of a context share one window, and a page in a tab behind
+    another is hardly drawn (a course page ran 3 animation frames in 2 s behind, 122 in front), so that a click
+    waited 2 s for its element to hold still, against 0.06 s in front."""
+    page.bring_to_front()
     return page
 
 
+def fresh_tab(profile, base: str, viewport: tuple[int, int] = (1280, 900), reduced_motion: str | None = None,
+              visit_tree: bool = True):
+    """A new tab of the profile's context, as a first visit finds the site (``first_visit``), for a test that closes
+    it itself; page errors are collected in ``page.errors``."""
+    page = profile.new_page()
+    first_visit(profile, page, base, visit_tree)
+    _watch(page, viewport, reduced_motion)
+    return page
+
+
+# What a test may give a tab that stays with it from one page to the next: such a tab is not used again.
+LASTING = ("on", "once", "add_init_script", "route", "route_from_har", "expose_function", "expose_binding",
+           "set_extra_http_headers", "add_locator_handler")
+
+
+class Tabs:
+    """The tabs of the profile's context that the browser tests take and give back, one test at a time.
+
+    A tab taken finds the site as a first visit does (``first_visit``). A tab given back is moved to a blank page, whose
+    navigation runs the page's unload (which gives its kernel back, as closing the tab did), and a later test takes it
+    again. Why: a new tab costs Chromium more than its page's load (the Play page: 1.67 s of Chromium's CPU loaded in
+    new tabs, 1.11 s in one tab moved from page to page; medians of 5 loads). A tab to which the test gave something
+    lasting (``LASTING``: a script for every page, a route, a listener) is closed instead."""
+
+    def __init__(self, profile) -> None:
+        self.profile = profile
+        self.idle: list = []
+        self.marked: set = set()
+        self.own: set = set()
+
+    def take(self, base: str, viewport: tuple[int, int] = (1280, 900), reduced_motion: str | None = None,
+             locale: str | None = None):
+        """A tab; with ``locale``, a browser in that language (its pages' ``navigator.language`` and the
+        Accept-Language of its requests, as Playwright's ``locale`` option sets them) until it is given back."""
+        while self.idle and self.idle[-1].is_closed():
+            self.idle.pop()
+        page = in_front(self.idle.pop() if self.idle else self._open())
+        first_visit(self.profile, page, base)
+        _watch(page, viewport, reduced_motion)
+        page.speaking = None
+        if locale:
+            # Chromium keeps these for as long as the session that set them: detached, the tab is the profile's again.
+            page.speaking = self.profile.new_cdp_session(page)
+            page.speaking.send("Emulation.setLocaleOverride", {"locale": locale})
+            page.speaking.send("Network.setUserAgentOverride",
+                               {"userAgent": page.evaluate("navigator.userAgent"), "acceptLanguage": locale})
+        return page
+
+    def _open(self):
+        page = self.profile.new_page()
+        self.own.add(page)
+        for name in LASTING:
+            lasting = getattr(page, name)
+
+            def marking(*args, lasting=lasting, **kwargs):
+                self.marked.add(page)
+                return lasting(*args, **kwargs)
+
+            setattr(page, name, marking)
+        return page
+
+    def give_back(self, page) -> None:
+        if page.is_closed():
+            return
+        type(page).remove_listener(page, "pageerror", page.error_listener)
+        if page.speaking:
+            page.speaking.detach()
+
+        def leave(dialog):          # "Leave this game?": yes
+            dialog.accept()
+
+        type(page).on(page, "dialog", leave)
+        if page in self.marked:
+            self.marked.discard(page)
+            page.close(run_before_unload=True)
+            return
+        try:
+            page.goto("about:blank")
+        except Exception:       # noqa: BLE001 - a tab that cannot leave its page is not used again
+            page.close()
+            return
+        type(page).remove_listener(page, "dialog", leave)
+        self.idle.append(page)
+
+
+@pytest.fixture(scope="session")
+def tabs(chromium_profile) -> Tabs:
+    return Tabs(chromium_profile)
+
+
 @pytest.fixture
-def page(chromium_profile, voila_url, request):
-    """A fresh page; its kernel is given back on close, and page errors fail the test."""
+def page(chromium_profile, tabs, voila_url, request):
+    """A page that finds the site as a first visit does; its kernel is given back at the end (``Tabs``)."""
     before = set(chromium_profile.pages)
-    page = fresh_tab(chromium_profile, voila_url)
+    page = tabs.take(voila_url)
     yield page
     try:
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     finally:
-        for tab in chromium_profile.pages:      # this page, with any the test opened from it
-            if tab not in before:
+        for tab in chromium_profile.pages:      # any page the test opened from it
+            if tab not in before and tab not in tabs.own:
                 tab.close(run_before_unload=True)
+        tabs.give_back(page)
 
 
 def wait_for(condition, seconds: float) -> bool:

@@ -7,14 +7,14 @@ meanwhile."""
 
 import time
 
-from tests.site.conftest import CULL_IDLE, CULL_INTERVAL, fresh_tab, open_page, wait_for
+from tests.site.conftest import CULL_IDLE, CULL_INTERVAL, fresh_tab, in_front, open_page, wait_for
 from tests.site.test_shell import BANNER, LEGAL, kernel_id, play_a_card
 
 DROPPED = 3     # a whole class of 30 pages, dropped and culled, is the class_kernels benchmark's
 
 
 def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_the_pool_survives(
-        chromium_profile, voila_server, page):
+        chromium_profile, tabs, voila_server, page):
     base = voila_server.url
     wait_for(lambda: voila_server.kernels() >= 1, 60)       # the course page's preheated kernel
     open_page(page, base, "classroom.ipynb", ready=LEGAL)
@@ -26,6 +26,7 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
         open_page(dropped_page, base, "index.ipynb", ready="[data-testid=games-index]")
         dropped.append(kernel_id(dropped_page))
         dropped_page.close(run_before_unload=False)    # abandoned: no unload, no shutdown request, no more beats
+    in_front(page)
     assert len(set(dropped)) == DROPPED, f"the dropped pages shared kernels: {dropped}"
     assert dropped[-1] in voila_server.kernel_ids(), "dropped pages should hold kernels until culled"
     assert wait_for(lambda: not set(dropped) & voila_server.kernel_ids(), CULL_IDLE * 8), (
@@ -39,9 +40,9 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
     assert page.locator(BANNER).count() == 0
     assert not page.errors
     # The pooled kernel is now older than the culling timeout: the course page must still come alive.
-    course = fresh_tab(chromium_profile, base)
+    course = tabs.take(base)
     open_page(course, base, "course.ipynb", ready=".atout-lesson-title")
     course.locator(".atout-lesson-link").first.click()
     course.wait_for_selector(".atout-lesson-link.atout-current")
     assert not course.errors
-    course.close(run_before_unload=True)
+    tabs.give_back(course)

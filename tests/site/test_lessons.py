@@ -9,7 +9,7 @@ process by ``tests/widgets/test_every_lesson.py``."""
 import pytest
 
 from atout.lessons import load_lessons
-from tests.site.conftest import fresh_tab, open_page, step_to_quiz
+from tests.site.conftest import in_front, open_page, step_to_quiz
 
 LESSONS = load_lessons()
 
@@ -33,13 +33,18 @@ SHOWN = covering(LESSONS)
 
 
 @pytest.fixture(scope="module")
-def course_page(chromium_profile, voila_url):
-    """One course page for every lesson, as a learner moves through them (each lesson is opened from the map)."""
-    page = fresh_tab(chromium_profile, voila_url)
+def course_tab(tabs, voila_url):
+    page = tabs.take(voila_url)
     open_page(page, voila_url, "course.ipynb", ready=".atout-lesson-title")
     page.evaluate("window.atoutSamePage = true")      # gone with a page load: every move must happen in place
     yield page
-    page.close(run_before_unload=True)
+    tabs.give_back(page)
+
+
+@pytest.fixture
+def course_page(course_tab):
+    """One course page for every lesson, as a learner moves through them (each lesson is opened from the map)."""
+    return in_front(course_tab)
 
 
 @pytest.mark.parametrize("lesson", SHOWN, ids=[lesson.id for lesson in SHOWN])

@@ -19,7 +19,7 @@ from atout.i18n import language
 from atout.widgets.address import parse_moves
 from atout.widgets.said import rule_statement
 from atout.widgets.stepper import build_steps
-from tests.site.conftest import ARTIFACTS, fresh_tab
+from tests.site.conftest import ARTIFACTS, in_front
 
 GAMES = ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six")
 SIZES = {"projector": (1920, 1080), "laptop": (1366, 768)}
@@ -119,20 +119,20 @@ def check_table(shown: dict, where: str) -> None:
 
 
 @pytest.fixture
-def sized(chromium_profile, voila_url, request):
+def sized(tabs, voila_url, request):
     """A page of the given size (by name); its kernel is given back on close, page errors fail the test."""
     opened = []
 
     def open_at(size: str):
         width, height = SIZES[size]
         # Without motion: the layout measured is the one that stays, not a card on its way in.
-        page = fresh_tab(chromium_profile, voila_url, (width, height), reduced_motion="reduce")
+        page = tabs.take(voila_url, (width, height), reduced_motion="reduce")
         opened.append(page)
         return page
 
     yield open_at
     for page in opened:
-        page.close(run_before_unload=True)
+        tabs.give_back(page)
         assert not page.errors, page.errors
 
 
@@ -202,7 +202,7 @@ def size(request) -> str:
 
 
 @pytest.fixture(scope="module")
-def screen(chromium_profile, voila_url, size):
+def screen(tabs, voila_url, size):
     """The page of a notebook at this window size, opened once for every game's test (pytest runs a size's tests
     together); its kernel is given back at the end."""
     width, height = SIZES[size]
@@ -211,14 +211,14 @@ def screen(chromium_profile, voila_url, size):
 
     def page_for(notebook: str):
         if notebook not in opened:
-            page = fresh_tab(chromium_profile, voila_url, (width, height), reduced_motion="reduce")
+            page = tabs.take(voila_url, (width, height), reduced_motion="reduce")
             open_notebook(page, voila_url, notebook, "[data-testid=card-table] .atout-card-button")
             opened[notebook] = page
-        return opened[notebook]
+        return in_front(opened[notebook])
 
     yield page_for
     for page in opened.values():
-        page.close(run_before_unload=True)
+        tabs.give_back(page)
 
 
 def record(size: str, game: str, mode: str, shown: dict) -> None:

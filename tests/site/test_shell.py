@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.site.conftest import CULL_IDLE, INTERACTIVE, fresh_tab, open_page, wait_for
+from tests.site.conftest import CULL_IDLE, fresh_tab, open_page, wait_for
 
 SHELL = "[data-testid=page-shell] .atout-nav-link"
 BANNER = "[data-testid=lost-banner]:not([hidden])"
@@ -253,10 +253,8 @@ PAGES = {"course.ipynb": "learn", "play.ipynb": "play", "whatif.ipynb": "whatif"
          "index.ipynb": "home"}
 
 
-def test_every_page_has_the_same_header_and_follows_the_browsers_language(browser, voila_url):
-    context = browser.new_context(locale="fr-FR")     # a French browser, nothing chosen yet
-    page = context.new_page()
-    page.set_default_timeout(INTERACTIVE)
+def test_every_page_has_the_same_header_and_follows_the_browsers_language(tabs, voila_url):
+    page = tabs.take(voila_url, locale="fr-FR")     # a French browser, nothing chosen yet
     try:
         for notebook, key in PAGES.items():
             open_page(page, voila_url, notebook, ready=SHELL)
@@ -268,16 +266,13 @@ def test_every_page_has_the_same_header_and_follows_the_browsers_language(browse
             assert page.locator(".atout-nav-link[aria-current=page]").get_attribute("data-page") == key
             assert links.first.inner_text() == "Apprendre"
             assert page.locator(".atout-language-switch button[aria-pressed=true]").inner_text() == "Français"
+        assert not page.errors
     finally:
-        context.close()
+        tabs.give_back(page)
 
 
-def test_the_language_is_chosen_once_in_the_address_or_the_switch_and_remembered(browser, voila_url):
-    context = browser.new_context(locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(INTERACTIVE)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+def test_the_language_is_chosen_once_in_the_address_or_the_switch_and_remembered(tabs, voila_url):
+    page = tabs.take(voila_url, locale="en-GB")
     try:
         open_page(page, voila_url, "classroom.ipynb?lang=fr", ready=LEGAL)
         assert page.locator(".atout-page-title").inner_text() == "La classe"
@@ -290,9 +285,9 @@ def test_the_language_is_chosen_once_in_the_address_or_the_switch_and_remembered
         assert page.locator(".atout-nav-home").inner_text() == "Home"
         open_page(page, voila_url, "course.ipynb", ready=".atout-lesson-title")           # remembered again
         assert page.locator(".atout-page-title").inner_text() == "Learn the games"
-        assert not errors
+        assert not page.errors
     finally:
-        context.close()
+        tabs.give_back(page)
 
 
 # --- links that carry a page's state ---------------------------------------------------------------------------------

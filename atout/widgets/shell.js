@@ -414,6 +414,14 @@ function render({ model, el }) {
   const holding = () => Boolean(model.get("confirm_leave")) && !lost;
   let heldBeacon = null;
   let heldDispose = null;
+  // Once the page goes, its kernel connection is disposed. A reconnect still under way then (the server had just
+  // restarted a killed kernel, and the learner pressed Reload at once) fails with "Kernel connection disconnected", a
+  // promise JupyterLab leaves unawaited: that is the page going, not a fault, and is not reported as one.
+  let going = false;
+  const quietAsItGoes = (event) => {
+    if (going && event.reason && event.reason.message === "Kernel connection disconnected") event.preventDefault();
+  };
+  window.addEventListener("unhandledrejection", quietAsItGoes);
   const sendBeacon = navigator.sendBeacon.bind(navigator);
   const holdingBeacon = (url, data) => {
     if (holding() && String(url).includes("/api/shutdown/")) {
@@ -430,6 +438,7 @@ function render({ model, el }) {
         heldDispose = dispose;
         return;
       }
+      going = true;
       dispose();
     };
   }
@@ -440,7 +449,10 @@ function render({ model, el }) {
   }
   const giveBack = () => {
     if (heldBeacon) sendBeacon(...heldBeacon);
-    if (heldDispose) heldDispose();
+    if (heldDispose) {
+      going = true;
+      heldDispose();
+    }
     heldBeacon = heldDispose = null;
   };
   window.addEventListener("beforeunload", confirmLeave);
@@ -472,6 +484,7 @@ function render({ model, el }) {
     model.off("change:confirm_leave", leaveMark);
     window.removeEventListener("beforeunload", confirmLeave);
     window.removeEventListener("pagehide", giveBack);
+    window.removeEventListener("unhandledrejection", quietAsItGoes);
     if (navigator.sendBeacon === holdingBeacon) navigator.sendBeacon = sendBeacon;
     if (kernel) {
       kernel.statusChanged.disconnect(onStatus);

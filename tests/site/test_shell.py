@@ -140,6 +140,21 @@ def test_a_killed_kernel_is_said_at_once_and_the_reload_brings_the_page_back(pag
     assert not page.errors
 
 
+def test_a_reload_while_the_restarted_kernel_reconnects_reports_no_error(page, voila_server):
+    """A killed kernel is restarted empty by the server, and the page's connection reconnects to it. A reload then
+    disposes that connection as the page goes, and JupyterLab's unawaited reconnect failed with "Kernel connection
+    disconnected", which Chromium reported as an error of the page: this test failed 3 runs of 3 before the shell let
+    that pass quietly, and the killed-kernel test above failed on it in a full run on a loaded machine."""
+    open_page(page, voila_server.url, "play.ipynb", ready=LEGAL)
+    [pid] = [pid for pid, kid in voila_server.kernel_pids().items() if kid == kernel_id(page)]
+    with page.expect_event("console", predicate=lambda message: "autorestarting" in message.text):
+        os.kill(pid, signal.SIGKILL)
+    page.reload()
+    page.wait_for_selector(LEGAL)
+    assert page.locator(BANNER).count() == 0
+    assert not page.errors
+
+
 def test_a_kernel_shut_down_by_the_server_is_said_at_once(page, voila_server):
     open_page(page, voila_server.url, "course.ipynb", ready=".atout-lesson-title")
     kernel = kernel_id(page)

@@ -49,17 +49,34 @@ def pytest_collection_modifyitems(config, items):
         items.sort(key=lambda item: not (groups[item] or "").startswith(BROWSER_GROUP))
 
 
+UNGROUPED = "ungrouped-{worker}.txt"          # in the shared folder: the tests a worker found without their group
+
+
+@pytest.hookimpl(tryfirst=True)         # before xdist tells the controller its collection is done
+def pytest_collection_finish(session):
+    """On a worker of a run spread by groups, each test given a group (a module's browser tests, the wheel's, the
+    catalogue's) must carry it in its id, which is how xdist keeps a group on one worker: those that do not are written
+    down for the controller (``pytest_xdist_node_collection_finished``)."""
+    config = session.config
+    folder = shared_run_folder(config)
+    if folder is None or not config.getvalue("loadgroup"):     # a worker's own "dist" is "no"
+        return
+    lost = [item.nodeid for item in session.items
+            if any(True for _ in item.iter_markers("xdist_group")) and "@" not in item.nodeid]
+    if lost:
+        (folder / UNGROUPED.format(worker=config.workerinput["workerid"])).write_text("\n".join(lost))
+
+
 @pytest.hookimpl(optionalhook=True)     # xdist's hooks: the suite runs without it too (-p no:xdist)
 def pytest_xdist_node_collection_finished(node, ids):
-    """The run stops when a worker's browser tests come without their group in their ids: xdist would spread a
-    module's tests over the workers without a word, each opening the module's shared pages again (it did on pytest
-    9.2)."""
-    if node.config.getvalue("dist") != "loadgroup":
-        return
-    lost = [test for test in ids if test.startswith("tests/site/") and f"@{BROWSER_GROUP}" not in test]
-    if lost:
-        pytest.exit(f"pytest-xdist did not group {len(lost)} browser test(s), e.g. {lost[0]}: their module's pages "
-                    "would be opened on each worker. Use a pytest it groups with (pyproject.toml's test extras)", 4)
+    """The run stops when a worker's tests come without their group in their ids: xdist would spread a group's tests
+    over the workers without a word, each opening a module's shared pages or installing the wheel again (it did on
+    pytest 9.2)."""
+    written = node.config.stash[RUN_FOLDER] / UNGROUPED.format(worker=node.gateway.id)
+    if written.exists():
+        lost = written.read_text().splitlines()
+        pytest.exit(f"pytest-xdist did not group {len(lost)} test(s), e.g. {lost[0]}: a group's tests would run on "
+                    "several workers. Use a pytest it groups with (pyproject.toml's test extras)", 4)
 
 
 def pytest_configure(config):

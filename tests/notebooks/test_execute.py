@@ -2,9 +2,9 @@
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from atout.resources import NOTEBOOKS as FOLDER
+from tests.kernels import execute
 
 NOTEBOOKS = sorted(FOLDER.rglob("*.ipynb"))
 
@@ -12,7 +12,7 @@ NOTEBOOKS = sorted(FOLDER.rglob("*.ipynb"))
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_executes(path):
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    execute(nb, cwd=path.parent)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
     assert not errors
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -43,14 +46,19 @@ def jupyterlab(chromium, tmp_path_factory):
     (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false",
                                                                            "checkForUpdates": False}))
     port = free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+    # The kernel talks to JupyterLab over Unix sockets, as the site's do (atout.site.kernel_transport): over TCP a
+    # port picked for it was once taken before it bound it, and JupyterLab restarted it on the same ports until it
+    # gave up. The sockets live in the runtime folder, whose path must stay short (107 bytes at most).
+    runtime = Path(tempfile.mkdtemp(prefix="atout-lab-"))
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(runtime),
                IPYTHONDIR=str(home / "ipython"), PYTHONUNBUFFERED="1")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = open(ARTIFACTS / "jupyterlab.log", "w")  # noqa: SIM115 (closed below)
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
          "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-         f"--LabApp.user_settings_dir={home / 'settings'}", f"--LabApp.workspaces_dir={home / 'workspaces'}"],
+         f"--LabApp.user_settings_dir={home / 'settings'}", f"--LabApp.workspaces_dir={home / 'workspaces'}",
+         "--KernelManager.transport=ipc"],
         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -60,6 +68,7 @@ def jupyterlab(chromium, tmp_path_factory):
     finally:
         stop(server, 30)
         log.close()
+        shutil.rmtree(runtime, ignore_errors=True)
 
 
 def _run_cell(page, index: int, timeout: float = INTERACTIVE) -> None:

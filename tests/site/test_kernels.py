@@ -5,7 +5,10 @@ One wait for the culler serves every side of it.
 Kernels are told apart by their ids, never counted: the run's other worker opens and closes pages on the same server
 meanwhile."""
 
+import json
+import stat
 import time
+from pathlib import Path
 
 from tests.site.conftest import CULL_IDLE, CULL_INTERVAL, fresh_tab, in_front, open_page, wait_for
 from tests.site.test_shell import BANNER, LEGAL, kernel_id, play_a_card
@@ -46,3 +49,18 @@ def test_dropped_pages_give_their_kernels_back_an_open_idle_page_keeps_its_and_t
     course.wait_for_selector(".atout-lesson-link.atout-current")
     assert not course.errors
     tabs.give_back(course)
+
+
+
+def test_a_pages_kernel_talks_to_the_server_over_unix_sockets(page, voila_server):
+    """Over TCP a port picked for a kernel could be taken before the kernel bound it, and the kernel was restarted on
+    the same ports until given up (``atout.site.kernel_transport``)."""
+    open_page(page, voila_server.url, "index.ipynb", ready="[data-testid=games-index]")
+    kernel = kernel_id(page)
+    [pid] = [pid for pid, its in voila_server.kernel_pids().items() if its == kernel]
+    arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    connection = json.loads(Path(arguments[arguments.index("-f") + 1]).read_text())
+    assert connection["transport"] == "ipc", connection
+    sockets = [Path(f"{connection['ip']}-{connection[channel]}")
+               for channel in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port")]
+    assert all(stat.S_ISSOCK(path.stat().st_mode) for path in sockets), sockets

@@ -14,7 +14,6 @@ from html import unescape
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 import atout.widgets.live as live
 from atout.i18n import language
@@ -23,6 +22,7 @@ from atout.live.sqlite import SQLiteStore
 from atout.widgets.classroom import Classroom
 from atout.widgets.course import Course
 from atout.widgets.seats import unit_label
+from tests.kernels import execute
 
 WAIT_S = 20        # at most this long for a watcher to notice a change (it polls every 0.1 s)
 
@@ -374,7 +374,7 @@ def test_in_a_kernel_the_watcher_hands_its_update_to_the_kernels_event_loop():
     wait = ("import asyncio\nfor _ in range(400):\n    if seen:\n        break\n    await asyncio.sleep(0.05)\n"
             "print(seen)")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(setup), nbformat.v4.new_code_cell(wait)])
-    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    execute(nb)
     assert nb.cells[1].outputs[0]["text"].strip() == "[True]"
 
 

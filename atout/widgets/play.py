@@ -407,6 +407,8 @@ class PlayGame(widgets.VBox):
         self.hint_button.description = Text("Hint").render()
         self.review_button.description = Text("Review the last hand").render()
         game = self.game
+        # The hand's end goes before the status names the next hand: the page draws each change as it comes.
+        self._draw_hand_end()
         if game.is_over:
             status = Text("The game is over. Winner: {winner}", winner=self._unit_name(game.winner))
         elif self.hand_view.waiting:
@@ -414,7 +416,6 @@ class PlayGame(widgets.VBox):
         else:
             status = Text("Hand {n}: you play against the computer", n=self.hand_number)
         self.status.value = f"<p class='atout-play-status' data-testid='play-status'>{escape(status.render())}</p>"
-        self._draw_hand_end()
         heading = escape(Text("What happened, and why").render())
         lines = "".join(f"<li>{line}</li>" for line in self.lines[-12:])
         self.log_view.value = (f"<details open><summary>{heading}</summary>"

@@ -18,8 +18,9 @@ DATA = Path(__file__).parent / "data"
 
 
 # Fixtures that start something for the whole run on each process that uses them (Chromium, the installed wheel): the
-# tests using one run on one worker when the suite is spread over processes (make test: pytest -n logical --dist loadgroup),
-# each module's browser tests on one worker (their module's pages are shared between them), the wheel installed once.
+# tests using one run on one worker when the suite is spread over processes (make test: pytest -n logical
+# --dist loadgroup), each module's browser tests on one worker (their module's pages are shared between them), the
+# wheel installed once.
 # The run's one Voilà server is shared by the workers (``voila_server``, tests/site/conftest.py).
 BROWSER = ("chromium", "chromium_profile", "voila_server", "voila_class_server")
 WHEEL = "installed"

@@ -3,6 +3,10 @@
 ``atout bench engine``: random complete hands per second per preset (single process, 4 players
 where the game allows), median of five rounds, beside a baseline measured in the same run (a bare
 shuffle-and-deal loop), so figures from a shared, noisy machine can be compared as ratios.
+
+``atout bench review``: how far past its time budget the review of a learner's calls runs (``atout.review``), per
+game with an auction, median of five reviews: it looks at the clock between two deals, so it should overrun by
+about one deal's time.
 """
 
 from __future__ import annotations
@@ -67,7 +71,47 @@ def engine(seconds: float = 2.0, games: list[str] | None = None) -> dict[str, An
                                         "per_s": round(baseline)}}
 
 
-BENCHMARKS = ("engine", "solver", "class")   # the site's, in Chromium: benchmarks/bench_site.py
+def _auction_over(game: str, seed: int) -> Any:
+    """A hand of ``game`` just past its auction, the computer's club players calling for every seat."""
+    from atout.games import family
+    from atout.players import make_player
+
+    hand = family(game).new_hand(game, seed=seed)
+    players = [make_player(game, "club", seed=seat) for seat in range(len(hand.hands))]
+    while not hand.is_over and any(action.kind == "bid" for action in hand.legal_actions()):
+        hand.apply(players[hand.to_act].act(hand, hand.to_act))
+    return hand
+
+
+def review(budget_s: float = 1.0, games: list[str] | None = None) -> dict[str, Any]:
+    from atout.games import family_of
+    from atout.review import review_calls
+
+    auctions = {game: _auction_over(game, seed=7) for game in available_games() if family_of(game).reviews_calls}
+    auctions = {game: hand for game, hand in auctions.items()          # (Forty-Fives' family has presets without)
+                if any(action.kind == "bid" for action in hand.history)}
+    unknown = sorted(set(games or ()) - set(auctions))
+    if unknown:
+        raise ValueError(f"no auction to review in {', '.join(unknown)}: choose among {', '.join(auctions)}")
+    out: dict[str, Any] = {}
+    for game in games or list(auctions):
+        hand = auctions[game]
+        elapsed, deals = [], []
+        for round_ in range(ROUNDS):
+            start = time.perf_counter()
+            # As many deals as the budget allows: the budget, not the page's cap on deals, ends each review.
+            reviews = review_calls(hand, 0, budget_s=budget_s, seed=round_, max_deals=10**9)
+            elapsed.append(time.perf_counter() - start)
+            deals.append(sum(r.deals for r in reviews))
+        took, dealt = statistics.median(elapsed), statistics.median(deals)
+        over = took - budget_s
+        out[game] = {"budget_s": budget_s, "elapsed_s": round(took, 4), "over_s": round(over, 4),
+                     "calls": len(reviews), "deals": dealt,
+                     "over_in_deals": round(over / (took / dealt), 2) if dealt else None}
+    return {"review": out}
+
+
+BENCHMARKS = ("engine", "solver", "class", "review")   # the site's, in Chromium: benchmarks/bench_site.py
 
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
@@ -82,6 +126,8 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
         from atout import bench_class
 
         return bench_class.run(students, backends)
+    if what == "review":
+        return review(seconds or 1.0, games)
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
 
 
@@ -95,6 +141,10 @@ def format_results(results: dict[str, Any]) -> str:
 
         return bench_class.format_results(results)
     lines = []
+    for game, fig in results.get("review", {}).items():
+        lines.append(f"{game:24s} {fig['elapsed_s']:.3f} s for a budget of {fig['budget_s']:g} s "
+                     f"({fig['calls']} calls, {fig['deals']:g} deals; over by {fig['over_s'] * 1000:.0f} ms, "
+                     f"{fig['over_in_deals']} deals' time)")
     for game, fig in results.get("engine", {}).items():
         lines.append(f"{game:24s} {fig['hands_per_s']:>8,} hands/s  (min {fig['min']:,}, max {fig['max']:,}, "
                      f"{fig['ratio_to_baseline']:.3f}x baseline)")

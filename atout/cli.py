@@ -25,8 +25,12 @@ def _bench(args: argparse.Namespace) -> int:
     from atout import bench
 
     backends = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
-    results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students, backends=backends,
-                        positions=args.positions)
+    try:
+        results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students,
+                            backends=backends, positions=args.positions)
+    except ValueError as exc:      # a game that is not one, or has nothing to measure: said, not a traceback
+        print(f"atout bench {args.what}: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(results, indent=2))
     else:
@@ -88,13 +92,14 @@ def main(argv: list[str] | None = None) -> int:
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
-    bench.add_argument("what", choices=["engine", "solver", "class"],
+    bench.add_argument("what", choices=["engine", "solver", "class", "review"],
                        help="engine: random hands a second; solver: time to solve a deal; "
-                            "class: a live class's answer → projector latency and memory per student "
+                            "class: a live class's answer → projector latency and memory per student; "
+                            "review: how far the review of a learner's calls runs past its budget "
                             "(the site's pages in Chromium: make bench-site, from a checkout)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--seconds", type=float, default=None,
-                       help="time per measurement (defaults: engine 2, solver 10)")
+                       help="time per measurement (defaults: engine 2, solver 10; review: its budget, 1)")
     bench.add_argument("--games", nargs="*", default=None, help="only these presets")
     bench.add_argument("--positions", type=int, default=None,
                        help="solver: how many positions per preset, instead of --seconds (the same deals however "

@@ -5,7 +5,6 @@ not depend on the machine's speed; the budget is tested on its own.
 """
 
 import random
-import time
 
 import pytest
 
@@ -85,14 +84,29 @@ def test_the_sampled_deals_keep_the_seat_s_hand_and_shuffle_the_rest(game):
         assert len(others) > 1
 
 
-def test_only_the_seat_s_own_calls_are_reviewed_within_the_budget():
+class StepClock:
+    """A clock that moves on ``step`` seconds each time it is read: the budget's arithmetic, without the machine's
+    speed (how long a review really takes is ``atout bench``'s)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_only_the_seat_s_own_calls_are_reviewed_within_the_budget(monkeypatch):
     hand = hand_from_text(TOP_TRUMPS + "bid 20, bid 25, bid pass, bid pass, bid 30")
-    start = time.perf_counter()
-    reviews = review_calls(hand, 0, budget_s=0.6, seed=2)
-    elapsed = time.perf_counter() - start
+    clock = StepClock(0.125)                 # a deal "takes" one reading of the clock (a step exact in binary)
+    monkeypatch.setattr("atout.review.time", clock)
+    reviews = review_calls(hand, 0, budget_s=1.0, seed=2)
     assert [r.index for r in reviews] == [1, 5] and [str(r.made) for r in reviews] == ["bid 20", "bid 30"]
-    one_deal = elapsed / sum(r.deals for r in reviews)    # this machine's speed, measured in the same run
-    assert elapsed <= 0.6 + 3 * one_deal
+    # Each call has its share of the budget. Started at 0.125 (the first reading); deals at 0.25, 0.375 and 0.5, and
+    # the first call's share is over at 0.625; deals at 0.75, 0.875 and 1.0, and the budget is over at 1.125, the
+    # clock's last reading.
+    assert [r.deals for r in reviews] == [3, 3] and clock.now == 1.125
+    monkeypatch.undo()                       # the real clock for the rest
     assert review_calls(family("sixty-six").new_hand("sixty-six", seed=1), 0) == []   # no auction
     assert review_calls(hand, 1, budget_s=0.1) != [] and review_calls(hand, 2, budget_s=0.1)[0].index == 3
 

@@ -56,8 +56,6 @@ def _import_jsonschema() -> ModuleType:
 
 if TYPE_CHECKING:
     import jsonschema
-else:
-    jsonschema = _import_jsonschema()
 
 
 LESSONS_DIR = LESSONS      # the lessons that ship with Atout
@@ -326,7 +324,9 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
         deep = True
     if deep:
         raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
-    errors = sorted(jsonschema.Draft202012Validator(LESSON_SCHEMA).iter_errors(data), key=lambda e: e.path)
+    # jsonschema is imported here, by the processes that check lessons: the home page only reads their headings, and
+    # its kernel no longer spends a tenth of a second importing it.
+    errors = sorted(_import_jsonschema().Draft202012Validator(LESSON_SCHEMA).iter_errors(data), key=lambda e: e.path)
     if errors:
         e = errors[0]
         raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=_schema_why(e)))

@@ -61,18 +61,19 @@ def test_in_a_jupyterlab_kernel_the_page_style_leaves_the_collector_alone(monkey
         InteractiveShell.clear_instance()
 
 
-@pytest.mark.parametrize(("page", "needs_pandas"), [("home_page", False), ("classroom_page", False),
-                                                    ("whatif_page", False), ("play_page", True),
-                                                    ("course_page", True)])
-def test_only_the_pages_that_draw_tables_import_pandas_as_they_start(page, needs_pandas):
+@pytest.mark.parametrize(("page", "needs_pandas", "checks_lessons"),
+                         [("home_page", False, False), ("classroom_page", False, False), ("whatif_page", False, False),
+                          ("play_page", True, False), ("course_page", True, True)])
+def test_only_the_pages_that_need_them_import_pandas_and_jsonschema_as_they_start(page, needs_pandas, checks_lessons):
     """pandas holds about 40 MB of a kernel and half a second of its start: the classroom a class of students opens,
     What-if and the home page show no table and start without it; the Play page's score sheet and the lessons'
-    tables are drawn with it, so those pages import it as they start rather than at a later click."""
+    tables are drawn with it, so those pages import it as they start rather than at a later click. jsonschema (a
+    tenth of a second) checks the lessons, which only the course page does: the home page reads their headings."""
     import subprocess
     import sys
 
     program = (f"from atout.widgets.page import page_style, {page}\npage_style()\n{page}()\n"
-               "import sys\nprint('pandas' in sys.modules)")
+               "import sys\nprint('pandas' in sys.modules, 'jsonschema' in sys.modules)")
     shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
     assert shown.returncode == 0, shown.stderr[-2000:]
-    assert shown.stdout.split()[-1] == str(needs_pandas)
+    assert shown.stdout.split()[-2:] == [str(needs_pandas), str(checks_lessons)]

@@ -15,7 +15,6 @@ from __future__ import annotations
 import codecs
 import contextlib
 import random
-import sys
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,26 +30,16 @@ from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
 from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value, signed
+from atout.iri_check import without_iri_format_check
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
 
 
 def _import_jsonschema() -> ModuleType:
-    """jsonschema, imported without its optional IRI format check when this process has loaded neither yet.
-
-    Why: Jupyter installs ``rfc3987_syntax`` for that check, and importing it builds an Earley grammar: over 2 s of CPU
-    in every process that reads a lesson (a course page's kernel, ``atout lessons check``), for a check the lesson
-    schema never asks for (it has no ``format``). A process that imported either first keeps them as they were, and
-    ``rfc3987_syntax`` stays importable afterwards."""
-    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+    """jsonschema, without its IRI format check (``atout.iri_check``: the lesson schema has no ``format``)."""
+    with without_iri_format_check():
         import jsonschema
-        return jsonschema
-    sys.modules["rfc3987_syntax"] = None     # type: ignore[assignment]  # importing a None entry raises ImportError
-    try:
-        import jsonschema
-    finally:
-        del sys.modules["rfc3987_syntax"]
     return jsonschema
 
 

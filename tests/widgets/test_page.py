@@ -77,3 +77,20 @@ def test_only_the_pages_that_need_them_import_pandas_and_jsonschema_as_they_star
     shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
     assert shown.returncode == 0, shown.stderr[-2000:]
     assert shown.stdout.split()[-2:] == [str(needs_pandas), str(checks_lessons)]
+
+
+@pytest.mark.parametrize("program", [
+    "from atout.serve import _patch_voila\n_patch_voila()",                    # the site's server, importing Voilà
+    "from atout.lessons import load_lessons\nload_lessons()",                  # a course page's kernel
+], ids=["server", "course-kernel"])
+def test_the_server_and_the_kernels_that_check_lessons_leave_jsonschemas_iri_check_out(program):
+    """Importing ``rfc3987_syntax`` (jsonschema's optional IRI check) builds a grammar: 1.1 s of the server's start
+    (``atout.iri_check``). jsonschema is loaded, that module is not, and it can still be imported afterwards."""
+    import subprocess
+    import sys
+
+    program += ("\nimport sys\nprint('jsonschema' in sys.modules, 'rfc3987_syntax' in sys.modules)"
+                "\nimport rfc3987_syntax\nprint('importable')")
+    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    assert shown.stdout.split()[-3:] == ["True", "False", "importable"], shown.stdout

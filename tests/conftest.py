@@ -81,7 +81,14 @@ def pytest_xdist_node_collection_finished(node, ids):
 
 
 def pytest_configure(config):
-    """The controller of a run spread over processes makes the folder its workers share."""
+    """The controller of a run spread over processes makes the folder its workers share. A process that runs tests
+    imports jsonschema as the site does, without its IRI check (``atout.iri_check``): nbformat imports it to check the
+    notebooks the tests read, and the check's grammar took each worker over a second to build."""
+    if hasattr(config, "workerinput") or config.getoption("dist", default="no") == "no":
+        from atout.iri_check import without_iri_format_check
+
+        with without_iri_format_check():
+            import jsonschema  # noqa: F401
     # xdist declares its mark; a run without it (-p no:xdist) marks the same tests, and says nothing of it.
     config.addinivalue_line("markers", "xdist_group(name): the tests of one group run on one worker")
     if config.getoption("dist", default="no") != "no" and not hasattr(config, "workerinput"):

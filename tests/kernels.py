@@ -8,18 +8,23 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbformat import NotebookNode
+from traitlets.config import Config
+
+from atout.site import kernel_transport
 
 
 def execute(nb: NotebookNode, cwd: Path | None = None, timeout: int = 120) -> None:
-    """Run every cell of ``nb`` in a new Python kernel started in ``cwd``, its outputs written into ``nb``."""
-    folder = tempfile.mkdtemp(prefix="atout-kernel-")      # short: a socket's path is at most 107 bytes
+    """Run every cell of ``nb`` in a new Python kernel started in ``cwd``, its outputs written into ``nb``; the kernel
+    is shut down after (nbclient starts it and owns it)."""
+    folder = tempfile.mkdtemp(prefix="atout-kernel-")
+    config = Config()
+    if kernel_transport(folder):          # the socket paths fit (as for the site's kernels); else TCP
+        config.KernelManager.transport = "ipc"
+        config.KernelManager.connection_file = str(Path(folder) / "kernel.json")
+    resources = {"metadata": {"path": str(cwd)}} if cwd else {}
     try:
-        manager = KernelManager(kernel_name="python3", transport="ipc",
-                                connection_file=str(Path(folder) / "kernel.json"))
-        resources = {"metadata": {"path": str(cwd)}} if cwd else {}
-        NotebookClient(nb, km=manager, timeout=timeout, kernel_name="python3", resources=resources).execute()
+        NotebookClient(nb, timeout=timeout, kernel_name="python3", resources=resources, config=config).execute()
     finally:
         shutil.rmtree(folder, ignore_errors=True)

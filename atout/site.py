@@ -17,7 +17,8 @@ from pathlib import Path
 from atout.resources import LESSONS_ENV, NOTEBOOKS, VOILA_CONFIG
 
 STOP_S = 30       # after Ctrl-C, how long Voilà has to shut its kernels down before it is killed
-SOCKET_PATH_MAX = 107       # bytes in a Unix socket's path (sun_path less its final NUL, on Linux)
+# Bytes in a Unix socket's path: sun_path less its final NUL, 108 bytes on Linux, 104 on macOS and the BSDs.
+SOCKET_PATH_MAX = 107 if sys.platform.startswith("linux") else 103
 # The longest socket Voilà's kernels make: in the folder Voilà makes for the connection files (mkdtemp, "voila_" and
 # 8 characters, in the temporary folder), the kernel's id and the last of its 5 channels.
 KERNEL_SOCKET = os.path.join("voila_12345678", "kernel-12345678-1234-1234-1234-123456789012-ipc-5")
@@ -30,12 +31,13 @@ def kernel_transport(temporary_folder: str | None = None) -> list[str]:
     process can take one in between (the browser's and the server's own connections take ports from the same range),
     and the kernel cannot bind it. Seen in test runs: a site kernel's heartbeat was left unbound ("Address already in
     use"), and a JupyterLab kernel failed to start 6 times on the same port, since jupyter_client restarts a kernel on
-    the ports it picked first; a page whose kernel fails so never comes alive. A Unix socket lives in the folder Voilà
-    makes for its kernels' files, which nothing else uses. Where sockets cannot be made (Windows), or their paths would
-    be too long for the system (a long temporary folder), the kernels keep TCP.
+    the ports it picked first; a page whose kernel fails this way never comes alive. A Unix socket lives in the folder
+    Voilà makes for its kernels' files (in ``temporary_folder``, given to Voilà so that both mean the same one), which
+    nothing else uses. Where sockets cannot be made (Windows), or their paths would be too long for the system (a long
+    temporary folder), the kernels keep TCP.
 
     >>> kernel_transport("/tmp")
-    ['--KernelManager.transport=ipc']
+    ['--KernelManager.transport=ipc', '--Voila.connection_dir_root=/tmp']
     >>> kernel_transport("/" + "t" * 60)
     []
     """
@@ -44,7 +46,7 @@ def kernel_transport(temporary_folder: str | None = None) -> list[str]:
     folder = tempfile.gettempdir() if temporary_folder is None else temporary_folder
     if len(os.fsencode(os.path.join(folder, KERNEL_SOCKET))) > SOCKET_PATH_MAX:
         return []
-    return ["--KernelManager.transport=ipc"]
+    return ["--KernelManager.transport=ipc", f"--Voila.connection_dir_root={folder}"]
 
 
 def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",

@@ -266,6 +266,7 @@ class PlayGame(widgets.VBox):
         earlier hands'."""
         if not self.hand_view.next_hand():
             return
+        self._draw_hand_end()           # gone before the table shows the next hand
         self.hint_view.value = ""
         self.review_view.value = ""
         self._show_earlier_reviews()

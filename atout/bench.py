@@ -16,6 +16,7 @@ import statistics
 import time
 from typing import Any
 
+from atout.errors import ConfigError
 from atout.games import available_games
 
 ROUNDS = 5
@@ -92,7 +93,9 @@ def review(budget_s: float = 1.0, games: list[str] | None = None) -> dict[str, A
                 if any(action.kind == "bid" for action in hand.history)}
     unknown = sorted(set(games or ()) - set(auctions))
     if unknown:
-        raise ValueError(f"no auction to review in {', '.join(unknown)}: choose among {', '.join(auctions)}")
+        raise ConfigError(f"no auction to review in {', '.join(unknown)}: choose among {', '.join(auctions)}")
+    if budget_s <= 0:
+        raise ConfigError(f"a review's budget is a number of seconds above 0, not {budget_s:g}")
     out: dict[str, Any] = {}
     for game in games or list(auctions):
         hand = auctions[game]
@@ -127,7 +130,7 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
 
         return bench_class.run(students, backends)
     if what == "review":
-        return review(seconds or 1.0, games)
+        return review(1.0 if seconds is None else seconds, games)
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
 
 

@@ -23,12 +23,13 @@ def _judge(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     from atout import bench
+    from atout.errors import AtoutError
 
     backends = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
     try:
         results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students,
                             backends=backends, positions=args.positions)
-    except ValueError as exc:      # a game that is not one, or has nothing to measure: said, not a traceback
+    except AtoutError as exc:      # a game that is not one, or has nothing to measure: said, not a traceback
         print(f"atout bench {args.what}: {exc}", file=sys.stderr)
         return 2
     if args.json:
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                             "(the site's pages in Chromium: make bench-site, from a checkout)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--seconds", type=float, default=None,
-                       help="time per measurement (defaults: engine 2, solver 10; review: its budget, 1)")
+                       help="time per measurement (defaults: engine 2, solver 10; review: the review's budget, 1)")
     bench.add_argument("--games", nargs="*", default=None, help="only these presets")
     bench.add_argument("--positions", type=int, default=None,
                        help="solver: how many positions per preset, instead of --seconds (the same deals however "

@@ -18,7 +18,7 @@ DATA = Path(__file__).parent / "data"
 
 
 # Fixtures that start something for the whole run on each process that uses them (Chromium, the installed wheel): the
-# tests using one run on one worker when the suite is spread over processes (make test: pytest -n logical
+# tests using one run on one worker when the suite is spread over processes (make test: pytest -n CPUS
 # --dist loadgroup), each module's browser tests on one worker (their module's pages are shared between them), the
 # wheel installed once.
 # The run's one Voilà server is shared by the workers (``voila_server``, tests/site/conftest.py).
@@ -46,7 +46,7 @@ def pytest_collection_modifyitems(config, items):
     if hasattr(config, "workerinput"):
         # xdist hands out the biggest groups first, then the tests one by one in this order: the browser modules of a
         # single test (the kernels test waits half a minute for the culler) come first too, not at the end of the run
-        # with the other worker idle.
+        # with the other workers idle.
         items.sort(key=lambda item: not (groups[item] or "").startswith(BROWSER_GROUP))
 
 
@@ -63,7 +63,9 @@ def pytest_collection_finish(session):
     if folder is None or not config.getvalue("loadgroup"):     # a worker's own "dist" is "no"
         return
     lost = [item.nodeid for item in session.items
-            if any(True for _ in item.iter_markers("xdist_group")) and "@" not in item.nodeid]
+            if (groups := sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                                  for mark in item.iter_markers("xdist_group")}))   # as xdist names them
+            and not item.nodeid.endswith("@" + "_".join(groups))]
     if lost:
         (folder / UNGROUPED.format(worker=config.workerinput["workerid"])).write_text("\n".join(lost))
 

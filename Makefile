@@ -65,11 +65,11 @@ node_modules/axe-core/axe.min.js: package.json
 	touch $@
 
 # The suite on as many processes as the CPUs it may use (pytest-xdist; nproc counts the CPUs this process may run
-# on, where psutil would count the host's). Each module's browser tests run on one process (tests/conftest.py groups
-# them), each process driving a Chromium of its own against the run's one Voilà server. On two CPUs, three processes
-# were no quicker from a fresh clone (pytest alone, two rounds: 344 and 373 s on three, 343 and 365 s on two).
-# TEST_WORKERS= runs it in one.
-TEST_WORKERS ?= -n $(shell nproc 2>/dev/null || echo 2) --dist loadgroup
+# on, where psutil would count the host's), at most 3: it has run on 2 and 3, and one Voilà server serves them all.
+# Each module's browser tests run on one process (tests/conftest.py groups them), each process driving a Chromium of
+# its own. On two CPUs, three processes were no quicker from a fresh clone (pytest alone, two rounds: 344 and 373 s
+# on three, 343 and 365 s on two). TEST_WORKERS= runs it in one.
+TEST_WORKERS ?= -n $(shell n=$$(nproc 2>/dev/null || echo 2); echo $$((n < 3 ? n : 3))) --dist loadgroup
 
 # The static checks first (ruff, then mypy as [tool.mypy] in pyproject.toml says: 0 errors on atout/), then the suite.
 test: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js $(DIST)

@@ -41,12 +41,16 @@ def kernel_transport(temporary_folder: str | None = None) -> list[str]:
     >>> kernel_transport("/" + "t" * 60)
     []
     """
-    if os.name != "posix":
-        return []
     folder = tempfile.gettempdir() if temporary_folder is None else temporary_folder
-    if len(os.fsencode(os.path.join(folder, KERNEL_SOCKET))) > SOCKET_PATH_MAX:
+    if not kernel_sockets_fit(folder):
         return []
     return ["--KernelManager.transport=ipc", f"--Voila.connection_dir_root={folder}"]
+
+
+def kernel_sockets_fit(folder: str) -> bool:
+    """Whether kernels' Unix sockets can be made in a folder Voilà makes in ``folder`` (or in ``folder`` itself):
+    on POSIX systems, where the longest of their paths stays within the system's limit."""
+    return os.name == "posix" and len(os.fsencode(os.path.join(folder, KERNEL_SOCKET))) <= SOCKET_PATH_MAX
 
 
 def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",

@@ -12,7 +12,7 @@ from nbclient import NotebookClient
 from nbformat import NotebookNode
 from traitlets.config import Config
 
-from atout.site import kernel_transport
+from atout.site import kernel_sockets_fit
 
 
 def execute(nb: NotebookNode, cwd: Path | None = None, timeout: int = 120) -> None:
@@ -20,7 +20,7 @@ def execute(nb: NotebookNode, cwd: Path | None = None, timeout: int = 120) -> No
     is shut down after (nbclient starts it and owns it)."""
     folder = tempfile.mkdtemp(prefix="atout-kernel-")
     config = Config()
-    if kernel_transport(folder):          # the socket paths fit (as for the site's kernels); else TCP
+    if kernel_sockets_fit(folder):        # as for the site's kernels; else TCP
         config.KernelManager.transport = "ipc"
         config.KernelManager.connection_file = str(Path(folder) / "kernel.json")
     resources = {"metadata": {"path": str(cwd)}} if cwd else {}

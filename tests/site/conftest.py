@@ -48,6 +48,11 @@ class Server:
     def kernel_ids(self) -> set[str]:
         return set(server_kernels(self.pid).values())
 
+    def kernel_pid(self, kernel_id: str) -> int:
+        """The process of the kernel ``kernel_id`` (there must be exactly one)."""
+        [pid] = [pid for pid, its in server_kernels(self.pid).items() if its == kernel_id]
+        return pid
+
 
 FAULT_STARTUP = Path(__file__).with_name("fault_startup.py")
 

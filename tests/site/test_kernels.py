@@ -62,8 +62,7 @@ def test_a_pages_kernel_talks_to_the_server_over_unix_sockets(page, voila_server
         pytest.skip(f"this machine's temporary folder ({tempfile.gettempdir()}) is too long a path for sockets: "
                     "the site's kernels use TCP here")
     open_page(page, voila_server.url, "index.ipynb", ready="[data-testid=games-index]")
-    kernel = kernel_id(page)
-    [pid] = [pid for pid, its in voila_server.kernel_pids().items() if its == kernel]
+    pid = voila_server.kernel_pid(kernel_id(page))
     arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
     connection = json.loads(Path(arguments[arguments.index("-f") + 1]).read_text())
     assert connection["transport"] == "ipc", connection

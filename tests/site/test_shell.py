@@ -125,9 +125,7 @@ def test_a_killed_kernel_is_said_at_once_and_the_reload_brings_the_page_back(pag
     open_page(page, voila_server.url, notebook, ready=ready)
     seen = prepare(page)
     before, address = seen(), page.url
-    pids = [pid for pid, kid in voila_server.kernel_pids().items() if kid == kernel_id(page)]
-    assert len(pids) == 1
-    os.kill(pids[0], signal.SIGKILL)           # the server restarts it empty under the same id
+    os.kill(voila_server.kernel_pid(kernel_id(page)), signal.SIGKILL)    # the server restarts it empty, same id
     banner = page.wait_for_selector(BANNER)
     assert "no longer answer" in banner.inner_text()
     assert page.evaluate("document.activeElement.dataset.testid") == "lost-reload"
@@ -146,7 +144,7 @@ def test_a_reload_while_the_restarted_kernel_reconnects_reports_no_error(page, v
     disconnected", which Chromium reported as an error of the page: this test failed 3 runs of 3 before the shell let
     that pass quietly, and the killed-kernel test above failed on it in a full run on a loaded machine."""
     open_page(page, voila_server.url, "play.ipynb", ready=LEGAL)
-    [pid] = [pid for pid, kid in voila_server.kernel_pids().items() if kid == kernel_id(page)]
+    pid = voila_server.kernel_pid(kernel_id(page))
     with page.expect_event("console", predicate=lambda message: "autorestarting" in message.text):
         os.kill(pid, signal.SIGKILL)
     page.reload()

@@ -61,6 +61,17 @@ def test_in_a_jupyterlab_kernel_the_page_style_leaves_the_collector_alone(monkey
         InteractiveShell.clear_instance()
 
 
+def printed_by_a_new_process(program: str) -> str:
+    """What ``program`` prints, run in a Python of its own: what a process imports as it starts, as a kernel or the
+    server starts."""
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    return shown.stdout
+
+
 @pytest.mark.parametrize(("page", "needs_pandas", "checks_lessons"),
                          [("home_page", False, False), ("classroom_page", False, False), ("whatif_page", False, False),
                           ("play_page", True, False), ("course_page", True, True)])
@@ -69,14 +80,9 @@ def test_only_the_pages_that_need_them_import_pandas_and_jsonschema_as_they_star
     What-if and the home page show no table and start without it; the Play page's score sheet and the lessons'
     tables are drawn with it, so those pages import it as they start rather than at a later click. jsonschema (a
     tenth of a second) checks the lessons, which only the course page does: the home page reads their headings."""
-    import subprocess
-    import sys
-
-    program = (f"from atout.widgets.page import page_style, {page}\npage_style()\n{page}()\n"
-               "import sys\nprint('pandas' in sys.modules, 'jsonschema' in sys.modules)")
-    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
-    assert shown.returncode == 0, shown.stderr[-2000:]
-    assert shown.stdout.split()[-2:] == [str(needs_pandas), str(checks_lessons)]
+    said = printed_by_a_new_process(f"from atout.widgets.page import page_style, {page}\npage_style()\n{page}()\n"
+                                    "import sys\nprint('pandas' in sys.modules, 'jsonschema' in sys.modules)")
+    assert said.split()[-2:] == [str(needs_pandas), str(checks_lessons)]
 
 
 @pytest.mark.parametrize("program", [
@@ -86,11 +92,6 @@ def test_only_the_pages_that_need_them_import_pandas_and_jsonschema_as_they_star
 def test_the_server_and_the_kernels_that_check_lessons_leave_jsonschemas_iri_check_out(program):
     """Importing ``rfc3987_syntax`` (jsonschema's optional IRI check) builds a grammar: 1.1 s of the server's start
     (``atout.iri_check``). jsonschema is loaded, that module is not, and it can still be imported afterwards."""
-    import subprocess
-    import sys
-
-    program += ("\nimport sys\nprint('jsonschema' in sys.modules, 'rfc3987_syntax' in sys.modules)"
-                "\nimport rfc3987_syntax\nprint('importable')")
-    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
-    assert shown.returncode == 0, shown.stderr[-2000:]
-    assert shown.stdout.split()[-3:] == ["True", "False", "importable"], shown.stdout
+    said = printed_by_a_new_process(program + "\nimport sys\nprint('jsonschema' in sys.modules, 'rfc3987_syntax' in "
+                                    "sys.modules)\nimport rfc3987_syntax\nprint('importable')")
+    assert said.split()[-3:] == ["True", "False", "importable"], said

@@ -44,6 +44,7 @@ from tests.browser import (  # noqa: E402
     chromium_path,
     descendants,
     free_port,
+    missing_chromium,
     processes,
     rss_kb,
     server_kernels,
@@ -564,8 +565,7 @@ def run(seconds: float | None = None, rounds: int = 5, *, clicks: int = 40, swit
 
     executable = chromium_path()
     if executable is None:
-        raise RuntimeError("Chromium is not installed: the site benchmark needs Debian's chromium "
-                           "(sudo apt-get install chromium), or set ATOUT_CHROMIUM to a Chromium binary")
+        raise RuntimeError(missing_chromium("the site benchmark needs"))
     if rounds < 1 or clicks < 1 or switches < 1:
         raise ValueError("rounds, clicks and switches must be at least 1")
     started = time.monotonic()

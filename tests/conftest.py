@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from atout.live.pgtemp import INSTALL_HINT, TempPostgres, find_binaries
-from tests.browser import CHROMIUM_ARGS, chromium_path, stop_process
+from tests.browser import CHROMIUM_ARGS, chromium_path, missing_chromium, stop_process
 
 DATA = Path(__file__).parent / "data"
 
@@ -169,8 +169,7 @@ def need_chromium() -> None:
     """Skip without Chromium locally, with how to install it; in CI (CI=true) fail instead."""
     if chromium_path():
         return
-    message = ("Chromium is not installed: browser tests need Debian's chromium "
-               "(sudo apt-get install chromium), or set ATOUT_CHROMIUM to a Chromium binary")
+    message = missing_chromium("browser tests need")
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(message)
     pytest.skip(message)

@@ -1,9 +1,9 @@
 """One Voilà server per test run, shared by every browser test on every worker, and one Chromium per worker, whose
 pages are tabs of one profile taken and given back by the tests (``Tabs``).
 
-Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright for Python; Playwright's own
-browser download is never used. Without Chromium these tests skip locally with a message saying
-how to install it; in CI (``CI=true``) a missing Chromium is a failure.
+Chromium is Debian's (``tests.browser.chromium_path``: its headless shell, else its full browser), driven by Playwright
+for Python; Playwright's own browser download is never used. Without Chromium these tests skip locally with a message
+saying how to install it; in CI (``CI=true``) a missing Chromium is a failure.
 """
 
 from __future__ import annotations

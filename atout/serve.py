@@ -1,5 +1,5 @@
-"""Run Voilà for the site, with fixes to how it hands out preheated kernels and gives kernels back, and a lighter
-garbage collector.
+"""Run Voilà for the site, with fixes to how it hands out preheated kernels and gives kernels back, its compiled
+templates kept from one page to the next, and a lighter garbage collector.
 
 **Open pages keep their kernels; pages that are gone give them back.** The site culls kernels idle past
 ``MappingKernelManager.cull_idle_timeout`` (``voila.json``), connected or not, so a page that vanished without an
@@ -20,6 +20,12 @@ from the idle culler, but the moment a page takes one, its idle clock still coun
 pooled kernel older than the culling timeout could then be culled before the page connects, and the page never
 came alive (seen here: "Culling 'idle' kernel … due to 179 seconds of inactivity" right after "Using pre-heated
 kernel"). Handing a kernel out is activity: this resets its clock then.
+
+**Each page's templates are compiled once, not on every visit.** Voilà makes a new exporter for each page it renders,
+and with it a new Jinja environment, which compiled the page's templates again. The exporters' environments share one
+cache of the compiled templates (``TemplateCache``); Jinja checks each template's source against it, so an edited
+template is compiled again. Loading the Play, course and classroom pages took the server 0.25 s of CPU each before,
+and 0.19 s with the cache (two rounds of 15 loads each).
 
 Once the server is up, what it has set up is frozen out of the garbage collector's sweeps (``gc.freeze``): a full
 sweep took up to 115 ms here (87 ms in the middle of a benchmark run, 10 ms with the freeze), and every page's
@@ -56,6 +62,37 @@ def heartbeat_for(cull_idle_timeout: float) -> float:
 def _export_heartbeat(manager: Any) -> None:
     # Kernels inherit the server's environment (pooled ones when the pool is filled, the others per request).
     os.environ[HEARTBEAT_ENV] = repr(heartbeat_for(float(getattr(manager, "cull_idle_timeout", 0) or 0)))
+
+
+class TemplateCache:
+    """Jinja's compiled templates, kept in memory for every environment made with the same options (async or not,
+    the same extensions): Jinja stores a template's code under its name and file, with a checksum of its source."""
+
+    def __init__(self) -> None:
+        self.caches: dict[tuple[bool, tuple[str, ...]], Any] = {}
+
+    def attach(self, environment: Any) -> None:
+        options = (bool(environment.is_async), tuple(sorted(environment.extensions)))
+        if options not in self.caches:
+            self.caches[options] = _in_memory_bytecode_cache()
+        environment.bytecode_cache = self.caches[options]
+
+
+def _in_memory_bytecode_cache() -> Any:
+    import jinja2  # the server's; a kernel imports this module for ``heartbeat_for`` and never needs Jinja
+
+    class InMemory(jinja2.BytecodeCache):
+        def __init__(self) -> None:
+            self.code: dict[str, bytes] = {}
+
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            if bucket.key in self.code:
+                bucket.bytecode_from_string(self.code[bucket.key])
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            self.code[bucket.key] = bucket.bytecode_to_string()
+
+    return InMemory()
 
 
 def _patch_voila() -> None:
@@ -107,6 +144,18 @@ def _patch_voila() -> None:
             yield chunk
 
     voila.handler.VoilaHandler.get_generator = get_generator
+
+    import voila.exporter
+
+    templates = TemplateCache()
+    create_environment = voila.exporter.VoilaExporter._create_environment
+
+    def _create_environment(self: Any) -> Any:
+        environment = create_environment(self)
+        templates.attach(environment)
+        return environment
+
+    voila.exporter.VoilaExporter._create_environment = _create_environment
 
     listen = voila.app.Voila.listen
 

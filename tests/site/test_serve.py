@@ -1,0 +1,54 @@
+"""The site's server (``atout.serve``) keeps the templates it compiles: Voilà makes a new exporter, and a new Jinja
+environment, for every page it renders."""
+
+import jinja2
+
+from atout.serve import TemplateCache
+from tests.widgets.test_page import printed_by_a_new_process
+
+
+def compiled_while(monkeypatch) -> list[str]:
+    """The names of the templates Jinja compiles from now on."""
+    names: list[str] = []
+    compile_ = jinja2.Environment.compile
+
+    def counting(self, source, name=None, filename=None, raw=False, defer_init=False):
+        names.append(name)
+        return compile_(self, source, name, filename, raw, defer_init)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    return names
+
+
+def test_a_template_is_compiled_once_for_every_environment_and_again_once_it_is_changed(monkeypatch):
+    templates = TemplateCache()
+    sources = {"page": "{% include 'part' %} {{ x }}", "part": "a"}
+
+    def rendered(is_async: bool = False) -> str:
+        environment = jinja2.Environment(loader=jinja2.DictLoader(sources), enable_async=is_async)
+        templates.attach(environment)
+        template = environment.get_template("page")
+        return template.render(x=1)
+
+    compiled = compiled_while(monkeypatch)
+    assert rendered() == "a 1" and sorted(compiled) == ["page", "part"]
+    assert rendered() == "a 1" and sorted(compiled) == ["page", "part"]         # a new environment: nothing compiled
+    sources["part"] = "b"
+    assert rendered() == "b 1" and sorted(compiled) == ["page", "part", "part"]  # the changed one only
+    assert rendered(is_async=True) == "b 1" and len(compiled) == 5             # async code is other code
+
+
+def test_the_servers_exporters_share_what_they_compile():
+    said = printed_by_a_new_process(
+        "from atout.serve import _patch_voila\n_patch_voila()\n"
+        "import jinja2\nfrom voila.exporter import VoilaExporter\nfrom voila.paths import collect_template_paths\n"
+        "compiled = []\ncompile_ = jinja2.Environment.compile\n"
+        "jinja2.Environment.compile = lambda self, source, name=None, *a, **k: (compiled.append(name), "
+        "compile_(self, source, name, *a, **k))[1]\n"
+        "paths = collect_template_paths(['voila', 'nbconvert'], 'lab')\n"
+        "for page in range(2):\n"
+        "    exporter = VoilaExporter(template_paths=paths, template_name='lab', contents_manager=None)\n"
+        "    exporter.environment.get_template('index.html.j2')\n"
+        "    print(len(compiled))\n")
+    first, second = map(int, said.split())
+    assert first > 0 and second == first, said

@@ -598,10 +598,12 @@ class TeacherPanel(widgets.VBox):
 
     def _lesson_choices(self) -> None:
         from atout.games import FAMILIES_BY_ID
-        from atout.lessons import load_lessons
+        from atout.live.questions import lessons_by_id
 
         if not self._lessons:
-            self._lessons = load_lessons()
+            # The lessons the class asks from (loaded once per kernel, in course order): the panel and the questions
+            # it asks share them, where each loaded and checked all of them, a fifth of a second.
+            self._lessons = list(lessons_by_id().values())
         lang = get_language()
         chosen = self.lesson_picker.value
         game = getattr(getattr(self.host, "game_picker", None), "value", None)

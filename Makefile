@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # environment sets PYTHONDONTWRITEBYTECODE, each would compile IPython, pandas and Atout from source again.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: serve test install i18n pages lint bench bench-site levels dist clean
+.PHONY: serve test test-ready install i18n pages lint bench bench-site levels dist clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -50,7 +50,9 @@ serve: $(STAMP) $(SEARCH) i18n
 # The sdist and the wheel (dist/), the wheel built from the sdist with the compiled solver search where a C compiler
 # is found (setup.py). Rebuilt when a file of the package changes; the tests install the wheel outside the checkout.
 DIST := dist/.built
-$(DIST): $(STAMP) pyproject.toml setup.py README.md $(shell git ls-files atout 2>/dev/null || find atout -type f) | i18n
+# After the in-place build ($(SEARCH)), which writes the C the sdist takes: the two never run at once under make -j.
+$(DIST): $(STAMP) pyproject.toml setup.py README.md $(shell git ls-files atout 2>/dev/null || find atout -type f) \
+         | i18n $(SEARCH)
 	rm -rf dist
 	mkdir -p build
 	$(BIN)/python -m build --no-isolation --outdir dist . >build/dist.log 2>&1 || (tail -40 build/dist.log; exit 1)
@@ -71,11 +73,14 @@ node_modules/axe-core/axe.min.js: package.json
 # on three, 343 and 365 s on two). TEST_WORKERS= runs it in one.
 TEST_WORKERS ?= -n $(shell n=$$(nproc 2>/dev/null || echo 2); echo $$((n < 3 ? n : 3))) --dist loadgroup
 
-# The static checks first (ruff, then mypy as [tool.mypy] in pyproject.toml says: 0 errors on atout/), then the suite.
-test: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js $(DIST)
-	$(BIN)/ruff check atout tests $(wildcard benchmarks)
-	$(BIN)/mypy
+# The static checks (ruff, then mypy as [tool.mypy] in pyproject.toml says: 0 errors on atout/) and the builds first,
+# two at a time once the install is done: the compilers of the solver and of the wheel use one CPU each, and the static
+# checks, the catalogues and axe-core run beside them. Then the suite.
+test:
+	$(MAKE) -j2 test-ready
 	ATOUT_WHEEL=$$(ls dist/atout-*.whl) $(BIN)/python -m pytest $(TEST_WORKERS)
+
+test-ready: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js $(DIST) lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check atout tests $(wildcard benchmarks)

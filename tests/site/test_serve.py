@@ -24,18 +24,21 @@ def test_a_template_is_compiled_once_for_every_environment_and_again_once_it_is_
     templates = TemplateCache()
     sources = {"page": "{% include 'part' %} {{ x }}", "part": "a"}
 
-    def rendered(is_async: bool = False) -> str:
+    def loaded(is_async: bool = False) -> jinja2.Template:
         environment = jinja2.Environment(loader=jinja2.DictLoader(sources), enable_async=is_async)
         templates.attach(environment)
-        template = environment.get_template("page")
-        return template.render(x=1)
+        return environment.get_template("page")
+
+    def rendered() -> str:
+        return loaded().render(x=1)
 
     compiled = compiled_while(monkeypatch)
     assert rendered() == "a 1" and sorted(compiled) == ["page", "part"]
     assert rendered() == "a 1" and sorted(compiled) == ["page", "part"]         # a new environment: nothing compiled
     sources["part"] = "b"
     assert rendered() == "b 1" and sorted(compiled) == ["page", "part", "part"]  # the changed one only
-    assert rendered(is_async=True) == "b 1" and len(compiled) == 5             # async code is other code
+    loaded(is_async=True)                     # async code is other code (not rendered here: a test process may
+    assert compiled[3:] == ["page"]           # run an event loop, as Playwright's does, and Jinja would start one)
 
 
 def test_the_servers_exporters_share_what_they_compile():

@@ -65,17 +65,18 @@ def _export_heartbeat(manager: Any) -> None:
 
 
 class TemplateCache:
-    """Jinja's compiled templates, kept in memory for every environment made with the same options (async or not,
-    the same extensions): Jinja stores a template's code under its name and file, with a checksum of its source."""
+    """Jinja's compiled templates, kept in memory for every environment given them (``attach``). Jinja stores a
+    template's code under its name and file, with a checksum of its source; here the key also holds what the code
+    depends on in the environment that loads it (async or not, its extensions, syntax and escaping), read as the
+    template is loaded, since Voilà adds an extension after making the environment."""
 
     def __init__(self) -> None:
-        self.caches: dict[tuple[bool, tuple[str, ...]], Any] = {}
+        self.cache: Any = None
 
     def attach(self, environment: Any) -> None:
-        options = (bool(environment.is_async), tuple(sorted(environment.extensions)))
-        if options not in self.caches:
-            self.caches[options] = _in_memory_bytecode_cache()
-        environment.bytecode_cache = self.caches[options]
+        if self.cache is None:
+            self.cache = _in_memory_bytecode_cache()
+        environment.bytecode_cache = self.cache
 
 
 def _in_memory_bytecode_cache() -> Any:
@@ -84,6 +85,20 @@ def _in_memory_bytecode_cache() -> Any:
     class InMemory(jinja2.BytecodeCache):
         def __init__(self) -> None:
             self.code: dict[str, bytes] = {}
+
+        def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None,
+                       source: str) -> jinja2.bccache.Bucket:
+            made_by = repr((environment.is_async, sorted(environment.extensions), environment.autoescape,
+                            environment.finalize, environment.optimized, environment.newline_sequence,
+                            environment.keep_trailing_newline, environment.trim_blocks, environment.lstrip_blocks,
+                            environment.block_start_string, environment.block_end_string,
+                            environment.variable_start_string, environment.variable_end_string,
+                            environment.comment_start_string, environment.comment_end_string,
+                            environment.line_statement_prefix, environment.line_comment_prefix))
+            bucket = jinja2.bccache.Bucket(environment, f"{made_by}:{self.get_cache_key(name, filename)}",
+                                           self.get_source_checksum(source))
+            self.load_bytecode(bucket)
+            return bucket
 
         def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
             if bucket.key in self.code:

@@ -4,7 +4,7 @@ environment, for every page it renders."""
 import jinja2
 
 from atout.serve import TemplateCache
-from tests.widgets.test_page import printed_by_a_new_process
+from tests.programs import printed_by_a_new_process
 
 
 def compiled_while(monkeypatch) -> list[str]:
@@ -20,13 +20,15 @@ def compiled_while(monkeypatch) -> list[str]:
     return names
 
 
-def test_a_template_is_compiled_once_for_every_environment_and_again_once_it_is_changed(monkeypatch):
+def test_a_template_is_compiled_once_for_environments_made_alike_and_again_once_it_is_changed(monkeypatch):
     templates = TemplateCache()
     sources = {"page": "{% include 'part' %} {{ x }}", "part": "a"}
 
-    def loaded(is_async: bool = False) -> jinja2.Template:
+    def loaded(is_async: bool = False, extension: str | None = None) -> jinja2.Template:
         environment = jinja2.Environment(loader=jinja2.DictLoader(sources), enable_async=is_async)
         templates.attach(environment)
+        if extension:
+            environment.add_extension(extension)        # after it is made, as Voilà's exporter adds "do"
         return environment.get_template("page")
 
     def rendered() -> str:
@@ -39,6 +41,8 @@ def test_a_template_is_compiled_once_for_every_environment_and_again_once_it_is_
     assert rendered() == "b 1" and sorted(compiled) == ["page", "part", "part"]  # the changed one only
     loaded(is_async=True)                     # async code is other code (not rendered here: a test process may
     assert compiled[3:] == ["page"]           # run an event loop, as Playwright's does, and Jinja would start one)
+    assert loaded(extension="jinja2.ext.do").render(x=2) == "b 2" and compiled[4:] == ["page", "part"]
+    assert loaded(extension="jinja2.ext.do").render(x=3) == "b 3" and len(compiled) == 6
 
 
 def test_the_servers_exporters_share_what_they_compile():

@@ -90,9 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     server_log = open(workdir / "voila.log", "w")  # noqa: SIM115
     server = subprocess.Popen(voila_command(port), stdout=server_log, stderr=subprocess.STDOUT,
                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    chromium = subprocess.Popen([chromium_path(), "--headless=new", f"--remote-debugging-port={debug_port}",
+    # A session of its own, killed whole: Debian's /usr/bin/chromium-headless-shell is a shell script that runs the
+    # browser as its child. "--headless": the full browser's new headless mode; the shell is headless anyway.
+    chromium = subprocess.Popen([chromium_path(), "--headless", f"--remote-debugging-port={debug_port}",
                                  f"--user-data-dir={workdir / 'profile'}", *CHROMIUM_ARGS, "about:blank"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     result: dict[str, Any] = {"pages": args.pages, "idle_min": args.idle_min, "cull_idle_timeout_s":
                               config["cull_idle_timeout"], "cull_interval_s": config["cull_interval"]}
     try:
@@ -153,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.monotonic()
             for entry in closed:
                 entry["context"].close()
-            chromium.send_signal(signal.SIGKILL)
+            os.killpg(chromium.pid, signal.SIGKILL)
             chromium.wait(timeout=30)
             t_kill = time.monotonic()
             gone_at: dict[str, float] = {}
@@ -177,8 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             result["kernels_left"] = len(server_kernels(server.pid))
             result["pool_kernels"] = pool
     finally:
-        if chromium.poll() is None:
-            chromium.kill()
+        with contextlib.suppress(ProcessLookupError):      # its browser, even once the script has gone
+            os.killpg(chromium.pid, signal.SIGKILL)
         server.terminate()
         try:
             server.wait(timeout=30)

@@ -629,7 +629,7 @@ def run(seconds: float | None = None, rounds: int = 5, *, clicks: int = 40, swit
             record["kernels_left"] = sum(_alive(pid) for pid in server.seen_kernels)
     settings = {"rounds": done, "clicks_per_round": clicks, "switches_per_round": switches, "deal_every": deal_every,
                 "pause_ms": pause_ms, "seconds": seconds, "wall_s": round(time.monotonic() - started, 1),
-                "chromium": browser_version}
+                "chromium": browser_version, "chromium_binary": executable}
     return _results(figures, switched, settings, record, load_start)
 
 

@@ -41,7 +41,7 @@ def chromium_path() -> str | None:
 def missing_chromium(who: str) -> str:
     """What to say when ``chromium_path`` finds none: ``who`` needs it, and how to install it."""
     if os.environ.get("ATOUT_CHROMIUM"):
-        return f"{who} Chromium, and ATOUT_CHROMIUM names none: {os.environ['ATOUT_CHROMIUM']} does not exist"
+        return f"{who} Chromium, and ATOUT_CHROMIUM names {os.environ['ATOUT_CHROMIUM']}, which does not exist"
     return (f"Chromium is not installed: {who} Debian's chromium-headless-shell or chromium "
             "(sudo apt-get install chromium-headless-shell), or set ATOUT_CHROMIUM to a Chromium binary")
 

@@ -183,7 +183,8 @@ def chromium_profile(tmp_path_factory):
     5 MB of the Voilà front end again on every page load).
 
     Why it matters: the browser tests spend most of their time in Chromium, and loading the Play page cost it 2.7 s of
-    CPU in a new context, 1.5 to 1.75 s in this one (medians of 7 loads, in two runs)."""
+    CPU in a new context, 1.5 to 1.75 s in this one (medians of 7 loads, in two runs; measured in the full browser,
+    before the tests took the headless shell)."""
     need_chromium()
     from playwright.sync_api import sync_playwright
 

@@ -601,8 +601,8 @@ class TeacherPanel(widgets.VBox):
         from atout.live.questions import lessons_by_id
 
         if not self._lessons:
-            # The lessons the class asks from (loaded once per kernel, in course order): the panel and the questions
-            # it asks share them, where each loaded and checked all of them, a fifth of a second.
+            # The lessons the class asks from, in course order: loaded once per kernel and shared with the questions
+            # the panel asks; loading and checking all 31 again took a fifth of a second.
             self._lessons = list(lessons_by_id().values())
         lang = get_language()
         chosen = self.lesson_picker.value

@@ -96,7 +96,8 @@ def test_translations_keep_the_placeholders():
 
 
 def test_translations_keep_rule_ids_and_suit_symbols():
-    problems = [f"{msgid!r}: the French {translation!r}"
+    problems = [f"{msgid!r}: the French {translation!r} has the rule ids {RULE_ID.findall(translation)} and the suit "
+                f"symbols {dict(_suits(translation))}, the English {RULE_ID.findall(source)} and {dict(_suits(source))}"
                 for msgid in sorted(FRENCH_MESSAGES) for source, translation in _translated_forms(msgid)
                 if RULE_ID.findall(translation) != RULE_ID.findall(source) or _suits(translation) != _suits(source)]
     assert not problems, "\n".join(problems)

@@ -173,7 +173,8 @@ def _watch(page, viewport: tuple[int, int], reduced_motion: str | None) -> None:
 def in_front(page):
     """``page``, its tab brought to the front: the tabs of a context share one window, and a page in a tab behind
     another is hardly drawn (a course page ran 3 animation frames in 2 s behind, 122 in front), so that a click
-    waited 2 s for its element to hold still, against 0.06 s in front."""
+    waited 2 s for its element to hold still, against 0.06 s in front. Measured in the full browser, before the tests
+    took the headless shell; not measured again there."""
     page.bring_to_front()
     return page
 
@@ -199,8 +200,9 @@ class Tabs:
     A tab taken finds the site as a first visit does (``first_visit``). A tab given back is moved to a blank page, whose
     navigation runs the page's unload (which gives its kernel back, as closing the tab did), and a later test takes it
     again. Why: a new tab costs Chromium more than its page's load (the Play page: 1.67 s of Chromium's CPU loaded in
-    new tabs, 1.11 s in one tab moved from page to page; medians of 5 loads). A tab to which the test gave something
-    lasting (``LASTING``: a script for every page, a route, a listener) is closed instead."""
+    new tabs, 1.11 s in one tab moved from page to page; medians of 5 loads, in the full browser, before the tests took
+    the headless shell). A tab to which the test gave something lasting (``LASTING``: a script for every page, a
+    route, a listener) is closed instead."""
 
     def __init__(self, profile) -> None:
         self.profile = profile

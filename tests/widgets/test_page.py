@@ -7,6 +7,7 @@ import pytest
 
 from atout.serve import HEARTBEAT_ENV
 from atout.widgets.page import page_style
+from tests.programs import printed_by_a_new_process
 
 
 @pytest.fixture
@@ -59,17 +60,6 @@ def test_in_a_jupyterlab_kernel_the_page_style_leaves_the_collector_alone(monkey
     finally:
         gc.unfreeze()
         InteractiveShell.clear_instance()
-
-
-def printed_by_a_new_process(program: str) -> str:
-    """What ``program`` prints, run in a Python of its own: what a process imports as it starts, as a kernel or the
-    server starts."""
-    import subprocess
-    import sys
-
-    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
-    assert shown.returncode == 0, shown.stderr[-2000:]
-    return shown.stdout
 
 
 @pytest.mark.parametrize(("page", "needs_pandas", "checks_lessons"),

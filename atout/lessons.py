@@ -422,6 +422,21 @@ def load_lessons(folder: Path | None = None) -> list[Lesson]:
     return sorted(lessons, key=_course_order)
 
 
+_course: tuple[tuple[tuple[str, int, int], ...], tuple[Lesson, ...]] | None = None
+
+
+def course_lessons() -> tuple[Lesson, ...]:
+    """Every lesson, as ``load_lessons()`` reads and checks them, loaded once for as long as no lesson file is added,
+    removed or changed: a page's kernel shares them between its course, the teacher's panel and the questions of a live
+    class, where each loaded and checked all of them again (a fifth of a second each time)."""
+    global _course
+    paths = [path for folder in lesson_folders() for path in lesson_paths(folder)]
+    files = tuple((str(path), (seen := path.stat()).st_mtime_ns, seen.st_size) for path in paths)
+    if _course is None or _course[0] != files:
+        _course = (files, tuple(load_lessons()))
+    return _course[1]
+
+
 @dataclass(frozen=True)
 class LessonHeading:
     """What a link to a lesson needs of it: its id, family, game and place in the course."""

@@ -27,7 +27,7 @@ from atout import dealcode, rules_api
 from atout.cards import Card
 from atout.errors import AtoutError
 from atout.i18n import Text, language, ngettext
-from atout.lessons import LessonError, Question, load_lessons, make_questions
+from atout.lessons import LessonError, Question, course_lessons, make_questions
 from atout.live.errors import AnswerError, QuestionError
 
 ASKS = ("winner", "legal", "lead")
@@ -51,9 +51,8 @@ def unit_text(unit: str, value: int) -> str:
     return ngettext("{n} point", "{n} points", value)
 
 
-@cache
 def lessons_by_id() -> dict[str, Any]:
-    return {lesson.id: lesson for lesson in load_lessons()}
+    return {lesson.id: lesson for lesson in course_lessons()}
 
 
 @cache

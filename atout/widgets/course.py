@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from atout.games import FAMILIES_BY_ID
 from atout.i18n import Text, get_language, ngettext
-from atout.lessons import FAMILY_ORDER, Lesson, load_lessons
+from atout.lessons import FAMILY_ORDER, Lesson, course_lessons
 
 # Every widget a lesson step may show, loaded with the course page (and so in its preheated kernel),
 # so moving to a lesson never waits for an import (pandas alone takes most of a second).
@@ -33,7 +33,7 @@ class Course(widgets.VBox):
         super().__init__()
         self.add_class("atout-course")
         self.play_href = play_href     # the Play page, relative to this page
-        self.lessons = lessons if lessons is not None else load_lessons()
+        self.lessons = lessons if lessons is not None else list(course_lessons())
         self.by_id = {lesson.id: lesson for lesson in self.lessons}
         self.store = ProgressStore()
         # Progress changes the map's marks and what follows the lesson shown ("You have finished …" once all are done).

@@ -598,12 +598,10 @@ class TeacherPanel(widgets.VBox):
 
     def _lesson_choices(self) -> None:
         from atout.games import FAMILIES_BY_ID
-        from atout.live.questions import lessons_by_id
+        from atout.lessons import course_lessons
 
         if not self._lessons:
-            # The lessons the class asks from, in course order: loaded once per kernel and shared with the questions
-            # the panel asks; loading and checking all 31 again took a fifth of a second.
-            self._lessons = list(lessons_by_id().values())
+            self._lessons = list(course_lessons())
         lang = get_language()
         chosen = self.lesson_picker.value
         game = getattr(getattr(self.host, "game_picker", None), "value", None)

@@ -422,19 +422,18 @@ def load_lessons(folder: Path | None = None) -> list[Lesson]:
     return sorted(lessons, key=_course_order)
 
 
-_course: tuple[tuple[tuple[str, int, int], ...], tuple[Lesson, ...]] | None = None
+_course: dict[tuple[Path, ...], tuple[Lesson, ...]] = {}
 
 
 def course_lessons() -> tuple[Lesson, ...]:
-    """Every lesson, as ``load_lessons()`` reads and checks them, loaded once for as long as no lesson file is added,
-    removed or changed: a page's kernel shares them between its course, the teacher's panel and the questions of a live
-    class, where each loaded and checked all of them again (a fifth of a second each time)."""
-    global _course
-    paths = [path for folder in lesson_folders() for path in lesson_paths(folder)]
-    files = tuple((str(path), (seen := path.stat()).st_mtime_ns, seen.st_size) for path in paths)
-    if _course is None or _course[0] != files:
-        _course = (files, tuple(load_lessons()))
-    return _course[1]
+    """Every lesson, as ``load_lessons()`` reads and checks them, loaded once per process for its lesson folders: a
+    page's kernel shares them between its course, the teacher's panel and a live class's questions, where each loaded
+    and checked all 31 again (a fifth of a second each time). A lesson edited meanwhile is read by the next page
+    opened; a class under way keeps the lessons it started with, so a file saved half-written cannot break it."""
+    folders = tuple(lesson_folders())
+    if folders not in _course:
+        _course[folders] = tuple(load_lessons())
+    return _course[folders]
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ def unit_text(unit: str, value: int) -> str:
 
 
 def lessons_by_id() -> dict[str, Any]:
+    """The lessons a class asks from, by id: the kernel's own (``course_lessons``), loaded once."""
     return {lesson.id: lesson for lesson in course_lessons()}
 
 

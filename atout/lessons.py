@@ -428,8 +428,9 @@ _course: dict[tuple[Path, ...], tuple[Lesson, ...]] = {}
 def course_lessons() -> tuple[Lesson, ...]:
     """Every lesson, as ``load_lessons()`` reads and checks them, loaded once per process for its lesson folders: a
     page's kernel shares them between its course, the teacher's panel and a live class's questions, where each loaded
-    and checked all 31 again (a fifth of a second each time). A lesson edited meanwhile is read by the next page
-    opened; a class under way keeps the lessons it started with, so a file saved half-written cannot break it."""
+    and checked every lesson again (a fifth of a second each time, for 31 lessons). A lesson edited meanwhile is read
+    by the next page opened; a class under way keeps the lessons it started with, so a file saved half-written cannot
+    break it."""
     folders = tuple(lesson_folders())
     if folders not in _course:
         _course[folders] = tuple(load_lessons())

@@ -3,7 +3,7 @@ environment, for every page it renders."""
 
 import jinja2
 
-from atout.serve import TemplateCache
+from atout.serve import template_cache
 from tests.programs import printed_by_a_new_process
 
 
@@ -21,14 +21,14 @@ def compiled_while(monkeypatch) -> list[str]:
 
 
 def test_a_template_is_compiled_once_for_environments_made_alike_and_again_once_it_is_changed(monkeypatch):
-    templates = TemplateCache()
+    templates = template_cache()
     sources = {"page": "{% include 'part' %} {{ x }}", "part": "a"}
 
     def loaded(is_async: bool = False, extension: str | None = None) -> jinja2.Template:
         environment = jinja2.Environment(loader=jinja2.DictLoader(sources), enable_async=is_async)
-        templates.attach(environment)
+        environment.bytecode_cache = templates
         if extension:
-            environment.add_extension(extension)        # after it is made, as Voilà's exporter adds "do"
+            environment.add_extension(extension)        # after it is given the cache, as Voilà adds "do"
         return environment.get_template("page")
 
     def rendered() -> str:

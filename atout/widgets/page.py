@@ -88,7 +88,7 @@ def page_request(environ: dict[str, str] | None = None) -> PageRequest:
     """The page's address (``QUERY_STRING``, one value per name, the last) and its language.
 
     In a preheated kernel the request is not known until a visitor comes: this waits for it there
-    (``voila.utils.wait_for_request``), and returns at once anywhere else. The language is the address's ``lang``,
+    (``atout.preheat.wait_for_request``), and returns at once anywhere else. The language is the address's ``lang``,
     else the learner's choice (the cookie the page writes), else the first of the browser's languages the site
     speaks (``Accept-Language``, which ``voila.json`` passes on), else English.
 
@@ -135,9 +135,7 @@ def page_request(environ: dict[str, str] | None = None) -> PageRequest:
 
 
 def _wait_for_request() -> None:
-    if os.environ.get("VOILA_PREHEAT") != "True":
-        return
-    from voila.utils import wait_for_request
+    from atout.preheat import wait_for_request
 
     wait_for_request()
 

@@ -56,6 +56,19 @@ def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
     if kind == "turn-up":
         return Explanation("45.deal.turn-up", Text("{card} is turned up: {suit} are trumps",
                                                    card=data, suit=data.suit))
+    if kind == "rob" and data.rank == 14 and not event.cards:     # the turned ace waits on the table (dealer_rob)
+        assert action is not None, "a rob gives up its card"
+        if shown:
+            return Explanation("45.rob.dealer-ace", Text(
+                "The turned card is an ace: {seat}, the dealer, robs it, discarding {given} face down now and taking "
+                "{card} into hand after the first trick", seat=who, given=action.card, card=data,
+                you=N_("The turned card is an ace: you, the dealer, rob it, discarding {given} face down now and "
+                       "taking {card} into hand after the first trick")))
+        return Explanation("45.rob.dealer-ace", Text(
+            "The turned card is an ace: {seat}, the dealer, robs it, discarding a card face down now and taking {card} "
+            "into hand after the first trick", seat=who, card=data,
+            you=N_("The turned card is an ace: you, the dealer, rob it, discarding a card face down now and taking "
+                   "{card} into hand after the first trick")))
     if kind == "rob" and shown:
         assert action is not None, "a rob gives up its card"
         if data.rank == 14:

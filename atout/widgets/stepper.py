@@ -288,7 +288,9 @@ class DealStepper(widgets.VBox):
         winner, ringed = None, set(step.packet[2]) if step.packet is not None else _event_cards(step.event)
         won = self._trick_won(step)
         if won is not None:     # the trick this action completed lies in the middle, its winner marked
-            winner, ringed = won, set()
+            winner = won
+            if step.event.kind == "trick":
+                ringed = set()  # the winner's card is the one marked
         self.table.show(self.view_at(self.steps.index(step)), ringed, winner)
 
     def _trick_won(self, step: Step) -> int | None:

@@ -28,7 +28,7 @@ def _bench(args: argparse.Namespace) -> int:
     backends = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
     try:
         results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students,
-                            backends=backends, positions=args.positions)
+                            backends=backends, positions=args.positions, pages=args.pages, spread_s=args.spread)
     except AtoutError as exc:      # a game that is not one, or has nothing to measure: said, not a traceback
         print(f"atout bench {args.what}: {exc}", file=sys.stderr)
         return 2
@@ -93,9 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
-    bench.add_argument("what", choices=["engine", "solver", "class", "review"],
+    bench.add_argument("what", choices=["engine", "solver", "class", "class-start", "review"],
                        help="engine: random hands a second; solver: time to solve a deal; "
                             "class: a live class's answer → projector latency and memory per student; "
+                            "class-start: a class's pages opened at once against one server, time to ready, CPU "
+                            "and memory per page; "
                             "review: how far the review of a learner's calls runs past its budget "
                             "(the site's pages in Chromium: make bench-site, from a checkout)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -106,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="solver: how many positions per preset, instead of --seconds (the same deals however "
                             "loaded the machine)")
     bench.add_argument("--students", type=int, default=30, help="class: how many student sessions (default 30)")
+    bench.add_argument("--pages", type=int, default=30,
+                       help="class-start: how many pages open at once (default 30, course and classroom)")
+    bench.add_argument("--spread", type=float, default=10.0,
+                       help="class-start: the seconds over which the pages are opened (default 10)")
     bench.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both",
                        help="class: which store back-end (default both; PostgreSQL at ATOUT_DATABASE_URL, else a "
                             "throwaway server)")

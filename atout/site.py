@@ -53,6 +53,16 @@ def kernel_sockets_fit(folder: str) -> bool:
     return os.name == "posix" and len(os.fsencode(os.path.join(folder, KERNEL_SOCKET))) <= SOCKET_PATH_MAX
 
 
+def kernel_provisioner() -> list[str]:
+    """The option that has the site's kernels forked from a process that has imported what the pages run
+    (``atout.kernel_fork``), where that can be done (Linux)."""
+    from atout import kernel_fork
+
+    if not kernel_fork.supported():
+        return []
+    return [f"--KernelProvisionerFactory.default_provisioner_name={kernel_fork.PROVISIONER}"]
+
+
 def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
                   cull_idle_timeout: int | None = None, cull_interval: int | None = None,
                   config_folder: Path = VOILA_CONFIG.parent) -> list[str]:
@@ -62,7 +72,8 @@ def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
     started from never changes how it runs; the tests shorten the culling times.
     """
     command = [sys.executable, "-m", "atout.serve", str(notebooks), "--no-browser", f"--port={port}",
-               f"--Voila.ip={ip}", f"--Voila.config_file_paths={config_folder}", *kernel_transport()]
+               f"--Voila.ip={ip}", f"--Voila.config_file_paths={config_folder}", *kernel_transport(),
+               *kernel_provisioner()]
     if cull_idle_timeout is not None:
         command.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}")
     if cull_interval is not None:

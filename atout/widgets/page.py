@@ -59,6 +59,19 @@ def page_style() -> HTML:
     return HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
 
 
+def warm() -> None:
+    """Import every module the pages run and load what every page reads (the catalogues, the lessons, checked): the
+    fork server does it once, and the site's kernels, forked from it, start with it (``atout.kernel_fork``)."""
+    import pandas  # noqa: F401 - the lessons' tables, the score sheet, the class's results
+
+    from atout.i18n import preload
+    from atout.lessons import course_lessons
+    from atout.widgets import classroom, course, handout, index, language, live, play, shell, whatif  # noqa: F401
+
+    preload()
+    course_lessons()
+
+
 _FREEZING_SHELLS: weakref.WeakSet = weakref.WeakSet()
 
 

@@ -75,6 +75,6 @@ def test_the_server_reads_kernel_message_times_as_jupyter_client_did_only_quicke
         "assert j._dateutil_parse is not isoparse\n"
         "header = {'date': stamps, 'other': others}\n"
         "read = j.extract_dates(header)\n"
-        "print(all(a == isoparse(s) and a.utcoffset() == isoparse(s).utcoffset() for a, s in zip(read['date'], stamps)),"
-        " read['other'] == others)")
+        "same = [a == isoparse(s) and a.utcoffset() == isoparse(s).utcoffset() for a, s in zip(read['date'], stamps)]\n"
+        "print(all(same), read['other'] == others)")
     assert said.split() == ["True", "True"]

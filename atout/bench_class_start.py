@@ -104,7 +104,7 @@ def _summary(values: list[float]) -> dict[str, float | None]:
 
 
 class _Site:
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, pool: int | None) -> None:
         from atout.site import voila_command
 
         self.port = _free_port()
@@ -112,8 +112,8 @@ class _Site:
         self.log = open(data / "server.log", "w")                # noqa: SIM115 - open as long as the server runs
         env = {k: v for k, v in os.environ.items() if k not in ("ATOUT_DATABASE_URL", "VOILA_PREHEAT")}
         env.update(ATOUT_DATA=str(data), PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen(voila_command(self.port), stdout=self.log, stderr=subprocess.STDOUT, env=env,
-                                     cwd=data)
+        self.proc = subprocess.Popen(voila_command(self.port, pool=pool), stdout=self.log, stderr=subprocess.STDOUT,
+                                     env=env, cwd=data)
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -179,20 +179,22 @@ async def _burst(site: _Site, paths: list[tuple[str, str]], spread_s: float) -> 
     return await asyncio.gather(*(one(i, kind, path) for i, (kind, path) in enumerate(paths)))
 
 
-def run(pages: int = 30, spread_s: float = SPREAD_S) -> dict[str, Any]:
+def run(pages: int = 30, spread_s: float = SPREAD_S, pool: int | None = None) -> dict[str, Any]:
     if pages < 1 or not spread_s >= 0:
         raise ConfigError(f"--pages is a number of pages from 1 and --spread a number of seconds from 0, not "
                           f"{pages} and {spread_s:g}")
     with tempfile.TemporaryDirectory(prefix="atout-class-start-") as folder:
-        site = _Site(Path(folder))
+        site = _Site(Path(folder), pool)
         try:
-            return asyncio.run(_measure(site, pages, spread_s))
+            results = asyncio.run(_measure(site, pages, spread_s))
+            results["class_start"]["pool"] = pool
+            return results
         finally:
             site.stop()
 
 
 async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
-    site.settle()
+    site.settle(most_s=600)                                  # the pools filled
     for path in (COURSE_PAGES[0], CLASSROOM_PAGES[0]):       # the first visit of each compiles what later ones reuse
         await _alone(site, path)
         site.settle()
@@ -202,7 +204,7 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
             took = await _alone(site, addresses[round_ % len(addresses)])
             if took is not None:
                 alone[kind].append(took)
-            site.settle()
+            site.settle(most_s=600)
     kinds = list(KINDS)
     burst = [(kinds[i % len(kinds)], KINDS[kinds[i % len(kinds)]][(i // len(kinds)) % 3]) for i in range(pages)]
     before = site.cpu_s()
@@ -256,8 +258,9 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
 
 def format_results(results: dict[str, Any]) -> str:
     r = results["class_start"]
+    pool = "voila.json's pools" if r.get("pool") is None else f"pools of {r['pool']}"
     lines = [f"{r['ready']} of {r['pages']} pages ready, opened over {r['spread_s']:g} s "
-             f"({r['cpus_usable']} CPUs; kernels {'forked' if r['kernels_forked'] else 'spawned'})"]
+             f"({r['cpus_usable']} CPUs; kernels {'forked' if r['kernels_forked'] else 'spawned'}; {pool})"]
     for kind in ("all", *KINDS):
         s = r["ready_s"][kind]
         if s["p50"] is None:

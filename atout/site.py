@@ -87,15 +87,17 @@ def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
 CLASS_PAGES = ("course.ipynb", "classroom.ipynb")      # what a class opens at once: students, the teacher
 
 
-def kernel_pools(pool: int, config: Path = VOILA_CONFIG) -> dict[str, dict[str, int]]:
-    """Voilà's kernel pools with ``pool`` kernels started ahead for each page a class opens at once (``CLASS_PAGES``),
-    the others as ``voila.json`` has them.
+def kernel_pools(pool: int | None = None, config: Path = VOILA_CONFIG) -> dict[str, dict[str, int]]:
+    """Voilà's kernel pools (``voila.json``'s), with ``pool`` kernels started ahead for each page a class opens at once
+    (``CLASS_PAGES``) when it is given.
 
-    >>> kernel_pools(30)["course.ipynb"], kernel_pools(30)["classroom.ipynb"]
-    ({'pool_size': 30}, {'pool_size': 30})
+    >>> kernel_pools(30)["course.ipynb"], kernel_pools(30)["classroom.ipynb"], kernel_pools()["course.ipynb"]
+    ({'pool_size': 30}, {'pool_size': 30}, {'pool_size': 1})
     """
     pools: dict[str, dict[str, int]] = json.loads(config.read_text(encoding="utf-8"))["VoilaKernelManager"][
         "kernel_pools_config"]
+    if pool is None:
+        return pools
     return {**pools, **{page: {**pools.get(page, {}), "pool_size": pool} for page in CLASS_PAGES}}
 
 

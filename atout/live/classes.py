@@ -95,6 +95,12 @@ REMOVED = Text("The teacher has taken you out of this class, and your answers ar
                "join with the class code and your name")
 
 
+def _page_id(page: Any) -> str:
+    if not isinstance(page, str) or len(page) > 64:
+        raise MessageError(Text("page is the text the page names itself with, at most 64 characters"))
+    return page
+
+
 def seat_of(number: int, players: int) -> int:
     """The seat a student plays from at a table of ``players``: students take the seats in joining order (the
     first to join is Player 1), round the table again when there are more students than seats.
@@ -547,17 +553,18 @@ class Student:
         self.lang = check_language(lang)
         self.store.set_language(self.id, self.class_id, self.lang)
 
-    def here(self) -> None:
-        """The student's page is open (it says so every ``HERE_EVERY_S``): the teacher's page is told when the
-        student was away, and otherwise nobody is woken."""
+    def here(self, page: str = "") -> None:
+        """The student's page ``page`` (an id of its own) is open; it says so every ``HERE_EVERY_S``. The teacher's
+        page is told when the student was away, and otherwise nobody is woken."""
         self._row()
-        self.store.mark_seen(self.class_id, self.id, self.classes.clock(),
+        self.store.mark_seen(self.class_id, self.id, self.classes.clock(), _page_id(page),
                              announce=not self.classes.is_here(self._me()))
 
-    def leave(self) -> None:
-        """The student's page is closing: away at once, not ``AWAY_AFTER_S`` later."""
+    def leave(self, page: str = "") -> None:
+        """The student's page ``page`` is closing: away at once, not ``AWAY_AFTER_S`` later, unless another page of
+        theirs said it is open since (the page that replaced a reloaded one)."""
         self._row()
-        self.store.mark_seen(self.class_id, self.id, None, announce=True)
+        self.store.mark_left(self.class_id, self.id, _page_id(page))
 
     def view(self) -> dict[str, Any]:
         """What this student's page shows: the class's state, follow me, the latest question (open, closed or

@@ -4,9 +4,9 @@ as ``atout judge`` does for the referee. The benchmark drives student sessions w
 ``{"op": "join", "code": "K7M-4QX", "name": "Ada", "lang": "fr"}`` → ``{"ok": true, "token": …, "view": …}``;
 then with that token: ``resume`` (a page coming back: who it is and what it shows), ``view``, ``answer``
 (``question``, ``answer``: the choices picked), ``progress`` (``lesson``, ``right``, ``total``), ``language``
-(``lang``), ``here`` (the page is still open, every few seconds) and ``leave`` (it is closing). A message that is
-too large, not JSON, of an unknown kind or with a field it does not take gets ``{"error": "…", "field": "…"}`` in
-the page's language, and changes nothing.
+(``lang``), ``here`` (``page``, an id of the page's own: it is still open, every few seconds) and ``leave``
+(``page``: it is closing). A message that is too large, not JSON, of an unknown kind or with a field it does not
+take gets ``{"error": "…", "field": "…"}`` in the page's language, and changes nothing.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -39,8 +39,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "answer": ("token", "question", "answer"),
     "progress": ("token", "lesson", "right", "total"),
     "language": ("token", "lang"),
-    "here": ("token",),
-    "leave": ("token",),
+    "here": ("token", "page"),
+    "leave": ("token", "page"),
 }
 
 
@@ -118,12 +118,12 @@ def _language(classes: Classes, m: dict[str, Any], student: Student) -> dict[str
 
 
 def _here(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
-    student.here()
+    student.here(m["page"])
     return {}
 
 
 def _leave(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
-    student.leave()
+    student.leave(m["page"])
     return {}
 
 

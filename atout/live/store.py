@@ -225,8 +225,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # A teacher's page reclaimed on another device: a one-use ticket and until when it may be used.
         "ALTER TABLE live_classes ADD COLUMN handover TEXT",
         "ALTER TABLE live_classes ADD COLUMN handover_until DOUBLE PRECISION",
-        # Who is here: when the student's page last said so (NULL: it left); removed by the teacher, and when.
+        # Who is here: when a page of the student's last said so (NULL: it left), and which page; removed by the
+        # teacher, and when.
         "ALTER TABLE live_students ADD COLUMN seen DOUBLE PRECISION",
+        "ALTER TABLE live_students ADD COLUMN seen_page TEXT",
         "ALTER TABLE live_students ADD COLUMN removed DOUBLE PRECISION",
         # A countdown: when the question stops taking answers.
         "ALTER TABLE live_questions ADD COLUMN closes_at DOUBLE PRECISION",
@@ -609,16 +611,23 @@ class Store(ABC):
         return [_student(r) for r in self.read(f"SELECT {_STUDENT} FROM live_students WHERE class_id = ? "
                                                "ORDER BY number", (class_id,))]
 
-    def mark_seen(self, class_id: int, student_id: int, seen: float | None, announce: bool) -> None:
-        """When the student's page last said it is open (None: it left). ``announce``: the teacher's page is told
-        (the student came or went); else the time is kept without moving the counter, so the pages of a class
-        saying every few seconds that they are still open wake nobody."""
+    def mark_seen(self, class_id: int, student_id: int, seen: float, page: str, announce: bool) -> None:
+        """A page of the student's (``page``, its own id) says it is open at ``seen``. ``announce``: the teacher's
+        page is told (the student was away); else the time is kept without moving the counter, so the pages of a
+        class saying every few seconds that they are still open wake nobody."""
+        sql = "UPDATE live_students SET seen = ?, seen_page = ? WHERE id = ? AND removed IS NULL"
         if announce:
             with self.change(class_id) as tx:
-                tx.run("UPDATE live_students SET seen = ? WHERE id = ? AND removed IS NULL", (seen, student_id))
+                tx.run(sql, (seen, page, student_id))
         else:
             with self._transaction() as tx:
-                tx.run("UPDATE live_students SET seen = ? WHERE id = ? AND removed IS NULL", (seen, student_id))
+                tx.run(sql, (seen, page, student_id))
+
+    def mark_left(self, class_id: int, student_id: int, page: str) -> None:
+        """The page ``page`` is closing: the student is away, unless another page of theirs has spoken since (a
+        reloaded page's new one, a second tab), and the teacher's page is told."""
+        with self.change(class_id) as tx:
+            tx.run("UPDATE live_students SET seen = NULL WHERE id = ? AND seen_page = ?", (student_id, page))
 
     def remove_student(self, class_id: int, student_id: int, now: float) -> bool:
         """The teacher removes a student: their answers and progress are deleted, their name is free again, their

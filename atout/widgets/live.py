@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import logging
 import os
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -1216,8 +1217,10 @@ class StudentPanel(widgets.VBox):
         self.watch = _watch(student.class_id, self.updates, shown=True)
         from atout.live.classes import HERE_EVERY_S
 
-        self.live.browser.here_every_s = HERE_EVERY_S       # the page says it is open, every so often
-        atexit.register(self.leave)                      # and when its kernel is shut down with it
+        self.page_id = secrets.token_hex(8)              # this page among the student's (a reload, a second tab)
+        self.here()                                      # here now (a page coming back was away meanwhile)
+        self.live.browser.here_every_s = HERE_EVERY_S    # then every so often
+        atexit.register(self.leave)                      # and gone when its kernel is shut down with it
         language.register(self)
         self.refresh()
 
@@ -1238,13 +1241,13 @@ class StudentPanel(widgets.VBox):
 
     def here(self) -> None:
         """The page says it is still open (``ClassKeys``); a page no longer in the class learns why."""
-        if self._kept and "error" in self._tell({"op": "here"}):
+        if self._kept and "error" in self._tell({"op": "here", "page": self.page_id}):
             self.pull()
 
     def leave(self) -> None:
         """The page is closing: the teacher sees this student away at once."""
         if self._kept:
-            self._tell({"op": "leave"})
+            self._tell({"op": "leave", "page": self.page_id})
 
     def _over(self) -> None:
         """The class is over for this page: its browser forgets the token and the page stops saying it is here."""

@@ -98,8 +98,16 @@ function renderKeys({ model, el }) {
   };
   model.on("msg:custom", heard);
 
+  // A page whose kernel has gone cannot send: the page's shell says so in its banner; nothing to add here.
+  const tell = (message) => {
+    try {
+      model.send(message);
+    } catch (error) {
+      // the connection is closed
+    }
+  };
   let beating = null;
-  const here = () => model.send({ type: "here" });
+  const here = () => tell({ type: "here" });
   const presence = () => {
     window.clearInterval(beating);
     beating = null;
@@ -109,7 +117,7 @@ function renderKeys({ model, el }) {
   presence();
   model.on("change:here_every_s", presence);
   const leaving = () => {
-    if (model.get("here_every_s") > 0) model.send({ type: "leave" });
+    if (model.get("here_every_s") > 0) tell({ type: "leave" });
   };
   window.addEventListener("pagehide", leaving);
   return () => {

@@ -173,7 +173,8 @@ def test_who_is_here_is_what_the_pages_say(classes, store, clock):
     assert [here for _s, here in teacher.presence()] == [True, True, True]     # here from the moment they join
     teacher.ask_lesson("45-trumps", 0)
     ada.answer(1, "AH")
-    zoe.leave()                                    # Zoë closed her page
+    zoe.here("zoe-tab")
+    zoe.leave("zoe-tab")                           # Zoë closed her page
     assert [here for _s, here in teacher.presence()] == [True, True, False]
     assert teacher.chart()["students"] == 2 and teacher.chart()["answered"] == 1
     clock.now += AWAY_AFTER_S - 1
@@ -188,6 +189,13 @@ def test_who_is_here_is_what_the_pages_say(classes, store, clock):
     zoe.here()
     assert store.version(teacher.class_id) == version + 1
     assert [here for _s, here in teacher.presence()] == [False, True, True]
+    # Ben reloads: the new page says it is here before the old one's goodbye arrives; he stays here.
+    ben.here("old page")
+    ben.here("new page")
+    ben.leave("old page")
+    assert [here for _s, here in teacher.presence()] == [False, True, True]
+    ben.leave("new page")
+    assert [here for _s, here in teacher.presence()] == [False, False, True]
 
 
 def test_a_removed_student_is_refused_and_told_and_their_name_is_free(classes, store):

@@ -49,6 +49,8 @@ BAD = [
     ({"op": "answer", "token": "ADA", "question": "1", "answer": ["AH"]}, "question is the number", "message"),
     ({"op": "progress", "token": "ADA", "lesson": "45-trumps", "right": 9, "total": 5}, "a lesson's score", "message"),
     ({"op": "progress", "token": "ADA", "lesson": "../etc", "right": 1, "total": 5}, "there is no lesson", "message"),
+    ({"op": "here", "token": "ADA", "page": ["tab"]}, "page is the text the page names itself with", "message"),
+    ({"op": "leave", "token": "ADA"}, "a leave message needs page", "message"),
 ]
 
 

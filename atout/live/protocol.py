@@ -132,6 +132,16 @@ OPS: dict[str, Callable[[Classes, dict[str, Any], Any], dict[str, Any]]] = {
     "here": _here, "leave": _leave}
 
 
+def _language_of(classes: Classes, message: Any) -> str | None:
+    """The language of the student a refused token names, when the store still knows them (the teacher removed
+    them, say): a page is told why it is out of the class in its own language."""
+    token = message.get("token") if isinstance(message, dict) else None
+    if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN:
+        return None
+    row = classes.store.student_by_token(token)
+    return row.lang if row is not None else None
+
+
 def _refusal(exc: LiveError, lang: str) -> dict[str, Any]:
     with language(lang):
         return {"error": str(exc), "field": exc.field}
@@ -146,7 +156,7 @@ def handle(classes: Classes, message: Any) -> dict[str, Any]:
         parsed = _parse(message)
         student = _student(classes, parsed) if "token" in parsed else None
     except LiveError as exc:
-        return _refusal(exc, lang)
+        return _refusal(exc, lang if asked in LANGUAGES else _language_of(classes, message) or lang)
     if student is not None and asked not in LANGUAGES:
         lang = student.lang
     with language(lang):

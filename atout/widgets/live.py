@@ -27,6 +27,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -664,34 +665,16 @@ class TeacherPanel(widgets.VBox):
         self.names_html = widgets.HTML()
         self.download = CsvDownload(self.export)
         self.download.add_class("atout-live-download")
-        self.end_button = widgets.Button(icon="stop")
-        self.end_button.add_class("atout-live-end")
-        self.end_button.on_click(guarded(lambda _b: self._confirm_end(True)))
-        self.end_question = widgets.HTML()
-        self.end_yes = widgets.Button(button_style="danger")
-        self.end_yes.add_class("atout-live-end-yes")
-        self.end_yes.on_click(guarded(lambda _b: self.end()))
-        self.end_no = widgets.Button()
-        self.end_no.add_class("atout-live-end-no")
-        self.end_no.on_click(guarded(lambda _b: self._confirm_end(False)))
-        self.confirm = widgets.HBox([self.end_question, self.end_yes, self.end_no])
-        self.confirm.add_class("atout-live-confirm")
-        self.new_button = widgets.Button(icon="users")
-        self.new_button.add_class("atout-live-new")
-        self.new_button.on_click(guarded(lambda _b: self._start_again()))
+        self.end_button = _button("atout-live-end", lambda: self._confirm_end(True), icon="stop")
+        self.confirm, self.end_question, self.end_yes, self.end_no = _confirmation(
+            "atout-live-end", self.end, lambda: self._confirm_end(False))
+        self.new_button = _button("atout-live-new", self._start_again, icon="users")
         self.retention_html = widgets.HTML()
         # Closing the answers: now, or after a countdown the students see.
         self.close_label = widgets.HTML()
-        self.close_now = widgets.Button(icon="lock")
-        self.close_now.add_class("atout-live-close-now")
-        self.close_now.on_click(guarded(lambda _b: self.close_answers()))
-        self.countdown_buttons = []
-        for seconds in COUNTDOWNS:
-            button = widgets.Button(icon="clock-o")
-            button.add_class("atout-live-countdown-start")
-            button.add_class(f"atout-live-countdown-{seconds}")
-            button.on_click(guarded(lambda _b, s=seconds: self.start_countdown(s)))
-            self.countdown_buttons.append(button)
+        self.close_now = _button("atout-live-close-now", self.close_answers, icon="lock")
+        self.countdown_buttons = [_button(f"atout-live-countdown-{seconds}", partial(self.start_countdown, seconds),
+                                          icon="clock-o") for seconds in COUNTDOWNS]
         self.countdown = Countdown()
         self.close_row = widgets.HBox([self.close_label, self.close_now, *self.countdown_buttons])
         # Managing the class, out of the way: taking it to another computer, removing a name.
@@ -702,18 +685,9 @@ class TeacherPanel(widgets.VBox):
         self.copy_link = ClassKeys(guarded(self._copy_heard), role="copy")
         self.remove_picker = widgets.Dropdown()
         self.remove_picker.add_class("atout-live-remove-picker")
-        self.remove_button = widgets.Button(icon="user-times")
-        self.remove_button.add_class("atout-live-remove")
-        self.remove_button.on_click(guarded(lambda _b: self._confirm_remove(True)))
-        self.remove_question = widgets.HTML()
-        self.remove_yes = widgets.Button(button_style="danger")
-        self.remove_yes.add_class("atout-live-remove-yes")
-        self.remove_yes.on_click(guarded(lambda _b: self.remove()))
-        self.remove_no = widgets.Button()
-        self.remove_no.add_class("atout-live-remove-no")
-        self.remove_no.on_click(guarded(lambda _b: self._confirm_remove(False)))
-        self.remove_confirm = widgets.HBox([self.remove_question, self.remove_yes, self.remove_no])
-        self.remove_confirm.add_class("atout-live-confirm")
+        self.remove_button = _button("atout-live-remove", lambda: self._confirm_remove(True), icon="user-times")
+        self.remove_confirm, self.remove_question, self.remove_yes, self.remove_no = _confirmation(
+            "atout-live-remove", self.remove, lambda: self._confirm_remove(False))
         self.remove_confirm.layout.display = "none"
         self.manage_message = widgets.HTML()
         self.remove_row = widgets.HBox([self.remove_picker, self.remove_button])
@@ -721,9 +695,7 @@ class TeacherPanel(widgets.VBox):
                                         self.manage_message])
         self.manage_box.add_class("atout-live-manage-box")
         self.manage_box.layout.display = "none"
-        self.close_panel = widgets.Button(icon="times")
-        self.close_panel.add_class("atout-live-close-panel")
-        self.close_panel.on_click(guarded(lambda _b: self.live.stop_teaching()))
+        self.close_panel = _button("atout-live-close-panel", self.live.stop_teaching, icon="times")
         self._relabelling = False
         self._lessons: list[Any] = []
         self.follow_row = widgets.HBox([self.follow_button, self.view_choice])
@@ -1150,6 +1122,26 @@ def roster_html(presence: list[tuple[Any, bool]]) -> str:
             f"{escape(Text('Away: {names}', names=_Names(away)).render())}</p>" if away else "")
     return (f"<div class='atout-live-roster' data-testid='live-roster' data-count='{len(here)}' "
             f"data-away='{len(away)}'><h3>{escape(heading)}</h3><p>{names}</p>{gone}</div>")
+
+
+def _button(css: str, act: Callable[[], Any], **kwargs: Any) -> widgets.Button:
+    """A button of the teacher's panel: the class its page and tests name it by, and what a click does."""
+    button = widgets.Button(**kwargs)
+    button.add_class(css)
+    button.on_click(guarded(lambda _b: act()))
+    return button
+
+
+def _confirmation(name: str, yes: Callable[[], Any], no: Callable[[], Any]
+                  ) -> tuple[widgets.HBox, widgets.HTML, widgets.Button, widgets.Button]:
+    """A question asked before something that cannot be undone: the row, its question, Yes (``name``-yes, red)
+    and No (``name``-no)."""
+    question = widgets.HTML()
+    yes_button = _button(f"{name}-yes", yes, button_style="danger")
+    no_button = _button(f"{name}-no", no)
+    row = widgets.HBox([question, yes_button, no_button])
+    row.add_class("atout-live-confirm")
+    return row, question, yes_button, no_button
 
 
 def _breakable(address: str) -> str:

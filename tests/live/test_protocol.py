@@ -91,3 +91,12 @@ def test_refusals_are_in_the_pages_language(classes):
     assert reply == {"error": "'QS' n'est pas l'un des choix de cette question", "field": "answer"}
     taken = handle(classes, {"op": "join", "code": teacher.code, "name": "zoé", "lang": "en"})
     assert taken["error"] == "zoé is already in this class: add an initial or choose another name"
+
+
+def test_a_removed_student_is_told_in_their_own_language(classes):
+    teacher = classes.start()
+    zoe = handle(classes, {"op": "join", "code": teacher.code, "name": "Zoé", "lang": "fr"})
+    teacher.remove(classes.student(zoe["token"]).id)
+    reply = handle(classes, {"op": "view", "token": zoe["token"]})
+    assert reply["field"] == "token" and reply["error"].startswith("L'enseignant vous a retiré de cette séance")
+    assert handle(classes, {"op": "here", "token": zoe["token"], "page": "tab"})["error"].startswith("L'enseignant")

@@ -355,6 +355,12 @@ def test_ending_the_class_tells_every_student_and_keeps_the_results_downloadable
     teacher.new_button.click()
     again = room.live.teacher_panel
     assert again is not teacher and again.teacher.code != teacher.teacher.code and not again.ended
+    again.end()
+    kept = sent_to(room.live.browser)
+    assert again.close_panel.layout.display == ""         # an ended class's panel may be put away
+    again.close_panel.click()
+    assert room.live.teacher_panel is None and room.live.side.layout.display == "none"
+    assert room.live.bar.layout.display == "" and kept == [{"type": "forget-teacher"}]
 
 
 # --- updates from the watcher's thread ----------------------------------------------------------------------

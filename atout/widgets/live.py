@@ -706,9 +706,10 @@ class TeacherPanel(widgets.VBox):
         self.end_row = widgets.HBox([self.download, self.end_button, self.new_button, self.close_panel])
         for row in (self.follow_row, self.ask_row, self.results_row, self.end_row, self.close_row, self.remove_row):
             row.add_class("atout-live-row")
-        # The code, who is here and the answers first: what the back row reads; the teacher's controls after.
-        self.children = [self.code_html, self.roster_html, self.chart_html, self.countdown, self.close_row,
-                         self.results_row, self.answer_html, self.names_html, self.follow_row, self.ask_box,
+        # The code, who is here and the answers first: what the back row reads; the teacher's controls after (Reveal
+        # right under the chart).
+        self.children = [self.code_html, self.roster_html, self.chart_html, self.countdown, self.results_row,
+                         self.close_row, self.answer_html, self.names_html, self.follow_row, self.ask_box,
                          self.end_row, self.confirm, self.manage_button, self.manage_box, self.retention_html]
         self.confirm.layout.display = "none"
         self.new_button.layout.display = self.close_panel.layout.display = "none"

@@ -8,6 +8,7 @@ its own thread, as a kernel runs them between two of its page's messages.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from html import unescape
@@ -610,3 +611,21 @@ def test_a_question_with_several_right_answers_says_choose_all_that_apply(pages)
     ask_lesson(teacher, "45-trumps", 0)
     assert pages.until(lambda: ada.view["question"]["number"] == 2)
     assert "Choose all that apply." not in ada.question.prompt.value + teacher.chart_html.value
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "open"},
+    {"type": "open", "ticket": 5, "teacher": ["x"], "students": "ABC", "zone": "../../etc/passwd"},
+    {"type": "open", "teacher": None, "students": [["K7M-4QX"], [1, 2], "x", ["ZZZ-ZZZ", "t" * 500]], "zone": 3},
+    {"type": "here"}, {"type": "leave"}, {"type": "shout"},
+])
+def test_what_a_page_says_it_kept_opens_nothing_unless_the_store_knows_it(pages, message, caplog):
+    caplog.set_level(logging.WARNING)
+    _room, teacher = teaching()
+    store = live.live_classes().store
+    before = store.row_counts(), store.version(teacher.teacher.class_id)
+    for page in (Classroom("forty-fives", players=3), Course()):
+        page.live.browser._handle_custom_msg(message, [])        # as the page's message reaches the kernel
+        assert page.live.teacher_panel is None and page.live.student_panel is None and page.live.zone is None
+    assert (store.row_counts(), store.version(teacher.teacher.class_id)) == before
+    assert "A fault in Atout" not in caplog.text                  # refused in plain terms, never a fault

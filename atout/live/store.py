@@ -135,10 +135,11 @@ def default_data_dir() -> Path:
     ``%LOCALAPPDATA%\\Atout`` on Windows, ``~/Library/Application Support/Atout`` on macOS, and elsewhere
     ``$XDG_DATA_HOME/atout`` (``~/.local/share/atout`` by default).
 
+    >>> before = os.environ.get("ATOUT_DATA")
     >>> os.environ["ATOUT_DATA"] = "/srv/atout"
     >>> str(data_dir())
     '/srv/atout'
-    >>> del os.environ["ATOUT_DATA"]
+    >>> _ = os.environ.pop("ATOUT_DATA"); os.environ.update({} if before is None else {"ATOUT_DATA": before})
     """
     home = Path.home()
     if sys.platform == "win32":

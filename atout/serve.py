@@ -182,6 +182,15 @@ def _patch_voila() -> None:
     _parse_message_dates_quickly()
 
 
+def _find_atout_template() -> None:
+    """Put Atout's Voilà template (``atout`` in ``voila.json``: the lab template without what it fetched from other
+    hosts) where Voilà looks for templates, Jupyter's data folders: ``JUPYTER_PATH`` comes first among them."""
+    from atout.resources import data_folder
+
+    folders = [str(data_folder("jupyter")), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(folders))
+
+
 def _records_only_what_is_printed(log: Any, level: int) -> None:
     """traitlets leaves the server's logger at DEBUG and filters at its handler, so every debug call (the kernel
     manager makes one for each message a kernel sends) built a record that was then dropped: 6 % of the server's
@@ -201,6 +210,7 @@ def _parse_message_dates_quickly() -> None:
 
 
 def main() -> None:
+    _find_atout_template()
     _patch_voila()
     from voila.app import main as voila_main
 

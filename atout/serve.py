@@ -194,8 +194,12 @@ def _find_atout_template() -> None:
 def _records_only_what_is_printed(log: Any, level: int) -> None:
     """traitlets leaves the server's logger at DEBUG and filters at its handler, so every debug call (the kernel
     manager makes one for each message a kernel sends) built a record that was then dropped: 6 % of the server's
-    time while pages opened (py-spy). The logger itself now takes the level the server logs at."""
+    time while pages opened (py-spy). The logger itself now takes the level the server logs at.
+
+    Nor does it log that a page "is not trusted" each time one is opened: the pages are Atout's own, shipped without
+    outputs, and Voilà runs them whatever their trust (a notebook's trust is about showing outputs it did not make)."""
     log.setLevel(level)
+    log.addFilter(lambda record: record.msg != "Notebook %s is not trusted")
 
 
 def _parse_message_dates_quickly() -> None:

@@ -144,3 +144,44 @@ def test_atout_serve_refuses_a_port_that_is_taken_and_says_its_version():
     from importlib.metadata import version as installed
 
     assert version.stdout.strip() == f"atout {installed('atout')}"
+
+
+def test_a_visitor_is_not_kept_waiting_for_a_pool_refill_that_has_not_started(tmp_path):
+    """Voilà's pool holds the refill's task as soon as a kernel is handed out, and gave the next visitor that task to
+    wait for: the refill's delay, then its kernel's start. The next visitor now gets a kernel of its own at once, and
+    the refill still fills the pool."""
+    import asyncio
+    import os
+    import subprocess
+    import time
+
+    from atout.site import voila_command
+    from atout.site_client import open_page
+    from tests.browser import free_port, serving, stop
+
+    port = free_port()
+    log = tmp_path / "voila.log"
+    with open(log, "w") as out:
+        server = subprocess.Popen(voila_command(port, options=["--VoilaKernelManager.fill_delay=600"]),
+                                  env={**os.environ, "ATOUT_DATA": str(tmp_path)}, stdout=out,
+                                  stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert serving(base, server, 120)
+        deadline = time.monotonic() + 120
+        while log.read_text().count("is filled with") < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)          # polling the pools' first fill, not timing a page
+
+        async def two_visitors():
+            first = await open_page(base, "/voila/render/course.ipynb", timeout_s=120)
+            second = await open_page(base, "/voila/render/course.ipynb", timeout_s=120)
+            first.close()
+            second.close()
+            return first, second
+
+        first, second = asyncio.run(two_visitors())
+    finally:
+        stop(server)
+    said = log.read_text()
+    assert first.error is None and second.error is None, (first.error, second.error, said[-2000:])
+    assert said.count("Using pre-heated kernel") == 1, said[-2000:]     # the second was not given the waiting refill

@@ -178,10 +178,17 @@ def test_without_postgresql_the_tests_skip_saying_how_to_install_it_and_fail_in_
 
 
 def test_an_unreachable_server_is_named_not_a_traceback(tmp_path):
+    """A page opened while the server is down gets its store; each use says why it fails, until the server answers
+    (then the schema is made: ``test_store_faults``)."""
     from atout.live.postgres import PostgresStore
 
-    with pytest.raises(StoreError, match="cannot reach the class database"):
-        PostgresStore(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=2")
+    store = PostgresStore(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=2")
+    try:
+        with pytest.raises(StoreError, match="Cannot reach the class database server") as refused:
+            store.schema_version()
+        assert refused.value.cause == "unreachable"
+    finally:
+        store.close()
 
 
 def _recorder():

@@ -501,7 +501,13 @@ class Store(ABC):
         """Raise ``StoreError`` saying why unless the store can be written to now (what the prober tries)."""
         with self._faults():
             self._ensure_ready()
-            self._probe(self.connection())
+            conn = self.connection()
+            try:
+                self._probe(conn)
+            except Exception:
+                if not self._dropped(conn):     # (a connection the server dropped while it was down: a new one)
+                    raise
+                self._probe(self.connection())
 
     # --- connections and transactions ----------------------------------------------------------------------
 

@@ -16,6 +16,10 @@ How a page learns of a change: a watcher thread (``atout.live.watch``) waits on 
 hands an update to the kernel's own event loop (``Updates``), the thread that runs the page's clicks, so a widget is
 never changed from two threads at once and the kernel never waits on the store. However many changes arrive while
 an update waits, the page draws once.
+
+When the class's store fails, the page shell's banner says why (``atout.widgets.fault.listen_to_store``); the panels
+keep what they show, say it where a click was refused, and when the store works again (``store_said(None)``) draw
+the class afresh and take back a refusal that no longer holds.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ import traitlets
 from atout.cards import Card, Suit
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import card_svg
-from atout.widgets import language
+from atout.widgets import fault, language
 from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage
 from atout.widgets.said import rule_mark, rule_quote
@@ -304,7 +308,9 @@ class LiveClass(widgets.VBox):
         self._strip = [self.style, self.form] if host is not None else [self.style, self.bar, self.form]
         self.children = self._strip
         self._show_form(False)
+        self._store_refused = False     # the form's refusal was the store's (it goes when the store works again)
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
         if code:
             self.prefill(code)
@@ -332,8 +338,14 @@ class LiveClass(widgets.VBox):
             self._refused(str(exc), "code")
 
     def _refused(self, message: str, field: str) -> None:
+        self._store_refused = field == "store"
         self.form_message.value = (f"<p class='atout-error' role='alert' data-testid='live-join-error' "
                                    f"data-field='{escape(field)}'>{escape(message)}</p>")
+
+    def store_said(self, failure: Any) -> None:
+        if failure is None and self._store_refused:
+            self._store_refused = False
+            self.form_message.value = ""
 
     def start(self) -> TeacherPanel:
         """Start a class: the teacher's panel, beside the host's table."""
@@ -355,6 +367,10 @@ class LiveClass(widgets.VBox):
         code = self.code_input.value if code is None else code
         name = self.name_input.value if name is None else name
         reply = handle(self.classes, {"op": "join", "code": code, "name": name, "lang": get_language()})
+        if reply.get("field") == "store":
+            self._refused(Text("You could not join: the class database is not working (the message at the top of "
+                               "the page says why). Join again once that message has gone.").render(), "store")
+            return None
         if "error" in reply:
             self._refused(reply["error"], reply.get("field", ""))
             return None
@@ -492,7 +508,9 @@ class TeacherPanel(widgets.VBox):
         self.watch = _watch(teacher.class_id, self.updates, shown=False)
         if self.host is not None and hasattr(self.host, "on_change"):
             self.host.on_change.append(self._table_changed)
+        self._store_refused = False     # the message is the store's refusal (it goes when the store works again)
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
 
     # --- what the teacher does --------------------------------------------------------------------------
@@ -538,7 +556,7 @@ class TeacherPanel(widgets.VBox):
                     self._say(Text("The solver is working out the best lead…").render())
                 self.teacher.ask_table(self.ask_picker.value, where["code"], where["actions"])
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return False
         self._say("")
         self.names_button.value = False
@@ -551,7 +569,7 @@ class TeacherPanel(widgets.VBox):
         try:
             self.teacher.reveal()
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return
         self.draw()
 
@@ -582,7 +600,23 @@ class TeacherPanel(widgets.VBox):
     def stop(self) -> None:
         self.watch.stop(wait=False)
 
+    def _refused(self, refusal: Any) -> None:
+        if refusal.field == "store":        # the banner says why and what to do
+            self._say(Text("This was not done: the class database is not working (the message at the top of the "
+                           "page says why).").render(), error=True)
+            self._store_refused = True
+        else:
+            self._say(str(refusal), error=True)
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): the class as it is now, and its refusal taken back."""
+        if failure is None:
+            if self._store_refused:
+                self._say("")
+            self.draw()
+
     def _say(self, text: str, error: bool = False) -> None:
+        self._store_refused = False
         if not text:
             self.message.value = ""
             return
@@ -671,13 +705,15 @@ class TeacherPanel(widgets.VBox):
 
     def draw(self) -> None:
         """The class as the store has it now (on the page's thread: the watcher asks for it)."""
-        from atout.live.errors import SessionError
+        from atout.live.errors import SessionError, StoreError
         from atout.live.questions import from_spec
 
         try:
             row = self.teacher.row()
             roster = self.teacher.roster()
             current = self.teacher.current()
+        except StoreError:          # the banner says why; the panel keeps what it shows until the store works again
+            return
         except SessionError as exc:
             self.chart_html.value = _p(str(exc), "atout-error")
             for part in (self.follow_row, self.ask_box, self.results_row, self.end_row):
@@ -806,7 +842,9 @@ class StudentPanel(widgets.VBox):
         student = self.live.classes.student(self.token)
         self.updates = Updates(self.pull, live.call)
         self.watch = _watch(student.class_id, self.updates, shown=True)
+        self._store_refused = False     # the answer was refused by the store (to send again once it works)
         language.register(self)
+        fault.listen_to_store(self)
         self.draw()
 
     def _tell(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -817,6 +855,8 @@ class StudentPanel(widgets.VBox):
     def pull(self) -> None:
         """The class changed: read this student's view of it and draw it."""
         reply = self._tell({"op": "view"})
+        if reply.get("field") == "store":       # the class is still there: the banner says why it cannot be read
+            return
         if "error" in reply:
             self.view = {**self.view, "ended": True, "follow": None, "question": None, "gone": reply["error"]}
         else:
@@ -825,6 +865,10 @@ class StudentPanel(widgets.VBox):
 
     def _answer(self, number: int, picked: list[str]) -> str | None:
         reply = self._tell({"op": "answer", "question": number, "answer": picked})
+        self._store_refused = reply.get("field") == "store"
+        if self._store_refused:             # the banner says why and what to do
+            return Text("Your answer was not saved: the class database is not working (the message at the top of "
+                        "the page says why). Send it again once that message has gone.").render()
         if "error" in reply:
             return reply["error"]
         self.pull()
@@ -842,6 +886,18 @@ class StudentPanel(widgets.VBox):
 
     def stop(self) -> None:
         self.watch.stop(wait=False)
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): the class as it is now; an answer it refused is to be sent again."""
+        if failure is not None:
+            return
+        self.pull()
+        if self._store_refused:
+            self._store_refused = False
+            question = self.view.get("question")
+            waiting = question is not None and question["open"] and question.get("mine") is None
+            self.question.say(Text("The class database works again, but your answer was not saved: send it "
+                                   "again.").render() if waiting else "")
 
     def refresh(self) -> None:
         """The page's language changed: the class is told (the teacher's results show it) and answers in it."""
@@ -1016,6 +1072,11 @@ class QuestionPanel(widgets.VBox):
             self._draw_result()
             return
         self._error = self.send_answer(question["number"], picked) or ""
+        self._draw_result()
+
+    def say(self, text: str) -> None:
+        """Say ``text`` under the answer (a refusal), or nothing."""
+        self._error = text
         self._draw_result()
 
     def show(self, question: dict[str, Any] | None) -> None:

@@ -249,6 +249,24 @@ function render({ model, el }) {
       if (box) box.hidden = true;
       document.body.classList.remove("atout-page-lost");
     }
+    makeRoom();
+  }
+  // The store's banner may stay for minutes while the class goes on: the page moves down under it, so it hides
+  // nothing (the name a student joined under, the projector's controls); the others cover the page they speak of.
+  // (shell.css: the page's scrolling panel starts below the banner, as tall as the banner's height, kept here.)
+  let roomObserver = null;
+  function makeRoom() {
+    const box = document.getElementById("atout-lost-banner");
+    const room = () => {
+      const store = Boolean(box && !box.hidden && box.dataset.kind === "store");
+      document.documentElement.style.setProperty("--atout-banner-height", store ? `${box.offsetHeight}px` : "0px");
+      document.body.classList.toggle("atout-store-failing", store);
+    };
+    if (box && !roomObserver && typeof ResizeObserver === "function") {
+      roomObserver = new ResizeObserver(room);
+      roomObserver.observe(box);
+    }
+    room();
   }
   let sent = 0;
   let answered = 0;
@@ -280,6 +298,7 @@ function render({ model, el }) {
     box.dataset.kind = kind;
     box.hidden = false;
     document.body.classList.toggle("atout-page-lost", kind !== "fault" && kind !== "store");
+    makeRoom();
   }
 
   // A fault inside Atout while answering this page (the kernel put the page back as it was): said until carried on.
@@ -486,6 +505,7 @@ function render({ model, el }) {
     window.clearInterval(beating);
     window.clearInterval(looking);
     window.clearInterval(hearing);
+    if (roomObserver) roomObserver.disconnect();
     if (guard) guard.listeners.delete(report);
     window.clearTimeout(graceTimer);
     model.off("msg:custom", echo);

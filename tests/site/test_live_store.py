@@ -69,6 +69,13 @@ def test_a_students_page_says_the_stores_failure_by_its_cause_and_recovers_witho
             assert "Something went wrong" not in banner.inner_text()
             assert not page.locator("[data-testid=lost-reload]").is_visible()     # a reload would not mend it
         assert not ada.locator("body.atout-page-lost").count()        # the page still works: not dimmed
+        for page in (ada, zoe):             # the page moves down under the banner: who you are stays in view
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_function("""() => {
+                const banner = document.querySelector('[data-testid=lost-banner]').getBoundingClientRect();
+                return document.querySelector('[data-testid=live-joined]').getBoundingClientRect().top
+                    >= banner.bottom;
+            }""")
         ada.locator(f".atout-live-choice-{right}").click()
         ada.locator(".atout-live-send").click()
         refused = ada.wait_for_selector("[data-testid=live-answer-error]").inner_text()

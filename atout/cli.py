@@ -28,7 +28,8 @@ def _bench(args: argparse.Namespace) -> int:
     backends = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
     try:
         results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students,
-                            backends=backends, positions=args.positions)
+                            backends=backends, positions=args.positions, pages=args.pages, spread_s=args.spread,
+                            pool=args.pool)
     except AtoutError as exc:      # a game that is not one, or has nothing to measure: said, not a traceback
         print(f"atout bench {args.what}: {exc}", file=sys.stderr)
         return 2
@@ -61,7 +62,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     from atout.site import serve
 
-    return serve(args.port, args.ip, [Path(folder) for folder in args.lessons])
+    if args.pool is not None and not 0 <= args.pool <= 200:
+        print(f"atout serve: --pool is a number of kernels from 0 to 200, not {args.pool}", file=sys.stderr)
+        return 2
+    return serve(args.port, args.ip, [Path(folder) for folder in args.lessons], pool=args.pool)
 
 
 def _catalogue(args: argparse.Namespace) -> int:
@@ -89,13 +93,19 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--lessons", action="append", default=[], metavar="DIR",
                        help="a folder of your own lessons (<family>/<name>.toml) to serve beside Atout's; "
                             "may be given more than once")
+    serve.add_argument("--pool", type=int, default=None, metavar="N",
+                       help="kernels started ahead, for each of the pages a class opens at once (the course and the "
+                            "classroom; default 1): a class of 30 arriving together is served at once with --pool 30, "
+                            "at about 45 MB of memory for each kernel waiting")
     serve.set_defaults(func=_serve)
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
-    bench.add_argument("what", choices=["engine", "solver", "class", "review"],
+    bench.add_argument("what", choices=["engine", "solver", "class", "class-start", "review"],
                        help="engine: random hands a second; solver: time to solve a deal; "
                             "class: a live class's answer → projector latency and memory per student; "
+                            "class-start: a class's pages opened at once against one server, time to ready, CPU "
+                            "and memory per page; "
                             "review: how far the review of a learner's calls runs past its budget "
                             "(the site's pages in Chromium: make bench-site, from a checkout)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -106,6 +116,13 @@ def main(argv: list[str] | None = None) -> int:
                        help="solver: how many positions per preset, instead of --seconds (the same deals however "
                             "loaded the machine)")
     bench.add_argument("--students", type=int, default=30, help="class: how many student sessions (default 30)")
+    bench.add_argument("--pages", type=int, default=30,
+                       help="class-start: how many pages open at once (default 30, course and classroom)")
+    bench.add_argument("--spread", type=float, default=10.0,
+                       help="class-start: the seconds over which the pages are opened (default 10)")
+    bench.add_argument("--pool", type=int, default=None,
+                       help="class-start: the server's kernels started ahead per page a class opens (atout serve "
+                            "--pool; default: voila.json's)")
     bench.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both",
                        help="class: which store back-end (default both; PostgreSQL at ATOUT_DATABASE_URL, else a "
                             "throwaway server)")

@@ -7,6 +7,7 @@ stripped, tracebacks hidden, the preheated course page, culling of abandoned ker
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -53,24 +54,54 @@ def kernel_sockets_fit(folder: str) -> bool:
     return os.name == "posix" and len(os.fsencode(os.path.join(folder, KERNEL_SOCKET))) <= SOCKET_PATH_MAX
 
 
+def kernel_provisioner() -> list[str]:
+    """The option that has the site's kernels forked from a process that has imported what the pages run
+    (``atout.kernel_fork``), where that can be done (Linux)."""
+    from atout import kernel_fork
+
+    if not kernel_fork.supported():
+        return []
+    return [f"--KernelProvisionerFactory.default_provisioner_name={kernel_fork.PROVISIONER}"]
+
+
 def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
                   cull_idle_timeout: int | None = None, cull_interval: int | None = None,
-                  config_folder: Path = VOILA_CONFIG.parent) -> list[str]:
+                  config_folder: Path = VOILA_CONFIG.parent, pool: int | None = None) -> list[str]:
     """The Voilà command line the site runs with (the tests start the same server).
 
     Voilà reads ``voila.json`` from ``config_folder`` only (not from the working directory), so where the site is
     started from never changes how it runs; the tests shorten the culling times.
     """
     command = [sys.executable, "-m", "atout.serve", str(notebooks), "--no-browser", f"--port={port}",
-               f"--Voila.ip={ip}", f"--Voila.config_file_paths={config_folder}", *kernel_transport()]
+               f"--Voila.ip={ip}", f"--Voila.config_file_paths={config_folder}", *kernel_transport(),
+               *kernel_provisioner()]
     if cull_idle_timeout is not None:
         command.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}")
     if cull_interval is not None:
         command.append(f"--MappingKernelManager.cull_interval={cull_interval}")
+    if pool is not None:
+        command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(kernel_pools(pool))}")
     return command
 
 
-def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None) -> int:
+CLASS_PAGES = ("course.ipynb", "classroom.ipynb")      # what a class opens at once: students, the teacher
+
+
+def kernel_pools(pool: int | None = None, config: Path = VOILA_CONFIG) -> dict[str, dict[str, int]]:
+    """Voilà's kernel pools (``voila.json``'s), with ``pool`` kernels started ahead for each page a class opens at once
+    (``CLASS_PAGES``) when it is given.
+
+    >>> kernel_pools(30)["course.ipynb"], kernel_pools(30)["classroom.ipynb"], kernel_pools()["course.ipynb"]
+    ({'pool_size': 30}, {'pool_size': 30}, {'pool_size': 1})
+    """
+    pools: dict[str, dict[str, int]] = json.loads(config.read_text(encoding="utf-8"))["VoilaKernelManager"][
+        "kernel_pools_config"]
+    if pool is None:
+        return pools
+    return {**pools, **{page: {**pools.get(page, {}), "pool_size": pool} for page in CLASS_PAGES}}
+
+
+def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, pool: int | None = None) -> int:
     """Run the site until Ctrl-C; ``lessons``: a teacher's folders served beside ours, checked first (a folder that
     is missing, empty or holds an invalid lesson is refused, with every problem listed, before anything starts)."""
     from atout.lessons import LESSONS_DIR, check_lessons, lesson_paths
@@ -89,7 +120,7 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None) -
         print(f"{theirs} lesson{'' if theirs == 1 else 's'} of yours ({', '.join(map(str, folders))}) beside Atout's "
               f"{len(lesson_paths(LESSONS_DIR))}", flush=True)
     print(f"Atout tutorial site: http://{ip}:{port}/voila/render/index.ipynb  (Ctrl-C stops it)", flush=True)
-    server = subprocess.Popen(voila_command(port, ip=ip), env=env)
+    server = subprocess.Popen(voila_command(port, ip=ip, pool=pool), env=env)
     # Stopped by a service manager or a test (SIGTERM), the site stops with it: Voilà is told, and shuts its kernels
     # down, instead of running on without its parent (Ctrl-C reaches both already, the terminal's whole group).
     signal.signal(signal.SIGTERM, lambda signum, _frame: server.send_signal(signum))

@@ -163,3 +163,31 @@ def test_a_page_opened_while_the_store_fails_says_so_at_once(page, tmp_path):
     finally:
         later.close()
         os.rename(tmp_path / "away.sqlite3", classes.store.path)
+
+
+def test_a_page_reopened_while_the_store_fails_keeps_what_its_browser_kept_and_goes_back_to_its_class(page, tmp_path):
+    """A student and a teacher reload while the database is away: the browser's tokens are not forgotten (before,
+    the student's was, and they could not come back as themselves), and each page goes back to its class once the
+    store works again, with no reload."""
+    shell, classes, thread = page
+    teacher = asked()
+    ben = Course().live.join(teacher.teacher.code, "Ben")
+    ben.stop()
+    path, away = classes.store.path, tmp_path / "away.sqlite3"
+    os.rename(path, away)
+    student_page, teacher_page = Course().live, Classroom("forty-fives", players=3).live
+    told = []
+    for strip in (student_page, teacher_page):
+        strip.browser.send = told.append
+    student_page.opened({"type": "open", "ticket": None, "teacher": None, "zone": "Europe/Paris",
+                         "students": [[teacher.teacher.code, ben.token]]})
+    teacher_page.opened({"type": "open", "ticket": None, "teacher": teacher.teacher.token, "students": [],
+                         "zone": "Europe/Paris"})
+    assert student_page.student_panel is None and teacher_page.teacher_panel is None
+    assert told == []                                    # nothing forgotten
+    assert thread.until(lambda: "was deleted or moved" in shell.store_trouble)
+    os.rename(away, path)
+    assert thread.until(lambda: shell.store_trouble == "")
+    assert student_page.student_panel is not None and student_page.student_panel.name == "Ben"
+    assert teacher_page.teacher_panel is not None
+    assert teacher_page.teacher_panel.teacher.class_id == teacher.teacher.class_id

@@ -72,6 +72,7 @@ POLL_S = 0.1           # SQLite: how often a watching page reads the change coun
 SAFETY_POLL_S = 2.0    # PostgreSQL: how often a listening page reads it anyway
 DATABASE_FILE = "classes.sqlite3"
 PROBE_S = 1.0          # while the store fails, how often it is tried again (how soon pages learn it works again)
+PROBER_JOIN_S = 15.0   # closing waits this long at most for a try under way (a lock's 5 s, a connection's 5 s)
 log = logging.getLogger(__name__)
 
 
@@ -682,8 +683,13 @@ class Store(ABC):
             yield tx
 
     def close(self) -> None:
-        """Close every connection; a store closed while failing no longer says so."""
+        """Close every connection; a store closed while failing no longer says so. The prober is let finish its try
+        first (at most a lock's or a connection's wait): a connection closed under a thread using it can crash the
+        process (SQLite's driver)."""
         self._closed.set()
+        prober = self._prober
+        if prober is not None and prober is not threading.current_thread():
+            prober.join(timeout=PROBER_JOIN_S)
         with self._lock:
             connections, self._connections = self._connections, []
             failing, self.trouble = self.trouble, None

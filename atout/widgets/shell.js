@@ -207,21 +207,6 @@ function render({ model, el }) {
     draw();
   }
 
-  // The language, chosen once: an address that names one is remembered; else what this browser chose before;
-  // else (when the server could not tell) the browser's own languages.
-  const source = model.get("lang_source");
-  const before = stored();
-  if (source === "address") {
-    remember(model.get("lang"));
-  } else if (before && before !== model.get("lang")) {
-    choose(before);
-  } else if (!before && source === "default") {
-    const wanted = browserLanguage();
-    if (wanted && wanted !== model.get("lang")) {
-      model.set("lang", wanted);
-      model.save_changes();
-    }
-  }
 
   // The page's state lives in its address: a reload (the banner's action), a bookmark or a shared link reopen it.
   const writeAddress = () => {
@@ -498,6 +483,23 @@ function render({ model, el }) {
   model.on("change:faults", faultSaid);
   model.on("change:store_trouble", shown);
   model.on("change:address", writeAddress);
+
+  // The language, chosen once: an address that names one is remembered; else what this browser chose before;
+  // else (when the server could not tell) the browser's own languages. Here, once everything the drawing reads is
+  // set up: choosing draws the page (it drew the banner's state before that state existed, and the page stopped).
+  const source = model.get("lang_source");
+  const before = stored();
+  if (source === "address") {
+    remember(model.get("lang"));
+  } else if (before && before !== model.get("lang")) {
+    choose(before);
+  } else if (!before && source === "default") {
+    const wanted = browserLanguage();
+    if (wanted && wanted !== model.get("lang")) {
+      model.set("lang", wanted);
+      model.save_changes();
+    }
+  }
   draw();
   writeAddress();
 

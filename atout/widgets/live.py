@@ -212,6 +212,9 @@ def question_situation(question: dict[str, Any]) -> str:
     return ""
 
 
+LONG_LABEL = 16      # characters: "60 for 120" and "Pass" are short; "10 to Player 1, −25 to Player 2, …" is long
+
+
 def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards: bool,
                right: list[str] | None = None) -> str:
     """The class's answers as bars of counts, no names; ``right``: the right choices, once revealed."""
@@ -228,10 +231,12 @@ def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards:
             f"<span class='atout-bar-count'>{count}</span></li>")
     answered = ngettext("Answered: {answered} of {n} student", "Answered: {answered} of {n} students",
                         chart["students"], answered=chart["answered"])
+    # Labels longer than a call or a card (a score's working) each get a line above their bar (live.css).
+    stacked = " atout-bars-stacked" if any(len(labels[c]) > LONG_LABEL for c in chart["counts"]) else ""
     return (f"<div class='atout-live-chart' data-testid='live-chart' data-answered='{chart['answered']}'>"
             f"<h3 class='atout-live-question'>{escape(title)}</h3>"
             f"<p class='atout-live-count' data-testid='live-answered' aria-live='polite'>"
-            f"{escape(answered)}</p><ul class='atout-bars'>{''.join(rows)}</ul></div>")
+            f"{escape(answered)}</p><ul class='atout-bars{stacked}'>{''.join(rows)}</ul></div>")
 
 
 class CsvDownload(FromPage, anywidget.AnyWidget):

@@ -3,7 +3,8 @@ laptop's 1366×768, for every game: nothing cut off, the named parts of the tabl
 measured from the page (getBoundingClientRect, getComputedStyle), and the classroom's bugs of issue 13.
 
 With a live class's panel open beside the table (issue 31): the cards, every word on the table and the chart of the
-longest question any game's class can be asked, both languages.
+longest question any game's class can be asked, both languages, and the trick's winner kept quiet while the class
+answers "which card wins?".
 
 Screenshots of every game at both sizes go to tests/artifacts/ (projector-<size>-<game>-<mode>.png; with a class,
 projector-class-<size>-<lang>-<game>-<mode>.png).
@@ -22,6 +23,7 @@ from atout import dealcode
 from atout.games import available_games, family, game_title
 from atout.i18n import language
 from atout.lessons import course_lessons
+from atout.live.classes import seat_of
 from atout.live.questions import from_spec, lesson_questions, table_spec
 from atout.widgets.address import parse_moves
 from atout.widgets.said import rule_statement
@@ -746,3 +748,74 @@ def test_the_projector_stays_readable_with_the_class_panel_open_and_the_longest_
     (ARTIFACTS / f"sizes-class-{lang}.json").write_text(json.dumps(figures, indent=1))
     assert not short, "\n".join(short)
 
+
+# What the visible table says of the turn and the trick's winner, and whether the walk-through's explanation shows.
+TURN_AND_WINNER = """() => {
+  const table = [...document.querySelectorAll('[data-testid=card-table]')].find((t) => t.offsetParent !== null);
+  const shown = (el) => el.checkVisibility({ visibilityProperty: true });
+  const explanation = [...document.querySelectorAll('.atout-stepper-explanation')].find((e) => e.offsetParent);
+  return { status: table.querySelector('[data-testid=status]').textContent,
+           toAct: table.querySelectorAll('.atout-to-act, [aria-current]').length,
+           won: table.querySelectorAll('[data-won], .atout-winner').length,
+           badges: [...table.querySelectorAll('.atout-badge')].filter(shown).map((b) => b.textContent),
+           trick: [...table.querySelectorAll('.atout-trick-card')].map((f) => f.dataset.testid),
+           lastTrick: table.querySelectorAll('[data-testid=last-trick]').length,
+           said: [...document.querySelectorAll('.atout-live-said, [data-testid=announcement]')].filter(shown)
+             .map((e) => e.textContent).join(' '),
+           explanation: explanation ? shown(explanation) : null };
+}"""
+
+
+def test_while_the_class_answers_which_card_wins_no_table_says_who_won_or_who_is_next(contexts, voila_url):
+    """The teacher walks a deal to the first trick's last card and asks the class "which card wins?" about the table,
+    a student following from their seat: while it is open, neither the projector nor the student's table says whose
+    turn it is (the winner leads next), who won, the tricks each has, or the walk-through's explanation; once
+    revealed, both say it again: the winner is to play. Before: "To play: Player 1" and the "To act" badge on both."""
+    code, line = LONGEST["forty-fives-partners"]
+    hand = dealcode.new_hand(dealcode.decode(code))
+    for action in parse_moves(line):
+        hand.apply(action)
+    steps = build_steps(hand)
+    won = next(k for k, s in enumerate(steps) if s.kind == "event" and s.event.kind == "trick")
+    winner = steps[won].event.seat + 1                  # as the table names the player, counting from 1
+    query = urlencode({"code": code, "mode": "walk", "line": line, "step": won})     # the last card's step (from 1)
+    teacher = contexts(voila_url, "projector")
+    open_notebook(teacher, voila_url, f"classroom.ipynb?{query}", ".atout-stepper-projector .atout-sentence")
+    assert teacher.evaluate(TURN_AND_WINNER)["status"] == f"To play: Player {winner}"      # the turn tells
+    start_class(teacher)
+    student = contexts(voila_url, "laptop")
+    student.goto(teacher.locator("[data-testid=class-link]").get_attribute("href"))
+    student.locator(".atout-live-name input").fill("Ada")
+    student.locator(".atout-live-join").click()
+    student.wait_for_selector("[data-testid=live-joined]")
+    teacher.locator(".atout-live-follow").click()
+    student.wait_for_selector(f".atout-live-stepper .atout-step-position[data-step='{won - 1}']")
+
+    teacher.locator(".atout-live-source button").nth(1).click()
+    teacher.locator(".atout-live-table-ask select").select_option(index=0)             # which card wins
+    teacher.locator(".atout-live-ask").click()
+    teacher.wait_for_selector("[data-testid=live-chart]")
+    student.wait_for_selector("[data-testid=live-question]")
+    # Each page redraws its table before it shows the question (the chart, the student's question): read it now.
+    for page, who in ((teacher, "the projector"), (student, "the student's table")):
+        shown = page.evaluate(TURN_AND_WINNER)
+        assert shown["status"] == "The class is answering which card wins the trick", (who, shown)
+        assert shown["toAct"] == 0 and shown["won"] == 0 and shown["lastTrick"] == 0, (who, shown)
+        assert not [b for b in shown["badges"] if re.match(r"To act|Won the trick|Tricks", b)], (who, shown)
+        assert len(shown["trick"]) == 4, (who, shown)                   # the trick asked about, whole, in the middle
+        assert f"Player {winner}" not in shown["said"] and "wins" not in shown["said"], (who, shown)
+        assert shown["explanation"] is False, (who, shown)
+        name = "teacher" if page is teacher else "student"
+        page.screenshot(path=str(ARTIFACTS / f"projector-class-winner-open-{name}.png"))
+
+    teacher.locator(".atout-live-reveal").click()
+    teacher.wait_for_selector("[data-testid=live-answer]")
+    student.wait_for_selector("[data-testid=live-verdict]")
+    ada = seat_of(0, hand.config.players)                  # the class's first student (numbered from 0) sits there
+    for page, status in ((teacher, f"To play: Player {winner}"),
+                         (student, "To play: You" if ada == winner - 1 else f"To play: Player {winner}")):
+        shown = page.evaluate(TURN_AND_WINNER)           # (drawn before the answer and the verdict)
+        assert shown["status"] == status and shown["toAct"] >= 1, shown
+        name = "teacher" if page is teacher else "student"
+        page.screenshot(path=str(ARTIFACTS / f"projector-class-winner-revealed-{name}.png"))
+    assert student.evaluate(TURN_AND_WINNER)["explanation"] is True

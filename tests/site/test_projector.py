@@ -544,7 +544,9 @@ PROJECTED_TEXT = """() => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
-      if (!node.textContent.trim() || el.closest('svg, .atout-sr-only') || !shown(el)) continue;
+      const box = el.getBoundingClientRect();      // (a box of 1 px or less: for screen readers only)
+      if (!node.textContent.trim() || el.closest('svg, .atout-sr-only') || !shown(el) || box.width <= 1
+          || box.height <= 1) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       const whole = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5)

@@ -114,11 +114,13 @@ def review(budget_s: float = 1.0, games: list[str] | None = None) -> dict[str, A
     return {"review": out}
 
 
-BENCHMARKS = ("engine", "solver", "class", "review")   # the site's, in Chromium: benchmarks/bench_site.py
+# the site's, in Chromium: benchmarks/bench_site.py
+BENCHMARKS = ("engine", "solver", "class", "class-start", "review")
 
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
-        backends: tuple[str, ...] = ("sqlite", "postgresql"), positions: int | None = None) -> dict[str, Any]:
+        backends: tuple[str, ...] = ("sqlite", "postgresql"), positions: int | None = None, pages: int = 30,
+        spread_s: float = 10.0, pool: int | None = None) -> dict[str, Any]:
     if what == "engine":
         return engine(seconds or 2.0, games)
     if what == "solver":
@@ -129,6 +131,10 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
         from atout import bench_class
 
         return bench_class.run(students, backends)
+    if what == "class-start":
+        from atout import bench_class_start
+
+        return bench_class_start.run(pages, spread_s, pool)
     if what == "review":
         return review(1.0 if seconds is None else seconds, games)
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
@@ -139,6 +145,10 @@ def format_results(results: dict[str, Any]) -> str:
         from atout import bench_solver
 
         return bench_solver.format_results(results)
+    if "class_start" in results:
+        from atout import bench_class_start
+
+        return bench_class_start.format_results(results)
     if "class" in results:
         from atout import bench_class
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import os
 import random
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -422,7 +423,27 @@ def load_lessons(folder: Path | None = None) -> list[Lesson]:
     return sorted(lessons, key=_course_order)
 
 
-_course: dict[tuple[Path, ...], tuple[Lesson, ...]] = {}
+@dataclass
+class _Loaded:
+    lessons: tuple[Lesson, ...]
+    files: tuple[tuple[str, int, int], ...]     # the files they were read from: path, modification time, size
+    process: int                                 # the process that last took them as they are
+
+
+_course: dict[tuple[Path, ...], _Loaded] = {}
+
+
+def _files(folders: tuple[Path, ...]) -> tuple[tuple[str, int, int], ...]:
+    found = []
+    for folder in folders:
+        for path in lesson_paths(folder):
+            try:
+                stat = path.stat()
+            except OSError:
+                found.append((str(path), -1, -1))
+            else:
+                found.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
 
 
 def course_lessons() -> tuple[Lesson, ...]:
@@ -430,11 +451,33 @@ def course_lessons() -> tuple[Lesson, ...]:
     page's kernel shares them between its course, the teacher's panel and a live class's questions, where each loaded
     and checked every lesson again (a fifth of a second each time, for 31 lessons). A lesson edited meanwhile is read
     by the next page opened; a class under way keeps the lessons it started with, so a file saved half-written cannot
-    break it."""
+    break it.
+
+    The site's kernels are forked from a process that has loaded them already (``atout.kernel_fork``): a kernel takes
+    those as they are when no lesson file was added, removed or changed since, and reads them again when one was."""
     folders = tuple(lesson_folders())
-    if folders not in _course:
-        _course[folders] = tuple(load_lessons())
-    return _course[folders]
+    loaded = _course.get(folders)
+    if loaded is not None and loaded.process != os.getpid():
+        if loaded.files == _files(folders):
+            loaded.process = os.getpid()
+        else:
+            loaded = None
+    if loaded is None:
+        files = _files(folders)
+        loaded = _course[folders] = _Loaded(tuple(load_lessons()), files, os.getpid())
+    return loaded.lessons
+
+
+def reload_changed_lessons() -> None:
+    """For a process whose children take its lessons (the fork server): read again the lessons whose files changed,
+    or forget them when they no longer load (each child then loads them itself, and its page says what is wrong)."""
+    folders = tuple(lesson_folders())
+    loaded = _course.get(folders)
+    if loaded is None or loaded.files == _files(folders):
+        return
+    del _course[folders]
+    with contextlib.suppress(LessonError):
+        course_lessons()
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ Chromium is Debian's, driven by Playwright; Playwright's own browser download is
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import signal
 import socket
@@ -122,14 +121,15 @@ def descendants(pid: int, table: dict[int, tuple[int, bytes]] | None = None) -> 
 
 
 def server_kernels(server_pid: int) -> dict[int, str]:
-    """The server's kernel processes: pid -> kernel id (from the connection file on the command line)."""
-    table = processes()
+    """The server's kernel processes: pid -> kernel id (``atout.kernel_fork.kernel_id_of``: a spawned kernel's command
+    line, or the connection file a forked kernel keeps open)."""
+    from atout.kernel_fork import kernel_id_of
+
     kernels = {}
-    for pid in descendants(server_pid, table):
-        cmdline = table[pid][1]
-        match = re.search(rb"kernel-([0-9a-f-]{36})\.json", cmdline)
-        if b"ipykernel" in cmdline and match:
-            kernels[pid] = match.group(1).decode()
+    for pid in descendants(server_pid):
+        kernel_id = kernel_id_of(pid)
+        if kernel_id is not None:
+            kernels[pid] = kernel_id
     return kernels
 
 

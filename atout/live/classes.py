@@ -25,17 +25,28 @@ Time limits, stated to the teacher (``Teacher.retention``) and enforced here and
 more answers ``OPEN_HOURS`` after it started or once the teacher ends it; ``RETENTION_HOURS`` after it started,
 everything about it is deleted (the first use of the store after that time deletes it; until then nothing reads
 it).
+
+A class survives its pages: each page's browser keeps its token (``atout.widgets.live``) and a page reloaded comes
+back with it, the teacher's to the running class, a student's as the same student. The teacher's token is never
+shown: another device takes the class with a one-use ticket (``Teacher.handover``, ``Classes.claim``) that works
+for ``HANDOVER_MINUTES``. Who is here is what the pages say: each open student's page says so every
+``HERE_EVERY_S`` seconds (``Student.here``) and when it goes (``Student.leave``); a page silent for
+``AWAY_AFTER_S`` is away. A countdown (``Teacher.countdown``) closes a question at its end by this clock: an answer
+sent later is refused whatever the page showed, and the first page to look after the end closes the question for
+all (``Store.close_due``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 import unicodedata
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from atout.i18n import LANGUAGES, Text, language
 from atout.live import codes
@@ -51,6 +62,10 @@ RETENTION_HOURS = 24     # then everything about it is deleted
 MAX_NAME = 40            # characters
 MAX_STUDENTS = 200
 VIEWS = ("seat", "all")  # follow me: each student from their own seat, or every hand face up
+HERE_EVERY_S = 20.0      # an open student's page says so this often
+AWAY_AFTER_S = 90.0      # a page silent this long is away (a browser may slow a hidden tab's timers to one a minute)
+HANDOVER_MINUTES = 30    # a link taking the teacher's page to another device works once, within this time
+COUNTDOWN_S = (5, 3600)  # the shortest and longest countdown a teacher may set, in seconds
 
 
 def clean_name(text: Any) -> tuple[str, str]:
@@ -76,6 +91,16 @@ def clean_name(text: Any) -> tuple[str, str]:
     return name, " ".join(key.split())
 
 
+REMOVED = Text("The teacher has taken you out of this class, and your answers are deleted. To take part again, "
+               "join with the class code and your name")
+
+
+def _page_id(page: Any) -> str:
+    if not isinstance(page, str) or len(page) > 64:
+        raise MessageError(Text("page is the text the page names itself with, at most 64 characters"))
+    return page
+
+
 def seat_of(number: int, players: int) -> int:
     """The seat a student plays from at a table of ``players``: students take the seats in joining order (the
     first to join is Player 1), round the table again when there are more students than seats.
@@ -93,10 +118,39 @@ def check_language(lang: Any) -> str:
     return str(lang)
 
 
-def format_time(timestamp: float, lang: str) -> str:
-    from babel.dates import format_datetime
+_ZONE_NAME = re.compile(r"[A-Za-z0-9_+-]+(/[A-Za-z0-9_+-]+)*")
 
-    return format_datetime(datetime.fromtimestamp(timestamp), format="short", locale=lang)
+
+def time_zone(name: Any) -> tzinfo | None:
+    """The time zone a browser names (``Intl``'s IANA name, such as ``America/Halifax``), or None for anything that
+    is not one (the server's own zone is then used).
+
+    >>> time_zone("Europe/Paris"), time_zone("../etc/passwd"), time_zone("Mars/Olympus")
+    (zoneinfo.ZoneInfo(key='Europe/Paris'), None, None)
+    """
+    if not isinstance(name, str) or len(name) > 64 or not _ZONE_NAME.fullmatch(name):
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def format_time(timestamp: float, lang: str, zone: str | None = None) -> str:
+    """A moment as its reader says it: the day, written out, and the time, in their language and their time zone
+    (``zone``, as their browser names it; else the server's).
+
+    >>> format_time(1796610360, "en", "America/Halifax"), format_time(1796610360, "fr", "Europe/Paris")
+    ('Sunday, December 6, 2026, 10:26\u202fPM', 'lundi 7 décembre 2026, 03:26')
+    """
+    from babel.dates import format_date, get_datetime_format
+    from babel.dates import format_time as clock_time
+
+    moment = datetime.fromtimestamp(timestamp, time_zone(zone))
+    day = format_date(moment, "full", locale=lang)
+    clock = clock_time(moment, "short", locale=lang)
+    # The language's own way of joining a day and a time, as Babel's format_datetime joins them.
+    return str(get_datetime_format("full", locale=lang)).replace("'", "").replace("{1}", day).replace("{0}", clock)
 
 
 class Classes:
@@ -128,6 +182,17 @@ class Classes:
         row = self._row("teacher_token", token) if isinstance(token, str) else None
         if row is None:
             raise SessionError(Text("This class is over and its answers are deleted: start a new class"))
+        return Teacher(self, row)
+
+    def claim(self, ticket: Any) -> Teacher:
+        """The teacher's page on another device: the class whose handover ticket this is (``Teacher.handover``), the
+        ticket used up. Refused when it is not one, was used already or is older than ``HANDOVER_MINUTES``."""
+        row = (self.store.claim_handover(ticket, self.clock())
+               if isinstance(ticket, str) and 0 < len(ticket) <= 64 else None)
+        if row is None or self._row("id", row.id) is None:
+            raise SessionError(Text("This link to a class has been used already, or is more than {minutes} minutes "
+                                    "old: on the computer running the class, copy a new one",
+                                    minutes=HANDOVER_MINUTES))
         return Teacher(self, row)
 
     def _row(self, column: str, value: Any) -> ClassRow | None:
@@ -192,7 +257,13 @@ class Classes:
         row = self.store.student_by_token(token) if isinstance(token, str) and len(token) <= 64 else None
         if row is None or self._row("id", row.class_id) is None:
             raise SessionError(Text("This page is no longer in a class: type the class code and your name again"))
+        if row.removed is not None:
+            raise SessionError(REMOVED)
         return Student(self, row)
+
+    def is_here(self, row: StudentRow) -> bool:
+        """Whether a student's page is open now: it said so less than ``AWAY_AFTER_S`` ago."""
+        return row.removed is None and row.seen is not None and self.clock() - row.seen < AWAY_AFTER_S
 
 
 class Teacher:
@@ -222,16 +293,40 @@ class Teacher:
             raise SessionError(Text("This class has ended: start a new class to ask more questions"))
         return row
 
-    def retention(self) -> Text:
-        """What the teacher is told about how long the class's answers are kept."""
+    def retention(self, zone: str | None = None) -> Text:
+        """What the teacher is told about how long the class's answers are kept (the time in ``zone``, the teacher's
+        browser's time zone)."""
         return Text("Answers are kept until {time} ({hours} hours after the class started), then everything about "
-                    "this class is deleted", time=_Time(self.deleted), hours=RETENTION_HOURS)
+                    "this class is deleted", time=_Time(self.deleted, zone), hours=RETENTION_HOURS)
+
+    def handover(self) -> str:
+        """A one-use ticket that gives this class's teacher's page to another device (``Classes.claim``) within
+        ``HANDOVER_MINUTES``; a new one replaces the last."""
+        self.row()
+        ticket = secrets.token_urlsafe(24)
+        self.store.set_handover(self.class_id, ticket, self.classes.clock() + HANDOVER_MINUTES * 60)
+        return ticket
 
     # --- students and follow me ----------------------------------------------------------------------------
 
     def roster(self) -> list[StudentRow]:
+        """The students in the class (those the teacher removed are not), in joining order."""
         self.row()
-        return self.store.students(self.class_id)
+        return [s for s in self.store.students(self.class_id) if s.removed is None]
+
+    def presence(self) -> list[tuple[StudentRow, bool]]:
+        """Each student of the roster and whether their page is open now (``Classes.is_here``)."""
+        return [(s, self.classes.is_here(s)) for s in self.roster()]
+
+    def remove(self, student_id: int) -> str:
+        """Take a student out of the class: their answers and progress are deleted, their page is told, their name
+        may join again. Their name, for the teacher's page to say."""
+        self.row()
+        student = next((s for s in self.store.students(self.class_id) if s.id == student_id and s.removed is None),
+                       None)
+        if student is None or not self.store.remove_student(self.class_id, student.id, self.classes.clock()):
+            raise MessageError(Text("This student is no longer in the class"))
+        return student.name
 
     def follow(self, code: str, actions: list[str], view: str = "seat", step: int | None = None) -> dict[str, Any]:
         """Follow me: every student's table shows this deal (a deal code), after these actions, at this step of the
@@ -268,15 +363,30 @@ class Teacher:
                                        lambda tx: self.classes._check_open(tx, self.class_id))
 
     def current(self) -> QuestionRow | None:
-        """The latest question asked (open, closed or revealed), or None before the first."""
+        """The latest question asked (open, closed or revealed), or None before the first; closed if its countdown
+        is over."""
         self.row()
+        self.store.close_due(self.class_id, self.classes.clock())
         return self.store.latest_question(self.class_id)
 
     def close_question(self) -> None:
-        """Take no more answers to the open question."""
+        """Take no more answers to the open question (its answer is not shown yet)."""
         row = self.current()
         if row is not None:
             self.store.close_question(self.class_id, row.id, self.classes.clock(), reveal=False)
+
+    def countdown(self, seconds: Any) -> float:
+        """Close the open question ``seconds`` from now (a new countdown replaces the last); when it closes."""
+        self._live()
+        low, high = COUNTDOWN_S
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or not low <= seconds <= high:
+            raise MessageError(Text("a countdown lasts from {low} to {high} seconds", low=low, high=high))
+        row = self.current()
+        if row is None or not row.is_open:
+            raise QuestionError(Text("No question is open: ask the class one first"))
+        closes_at = self.classes.clock() + seconds
+        self.store.set_countdown(self.class_id, row.id, closes_at)
+        return closes_at
 
     def reveal(self) -> None:
         """Close the latest question and show its answer to everyone."""
@@ -287,19 +397,23 @@ class Teacher:
 
     def chart(self, row: QuestionRow | None = None) -> dict[str, Any]:
         """The class's answers to a question (the latest by default) as counts, no names: how many picked each
-        choice, how many answered, of how many students."""
+        choice, how many answered, of how many students (those here now, and those who answered and left)."""
         row = row or self.current()
-        students = len(self.store.students(self.class_id))
+        here = {s.id for s, present in self.presence() if present}
         if row is None:
-            return {"number": None, "counts": {}, "answered": 0, "students": students}
+            return {"number": None, "counts": {}, "answered": 0, "students": len(here)}
         counts = {choice: 0 for choice in row.choices}
         answered = 0
         for key, n in self.store.answer_counts(row.id).items():
             answered += n
             for choice in json.loads(key):
                 counts[choice] = counts.get(choice, 0) + n
+        # Of the students here now, and those who answered and have gone since: a page that left without answering
+        # is not waited for.
+        answering = {a.student_id for a in self.store.answers(self.class_id) if a.question_number == row.number}
+        students = len(here | answering)
         return {"number": row.number, "counts": counts, "answered": answered, "students": students,
-                "open": row.is_open, "revealed": row.revealed is not None}
+                "open": row.is_open, "revealed": row.revealed is not None, "closes_at": row.closes_at}
 
     def who_was_right(self, row: QuestionRow | None = None) -> dict[str, list[str]]:
         """For the teacher's own screen: the names of who got the question right and who did not."""
@@ -320,15 +434,19 @@ class Teacher:
         students = self.roster()
         answers: dict[int, dict[int, tuple[list[str], bool]]] = {s.id: {} for s in students}
         for a in self.store.answers(self.class_id):
-            answers[a.student_id][a.question_number] = (a.response, a.correct)
+            if a.student_id in answers:
+                answers[a.student_id][a.question_number] = (a.response, a.correct)
         progress: dict[int, dict[str, tuple[int, int]]] = {s.id: {} for s in students}
         for student_id, lesson, right, total in self.store.progress(self.class_id):
-            progress[student_id][lesson] = (right, total)
+            if student_id in progress:
+                progress[student_id][lesson] = (right, total)
         return [{"name": s.name, "number": s.number, "lang": s.lang, "joined": s.joined, "answers": answers[s.id],
                  "lessons": progress[s.id]} for s in students]
 
-    def export_frame(self, lang: str = "en") -> pd.DataFrame:
-        """The class's results as a pandas table, one row per student, headed in ``lang``."""
+    def export_frame(self, lang: str = "en", zone: str | None = None) -> pd.DataFrame:
+        """The class's results as a pandas table, one row per student, headed in ``lang``, times in ``zone``: each
+        question's own words over its answers, then each student's right answers, the questions asked and the
+        share they got right."""
         import pandas as pd
 
         questions = self.store.questions(self.class_id)
@@ -337,31 +455,35 @@ class Teacher:
         rows = []
         with language(lang):
             name_h, lang_h, joined_h = Text("Name").render(), Text("Language").render(), Text("Joined").render()
-            total_h = Text("Right answers").render()
+            total_h, asked_h = Text("Right answers").render(), Text("Questions asked").render()
+            share_h = Text("Right answers (%)").render()
             yes, no = Text("yes").render(), Text("no").render()
+            headings = {q.number: (Text("Question {n}: {prompt}", n=q.number, prompt=live[q.number].prompt(lang))
+                                   .render(), Text("Question {n}: right", n=q.number).render()) for q in questions}
             for student in self.results():
                 row: dict[str, Any] = {name_h: spreadsheet_safe(student["name"]), lang_h: student["lang"],
-                                       joined_h: format_time(student["joined"], lang)}
+                                       joined_h: format_time(student["joined"], lang, zone)}
                 right = 0
                 for q in questions:
                     response, correct = student["answers"].get(q.number, (None, None))
-                    answer_h = Text("Question {n}: answer", n=q.number).render()
-                    right_h = Text("Question {n}: right", n=q.number).render()
+                    answer_h, right_h = headings[q.number]
                     # apart with " · ", as a choice may have a comma in it ("You, the dealer")
                     row[answer_h] = (" · ".join(live[q.number].label(c, lang) for c in response)
                                      if response is not None else "")
                     row[right_h] = "" if correct is None else (yes if correct else no)
                     right += bool(correct)
                 row[total_h] = right
+                row[asked_h] = len(questions)
+                row[share_h] = round(100 * right / len(questions)) if questions else ""
                 for lesson_id, (got, total) in student["lessons"].items():
                     title = lessons[lesson_id].title[lang] if lesson_id in lessons else lesson_id
                     row[Text("Lesson: {title}", title=title).render()] = f"{got}/{total}"
                 rows.append(row)
         return pd.DataFrame(rows)
 
-    def export_csv(self, lang: str = "en") -> str:
+    def export_csv(self, lang: str = "en", zone: str | None = None) -> str:
         """The results as CSV text (UTF-8, comma-separated, one row per student)."""
-        text: str = self.export_frame(lang).to_csv(index=False)
+        text: str = self.export_frame(lang, zone).to_csv(index=False)
         return text
 
     def end(self) -> None:
@@ -381,15 +503,16 @@ def spreadsheet_safe(text: str) -> str:
 
 
 class _Time:
-    """A time written in the language it is shown in."""
+    """A time written in the language it is shown in, in the reader's time zone."""
 
-    def __init__(self, timestamp: float) -> None:
+    def __init__(self, timestamp: float, zone: str | None = None) -> None:
         self.timestamp = timestamp
+        self.zone = zone
 
     def render(self, lang: str | None = None) -> str:
         from atout.i18n import get_language
 
-        return format_time(self.timestamp, lang or get_language())
+        return format_time(self.timestamp, lang or get_language(), self.zone)
 
 
 class Student:
@@ -410,30 +533,59 @@ class Student:
         return seat_of(self.number, players)
 
     def _row(self) -> ClassRow:
+        """The class, while this student is in it (``SessionError`` saying why not)."""
+        self._me()
         row = self.classes._row("id", self.class_id)
         if row is None:
             raise SessionError(Text("This page is no longer in a class: type the class code and your name again"))
+        return row
+
+    def _me(self) -> StudentRow:
+        """This student as the store has them now; ``SessionError`` once the teacher removed them."""
+        row = self.store.student_by_token(self.token)
+        if row is None:
+            raise SessionError(Text("This page is no longer in a class: type the class code and your name again"))
+        if row.removed is not None:
+            raise SessionError(REMOVED)
         return row
 
     def set_language(self, lang: str) -> None:
         self.lang = check_language(lang)
         self.store.set_language(self.id, self.class_id, self.lang)
 
+    def here(self, page: str = "") -> None:
+        """The student's page ``page`` (an id of its own) is open; it says so every ``HERE_EVERY_S``. The teacher's
+        page is told when the student was away, and otherwise nobody is woken."""
+        self._row()
+        self.store.mark_seen(self.class_id, self.id, self.classes.clock(), _page_id(page),
+                             announce=not self.classes.is_here(self._me()))
+
+    def leave(self, page: str = "") -> None:
+        """The student's page ``page`` is closing: away at once, not ``AWAY_AFTER_S`` later, unless another page of
+        theirs said it is open since (the page that replaced a reloaded one)."""
+        self._row()
+        self.store.mark_left(self.class_id, self.id, _page_id(page))
+
     def view(self) -> dict[str, Any]:
-        """What this student's page shows: the class's state, follow me, the latest question (open, or revealed)
-        in the student's language with their own answer, and once revealed the right answer and why."""
+        """What this student's page shows: the class's state, follow me, the latest question (open, closed or
+        revealed; with the seconds its countdown has left) in the student's language with their own answer, and
+        once revealed the right answer and why."""
         row = self._row()
         out: dict[str, Any] = {"version": row.shown, "code": codes.display(row.code), "name": self.name,
                                "ended": not self.classes.takes_answers(row), "follow": row.follow, "question": None}
+        now = self.classes.clock()
+        self.store.close_due(self.class_id, now)
         latest = self.store.latest_question(self.class_id)
-        if latest is None or (latest.closed is not None and latest.revealed is None):
-            return out                                   # nothing asked, or closed and not yet revealed
+        if latest is None:
+            return out
         question = from_spec(latest.spec)
         mine = next((a for a in self.store.answers(self.class_id, self.id) if a.question_number == latest.number),
                     None)
         lang = self.lang
         shown: dict[str, Any] = {
             "number": latest.number, "open": latest.is_open, "revealed": latest.revealed is not None,
+            "closes_in": (max(0.0, latest.closes_at - now) if latest.is_open and latest.closes_at is not None
+                          else None),
             "prompt": question.prompt(lang), "choices": [[c, question.label(c, lang)] for c in latest.choices],
             "pick_all": question.pick_all, "cards": question.cards, "mine": mine.response if mine else None,
             # What the question is about, for the page to show (never the solver's values: they give the answer).
@@ -467,7 +619,13 @@ class Student:
 
         def check(tx: Transaction) -> None:
             self.classes._check_open(tx, self.class_id)
-            if tx.one("SELECT closed FROM live_questions WHERE id = ?", (latest.id,))[0] is not None:
+            if tx.one("SELECT removed FROM live_students WHERE id = ?", (self.id,))[0] is not None:
+                raise SessionError(REMOVED)
+            closed, closes_at = tx.one("SELECT closed, closes_at FROM live_questions WHERE id = ?", (latest.id,))
+            if closes_at is not None and (closed == closes_at or closed is None and self.classes.clock() >= closes_at):
+                raise AnswerError(Text("Time is up: answers to this question are closed, and yours was not "
+                                       "recorded"))
+            if closed is not None:
                 raise AnswerError(Text("This question is closed: the teacher has moved on, and your answer was not "
                                        "recorded"))
 

@@ -2,10 +2,11 @@
 as ``atout judge`` does for the referee. The benchmark drives student sessions with these very messages.
 
 ``{"op": "join", "code": "K7M-4QX", "name": "Ada", "lang": "fr"}`` → ``{"ok": true, "token": …, "view": …}``;
-then with that token: ``view``, ``answer`` (``question``, ``answer``: the choices picked), ``progress``
-(``lesson``, ``right``, ``total``), ``language`` (``lang``). A message that is too large, not JSON, of an unknown
-kind or with a field it does not take gets ``{"error": "…", "field": "…"}`` in the page's language, and changes
-nothing.
+then with that token: ``resume`` (a page coming back: who it is and what it shows), ``view``, ``answer``
+(``question``, ``answer``: the choices picked), ``progress`` (``lesson``, ``right``, ``total``), ``language``
+(``lang``), ``here`` (``page``, an id of the page's own: it is still open, every few seconds) and ``leave``
+(``page``: it is closing). A message that is too large, not JSON, of an unknown kind or with a field it does not
+take gets ``{"error": "…", "field": "…"}`` in the page's language, and changes nothing.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -38,6 +39,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "answer": ("token", "question", "answer"),
     "progress": ("token", "lesson", "right", "total"),
     "language": ("token", "lang"),
+    "here": ("token", "page"),
+    "leave": ("token", "page"),
 }
 
 
@@ -88,7 +91,8 @@ def _join(classes: Classes, m: dict[str, Any], _student: None) -> dict[str, Any]
 
 
 def _resume(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
-    return {"name": student.name, "number": student.number, "lang": student.lang, "view": student.view()}
+    return {"token": student.token, "name": student.name, "number": student.number, "lang": student.lang,
+            "view": student.view()}
 
 
 def _view(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
@@ -113,8 +117,29 @@ def _language(classes: Classes, m: dict[str, Any], student: Student) -> dict[str
     return {"view": student.view()}
 
 
+def _here(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
+    student.here(m["page"])
+    return {}
+
+
+def _leave(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
+    student.leave(m["page"])
+    return {}
+
+
 OPS: dict[str, Callable[[Classes, dict[str, Any], Any], dict[str, Any]]] = {
-    "join": _join, "resume": _resume, "view": _view, "answer": _answer, "progress": _progress, "language": _language}
+    "join": _join, "resume": _resume, "view": _view, "answer": _answer, "progress": _progress, "language": _language,
+    "here": _here, "leave": _leave}
+
+
+def _language_of(classes: Classes, message: Any) -> str | None:
+    """The language of the student a refused token names, when the store still knows them (the teacher removed
+    them, say): a page is told why it is out of the class in its own language."""
+    token = message.get("token") if isinstance(message, dict) else None
+    if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN:
+        return None
+    row = classes.store.student_by_token(token)
+    return row.lang if row is not None else None
 
 
 def _refusal(exc: LiveError, lang: str) -> dict[str, Any]:
@@ -131,7 +156,7 @@ def handle(classes: Classes, message: Any) -> dict[str, Any]:
         parsed = _parse(message)
         student = _student(classes, parsed) if "token" in parsed else None
     except LiveError as exc:
-        return _refusal(exc, lang)
+        return _refusal(exc, lang if asked in LANGUAGES else _language_of(classes, message) or lang)
     if student is not None and asked not in LANGUAGES:
         lang = student.lang
     with language(lang):

@@ -52,7 +52,7 @@ from typing import Any
 from atout.errors import AtoutError
 from atout.i18n import Text
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 POLL_S = 0.1           # SQLite: how often a watching page reads the change counter
 SAFETY_POLL_S = 2.0    # PostgreSQL: how often a listening page reads it anyway
 DATABASE_FILE = "classes.sqlite3"
@@ -135,10 +135,11 @@ def default_data_dir() -> Path:
     ``%LOCALAPPDATA%\\Atout`` on Windows, ``~/Library/Application Support/Atout`` on macOS, and elsewhere
     ``$XDG_DATA_HOME/atout`` (``~/.local/share/atout`` by default).
 
+    >>> before = os.environ.get("ATOUT_DATA")
     >>> os.environ["ATOUT_DATA"] = "/srv/atout"
     >>> str(data_dir())
     '/srv/atout'
-    >>> del os.environ["ATOUT_DATA"]
+    >>> _ = os.environ.pop("ATOUT_DATA"); os.environ.update({} if before is None else {"ATOUT_DATA": before})
     """
     home = Path.home()
     if sys.platform == "win32":
@@ -156,8 +157,10 @@ def data_dir() -> Path:
 # --- the schema ------------------------------------------------------------------------------------------------
 
 def schema(id_column: str) -> list[str]:
-    """The tables, for a back-end whose auto-numbered key is declared ``id_column``. Times are seconds since the
-    epoch; JSON columns hold text. Deleting a class deletes everything about it (``ON DELETE CASCADE``)."""
+    """The tables as version 1 made them, for a back-end whose auto-numbered key is declared ``id_column``; every
+    database, new or old, then takes the steps of ``MIGRATIONS`` (one path to the schema of today). Times are
+    seconds since the epoch; JSON columns hold text. Deleting a class deletes everything about it (``ON DELETE
+    CASCADE``)."""
     return [
         "CREATE TABLE IF NOT EXISTS live_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
         f"""CREATE TABLE IF NOT EXISTS live_classes (
@@ -216,6 +219,23 @@ def schema(id_column: str) -> list[str]:
     ]
 
 
+# Each version's steps, run in order by ``Store._migrate`` on a database of an earlier version, in the same
+# transaction as the version's record (both dialects take ``ALTER TABLE … ADD COLUMN``).
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    2: (
+        # A teacher's page reclaimed on another device: a one-use ticket and until when it may be used.
+        "ALTER TABLE live_classes ADD COLUMN handover TEXT",
+        "ALTER TABLE live_classes ADD COLUMN handover_until DOUBLE PRECISION",
+        # Who is here: when a page of the student's last said so (NULL: it left), and which page; removed by the
+        # teacher, and when.
+        "ALTER TABLE live_students ADD COLUMN seen DOUBLE PRECISION",
+        "ALTER TABLE live_students ADD COLUMN seen_page TEXT",
+        "ALTER TABLE live_students ADD COLUMN removed DOUBLE PRECISION",
+        # A countdown: when the question stops taking answers.
+        "ALTER TABLE live_questions ADD COLUMN closes_at DOUBLE PRECISION",
+    ),
+}
+
 TABLES = ("live_classes", "live_students", "live_questions", "live_answers", "live_progress")
 
 
@@ -242,6 +262,8 @@ class StudentRow:
     token: str
     lang: str
     joined: float
+    seen: float | None = None       # when the student's page last said it is open (None: it left)
+    removed: float | None = None    # when the teacher removed the student (None: still in the class)
 
 
 @dataclass(frozen=True)
@@ -255,6 +277,7 @@ class QuestionRow:
     opened: float
     closed: float | None
     revealed: float | None
+    closes_at: float | None = None     # a countdown's end (the class model closes the question then)
 
     @property
     def is_open(self) -> bool:
@@ -271,8 +294,8 @@ class AnswerRow:
 
 
 _CLASS = "id, code, teacher_token, created, closes, deleted, ended, follow, version, shown"
-_STUDENT = "id, class_id, number, name, token, lang, joined"
-_QUESTION = "id, class_id, number, spec, choices, answer, opened, closed, revealed"
+_STUDENT = "id, class_id, number, name, token, lang, joined, seen, removed"
+_QUESTION = "id, class_id, number, spec, choices, answer, opened, closed, revealed, closes_at"
 
 
 def _class(row: Sequence[Any] | None) -> ClassRow | None:
@@ -283,12 +306,12 @@ def _class(row: Sequence[Any] | None) -> ClassRow | None:
 
 
 def _student(row: Sequence[Any]) -> StudentRow:
-    return StudentRow(int(row[0]), int(row[1]), int(row[2]), row[3], row[4], row[5], row[6])
+    return StudentRow(int(row[0]), int(row[1]), int(row[2]), row[3], row[4], row[5], row[6], row[7], row[8])
 
 
 def _question(row: Sequence[Any]) -> QuestionRow:
     return QuestionRow(int(row[0]), int(row[1]), int(row[2]), json.loads(row[3]), json.loads(row[4]),
-                       json.loads(row[5]), row[6], row[7], row[8])
+                       json.loads(row[5]), row[6], row[7], row[8], row[9])
 
 
 class Transaction:
@@ -490,7 +513,10 @@ class Store(ABC):
             if found < 1:
                 for statement in schema(self.id_column):
                     tx.run(statement)
-            # Later versions add their steps here: ``if found < 2: ...``, each in this same transaction.
+            for version, steps in sorted(MIGRATIONS.items()):
+                if max(found, 1) < version:
+                    for statement in steps:
+                        tx.run(statement)
             if found != SCHEMA_VERSION:
                 tx.run("INSERT INTO live_meta (key, value) VALUES ('schema_version', ?) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(SCHEMA_VERSION),))
@@ -526,6 +552,24 @@ class Store(ABC):
             tx.run("UPDATE live_classes SET follow = ? WHERE id = ?",
                    (json.dumps(follow, separators=(",", ":")) if follow is not None else None, class_id))
 
+    def set_handover(self, class_id: int, ticket: str, until: float) -> None:
+        """Keep a one-use ticket that hands the teacher's page to another device until ``until`` (one at a time: a
+        new one replaces the last)."""
+        with self.change(class_id) as tx:
+            tx.run("UPDATE live_classes SET handover = ?, handover_until = ? WHERE id = ?", (ticket, until, class_id))
+
+    def claim_handover(self, ticket: str, now: float) -> ClassRow | None:
+        """The class whose handover ticket this is, the ticket used up (it works once); None when no class has it
+        or its time is over."""
+        rows = self.read("SELECT id FROM live_classes WHERE handover = ? AND handover_until > ?", (ticket, now))
+        if not rows:
+            return None
+        class_id = int(rows[0][0])
+        with self.change(class_id) as tx:       # two pages claiming at once: the row lock lets one through
+            used = tx.one("UPDATE live_classes SET handover = NULL, handover_until = NULL "
+                          "WHERE id = ? AND handover = ? AND handover_until > ? RETURNING id", (class_id, ticket, now))
+        return self.class_by("id", class_id) if used is not None else None
+
     def end_class(self, class_id: int, now: float) -> None:
         with self.change(class_id, shown=True) as tx:
             tx.run("UPDATE live_classes SET ended = ? WHERE id = ? AND ended IS NULL", (now, class_id))
@@ -547,14 +591,14 @@ class Store(ABC):
 
     def add_student(self, class_id: int, name: str, name_key: str, token: str, lang: str, joined: float,
                     check: Callable[[Transaction], None]) -> StudentRow:
-        """Add a student numbered in joining order; ``check(tx)`` runs first in the same transaction (it raises to
-        refuse). A name already taken (``name_key``) raises ``Conflict``."""
+        """Add a student numbered in joining order, here from the moment they join; ``check(tx)`` runs first in the
+        same transaction (it raises to refuse). A name already taken (``name_key``) raises ``Conflict``."""
         with self.change(class_id) as tx:
             check(tx)
             number = tx.one("SELECT count(*) FROM live_students WHERE class_id = ?", (class_id,))[0]
-            row = tx.one(f"INSERT INTO live_students (class_id, number, name, name_key, token, lang, joined) "
-                         f"VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING {_STUDENT}",
-                         (class_id, int(number), name, name_key, token, lang, joined))
+            row = tx.one(f"INSERT INTO live_students (class_id, number, name, name_key, token, lang, joined, seen) "
+                         f"VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_STUDENT}",
+                         (class_id, int(number), name, name_key, token, lang, joined, joined))
         return _student(row)
 
     def name_taken(self, class_id: int, name_key: str) -> bool:
@@ -567,6 +611,38 @@ class Store(ABC):
     def students(self, class_id: int) -> list[StudentRow]:
         return [_student(r) for r in self.read(f"SELECT {_STUDENT} FROM live_students WHERE class_id = ? "
                                                "ORDER BY number", (class_id,))]
+
+    def mark_seen(self, class_id: int, student_id: int, seen: float, page: str, announce: bool) -> None:
+        """A page of the student's (``page``, its own id) says it is open at ``seen``. ``announce``: the teacher's
+        page is told (the student was away); else the time is kept without moving the counter, so the pages of a
+        class saying every few seconds that they are still open wake nobody."""
+        sql = "UPDATE live_students SET seen = ?, seen_page = ? WHERE id = ? AND removed IS NULL"
+        if announce:
+            with self.change(class_id) as tx:
+                tx.run(sql, (seen, page, student_id))
+        else:
+            with self._transaction() as tx:
+                tx.run(sql, (seen, page, student_id))
+
+    def mark_left(self, class_id: int, student_id: int, page: str) -> None:
+        """The page ``page`` is closing: the student is away, unless another page of theirs has spoken since (a
+        reloaded page's new one, a second tab), and the teacher's page is told."""
+        with self.change(class_id) as tx:
+            tx.run("UPDATE live_students SET seen = NULL WHERE id = ? AND seen_page = ?", (student_id, page))
+
+    def remove_student(self, class_id: int, student_id: int, now: float) -> bool:
+        """The teacher removes a student: their answers and progress are deleted, their name is free again, their
+        token opens nothing; every page is told (the student's own says so). Whether there was one to remove."""
+        with self.change(class_id, shown=True) as tx:
+            # A name key is never made of control characters (``clean_name`` refuses them): this one frees the name.
+            gone = tx.one("UPDATE live_students SET removed = ?, seen = NULL, name_key = ? "
+                          "WHERE id = ? AND class_id = ? AND removed IS NULL RETURNING id",
+                          (now, f"\x01removed {int(student_id)}", student_id, class_id))
+            if gone is None:
+                return False
+            tx.run("DELETE FROM live_answers WHERE student_id = ?", (student_id,))
+            tx.run("DELETE FROM live_progress WHERE student_id = ?", (student_id,))
+        return True
 
     def set_language(self, student_id: int, class_id: int, lang: str) -> None:
         with self.change(class_id) as tx:
@@ -601,6 +677,20 @@ class Store(ABC):
             tx.run("UPDATE live_questions SET closed = ? WHERE id = ? AND closed IS NULL", (now, question_id))
             if reveal:
                 tx.run("UPDATE live_questions SET revealed = ? WHERE id = ? AND revealed IS NULL", (now, question_id))
+
+    def set_countdown(self, class_id: int, question_id: int, closes_at: float) -> None:
+        """The open question stops taking answers at ``closes_at`` (a countdown; a new one replaces the last)."""
+        with self.change(class_id, shown=True) as tx:
+            tx.run("UPDATE live_questions SET closes_at = ? WHERE id = ? AND closed IS NULL", (closes_at, question_id))
+
+    def close_due(self, class_id: int, now: float) -> None:
+        """Close the class's question whose countdown is over, as of its end, and tell every page; a read alone
+        when none is (what each page does before it shows a question)."""
+        due = "class_id = ? AND closed IS NULL AND closes_at IS NOT NULL AND closes_at <= ?"
+        if not self.read(f"SELECT 1 FROM live_questions WHERE {due}", (class_id, now)):
+            return
+        with self.change(class_id, shown=True) as tx:   # another page may have closed it meanwhile: then nothing
+            tx.run(f"UPDATE live_questions SET closed = closes_at WHERE {due}", (class_id, now))
 
     def add_answer(self, class_id: int, question_id: int, student_id: int, response: list[str], correct: bool,
                    answered: float, check: Callable[[Transaction], None]) -> None:

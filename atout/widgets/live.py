@@ -20,10 +20,14 @@ an update waits, the page draws once.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
+import secrets
 import threading
+import time
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -48,6 +52,7 @@ COURSE_PAGE = "course.ipynb"       # where the class link sends students (beside
 log = logging.getLogger(__name__)
 
 VIEW_NAMES = {"seat": N_("Each from their own seat"), "all": N_("Every hand face up")}
+COUNTDOWNS = (30, 60, 120)         # the countdowns the teacher's panel offers, one click each (seconds)
 TABLE_ASKS = {"winner": N_("Which card wins the trick on the table"),
               "legal": N_("Which cards the player to act may play"),
               "lead": N_("What the player on lead should lead (worked out by the solver)")}
@@ -91,14 +96,42 @@ def kernel_caller() -> Callable[[Callable[[], None]], None]:
 
 class Updates:
     """A page's updates from its watcher, coalesced: ``changed`` (from the watcher's thread) asks for one ``draw``
-    on the page's thread; more changes before it runs do not ask again."""
+    on the page's thread; more changes before it runs do not ask again. ``at`` asks for one at a later time (a
+    countdown's end, a student's page going quiet: moments the store's counter does not mark)."""
 
     def __init__(self, draw: Callable[[], None], call: Callable[[Callable[[], None]], None] | None = None) -> None:
         self.draw = draw
         self.call = call or kernel_caller()
         self._lock = threading.Lock()
         self._due = False
+        self._timer: threading.Timer | None = None
+        self._timer_due = 0.0
         self.draws = 0
+
+    def at(self, delay: float) -> None:
+        """Draw again ``delay`` seconds from now; of several times asked, the earliest."""
+        due = time.monotonic() + max(0.0, delay)
+        with self._lock:
+            if self._timer is not None:
+                if self._timer_due <= due:
+                    return
+                self._timer.cancel()
+            timer = self._timer = threading.Timer(max(0.0, delay), self._timed)
+            timer.daemon = True
+            self._timer_due = due
+        timer.start()
+
+    def _timed(self) -> None:
+        with self._lock:
+            self._timer = None
+        self.changed()
+
+    def cancel(self) -> None:
+        """No drawing at a later time (the page's class is over for it)."""
+        with self._lock:
+            timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
 
     def changed(self, _version: int | None = None) -> None:
         with self._lock:
@@ -222,8 +255,10 @@ LONG_LABEL = 16      # characters: "60 for 120" and "Pass" are short; "10 to Pla
 
 
 def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards: bool,
-               right: list[str] | None = None) -> str:
-    """The class's answers as bars of counts, no names; ``right``: the right choices, once revealed."""
+               right: list[str] | None = None, pick_all: bool = False, state: str = "open") -> str:
+    """The class's answers as bars of counts, no names; ``right``: the right choices, once revealed; ``pick_all``:
+    the question takes every right choice; ``state``: "open", "closed" (no more answers, not revealed yet) or
+    "revealed"."""
     students = max(chart["students"], 1)
     rows = []
     for choice, count in chart["counts"].items():
@@ -237,12 +272,83 @@ def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards:
             f"<span class='atout-bar-count'>{count}</span></li>")
     answered = ngettext("Answered: {answered} of {n} student", "Answered: {answered} of {n} students",
                         chart["students"], answered=chart["answered"])
+    how = (f"<p class='atout-quiz-how' data-testid='live-pick-all'>{escape(Text('Choose all that apply.').render())}"
+           f"</p>" if pick_all else "")
+    closed = (f"<p class='atout-live-closed' data-testid='live-closed'>"
+              f"{escape(Text('Answers are closed.').render())}</p>" if state == "closed" else "")
     # Labels longer than a call or a card (a score's working) each get a line above their bar (live.css).
     stacked = " atout-bars-stacked" if any(len(labels[c]) > LONG_LABEL for c in chart["counts"]) else ""
-    return (f"<div class='atout-live-chart' data-testid='live-chart' data-answered='{chart['answered']}'>"
-            f"<h3 class='atout-live-question'>{escape(title)}</h3>"
+    return (f"<div class='atout-live-chart' data-testid='live-chart' data-answered='{chart['answered']}' "
+            f"data-students='{chart['students']}' data-state='{state}'>"
+            f"<h3 class='atout-live-question'>{escape(title)}</h3>{how}"
             f"<p class='atout-live-count' data-testid='live-answered' aria-live='polite'>"
-            f"{escape(answered)}</p><ul class='atout-bars{stacked}'>{''.join(rows)}</ul></div>")
+            f"{escape(answered)}</p>{closed}<ul class='atout-bars{stacked}'>{''.join(rows)}</ul></div>")
+
+
+class ClassKeys(FromPage, anywidget.AnyWidget):
+    """What a live class keeps in the page's browser (``live_keys.js``). ``role`` "keys": hidden, it hands the kernel
+    the teacher's key and the student tokens the browser kept, its time zone and a teacher's link's ticket as the
+    page opens (``{"type": "open", …}``), keeps what it is told to, and says the student's page is here every
+    ``here_every_s`` seconds (0: it does not) and when it goes. ``role`` "copy": the teacher's button that copies a
+    link for another computer (``{"type": "handover"}`` asks for its ticket). What the page sends goes to ``heard``."""
+
+    _esm = HERE / "live_keys.js"
+    role = traitlets.Unicode("keys").tag(sync=True)
+    here_every_s = traitlets.Float(0.0).tag(sync=True)
+    words = traitlets.Dict({}).tag(sync=True)
+
+    def __init__(self, heard: Callable[[dict[str, Any]], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.heard = heard
+        self.on_msg(guarded(self._on_message))
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and isinstance(content.get("type"), str):
+            self.heard(content)
+
+    def keep_teacher(self, code: str, token: str) -> None:
+        self.send({"type": "keep-teacher", "code": code, "token": token})
+
+    def forget_teacher(self) -> None:
+        self.send({"type": "forget-teacher"})
+
+    def keep_student(self, code: str, token: str) -> None:
+        self.send({"type": "keep-student", "code": code, "token": token})
+
+    def forget_student(self, code: str) -> None:
+        self.send({"type": "forget-student", "code": code})
+
+
+class Countdown(FromPage, anywidget.AnyWidget):
+    """A question's countdown, ticking on the page (``countdown.js``): ``show(seconds)`` left, or None for none."""
+
+    _esm = HERE / "countdown.js"
+    seconds = traitlets.Float(-1.0).tag(sync=True)
+    stamp = traitlets.Int(0).tag(sync=True)
+    words = traitlets.Dict({}).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._deadline: float | None = None
+        language.register(self)
+        self.refresh()
+
+    def show(self, seconds: float | None) -> None:
+        """Count down from ``seconds``; the page is told again only when the end moved (a redraw for another
+        reason leaves its ticking alone)."""
+        if seconds is None:
+            self._deadline = None
+            self.seconds = -1.0
+            return
+        deadline = time.monotonic() + seconds
+        if self._deadline is not None and abs(deadline - self._deadline) < 0.5:
+            return
+        self._deadline = deadline
+        self.seconds = float(seconds)
+        self.stamp += 1
+
+    def refresh(self) -> None:
+        self.words = {"left": Text("Answers close in {time}").render(), "over": Text("Time is up").render()}
 
 
 class CsvDownload(FromPage, anywidget.AnyWidget):
@@ -273,6 +379,11 @@ class LiveClass(widgets.VBox):
     (the classroom puts them in its own bar, so the table keeps its height; elsewhere they are in the strip). A
     student's panel takes the strip. ``host`` gets the class ``atout-live-following`` while its student follows the
     teacher, so the page can give the teacher's deal the room.
+
+    As the page opens, its browser hands over what it kept (``ClassKeys``): on the classroom, a teacher's key (or a
+    teacher's link's ticket) brings back the teacher's panel of a class that is still kept; elsewhere, or without
+    one, a student token brings back the student's panel of a class still running, as the same student. A key the
+    store does not know is forgotten.
     """
 
     def __init__(self, host: Any = None, code: str | None = None, classes: Any = None,
@@ -289,6 +400,11 @@ class LiveClass(widgets.VBox):
         self.student_panel: StudentPanel | None = None
         self.style = widgets.HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
         self.style.layout.display = "none"
+        self.browser = ClassKeys(self._heard)
+        self.zone: str | None = None           # the browser's time zone, once its page said it
+        self._opened = False
+        self._asked_code: str | None = None    # the class code the page's address carries
+        self.notice = widgets.HTML()
         self.intro = widgets.HTML()
         self.start_button = widgets.Button(icon="users")
         self.start_button.add_class("atout-live-start")
@@ -312,7 +428,8 @@ class LiveClass(widgets.VBox):
             self.start_button.layout.display = "none"
         else:
             self.intro.layout.display = "none"       # the buttons' tooltips say it in the host's bar
-        self._strip = [self.style, self.form] if host is not None else [self.style, self.bar, self.form]
+        self._strip = ([self.style, self.browser, self.notice, self.form] if host is not None
+                       else [self.style, self.browser, self.notice, self.bar, self.form])
         self.children = self._strip
         self._show_form(False)
         language.register(self)
@@ -337,7 +454,7 @@ class LiveClass(widgets.VBox):
         self._show_form(True)
         self.code_input.value = code
         try:
-            codes.normalise(code)
+            self._asked_code = codes.display(codes.normalise(code))
             self.form_message.value = _p(Text("Type your name, then Join."), "atout-live-hint")
         except ClassCodeError as exc:
             self._refused(str(exc), "code")
@@ -347,17 +464,102 @@ class LiveClass(widgets.VBox):
                                    f"data-field='{escape(field)}'>{escape(message)}</p>")
 
     def start(self) -> TeacherPanel:
-        """Start a class: the teacher's panel, beside the host's table."""
+        """Start a class: the teacher's panel, beside the host's table; the browser keeps the teacher's key."""
         teacher = self.classes.start()
-        self.teacher_panel = TeacherPanel(self, teacher)
+        self.browser.keep_teacher(teacher.code, teacher.token)
+        return self._teach(teacher)
+
+    def _teach(self, teacher: Any, resumed: bool = False) -> TeacherPanel:
+        self.teacher_panel = TeacherPanel(self, teacher, resumed=resumed)
         self.side.children = [self.teacher_panel]
         self.side.layout.display = ""
         self.bar.layout.display = "none"
         self._show_form(False)
         self.open_button.layout.display = "none"
+        self.notice.value = ""
         if self.host is not None:
             self.host.add_class("atout-live-teaching")
         return self.teacher_panel
+
+    def stop_teaching(self) -> None:
+        """Put the panel of an ended class away: the page as it was before the class, the browser's key forgotten."""
+        panel, self.teacher_panel = self.teacher_panel, None
+        if panel is not None:
+            panel.stop()
+            language.close_tree(panel)
+        self.browser.forget_teacher()
+        self.side.children = []
+        self.side.layout.display = "none"
+        self.bar.layout.display = ""
+        self.open_button.layout.display = ""
+        if self.host is not None:
+            self.host.remove_class("atout-live-teaching")
+
+    # --- what the browser kept, as the page opens ----------------------------------------------------------
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "open":
+            self.opened(message)
+        elif kind == "here" and self.student_panel is not None:
+            self.student_panel.here()
+        elif kind == "leave" and self.student_panel is not None:
+            self.student_panel.leave()
+
+    def opened(self, message: dict[str, Any]) -> None:
+        """The page's browser says what it kept (once, as the page opens): back to the class it was in."""
+        from atout.live.classes import time_zone
+
+        if self._opened:
+            return
+        self._opened = True
+        zone = message.get("zone")
+        self.zone = zone if time_zone(zone) is not None else None
+        if self.teacher_panel is not None:
+            self.teacher_panel.draw()
+        if self.host is not None and self.teacher_panel is None and self._resume_teacher(message):
+            return
+        if self.student_panel is None and self.teacher_panel is None:
+            self._resume_student(message.get("students"))
+
+    def _resume_teacher(self, message: dict[str, Any]) -> bool:
+        from atout.live.errors import SessionError
+
+        ticket, token = message.get("ticket"), message.get("teacher")
+        teacher = None
+        if ticket is not None:
+            try:
+                teacher = self.classes.claim(ticket)
+                self.browser.keep_teacher(teacher.code, teacher.token)
+            except SessionError as exc:
+                self.notice.value = _p(str(exc), "atout-error", "live-claim-error")
+        if teacher is None and isinstance(token, str):
+            try:
+                teacher = self.classes.teacher(token)
+            except SessionError:
+                self.browser.forget_teacher()        # its class is over and deleted
+        if teacher is None:
+            return False
+        self._teach(teacher, resumed=True)
+        return True
+
+    def _resume_student(self, kept: Any) -> None:
+        from atout.live.protocol import handle
+
+        if not isinstance(kept, list):
+            return
+        for entry in kept[:4]:
+            if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)):
+                continue
+            code, token = entry
+            if self._asked_code is not None and code != self._asked_code:
+                continue                          # the address names another class: its form waits
+            reply = handle(self.classes, {"op": "resume", "token": token})
+            if "error" in reply or reply["view"]["ended"]:
+                self.browser.forget_student(code)
+                continue
+            self._show_student(reply)
+            return
 
     def join(self, code: str | None = None, name: str | None = None) -> StudentPanel | None:
         """Join with the form's code and name (or these); a refusal is said beside the form, nothing changes."""
@@ -369,15 +571,20 @@ class LiveClass(widgets.VBox):
         if "error" in reply:
             self._refused(reply["error"], reply.get("field", ""))
             return None
-        self.form_message.value = ""
-        self.student_panel = StudentPanel(self, reply)
+        self.browser.keep_student(reply["view"]["code"], reply["token"])
+        return self._show_student(reply)
+
+    def _show_student(self, joined: dict[str, Any]) -> StudentPanel:
+        self.form_message.value = self.notice.value = ""
+        self.student_panel = StudentPanel(self, joined)
         self.bar.layout.display = "none"
-        self.children = [self.style, self.student_panel]
+        self.children = [self.style, self.browser, self.student_panel]
         return self.student_panel
 
     def left(self) -> None:
         """The student's class is over and they want another: the form again."""
         if self.student_panel is not None:
+            self.browser.forget_student(self.student_panel.code)
             self.student_panel.stop()
             language.close_tree(self.student_panel)
             self.student_panel = None
@@ -421,11 +628,13 @@ class LiveClass(widgets.VBox):
 # --- the teacher ------------------------------------------------------------------------------------------------
 
 class TeacherPanel(widgets.VBox):
-    """The teacher's class beside the table (see the module's docstring)."""
+    """The teacher's class beside the table (see the module's docstring). ``resumed``: a page coming back to its
+    class (reloaded, or on another device): the panel shows the class as the store has it, and follow me, if on,
+    brings the table back to the deal and step the students follow."""
 
     _relabelling: bool      # the code itself is changing the choices: their observers do nothing
 
-    def __init__(self, live: LiveClass, teacher: Any) -> None:
+    def __init__(self, live: LiveClass, teacher: Any, resumed: bool = False) -> None:
         super().__init__()
         self.add_class("atout-live-teacher")
         self.live = live
@@ -467,22 +676,37 @@ class TeacherPanel(widgets.VBox):
         self.names_html = widgets.HTML()
         self.download = CsvDownload(self.export)
         self.download.add_class("atout-live-download")
-        self.end_button = widgets.Button(icon="stop")
-        self.end_button.add_class("atout-live-end")
-        self.end_button.on_click(guarded(lambda _b: self._confirm_end(True)))
-        self.end_question = widgets.HTML()
-        self.end_yes = widgets.Button(button_style="danger")
-        self.end_yes.add_class("atout-live-end-yes")
-        self.end_yes.on_click(guarded(lambda _b: self.end()))
-        self.end_no = widgets.Button()
-        self.end_no.add_class("atout-live-end-no")
-        self.end_no.on_click(guarded(lambda _b: self._confirm_end(False)))
-        self.confirm = widgets.HBox([self.end_question, self.end_yes, self.end_no])
-        self.confirm.add_class("atout-live-confirm")
-        self.new_button = widgets.Button(icon="users")
-        self.new_button.add_class("atout-live-new")
-        self.new_button.on_click(guarded(lambda _b: self._start_again()))
+        self.end_button = _button("atout-live-end", lambda: self._confirm_end(True), icon="stop")
+        self.confirm, self.end_question, self.end_yes, self.end_no = _confirmation(
+            "atout-live-end", self.end, lambda: self._confirm_end(False))
+        self.new_button = _button("atout-live-new", self._start_again, icon="users")
         self.retention_html = widgets.HTML()
+        # Closing the answers: now, or after a countdown the students see.
+        self.close_label = widgets.HTML()
+        self.close_now = _button("atout-live-close-now", self.close_answers, icon="lock")
+        self.countdown_buttons = [_button(f"atout-live-countdown-{seconds}", partial(self.start_countdown, seconds),
+                                          icon="clock-o") for seconds in COUNTDOWNS]
+        self.countdown = Countdown()
+        self.close_row = widgets.HBox([self.close_label, self.close_now, *self.countdown_buttons])
+        # Managing the class, out of the way: taking it to another computer, removing a name.
+        self.manage_button = widgets.ToggleButton(value=False, icon="cog")
+        self.manage_button.add_class("atout-live-manage")
+        self.manage_button.observe(guarded(lambda _c: self._show_manage()), names="value")
+        self.handover_html = widgets.HTML()
+        self.copy_link = ClassKeys(guarded(self._copy_heard), role="copy")
+        self.remove_picker = widgets.Dropdown()
+        self.remove_picker.add_class("atout-live-remove-picker")
+        self.remove_button = _button("atout-live-remove", lambda: self._confirm_remove(True), icon="user-times")
+        self.remove_confirm, self.remove_question, self.remove_yes, self.remove_no = _confirmation(
+            "atout-live-remove", self.remove, lambda: self._confirm_remove(False))
+        self.remove_confirm.layout.display = "none"
+        self.manage_message = widgets.HTML()
+        self.remove_row = widgets.HBox([self.remove_picker, self.remove_button])
+        self.manage_box = widgets.VBox([self.handover_html, self.copy_link, self.remove_row, self.remove_confirm,
+                                        self.manage_message])
+        self.manage_box.add_class("atout-live-manage-box")
+        self.manage_box.layout.display = "none"
+        self.close_panel = _button("atout-live-close-panel", self.live.stop_teaching, icon="times")
         self._relabelling = False
         self._lessons: list[Any] = []
         self.follow_row = widgets.HBox([self.follow_button, self.view_choice])
@@ -490,21 +714,47 @@ class TeacherPanel(widgets.VBox):
         self.ask_box = widgets.VBox([widgets.HTML(), self.source, self.ask_row, self.ask_button, self.message])
         self.ask_box.add_class("atout-live-ask-box")
         self.results_row = widgets.HBox([self.reveal_button, self.names_button])
-        self.end_row = widgets.HBox([self.download, self.end_button, self.new_button])
-        for row in (self.follow_row, self.ask_row, self.results_row, self.end_row):
+        self.end_row = widgets.HBox([self.download, self.end_button, self.new_button, self.close_panel])
+        for row in (self.follow_row, self.ask_row, self.results_row, self.end_row, self.close_row, self.remove_row):
             row.add_class("atout-live-row")
-        # The code, who is here and the answers first: what the back row reads; the teacher's controls after.
-        self.children = [self.code_html, self.roster_html, self.chart_html, self.results_row, self.answer_html,
-                         self.names_html, self.follow_row, self.ask_box, self.end_row, self.confirm,
-                         self.retention_html]
+        # The code, who is here and the answers first: what the back row reads; the teacher's controls after (Reveal
+        # right under the chart).
+        self.children = [self.code_html, self.roster_html, self.chart_html, self.countdown, self.results_row,
+                         self.close_row, self.answer_html, self.names_html, self.follow_row, self.ask_box,
+                         self.end_row, self.confirm, self.manage_button, self.manage_box, self.retention_html]
         self.confirm.layout.display = "none"
-        self.new_button.layout.display = "none"
+        self.new_button.layout.display = self.close_panel.layout.display = "none"
+        self._removing: tuple[int, str] | None = None
         self.updates = Updates(self.draw, live.call)
         self.watch = _watch(teacher.class_id, self.updates, shown=False)
+        if resumed:
+            self._back_to_class()
         if self.host is not None and hasattr(self.host, "on_change"):
             self.host.on_change.append(self._table_changed)
         language.register(self)
         self.refresh()
+
+    def _back_to_class(self) -> None:
+        """A page coming back: follow me as the class has it, and the table at the deal and step it follows."""
+        follow = self.teacher.row().follow
+        if follow is None:
+            return
+        self._relabelling = True
+        try:
+            self.follow_button.value = True
+            self.view_choice.value = follow["view"]
+        finally:
+            self._relabelling = False
+        if self.host is None or not hasattr(self.host, "restore"):
+            return
+        where = self._position()
+        if (where["code"], where["line"], where["step"]) == (follow["code"], follow["actions"], follow["step"]):
+            return
+        if self.host.join(follow["code"]):
+            if follow["step"] is None:
+                self.host.restore(follow["actions"])
+            else:
+                self.host.restore((), follow["actions"], follow["step"] + 1)
 
     # --- what the teacher does --------------------------------------------------------------------------
 
@@ -512,7 +762,7 @@ class TeacherPanel(widgets.VBox):
         return self.host.live_position()
 
     def _follow_changed(self) -> None:
-        if self.ended:
+        if self.ended or self._relabelling:
             return
         if self.follow_button.value:
             self._push_follow()
@@ -566,10 +816,69 @@ class TeacherPanel(widgets.VBox):
             return
         self.draw()
 
+    def close_answers(self) -> None:
+        """Take no more answers now; the answer stays hidden until the teacher reveals it."""
+        self.teacher.close_question()
+        self.draw()
+
+    def start_countdown(self, seconds: int) -> None:
+        """Take no more answers ``seconds`` from now: every page shows the time left; the class's clock closes it."""
+        from atout.live.errors import LiveError
+
+        try:
+            self.teacher.countdown(seconds)
+        except LiveError as exc:
+            self._say(str(exc), error=True)
+            return
+        self.draw()
+
     def export(self) -> tuple[str, str]:
-        """The results file: its name and its text (a byte-order mark first, so a spreadsheet reads the accents)."""
+        """The results file: its name and its text (a byte-order mark first, so a spreadsheet reads the accents),
+        its times in the teacher's time zone."""
         code = self.teacher.code
-        return f"atout-class-{code}.csv", "\ufeff" + self.teacher.export_csv(get_language())
+        return f"atout-class-{code}.csv", "\ufeff" + self.teacher.export_csv(get_language(), self.live.zone)
+
+    # --- managing the class: another computer, removing a name ----------------------------------------
+
+    def _show_manage(self) -> None:
+        self.manage_box.layout.display = "" if self.manage_button.value else "none"
+        if not self.manage_button.value:
+            self._confirm_remove(False)
+            self.manage_message.value = ""
+
+    def _copy_heard(self, message: dict[str, Any]) -> None:
+        """The copy button was pressed: a fresh one-use ticket for its page to put in the link it copies."""
+        if message["type"] == "handover":
+            self.copy_link.send({"type": "ticket", "ticket": self.teacher.handover()})
+
+    def _confirm_remove(self, asking: bool) -> None:
+        chosen = self.remove_picker.value
+        name = next((label for label, key in self.remove_picker.options if key == chosen), None)
+        if asking and chosen is None:
+            return
+        self._removing = (chosen, name) if asking and name is not None else None
+        if self._removing is not None:
+            self.remove_question.value = _p(Text("Remove {name} from the class? Their answers are deleted, and their "
+                                                 "page leaves the class.", name=self._removing[1]))
+        self.remove_confirm.layout.display = "" if self._removing is not None else "none"
+        self.remove_row.layout.display = "none" if self._removing is not None else ""
+
+    def remove(self) -> None:
+        """Remove the student the teacher confirmed: their page is told; their name may join again."""
+        from atout.live.errors import LiveError
+
+        if self._removing is None:
+            return
+        student_id, _label = self._removing
+        self._confirm_remove(False)
+        try:
+            name = self.teacher.remove(student_id)
+        except LiveError as exc:
+            self.manage_message.value = _p(str(exc), "atout-error", "live-remove-message")
+        else:
+            self.manage_message.value = _p(Text("{name} is no longer in the class.", name=name), "atout-live-hint",
+                                           "live-remove-message")
+        self.draw()
 
     def _confirm_end(self, asking: bool) -> None:
         self.confirm.layout.display = "" if asking else "none"
@@ -584,14 +893,15 @@ class TeacherPanel(widgets.VBox):
 
     def _start_again(self) -> None:
         self.stop()
-        if self.host is not None and hasattr(self.host, "on_change") and self._table_changed in self.host.on_change:
-            self.host.on_change.remove(self._table_changed)
         old = self
         self.live.start()
         language.close_tree(old)
 
     def stop(self) -> None:
         self.watch.stop(wait=False)
+        self.updates.cancel()
+        if self.host is not None and hasattr(self.host, "on_change") and self._table_changed in self.host.on_change:
+            self.host.on_change.remove(self._table_changed)
 
     def _say(self, text: str, error: bool = False) -> None:
         if not text:
@@ -673,7 +983,36 @@ class TeacherPanel(widgets.VBox):
         self.end_yes.description = Text("Yes, end it").render()
         self.end_no.description = Text("No, carry on").render()
         self.new_button.description = Text("Start a new class").render()
-        for picker in (self.lesson_picker, self.question_picker, self.ask_picker):
+        self.close_panel.description = Text("Close this panel").render()
+        self.close_panel.tooltip = Text("The results stay kept until the time below").render()
+        self.close_label.value = _p(Text("Close the answers:"), "atout-live-close-label")
+        self.close_now.description = Text("Now").render()
+        self.close_now.tooltip = Text("No more answers; the answer stays hidden until you reveal it").render()
+        for seconds, button in zip(COUNTDOWNS, self.countdown_buttons, strict=True):
+            button.description = (Text("In {n} s", n=seconds) if seconds < 60
+                                  else Text("In {n} min", n=seconds // 60)).render()
+            button.tooltip = Text("Every student sees the time left; answers close when it runs out").render()
+        self.manage_button.description = Text("Manage the class").render()
+        from atout.live.classes import HANDOVER_MINUTES
+
+        self.handover_html.value = (
+            _p(Text("Reloading this page keeps the class."), "atout-live-hint")
+            + _p(Text("To carry on from another computer: copy a link for it, send it to yourself without showing it "
+                      "on the projector, and open it on that computer within {minutes} minutes. The link works "
+                      "once.", minutes=HANDOVER_MINUTES), "atout-live-hint", "live-handover-how"))
+        self.copy_link.words = {
+            "button": Text("Copy a link for another computer").render(),
+            "copied": Text("Copied. Open it on the other computer within {minutes} minutes: it works once.",
+                           minutes=HANDOVER_MINUTES).render(),
+            "refused": Text("This browser would not copy the link: allow this page to use the clipboard, or use "
+                            "another browser.").render()}
+        self.remove_picker.description = Text("Remove a student").render()
+        self.remove_button.description = Text("Remove…").render()
+        self.remove_yes.description = Text("Yes, remove").render()
+        self.remove_no.description = Text("No, keep them").render()
+        if self._removing is not None:
+            self._confirm_remove(True)
+        for picker in (self.lesson_picker, self.question_picker, self.ask_picker, self.remove_picker):
             picker.style.description_width = "initial"
         self._label_follow()
         self._lesson_choices()
@@ -681,20 +1020,26 @@ class TeacherPanel(widgets.VBox):
         self.draw()
 
     def draw(self) -> None:
-        """The class as the store has it now (on the page's thread: the watcher asks for it)."""
+        """The class as the store has it now (on the page's thread: the watcher asks for it, and a timer at the next
+        moment the store's counter does not mark: a countdown's end, a quiet page turning away)."""
+        from atout.live.classes import AWAY_AFTER_S
         from atout.live.errors import SessionError
         from atout.live.questions import from_spec
 
         try:
             row = self.teacher.row()
-            roster = self.teacher.roster()
+            presence = self.teacher.presence()
             current = self.teacher.current()
         except SessionError as exc:
             self.chart_html.value = _p(str(exc), "atout-error")
-            for part in (self.follow_row, self.ask_box, self.results_row, self.end_row):
+            for part in (self.follow_row, self.ask_box, self.results_row, self.end_row, self.close_row,
+                         self.manage_button, self.manage_box):
                 part.layout.display = "none"
+            self.countdown.show(None)
+            self.updates.cancel()
             return
         lang = get_language()
+        now = self.live.classes.clock()
         ended = self.ended or not self.live.classes.takes_answers(row)
         self.ended = ended
         if hasattr(self.host, "withhold_trick"):     # the projector's table, while its question waits (not once over)
@@ -713,30 +1058,39 @@ class TeacherPanel(widgets.VBox):
                     f"<a href='{escape(link)}' target='_blank' rel='noopener' data-testid='class-link'>"
                     f"{_breakable(link)}</a><br>{escape(Text('or on the course page, with the code.').render())}</p>")
         self.code_html.value = head
-        names = ", ".join(escape(s.name) for s in roster)
-        joined = Text("Students in the class: {n}", n=len(roster)).render()
-        self.roster_html.value = (f"<div class='atout-live-roster' data-testid='live-roster' "
-                                  f"data-count='{len(roster)}'><h3>{escape(joined)}</h3><p>"
-                                  f"{names or escape(Text('Nobody has joined yet.').render())}</p></div>")
+        self.roster_html.value = roster_html(presence)
+        self._remove_choices([student for student, _here in presence])
         for part in (self.follow_row, self.ask_box):
             part.layout.display = "none" if ended else ""
         if ended:
             self.end_button.layout.display = self.confirm.layout.display = "none"
-        self.new_button.layout.display = "" if ended else "none"
-        self.retention_html.value = _p(self.teacher.retention().render() + ".", "atout-live-retention",
+        self.new_button.layout.display = self.close_panel.layout.display = "" if ended else "none"
+        self.retention_html.value = _p(self.teacher.retention(self.live.zone).render() + ".", "atout-live-retention",
                                        "live-retention")
+        # The next moment to look again without a change in the store: the first here now to turn away.
+        wake = [student.seen + AWAY_AFTER_S - now for student, here in presence if here and student.seen is not None]
         if current is None:
             self.chart_html.value = ""
             self.answer_html.value = self.names_html.value = ""
-            self.results_row.layout.display = "none"
+            self.results_row.layout.display = self.close_row.layout.display = "none"
+            self.countdown.show(None)
+            self._wake(wake)
             return
         question = from_spec(current.spec)
         chart = self.teacher.chart(current)
         revealed = current.revealed is not None
         labels = {c: question.label(c, lang) for c in current.choices}
         title = Text("Question {n}: {prompt}", n=current.number, prompt=question.prompt(lang)).render()
+        state = ("revealed" if revealed else "open" if current.is_open else "closed")
         self.chart_html.value = chart_html(title, chart, labels, question.cards,
-                                           right=list(current.answer) if revealed else None)
+                                           right=list(current.answer) if revealed else None,
+                                           pick_all=question.pick_all, state=state)
+        counting = current.is_open and current.closes_at is not None
+        self.countdown.show(max(0.0, current.closes_at - now) if counting else None)
+        if counting:
+            wake.append(current.closes_at - now + 0.05)
+        self._wake(wake)
+        self.close_row.layout.display = "" if current.is_open and not ended else "none"
         self.results_row.layout.display = ""
         self.reveal_button.layout.display = "none" if revealed else ""
         self.names_button.layout.display = "" if revealed else "none"
@@ -750,13 +1104,59 @@ class TeacherPanel(widgets.VBox):
         if self.names_button.value:
             who = self.teacher.who_was_right(current)
             answered = set(who["right"]) | set(who["wrong"])
-            missing = [s.name for s in roster if s.name not in answered]
+            missing = [student.name for student, here in presence if here and student.name not in answered]
             lines = [(N_("Right: {names}"), who["right"]), (N_("Not right: {names}"), who["wrong"]),
                      (N_("No answer: {names}"), missing)]
             self.names_html.value = "<div class='atout-live-names-list' data-testid='live-names'>" + "".join(
                 _p(Text(line, names=_Names(names))) for line, names in lines if names) + "</div>"
         else:
             self.names_html.value = ""
+
+    def _wake(self, delays: list[float]) -> None:
+        if delays:
+            self.updates.at(min(delays))
+
+    def _remove_choices(self, roster: list[Any]) -> None:
+        """The names the teacher may remove, as the roster has them (two students may not share a name)."""
+        options = [(student.name, student.id) for student in roster]
+        if options != list(self.remove_picker.options):
+            chosen = self.remove_picker.value
+            self.remove_picker.options = options
+            self.remove_picker.value = chosen if chosen in dict(options).values() else None
+        self.remove_button.disabled = not options
+
+
+def roster_html(presence: list[tuple[Any, bool]]) -> str:
+    """Who is in the class: those here now, then those whose page left or went quiet (away), not counted as here."""
+    here = [student.name for student, present in presence if present]
+    away = [student.name for student, present in presence if not present]
+    heading = Text("Students here: {n}", n=len(here)).render()
+    names = ", ".join(escape(name) for name in here) or escape(
+        (Text("Nobody has joined yet.") if not presence else Text("Nobody is here now.")).render())
+    gone = (f"<p class='atout-live-away-names' data-testid='live-away'>"
+            f"{escape(Text('Away: {names}', names=_Names(away)).render())}</p>" if away else "")
+    return (f"<div class='atout-live-roster' data-testid='live-roster' data-count='{len(here)}' "
+            f"data-away='{len(away)}'><h3>{escape(heading)}</h3><p>{names}</p>{gone}</div>")
+
+
+def _button(css: str, act: Callable[[], Any], **kwargs: Any) -> widgets.Button:
+    """A button of the teacher's panel: the class its page and tests name it by, and what a click does."""
+    button = widgets.Button(**kwargs)
+    button.add_class(css)
+    button.on_click(guarded(lambda _b: act()))
+    return button
+
+
+def _confirmation(name: str, yes: Callable[[], Any], no: Callable[[], Any]
+                  ) -> tuple[widgets.HBox, widgets.HTML, widgets.Button, widgets.Button]:
+    """A question asked before something that cannot be undone: the row, its question, Yes (``name``-yes, red)
+    and No (``name``-no)."""
+    question = widgets.HTML()
+    yes_button = _button(f"{name}-yes", yes, button_style="danger")
+    no_button = _button(f"{name}-no", no)
+    row = widgets.HBox([question, yes_button, no_button])
+    row.add_class("atout-live-confirm")
+    return row, question, yes_button, no_button
 
 
 def _breakable(address: str) -> str:
@@ -803,8 +1203,10 @@ class StudentPanel(widgets.VBox):
         self.name = joined["name"]
         self.number = joined["number"]
         self.view: dict[str, Any] = joined["view"]
+        self.code = self.view["code"]
         self.away = False
-        self.lang = get_language()
+        self._kept = True           # the browser keeps this class's token (until the class is over for the page)
+        self.lang = joined.get("lang", get_language())      # a page coming back: the class's record of it
         self.header = widgets.HTML()
         self.away_button = widgets.Button(icon="pause")
         self.away_button.add_class("atout-live-away")
@@ -820,8 +1222,14 @@ class StudentPanel(widgets.VBox):
         student = self.live.classes.student(self.token)
         self.updates = Updates(self.pull, live.call)
         self.watch = _watch(student.class_id, self.updates, shown=True)
+        from atout.live.classes import HERE_EVERY_S
+
+        self.page_id = secrets.token_hex(8)              # this page among the student's (a reload, a second tab)
+        self.here()                                      # here now (a page coming back was away meanwhile)
+        self.live.browser.here_every_s = HERE_EVERY_S    # then every so often
+        atexit.register(self.leave)                      # and gone when its kernel is shut down with it
         language.register(self)
-        self.draw()
+        self.refresh()
 
     def _tell(self, message: dict[str, Any]) -> dict[str, Any]:
         from atout.live.protocol import handle
@@ -832,10 +1240,39 @@ class StudentPanel(widgets.VBox):
         """The class changed: read this student's view of it and draw it."""
         reply = self._tell({"op": "view"})
         if "error" in reply:
+            # Removed by the teacher, or the class is deleted: said plainly, and the page stops taking part.
             self.view = {**self.view, "ended": True, "follow": None, "question": None, "gone": reply["error"]}
         else:
             self.view = reply["view"]
         self.draw()
+
+    def here(self) -> None:
+        """The page says it is still open (``ClassKeys``); a page no longer in the class learns why."""
+        if self._kept and "error" in self._say_presence("here"):
+            self.pull()
+
+    def leave(self) -> None:
+        """The page is closing: the teacher sees this student away at once."""
+        if self._kept:
+            self._say_presence("leave")
+
+    def _say_presence(self, op: str) -> dict[str, Any]:
+        """Housekeeping the student did not ask for, as the watcher's is: a store that cannot be reached now is
+        logged and tried again at the next beat (the student's own next action meets it and says so), never a
+        fault on the page every 20 seconds."""
+        try:
+            return self._tell({"op": op, "page": self.page_id})
+        except Exception:       # noqa: BLE001 - see the docstring
+            log.warning("a live class's page could not say %s", op, exc_info=True)
+            return {}
+
+    def _over(self) -> None:
+        """The class is over for this page: its browser forgets the token and the page stops saying it is here."""
+        if self._kept:
+            self._kept = False
+            self.live.browser.forget_student(self.code)
+            self.live.browser.here_every_s = 0.0
+            atexit.unregister(self.leave)
 
     def _answer(self, number: int, picked: list[str]) -> str | None:
         reply = self._tell({"op": "answer", "question": number, "answer": picked})
@@ -856,6 +1293,9 @@ class StudentPanel(widgets.VBox):
 
     def stop(self) -> None:
         self.watch.stop(wait=False)
+        self.updates.cancel()
+        self.live.browser.here_every_s = 0.0
+        atexit.unregister(self.leave)
 
     def refresh(self) -> None:
         """The page's language changed: the class is told (the teacher's results show it) and answers in it."""
@@ -871,6 +1311,7 @@ class StudentPanel(widgets.VBox):
         view = self.view
         code = view.get("code", "")
         if view.get("ended"):
+            self._over()
             said = view.get("gone") or Text("The class {code} has ended.", code=code).render()
             self.header.value = _p(said, "atout-live-ended", "live-ended")
             self.away_button.layout.display = "none"
@@ -894,7 +1335,10 @@ class StudentPanel(widgets.VBox):
         self.follower.withheld = trick_withheld((question.get("position") or {}).get("ask"),
                                                 bool(question.get("revealed")))
         self.follower.show(follow, self.number, away=self.away)
-        self.question.show(view.get("question"))
+        question = view.get("question")
+        self.question.show(question)
+        if question is not None and question.get("closes_in") is not None:
+            self.updates.at(question["closes_in"] + 0.05)     # the countdown's end: the question closes for all
         self.live.following(bool(follow) and not self.away)
 
 
@@ -1001,7 +1445,9 @@ class Follower(widgets.VBox):
 
 class QuestionPanel(widgets.VBox):
     """The question the teacher asked, on a student's page: pick, send, then (once revealed) right or not and why.
-    The choices are made once per question, so a change elsewhere in the class keeps what the student picked."""
+    The choices are made once per question, so a change elsewhere in the class keeps what the student picked. A
+    refusal (nothing chosen, an answer sent twice) is said until the question closes or is revealed: then every
+    student sees that, whatever they pressed before."""
 
     def __init__(self, send: Callable[[int, list[str]], str | None]) -> None:
         super().__init__()
@@ -1015,9 +1461,11 @@ class QuestionPanel(widgets.VBox):
         self.send_button.add_class("atout-live-send")
         self.send_button.on_click(guarded(lambda _b: self.send()))
         self.result = widgets.HTML()
+        self.countdown = Countdown()
         self._key: tuple[int, str] | None = None
         self._question: dict[str, Any] | None = None
         self._error = ""
+        self._state: tuple[bool, bool] = (True, False)      # the question's (open, revealed) when last drawn
         self.children: list[widgets.Widget] = []
 
     def selected(self) -> list[str]:
@@ -1052,10 +1500,13 @@ class QuestionPanel(widgets.VBox):
         if key != self._key:
             self._key = key
             self._error = ""
+            how = (f"<p class='atout-quiz-how' data-testid='live-pick-all'>"
+                   f"{escape(Text('Choose all that apply.').render())}</p>" if question["pick_all"] else "")
             self.prompt.value = (f"<h3 class='atout-live-question' data-testid='live-question' "
                                  f"data-number='{question['number']}'>"
                                  f"{escape(Text('Question {n} from the teacher', n=question['number']).render())}"
-                                 f"</h3><p class='atout-quiz-prompt'><strong>{escape(question['prompt'])}</strong></p>")
+                                 f"</h3><p class='atout-quiz-prompt'><strong>{escape(question['prompt'])}</strong></p>"
+                                 f"{how}")
             self.situation.value = question_situation(question)
             buttons = []
             for code, label in question["choices"]:
@@ -1070,7 +1521,13 @@ class QuestionPanel(widgets.VBox):
                 button.observe(guarded(lambda c, b=button: self._pick(b)), names="value")
                 buttons.append(button)
             self.choices.children = buttons
-            self.children = [self.prompt, self.situation, self.choices, self.send_button, self.result]
+            self.children = [self.prompt, self.situation, self.choices, self.countdown, self.send_button,
+                             self.result]
+        state = (bool(question["open"]), bool(question["revealed"]))
+        if state != self._state:
+            self._error = ""        # what the student was told before the question closed no longer holds
+        self._state = state
+        self.countdown.show(question.get("closes_in"))
         mine = question.get("mine")
         closed = mine is not None or not question["open"]
         for button in self.choices.children:
@@ -1087,7 +1544,7 @@ class QuestionPanel(widgets.VBox):
             return
         labels = dict((code, label) for code, label in question["choices"])
         mine = question.get("mine")
-        if self._error:
+        if self._error and not question.get("revealed"):
             self.result.value = f"<p class='atout-error' role='alert' data-testid='live-answer-error'>" \
                                 f"{escape(self._error)}</p>"
             return
@@ -1108,5 +1565,8 @@ class QuestionPanel(widgets.VBox):
             picked = Text("Your answer is in: {answer}. The teacher will show the right answer.",
                           answer=[_Raw(labels[c]) for c in mine])
             self.result.value = _p(picked, "atout-live-sent", "live-sent")
+        elif not question["open"]:
+            self.result.value = _p(Text("Answers are closed. The teacher will show the right answer."),
+                                   "atout-live-closed", "live-closed")
         else:
             self.result.value = ""

@@ -56,7 +56,27 @@ def page_style() -> HTML:
         preload()
         gc.freeze()
         _freeze_after_each_cell()
-    return HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
+    return HTML(site_style())
+
+
+def warm() -> None:
+    """Import every module the pages run and load what every page reads (the catalogues, the lessons, checked): the
+    fork server does it once, and the site's kernels, forked from it, start with it (``atout.kernel_fork``)."""
+    import pandas  # noqa: F401 - the lessons' tables, the score sheet, the class's results
+
+    from atout.i18n import preload
+    from atout.lessons import course_lessons
+    from atout.widgets import classroom, course, handout, index, language, live, play, shell, whatif  # noqa: F401
+
+    preload()
+    course_lessons()
+
+
+def site_style() -> str:
+    """The site's stylesheet and its buttons' icons (``atout.widgets.icons``), as one ``<style>`` element."""
+    from atout.widgets.icons import icon_css
+
+    return f"<style>{STYLE.read_text(encoding='utf-8')}\n{icon_css()}</style>"
 
 
 _FREEZING_SHELLS: weakref.WeakSet = weakref.WeakSet()
@@ -330,19 +350,41 @@ def whatif_page() -> widgets.VBox:
 
 
 def classroom_page() -> widgets.VBox:
-    """The classroom: the address's game, or its deal code, then the moves played and the walk-through's step."""
+    """The classroom: the address's game, or its deal code, then the moves played and the walk-through's step.
+
+    This page may be preheated (``voila.json``): a kernel started ahead of its visitor builds the classroom of the
+    usual game while it waits, and once the visitor is known only turns it to the address's game, deal and class, as
+    a teacher's choices on the page would.
+    """
     from atout import dealcode
+    from atout.preheat import preheated
     from atout.widgets.address import parse_moves
     from atout.widgets.classroom import Classroom
+    from atout.widgets.language import set_page_language
+    from atout.widgets.shell import PageShell
 
-    request, shell = _start("classroom")
+    shell = PageShell("classroom")
+    ahead = Classroom() if preheated() else None
+    request = page_request()
+    shell.lang_source = request.lang_source
+    set_page_language(request.lang)
+    shell.say(*request.notices)
     query, notices = request.query, list[Text]()
     game = _game(query, notices)
     asked = query.get("code", "")
     code = _usable(query.get("code"), dealcode.decode, notices, lambda reason: Text(
         "The deal code in the address, “{code}”, could not be used: {reason}", code=asked[:40], reason=reason))
     class_code = _class_code(query)
-    classroom = Classroom(game=game, code=code, class_code=class_code)
+    if ahead is None:
+        classroom = Classroom(game=game, code=code, class_code=class_code)
+    else:
+        classroom = ahead
+        if code is not None:
+            classroom.join(code)
+        elif game != classroom.game_picker.value:
+            classroom.game_picker.value = game          # a deal of the address's game, as the teacher's choice deals
+        if class_code:
+            classroom.live.prefill(class_code)
     if code is not None and ("moves" in query or query.get("mode") == "walk"):
         try:
             step = query.get("step", "1")
@@ -424,6 +466,6 @@ def lesson_widget(lesson_id: str) -> widgets.VBox:
                                ids=", ".join(lessons)))
     from atout.widgets.shell import FaultNotice
 
-    style = widgets.HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
+    style = widgets.HTML(site_style())
     view = LessonView(lessons[lesson_id])
     return widgets.VBox([style, view, FaultNotice(view)])

@@ -4,6 +4,7 @@ refused with nothing kept, the end of a class and its retention."""
 from __future__ import annotations
 
 import io
+import secrets
 
 import pandas as pd
 import pytest
@@ -12,7 +13,7 @@ from atout import dealcode
 from atout.games import family
 from atout.i18n import language
 from atout.live import codes
-from atout.live.classes import MAX_NAME, OPEN_HOURS, RETENTION_HOURS
+from atout.live.classes import AWAY_AFTER_S, HANDOVER_MINUTES, MAX_NAME, OPEN_HOURS, RETENTION_HOURS
 from atout.live.errors import (
     AnswerError,
     ClassCodeError,
@@ -21,7 +22,7 @@ from atout.live.errors import (
     SessionError,
     StudentNameError,
 )
-from atout.live.questions import lessons_by_id
+from atout.live.questions import lesson_questions, lessons_by_id
 from atout.live.store import TABLES
 from atout.players import make_player
 
@@ -121,6 +122,155 @@ def test_a_student_page_comes_back_with_its_token_and_only_with_it(classes):
         classes.teacher(ada.token)             # a student's token is not the teacher's
 
 
+# --- a class that survives its pages ------------------------------------------------------------------------
+
+def test_another_device_takes_the_teachers_page_with_a_ticket_that_works_once(classes, store, clock):
+    teacher = classes.start()
+    classes.join(teacher.code, "Ada", "en")
+    ticket = teacher.handover()
+    assert ticket != teacher.token and len(ticket) >= 32
+    laptop = classes.claim(ticket)
+    assert (laptop.class_id, laptop.token) == (teacher.class_id, teacher.token)   # its browser keeps the token
+    with pytest.raises(SessionError, match="used already, or is more than 30 minutes old"):
+        classes.claim(ticket)                                                     # once only
+    late = teacher.handover()
+    clock.advance(HANDOVER_MINUTES / 60 + 0.001)
+    with pytest.raises(SessionError, match="more than 30 minutes old"):
+        classes.claim(late)
+
+
+@pytest.mark.parametrize("key", ["code", "student", "guess", "empty", "long", "not text"])
+def test_the_class_is_not_reclaimed_without_the_teachers_key(classes, store, key):
+    teacher = classes.start()
+    ada = classes.join(teacher.code, "Ada", "en")
+    teacher.handover()
+    given = {"code": teacher.code, "student": ada.token, "guess": secrets.token_urlsafe(24), "empty": "",
+             "long": "x" * 500, "not text": {"ticket": 1}}[key]
+    before = unchanged(store, teacher.class_id)
+    with pytest.raises(SessionError):
+        classes.claim(given)
+    with pytest.raises(SessionError):
+        classes.teacher(given)
+    assert unchanged(store, teacher.class_id) == before
+
+
+def test_a_student_page_that_comes_back_is_the_same_student_with_the_question_and_answer(classes):
+    teacher = classes.start()
+    ben = classes.join(teacher.code, "Ben", "en")
+    teacher.ask_lesson("45-trumps", 0)
+    ben.answer(1, "AH")
+    back = classes.student(ben.token)              # the reloaded page's token, kept by its browser
+    assert (back.id, back.name) == (ben.id, "Ben")
+    assert back.view()["question"]["mine"] == ["AH"]
+    teacher.ask_lesson("45-trumps", 1)
+    back.answer(2, back.view()["question"]["choices"][0][0])
+    assert [s.name for s in teacher.roster()] == ["Ben"] and len(teacher.results()) == 1
+
+
+def test_who_is_here_is_what_the_pages_say(classes, store, clock):
+    teacher = classes.start()
+    ada, ben, zoe = (classes.join(teacher.code, name, "en") for name in ("Ada", "Ben", "Zoë"))
+    assert [here for _s, here in teacher.presence()] == [True, True, True]     # here from the moment they join
+    teacher.ask_lesson("45-trumps", 0)
+    ada.answer(1, "AH")
+    zoe.here("zoe-tab")
+    zoe.leave("zoe-tab")                           # Zoë closed her page
+    assert [here for _s, here in teacher.presence()] == [True, True, False]
+    assert teacher.chart()["students"] == 2 and teacher.chart()["answered"] == 1
+    clock.now += AWAY_AFTER_S - 1
+    ben.here()                                     # Ben's page says it is open; Ada's went quiet
+    clock.now += 2
+    assert [here for _s, here in teacher.presence()] == [False, True, False]
+    assert teacher.chart()["students"] == 2        # Ada answered, then left: she still counts, Zoë does not
+    # A page saying it is still there wakes nobody; one coming back wakes the teacher's page.
+    version = store.version(teacher.class_id)
+    ben.here()
+    assert store.version(teacher.class_id) == version
+    zoe.here()
+    assert store.version(teacher.class_id) == version + 1
+    assert [here for _s, here in teacher.presence()] == [False, True, True]
+    # Ben reloads: the new page says it is here before the old one's goodbye arrives; he stays here.
+    ben.here("old page")
+    ben.here("new page")
+    ben.leave("old page")
+    assert [here for _s, here in teacher.presence()] == [False, True, True]
+    ben.leave("new page")
+    assert [here for _s, here in teacher.presence()] == [False, False, True]
+
+
+def test_a_removed_student_is_refused_and_told_and_their_name_is_free(classes, store):
+    teacher = classes.start()
+    _ada, ben = classes.join(teacher.code, "Ada", "en"), classes.join(teacher.code, "Ben", "en")
+    teacher.ask_lesson("45-trumps", 0)
+    ben.answer(1, "KD")
+    ben.record_progress("45-trumps", 3, 5)
+    seen = store.version(teacher.class_id, shown=True)
+    assert teacher.remove(ben.id) == "Ben"
+    assert store.version(teacher.class_id, shown=True) == seen + 1           # every page looks, Ben's too
+    assert [s.name for s in teacher.roster()] == ["Ada"] and teacher.chart()["answered"] == 0
+    assert [r["name"] for r in teacher.results()] == ["Ada"] and "Ben" not in teacher.export_csv()
+    for refused in (lambda: classes.student(ben.token), lambda: ben.view(), lambda: ben.answer(1, "AH"),
+                    lambda: ben.here()):
+        with pytest.raises(SessionError, match="The teacher has taken you out of this class"):
+            refused()
+    with pytest.raises(MessageError, match="no longer in the class"):
+        teacher.remove(ben.id)
+    other = classes.start()
+    eve = classes.join(other.code, "Eve", "en")
+    with pytest.raises(MessageError, match="no longer in the class"):
+        teacher.remove(eve.id)                                               # not this teacher's student
+    again = classes.join(teacher.code, "ben", "en")                          # the name may join again
+    assert again.id != ben.id and again.view()["question"]["mine"] is None
+
+
+def test_a_countdown_closes_the_question_by_the_clock(classes, store, clock):
+    teacher = classes.start()
+    ada, ben, zoe = (classes.join(teacher.code, name, "en") for name in ("Ada", "Ben", "Zoë"))
+    teacher.ask_lesson("45-trumps", 0)
+    assert teacher.countdown(30) == clock.now + 30
+    assert ada.view()["question"]["closes_in"] == 30
+    clock.now += 29.5
+    ada.answer(1, "AH")                            # in time
+    assert ben.view()["question"]["closes_in"] == 0.5 and ben.view()["question"]["open"]
+    clock.now += 0.5
+    before = store.row_counts()
+    with pytest.raises(AnswerError, match="Time is up"):
+        ben.answer(1, "AH")                        # whatever Ben's page still showed
+    assert store.row_counts() == before
+    seen = zoe.view()["question"]                  # the first page to look closes it for every page
+    assert not seen["open"] and seen["closes_in"] is None and "answer" not in seen
+    [question] = store.questions(teacher.class_id)
+    assert question.closed == question.closes_at == clock.now and question.revealed is None
+    assert teacher.chart()["open"] is False
+    with pytest.raises(AnswerError, match="Time is up"):
+        zoe.answer(1, "AH")
+    teacher.reveal()
+    assert ada.view()["question"]["right"] is True and ben.view()["question"]["right"] is None
+
+
+def test_a_countdown_needs_an_open_question_and_a_sensible_length(classes, store):
+    teacher = classes.start()
+    with pytest.raises(QuestionError, match="No question is open"):
+        teacher.countdown(30)
+    teacher.ask_lesson("45-trumps", 0)
+    for seconds in (0, 4, 3601, 30.5, "30", True):
+        with pytest.raises(MessageError, match="from 5 to 3600 seconds"):
+            teacher.countdown(seconds)
+    teacher.close_question()
+    with pytest.raises(QuestionError, match="No question is open"):
+        teacher.countdown(30)
+
+
+def test_times_are_said_in_the_readers_time_zone_and_anything_else_is_the_servers(classes):
+    teacher = classes.start()                      # the test clock: 2027-01-15 08:00 UTC
+    with language("en"):
+        assert "Saturday, January 16, 2027, 5:00\u202fPM" in str(teacher.retention("Asia/Tokyo"))
+        assert "Saturday, January 16, 2027, 4:00\u202fAM" in str(teacher.retention("America/Halifax"))
+        assert str(teacher.retention("../../etc/passwd")) == str(teacher.retention(None))
+    with language("fr"):
+        assert "samedi 16 janvier 2027, 09:00" in str(teacher.retention("Europe/Paris"))
+
+
 # --- follow me -----------------------------------------------------------------------------------------------
 
 def test_follow_me_sends_the_teachers_deal_step_and_view_to_every_student(classes):
@@ -174,7 +324,7 @@ def test_answers_are_marked_by_core_and_shown_only_once_revealed(classes):
     assert ada.view()["question"]["mine"] == ["AH"] and "right" not in ada.view()["question"]
     chart = teacher.chart()
     assert chart == {"number": 1, "counts": {"AD": 1, "AH": 1, "KD": 0}, "answered": 2, "students": 3,
-                     "open": True, "revealed": False}
+                     "open": True, "revealed": False, "closes_at": None}
     teacher.reveal()
     seen = ada.view()["question"]
     assert seen["revealed"] and seen["right"] is True and seen["answer"] == ["AH"]
@@ -198,12 +348,13 @@ def test_late_joiners_see_the_open_question(classes):
     assert late.view()["question"]["right"] is True
 
 
-def test_a_closed_question_is_hidden_until_revealed_and_takes_no_answers(classes, store):
+def test_a_closed_question_shows_closed_without_its_answer_until_revealed_and_takes_no_answers(classes, store):
     teacher = classes.start()
     ada = classes.join(teacher.code, "Ada", "en")
     teacher.ask_lesson("45-trumps", 0)
     teacher.close_question()
-    assert ada.view()["question"] is None
+    seen = ada.view()["question"]
+    assert seen["number"] == 1 and not seen["open"] and not seen["revealed"] and "answer" not in seen
     before = unchanged(store, teacher.class_id)
     with pytest.raises(AnswerError, match="This question is closed"):
         ada.answer(1, "AH")
@@ -404,21 +555,28 @@ def test_the_teacher_keeps_each_students_answers_and_lesson_progress(classes):
     assert results['=HYPERLINK("x")']["answers"] == {1: (["KD"], False)}
 
 
-def test_the_export_is_csv_through_pandas_in_the_teachers_language(classes):
+def test_the_export_is_csv_through_pandas_in_the_teachers_language(classes, clock):
     teacher, _ada, _eve = _class_with_results(classes)
-    frame = pd.read_csv(io.StringIO(teacher.export_csv("en")), keep_default_na=False)
-    assert list(frame.columns) == ["Name", "Language", "Joined", "Question 1: answer", "Question 1: right",
-                                   "Question 2: answer", "Question 2: right", "Right answers",
+    first, second = (lesson_questions(lesson)[0] for lesson in ("45-trumps", "45-following"))
+    frame = pd.read_csv(io.StringIO(teacher.export_csv("en", "America/Halifax")), keep_default_na=False)
+    # Each question's own words head its answers; then the right answers, the questions asked and the share right.
+    assert list(frame.columns) == ["Name", "Language", "Joined", f"Question 1: {first.prompt_text('en')}",
+                                   "Question 1: right", f"Question 2: {second.prompt_text('en')}", "Question 2: right",
+                                   "Right answers", "Questions asked", "Right answers (%)",
                                    f"Lesson: {lessons_by_id()['45-trumps'].title['en']}"]
     assert frame["Name"].tolist() == ["Ada", "'=HYPERLINK(\"x\")"]      # a formula stays text in a spreadsheet
-    assert frame["Question 1: answer"].tolist() == ["A♥", "K♦"]
+    assert frame[f"Question 1: {first.prompt_text('en')}"].tolist() == ["A♥", "K♦"]
     assert frame["Question 1: right"].tolist() == ["yes", "no"]
     assert frame["Question 2: right"].tolist() == ["yes", ""]
     assert frame["Right answers"].tolist() == [2, 0]
-    french = pd.read_csv(io.StringIO(teacher.export_csv("fr")), keep_default_na=False)
-    assert list(french.columns)[:5] == ["Nom", "Langue", "Arrivée", "Question 1\u00a0: réponse",
+    assert frame["Questions asked"].tolist() == [2, 2] and frame["Right answers (%)"].tolist() == [100, 0]
+    # The clock says 2027-01-15 08:00 UTC: the teacher in Halifax reads 4:00 AM, the day in words.
+    assert frame["Joined"].tolist() == ["Friday, January 15, 2027, 4:00\u202fAM"] * 2
+    french = pd.read_csv(io.StringIO(teacher.export_csv("fr", "Europe/Paris")), keep_default_na=False)
+    assert list(french.columns)[:5] == ["Nom", "Langue", "Arrivée", f"Question 1\u00a0: {first.prompt_text('fr')}",
                                         "Question 1\u00a0: juste"]
     assert french["Question 1\u00a0: juste"].tolist() == ["oui", "non"]
+    assert french["Arrivée"].tolist() == ["vendredi 15 janvier 2027, 09:00"] * 2
 
 
 def test_ending_the_class_closes_it_and_keeps_the_results_for_the_teacher(classes, store):

@@ -36,7 +36,8 @@ BAD = [
     ("x" * (MAX_MESSAGE_BYTES + 1), "at most 4096 bytes; this one has 4097", "message"),
     ('{"op": "join", "code": ', "not JSON", "message"),
     ("[1, 2]", "a message is one JSON object with an op", "message"),
-    ({"op": "shout"}, "op is one of join, resume, view, answer, progress, language, not 'shout'", "message"),
+    ({"op": "shout"}, "op is one of join, resume, view, answer, progress, language, here, leave, not 'shout'",
+     "message"),
     ({"op": "join", "code": "K7M-4QX", "name": "Ada", "lang": "en", "admin": True},
      "a join message has the fields code, name, lang, not 'admin'", "message"),
     ({"op": "join", "code": "K7M-4QX"}, "a join message needs name, lang", "message"),
@@ -48,6 +49,8 @@ BAD = [
     ({"op": "answer", "token": "ADA", "question": "1", "answer": ["AH"]}, "question is the number", "message"),
     ({"op": "progress", "token": "ADA", "lesson": "45-trumps", "right": 9, "total": 5}, "a lesson's score", "message"),
     ({"op": "progress", "token": "ADA", "lesson": "../etc", "right": 1, "total": 5}, "there is no lesson", "message"),
+    ({"op": "here", "token": "ADA", "page": ["tab"]}, "page is the text the page names itself with", "message"),
+    ({"op": "leave", "token": "ADA"}, "a leave message needs page", "message"),
 ]
 
 
@@ -88,3 +91,12 @@ def test_refusals_are_in_the_pages_language(classes):
     assert reply == {"error": "'QS' n'est pas l'un des choix de cette question", "field": "answer"}
     taken = handle(classes, {"op": "join", "code": teacher.code, "name": "zoé", "lang": "en"})
     assert taken["error"] == "zoé is already in this class: add an initial or choose another name"
+
+
+def test_a_removed_student_is_told_in_their_own_language(classes):
+    teacher = classes.start()
+    zoe = handle(classes, {"op": "join", "code": teacher.code, "name": "Zoé", "lang": "fr"})
+    teacher.remove(classes.student(zoe["token"]).id)
+    reply = handle(classes, {"op": "view", "token": zoe["token"]})
+    assert reply["field"] == "token" and reply["error"].startswith("L'enseignant vous a retiré de cette séance")
+    assert handle(classes, {"op": "here", "token": zoe["token"], "page": "tab"})["error"].startswith("L'enseignant")

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+from pathlib import Path
 
 import pytest
 
 from atout.live.classes import Classes
-from atout.live.store import SCHEMA_VERSION, TABLES, Conflict, StoreError, open_store, writes_held
+from atout.live.postgres import PostgresStore
+from atout.live.sqlite import SQLiteStore
+from atout.live.store import SCHEMA_VERSION, TABLES, Conflict, StoreError, open_store, schema, writes_held
 from atout.live.watch import Watch
 
 
@@ -30,6 +33,65 @@ def test_a_database_from_a_newer_atout_is_refused_with_the_reason(store, backend
         tx.run("UPDATE live_meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
     with pytest.raises(StoreError, match="newer Atout"):
         type(store)(store.path.parent) if backend == "sqlite" else type(store)(store.url)
+
+
+def _version_1_database(backend: str, where: dict) -> None:
+    """A class database as Atout's first schema made it (``schema``, version 1), holding a class with a student, a
+    question and an answer, written by the back-end's own driver: what a school's server has before an update."""
+    statements = [*schema(PostgresStore.id_column if backend == "postgresql" else SQLiteStore.id_column),
+                  "INSERT INTO live_meta (key, value) VALUES ('schema_version', '1')",
+                  "INSERT INTO live_classes (code, teacher_token, created, closes, deleted) "
+                  "VALUES ('K7M4QX', 'teacher-token', 1800000000, 1800028800, 1800086400)",
+                  "INSERT INTO live_students (class_id, number, name, name_key, token, lang, joined) "
+                  "VALUES (1, 0, 'Ada', 'ada', 'ada-token', 'en', 1800000010)",
+                  "INSERT INTO live_questions (class_id, number, spec, choices, answer, opened) VALUES (1, 1, "
+                  "'{\"source\":\"lesson\",\"lesson\":\"45-trumps\",\"index\":0}', '[\"AD\",\"AH\",\"KD\"]', "
+                  "'[\"AH\"]', 1800000020)",
+                  "INSERT INTO live_answers (class_id, question_id, student_id, response, correct, answered) "
+                  "VALUES (1, 1, 1, '[\"AH\"]', 1, 1800000030)"]
+    if backend == "sqlite":
+        import sqlite3
+
+        Path(where["folder"]).mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(Path(where["folder"]) / "classes.sqlite3", isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+    else:
+        import psycopg
+
+        conn = psycopg.connect(where["url"], autocommit=True)
+    try:
+        for statement in statements:
+            conn.execute(statement)
+    finally:
+        conn.close()
+
+
+def test_a_version_1_database_is_brought_up_to_date_and_keeps_its_class(backend, where, clock):
+    _version_1_database(backend, where)
+    store = open_store(**where)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION == 2
+        classes = Classes(store, clock=clock)
+        clock.now = 1800000100
+        teacher = classes.teacher("teacher-token")
+        assert teacher.code == "K7M-4QX" and [s.name for s in teacher.roster()] == ["Ada"]
+        ada = classes.student("ada-token")
+        assert ada.my_answers() == {1: ["AH"]} and teacher.chart()["answered"] == 1
+        # What version 2 added works on the old rows: who is here, a countdown, a removal.
+        assert teacher.presence() == [(teacher.roster()[0], False)]      # no page has said so since the update
+        ada.here()
+        assert teacher.presence()[0][1]
+        teacher.countdown(30)
+        assert store.latest_question(teacher.class_id).closes_at == 1800000130
+        teacher.remove(ada.id)
+        assert teacher.roster() == [] and store.row_counts()["live_answers"] == 0
+    finally:
+        store.close()
+    again = open_store(**where)                 # made once: a second opening changes nothing
+    try:
+        assert again.schema_version() == SCHEMA_VERSION and again.class_by("code", "K7M4QX") is not None
+    finally:
+        again.close()
 
 
 def test_a_refused_check_undoes_the_whole_write_counter_included(classes, store):

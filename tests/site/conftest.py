@@ -142,6 +142,16 @@ def voila_class_server(tmp_path_factory, postgres_server):
 
 
 @pytest.fixture(scope="session")
+def voila_class_server_sqlite(tmp_path_factory):
+    """A live class's server on SQLite, the default store, culling as the site does (``voila_class_server`` says
+    why); its classes in a data folder of its own (``ATOUT_DATA``)."""
+    need_chromium()
+    with running_voila("voila-class-sqlite", tmp_path_factory.mktemp("atout-data-class-sqlite"),
+                       quick_culling=False) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
 def voila_url(voila_server):
     return voila_server.url
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from atout.kernel_fork import connection_file_of
 from atout.site import kernel_transport
 from tests.site.conftest import CULL_IDLE, CULL_INTERVAL, fresh_tab, in_front, open_page, wait_for
 from tests.site.test_shell import BANNER, LEGAL, kernel_id, play_a_card
@@ -62,9 +63,9 @@ def test_a_pages_kernel_talks_to_the_server_over_unix_sockets(page, voila_server
         pytest.skip(f"this machine's temporary folder ({tempfile.gettempdir()}) is too long a path for sockets: "
                     "the site's kernels use TCP here")
     open_page(page, voila_server.url, "index.ipynb", ready="[data-testid=games-index]")
-    pid = voila_server.kernel_pid(kernel_id(page))
-    arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
-    connection = json.loads(Path(arguments[arguments.index("-f") + 1]).read_text())
+    connection_file = connection_file_of(voila_server.kernel_pid(kernel_id(page)))
+    assert connection_file is not None
+    connection = json.loads(Path(connection_file).read_text())
     assert connection["transport"] == "ipc", connection
     sockets = [Path(f"{connection['ip']}-{connection[channel]}")
                for channel in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port")]

@@ -46,7 +46,8 @@ def opened(chromium):
 
     yield open_context
     for page, context in pages:
-        page.close(run_before_unload=True)
+        if not page.is_closed():            # a test may close a page itself (a student leaving)
+            page.close(run_before_unload=True)
         context.close()
     assert not [e for page, _ in pages for e in page.errors]
 
@@ -214,3 +215,122 @@ def test_a_class_of_three_follows_the_teacher_answers_and_the_teacher_sees_the_c
     assert not (server.data / "classes.sqlite3").exists()
 
     end_class(teacher, [(ada, "has ended"), (zoe, "est terminée")])
+
+
+# --- a class that survives its pages ------------------------------------------------------------------------
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def class_server(request):
+    """The store's name and a server whose kernels keep their classes there (each culling as the site does)."""
+    name = {"sqlite": "voila_class_server_sqlite", "postgresql": "voila_class_server"}[request.param]
+    return request.param, request.getfixturevalue(name)
+
+
+def join(page, link: str, name: str) -> None:
+    page.goto(link)
+    page.wait_for_selector(".atout-live-name input")
+    page.locator(".atout-live-name input").fill(name)
+    page.locator(".atout-live-join").click()
+    page.wait_for_selector("[data-testid=live-joined]")
+
+
+def ask(teacher, index: int) -> None:
+    """The teacher asks the index-th question of the lesson the panel offers first."""
+    teacher.locator(".atout-live-lesson-question select").select_option(index=index)
+    teacher.locator(".atout-live-ask").click()
+
+
+def test_a_class_survives_reloads_a_new_laptop_and_a_student_who_sent_nothing_sees_the_reveal(class_server, opened):
+    store, server = class_server
+    base = server.url
+    teacher = opened(base, TEACHER)
+    teacher.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    code, link = start_class(teacher, base)
+    ben, cleo = opened(base, STUDENT), opened(base, STUDENT)
+    join(ben, link, "Ben")
+    join(cleo, link, "Cleo")
+    teacher.wait_for_selector("[data-testid=live-roster][data-count='2']")
+
+    question, right, wrong = first_question()
+    ask(teacher, 0)
+    for page in (ben, cleo):
+        page.wait_for_selector("[data-testid=live-question][data-number='1']")
+    ben.locator(f".atout-live-choice-{right}").click()
+    ben.locator(".atout-live-send").click()
+    ben.wait_for_selector("[data-testid=live-sent]")
+    cleo.locator(".atout-live-send").click()                       # nothing chosen
+    assert "Choose an answer first" in cleo.wait_for_selector("[data-testid=live-answer-error]").inner_text()
+    teacher.wait_for_selector("[data-testid=live-chart][data-answered='1']")
+
+    # The teacher's page is reloaded mid-question: the class, its chart, roster and controls come back.
+    teacher.reload()
+    assert teacher.wait_for_selector("[data-testid=class-code]").inner_text() == code
+    teacher.wait_for_selector("[data-testid=live-chart][data-answered='1'][data-state='open']")
+    assert teacher.locator("[data-testid=live-roster]").get_attribute("data-count") == "2"
+    assert teacher.locator(".atout-live-start").is_hidden()
+    teacher.locator(".atout-live-reveal").click()
+    teacher.wait_for_selector("[data-testid=live-answer]")
+    assert ben.wait_for_selector("[data-testid=live-verdict]").inner_text().startswith("Right!")
+    said = cleo.wait_for_selector("[data-testid=live-verdict]").inner_text()    # not the old "Choose an answer"
+    assert said.startswith("You did not answer this one.") and "The answer:" in said
+    assert cleo.locator("[data-testid=live-answer-error]").count() == 0
+    cleo.screenshot(path=str(ARTIFACTS / f"live-{store}-student-sent-nothing-revealed.png"))
+
+    # Ben reloads: the same student, with his verdict, and he answers the next question under his name.
+    ben.reload()
+    assert "as Ben." in ben.wait_for_selector("[data-testid=live-joined]").inner_text()
+    assert ben.wait_for_selector("[data-testid=live-verdict]").inner_text().startswith("Right!")
+    ask(teacher, 1)
+    ben.wait_for_selector("[data-testid=live-question][data-number='2']")
+    ben.locator(".atout-live-choice").first.click()
+    ben.locator(".atout-live-send").click()
+    ben.wait_for_selector("[data-testid=live-sent]")
+    teacher.wait_for_selector("[data-testid=live-chart][data-answered='1']")
+
+    # A countdown every page shows, then answers closed now, without the answer.
+    teacher.locator(".atout-live-countdown-30").click()
+    shown = cleo.wait_for_selector("[data-testid=live-countdown]:not([hidden])")
+    assert 0 < int(shown.get_attribute("data-left")) <= 30 and "Answers close in 0:" in shown.inner_text()
+    teacher.locator(".atout-live-close-now").click()
+    assert "Answers are closed." in cleo.wait_for_selector("[data-testid=live-closed]").inner_text()
+    assert cleo.locator("[data-testid=live-countdown]").is_hidden()
+    teacher.wait_for_selector("[data-testid=live-chart][data-state='closed']")
+
+    # Another laptop: a link copied (never shown) takes the class there, once.
+    teacher.locator(".atout-live-manage").click()
+    assert "another computer" in teacher.locator("[data-testid=live-handover-how]").inner_text()
+    teacher.locator("[data-testid=live-copy-link]").click()
+    assert teacher.wait_for_selector("[data-testid=live-copy-said]").get_attribute("data-outcome") == "copied"
+    handed = teacher.evaluate("navigator.clipboard.readText()")
+    ticket = handed.split("#atout-teacher=")[1]
+    assert ticket not in teacher.content() and ticket not in teacher.url
+    laptop = opened(base, STUDENT)
+    laptop.goto(handed)
+    assert laptop.wait_for_selector("[data-testid=class-code]").inner_text() == code
+    laptop.wait_for_selector("[data-testid=live-chart][data-state='closed']")
+    assert "atout-teacher" not in laptop.url                      # the ticket left the address at once
+    assert laptop.locator("[data-testid=live-keys]").get_attribute("data-teacher") == code
+
+    # The results: one row per student, Ben's two answers in his row.
+    with laptop.expect_download() as download:
+        laptop.locator("[data-testid=live-download]").click()
+    results = pd.read_csv(io.StringIO(open(download.value.path(), encoding="utf-8-sig").read()),
+                          keep_default_na=False)
+    assert list(results["Name"]) == ["Ben", "Cleo"]
+    assert list(results[f"Question 1: {question.prompt_text('en')}"]) == [question.label(right, "en"), ""]
+    assert list(results["Question 1: right"]) == ["yes", ""] and results["Question 2: right"][0] in ("yes", "no")
+    assert list(results["Questions asked"]) == [2, 2]
+    assert kept_students(server, code, store) == ["Ben", "Cleo"]
+
+    # Cleo's page goes: she is away, not counted as here. The teacher removes Ben's name: his page is told.
+    cleo.close(run_before_unload=True)
+    teacher.wait_for_selector("[data-testid=live-roster][data-count='1'][data-away='1']")
+    assert "Away: Cleo" in teacher.locator("[data-testid=live-away]").inner_text()
+    teacher.locator(".atout-live-remove-picker select").select_option(label="Ben")
+    teacher.locator(".atout-live-remove").click()
+    teacher.locator(".atout-live-manage-box").get_by_text("Remove Ben from the class?").wait_for()
+    teacher.locator(".atout-live-remove-yes").click()
+    said = ben.wait_for_selector("[data-testid=live-ended]").inner_text()
+    assert "The teacher has taken you out of this class" in said
+    teacher.wait_for_selector("[data-testid=live-roster][data-count='0']")
+    end_class(teacher, [])

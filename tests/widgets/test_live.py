@@ -8,6 +8,7 @@ its own thread, as a kernel runs them between two of its page's messages.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from html import unescape
@@ -17,7 +18,7 @@ import pytest
 
 import atout.widgets.live as live
 from atout.i18n import language
-from atout.live.classes import Classes, seat_of
+from atout.live.classes import Classes, format_time, seat_of
 from atout.live.sqlite import SQLiteStore
 from atout.widgets.classroom import Classroom
 from atout.widgets.course import Course
@@ -348,8 +349,15 @@ def test_the_results_download_as_csv_in_the_teachers_language(pages):
     (message,) = sent
     assert message["type"] == "file" and message["filename"] == f"atout-class-{teacher.teacher.code}.csv"
     text = message["text"]
-    assert text.startswith("\ufeffName,Language,Joined,Question 1: answer,Question 1: right,Right answers,Lesson: ")
+    assert text.startswith("\ufeffName,Language,Joined,Question 1: Which card wins the trick?,Question 1: right,"
+                           "Right answers,Questions asked,Right answers (%),Lesson: ")
     assert "'=Ada,en," in text and ",3/4" in text           # a name that looks like a formula stays text
+    # The time the teacher's browser is in: the page said its zone as it opened.
+    teacher.live.opened({"type": "open", "ticket": None, "teacher": None, "students": [], "zone": "Asia/Tokyo"})
+    joined = teacher.teacher.roster()[0].joined
+    teacher.download._on_message(teacher.download, {"type": "export"}, [])
+    assert f'"{format_time(joined, "en", "Asia/Tokyo")}"' in sent[-1]["text"]
+    assert format_time(joined, "en", "Asia/Tokyo") != format_time(joined, "en", "America/Halifax")
 
 
 def test_a_lesson_finished_on_a_joined_course_page_reaches_the_teachers_results(pages):
@@ -388,6 +396,12 @@ def test_ending_the_class_tells_every_student_and_keeps_the_results_downloadable
     teacher.new_button.click()
     again = room.live.teacher_panel
     assert again is not teacher and again.teacher.code != teacher.teacher.code and not again.ended
+    again.end()
+    kept = sent_to(room.live.browser)
+    assert again.close_panel.layout.display == ""         # an ended class's panel may be put away
+    again.close_panel.click()
+    assert room.live.teacher_panel is None and room.live.side.layout.display == "none"
+    assert room.live.bar.layout.display == "" and kept == [{"type": "forget-teacher"}]
 
 
 # --- updates from the watcher's thread ----------------------------------------------------------------------
@@ -433,3 +447,225 @@ def test_a_student_who_switches_the_page_language_gets_the_class_in_it(pages):
         assert [s.lang for s in teacher.teacher.roster()] == ["fr"]      # the teacher's results say so
     finally:
         set_page_language("en")
+
+
+# --- a class that survives its pages ------------------------------------------------------------------------
+
+def sent_to(browser) -> list:
+    """What the kernel tells the page's browser to keep or forget (``ClassKeys``), from now on."""
+    said: list = []
+    browser.send = said.append
+    return said
+
+
+def opened(strip, teacher=None, ticket=None, students=(), zone="Europe/Paris"):
+    """The page's browser saying, as the page opens, what it kept."""
+    strip.opened({"type": "open", "ticket": ticket, "teacher": teacher, "students": [list(s) for s in students],
+                  "zone": zone})
+
+
+def test_the_teachers_browser_keeps_the_key_and_a_reloaded_page_comes_back_to_the_running_class(pages):
+    room = Classroom("forty-fives", players=3)
+    kept = sent_to(room.live.browser)
+    opened(room.live)                                   # a browser that kept nothing: a class to start
+    assert room.live.teacher_panel is None
+    teacher = room.live.start()
+    assert kept == [{"type": "keep-teacher", "code": teacher.teacher.code, "token": teacher.teacher.token}]
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    teacher.follow_button.value = True
+    room.command("next")
+    room.command("next")
+    assert pages.until(lambda: ada.view["follow"] and ada.view["follow"]["step"] == 1)
+    ask_lesson(teacher)
+    assert pages.until(lambda: ada.view["question"])
+    pick(ada, ada.view["question"]["choices"][0][0])
+    teacher.stop()
+
+    # The reload: a new page, on another deal (its address was older), with what the browser kept.
+    again = Classroom("forty-fives", players=3)
+    opened(again.live, teacher=kept[0]["token"])
+    back = again.live.teacher_panel
+    assert back is not None and back.teacher.class_id == teacher.teacher.class_id
+    assert f"data-testid='class-code'>{teacher.teacher.code}<" in back.code_html.value
+    assert "data-answered='1'" in back.chart_html.value and "Ada" in back.roster_html.value
+    assert back.follow_button.value and back.reveal_button.layout.display == ""
+    assert again.live_position()["code"] == room.live_position()["code"] and again.stepper.step == 1
+    back.reveal()
+    assert pages.until(lambda: ada.view["question"].get("revealed"))
+    assert "Europe/Paris" not in back.retention_html.value and "CET" not in back.retention_html.value
+
+
+def test_a_key_the_store_does_not_know_is_forgotten_and_a_student_page_never_teaches(pages):
+    room = Classroom("forty-fives", players=3)
+    kept = sent_to(room.live.browser)
+    opened(room.live, teacher="not-the-key")
+    assert room.live.teacher_panel is None and kept == [{"type": "forget-teacher"}]
+    _room, teacher = teaching()
+    course = Course()
+    opened(course.live, teacher=teacher.teacher.token)  # the course page is no teacher's page
+    assert course.live.teacher_panel is None and course.live.student_panel is None
+
+
+def test_a_teachers_link_takes_the_class_to_another_computer_once(pages):
+    room, teacher = teaching()
+    copied = sent_to(teacher.copy_link)
+    teacher.copy_link._on_message(teacher.copy_link, {"type": "handover"}, [])
+    [ticket] = [m["ticket"] for m in copied if m["type"] == "ticket"]
+    assert ticket != teacher.teacher.token
+    laptop = Classroom("forty-fives", players=3)
+    kept = sent_to(laptop.live.browser)
+    opened(laptop.live, ticket=ticket)
+    assert laptop.live.teacher_panel.teacher.class_id == teacher.teacher.class_id
+    assert kept == [{"type": "keep-teacher", "code": teacher.teacher.code, "token": teacher.teacher.token}]
+    other = Classroom("forty-fives", players=3)
+    opened(other.live, ticket=ticket)                   # the same link again: used
+    assert other.live.teacher_panel is None and "used already" in other.live.notice.value
+    assert teacher.teacher.token not in str([w.value for w in (teacher.handover_html, teacher.code_html)])
+    assert "another computer" in teacher.handover_html.value
+
+
+def test_a_students_page_comes_back_as_the_same_student_with_the_question(pages):
+    _room, teacher = teaching()
+    course = Course()
+    kept = sent_to(course.live.browser)
+    ben = course.live.join(teacher.teacher.code, "Ben")
+    code, token = kept[0]["code"], kept[0]["token"]
+    assert kept == [{"type": "keep-student", "code": teacher.teacher.code, "token": token}]
+    assert course.live.browser.here_every_s > 0          # the page says it is here while in the class
+    ask_lesson(teacher)
+    assert pages.until(lambda: ben.view["question"])
+    pick(ben, ben.view["question"]["choices"][0][0])
+    ben.stop()
+
+    again = Course()
+    forgotten = sent_to(again.live.browser)
+    opened(again.live, students=[("ZZZ-ZZZ", "gone-token"), (code, token)])
+    back = again.live.student_panel
+    assert back is not None and back.name == "Ben" and "data-number='1'" in back.question.prompt.value
+    assert "Your answer is in" in back.question.result.value
+    assert forgotten == [{"type": "forget-student", "code": "ZZZ-ZZZ"}]
+    ask_lesson(teacher, index=1)
+    assert pages.until(lambda: back.view["question"]["number"] == 2)
+    pick(back, back.view["question"]["choices"][0][0])
+    assert [r["name"] for r in teacher.teacher.results()] == ["Ben"]
+    assert set(teacher.teacher.results()[0]["answers"]) == {1, 2}
+
+    # A link to another class: its form waits, this class's page is not brought back over it.
+    elsewhere = Course()
+    elsewhere.live.prefill("K7M-4QX")
+    opened(elsewhere.live, students=[(code, token)])
+    assert elsewhere.live.student_panel is None
+
+
+def test_a_student_who_sent_nothing_or_twice_still_sees_the_reveal(pages):
+    _room, teacher = teaching()
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    ben = Course().live.join(teacher.teacher.code, "Ben")
+    second = Course()                                    # Ben's second tab: the same browser, the same student
+    opened(second.live, students=[(teacher.teacher.code, ben.token)])
+    ben_again = second.live.student_panel
+    ask_lesson(teacher)
+    assert pages.until(lambda: ada.view["question"] and ben.view["question"] and ben_again.view["question"])
+    ada.question.send()                                  # nothing chosen
+    assert "Choose an answer first" in ada.question.result.value
+    pick(ben, ben.view["question"]["choices"][0][0])
+    pick(ben_again, ben.view["question"]["choices"][1][0])   # the same student on a second page: refused
+    assert "already answered" in ben_again.question.result.value
+    teacher.reveal()
+    assert pages.until(lambda: all(p.view["question"]["revealed"] for p in (ada, ben, ben_again)))
+    assert "You did not answer this one." in ada.question.result.value and "The answer:" in ada.question.result.value
+    assert "data-testid='live-verdict'" in ben_again.question.result.value
+    assert "already answered" not in ben_again.question.result.value
+
+
+def test_who_is_here_and_removing_a_name_with_a_confirmation(pages):
+    _room, teacher = teaching()
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    ben_page = Course()
+    ben = ben_page.live.join(teacher.teacher.code, "Ben")
+    assert pages.until(lambda: "data-count='2'" in teacher.roster_html.value)
+    ada.leave()                                           # Ada's page closed
+    assert pages.until(lambda: "data-count='1'" in teacher.roster_html.value)
+    assert "Away: Ada" in teacher.roster_html.value and "Students here: 1" in teacher.roster_html.value
+    ask_lesson(teacher)
+    assert "Answered: 0 of 1 student" in teacher.chart_html.value
+    ada.here()                                            # back
+    assert pages.until(lambda: "data-count='2'" in teacher.roster_html.value)
+
+    teacher.manage_button.value = True
+    assert teacher.manage_box.layout.display == ""
+    teacher.remove_picker.value = ben.live.classes.student(ben.token).id
+    teacher.remove_button.click()
+    assert "Remove Ben from the class?" in teacher.remove_question.value
+    teacher.remove_no.click()                             # not yet
+    assert [s.name for s in teacher.teacher.roster()] == ["Ada", "Ben"]
+    teacher.remove_button.click()
+    kept = sent_to(ben_page.live.browser)
+    teacher.remove_yes.click()
+    assert "Ben is no longer in the class." in teacher.manage_message.value
+    assert [s.name for s in teacher.teacher.roster()] == ["Ada"] and "Ben" not in teacher.roster_html.value
+    assert pages.until(lambda: ben.view.get("gone"))
+    assert "The teacher has taken you out of this class" in unescape(ben.header.value)
+    assert kept == [{"type": "forget-student", "code": teacher.teacher.code}]
+    assert ben_page.live.browser.here_every_s == 0
+
+
+def test_closing_the_answers_now_or_after_a_countdown_is_one_click_each(pages):
+    _room, teacher = teaching()
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    ask_lesson(teacher)
+    assert pages.until(lambda: ada.view["question"])
+    assert teacher.close_row.layout.display == "" and teacher.countdown.seconds < 0
+    [thirty] = [b for b in teacher.countdown_buttons if "atout-live-countdown-30" in b._dom_classes]
+    assert thirty.description == "In 30 s"
+    thirty.click()
+    assert 29 < teacher.countdown.seconds <= 30
+    assert pages.until(lambda: ada.view["question"].get("closes_in") is not None)
+    assert 25 < ada.question.countdown.seconds <= 30
+    classes = live.live_classes()
+    real = classes.clock
+    classes.clock = lambda: real() + 31                   # the countdown is over by the class's clock
+    try:
+        teacher.draw()
+        assert "data-state='closed'" in teacher.chart_html.value and teacher.close_row.layout.display == "none"
+        assert pages.until(lambda: not ada.view["question"]["open"])
+        assert "Answers are closed." in ada.question.result.value and ada.question.countdown.seconds < 0
+    finally:
+        classes.clock = real
+    ask_lesson(teacher, index=1)
+    assert pages.until(lambda: ada.view["question"]["number"] == 2)
+    teacher.close_now.click()                             # closed now, not revealed
+    assert pages.until(lambda: not ada.view["question"]["open"])
+    assert "answer" not in ada.view["question"] and "Answers are closed." in ada.question.result.value
+    assert teacher.reveal_button.layout.display == ""
+
+
+def test_a_question_with_several_right_answers_says_choose_all_that_apply(pages):
+    _room, teacher = teaching()
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    ask_lesson(teacher, "45-following", 0)
+    assert pages.until(lambda: ada.view["question"])
+    assert ada.view["question"]["pick_all"]
+    assert "Choose all that apply." in ada.question.prompt.value
+    assert "Choose all that apply." in teacher.chart_html.value
+    ask_lesson(teacher, "45-trumps", 0)
+    assert pages.until(lambda: ada.view["question"]["number"] == 2)
+    assert "Choose all that apply." not in ada.question.prompt.value + teacher.chart_html.value
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "open"},
+    {"type": "open", "ticket": 5, "teacher": ["x"], "students": "ABC", "zone": "../../etc/passwd"},
+    {"type": "open", "teacher": None, "students": [["K7M-4QX"], [1, 2], "x", ["ZZZ-ZZZ", "t" * 500]], "zone": 3},
+    {"type": "here"}, {"type": "leave"}, {"type": "shout"},
+])
+def test_what_a_page_says_it_kept_opens_nothing_unless_the_store_knows_it(pages, message, caplog):
+    caplog.set_level(logging.WARNING)
+    _room, teacher = teaching()
+    store = live.live_classes().store
+    before = store.row_counts(), store.version(teacher.teacher.class_id)
+    for page in (Classroom("forty-fives", players=3), Course()):
+        page.live.browser._handle_custom_msg(message, [])        # as the page's message reaches the kernel
+        assert page.live.teacher_panel is None and page.live.student_panel is None and page.live.zone is None
+    assert (store.row_counts(), store.version(teacher.teacher.class_id)) == before
+    assert "A fault in Atout" not in caplog.text                  # refused in plain terms, never a fault

@@ -2,6 +2,7 @@
 collector's sweeps in the site's kernels, and leaves the collector alone in a JupyterLab kernel."""
 
 import gc
+from contextlib import contextmanager
 
 import pytest
 
@@ -87,9 +88,11 @@ def test_the_server_and_the_kernels_that_check_lessons_leave_jsonschemas_iri_che
     assert said.split()[-3:] == ["True", "False", "importable"], said
 
 
-def test_a_preheated_page_reads_its_visitors_request_without_importing_voila():
-    """A kernel started ahead of its visitor waits for the request the server hands it (``atout.preheat``): Voilà's
-    own helper imported all of Voilà into every such kernel for that one message (1.6 s of CPU, 46 MB)."""
+@contextmanager
+def handing_over(request: dict[str, str]):
+    """A stand-in for Voilà's request socket (``voila/query/<kernel id>``): it hands ``request`` to the kernel that
+    asks, as Voilà does once a visitor takes a preheated kernel. Yields the environment of such a kernel and the paths
+    asked for."""
     import json
     import threading
 
@@ -99,17 +102,52 @@ def test_a_preheated_page_reads_its_visitors_request_without_importing_voila():
 
     def hand_over(connection) -> None:
         asked.append(connection.request.path)
-        connection.send(json.dumps({"QUERY_STRING": "lesson=66-closing&lang=fr", "HTTP_ACCEPT_LANGUAGE": "fr"}))
+        connection.send(json.dumps(request))
 
     with serve(hand_over, "127.0.0.1", 0) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        port = server.socket.getsockname()[1]
+        env = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-42", "VOILA_SERVER_URL": "/",
+               "VOILA_APP_PORT": str(server.socket.getsockname()[1])}
+        try:
+            yield env, asked
+        finally:
+            server.shutdown()
+
+
+def test_a_preheated_page_reads_its_visitors_request_without_importing_voila():
+    """A kernel started ahead of its visitor waits for the request the server hands it (``atout.preheat``): Voilà's
+    own helper imported all of Voilà into every such kernel for that one message (1.6 s of CPU, 46 MB)."""
+    with handing_over({"QUERY_STRING": "lesson=66-closing&lang=fr", "HTTP_ACCEPT_LANGUAGE": "fr"}) as (env, asked):
         said = printed_by_a_new_process(
-            "import os\n"
-            f"os.environ.update(VOILA_PREHEAT='True', VOILA_KERNEL_ID='k-42', VOILA_APP_PORT='{port}', "
-            "VOILA_SERVER_URL='/')\n"
+            f"import os\nos.environ.update({env!r})\n"
             "from atout.widgets.page import page_request\nrequest = page_request()\n"
             "import sys\nprint(request.query, request.lang, 'voila' in sys.modules)")
-        server.shutdown()
     assert asked == ["/voila/query/k-42"]
     assert said.strip() == "{'lesson': '66-closing', 'lang': 'fr'} fr False"
+
+
+CLASSROOM = ("from atout.widgets.page import classroom_page\n"
+             "from atout.i18n import get_language\n"
+             "page = classroom_page()\n"
+             "shell, classroom = page.children\n"
+             "from atout import dealcode\n"
+             "print(classroom.game_picker.value, dealcode.encode(classroom.spec) if {code} else '-', get_language(), "
+             "classroom.live.code_input.value, classroom.game_picker.options[0][0], shell.lang, "
+             "classroom.message.value.count('atout-ok'))")
+
+
+@pytest.mark.parametrize("query", ["game=sixty-six&lang=fr&class=K7M-4QX", "code={code}&lang=fr", "lang=en"],
+                         ids=["game", "deal-code", "usual"])
+def test_a_preheated_classroom_built_ahead_is_turned_to_the_address_as_one_built_after_it(query):
+    """The classroom page builds the usual game's classroom while a preheated kernel waits, then turns it to the
+    address's game, deal and class: the page is the one a kernel started for the visitor builds."""
+    from atout import dealcode
+
+    code = dealcode.encode(dealcode.DealSpec("five-hundred", 4, 0, 12345, dealcode.house_rules("five-hundred", {})))
+    query = query.format(code=code)
+    program = CLASSROOM.format(code="code" in query)
+    after = printed_by_a_new_process(f"import os\nos.environ['QUERY_STRING'] = {query!r}\n" + program)
+    with handing_over({"QUERY_STRING": query}) as (env, _asked):
+        ahead = printed_by_a_new_process(f"import os\nos.environ.update({env!r})\n" + program)
+    assert ahead == after
+    assert after.split()[2] == ("fr" if "lang=fr" in query else "en")

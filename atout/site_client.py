@@ -1,0 +1,109 @@
+"""A page of the site opened as a browser opens it, at the level Voilà serves it, without a browser: the page's
+address fetched (Voilà runs the page in its kernel and sends the HTML), then the kernel's websocket opened and the
+widgets' state asked for, as the page's widget manager does before it draws anything (ipywidgets' control comm,
+``request_states``). The page is *ready* once the kernel has sent the state of every widget it shows.
+
+One machine cannot run thirty browsers and still measure the server (a Chromium page costs about as much CPU as the
+kernel behind it), so ``atout bench class-start`` opens pages with this instead; the tests use it to open pages where
+what is tested is the server, not the page's look.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+CONTROL_PROTOCOL = "1.0.0"          # ipywidgets' control comm
+
+
+@dataclass
+class OpenPage:
+    """A page opened (``open_page``), its websocket still open: its kernel lives while it is."""
+
+    path: str
+    kernel_id: str = ""
+    html_s: float = 0.0               # from the request to the page's HTML, whole
+    ready_s: float = 0.0              # from the request to every widget's state
+    widgets: int = 0
+    states: dict[str, Any] = field(default_factory=dict, repr=False)     # every widget's state, by model id
+    error: str | None = None
+    socket: Any = field(default=None, repr=False)
+    session: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def message(self, channel: str, msg_type: str, content: dict[str, Any]) -> str:
+        """A message of the Jupyter protocol from this page, as JSON text (the websocket's JSON format)."""
+        return json.dumps({
+            "channel": channel, "content": content, "buffers": [], "parent_header": {},
+            "metadata": {"version": CONTROL_PROTOCOL},
+            "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "", "session": self.session,
+                       "date": "", "version": "5.3"}})
+
+    def has_class(self, css_class: str) -> bool:
+        """Whether a widget of the page carries ``css_class`` (what a page shows, read from its widgets' state)."""
+        return any(css_class in state.get("state", {}).get("_dom_classes", ()) for state in self.states.values())
+
+    def close(self) -> None:
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
+
+
+async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
+    """Open ``base + path`` (``/voila/render/course.ipynb?lesson=…``) as a browser would, up to its widgets' state;
+    a failure is kept in ``error`` (the page's HTTP status, no kernel, a closed socket, the time out)."""
+    import asyncio
+
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+    from tornado.websocket import WebSocketError, websocket_connect
+
+    page = OpenPage(path)
+    start = time.monotonic()
+    try:
+        response = await AsyncHTTPClient().fetch(base + path, request_timeout=timeout_s)
+    except HTTPClientError as exc:
+        page.error = f"HTTP {exc.code}"
+        return page
+    except OSError as exc:
+        page.error = f"{type(exc).__name__}: {exc}"
+        return page
+    page.html_s = time.monotonic() - start
+    found = KERNEL_ID.search(response.body.decode("utf-8", "replace"))
+    if found is None:
+        page.error = "the page names no kernel"
+        return page
+    page.kernel_id = found.group(1)
+    url = f"{base.replace('http', 'ws', 1)}/api/kernels/{page.kernel_id}/channels?session_id={page.session}"
+    try:
+        page.socket = await websocket_connect(url, connect_timeout=timeout_s, max_message_size=64 << 20)
+        comm = uuid.uuid4().hex
+        await page.socket.write_message(page.message("shell", "comm_open", {
+            "comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}))
+        await page.socket.write_message(page.message("shell", "comm_msg", {
+            "comm_id": comm, "data": {"method": "request_states"}}))
+        deadline = start + timeout_s
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no widget state after {timeout_s:.0f} s")
+            text = await asyncio.wait_for(page.socket.read_message(), left)
+            if text is None:
+                raise ConnectionError("the kernel's websocket closed")
+            if not isinstance(text, str):
+                continue                           # a message with binary buffers: not the state's reply
+            reply = json.loads(text)
+            data = reply.get("content", {}).get("data", {}) if reply.get("msg_type") == "comm_msg" else {}
+            if data.get("method") == "update_states":
+                page.states = data.get("states", {})
+                page.widgets = len(page.states)
+                break
+    except (OSError, TimeoutError, ConnectionError, ValueError, WebSocketError) as exc:
+        page.error = f"{type(exc).__name__}: {exc}"
+        page.close()
+        return page
+    page.ready_s = time.monotonic() - start
+    return page

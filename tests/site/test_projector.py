@@ -769,20 +769,23 @@ TURN_AND_WINNER = """() => {
 
 
 def test_while_the_class_answers_which_card_wins_no_table_says_who_won_or_who_is_next(contexts, voila_url):
-    """The teacher walks a deal to the first trick's last card and asks the class "which card wins?" about the table,
+    """The teacher plays a deal to the first trick's last card and asks the class "which card wins?" about the table,
     a student following from their seat: while it is open, neither the projector nor the student's table says whose
-    turn it is (the winner leads next), who won, the tricks each has, or the walk-through's explanation; once
-    revealed, both say it again: the winner is to play. Before: "To play: Player 1" and the "To act" badge on both."""
+    turn it is (the winner leads next), who won, the tricks each has, or what happened; once revealed, both say it
+    again: the winner is to play. Before: "To play: Player 1" and the "To act" badge on both, the trick gone to its
+    winner with "Last trick (winner: Player 1)" on the projector, "Player 1 wins the trick" under the student's."""
     code, line = LONGEST["forty-fives-partners"]
-    hand = dealcode.new_hand(dealcode.decode(code))
-    for action in parse_moves(line):
-        hand.apply(action)
-    steps = build_steps(hand)
-    won = next(k for k, s in enumerate(steps) if s.kind == "event" and s.event.kind == "trick")
-    winner = steps[won].event.seat + 1                  # as the table names the player, counting from 1
-    query = urlencode({"code": code, "mode": "walk", "line": line, "step": won})     # the last card's step (from 1)
+    hand, played = dealcode.new_hand(dealcode.decode(code)), []
+    for action in line.split("."):                     # to the first trick's last card
+        hand.apply(parse_moves(action)[0])
+        played.append(action)
+        if hand.table_view(None).last_trick:
+            break
+    winner = hand.table_view(None).last_trick_winner + 1      # as the table names the player, counting from 1
     teacher = contexts(voila_url, "projector")
-    open_notebook(teacher, voila_url, f"classroom.ipynb?{query}", ".atout-stepper-projector .atout-sentence")
+    open_notebook(teacher, voila_url, f"classroom.ipynb?{urlencode({'code': code, 'moves': '.'.join(played)})}",
+                  "[data-testid=card-table] .atout-card-button")
+    teacher.wait_for_selector("[data-testid=last-trick]")
     assert teacher.evaluate(TURN_AND_WINNER)["status"] == f"To play: Player {winner}"      # the turn tells
     start_class(teacher)
     student = contexts(voila_url, "laptop")
@@ -791,7 +794,7 @@ def test_while_the_class_answers_which_card_wins_no_table_says_who_won_or_who_is
     student.locator(".atout-live-join").click()
     student.wait_for_selector("[data-testid=live-joined]")
     teacher.locator(".atout-live-follow").click()
-    student.wait_for_selector(f".atout-live-stepper .atout-step-position[data-step='{won - 1}']")
+    student.wait_for_selector(".atout-live-follower [data-testid=card-table] .atout-trick-card")
 
     teacher.locator(".atout-live-source button").nth(1).click()
     teacher.locator(".atout-live-table-ask select").select_option(index=0)             # which card wins
@@ -805,8 +808,7 @@ def test_while_the_class_answers_which_card_wins_no_table_says_who_won_or_who_is
         assert shown["toAct"] == 0 and shown["won"] == 0 and shown["lastTrick"] == 0, (who, shown)
         assert not [b for b in shown["badges"] if re.match(r"To act|Won the trick|Tricks", b)], (who, shown)
         assert len(shown["trick"]) == 4, (who, shown)                   # the trick asked about, whole, in the middle
-        assert f"Player {winner}" not in shown["said"] and "wins" not in shown["said"], (who, shown)
-        assert shown["explanation"] is False, (who, shown)
+        assert "wins the trick" not in shown["said"] and "winner" not in shown["said"], (who, shown)
         name = "teacher" if page is teacher else "student"
         page.screenshot(path=str(ARTIFACTS / f"projector-class-winner-open-{name}.png"))
 
@@ -820,4 +822,4 @@ def test_while_the_class_answers_which_card_wins_no_table_says_who_won_or_who_is
         assert shown["status"] == status and shown["toAct"] >= 1, shown
         name = "teacher" if page is teacher else "student"
         page.screenshot(path=str(ARTIFACTS / f"projector-class-winner-revealed-{name}.png"))
-    assert student.evaluate(TURN_AND_WINNER)["explanation"] is True
+    assert "wins the trick" in student.evaluate(TURN_AND_WINNER)["said"]

@@ -334,6 +334,35 @@ def test_while_the_class_answers_which_card_wins_the_tables_say_nothing_of_the_w
     assert "atout-withholding" not in room._dom_classes
 
 
+def test_in_the_walk_through_the_winner_question_hides_the_winner_and_the_explanation_until_revealed(pages):
+    """At the walk-through's step that says who won the first trick, the teacher asks "which card wins?": the
+    projector's table no longer marks the winner or the turn, the classroom hides the step's explanation (it names the
+    winner) by its class, and a student following the walk-through sees the same; the reveal shows them again."""
+    room, teacher = teaching(players=4)
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    teacher.follow_button.value = True
+    room.command("next")                                   # the walk-through, at its first step
+    won = next(k for k, step in enumerate(room.stepper.steps) if step.kind == "event" and step.event.kind == "trick")
+    room.stepper.go(won)
+    assert pages.until(lambda: ada.view["follow"] and ada.view["follow"]["step"] == won)
+    assert any(seat["won"] for seat in room.stepper.table.state["seats"])
+    teacher.source.value = "table"
+    teacher.ask_picker.value = "winner"
+    assert teacher.ask(), teacher.message.value
+    assert pages.until(lambda: ada.view["question"] is not None)
+    for table in (room.stepper.table, ada.follower.stepper.table):
+        state = table.state
+        assert state["status"] == "The class is answering which card wins the trick"
+        assert not any(seat["won"] or seat["to_act"] for seat in state["seats"]) and state["to_act"] is None
+        assert not any(play["won"] for play in state["trick"]["plays"]) and len(state["trick"]["plays"]) == 4
+    assert "atout-withholding" in room._dom_classes and "atout-withholding" in ada.follower.stepper._dom_classes
+    teacher.reveal()
+    assert pages.until(lambda: ada.view["question"]["revealed"])
+    for table in (room.stepper.table, ada.follower.stepper.table):
+        assert any(seat["won"] for seat in table.state["seats"])
+    assert "atout-withholding" not in room._dom_classes and "atout-withholding" not in ada.follower.stepper._dom_classes
+
+
 # --- the results and the end --------------------------------------------------------------------------------
 
 def test_the_results_download_as_csv_in_the_teachers_language(pages):

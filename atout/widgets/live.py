@@ -16,6 +16,10 @@ How a page learns of a change: a watcher thread (``atout.live.watch``) waits on 
 hands an update to the kernel's own event loop (``Updates``), the thread that runs the page's clicks, so a widget is
 never changed from two threads at once and the kernel never waits on the store. However many changes arrive while
 an update waits, the page draws once.
+
+When the class's store fails, the page shell's banner says why (``atout.widgets.fault.listen_to_store``); the panels
+keep what they show, say it where a click was refused, and when the store works again (``store_said(None)``) draw
+the class afresh and take back a refusal that no longer holds.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ import traitlets
 from atout.cards import Card, Suit
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import card_svg
-from atout.widgets import language
+from atout.widgets import fault, language
 from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage
 from atout.widgets.said import rule_mark, rule_quote
@@ -403,6 +407,7 @@ class LiveClass(widgets.VBox):
         self.browser = ClassKeys(self._heard)
         self.zone: str | None = None           # the browser's time zone, once its page said it
         self._opened = False
+        self._reopen: dict[str, Any] | None = None     # what the browser kept, while the store fails to bring it back
         self._asked_code: str | None = None    # the class code the page's address carries
         self.notice = widgets.HTML()
         self.intro = widgets.HTML()
@@ -432,7 +437,9 @@ class LiveClass(widgets.VBox):
                        else [self.style, self.browser, self.notice, self.bar, self.form])
         self.children = self._strip
         self._show_form(False)
+        self._store_refused = False     # the form's refusal was the store's (it goes when the store works again)
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
         if code:
             self.prefill(code)
@@ -460,8 +467,22 @@ class LiveClass(widgets.VBox):
             self._refused(str(exc), "code")
 
     def _refused(self, message: str, field: str) -> None:
+        self._store_refused = field == "store"
         self.form_message.value = (f"<p class='atout-error' role='alert' data-testid='live-join-error' "
                                    f"data-field='{escape(field)}'>{escape(message)}</p>")
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): a refusal beside the form goes; a page that opened meanwhile goes back to
+        the class its browser kept."""
+        if failure is not None:
+            return
+        if self._store_refused:
+            self._store_refused = False
+            self.form_message.value = ""
+        if self._reopen is not None:
+            kept, self._reopen = self._reopen, None
+            self._opened = False
+            self.opened(kept)
 
     def start(self) -> TeacherPanel:
         """Start a class: the teacher's panel, beside the host's table; the browser keeps the teacher's key."""
@@ -509,6 +530,7 @@ class LiveClass(widgets.VBox):
     def opened(self, message: dict[str, Any]) -> None:
         """The page's browser says what it kept (once, as the page opens): back to the class it was in."""
         from atout.live.classes import time_zone
+        from atout.live.errors import StoreError
 
         if self._opened:
             return
@@ -517,10 +539,14 @@ class LiveClass(widgets.VBox):
         self.zone = zone if time_zone(zone) is not None else None
         if self.teacher_panel is not None:
             self.teacher_panel.draw()
-        if self.host is not None and self.teacher_panel is None and self._resume_teacher(message):
-            return
-        if self.student_panel is None and self.teacher_panel is None:
-            self._resume_student(message.get("students"))
+        try:
+            if self.host is not None and self.teacher_panel is None and self._resume_teacher(message):
+                return
+            if self.student_panel is None and self.teacher_panel is None and not self._resume_student(
+                    message.get("students")):
+                self._reopen = message
+        except StoreError:          # the banner says why; the page goes back to its class once the store works
+            self._reopen = message
 
     def _resume_teacher(self, message: dict[str, Any]) -> bool:
         from atout.live.errors import SessionError
@@ -543,11 +569,12 @@ class LiveClass(widgets.VBox):
         self._teach(teacher, resumed=True)
         return True
 
-    def _resume_student(self, kept: Any) -> None:
+    def _resume_student(self, kept: Any) -> bool:
+        """Back to the class of a token the browser kept; False when the store failed (the tokens are kept)."""
         from atout.live.protocol import handle
 
         if not isinstance(kept, list):
-            return
+            return True
         for entry in kept[:4]:
             if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)):
                 continue
@@ -555,11 +582,14 @@ class LiveClass(widgets.VBox):
             if self._asked_code is not None and code != self._asked_code:
                 continue                          # the address names another class: its form waits
             reply = handle(self.classes, {"op": "resume", "token": token})
+            if reply.get("field") == "store":
+                return False
             if "error" in reply or reply["view"]["ended"]:
                 self.browser.forget_student(code)
                 continue
             self._show_student(reply)
-            return
+            return True
+        return True
 
     def join(self, code: str | None = None, name: str | None = None) -> StudentPanel | None:
         """Join with the form's code and name (or these); a refusal is said beside the form, nothing changes."""
@@ -568,6 +598,10 @@ class LiveClass(widgets.VBox):
         code = self.code_input.value if code is None else code
         name = self.name_input.value if name is None else name
         reply = handle(self.classes, {"op": "join", "code": code, "name": name, "lang": get_language()})
+        if reply.get("field") == "store":
+            self._refused(Text("You could not join: the class database is not working (the message at the top of "
+                               "the page says why). Join again once that message has gone.").render(), "store")
+            return None
         if "error" in reply:
             self._refused(reply["error"], reply.get("field", ""))
             return None
@@ -731,7 +765,9 @@ class TeacherPanel(widgets.VBox):
             self._back_to_class()
         if self.host is not None and hasattr(self.host, "on_change"):
             self.host.on_change.append(self._table_changed)
+        self._store_refused = False     # the message is the store's refusal (it goes when the store works again)
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
 
     def _back_to_class(self) -> None:
@@ -799,7 +835,7 @@ class TeacherPanel(widgets.VBox):
                     self._say(Text("The solver is working out the best lead…").render())
                 self.teacher.ask_table(self.ask_picker.value, where["code"], where["actions"])
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return False
         self._say("")
         self.names_button.value = False
@@ -812,7 +848,7 @@ class TeacherPanel(widgets.VBox):
         try:
             self.teacher.reveal()
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return
         self.draw()
 
@@ -828,7 +864,7 @@ class TeacherPanel(widgets.VBox):
         try:
             self.teacher.countdown(seconds)
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return
         self.draw()
 
@@ -903,7 +939,23 @@ class TeacherPanel(widgets.VBox):
         if self.host is not None and hasattr(self.host, "on_change") and self._table_changed in self.host.on_change:
             self.host.on_change.remove(self._table_changed)
 
+    def _refused(self, refusal: Any) -> None:
+        if refusal.field == "store":        # the banner says why and what to do
+            self._say(Text("This was not done: the class database is not working (the message at the top of the "
+                           "page says why).").render(), error=True)
+            self._store_refused = True
+        else:
+            self._say(str(refusal), error=True)
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): the class as it is now, and its refusal taken back."""
+        if failure is None:
+            if self._store_refused:
+                self._say("")
+            self.draw()
+
     def _say(self, text: str, error: bool = False) -> None:
+        self._store_refused = False
         if not text:
             self.message.value = ""
             return
@@ -1023,13 +1075,15 @@ class TeacherPanel(widgets.VBox):
         """The class as the store has it now (on the page's thread: the watcher asks for it, and a timer at the next
         moment the store's counter does not mark: a countdown's end, a quiet page turning away)."""
         from atout.live.classes import AWAY_AFTER_S
-        from atout.live.errors import SessionError
+        from atout.live.errors import SessionError, StoreError
         from atout.live.questions import from_spec
 
         try:
             row = self.teacher.row()
             presence = self.teacher.presence()
             current = self.teacher.current()
+        except StoreError:          # the banner says why; the panel keeps what it shows until the store works again
+            return
         except SessionError as exc:
             self.chart_html.value = _p(str(exc), "atout-error")
             for part in (self.follow_row, self.ask_box, self.results_row, self.end_row, self.close_row,
@@ -1224,11 +1278,13 @@ class StudentPanel(widgets.VBox):
         self.watch = _watch(student.class_id, self.updates, shown=True)
         from atout.live.classes import HERE_EVERY_S
 
+        self._store_refused = False     # the answer was refused by the store (to send again once it works)
         self.page_id = secrets.token_hex(8)              # this page among the student's (a reload, a second tab)
         self.here()                                      # here now (a page coming back was away meanwhile)
         self.live.browser.here_every_s = HERE_EVERY_S    # then every so often
         atexit.register(self.leave)                      # and gone when its kernel is shut down with it
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
 
     def _tell(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -1239,6 +1295,8 @@ class StudentPanel(widgets.VBox):
     def pull(self) -> None:
         """The class changed: read this student's view of it and draw it."""
         reply = self._tell({"op": "view"})
+        if reply.get("field") == "store":       # the class is still there: the banner says why it cannot be read
+            return
         if "error" in reply:
             # Removed by the teacher, or the class is deleted: said plainly, and the page stops taking part.
             self.view = {**self.view, "ended": True, "follow": None, "question": None, "gone": reply["error"]}
@@ -1261,6 +1319,8 @@ class StudentPanel(widgets.VBox):
         logged and tried again at the next beat (the student's own next action meets it and says so), never a
         fault on the page every 20 seconds."""
         try:
+            if self.live.classes.store.trouble is not None:
+                return {}           # the store fails (the banner says so): no five-second wait for a lock each beat
             return self._tell({"op": op, "page": self.page_id})
         except Exception:       # noqa: BLE001 - see the docstring
             log.warning("a live class's page could not say %s", op, exc_info=True)
@@ -1276,6 +1336,10 @@ class StudentPanel(widgets.VBox):
 
     def _answer(self, number: int, picked: list[str]) -> str | None:
         reply = self._tell({"op": "answer", "question": number, "answer": picked})
+        self._store_refused = reply.get("field") == "store"
+        if self._store_refused:             # the banner says why and what to do
+            return Text("Your answer was not saved: the class database is not working (the message at the top of "
+                        "the page says why). Send it again once that message has gone.").render()
         if "error" in reply:
             return reply["error"]
         self.pull()
@@ -1296,6 +1360,18 @@ class StudentPanel(widgets.VBox):
         self.updates.cancel()
         self.live.browser.here_every_s = 0.0
         atexit.unregister(self.leave)
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): the class as it is now; an answer it refused is to be sent again."""
+        if failure is not None:
+            return
+        self.pull()
+        if self._store_refused:
+            self._store_refused = False
+            question = self.view.get("question")
+            waiting = question is not None and question["open"] and question.get("mine") is None
+            self.question.say(Text("The class database works again, but your answer was not saved: send it "
+                                   "again.").render() if waiting else "")
 
     def refresh(self) -> None:
         """The page's language changed: the class is told (the teacher's results show it) and answers in it."""
@@ -1488,6 +1564,11 @@ class QuestionPanel(widgets.VBox):
             self._draw_result()
             return
         self._error = self.send_answer(question["number"], picked) or ""
+        self._draw_result()
+
+    def say(self, text: str) -> None:
+        """Say ``text`` under the answer (a refusal), or nothing."""
+        self._error = text
         self._draw_result()
 
     def show(self, question: dict[str, Any] | None) -> None:

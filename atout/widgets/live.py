@@ -160,6 +160,12 @@ def _watch(class_id: int, updates: Updates, shown: bool) -> Any:
     return Watch(live_classes().store, class_id, updates.changed, shown=shown).start()
 
 
+def trick_withheld(ask: str | None, revealed: bool) -> bool:
+    """Whether the tables of a class keep quiet about who won the trick and who is next: while "which card wins?"
+    waits for its reveal (the winner leads next, so the turn would give the answer away)."""
+    return ask == "winner" and not revealed
+
+
 # --- the address ------------------------------------------------------------------------------------------------
 
 def class_link(code: str, page_address: str | None = None) -> str:
@@ -249,6 +255,9 @@ def question_situation(question: dict[str, Any]) -> str:
     return ""
 
 
+LONG_LABEL = 16      # characters: "60 for 120" and "Pass" are short; "10 to Player 1, −25 to Player 2, …" is long
+
+
 def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards: bool,
                right: list[str] | None = None, pick_all: bool = False, state: str = "open") -> str:
     """The class's answers as bars of counts, no names; ``right``: the right choices, once revealed; ``pick_all``:
@@ -271,11 +280,13 @@ def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards:
            f"</p>" if pick_all else "")
     closed = (f"<p class='atout-live-closed' data-testid='live-closed'>"
               f"{escape(Text('Answers are closed.').render())}</p>" if state == "closed" else "")
+    # Labels longer than a call or a card (a score's working) each get a line above their bar (live.css).
+    stacked = " atout-bars-stacked" if any(len(labels[c]) > LONG_LABEL for c in chart["counts"]) else ""
     return (f"<div class='atout-live-chart' data-testid='live-chart' data-answered='{chart['answered']}' "
             f"data-students='{chart['students']}' data-state='{state}'>"
             f"<h3 class='atout-live-question'>{escape(title)}</h3>{how}"
             f"<p class='atout-live-count' data-testid='live-answered' aria-live='polite'>"
-            f"{escape(answered)}</p>{closed}<ul class='atout-bars'>{''.join(rows)}</ul></div>")
+            f"{escape(answered)}</p>{closed}<ul class='atout-bars{stacked}'>{''.join(rows)}</ul></div>")
 
 
 class ClassKeys(FromPage, anywidget.AnyWidget):
@@ -1085,6 +1096,9 @@ class TeacherPanel(widgets.VBox):
         now = self.live.classes.clock()
         ended = self.ended or not self.live.classes.takes_answers(row)
         self.ended = ended
+        if hasattr(self.host, "withhold_trick"):     # the projector's table, while its question waits (not once over)
+            self.host.withhold_trick(not ended and current is not None and trick_withheld(
+                current.spec.get("ask"), current.revealed is not None))
         code = escape(self.teacher.code)
         link = class_link(self.teacher.code)
         if ended:
@@ -1393,6 +1407,9 @@ class StudentPanel(widgets.VBox):
         self.away_button.icon = "play" if self.away else "pause"
         self.away_button.tooltip = ("" if self.away else
                                     Text("Hide the teacher's deal; come back to it at any time").render())
+        question = view.get("question") or {}
+        self.follower.withheld = trick_withheld((question.get("position") or {}).get("ask"),
+                                                bool(question.get("revealed")))
         self.follower.show(follow, self.number, away=self.away)
         question = view.get("question")
         self.question.show(question)
@@ -1417,6 +1434,7 @@ class Follower(widgets.VBox):
         self._line: tuple[str, tuple[str, ...]] | None = None
         self._shown: tuple[dict[str, Any] | None, int, bool] = (None, 0, False)
         self._events: list[Any] = []
+        self.withheld = False        # the class is answering "which card wins?" (``trick_withheld``)
         self.children = [self.caption]
         language.register(self)
 
@@ -1463,6 +1481,7 @@ class Follower(widgets.VBox):
             self.table.looking_reason = Text("This table shows the teacher's deal: the teacher plays it")
         # The teacher may have dealt another game since: the table names its players and sides from its hand.
         self.table.hand, self.table.viewer, self.table.you = hand, viewer, seat
+        self.table.withheld = self.withheld
         self.table.show(view, ringed, winner)
         self._say()
         self.children = [self.caption, self.table, self.said]
@@ -1479,15 +1498,20 @@ class Follower(widgets.VBox):
             self.stepper.table.looking_reason = Text("This table shows the teacher's deal: the teacher plays it")
             self._line = line
         self.stepper.table.you = seat
+        self.stepper.table.withheld = self.withheld
+        (self.stepper.add_class if self.withheld else self.stepper.remove_class)("atout-withholding")
         self.stepper.set_viewer(viewer)
         self.stepper.go(follow["step"])
         self.stepper.table.refresh()
         self.children = [self.caption, self.stepper]
 
     def _say(self) -> None:
+        events = self._events
+        if self.withheld:       # what happened up to the trick's last card: from "wins the trick" on, the answer
+            events = events[:next((i for i, e in enumerate(events) if e.kind == "trick"), len(events))]
         self.said.value = "".join(
             f"<p class='atout-sentence'>{escape(e.explanation.sentence())} {rule_mark(e.explanation.rule)}</p>"
-            for e in self._events)
+            for e in events)
 
     def refresh(self) -> None:
         follow, number, away = self._shown

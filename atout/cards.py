@@ -23,7 +23,7 @@ import enum
 from collections.abc import Callable, Iterable, Iterator
 
 from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
-from atout.i18n import N_, Text, _, _forms, get_language
+from atout.i18n import N_, Text, _, get_language, grammar
 
 
 class Suit(enum.IntEnum):
@@ -88,11 +88,6 @@ JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 RANKS: tuple[int, ...] = tuple(range(2, 15))
 _RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
 _RANK_BY_TEXT = {v: k for k, v in _RANK_TEXT.items()} | {"T": 10}
-# Short rank letters in each language, for sentences ("R♥" in French).
-_RANK_LETTERS = {
-    "en": {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"},
-    "fr": {JACK: "V", QUEEN: "D", KING: "R", ACE: "A"},
-}
 _RANK_NAMES = {
     2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
     8: N_("eight"), 9: N_("nine"), 10: N_("ten"), JACK: N_("jack"), QUEEN: N_("queen"),
@@ -102,10 +97,6 @@ _CARD_NAME = {
     Suit.CLUBS: N_("{rank} of clubs"), Suit.DIAMONDS: N_("{rank} of diamonds"),
     Suit.HEARTS: N_("{rank} of hearts"), Suit.SPADES: N_("{rank} of spades"),
 }
-
-# The article of a card's French name (l'as, la dame, le roi, le valet, le 7, le joker); ``atout.i18n`` contracts it
-# after "à" and "de" (au, du, à l', de la).
-_FRENCH_ARTICLE = {ACE: "l'", QUEEN: "la "}
 
 NOT_A_CARD = N_(
     "{text} is not a card: write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) then a suit "
@@ -174,8 +165,7 @@ class Card:
         lang = lang or get_language()
         if self.suit is None:
             return _("Joker", lang)
-        letters = _RANK_LETTERS.get(lang, _RANK_LETTERS["en"])
-        return letters.get(self.rank, _RANK_TEXT[self.rank]) + self.suit.symbol
+        return grammar(lang).rank_letters.get(self.rank, _RANK_TEXT[self.rank]) + self.suit.symbol
 
     def sentence_forms(self, lang: str | None = None) -> dict[str, str]:
         """How the card is written inside a sentence (``atout.i18n``): "7♦" alone, and the forms a French sentence
@@ -186,12 +176,9 @@ class Card:
         ('the joker', "de l'A♠", 'à la D♠')
         """
         lang = lang or get_language()
-        if lang != "fr":
-            return _forms(self.name(lang) if self.suit is None else self.render(lang), lang)
         if self.suit is None:     # a word, not a symbol: the joker keeps its article alone too (« votre main : le
-            return _forms("le " + _("joker", lang), lang)     # joker, 5♠ et 7♥ », « La réponse : le joker »)
-        short = self.render(lang)
-        return _forms(_FRENCH_ARTICLE.get(self.rank, "le ") + short, lang, bare=short)
+            return grammar(lang).forms(self.name(lang))       # joker, 5♠ et 7♥ », « La réponse : le joker »)
+        return grammar(lang).card_forms(self.render(lang), self.rank)
 
     def name(self, lang: str | None = None) -> str:
         """Full name for screen readers: "queen of hearts", "dame de cœur"."""

@@ -30,7 +30,7 @@ from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value, signed
+from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, get_language, grammar, render_value, signed
 from atout.iri_check import without_iri_format_check
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
@@ -320,19 +320,19 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
     if errors:
         e = errors[0]
         raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=_schema_why(e)))
-    lesson = Lesson(**_french_spaced(data), path=path)
+    lesson = Lesson(**_typeset(data), path=path)
     _check_meaning(lesson)
     return lesson
 
 
-def _french_spaced(value: Any) -> Any:
-    """Every French text of a lesson with French spacing (``french_spacing``), as the catalogue's messages get it:
-    a teacher types ordinary spaces."""
+def _typeset(value: Any) -> Any:
+    """Every text of a lesson set as its language sets text (``Grammar.typography``: French spaces before : ; ! ?),
+    as the catalogue's messages are: a teacher types ordinary spaces."""
     if isinstance(value, dict):
-        return {k: french_spacing(v) if k == "fr" and isinstance(v, str) else _french_spaced(v)
+        return {k: grammar(k).typography(v) if k in LANGUAGES and isinstance(v, str) else _typeset(v)
                 for k, v in value.items()}
     if isinstance(value, list):
-        return [_french_spaced(v) for v in value]
+        return [_typeset(v) for v in value]
     return value
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 
-from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
-from atout.i18n import N_, Text, _, get_language, grammar
+from atout.errors import AmbiguousCardError, CardNotInDeckError, CardParseError, DuplicateCardError, quote
+from atout.i18n import DEFAULT_LANGUAGE, N_, OneOf, Text, _, get_language, grammar
 
 
 class Suit(enum.IntEnum):
@@ -79,6 +79,7 @@ for _s in Suit:
     _SUIT_BY_TEXT[_s.name] = _s
 for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
     _SUIT_BY_TEXT[_sym] = _s
+_SUIT_BY_SYMBOL = {text: suit for text, suit in _SUIT_BY_TEXT.items() if not text.isalpha()}
 
 
 MAX_TEXT = 16   # the longest card or suit text accepted, with spaces around it ("  10♥ "): a page may send more
@@ -295,6 +296,49 @@ def shuffled(cards: Iterable[Card], seed: int | None) -> tuple[Card, ...]:
         x, j = divmod(x, i + 1)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+def read_card(text: object, lang: str | None = None) -> Card:
+    """A card as a reader of ``lang`` types it: with their language's letters (in French R D V for roi, dame, valet,
+    and T K C P for trèfle, carreau, cœur, pique), with English letters where they cannot be read otherwise, or with
+    the suit's symbol. A text that reads as two cards is refused with both readings, never guessed; the notation of
+    files, addresses and the referee stays ``Card.parse``'s.
+
+    >>> read_card("RC", "fr"), read_card("10♣", "fr"), read_card("KC", "fr"), read_card("ah", "en")
+    (Card('KH'), Card('10C'), Card('KC'), Card('AH'))
+    >>> read_card("AC", "fr")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    atout.errors.AmbiguousCardError: 'AC' reads as two cards: A♥ or A♣; write the suit as a symbol (♣ ♦ ♥ ♠)
+    """
+    lang = lang or get_language()
+    if isinstance(text, Card):
+        return text
+    key = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_TEXT else None
+    if key in ("JK", "JOKER"):
+        return JOKER
+    readings: list[Card] = []
+    for reader in dict.fromkeys((lang, DEFAULT_LANGUAGE)):    # each reading in one language's letters throughout
+        letters = grammar(reader)
+        for rank_text, rank in [*((str(r), r) for r in range(2, 11)), *letters.typed_ranks.items()]:
+            if key is None or not key.startswith(rank_text):
+                continue
+            rest = key[len(rank_text):]
+            suit = letters.typed_suits.get(rest)
+            if suit is None and rest in _SUIT_BY_SYMBOL:
+                suit = _SUIT_BY_SYMBOL[rest]
+            if suit is not None and (card := Card.of(rank, Suit(suit))) not in readings:
+                readings.append(card)
+    if len(readings) == 1:
+        return readings[0]
+    if readings:
+        raise AmbiguousCardError(Text("{text} reads as two cards: {cards}; write the suit as a symbol (♣ ♦ ♥ ♠)",
+                                      text=quote(text), cards=OneOf(readings)))
+    letters = grammar(lang)
+    raise CardParseError(Text("{text} is not a card: write a rank ({ranks} or 10 to 2) then a suit ({suits} or "
+                              "♣ ♦ ♥ ♠), as in {example}", text=quote(text),
+                              ranks=" ".join(letters.typed_ranks), suits=" ".join(letters.typed_suits),
+                              example=letters.example_card))
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

@@ -315,7 +315,7 @@ def read_card(text: object, lang: str | None = None) -> Card:
     if isinstance(text, Card):
         return text
     key = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_TEXT else None
-    if key in ("JK", "JOKER"):
+    if key in ("JK", "JOKER", JOKER.render(lang).upper()):
         return JOKER
     readings: list[Card] = []
     for reader in dict.fromkeys((lang, DEFAULT_LANGUAGE)):    # each reading in one language's letters throughout

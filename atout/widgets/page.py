@@ -122,7 +122,7 @@ def page_request(environ: dict[str, str] | None = None) -> PageRequest:
     'fr'
     >>> r = page_request({"QUERY_STRING": "lang=de"})
     >>> r.lang, [n.render("en") for n in r.notices]
-    ('en', ['The address asks for the language “de”: the pages are in English and Français.'])
+    ('en', ['The address asks for the language “de”: the pages are in English, Français, and 日本語.'])
     """
     if environ is None:
         _wait_for_request()

@@ -1,0 +1,20 @@
+"""Japanese: no articles, so a name takes one form wherever it stands (a particle after it is the catalogue's own
+word); quotes 「」; cards written with the letters Japanese players read on the cards (A K Q J) and the suit symbols;
+the terms chosen are kept in docs/glossary-ja.md.
+
+>>> GRAMMAR.quote("ホールド"), GRAMMAR.forms("プレイヤー2")["label"]
+('「ホールド」', 'プレイヤー2')
+"""
+
+from atout.languages import Grammar
+
+
+class Japanese(Grammar):
+    code = "ja"
+    autonym = "日本語"
+
+    def quote(self, text: str) -> str:
+        return f"「{text}」"
+
+
+GRAMMAR = Japanese()

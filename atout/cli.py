@@ -70,6 +70,9 @@ def _lessons(args: argparse.Namespace) -> int:
         missing = [(lesson, place) for lesson in lessons for place in lesson.untranslated.get(args.language, [])]
         for lesson, place in missing:
             print(f"{lesson.path}: {place}: no {args.language} text (shown in English)")
+        for lesson in lessons:
+            for english in lesson.stale.get(args.language, []):
+                print(f"{lesson.path}: a translation of English the lesson no longer has: {english[:60]!r}")
         print(f"{len(missing)} texts of the lessons not translated into {args.language}"
               f" ({len({lesson.id for lesson, _place in missing})} of {len(lessons)} lessons); a translation is a file"
               f" beside its lesson: <lesson>.{args.language}.toml" if missing

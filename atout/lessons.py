@@ -214,6 +214,7 @@ class Lesson:
     variants: list[dict[str, Any]] = field(default_factory=list)
     path: Path | None = None
     untranslated: dict[str, list[str]] = field(default_factory=dict)    # language -> places shown in English
+    stale: dict[str, list[str]] = field(default_factory=dict)   # language -> translated English no longer there
 
     def text(self, value: dict[str, str], lang: str | None = None) -> str:
         return value[lang or get_language()]
@@ -328,8 +329,13 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
         deep = True
     if deep:
         raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
+    stale = {}
     for lang, translation in translation_paths(path).items():
-        _translate(data, _read_translation(translation), lang, translation, "")
+        texts = _read_translation(translation, lang)
+        used: set[str] = set()
+        _translate(data, texts, lang, used)
+        if unused := [english for english in texts if english not in used]:
+            stale[lang] = unused
     # jsonschema is imported here, by the processes that check lessons: the home page only reads their headings, and
     # its kernel no longer spends a tenth of a second importing it.
     errors = sorted(_import_jsonschema().Draft202012Validator(LESSON_SCHEMA).iter_errors(data), key=lambda e: e.path)
@@ -337,15 +343,21 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
         e = errors[0]
         raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=_schema_why(e)))
     untranslated = {lang: places for lang in LANGUAGES if (places := list(_fall_back(data, lang, "")))}
-    lesson = Lesson(**_typeset(data), path=path, untranslated=untranslated)
+    lesson = Lesson(**_typeset(data), path=path, untranslated=untranslated, stale=stale)
     _check_meaning(lesson)
     return lesson
 
 
 def translation_paths(path: Path) -> dict[str, Path]:
-    """The files that translate the lesson ``path`` (``02-trumps.toml``) into another language, beside it:
-    ``02-trumps.ja.toml``, with the lesson's tables and lists and only its texts, in that language. A translator adds
-    a language without touching the lesson or another language's file."""
+    """The files that translate the lesson ``path`` (``02-trumps.toml``) into another language, beside it
+    (``02-trumps.ja.toml``): a translator adds a language without touching the lesson or another language's file.
+    Each text is given with the English it translates, so a step added, moved or reworded in English is never shown
+    with another step's translation::
+
+        [[texts]]
+        en = "Trumps beat every other suit."
+        ja = "切り札は他のどのスートにも勝ちます。"
+    """
     found = {}
     for lang in LANGUAGES[1:]:
         candidate = path.with_name(f"{path.stem}.{lang}{path.suffix}")
@@ -354,40 +366,45 @@ def translation_paths(path: Path) -> dict[str, Path]:
     return found
 
 
-def _read_translation(path: Path) -> Any:
+def _read_translation(path: Path, lang: str) -> dict[str, str]:
+    """A translation file's texts: English -> ``lang``; anything else is refused, naming the entry."""
     try:
         data = tomllib.loads(read_lesson(path))
     except tomllib.TOMLDecodeError as exc:
         raise LessonError(Text("{path}: not valid TOML: {why}", path=str(path), why=str(exc))) from None
-    if _depth(data) > MAX_DEPTH:
-        raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
-    return data
+    entries = data.get("texts", [])
+    if set(data) - {"texts"} or not isinstance(entries, list):
+        raise LessonError(Text("{path}: a translation holds only its texts, each as [[texts]] with {en} and {lang}",
+                               path=str(path), en=DEFAULT_LANGUAGE, lang=lang))
+    texts: dict[str, str] = {}
+    for n, entry in enumerate(entries, 1):
+        if (not isinstance(entry, dict) or set(entry) != {DEFAULT_LANGUAGE, lang}
+                or not all(isinstance(v, str) and v.strip() for v in entry.values())):
+            raise LessonError(Text("{path}: text {n}: write the English and its translation, as {en} = \"…\" "
+                                   "and {lang} = \"…\", and nothing else", path=str(path), n=n,
+                                   en=DEFAULT_LANGUAGE, lang=lang))
+        texts[entry[DEFAULT_LANGUAGE]] = entry[lang]
+    return texts
 
 
 def _is_text(value: Any) -> bool:
     return isinstance(value, dict) and DEFAULT_LANGUAGE in value and all(k in LANGUAGES for k in value)
 
 
-def _translate(lesson: Any, translation: Any, lang: str, path: Path, where: str) -> None:
-    """Put each text of ``translation`` (a translation file's tables, as the lesson's) into the lesson's text at the
-    same place; anything else in it is refused, naming the place."""
-    if _is_text(lesson):
-        if not isinstance(translation, str) or not translation.strip():
-            raise LessonError(Text("{path}: at {where}: a translation gives the text, as in {example}",
-                                   path=str(path), where=where, example='text = "…"'))
-        lesson[lang] = translation
-    elif isinstance(lesson, dict) and isinstance(translation, dict):
-        for key, value in translation.items():
-            if key not in lesson:
-                raise LessonError(Text("{path}: {where} has no {key} to translate", path=str(path),
-                                       where=where or Text("the lesson"), key=quote(key)))
-            _translate(lesson[key], value, lang, path, f"{where}.{key}" if where else key)
-    elif isinstance(lesson, list) and isinstance(translation, list) and len(translation) <= len(lesson):
-        for i, value in enumerate(translation):
-            _translate(lesson[i], value, lang, path, f"{where}[{i + 1}]")
-    else:
-        raise LessonError(Text("{path}: at {where}: only the lesson's texts are translated, in its tables and "
-                               "lists as the lesson has them", path=str(path), where=where))
+def _translate(value: Any, texts: dict[str, str], lang: str, used: set[str]) -> None:
+    """Give every text of the lesson its translation into ``lang`` from ``texts`` (English -> ``lang``), where the
+    lesson has none of its own; ``used``: the English found."""
+    if _is_text(value):
+        english = value[DEFAULT_LANGUAGE]
+        if isinstance(english, str) and english in texts:
+            used.add(english)
+            value.setdefault(lang, texts[english])
+    elif isinstance(value, dict):
+        for item in value.values():
+            _translate(item, texts, lang, used)
+    elif isinstance(value, list):
+        for item in value:
+            _translate(item, texts, lang, used)
 
 
 def _fall_back(value: Any, lang: str, where: str) -> Iterator[str]:

@@ -1,10 +1,11 @@
 """A lesson's languages: each text in English, the source language, and in any other language either beside it
-(``fr = …``) or in a translation file of its own beside the lesson (``01-cards.ja.toml``), which a translator adds
-without touching the lesson; a text with no translation is shown in English and ``atout lessons check --language``
+(``fr = …``) or in a translation file of its own beside the lesson (``01-cards.ja.toml``: each text with the
+English it translates), which a translator adds without touching the lesson; a text with no translation is shown in English and ``atout lessons check --language``
 lists it."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -38,15 +39,25 @@ def test_a_lesson_without_a_language_is_shown_in_english_and_the_places_are_list
     assert "title" in lesson.untranslated[lang] and "steps[1].text" in lesson.untranslated[lang]
 
 
+def _entry(english: str, lang: str, translated: str) -> str:
+    return f'[[texts]]\nen = {json.dumps(english, ensure_ascii=False)}\n{lang} = "{translated}"\n\n'
+
+
 @pytest.mark.parametrize("lang", OTHER)
-def test_a_translation_file_beside_the_lesson_gives_its_texts(tmp_path, lang):
+def test_a_translation_file_beside_the_lesson_gives_its_texts_by_their_english(tmp_path, lang):
     path = _english_only(tmp_path, lang)
+    english = parse_lesson(read_lesson(path), path)
     translation = path.with_name(f"{path.stem}.{lang}.toml")
-    translation.write_text('title = "Titre traduit"\n\n[[steps]]\ntext = "Premier pas traduit"\n', encoding="utf-8")
+    translation.write_text(_entry(english.steps[0]["text"][DEFAULT_LANGUAGE], lang, "Premier pas traduit")
+                           + _entry(english.title[DEFAULT_LANGUAGE], lang, "Titre traduit")
+                           + _entry("A sentence the lesson no longer has.", lang, "Une phrase partie"),
+                           encoding="utf-8")
     lesson = parse_lesson(read_lesson(path), path)
     assert lesson.title[lang] == "Titre traduit" and lesson.steps[0]["text"][lang] == "Premier pas traduit"
+    assert lesson.steps[1]["text"][lang] == lesson.steps[1]["text"][DEFAULT_LANGUAGE]      # never another's
     assert "title" not in lesson.untranslated[lang] and "steps[1].text" not in lesson.untranslated[lang]
-    assert "summary" in lesson.untranslated[lang]
+    assert "summary" in lesson.untranslated[lang] and "steps[2].text" in lesson.untranslated[lang]
+    assert lesson.stale[lang] == ["A sentence the lesson no longer has."]
     assert [p.name for p in lesson_paths(path.parent.parent)] == [path.name]     # a translation is no lesson
     assert len(load_lessons(path.parent.parent)) == 1
 
@@ -55,20 +66,22 @@ def test_a_translation_file_beside_the_lesson_gives_its_texts(tmp_path, lang):
     assert said.returncode == 0, said.stderr
     assert f"{path}: summary: no {lang} text (shown in English)" in said.stdout
     assert f"{path}: title:" not in said.stdout
+    assert "a translation of English the lesson no longer has: 'A sentence the lesson no longer has.'" in said.stdout
     assert re.search(rf"\d+ texts of the lessons not translated into {lang} \(1 of 1 lessons\)", said.stdout)
 
 
 @pytest.mark.parametrize("content, says", [
-    ('nonsense = "x"\n', "has no 'nonsense' to translate"),
-    ('game = "x"\n', "only the lesson's texts are translated"),
-    ('title = 3\n', "a translation gives the text"),
-    ('[[steps]]\ncards = ["AH"]\n', "only the lesson's texts are translated"),
+    ('title = "x"\n', "a translation holds only its texts"),
+    ('[[texts]]\nen = "x"\n', "text 1: write the English and its translation"),
+    ('[[texts]]\nen = "x"\nLANG = 3\n', "text 1: write the English and its translation"),
+    ('[[texts]]\nen = "x"\nLANG = "y"\ncards = ["AH"]\n', "text 1: write the English and its translation"),
+    ('texts = 3\n', "a translation holds only its texts"),
     ('title = "x"\ntitle = "y"\n', "not valid TOML"),
 ])
-def test_a_translation_that_is_not_the_lessons_texts_is_refused_naming_the_place(tmp_path, content, says):
+def test_a_translation_that_is_not_texts_is_refused_naming_the_entry(tmp_path, content, says):
     lang = OTHER[0]
     path = _english_only(tmp_path, lang)
-    path.with_name(f"{path.stem}.{lang}.toml").write_text(content, encoding="utf-8")
+    path.with_name(f"{path.stem}.{lang}.toml").write_text(content.replace("LANG", lang), encoding="utf-8")
     with pytest.raises(LessonError) as refused:
         parse_lesson(read_lesson(path), path)
     assert says in str(refused.value) and f"{path.stem}.{lang}.toml" in str(refused.value)
@@ -86,6 +99,6 @@ def test_a_translation_of_no_lesson_is_reported(tmp_path):
 
     lang = OTHER[0]
     path = _english_only(tmp_path, lang)
-    path.with_name(f"renamed.{lang}.toml").write_text('title = "x"\n', encoding="utf-8")
+    path.with_name(f"renamed.{lang}.toml").write_text("", encoding="utf-8")
     problems = check_lessons(path.parent.parent)
     assert len(problems) == 1 and f"renamed.{lang}.toml: a translation of no lesson" in problems[0], problems

@@ -1,7 +1,7 @@
 """A lesson's languages: each text in English, the source language, and in any other language either beside it
 (``fr = …``) or in a translation file of its own beside the lesson (``01-cards.ja.toml``: each text with the
-English it translates), which a translator adds without touching the lesson; a text with no translation is shown in English and ``atout lessons check --language``
-lists it."""
+English it translates), which a translator adds without touching the lesson; a text with no translation is shown
+in English and ``atout lessons check --language`` lists it."""
 
 from __future__ import annotations
 

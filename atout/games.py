@@ -2,7 +2,9 @@
 
 A family is one engine with its rules (config, hand, ranking, referee), its computer players and what the
 solver's values are counted in; a preset (a "game") is a family with its options set. Adding a game means its
-own folder (``atout/<family>/``, its players in ``atout/players/<family>.py``) and one registration below.
+own folder (``atout/<family>/``, its players in ``atout/players/<family>.py``) and one registration below
+(``register``): what the family provides is ``atout.family_contract``, and registration refuses a family whose
+declared limits core cannot take (``atout.limits``).
 
 >>> game_info("auction-forty-fives").family.id, game_title("auction-forty-fives"), family_id("five-hundred")
 ('forty-fives', 'Auction Forty-Fives', 'five-hundred')

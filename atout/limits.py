@@ -7,7 +7,7 @@ that part; and where a hand would still reach a part with more seats than it tak
 (``SeatLimitError``) rather than crash, write a code it cannot read back or draw a seat off the table.
 
 >>> [str(fault) for fault in family_limit_faults(FamilyLimits(players=(2, 7), hand_size=5))]
-['it allows up to 7 players, and the table takes at most 6', 'it allows up to 7 players, and a lesson takes at most 6']
+['it allows up to 7 players but the table takes at most 6', 'it allows up to 7 players but a lesson takes at most 6']
 >>> check_seats(TABLE, 4)
 >>> check_seats(TABLE, 8)
 Traceback (most recent call last):
@@ -82,22 +82,25 @@ def family_limit_faults(limits: FamilyLimits) -> list[Text]:
     """Everything in a family's declared limits that core cannot take, each naming the part and its limit (none:
     the family can be registered)."""
     fewest, most = limits.players
-    if not FEWEST_PLAYERS <= fewest <= most:
-        return [Text("it allows {fewest} to {most} players: a game needs at least {least}, and the fewest no more "
-                     "than the most", fewest=fewest, most=most, least=FEWEST_PLAYERS)]
+    if fewest < FEWEST_PLAYERS:
+        return [Text("it allows a game for {n} but a game needs at least {least} players", n=fewest,
+                     least=FEWEST_PLAYERS)]
+    if fewest > most:
+        return [Text("it allows {fewest} to {most} players: the fewest are more than the most", fewest=fewest,
+                     most=most)]
     faults = []
     if limits.seats_solved > most:
-        faults.append(Text("its solver takes {n} seats, more than its {most} players", n=limits.seats_solved,
+        faults.append(Text("its solver takes {n} seats but it has at most {most} players", n=limits.seats_solved,
                            most=most))
     if limits.seats_solved > SOLVER.most:
-        faults.append(Text("its solver takes {n} seats, and {part} takes at most {limit}", n=limits.seats_solved,
+        faults.append(Text("its solver takes {n} seats but {part} takes at most {limit}", n=limits.seats_solved,
                            part=Text(SOLVER.part), limit=SOLVER.most))
     if limits.hand_size > SOLVER_TRICKS:
-        faults.append(Text("its hands of {n} cards are {n} tricks, and {part} searches at most {limit}",
+        faults.append(Text("its hands of {n} cards are {n} tricks but {part} searches at most {limit}",
                            n=limits.hand_size, part=Text(SOLVER.part), limit=SOLVER_TRICKS))
     for limit in SEAT_LIMITS[1:]:
         if most > limit.most:
-            faults.append(Text("it allows up to {n} players, and {part} takes at most {limit}", n=most,
+            faults.append(Text("it allows up to {n} players but {part} takes at most {limit}", n=most,
                                part=Text(limit.part), limit=limit.most))
     return faults
 

@@ -219,7 +219,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",
                  allow_undo: bool = False, on_event: Iterable[Callable[[Event], Any]] = (),
                  you: int | None | object = SAME_AS_VIEWER, **kwargs: Any) -> None:
-        check_seats(TABLE, hand.config.players)
+        check_seats(TABLE, len(hand.hands))
         super().__init__(show_legal=show_legal, four_colour=four_colour, size=size, allow_undo=allow_undo, **kwargs)
         self.hand = hand
         self.viewer = viewer
@@ -256,7 +256,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
 
     def set_hand(self, hand: Any, viewer: int | None | object = KEEP_VIEWER) -> None:
         """Show another hand (a new deal): the deal is animated again."""
-        check_seats(TABLE, hand.config.players)
+        check_seats(TABLE, len(hand.hands))      # refused before anything changes
         self.hand = hand
         if viewer is not KEEP_VIEWER:
             self.viewer = viewer  # type: ignore[assignment]

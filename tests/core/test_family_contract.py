@@ -279,6 +279,23 @@ def test_the_search_refuses_more_tricks_than_its_move_stack_holds(solver_build):
         builds.module().TrickSearch(state)
 
 
+def test_the_solver_refuses_a_hand_of_more_players_than_its_family_says_it_takes(monkeypatch):
+    """A family may allow more players than its solver adapter takes (``solver_seats``): the solver refuses those
+    hands by name, before building anything."""
+    from atout.solver import position_of, solve
+
+    hand = family("forty-fives").new_hand("forty-fives", seed=1, players=5)
+    while hand.phase is not Phase.PLAY:
+        hand.apply(hand.legal_actions()[0])
+    fewer = dataclasses.replace(games.FORTY_FIVES, limits=FamilyLimits(players=(2, 6), hand_size=5, solver_seats=4))
+    monkeypatch.setitem(games.GAMES, "forty-fives", dataclasses.replace(GAMES["forty-fives"], family=fewer))
+    for asked in (position_of, solve):
+        with pytest.raises(SeatLimitError, match="the solver takes at most 4 players; this hand has 5"):
+            asked(hand)
+    monkeypatch.undo()
+    assert solve(hand, budget_s=0.2).seat == hand.to_act
+
+
 def test_a_deal_code_refuses_more_players_than_its_field_holds(monkeypatch):
     """Before, a game allowing 8 or more players got a code from ``encode`` that ``decode`` refused."""
     import atout.dealcode as dealcode

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 
 class Capability(enum.Enum):
-    """A part of a hand some families have: the rules questions it brings (``atout.rules_api``) are the value."""
+    """A part of a hand some families have, and the rules questions it brings (``atout.rules_api``)."""
 
     ROBBING = "rob"              # a turned-up ace robbed (Forty-Fives): ``rob``
     AUCTION = "bids"             # bidding for the contract or trumps: ``bids``

@@ -129,8 +129,8 @@ class Family:
         deck: Deck = self.module("config").DECK
         return deck
 
-    # Its modules, each typed by its protocol (``atout.family_contract``, against which mypy checks every family in
-    # its ``__init__``'s ``TYPE_CHECKING`` block): a module imported by name cannot show its type here.
+    # Its modules, each typed by its protocol (``atout.family_contract``; mypy checks every family's modules against
+    # them in its ``conformance`` module): a module imported by name cannot show its type here.
 
     def rules(self) -> FamilyPackage:
         """The family's package. A module missing from inside it is a fault, raised as it is."""
@@ -224,13 +224,14 @@ def register(family: Family, *games: Game) -> None:
     global FAMILY_LIST
     check_family_limits(family.title, family.limits)
     taken = [family.id] if family.id in FAMILIES_BY_ID else []
-    for game in games:
+    for i, game in enumerate(games):
         if game.family is not family:
             raise ConfigError(Text("{game} is registered with {family}, not with its own family", game=game.id,
                                    family=family.id))
-        taken += [game.id] if game.id in GAMES else []
-        taken += [f"deal code {game.deal_code}" for g in GAMES.values() if g.deal_code == game.deal_code]
-        taken += [repr(game.position_code) for g in GAMES.values() if g.position_code == game.position_code]
+        before = [*GAMES.values(), *games[:i]]
+        taken += [game.id] if any(g.id == game.id for g in before) else []
+        taken += [f"deal code {game.deal_code}" for g in before if g.deal_code == game.deal_code]
+        taken += [repr(game.position_code) for g in before if g.position_code == game.position_code]
     if taken:
         raise ConfigError(Text("{family} cannot be registered: these are taken already: {taken}", family=family.id,
                                taken=", ".join(taken)))

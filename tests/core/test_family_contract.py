@@ -234,6 +234,9 @@ def test_a_family_within_core_s_limits_is_registered_and_found(monkeypatch):
     taken = dataclasses.replace(fam, id="another-test")
     with pytest.raises(games.ConfigError, match="taken already: deal code 99"):
         register(taken, Game("another-test", taken, "Another", deal_code=99, position_code="x1"))
+    with pytest.raises(games.ConfigError, match="taken already: deal code 120"):       # two of its own games
+        register(taken, Game("another-test", taken, "Another", deal_code=120, position_code="x1"),
+                 Game("another-test-2", taken, "Another", deal_code=120, position_code="x2"))
     assert "another-test" not in games.FAMILIES_BY_ID
 
 

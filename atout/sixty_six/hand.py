@@ -583,7 +583,9 @@ class SixtySixHand(HandBase):
         self.marriages.append((seat, suit, value))
         self.married = suit
         self.stage = 3
-        return Event("marriage", seat, action, (suit, value, self.tricks_won[seat] > 0), _explain)
+        # The king and the queen are both shown, whichever of them the action names (the one led next).
+        return Event("marriage", seat, action, (suit, value, self.tricks_won[seat] > 0), _explain,
+                     shown=(KING_OF[suit], QUEEN_OF[suit]))
 
     def _declare(self, action: Action) -> Event:
         seat = self.to_act

@@ -277,3 +277,23 @@ def test_the_exchange_stays_on_the_table_said_as_done():
     exchanged = [note for note in stepper.table.state["notes"] if "for the turned-up trump" in note]
     assert len(exchanged) == 1 and re.match(r"Player \d exchanged 9. for the turned-up trump, ", exchanged[0]), \
         stepper.table.state["notes"]
+
+
+def test_a_table_without_a_kitty_never_quotes_a_rule_of_the_kitty():
+    """With the house rule of no kitty, "Player 2 names hearts as trumps" quoted "… or first takes the kitty in place
+    of their hand" and the bidder's discards "The bidder adds the kitty, keeps only trumps …": the house rule says
+    both now, and no rule quoted at that table speaks of a kitty it does not have but to say there is none."""
+    options = {"kitty": 0}
+    hand = played("auction-forty-fives", options, 1)
+    stepper = DealStepper(hand)
+    quoted = {}
+    for k in range(len(stepper.steps)):
+        stepper.go(k)
+        html = stepper.explanation_html.value
+        rule_said = unescape(re.search(r'<blockquote class="atout-rule-statement"[^>]*>(.*?)<abbr', html, re.S)
+                             .group(1))
+        quoted[re.search(r'data-rule="([^"]+)"', html).group(1)] = (rule_said, "data-house-rule" in html)
+        assert "kitty" not in rule_said.replace("There is no kitty", ""), (k, rule_said)
+    for cited in ("a45.trump.name", "a45.discard.bidder"):      # the trumps named, the bidder's discards
+        said, house = quoted[cited]
+        assert house and "There is no kitty: the high bidder names trumps from their own hand" in said, (cited, said)

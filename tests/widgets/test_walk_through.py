@@ -297,3 +297,22 @@ def test_a_table_without_a_kitty_never_quotes_a_rule_of_the_kitty():
     for cited in ("a45.trump.name", "a45.discard.bidder"):      # the trumps named, the bidder's discards
         said, house = quoted[cited]
         assert house and "There is no kitty: the high bidder names trumps from their own hand" in said, (cited, said)
+
+
+@pytest.mark.parametrize(("game", "dealer_rob", "said"), [
+    ("forty-fives", "may", "When the turned card is an ace, the dealer may rob it"),
+    ("forty-fives-partners", "must", "When the turned card is an ace, the dealer must rob it at once")])
+def test_a_dealer_robbing_a_turned_ace_is_quoted_the_rule_the_table_plays(game, dealer_rob, said):
+    """At a Forty-Fives table where the dealer may rob a turned ace, the dealer's robbing quoted "… In Forty-Fives the
+    dealer must, at once; in partnerships the dealer may …", the rulebook's words for the two presets as dealt; the
+    house rule is said instead (and at a partnership table where the dealer must)."""
+    options = {"dealer_rob": dealer_rob}
+    hand = next(h for h in (played(game, options, seed) for seed in range(1, 400))
+                if any(e.kind == "rob" and e.rule == "45.rob.dealer-ace" for ev in h.events for e in ev.flatten()))
+    stepper = DealStepper(hand)
+    stepper.go(step_of(stepper, "rob"))
+    html = stepper.explanation_html.value
+    assert 'data-rule="45.rob.dealer-ace"' in html and "data-house-rule" in html, html
+    assert said in unescape(html) and "In Forty-Fives the dealer must" not in unescape(html)
+    # The preset as dealt still quotes the rulebook's statement.
+    assert rule_in_force(game, {}, "45.rob.dealer-ace") == ([rule("45.rob.dealer-ace").statement], False)

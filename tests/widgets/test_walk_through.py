@@ -316,3 +316,25 @@ def test_a_dealer_robbing_a_turned_ace_is_quoted_the_rule_the_table_plays(game, 
     assert said in unescape(html) and "In Forty-Fives the dealer must" not in unescape(html)
     # The preset as dealt still quotes the rulebook's statement.
     assert rule_in_force(game, {}, "45.rob.dealer-ace") == ([rule("45.rob.dealer-ace").statement], False)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_hand_is_over_only_from_the_step_that_scores_it(game):
+    """Sixty-Six's "Player 1 stops the play and counts 71 points" (and a closed hand played out) already showed "The
+    hand is over" with the game points the next step gives: every step before the score pictures the hand still
+    under way, with the points as they stood."""
+    kinds = {"sixty-six": ("declare", "closed-out")}.get(game, ())
+    hands = [played(game, {}, seed) for seed in range(1, 4)]
+    for kind in kinds:      # a deal that reaches each way of ending, as dealt and played by seeded chance
+        hands.append(first_hand_with(game, kind))
+    for hand in hands:
+        stepper = DealStepper(hand)
+        scored = step_of(stepper, "score")
+        for k in range(scored):
+            stepper.go(k)
+            assert stepper.view_at().phase != "over", (game, k, stepper.current.event.kind)
+            assert stepper.table.state["status"] != "The hand is over", (game, k, stepper.current.event.kind)
+        stepper.go(scored)
+        assert stepper.view_at().phase == "over"
+        ended = [s.event.kind for s in stepper.steps if s.kind == "event"]
+        assert ended[-1] == "score", ended[-3:]

@@ -191,19 +191,21 @@ class Event:
     """What one action did. The explanation is built on first access.
 
     ``cards`` are the cards it moved besides its action's own card (drawn from the stock, taken from the kitty,
-    discarded by the rules): a table rings those it shows. Its family's explainer words it for a viewer
+    discarded by the rules), ``shown`` the cards it shows to the table where they lie (a marriage's king and queen):
+    a table rings those of both it shows. Its family's explainer words it for a viewer
     (``explainer(event, viewer)``, the viewer ``ONLOOKER`` when left out): the cards moved face down are named to the
     seat they belong to and to every-hand view (None), counted for anyone else."""
 
-    __slots__ = ("kind", "seat", "action", "data", "cards", "_explainer", "_explanation", "consequences")
+    __slots__ = ("kind", "seat", "action", "data", "cards", "shown", "_explainer", "_explanation", "consequences")
 
     def __init__(self, kind: str, seat: int | None, action: Action | None, data: Any,
-                 explainer: Callable[..., Explanation], cards: Sequence[Card] = ()) -> None:
+                 explainer: Callable[..., Explanation], cards: Sequence[Card] = (), shown: Sequence[Card] = ()) -> None:
         self.kind = kind
         self.seat = seat
         self.action = action
         self.data = data
         self.cards = tuple(cards)
+        self.shown = tuple(shown)
         self._explainer = explainer
         self._explanation: Explanation | None = None
         self.consequences: list[Event] = []  # automatic events this one caused

@@ -178,10 +178,8 @@ def rule_in_force(game: str, options: Mapping[str, Any] | None, rule_id: str) ->
     from atout.rulebook import rule
 
     stated = rule(rule_id)
-    values: dict[str, Any] = {"game": game, **make_config(game, options).options()}
     table = SWITCHES[_family_of(game)]
-    differing = {name: values.get(name) for name, wanted in (stated.where or {}).items()
-                 if values.get(name) not in (wanted if isinstance(wanted, tuple) else (wanted,))}
+    differing = stated.differing(game, make_config(game, options).options())
     if not differing or any(name not in table for name in differing):
         return [stated.statement], False
     return [table[name].said(value) for name, value in differing.items()], True

@@ -73,7 +73,9 @@ SWITCHES: dict[str, Switch] = {
         False: Stated("a45.discard.others")}, short={False: N_("Every card but the trumps is discarded")}),
     "kitty": Switch(N_("Cards in the kitty"), {4: Stated("45.deal.kitty"),
                                                3: N_("The kitty holds three cards."),
-                                               0: N_("There is no kitty.")},
+                                               0: N_("There is no kitty: the high bidder names trumps from "
+                                                     "their own hand, then discards, as every other player does, "
+                                                     "every card that is not a trump.")},
                     short={0: N_("No kitty"), "*": N_("{value} cards in the kitty")}),
     "rotation": Switch(N_("The deal passes"), {"left": Stated("45.deal.rotation"),
                                                "right": Stated("a45.deal.rotation")},

@@ -25,18 +25,33 @@ class Rule:
     id: str
     statement: Text
     family: str
-    where: Mapping[str, Any] | None = None    # the preset and option values it is stated for (None: everywhere)
+    # The preset and option values it is stated for (None: everywhere): a value, a tuple of them, or by preset (a
+    # statement that says what each preset does, "in Forty-Fives the dealer must …; in partnerships … may").
+    where: Mapping[str, Any] | None = None
+
+    def differing(self, game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The values (the preset's among them, as ``game``) a table playing ``game`` with these options (all of
+        them given) has where the statement is written for others, by name: none where the rule holds."""
+        values = {"game": game, **options}
+        return {name: values.get(name) for name, wanted in (self.where or {}).items()
+                if values.get(name) not in stated_values(wanted, game)}
 
     def holds(self, game: str, options: Mapping[str, Any]) -> bool:
         """Whether the rule is one of the rules of ``game`` played with these option values (all of them given)."""
-        values = {"game": game, **options}
-        return all(values.get(name) in (wanted if isinstance(wanted, tuple) else (wanted,))
-                   for name, wanted in (self.where or {}).items())
+        return not self.differing(game, options)
 
     @property
     def tag(self) -> str:
         """How the rule is marked in the source rules: [seed], [standard] or [choice]."""
         return self.id
+
+
+def stated_values(wanted: Any, game: str) -> tuple[Any, ...]:
+    """The values a ``where`` entry states its rule for at a table of ``game``: a value, a tuple of them, or by preset
+    (none for a preset it does not name)."""
+    if isinstance(wanted, Mapping):
+        wanted = wanted.get(game, ())
+    return wanted if isinstance(wanted, tuple) else (wanted,)
 
 
 def _load() -> dict[str, Rule]:

@@ -99,7 +99,8 @@ WHERE: dict[str, dict[str, object]] = {
     "45.deal.first-dealer": {"first_dealer": "seat-0"},
     "45.deal.turn-up": {"game": TURNED_UP},
     "45.deal.kitty": {"game": AUCTION, "kitty": 4},
-    "45.rob.dealer-ace": {"game": TURNED_UP},
+    # Its statement says what each preset does with a turned ace: a table that plays the other way says its own.
+    "45.rob.dealer-ace": {"game": TURNED_UP, "dealer_rob": {"forty-fives": "must", "forty-fives-partners": "may"}},
     "45.rob.ace-holder": {"game": TURNED_UP},
     "45.play.first-lead": {"game": TURNED_UP},
     "45.score.tricks": {"game": TURNED_UP},
@@ -109,8 +110,11 @@ WHERE: dict[str, dict[str, object]] = {
     "45.deal.rotation": {"rotation": "left"},
     "a45.bid.values": {"game": AUCTION, "min_bid": 5},
     "a45.bid.all-pass": {"game": AUCTION, "dealer_forced": False},
+    # The kitty's rules are stated for a table with a kitty: with none, the house rule says how trumps are named
+    # and how the bidder discards ("There is no kitty: …"), not "the bidder adds the kitty".
+    "a45.trump.name": {"game": AUCTION, "kitty": (4, 3)},
     "a45.discard.others": {"game": AUCTION, "free_discard": False},
-    "a45.discard.bidder": {"game": AUCTION, "free_discard": False},
+    "a45.discard.bidder": {"game": AUCTION, "free_discard": False, "kitty": (4, 3)},
     "a45.game.target": {"game": AUCTION, "target": 120},
     "a45.deal.rotation": {"game": AUCTION, "rotation": "right"},
 }

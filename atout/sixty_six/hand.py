@@ -583,12 +583,16 @@ class SixtySixHand(HandBase):
         self.marriages.append((seat, suit, value))
         self.married = suit
         self.stage = 3
-        return Event("marriage", seat, action, (suit, value, self.tricks_won[seat] > 0), _explain)
+        # The king and the queen are both shown, whichever of them the action names (the one led next).
+        return Event("marriage", seat, action, (suit, value, self.tricks_won[seat] > 0), _explain,
+                     shown=(KING_OF[suit], QUEEN_OF[suit]))
 
     def _declare(self, action: Action) -> Event:
         seat = self.to_act
         assert seat is not None, "the player on lead declares"
         event = Event("declare", seat, action, self.points(seat), _explain)
+        self.to_act = None
+        self._stage(event)                # the play stopped and the points counted, the hand not yet scored
         event.consequences.append(self._finish("declared", seat))
         return event
 
@@ -636,10 +640,7 @@ class SixtySixHand(HandBase):
                 self._then(event, Event("last-trick", winner, None, LAST_TRICK_BONUS, _explain))
                 self._then(event, self._finish("played-out", None))
             else:
-                closed = self._finish_closed(winner)
-                consequences.append(closed)
-                for each in closed.flatten():
-                    self._stage(each)
+                consequences.append(self._finish_closed(winner))
         else:
             self.to_act = winner
             if not strict:
@@ -682,6 +683,7 @@ class SixtySixHand(HandBase):
         """66.close: a closed hand played out; the last trick's winner, with no lead left, counts at once."""
         reached = self.points(last) >= scoring.TARGET_POINTS
         event = Event("closed-out", last, None, (self.closer, reached), _explain)
+        self._stage(event)                # the closed hand played out, not yet scored
         event.consequences.append(self._finish("closed-out", last if reached else None))
         return event
 

@@ -41,12 +41,11 @@ from atout.cards import Card
 from atout.engine import Action, Event, Explanation, GameBase, HandBase, HandStart, TableView
 from atout.games import DEFAULT_GAME, family
 from atout.house_rules import rule_in_force
-from atout.i18n import N_, Text, _
+from atout.i18n import N_, Person, Plural, Text, _
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.page_input import FromPage
 from atout.widgets.said import rule_mark
-from atout.widgets.seats import player_label
 
 SPEEDS = ((N_("slow"), 3000), (N_("normal"), 1500), (N_("fast"), 600))
 
@@ -252,7 +251,8 @@ class DealStepper(widgets.VBox):
     def _explanation(self, step: Step) -> str:
         parts = ['<div class="atout-explanation" data-testid="step-explanation">']
         if step.packet is not None:
-            said = _packet_text(step.packet, self.viewer, self.table.you).render()
+            packet = _packet_text(step.packet, self.viewer)
+            said = packet.render(viewer=self.table.you) if isinstance(packet, Text) else packet.render()
             parts.append(f'<p class="atout-packet">{escape(said)}</p>')
         # The learner reads sentences: the rule as this table plays it under the step's sentence, and its id only as
         # the small mark after it (its hover the rule again), as every page shows a rule (``said.rule_mark``). It is
@@ -350,24 +350,30 @@ def replay_prefix(hand: Any, count: int) -> Any:
     return hand.replay(hand.config, hand.history[:count], hand.dealer, hand.start())
 
 
-def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None = None,
-                 you: int | None = None) -> Text:
+def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None = None) -> Text | Plural:
     """What a packet of the deal is, as ``viewer`` may know it (None: every hand face up): the cards of another
-    seat's packet are counted, never named, as the table shows them face down. The seat ``you`` is "You"."""
+    seat's packet are counted, never named, as the table shows them face down. Rendered for a seat, that seat's own
+    packet reads "You receive …".
+
+    The player is core's ``Person``, as in every sentence of core ("Le joueur 2 reçoit…"; the table's label,
+    "Joueur 2", read « Joueur 2 reçoit » with no article), and a count says its noun as the language does (a kitty
+    of three is dealt 2 cards, then 1 card)."""
     what, seat, cards = packet
     if what == "hand" and seat is not None:
         if viewer is not None and seat != viewer:
-            return Text("{player} receives {n} cards", player=player_label(seat, you), n=len(cards))
-        return Text("{player} receives {cards}", player=player_label(seat, you), cards=list(cards))
+            return Text("{player} receives {n} cards", player=Person(seat), n=len(cards))
+        return Text("{seat} receives {cards}", seat=Person(seat), cards=list(cards),
+                    you=N_("You receive {cards}"))
     if what == "kitty":
-        return Text("{count} cards go to the kitty", count=len(cards))
+        return Plural("{n} card goes to the kitty", "{n} cards go to the kitty", len(cards))
     return Text("{n} cards go face down to the stock", n=len(cards))     # the stock's order is nobody's to see
 
 
 def _event_cards(event: Event) -> set[Card]:
-    """The cards an event is about (to ring on the table): its action's card, any card it carries and the cards it
-    moved (drawn, taken from the kitty); the table rings only those it shows."""
-    cards = set(event.cards)
+    """The cards an event is about (to ring on the table): its action's card, any card it carries, the cards it
+    moved (drawn, taken from the kitty) and those it shows where they lie (a marriage's king and queen); the table
+    rings only those it shows."""
+    cards = set(event.cards) | set(event.shown)
     if event.action is not None and isinstance(event.action.card, Card):
         cards.add(event.action.card)
     if isinstance(event.data, Card):

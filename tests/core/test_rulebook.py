@@ -3,7 +3,7 @@
 import re
 
 from atout.house_rules import SWITCHES
-from atout.rulebook import RULES, rule, rules_for
+from atout.rulebook import RULES, rule, rules_for, stated_values
 from tests.conftest import DATA
 
 RULE_ID = re.compile(r"`((?:45|a45|500|66)\.[a-z0-9.-]+)`")
@@ -50,6 +50,10 @@ def test_every_rule_is_a_rule_of_some_table_and_names_only_real_presets_and_opti
                 assert set(wanted) <= set(games), r.id
                 continue
             spec = family(games[0]).config.OPTIONS[name]          # a KeyError names a misspelt option
+            if isinstance(wanted, dict):       # by preset: each a preset of the family, with values it allows
+                assert set(wanted) <= set(games), (r.id, name)
+                assert all(w in spec.allowed_for(g) for g in wanted for w in stated_values(wanted, g)), (r.id, name)
+                continue
             wanted = wanted if isinstance(wanted, tuple) else (wanted,)
             assert all(any(w in spec.allowed_for(g) for g in games) for w in wanted), (r.id, name)
 

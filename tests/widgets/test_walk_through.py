@@ -22,6 +22,8 @@ from atout.cards import Card
 from atout.games import GAMES, family, family_id
 from atout.house_rules import rule_in_force, switches
 from atout.rulebook import rule
+from atout.sixty_six.ranking import KING_OF, QUEEN_OF
+from atout.widgets.language import set_page_language
 from atout.widgets.stepper import DealStepper
 from atout.widgets.table import CardTable
 
@@ -202,3 +204,137 @@ def test_the_walk_throughs_show_every_phase_of_the_game(game):
         if wanted <= set(seen):
             break
     assert wanted <= set(seen), wanted - set(seen)
+
+
+# --- what the walk-through was seen to say wrong on the classroom's projector (screenshots, issue 31) ---------------
+
+def first_hand_with(game: str, kind: str, options: dict[str, Any] | None = None) -> Any:
+    """The first hand dealt from seeds 1, 2, … and played by seeded chance that holds an event of ``kind``."""
+    for seed in range(1, 400):
+        hand = played(game, options or {}, seed)
+        if any(e.kind == kind for event in hand.events for e in event.flatten()):
+            return hand
+    raise AssertionError(f"no hand of {game} with {kind}")
+
+
+def step_of(stepper: DealStepper, kind: str) -> int:
+    return next(k for k, step in enumerate(stepper.steps) if step.kind == "event" and step.event.kind == kind)
+
+
+def test_a_marriage_step_rings_the_king_and_the_queen_it_shows():
+    """"Player 2 shows the king and queen of hearts" rang the king alone (the card its action names)."""
+    hand = first_hand_with("sixty-six", "marriage")
+    stepper = DealStepper(hand)
+    stepper.go(step_of(stepper, "marriage"))
+    event = stepper.current.event
+    suit = event.data[0]
+    ringed = set(stepper.table.state["seats"][event.seat]["ringed"])
+    assert {KING_OF[suit].code, QUEEN_OF[suit].code} <= ringed, ringed
+
+
+def test_the_deal_names_each_player_as_its_sentences_do_in_french():
+    """A packet read « Joueur 2 reçoit le 8♦ … » (the table's label, with no article) beside « Le joueur 1
+    distribue … »; every packet sentence now names the player as core's sentences do."""
+    for game in GAMES:
+        hand = played(game, {}, 1)
+        stepper = DealStepper(hand)
+        set_page_language("fr")
+        try:
+            for k, step in enumerate(stepper.steps):
+                if step.packet is None or step.packet[0] != "hand":
+                    continue
+                stepper.go(k)
+                packet = unescape(re.search(r'<p class="atout-packet">(.*?)</p>', stepper.explanation_html.value)
+                                  .group(1))
+                assert packet.startswith(f"Le joueur {step.packet[1] + 1} reçoit "), (game, packet)
+        finally:
+            set_page_language("en")
+
+
+def test_a_kitty_packet_of_one_card_says_one_card():
+    """With the house rule of a kitty of three, the deal's second kitty packet read "1 cards go to the kitty"."""
+    hand = played("auction-forty-fives", {"kitty": 3}, 1)
+    stepper = DealStepper(hand)
+    kitty = [k for k, step in enumerate(stepper.steps) if step.packet is not None and step.packet[0] == "kitty"]
+    assert [len(stepper.steps[k].packet[2]) for k in kitty] == [2, 1]
+    stepper.go(kitty[-1])
+    assert "1 card goes to the kitty" in stepper.explanation_html.value
+    set_page_language("fr")
+    try:
+        assert "1 carte va au chien" in stepper.explanation_html.value
+        stepper.go(kitty[0])
+        assert "2 cartes vont au chien" in stepper.explanation_html.value
+    finally:
+        set_page_language("en")
+
+
+def test_the_exchange_stays_on_the_table_said_as_done():
+    """After Sixty-Six's exchange of the nine the table kept "Player 1 exchanges 9♣ for the turned-up trump, J♣" to
+    the end of the hand, in the present, beside "Player 2 has shown the marriage" and "Player 1 closed the stock"."""
+    hand = first_hand_with("sixty-six", "exchange")
+    stepper = DealStepper(hand)
+    stepper.go(len(stepper.steps) - 1)
+    exchanged = [note for note in stepper.table.state["notes"] if "for the turned-up trump" in note]
+    assert len(exchanged) == 1 and re.match(r"Player \d exchanged 9. for the turned-up trump, ", exchanged[0]), \
+        stepper.table.state["notes"]
+
+
+def test_a_table_without_a_kitty_never_quotes_a_rule_of_the_kitty():
+    """With the house rule of no kitty, "Player 2 names hearts as trumps" quoted "… or first takes the kitty in place
+    of their hand" and the bidder's discards "The bidder adds the kitty, keeps only trumps …": the house rule says
+    both now, and no rule quoted at that table speaks of a kitty it does not have but to say there is none."""
+    options = {"kitty": 0}
+    hand = played("auction-forty-fives", options, 1)
+    stepper = DealStepper(hand)
+    quoted = {}
+    for k in range(len(stepper.steps)):
+        stepper.go(k)
+        html = stepper.explanation_html.value
+        rule_said = unescape(re.search(r'<blockquote class="atout-rule-statement"[^>]*>(.*?)<abbr', html, re.S)
+                             .group(1))
+        quoted[re.search(r'data-rule="([^"]+)"', html).group(1)] = (rule_said, "data-house-rule" in html)
+        assert "kitty" not in rule_said.replace("There is no kitty", ""), (k, rule_said)
+    for cited in ("a45.trump.name", "a45.discard.bidder"):      # the trumps named, the bidder's discards
+        said, house = quoted[cited]
+        assert house and "There is no kitty: the high bidder names trumps from their own hand" in said, (cited, said)
+
+
+@pytest.mark.parametrize(("game", "dealer_rob", "said"), [
+    ("forty-fives", "may", "When the turned card is an ace, the dealer may rob it"),
+    ("forty-fives-partners", "must", "When the turned card is an ace, the dealer must rob it at once")])
+def test_a_dealer_robbing_a_turned_ace_is_quoted_the_rule_the_table_plays(game, dealer_rob, said):
+    """At a Forty-Fives table where the dealer may rob a turned ace, the dealer's robbing quoted "… In Forty-Fives the
+    dealer must, at once; in partnerships the dealer may …", the rulebook's words for the two presets as dealt; the
+    house rule is said instead (and at a partnership table where the dealer must)."""
+    options = {"dealer_rob": dealer_rob}
+    hand = next(h for h in (played(game, options, seed) for seed in range(1, 400))
+                if any(e.kind == "rob" and e.rule == "45.rob.dealer-ace" for ev in h.events for e in ev.flatten()))
+    stepper = DealStepper(hand)
+    stepper.go(step_of(stepper, "rob"))
+    html = stepper.explanation_html.value
+    assert 'data-rule="45.rob.dealer-ace"' in html and "data-house-rule" in html, html
+    assert said in unescape(html) and "In Forty-Fives the dealer must" not in unescape(html)
+    # The preset as dealt still quotes the rulebook's statement.
+    assert rule_in_force(game, {}, "45.rob.dealer-ace") == ([rule("45.rob.dealer-ace").statement], False)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_hand_is_over_only_from_the_step_that_scores_it(game):
+    """Sixty-Six's "Player 1 stops the play and counts 71 points" (and a closed hand played out) already showed "The
+    hand is over" with the game points the next step gives: every step before the score pictures the hand still
+    under way, with the points as they stood."""
+    kinds = {"sixty-six": ("declare", "closed-out")}.get(game, ())
+    hands = [played(game, {}, seed) for seed in range(1, 4)]
+    for kind in kinds:      # a deal that reaches each way of ending, as dealt and played by seeded chance
+        hands.append(first_hand_with(game, kind))
+    for hand in hands:
+        stepper = DealStepper(hand)
+        scored = step_of(stepper, "score")
+        for k in range(scored):
+            stepper.go(k)
+            assert stepper.view_at().phase != "over", (game, k, stepper.current.event.kind)
+            assert stepper.table.state["status"] != "The hand is over", (game, k, stepper.current.event.kind)
+        stepper.go(scored)
+        assert stepper.view_at().phase == "over"
+        ended = [s.event.kind for s in stepper.steps if s.kind == "event"]
+        assert ended[-1] == "score", ended[-3:]

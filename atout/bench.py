@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from atout.errors import ConfigError
+from atout.family_contract import Capability
 from atout.games import available_games
 
 ROUNDS = 5
@@ -88,7 +89,8 @@ def review(budget_s: float = 1.0, games: list[str] | None = None) -> dict[str, A
     from atout.games import family_of
     from atout.review import review_calls
 
-    auctions = {game: _auction_over(game, seed=7) for game in available_games() if family_of(game).reviews_calls}
+    auctions = {game: _auction_over(game, seed=7) for game in available_games()
+                if family_of(game).has(Capability.AUCTION)}
     auctions = {game: hand for game, hand in auctions.items()          # (Forty-Fives' family has presets without)
                 if any(action.kind == "bid" for action in hand.history)}
     unknown = sorted(set(games or ()) - set(auctions))

@@ -36,6 +36,7 @@ from typing import Any
 from atout.errors import AtoutError, NotationError, quote
 from atout.games import GAMES, game_title, player_counts
 from atout.i18n import OneOf, Text
+from atout.limits import DEAL_CODE, DEAL_CODE_PLAYER_BITS, check_seats
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
@@ -43,6 +44,7 @@ PAYLOAD = 9          # characters holding the game, players, dealer and seed
 LENGTH = PAYLOAD + 2  # and two check characters (a code with house rules has their characters before these)
 MAX_RULES = 4        # characters of house rules at most (20 bits: every option of a game and more)
 SEED_BITS = 32
+FIELD = DEAL_CODE_PLAYER_BITS     # bits for how many play, and as many for the dealer (who is one of them)
 # What may separate the groups of a code: spaces and every dash a keyboard, a slide or a word processor writes
 # (hyphen-minus, hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus sign, no-break space).
 SEPARATORS = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212 \u00a0\u202f\t")
@@ -165,8 +167,9 @@ def encode(spec: DealSpec) -> str:
     if not (_whole(spec.players) and _whole(spec.dealer) and _whole(spec.seed)
             and 0 <= spec.dealer < spec.players and 0 <= spec.seed < 2 ** SEED_BITS):
         raise NotationError(Text("a deal code needs a number of players, a dealer among them and a 32-bit seed"))
-    _check_players(spec.game, spec.players, None)
-    number = ((GAMES[spec.game].deal_code * 8 + spec.players) * 8 + spec.dealer) << SEED_BITS | spec.seed
+    _check_players(spec.game, spec.players, None)     # the game's own player counts first, as decode refuses them
+    check_seats(DEAL_CODE, spec.players)     # more would not fit its field: a code decode refuses
+    number = ((GAMES[spec.game].deal_code << FIELD | spec.players) << FIELD | spec.dealer) << SEED_BITS | spec.seed
     values = []
     for _ in range(PAYLOAD):
         number, digit = divmod(number, 32)
@@ -202,8 +205,8 @@ def decode(code: str) -> DealSpec:
         number = number * 32 + v
     seed = number & (2 ** SEED_BITS - 1)
     rest = number >> SEED_BITS
-    dealer, rest = rest % 8, rest // 8
-    players, game_index = rest % 8, rest // 8
+    dealer, rest = rest % 2 ** FIELD, rest >> FIELD
+    players, game_index = rest % 2 ** FIELD, rest >> FIELD
     game = next((g.id for g in GAMES.values() if g.deal_code == game_index), None)
     if game is None or not 2 <= players or dealer >= players:
         raise NotationError(Text("{code} is not a valid deal code: it names no game Atout plays",

@@ -551,6 +551,9 @@ class HandBase:
     # Each family's action kinds and the methods doing them, ``method(hand, action) -> Event``: ``apply`` calls
     # the method straight away once the action is found legal.
     DOES: Mapping[str, Callable[[Any, Action], Event]] = {}
+    # The phases its hands pass through, in order (``hand.phase`` is always one of them): with ``DOES``, the family's
+    # vocabulary, which core's tables word (``PHASE_WORDS``, ``ACTION_WORDS``; the table's phase names).
+    PHASES: tuple[Phase, ...] = ()
     DECK: Deck
     config_class: type
     # Hands played to their last trick (``_next_lead``): how many tricks a hand has, and the class of a trick.

@@ -31,11 +31,11 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from atout.engine import Phase
 from atout.errors import AtoutError, quote
+from atout.family_contract import PlayedOutPlayers, SolvedPlayers
 from atout.games import family_of
 from atout.i18n import Text
 
@@ -54,7 +54,8 @@ def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level:
     from atout.solver import solve_value
 
     config, seat = view["config"], view["seat"]
-    players = import_module(family_of(config.game).players)
+    players = family_of(config.game).players_module()
+    assert isinstance(players, SolvedPlayers), f"{config.game}'s hands are not valued by solving deals"
     know = players.knowledge(view)
 
     def sample() -> tuple[int, str] | None:
@@ -75,8 +76,9 @@ def _sampler(game: str) -> Callable[..., Sample]:
     info = family_of(game)
     if info.evaluation == "solved":
         return _solved_deals
-    sampler: Callable[..., Sample] = import_module(info.players).played_out_deals
-    return sampler
+    players = info.players_module()
+    assert isinstance(players, PlayedOutPlayers), f"{game}'s players do not play sampled deals out"
+    return players.played_out_deals
 
 
 def value_unit(game: str) -> str:

@@ -2,7 +2,9 @@
 
 A family is one engine with its rules (config, hand, ranking, referee), its computer players and what the
 solver's values are counted in; a preset (a "game") is a family with its options set. Adding a game means its
-own folder (``atout/<family>/``, its players in ``atout/players/<family>.py``) and one registration below.
+own folder (``atout/<family>/``, its players in ``atout/players/<family>.py``) and one registration below
+(``register``): what the family provides is ``atout.family_contract``, and registration refuses a family whose
+declared limits core cannot take (``atout.limits``).
 
 >>> game_info("auction-forty-fives").family.id, game_title("auction-forty-fives"), family_id("five-hundred")
 ('forty-fives', 'Auction Forty-Fives', 'five-hundred')
@@ -17,14 +19,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from atout.cards import Deck, Suit
 from atout.errors import ConfigError, quote
+from atout.family_contract import (
+    AuctionScoring,
+    Capability,
+    CatalogueModule,
+    FamilyPackage,
+    HandModule,
+    HouseRulesModule,
+    PlayedOutPlayers,
+    RankingModule,
+    SolvedPlayers,
+)
 from atout.i18n import N_, Text
+from atout.limits import FamilyLimits, check_family_limits
 
 if TYPE_CHECKING:
     from atout.solver.adapter import SolverAdapter
@@ -89,7 +103,6 @@ class Family:
     drill_players: int | None = None
     drill_legal: tuple[tuple[str, Any], ...] = ()
     default_target: int | None = None   # the target a page offers first (None: the learner names one)
-    reviews_calls: bool = False         # ``atout.review`` values its calls (the families with an auction)
     # A lesson's score question (``atout.lessons``): its scores are always the two sides' (else a side's only where
     # fewer scores than players); every score a hand can make, where they are few (its wrong answers are drawn from
     # them, else from nearby scores in steps of ``score_step``).
@@ -99,6 +112,16 @@ class Family:
     # A lesson's bids question offers every call (its config's ``CALLS``: few of them), else the calls around the
     # legal ones.
     offers_every_call: bool = False
+    # What it needs of core: how many play, the hand size, the seats its solver takes (checked at registration
+    # against core's own limits, ``atout.limits``; the conformance tests check it against the family's code).
+    limits: FamilyLimits = field(kw_only=True)
+    # The optional parts of a hand it has (robbing, an auction, a kitty, a stock, card points): the rules API asks
+    # its rules module only these questions and refuses the others for it (``atout.family_contract``).
+    capabilities: frozenset[Capability] = field(kw_only=True)
+
+    def has(self, capability: Capability) -> bool:
+        """Whether its hands have this optional part (an auction: ``atout.review`` values its calls)."""
+        return capability in self.capabilities
 
     @property
     def deck(self) -> Deck:
@@ -106,9 +129,31 @@ class Family:
         deck: Deck = self.module("config").DECK
         return deck
 
-    def rules(self) -> ModuleType:
+    # Its modules, each typed by its protocol (``atout.family_contract``; mypy checks every family's modules against
+    # them in its ``conformance`` module): a module imported by name cannot show its type here.
+
+    def rules(self) -> FamilyPackage:
         """The family's package. A module missing from inside it is a fault, raised as it is."""
-        return import_module(self.package)
+        return cast("FamilyPackage", import_module(self.package))
+
+    def hand_module(self) -> HandModule:
+        return cast("HandModule", self.module("hand"))
+
+    def ranking_module(self) -> RankingModule:
+        return cast("RankingModule", self.module("ranking"))
+
+    def auction_scoring(self) -> AuctionScoring:
+        """Its scoring module, which says what a trick is worth where the family has an auction."""
+        assert self.has(Capability.AUCTION), f"{self.id} has no auction, so no call of it is worth a trick more"
+        return cast("AuctionScoring", self.module("scoring"))
+
+    def house_rules_module(self) -> HouseRulesModule:
+        return cast("HouseRulesModule", self.module("house_rules"))
+
+    def players_module(self) -> SolvedPlayers | PlayedOutPlayers:
+        """Its computer players' module: with ``knowledge`` and ``position`` where its hands are valued "solved",
+        ``played_out_deals`` where "played out" (``evaluation``)."""
+        return cast("SolvedPlayers | PlayedOutPlayers", import_module(self.players))
 
     def module(self, name: str) -> ModuleType:
         """One module of the family's package (``ranking``, ``config``, ``scoring``…)."""
@@ -119,14 +164,13 @@ class Family:
         mypy (its ``TYPE_CHECKING`` block), which a module imported by name cannot show here."""
         return cast("SolverAdapter", import_module(self.solver))
 
-    def catalogue_cases(self) -> ModuleType:
+    def catalogue_cases(self) -> CatalogueModule:
         """The family's cases for the catalogue of sentences (see ``catalogue``)."""
-        return import_module(self.catalogue)
+        return cast("CatalogueModule", import_module(self.catalogue))
 
     def player_classes(self) -> Mapping[str, type]:
         """The family's computer players by level."""
-        players: Mapping[str, type] = import_module(self.players).PLAYERS
-        return players
+        return self.players_module().PLAYERS
 
 
 @dataclass(frozen=True)
@@ -144,36 +188,67 @@ class Game:
 FORTY_FIVES = Family(
     "forty-fives", "atout.forty_fives", N_("Forty-Fives"), "atout.players.forty_fives",
     "atout.rulebook.forty_fives", solver="atout.solver.forty_fives",
-    value_unit="points", evaluation="solved", catalogue="atout.forty_fives.catalogue_cases", reviews_calls=True,
-    offers_every_call=True,
+    value_unit="points", evaluation="solved", catalogue="atout.forty_fives.catalogue_cases",
+    offers_every_call=True, limits=FamilyLimits(players=(2, 6), hand_size=5),
+    capabilities=frozenset({Capability.ROBBING, Capability.AUCTION, Capability.KITTY}),
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
                  "KH", "4C"),
     drill_players=3)      # tricks of three cards unless the lesson sets the players: the traps show in a short trick
 FIVE_HUNDRED = Family(
     "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
     "atout.rulebook.five_hundred", solver="atout.solver.five_hundred",
-    value_unit="tricks", evaluation="solved", catalogue="atout.five_hundred.catalogue_cases", reviews_calls=True,
-    scored_by_sides=True, score_step=10,
+    value_unit="tricks", evaluation="solved", catalogue="atout.five_hundred.catalogue_cases",
+    scored_by_sides=True, score_step=10, limits=FamilyLimits(players=(4, 4), hand_size=10),
+    capabilities=frozenset({Capability.AUCTION, Capability.KITTY}),
     drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
 # Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
 SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
     "atout.rulebook.sixty_six", solver="atout.solver.sixty_six",
     value_unit="game points", evaluation="played out", catalogue="atout.sixty_six.catalogue_cases",
-    default_target=1, hand_scores=((1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (0, 0)),
+    default_target=1, limits=FamilyLimits(players=(2, 2), hand_size=6),
+    capabilities=frozenset({Capability.STOCK, Capability.CARD_POINTS}),
+    hand_scores=((1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (0, 0)),
     drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))
 
-# In the order the pages list them.
-FAMILY_LIST: tuple[Family, ...] = (FORTY_FIVES, FIVE_HUNDRED, SIXTY_SIX)
-GAMES: dict[str, Game] = {g.id: g for g in (
-    Game("forty-fives", FORTY_FIVES, N_("Forty-Fives"), deal_code=0, position_code="45"),
-    Game("forty-fives-partners", FORTY_FIVES, N_("Forty-Fives in partnerships"), deal_code=1, position_code="45p"),
-    Game("auction-forty-fives", FORTY_FIVES, N_("Auction Forty-Fives"), deal_code=2, position_code="a45",
-         loses_points=True),
-    Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500", loses_points=True),
-    Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"),
-)}
-FAMILIES_BY_ID: dict[str, Family] = {f.id: f for f in FAMILY_LIST}
+# The registry, filled by ``register`` below, in the order the pages list the games.
+FAMILY_LIST: tuple[Family, ...] = ()
+GAMES: dict[str, Game] = {}
+FAMILIES_BY_ID: dict[str, Family] = {}
+
+
+def register(family: Family, *games: Game) -> None:
+    """Add a family and its presets to the registry, once core is known to take them: ``FamilyLimitError`` naming
+    each part of core its declared limits exceed (``atout.limits``), ``ConfigError`` for an id or a code already
+    taken; the registry is unchanged when either is raised."""
+    global FAMILY_LIST
+    check_family_limits(family.title, family.limits)
+    taken = [family.id] if family.id in FAMILIES_BY_ID else []
+    for i, game in enumerate(games):
+        if game.family is not family:
+            raise ConfigError(Text("{game} is registered with {family}, not with its own family", game=game.id,
+                                   family=family.id))
+        before = [*GAMES.values(), *games[:i]]
+        taken += [game.id] if any(g.id == game.id for g in before) else []
+        taken += [f"deal code {game.deal_code}" for g in before if g.deal_code == game.deal_code]
+        taken += [repr(game.position_code) for g in before if g.position_code == game.position_code]
+    if taken:
+        raise ConfigError(Text("{family} cannot be registered: these are taken already: {taken}", family=family.id,
+                               taken=", ".join(taken)))
+    FAMILY_LIST = (*FAMILY_LIST, family)
+    FAMILIES_BY_ID[family.id] = family
+    GAMES.update((game.id, game) for game in games)
+
+
+register(FORTY_FIVES,
+         Game("forty-fives", FORTY_FIVES, N_("Forty-Fives"), deal_code=0, position_code="45"),
+         Game("forty-fives-partners", FORTY_FIVES, N_("Forty-Fives in partnerships"), deal_code=1,
+              position_code="45p"),
+         Game("auction-forty-fives", FORTY_FIVES, N_("Auction Forty-Fives"), deal_code=2, position_code="a45",
+              loses_points=True))
+register(FIVE_HUNDRED,
+         Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500", loses_points=True))
+register(SIXTY_SIX, Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"))
 DEFAULT_GAME = "forty-fives"     # the game a page or a widget shows when none is asked for
 # The game whose positions show the notation's every field (its family's ``notation``: ``DEAL`` and ``ENDING``).
 NOTATION_GAME = "five-hundred"
@@ -202,7 +277,7 @@ def game_title(game: str) -> str:
     return game_info(game).title
 
 
-def family(game: str) -> ModuleType:
+def family(game: str) -> FamilyPackage:
     """The family package of a preset id (``atout.forty_fives`` for ``auction-forty-fives``)."""
     return game_info(game).family.rules()
 

@@ -37,8 +37,7 @@ class Hint:
 
 def _trick_rules(hand: Any, named: Any = None) -> TrickRule:
     """The family's own trick rule for this hand (``named``: the suit a led joker names in Five Hundred)."""
-    rule: TrickRule = family_of(hand.config.game).module("ranking").trick_rule(hand.trump, named)
-    return rule
+    return family_of(hand.config.game).ranking_module().trick_rule(hand.trump, named)
 
 
 def _played(hand: Any) -> set[Card]:

@@ -97,7 +97,7 @@ class _ByFamily(Mapping[str, dict[str, Any]]):
     def _tables(self) -> dict[str, dict[str, Any]]:
         from atout.games import FAMILY_LIST
 
-        return {f.id: getattr(f.module("house_rules"), self.table) for f in FAMILY_LIST}
+        return {f.id: getattr(f.house_rules_module(), self.table) for f in FAMILY_LIST}
 
     def __getitem__(self, family: str) -> dict[str, Any]:
         return self._tables()[family]

@@ -44,6 +44,7 @@ from atout.i18n import (
     signed,
 )
 from atout.iri_check import without_iri_format_check
+from atout.limits import FEWEST_PLAYERS, LESSON
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
@@ -115,8 +116,8 @@ QUESTION_SCHEMA = {
     "properties": {
         "kind": {"enum": ["winner", "legal", "score", "bids", "drill", *ASKS]},
         "ask": {"enum": sorted({a for asks in ASKS.values() for a in asks})},
-        "players": {"type": "integer", "minimum": 2, "maximum": 6},
-        "dealer": {"type": "integer", "minimum": 0, "maximum": 5},
+        "players": {"type": "integer", "minimum": FEWEST_PLAYERS, "maximum": LESSON.most},
+        "dealer": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
         "calls": {"type": "array", "items": {"type": "string"}},
         "prompt": _TEXT,
         "game": _GAME,
@@ -147,10 +148,10 @@ QUESTION_SCHEMA = {
         "actions": {"type": "array", "items": {"type": "string"}},
         "marriage": {"type": "string"},
         # rob: whose question it is (the dealer is "dealer"), the seat dealt the ace of trumps
-        "seat": {"type": "integer", "minimum": 0, "maximum": 5},
-        "holder": {"type": "integer", "minimum": 0, "maximum": 5},
+        "seat": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
+        "holder": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
         # score: the seat the question calls "you"; left out, it is asked as an onlooker, each player by number
-        "viewer": {"type": "integer", "minimum": 0, "maximum": 5},
+        "viewer": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
     },
     "additionalProperties": False,
 }
@@ -168,7 +169,7 @@ STEP_SCHEMA = {
         "trump": _TRUMP,
         "plays": _CARDS,
         "seed": {"type": "integer"},
-        "players": {"type": "integer", "minimum": 2, "maximum": 6},
+        "players": {"type": "integer", "minimum": FEWEST_PLAYERS, "maximum": LESSON.most},
         "viewer": {"type": ["integer", "null"]},
         "actions": {"type": "array", "items": {"type": "string"}},
         "try": QUESTION_SCHEMA,
@@ -952,7 +953,7 @@ def _discard_count_question(spec, game, options, prompt, seed) -> Question:
     if value is None:
         raise LessonError(Text("{game} has no draw after the kitty: ask cards or count", game=game))
     if ask == "draw":      # the families that draw after the kitty say how many cards a hand holds
-        choices = [str(v) for v in range(family_of(game).module("hand").HAND_SIZE + 1)]   # every count one may draw
+        choices = [str(v) for v in range(family_of(game).hand_module().HAND_SIZE + 1)]   # every count one may draw
         return Question("discards", game, prompt or Text("How many cards does this player draw from the stock?"),
                         query, choices, [str(value)], False, "a45.draw", working, reasons=reasons)
     held = len(spec["hand"]) + len(spec.get("kitty", []))

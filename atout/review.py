@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.engine import Action
+from atout.family_contract import Capability
 from atout.games import family_of
 from atout.players import make_player, play_hand
 
@@ -93,10 +94,10 @@ def review_calls(hand: Any, seat: int, budget_s: float = BUDGET_S, seed: int | N
 
     ``opponents`` is the level of the computer players whose calls are read as evidence of their cards."""
     family = family_of(hand.config.game)
-    if not family.reviews_calls:     # families without an auction
+    if not family.has(Capability.AUCTION):
         return []
     # A difference smaller than one trick's points is not worth telling a learner about.
-    one_trick = family.module("scoring").ONE_TRICK
+    one_trick = family.auction_scoring().ONE_TRICK
     cls, config, start = type(hand), hand.config, hand.start()
     history = hand.history
     replay = cls.replay(config, history[:1], hand.dealer, start)

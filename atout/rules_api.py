@@ -50,6 +50,7 @@ from typing import Any, Protocol, cast
 from atout.cards import Card, Suit
 from atout.engine import Action, Explanation
 from atout.errors import ConfigError, DuplicateCardError, QueryError
+from atout.family_contract import Capability
 from atout.games import family_of, make_config, player_counts
 
 __all__ = ["AfterTrick", "AuctionState", "Comparison", "ContractPlayed", "CountedPosition", "FamilyRules",
@@ -74,9 +75,10 @@ class GameConfig(Protocol):
 
 
 class FamilyRules(Protocol):
-    """What a family's ``rules`` module answers, the same way in every family. ``named`` is the suit a led joker
+    """What every family's ``rules`` module answers, the same way in every family. ``named`` is the suit a led joker
     names in no trumps (Five Hundred's alone); ``phase`` whether the stock is ``open`` or following is ``strict``
-    (Sixty-Six's alone); a family ignores what it has not."""
+    (Sixty-Six's alone); a family ignores what it has not. The questions of an optional part of a hand are asked
+    only of the families that declare it (``Family.capabilities``): ``AuctionRules``, ``KittyRules``…"""
 
     STRAINS: tuple[Trump, ...]
 
@@ -103,13 +105,32 @@ class FamilyRules(Protocol):
 
     def score(self, config: Any, facts: ScoreFacts) -> ScoreResult: ...
 
+    def following(self, view: Mapping[str, Any]) -> str | None: ...
+
+
+class AuctionRules(Protocol):
+    """``Capability.AUCTION``: the auction after some calls."""
+
     def bids(self, config: Any, dealer: int, calls: Sequence[str]) -> AuctionState: ...
+
+
+class KittyRules(Protocol):
+    """``Capability.KITTY``: the discard once the kitty is taken."""
 
     def discards(self, config: Any, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
                  bidder: bool) -> Discards: ...
 
+
+class CardPointRules(Protocol):
+    """``Capability.CARD_POINTS``: what the cards won count."""
+
     def points(self, config: Any, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
                last_trick: bool) -> PointsCount: ...
+
+
+class StockRules(Protocol):
+    """``Capability.STOCK``: what seat 0 may do beside playing (exchange, close, marry, declare) and what follows a
+    trick while the stock lasts."""
 
     def actions(self, config: Any, position: CountedPosition) -> tuple[Action, ...]: ...
 
@@ -117,9 +138,11 @@ class FamilyRules(Protocol):
 
     def draw(self, config: Any, position: CountedPosition, reply: Card) -> AfterTrick: ...
 
-    def rob(self, config: Any, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights: ...
 
-    def following(self, view: Mapping[str, Any]) -> str | None: ...
+class RobbingRules(Protocol):
+    """``Capability.ROBBING``: who may rob the turned card, and with what."""
+
+    def rob(self, config: Any, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights: ...
 
 
 @dataclass(frozen=True)
@@ -588,12 +611,12 @@ def bids(game: str | GameConfig, dealer: int, calls: Sequence[str]) -> AuctionSt
     (3, ('pass', '7D', '7H', '7NT'), '500.bid.order')
     >>> bids(config_of("auction-forty-fives", {"players": 4}), 3, ["pass", "pass", "pass", "pass"]).over
     True
-    >>> bids("sixty-six", 0, [])  # doctest: +ELLIPSIS
+    >>> bids("sixty-six", 0, [])
     Traceback (most recent call last):
-    atout.errors.QueryError: sixty-six has no bidding: the suit of the turned-up trump is trumps (66.trump); ...
+    atout.errors.QueryError: sixty-six has no bids questions
     """
     config = _config(game)
-    return _rules(config).bids(config, dealer, tuple(calls))
+    return cast(AuctionRules, _capable(config, Capability.AUCTION, "bids")).bids(config, dealer, tuple(calls))
 
 
 def discards(game: str | GameConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card] = (),
@@ -609,7 +632,8 @@ def discards(game: str | GameConfig, trump: Trump, hand: Sequence[Card], kitty: 
     3
     """
     config = _config(game)
-    return _rules(config).discards(config, trump, tuple(hand), tuple(kitty), bidder)
+    rules = cast(KittyRules, _capable(config, Capability.KITTY, "discards"))
+    return rules.discards(config, trump, tuple(hand), tuple(kitty), bidder)
 
 
 def points(game: str | GameConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit] = (),
@@ -623,7 +647,8 @@ def points(game: str | GameConfig, tricks: Sequence[Sequence[Card]], marriages: 
     (25, 25, False)
     """
     config = _config(game)
-    return _rules(config).points(config, tuple(tuple(t) for t in tricks), tuple(marriages), trump, last_trick)
+    rules = cast(CardPointRules, _capable(config, Capability.CARD_POINTS, "points"))
+    return rules.points(config, tuple(tuple(t) for t in tricks), tuple(marriages), trump, last_trick)
 
 
 def actions(game: str | GameConfig, position: CountedPosition) -> tuple[Action, ...]:
@@ -637,7 +662,7 @@ def actions(game: str | GameConfig, position: CountedPosition) -> tuple[Action, 
     ['exchange 9H', 'close', 'marriage KS', 'declare']
     """
     config = _config(game)
-    return _rules(config).actions(config, position)
+    return cast(StockRules, _capable(config, Capability.STOCK, "actions")).actions(config, position)
 
 
 def may(game: str | GameConfig, position: CountedPosition, action: Action | str) -> Permission:
@@ -657,7 +682,7 @@ def may(game: str | GameConfig, position: CountedPosition, action: Action | str)
     atout.errors.QueryError: forty-fives has no may questions
     """
     config = _config(game)
-    rules = _rules(config)
+    rules = cast(StockRules, _capable(config, Capability.STOCK, "may"))
     return rules.may(config, position, Action.parse(action) if isinstance(action, str) else action)
 
 
@@ -673,7 +698,7 @@ def draw(game: str | GameConfig, position: CountedPosition, reply: Card) -> Afte
     (0, 0, ('face-down', 'turn-up'), True, '66.draw')
     """
     config = _config(game)
-    return _rules(config).draw(config, position, reply)
+    return cast(StockRules, _capable(config, Capability.STOCK, "draw")).draw(config, position, reply)
 
 
 def rob(game: str | GameConfig, deal: int | TurnedDeal, dealer: int = 0, seat: int = 0) -> RobRights:
@@ -688,7 +713,7 @@ def rob(game: str | GameConfig, deal: int | TurnedDeal, dealer: int = 0, seat: i
     3
     """
     config = _config(game)
-    return _rules(config).rob(config, deal, dealer, seat)
+    return cast(RobbingRules, _capable(config, Capability.ROBBING, "rob")).rob(config, deal, dealer, seat)
 
 
 def no_question(config: GameConfig, kind: str) -> QueryError:
@@ -722,6 +747,15 @@ def _config(game: str | GameConfig) -> GameConfig:
 def _rules(config: GameConfig) -> FamilyRules:
     """The family's ``rules`` module, found through the registry like every other part of a family."""
     return cast(FamilyRules, family_of(config.game).module("rules"))
+
+
+def _capable(config: GameConfig, capability: Capability, kind: str) -> object:
+    """The family's ``rules`` module, to ask a question of ``kind`` of an optional part of a hand: refused here
+    (``no_question``) for a family that does not declare it, which then writes nothing for it. The caller casts it to
+    the capability's protocol."""
+    if not family_of(config.game).has(capability):
+        raise no_question(config, kind)
+    return family_of(config.game).module("rules")
 
 
 def _trump(config: GameConfig, trump: Trump) -> Trump:

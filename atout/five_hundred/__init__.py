@@ -9,10 +9,10 @@ from atout.five_hundred.scoring import HandResult
 __all__ = ["PRESETS", "Contract", "FiveHundredConfig", "FiveHundredHand", "HandResult", "Strain", "Trick",
            "make_config"]
 
-from atout.five_hundred import referee  # noqa: E402  (the referee uses the engine above)
+from atout.five_hundred import config, referee  # noqa: E402  (the referee uses the engine above)
 from atout.five_hundred.game import FiveHundredGame  # noqa: E402
 
-__all__ += ["FiveHundredGame", "referee", "new_hand"]
+__all__ += ["FiveHundredGame", "config", "new_game", "new_hand", "referee"]
 
 
 def new_hand(game: str = "five-hundred", seed: int | None = None, **options: Any) -> FiveHundredHand:
@@ -23,3 +23,4 @@ def new_hand(game: str = "five-hundred", seed: int | None = None, **options: Any
 def new_game(game: str, seed: int | None = None, **options: Any) -> FiveHundredGame:
     """A whole game of the preset, hand after hand to the target score."""
     return FiveHundredGame(game, seed=seed, **options)
+

@@ -50,6 +50,7 @@ DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
 TRICKS = 10
 DEAL_PACKETS = ((3, False), (0, True), (4, False), (3, False))   # 500.deal: 3 each, 3 to the kitty, 4, 3
+HAND_SIZE = TRICKS      # the cards each is dealt, a trick each (the contractor's kitty is discarded back to 10)
 DISCARD_ACTIONS: tuple[Action, ...] = tuple(Action("discard", c) for c in CARDS)
 JOKER_LEADS: dict[Suit, Action] = {s: Action("play", JOKER, s) for s in Suit}
 _DECK_SET = frozenset(DECK.cards)
@@ -532,6 +533,7 @@ class FiveHundredHand(HandBase):
         return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])
 
     DOES = {"deal": _deal, "ending": _ending, "bid": _bid, "discard": _discard, "play": _play}
+    PHASES = (Phase.DEAL, Phase.BID, Phase.KITTY, Phase.PLAY, Phase.OVER)
 
     def is_of_this_game(self, action: Action) -> bool:
         """A bid is one of Five Hundred's calls (misère counted, played where a table agrees to it)."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.cards import JACK, Card, Suit
-from atout.engine import Action, Explanation
+from atout.engine import Explanation
 from atout.errors import AtoutError, IllegalActionError, QueryError, quote
 from atout.five_hundred import ranking as rank
 from atout.five_hundred.bidding import Auction, parse_call
@@ -19,21 +19,14 @@ from atout.five_hundred.scoring import score_hand
 from atout.games import call_label
 from atout.i18n import OneOf, Text, Typed
 from atout.rules_api import (
-    AfterTrick,
     AuctionState,
     ContractPlayed,
-    CountedPosition,
     Discards,
-    Permission,
-    PointsCount,
     Ranking,
-    RobRights,
     ScoreFacts,
     ScoreResult,
     Trump,
-    TurnedDeal,
     expect_facts,
-    no_question,
 )
 
 STRAINS: tuple[Trump, ...] = (*Suit, None)
@@ -174,27 +167,15 @@ def discards(config: FiveHundredConfig, trump: Trump, hand: Sequence[Card], kitt
         n=KITTY_SIZE)), MappingProxyType(why))
 
 
-def points(config: FiveHundredConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
-           last_trick: bool) -> PointsCount:
-    raise no_question(config, "points")
-
-
-def actions(config: FiveHundredConfig, position: CountedPosition) -> tuple[Action, ...]:
-    raise no_question(config, "actions")
-
-
-def may(config: FiveHundredConfig, position: CountedPosition, action: Action) -> Permission:
-    raise no_question(config, "may")
-
-
-def draw(config: FiveHundredConfig, position: CountedPosition, reply: Card) -> AfterTrick:
-    raise no_question(config, "draw")
-
-
-def rob(config: FiveHundredConfig, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights:
-    raise no_question(config, "rob")
-
-
 def following(view: Mapping[str, Any]) -> str | None:
     """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
     return None
+
+
+if TYPE_CHECKING:       # this module is its family's rules: mypy checks it against the protocols of what it declares
+    import atout.five_hundred.rules as _this_module
+    from atout.rules_api import AuctionRules, FamilyRules, KittyRules
+
+    _as_rules: FamilyRules = _this_module
+    _as_auction_rules: AuctionRules = _this_module
+    _as_kitty_rules: KittyRules = _this_module

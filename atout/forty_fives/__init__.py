@@ -9,10 +9,10 @@ from atout.forty_fives.scoring import HandResult
 
 __all__ = ["PRESETS", "FortyFivesConfig", "FortyFivesHand", "HandResult", "Trick", "make_config"]
 
-from atout.forty_fives import referee  # noqa: E402  (the referee uses the engine above)
+from atout.forty_fives import config, referee  # noqa: E402  (the referee uses the engine above)
 from atout.forty_fives.game import FortyFivesGame  # noqa: E402
 
-__all__ += ["FortyFivesGame", "referee"]
+__all__ += ["FortyFivesGame", "config", "new_game", "new_hand", "referee"]
 
 
 def new_hand(game: str, seed: int | None = None, dealer: int = 0, **options: Any) -> FortyFivesHand:
@@ -26,3 +26,4 @@ def new_hand(game: str, seed: int | None = None, dealer: int = 0, **options: Any
 def new_game(game: str, seed: int | None = None, **options: Any) -> FortyFivesGame:
     """A whole game of the preset, hand after hand to the target score."""
     return FortyFivesGame(game, seed=seed, **options)
+

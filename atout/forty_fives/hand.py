@@ -761,6 +761,7 @@ class FortyFivesHand(HandBase):
 
     DOES = {"deal": _deal, "ending": _ending, "rob": _rob, "keep": _rob, "bid": _bid, "trump": _trump, "kitty": _trump,
             "discard": _free_discard, "done": _free_discard, "play": _play}
+    PHASES = (Phase.DEAL, Phase.ROB, Phase.BID, Phase.TRUMP, Phase.KITTY, Phase.DISCARD, Phase.PLAY, Phase.OVER)
     _AUCTION_ONLY = frozenset(("bid", "trump", "kitty", "discard", "done"))
 
     def is_of_this_game(self, action: Action) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.cards import ACE, Card, Suit
 from atout.engine import Action, Explanation
@@ -20,12 +20,8 @@ from atout.forty_fives.scoring import score_hand
 from atout.i18n import OneOf, Text
 from atout.ranking import TRUMP_POWER
 from atout.rules_api import (
-    AfterTrick,
     AuctionState,
-    CountedPosition,
     Discards,
-    Permission,
-    PointsCount,
     Ranking,
     RobRights,
     ScoreFacts,
@@ -34,7 +30,6 @@ from atout.rules_api import (
     Trump,
     TurnedDeal,
     expect_facts,
-    no_question,
 )
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
@@ -178,23 +173,6 @@ def _why_discard(card: Card, kept: bool, trump: Suit) -> Explanation:
     return Explanation("a45.discard.others", Text("{card} is a trump: it is kept", card=card))
 
 
-def points(config: FortyFivesConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
-           last_trick: bool) -> PointsCount:
-    raise no_question(config, "points")
-
-
-def actions(config: FortyFivesConfig, position: CountedPosition) -> tuple[Action, ...]:
-    raise no_question(config, "actions")
-
-
-def may(config: FortyFivesConfig, position: CountedPosition, action: Action) -> Permission:
-    raise no_question(config, "may")
-
-
-def draw(config: FortyFivesConfig, position: CountedPosition, reply: Card) -> AfterTrick:
-    raise no_question(config, "draw")
-
-
 def require_turn_up(config: FortyFivesConfig) -> None:
     """Only the presets that turn a card up rob it: the Auction is told so."""
     if config.auction:
@@ -263,3 +241,13 @@ def _nobody_robs(hand: FortyFivesHand) -> Explanation:
 def following(view: Mapping[str, Any]) -> str | None:
     """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
     return None
+
+
+if TYPE_CHECKING:       # this module is its family's rules: mypy checks it against the protocols of what it declares
+    import atout.forty_fives.rules as _this_module
+    from atout.rules_api import AuctionRules, FamilyRules, KittyRules, RobbingRules
+
+    _as_rules: FamilyRules = _this_module
+    _as_auction_rules: AuctionRules = _this_module
+    _as_kitty_rules: KittyRules = _this_module
+    _as_robbing_rules: RobbingRules = _this_module

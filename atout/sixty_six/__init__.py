@@ -7,10 +7,10 @@ from atout.sixty_six.hand import SixtySixHand, SixtySixResult, Trick
 
 __all__ = ["PRESETS", "SixtySixConfig", "SixtySixHand", "SixtySixResult", "Trick", "make_config"]
 
-from atout.sixty_six import referee  # noqa: E402  (the referee uses the engine above)
+from atout.sixty_six import config, referee  # noqa: E402  (the referee uses the engine above)
 from atout.sixty_six.game import SixtySixGame  # noqa: E402
 
-__all__ += ["SixtySixGame", "new_hand", "referee"]
+__all__ += ["SixtySixGame", "config", "new_game", "new_hand", "referee"]
 
 
 def new_hand(game: str = "sixty-six", seed: int | None = None, **options: Any) -> SixtySixHand:
@@ -21,3 +21,4 @@ def new_hand(game: str = "sixty-six", seed: int | None = None, **options: Any) -
 def new_game(game: str, seed: int | None = None, **options: Any) -> SixtySixGame:
     """A whole game of the preset, hand after hand to the target score."""
     return SixtySixGame(game, seed=seed, **options)
+

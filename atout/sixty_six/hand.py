@@ -899,6 +899,7 @@ class SixtySixHand(HandBase):
 
     DOES = {"deal": _deal, "ending": _ending, "play": _play, "draw": _draw, "close": _close, "marriage": _marriage,
             "exchange": _exchange, "declare": _declare}
+    PHASES = (Phase.DEAL, Phase.PLAY, Phase.DRAW, Phase.OVER)
 
     def is_of_this_game(self, action: Action) -> bool:
         """Giving up a card for the turned card is this game's exchange of the 9 of trumps, said as such when

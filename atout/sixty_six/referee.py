@@ -89,7 +89,10 @@ def legal(q: Query, config: SixtySixConfig) -> dict[str, Any]:
 
 
 def bids_state(q: Query, config: SixtySixConfig) -> AuctionState:
-    return rules_api.bids(config, 0, ())     # refused before any field is read: Sixty-Six has no bidding
+    """Refused before any field is read: Sixty-Six has no auction (the rules API refuses it too, in fewer words),
+    and a referee's user is told what decides trumps and what to ask instead."""
+    raise QueryError(Text("sixty-six has no bidding: the suit of the turned-up trump is trumps (66.trump); ask rank, "
+                          "trick, legal or score"))
 
 
 def bids(q: Query, config: SixtySixConfig) -> dict[str, Any]:

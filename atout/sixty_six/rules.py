@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.cards import Card, Suit
 from atout.engine import Action, Explanation
@@ -13,20 +13,15 @@ from atout.errors import ConfigError, IllegalActionError, QueryError, quote
 from atout.i18n import Text
 from atout.rules_api import (
     AfterTrick,
-    AuctionState,
     CountedPosition,
-    Discards,
     HandEnding,
     Permission,
     PointsCount,
     Ranking,
-    RobRights,
     ScoreFacts,
     ScoreResult,
     Trump,
-    TurnedDeal,
     expect_facts,
-    no_question,
 )
 from atout.sixty_six import ranking as rank
 from atout.sixty_six import scoring
@@ -124,16 +119,6 @@ def score(config: SixtySixConfig, facts: ScoreFacts) -> ScoreResult:
     return ScoreResult(config.game, result.game_points, result.rule, explain_result(ended), carried=result.carried)
 
 
-def bids(config: SixtySixConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
-    raise QueryError(Text("sixty-six has no bidding: the suit of the turned-up trump is trumps (66.trump); ask rank, "
-                          "trick, legal or score"))
-
-
-def discards(config: SixtySixConfig, trump: Trump, hand: Sequence[Card], kitty: Sequence[Card],
-             bidder: bool) -> Discards:
-    raise no_question(config, "discards")
-
-
 def points(config: SixtySixConfig, tricks: Sequence[Sequence[Card]], marriages: Sequence[Suit], trump: Trump,
            last_trick: bool) -> PointsCount:
     """What the tricks one player won count (`66.points`), with their marriages once a trick is won
@@ -213,11 +198,16 @@ def draw(config: SixtySixConfig, position: CountedPosition, reply: Card) -> Afte
     return AfterTrick(config.game, winner, first, (takes[0], takes[1]), strict, after, turn_up, drawing, following)
 
 
-def rob(config: SixtySixConfig, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights:
-    raise no_question(config, "rob")
-
-
 def following(view: Mapping[str, Any]) -> str | None:
     """The phase a legal-play question about a seat's view is asked in: ``strict`` once the stock is exhausted or
     closed, else ``open``."""
     return "strict" if view["strict"] else "open"
+
+
+if TYPE_CHECKING:       # this module is its family's rules: mypy checks it against the protocols of what it declares
+    import atout.sixty_six.rules as _this_module
+    from atout.rules_api import CardPointRules, FamilyRules, StockRules
+
+    _as_rules: FamilyRules = _this_module
+    _as_stock_rules: StockRules = _this_module
+    _as_cardpoint_rules: CardPointRules = _this_module

@@ -10,11 +10,13 @@ sampling player feeds it is all it can use.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from atout.engine import Phase
 from atout.errors import AtoutError, ConfigError
 from atout.i18n import Text
+from atout.limits import SOLVER, check_seats
 
 if TYPE_CHECKING:
     from atout.solver.adapter import SolverAdapter
@@ -74,7 +76,16 @@ def position_of(hand: Any) -> Any:
     # Sixty-Six's draws are part of its play: its adapter says why the solver does not take them (the stock is open)
     if getattr(hand, "phase", None) not in (Phase.PLAY, Phase.DRAW) or hand.to_act is None:
         raise _not_play(hand)
+    _check_seats_solved(hand)
     return adapter.position(hand)
+
+
+def _check_seats_solved(hand: Any) -> None:
+    """``SeatLimitError`` for a hand of more players than its family says its solver takes (``FamilyLimits``)."""
+    from atout.games import family_of
+
+    seats = family_of(hand.config.game).limits.seats_solved
+    check_seats(replace(SOLVER, most=seats), hand.config.players)
 
 
 def __getattr__(name: str) -> Any:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from atout.limits import SOLVER, check_solver_size
 from atout.solver.positions import Interrupted
 
 try:
@@ -39,7 +40,7 @@ except ImportError:                         # Cython is only needed to build; pl
 
 JOKER_LEAD = 128     # a lead move m >= 128 is the no-trumps joker naming block (m >> 7) - 1
 NO_CARD = -1
-MAX_SEATS = 8
+MAX_SEATS = SOLVER.most     # the C arrays of a seat each in tricks.pxd (H[8], nxt[8]…): the two are kept equal
 
 
 def bit_length(x: int) -> int:
@@ -118,6 +119,7 @@ class TrickSearch:
 
     def __init__(self, state: TrickState, stop: Callable[[], bool] | None = None) -> None:
         st = state
+        check_solver_size(st.n, st.tricks_left)     # refused here, not written past the arrays below
         lay = st.layout
         self.layout = lay
         self.stop = stop            # asked every 256 trick starts: True interrupts the search

@@ -31,14 +31,17 @@ from atout.widgets.ranking import MARKS, TRUMP, ranking_frame, ranking_marks, ra
 STYLE = Path(__file__).parent / "handout.css"
 
 # The handout's parts, in the order a hand is played; each rule goes to the first part whose prefix its id has,
-# else to the part of its id's second word (``45.rank.trump``: "rank").
+# else to the part of its id's second word (``45.rank.trump``: "rank"), else last, to "More rules" (``OTHER``): a
+# family's new word prints its rule there rather than take the page down (tests/widgets/test_handout.py names it).
 SECTIONS = (
     ("cards", N_("The cards")),
     ("deal", N_("The deal")),
     ("bidding", N_("Bidding, trumps and the kitty")),
     ("play", N_("Playing the tricks")),
     ("scoring", N_("Scoring and winning")),
+    ("other", N_("More rules")),
 )
+OTHER = "other"
 PLACES_BY_PREFIX = (
     ("66.draw", "play"), ("66.trump", "deal"), ("66.last-trick", "scoring"),
     ("66.close.failed", "scoring"), ("66.declare.wrong", "scoring"),
@@ -55,14 +58,12 @@ PLACES_BY_WORD = {
 
 
 def section_of(rule: Rule) -> str:
-    """The part of the handout a rule is printed in (a ``KeyError`` naming it when none is given)."""
+    """The part of the handout a rule is printed in (``OTHER`` when its id says none)."""
     for prefix, place in PLACES_BY_PREFIX:
         if rule.id == prefix or rule.id.startswith(prefix + "."):
             return place
-    word = rule.id.split(".")[1]
-    if word not in PLACES_BY_WORD:
-        raise KeyError(f"the handout has no part for the rule {rule.id}")
-    return PLACES_BY_WORD[word]
+    words = rule.id.split(".")
+    return PLACES_BY_WORD.get(words[1], OTHER) if len(words) > 1 else OTHER
 
 
 def _paper(text: str, lang: str) -> str:

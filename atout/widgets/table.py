@@ -33,6 +33,7 @@ from atout.engine import Action, Event, Explanation, TableView
 from atout.errors import AtoutError, IllegalActionError, quote
 from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext, signed
+from atout.limits import TABLE, check_seats
 from atout.svg import back_svg, card_svg, suit_svg
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
@@ -43,7 +44,8 @@ from atout.widgets.seats import player_label, unit_label
 HERE = Path(__file__).parent
 log = logging.getLogger(__name__)
 
-# Where each seat sits, counted to the left of the bottom seat (play passes to the left).
+# Where each seat sits, counted to the left of the bottom seat (play passes to the left): a layout for every count
+# core's ``TABLE`` limit allows (tests/widgets/test_table.py keeps them equal).
 POSITIONS = {
     1: ("s",),
     2: ("s", "n"),
@@ -64,6 +66,13 @@ MAX_AUTOMATIC = 1000   # opponents' actions in a row before the table gives up (
 KEEP_VIEWER = object()
 SAME_AS_VIEWER = object()
 Opponent = Callable[[Any, int], Action | str]
+
+
+def seat_positions(players: int) -> tuple[str, ...]:
+    """Where each seat of a table of ``players`` sits; ``SeatLimitError`` for more than the table lays out (before,
+    the seats went out of order and "You" sat top left)."""
+    check_seats(TABLE, players)
+    return POSITIONS[players]
 
 
 def action_label(action: Action, lang: str | None = None) -> str:
@@ -210,6 +219,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",
                  allow_undo: bool = False, on_event: Iterable[Callable[[Event], Any]] = (),
                  you: int | None | object = SAME_AS_VIEWER, **kwargs: Any) -> None:
+        check_seats(TABLE, len(hand.hands))
         super().__init__(show_legal=show_legal, four_colour=four_colour, size=size, allow_undo=allow_undo, **kwargs)
         self.hand = hand
         self.viewer = viewer
@@ -246,6 +256,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
 
     def set_hand(self, hand: Any, viewer: int | None | object = KEEP_VIEWER) -> None:
         """Show another hand (a new deal): the deal is animated again."""
+        check_seats(TABLE, len(hand.hands))      # refused before anything changes
         self.hand = hand
         if viewer is not KEEP_VIEWER:
             self.viewer = viewer  # type: ignore[assignment]
@@ -263,6 +274,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
     def show(self, view: TableView, ringed: Iterable[Card] = (), winner: int | None = None) -> None:
         """Show one table view as it is, to be looked at (the walk-through's step): nobody acts at this table.
         ``ringed`` are the cards the step is about; ``winner`` the seat that has just won the trick shown."""
+        check_seats(TABLE, view.players)
         self._shown = (view, frozenset(ringed), winner)
         self._fresh = False
         self._gather = None
@@ -556,7 +568,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         size, four = self.size, self.four_colour
         n = view.players
         bottom = self.viewer if self.viewer is not None else 0
-        positions = POSITIONS.get(n) or tuple(f"p{i}" for i in range(n))
+        positions = seat_positions(n)
         shown: set[Card] = set()
 
         def face(card: Card) -> str:

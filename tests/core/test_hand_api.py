@@ -6,10 +6,10 @@ import pytest
 from atout.engine import HandStart
 from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
-from atout.games import family, make_config
+from atout.games import available_games, family, make_config
 from atout.sixty_six import SixtySixHand
 
-GAMES = ["forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six"]
+GAMES = available_games()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from atout.games import family
+from atout.games import available_games, family
 from atout.hints import reason
 from atout.players import make_player
 
-GAMES = ["forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six"]
+GAMES = available_games()
 
 
 def _trick_ends(hand, rng, played, tries=6):

@@ -11,6 +11,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from atout.games import available_games
 from atout.lessons import LESSONS_DIR, check_lessons, load_lessons
 from atout.widgets.lesson import LessonView
 from tests.fuzz.strategies import CARD_TEXTS, SUITS, fuzz
@@ -37,8 +38,7 @@ FIELD_VALUES = {
     "show": st.sampled_from(["none", "cards", "ranking", "trick", "table", "stepper", "bidding"]),
     "kind": st.sampled_from(["winner", "legal", "score", "bids", "drill", "points", "discards", "exchange",
                              "marriage", "close", "rob", "draw"]),
-    "game": st.sampled_from(["forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred",
-                             "sixty-six"]),
+    "game": st.sampled_from(available_games()),
     "drill": st.sampled_from(["winner", "legal"]), "ask": st.sampled_from(["may", "who", "cards", "first", "66"]),
     "trump": st.sampled_from(SUITS), "trumps": st.lists(st.sampled_from(SUITS), max_size=3),
     "cards": cards, "plays": cards, "hand": cards, "kitty": cards, "tricks": st.lists(cards, max_size=4),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from atout.games import family_id
 from atout.lessons import LessonError, check_lessons, load_lessons
 from atout.widgets.lesson import LessonView
 
@@ -26,7 +27,7 @@ text = {en = "One idea.", fr = "Une idée."}
 
 
 def lesson_text(steps: str = "", quiz: str = "", game: str = "forty-fives", id: str = "x-test") -> str:
-    family = {"auction-forty-fives": "forty-fives", "forty-fives-partners": "forty-fives"}.get(game, game)
+    family = family_id(game)
     return HEAD.format(id=id, family=family, game=game, rule=RULES[family]) + STEP + steps + "\n" + quiz
 
 

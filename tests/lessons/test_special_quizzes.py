@@ -4,6 +4,7 @@ refused."""
 
 import pytest
 
+from atout.games import family_id
 from atout.i18n import language
 from atout.lessons import ASKS, LessonError, load_lessons, make_questions, parse_lesson
 from atout.rulebook import RULES
@@ -97,7 +98,7 @@ CASES = {
 
 
 def lesson_with(game: str, question: str, where: str = "quiz"):
-    family = {"auction-forty-fives": "forty-fives", "forty-fives-partners": "forty-fives"}.get(game, game)
+    family = family_id(game)
     text = MINIMAL.replace('family = "forty-fives"', f'family = "{family}"').replace('game = "forty-fives"',
                                                                                     f'game = "{game}"')
     header = f"[[{where}]]" if where == "quiz" else f"[{where}]"

@@ -8,6 +8,7 @@ a stand-in for anywidget's model that is backed by the real widget.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.resources
 import json
 import re
@@ -18,10 +19,12 @@ import pytest
 from atout.cards import FULL_DECK, Card
 from atout.engine import Action
 from atout.forty_fives.hand import FortyFivesHand
+from atout.games import GAMES, family, player_counts
 from atout.i18n import get_language, language
+from atout.limits import TABLE, SeatLimitError
 from atout.svg import FOUR_COLOURS, TWO_COLOURS
 from atout.widgets.language import set_page_language
-from atout.widgets.table import POSITIONS, CardTable, action_label, sorted_hand
+from atout.widgets.table import POSITIONS, CardTable, action_label, seat_positions, sorted_hand
 from tests.widgets import fake_french, shown_codes
 
 
@@ -335,14 +338,36 @@ def test_a_viewer_with_opponents_waits_only_for_their_own_turn():
     assert table.announcement.split("\n")[0] == heard[1].explanation.render("en", 2)   # "You play …"
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_seats_sit_around_the_table_with_the_viewer_at_the_bottom(players):
-    hand = FortyFivesHand.new("forty-fives", seed=1, players=players)
+@pytest.mark.parametrize(("game", "players"), [(g, n) for g in GAMES for n in player_counts(g)])
+def test_seats_sit_around_the_table_with_the_viewer_at_the_bottom(game, players):
+    rules = family(game)
+    hand = (rules.new_hand(game, seed=1, players=players) if "players" in rules.config.OPTIONS
+            else rules.new_hand(game, seed=1))
     for viewer in (None, players - 1):
         state = CardTable(hand, viewer=viewer).state
         places = [s["position"] for s in state["seats"]]
         assert sorted(places) == sorted(POSITIONS[players])
         assert state["seats"][viewer or 0]["position"] == "s"
+
+
+def test_the_table_lays_out_every_count_core_allows_and_refuses_a_hand_of_more():
+    """Before, a hand of 7 or more seats was laid out at places the page has no room for ("p0"…): "You" top left,
+    the seats out of order."""
+    assert set(POSITIONS) == set(range(1, TABLE.most + 1))
+    for players, places in POSITIONS.items():
+        assert len(set(places)) == len(places) == players and places[0] == "s"
+    assert seat_positions(6) == POSITIONS[6]
+    with pytest.raises(SeatLimitError, match="the table takes at most 6 players; this hand has 7"):
+        seat_positions(7)
+    hand = FortyFivesHand.new("forty-fives", seed=1, players=6)
+    table = CardTable(hand, viewer=0)
+    crowded = FortyFivesHand.new("forty-fives", seed=2, players=6)
+    crowded.config = dataclasses.replace(crowded.config, players=8)       # a family past registration
+    crowded.hands += [[], []]
+    for make in (lambda: CardTable(crowded, viewer=0), lambda: table.set_hand(crowded)):
+        with pytest.raises(SeatLimitError, match="this hand has 8"):
+            make()
+    assert table.hand is hand                      # the table is left as it was
 
 
 def test_the_deal_is_sent_as_packet_counts_never_cards():

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from atout.engine import Action
-from atout.games import family
+from atout.games import FAMILY_LIST, GAMES, family
 from atout.position import compact_text, hand_from_text
 from atout.solver import solve, solve_steps
 from atout.widgets.analysis import SolverPanel
@@ -178,7 +178,7 @@ def test_the_double_dummy_table_of_a_dealt_hand():
                                                                      for c in range(4)]
 
 
-@pytest.mark.parametrize("game", ["forty-fives", "five-hundred", "sixty-six"])
+@pytest.mark.parametrize("game", [next(g.id for g in GAMES.values() if g.family is f) for f in FAMILY_LIST])
 def test_the_page_speaks_french(game, monkeypatch):
     from atout.widgets.language import set_page_language
 

@@ -1331,7 +1331,8 @@ def check_lessons(folder: Path | None = None) -> list[str]:
         except LessonError as exc:
             problems.append(str(exc))
         for stray in sorted(p for p in each.glob("*/*.toml") if _is_translation(p)
-                            and not p.with_name(p.stem.rsplit(".", 1)[0] + p.suffix).is_file()):
+                            and (not (translated := p.with_name(p.stem.rsplit(".", 1)[0] + p.suffix)).is_file()
+                                 or _is_translation(translated))):
             problems.append(Text("{path}: a translation of no lesson: name it as the lesson it translates, with the "
                                  "language before .toml, as in {example}", path=str(stray),
                                  example=f"01-cards.{LANGUAGES[-1]}.toml").render())

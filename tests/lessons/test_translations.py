@@ -100,5 +100,9 @@ def test_a_translation_of_no_lesson_is_reported(tmp_path):
     lang = OTHER[0]
     path = _english_only(tmp_path, lang)
     path.with_name(f"renamed.{lang}.toml").write_text("", encoding="utf-8")
+    path.with_name(f"{path.stem}.{lang}.toml").write_text("", encoding="utf-8")
+    path.with_name(f"{path.stem}.{lang}.{lang}.toml").write_text("", encoding="utf-8")     # a translation's
     problems = check_lessons(path.parent.parent)
-    assert len(problems) == 1 and f"renamed.{lang}.toml: a translation of no lesson" in problems[0], problems
+    assert len(problems) == 2, problems
+    assert f"{path.stem}.{lang}.{lang}.toml: a translation of no lesson" in problems[0], problems
+    assert f"renamed.{lang}.toml: a translation of no lesson" in problems[1], problems

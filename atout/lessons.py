@@ -157,6 +157,8 @@ STEP_SCHEMA = {
         "seed": {"type": "integer"},
         "players": {"type": "integer", "minimum": 2, "maximum": 6},
         "viewer": {"type": ["integer", "null"]},
+        # The table is seen from ``viewer``'s seat, which is not the learner's: the page says so, and calls nobody "You"
+        "watch": {"type": "boolean"},
         "actions": {"type": "array", "items": {"type": "string"}},
         "try": QUESTION_SCHEMA,
     },
@@ -1134,6 +1136,7 @@ class StepShown:
     plays: list[str] = field(default_factory=list)      # a ``trick`` step, in play order
     hand: Any = None              # a ``table``, ``stepper`` (played to the end) or ``bidding`` step
     viewer: int | None = None
+    watch: bool = False           # the viewer's seat is watched, not the learner's own: nobody is "you"
 
 
 def played_hand(game: str, seed: int, players: int | None, options: dict[str, Any], actions: list[str] | None,
@@ -1195,6 +1198,9 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
         if shown.viewer is not None and not 0 <= shown.viewer < seats:
             raise LessonError(Text("viewer must be a seat from 0 to {last}, or left out to show every hand",
                                    last=seats - 1))
+        shown.watch = bool(step.get("watch"))
+        if shown.watch and (shown.viewer is None or show != "table"):
+            raise LessonError(Text("watch is for a table seen from another seat: give it the seat as viewer"))
     return shown
 
 

@@ -326,6 +326,15 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self._after(events)
         return event
 
+    def others_play(self) -> list[Event]:
+        """Let ``opponents`` act for the other seats until the viewer is to act or the hand ends, when the learner
+        asks (a lesson's table opens on the position its text describes, whoever is to act there)."""
+        events = self._run_opponents()
+        if events:
+            self._fresh = False
+            self._after(events)
+        return events
+
     def undo(self) -> bool:
         """Take back the user's last action, and what the opponents did after it, through core's ``undo()``."""
         if not self._checkpoints:

@@ -418,6 +418,11 @@ def _question(case: str, question: Any) -> Iterator[Sentence]:
         labels = {lang: " · ".join(question.label(c, lang) for c in question.choices) for lang in LANGUAGES}
     yield Sentence(f"{case}: the question", "quiz", "you", prompt, question.rule, set(used))
     yield Sentence(f"{case}: the choices", "quiz", "you", labels, question.rule, set(used))
+    said = [*question.shown.get("facts", ()), *question.shown.get("earlier", ())]
+    if said:      # what the question shows besides its cards, said from its data (a score's facts, a lead's start)
+        with i18n.recording() as used:
+            shown = {lang: " ".join(_ended(fact.render(lang, question.viewer)) for fact in said) for lang in LANGUAGES}
+        yield Sentence(f"{case}: what it shows", "quiz", "you", shown, question.rule, set(used))
     picks: list[tuple[str, Any]] = [("right answer", question.answer)]
     picks += [(f"picked {question.label(c, 'en')}", [c] if question.multiple else c) for c in question.choices
               if c not in question.answer]

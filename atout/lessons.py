@@ -29,8 +29,19 @@ from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
-from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value, signed
+from atout.house_rules import HOUSE_RULES, house_rule, in_force
+from atout.i18n import (
+    LANGUAGES,
+    N_,
+    OneOf,
+    Person,
+    Side,
+    Text,
+    french_spacing,
+    get_language,
+    render_value,
+    signed,
+)
 from atout.iri_check import without_iri_format_check
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
@@ -148,6 +159,8 @@ STEP_SCHEMA = {
     "properties": {
         "text": _TEXT,
         "rule": {"type": "string"},
+        # Further rules the step's text teaches, stated under it as its rule is: a quiz may ask only what was taught
+        "teaches": {"type": "array", "items": {"type": "string"}},
         "show": {"enum": ["none", "cards", "ranking", "trick", "table", "stepper", "bidding"]},
         "game": _GAME,
         "options": {"type": "object"},
@@ -338,10 +351,15 @@ def _french_spaced(value: Any) -> Any:
     return value
 
 
+def step_rules(step: dict[str, Any]) -> list[str]:
+    """The rules a step teaches: its ``rule``, then the others its text teaches (``teaches``)."""
+    return ([step["rule"]] if "rule" in step else []) + list(step.get("teaches", []))
+
+
 def _check_meaning(lesson: Lesson) -> None:
     """What a schema cannot say: rule ids exist, cards parse, questions are answerable."""
     where = str(lesson.path)
-    for rule_id in lesson.rules + [s["rule"] for s in lesson.steps if "rule" in s]:
+    for rule_id in lesson.rules + [rule for step in lesson.steps for rule in step_rules(step)]:
         if rule_id not in RULES:
             raise LessonError(Text("{path}: the rule id {rule} is not in the rulebook", path=where, rule=rule_id))
     for variant in lesson.variants:
@@ -679,6 +697,33 @@ def _card_question(kind: str, spec: dict[str, Any], game: str, options: dict[str
         raise LessonError(Text("this {kind} question has no answer: {why}", kind=kind, why=exc.message)) from None
 
 
+def _legal_from_deal(spec: dict[str, Any], game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A legal question about a seat of a seeded deal (``seed``, ``players``, ``actions``, as a step's table): the
+    seat to act, its hand, the trick so far and the trump, drawn from the deal, never written by hand."""
+    for written in ("trump", "hand", "plays", "phase", "joker_suit"):
+        if written in spec:
+            raise LessonError(Text("a legal question on a deal takes its {field} from the deal: leave it out",
+                                   field=written))
+    try:
+        hand = played_hand(game, spec["seed"], spec.get("players"), options, spec.get("actions"))
+    except AtoutError as exc:
+        raise LessonError(Text("the deal cannot be played: {why}", why=exc.message)) from None
+    seat = hand.to_act
+    view = hand.table_view(None)
+    if seat is None or view.phase != "play":
+        raise LessonError(Text("a legal question on a deal asks of a seat about to play a card: after these "
+                               "actions nobody is"))
+    trump = view.trump
+    letter = trump.letter if isinstance(trump, Suit) else "NT"
+    derived = {**spec, "trump": letter, "hand": [card.code for card in hand.hands[seat]],
+               "plays": [card.code for _seat, card in view.trick]}
+    phase = rules_api.following(game, hand.view(seat))
+    if phase is not None:
+        derived["phase"] = phase
+    derived["deal"] = {"seat": seat, "dealer": hand.dealer, "by": [player for player, _card in view.trick]}
+    return derived
+
+
 def _needed(spec: dict[str, Any], name: str, kind: str, config: rules_api.GameConfig) -> Any:
     """A field a question of ``kind`` cannot do without; a ``LessonError`` naming it and what it may be."""
     if name in spec:
@@ -701,7 +746,17 @@ def _typed(query: dict[str, Any]) -> Any:
 
 def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
                    seed: int = 0) -> list[Question]:
-    """Questions from a quiz entry; answers come from the referee."""
+    """Questions from a quiz entry; answers come from the referee. Each says the house rules its own options set
+    (the lesson's are said above the lesson)."""
+    questions = _make_questions(spec, game, options, seed)
+    said = in_force(spec.get("game", game), spec.get("options", {}))
+    for question in questions:
+        question.shown["house_rules"] = said
+    return questions
+
+
+def _make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
+                    seed: int = 0) -> list[Question]:
     game = spec.get("game", game)
     options = {**(options or {}), **spec.get("options", {})}
     kind = spec["kind"]
@@ -710,6 +765,8 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
     if kind == "drill":
         return drill(game, spec.get("drill", "winner"), spec.get("count", 5), seed=spec.get("seed", seed),
                      options=options, trumps=spec.get("trumps"))
+    if kind == "legal" and "seed" in spec:
+        spec = _legal_from_deal(spec, game, options)
     base = {"game": game, "options": options}
     for key in ("trump", "plays", "hand", "phase", "joker_suit"):
         if key in spec:
@@ -722,8 +779,13 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         choices, right, reasons = _card_question(kind, spec, game, options)
         default = Text("Which card wins the trick?") if kind == "winner" else Text("Which cards may you play?")
         assert reasons.reason is not None, "core says why a card wins or may be played"
+        deal: dict[str, Any] = spec.get("deal", {})
+        if deal:   # a seat of the lesson's deal: asked as an onlooker unless ``viewer`` names that seat
+            default = Text("Which cards may {seat} play?", seat=Person(deal["seat"]),
+                           you=N_("Which cards may you play?"))
         return [Question(kind, game, prompt or default, query, choices, right, kind == "legal", reasons.reason.rule,
-                         reasons.reason.render(viewer=0), why=reasons.sentences(), reasons=reasons)]
+                         reasons.reason.render(viewer=0), why=reasons.sentences(), reasons=reasons, shown=deal,
+                         viewer=spec.get("viewer") if deal else 0)]
     if kind == "bids":
         query = {"kind": "bids", "game": game, "options": options, "dealer": spec.get("dealer", 0),
                  "calls": spec.get("calls", [])}
@@ -734,10 +796,15 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
             raise LessonError(Text("the auction in this bids question is already over"))
         legal = list(state.legal)
         choices = _call_choices(game, legal, query)
-        return [Question("bids", game, prompt or Text("Which of these calls may you make now?"),
-                         query, choices, [c for c in choices if c in legal], True, state.rule, None,
-                         labels={c: call_label(c) for c in choices}, viewer=state.to_act,
-                         reasons=Reasons(None, dict(state.refused), state.rule))]
+        # Asked as an onlooker, each player by number as the prompt names them, unless ``viewer`` names the seat
+        # the question calls "you"; the page shows who deals, each call with who made it, and whose turn it is.
+        assert state.to_act is not None, "an auction that is not over has a seat to call"
+        shown = {"dealer": query["dealer"], "seats": list(state.seats), "to_act": state.to_act}
+        default = Text("Which of these calls may {seat} make now?", seat=Person(state.to_act),
+                       you=N_("Which of these calls may you make now?"))
+        return [Question("bids", game, prompt or default, query, choices, [c for c in choices if c in legal], True,
+                         state.rule, None, labels={c: call_label(c) for c in choices}, viewer=spec.get("viewer"),
+                         shown=shown, reasons=Reasons(None, dict(state.refused), state.rule))]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         if ask not in ASKS[kind]:
@@ -756,13 +823,58 @@ def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | 
     points = list(result.points)
     right = score_text(points)
     # each trick's winner, to show them
-    shown = {"winners": list(result.winners)} if result.winners is not None else {}
+    shown: dict[str, Any] = {"winners": list(result.winners)} if result.winners is not None else {}
     choices = _score_choices(points, seed, game)
     owners = _score_owners(game, len(points), len(result.tricks_won or points))
+    shown["facts"] = _score_facts(query, owners)
     return Question(kind, game, prompt or Text("What does this hand score?"), query, choices, [right], False,
                     result.rule, result.reason.render(viewer=viewer) if result.reason is not None else None,
                     shown=shown, labels={c: ScoresLabel(_score_values(c), owners) for c in choices},
                     reasons=Reasons(result.reason, {}, result.rule), viewer=viewer)
+
+
+def _each(values: Sequence[int], owners: Sequence[Person | Side]) -> list[Text]:
+    """Numbers each with whose it is: "62 for Player 1", "75 for you"."""
+    return [Text("{n} for {who}", n=signed(v), who=owner) for v, owner in zip(values, owners, strict=False)]
+
+
+def _score_facts(query: dict[str, Any], owners: Sequence[Person | Side]) -> list[Text]:
+    """What a scoring question's answer is worked out from, said line by line from the query the referee answers
+    (the tricks themselves, where given, are shown as cards): the contract or bid and who made it, how a
+    Sixty-Six hand ended, each player's points and tricks, the scores before the hand."""
+    facts: list[Text] = []
+    if "contract" in query:       # Five Hundred
+        facts.append(Text("Contract: {call}, bid by {seat}.", call=call_label(query["contract"]),
+                          seat=Person(query["contractor"]), you=N_("Contract: {call}, bid by you.")))
+    if "bid" in query:            # Auction Forty-Fives
+        facts.append(Text("{seat} bid {call}.", seat=Person(query["bidder"]), call=call_label(query["bid"]),
+                          you=N_("You bid {call}.")))
+    closer = query.get("closer", query.get("by") if query.get("event") == "close-failed" else None)
+    if closer is not None:
+        facts.append(Text("{seat} closed the stock.", seat=Person(closer), you=N_("You closed the stock.")))
+    if "tricks_at_close" in query:
+        facts.append(Text("Tricks won when the stock was closed: {each}.",
+                          each=_each(query["tricks_at_close"], owners)))
+    event = query.get("event")
+    if event == "close-failed" and closer is not None:
+        facts.append(Text("{seat} did not win by declaring 66: the close failed.", seat=Person(closer),
+                          you=N_("You did not win by declaring 66: the close failed.")))
+    declarer = query.get("by", closer if event == "closed" else None)
+    if event in ("declare", "closed") and declarer is not None:
+        facts.append(Text("{seat} declares 66.", seat=Person(declarer), you=N_("You declare 66.")))
+    if event == "no-declaration":
+        facts.append(Text("All the tricks were played and nobody declared."))
+        facts.append(Text("{seat} won the last trick.", seat=Person(query["last_trick"]),
+                          you=N_("You won the last trick.")))
+    if "points" in query and event is not None:
+        facts.append(Text("Points: {each}.", each=_each(query["points"], owners)))
+    if "tricks" in query and event is not None:
+        facts.append(Text("Tricks won: {each}.", each=_each(query["tricks"], owners)))
+    if "tricks_won" in query:
+        facts.append(Text("Tricks won: {each}.", each=_each(query["tricks_won"], owners)))
+    if "scores_before" in query:
+        facts.append(Text("Scores before this hand: {each}.", each=_each(query["scores_before"], owners)))
+    return facts
 
 
 class ScoresLabel:
@@ -872,15 +984,28 @@ def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str
     return query, answer
 
 
-def _seen(hand: Sequence[Card], turn_up: Card | None) -> dict[str, Any]:
-    """What a Sixty-Six question shows the learner: their hand and the turned-up trump (by card code)."""
-    return {"hand": [card.code for card in hand], "turn_up": turn_up.code if turn_up is not None else None}
+def _seen(hand: Sequence[Card], turn_up: Card | None, tricks_won: tuple[int, int] | None = None,
+          dealer: int | None = None, earlier: Sequence[Explanation] = ()) -> dict[str, Any]:
+    """What a Sixty-Six question shows the learner: their hand and the turned-up trump (by card code); the tricks
+    each seat has won, on which the nine's exchange and a marriage's points depend; before the first trick, who
+    dealt (the other leads it); and what the learner did first on this lead."""
+    seen: dict[str, Any] = {"hand": [card.code for card in hand],
+                            "turn_up": turn_up.code if turn_up is not None else None, "earlier": list(earlier)}
+    if tricks_won is not None:
+        seen["tricks_won"] = list(tricks_won)
+        if dealer is not None and not any(tricks_won):
+            seen["dealer"] = dealer
+    return seen
+
+
+def _position_seen(answer: rules_api.Permission) -> dict[str, Any]:
+    return _seen(answer.hand, answer.turn_up, answer.tricks_won, answer.dealer, answer.earlier)
 
 
 def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: rules_api.Permission) -> Question:
     return Question(kind, game, prompt, query, list(YES_NO), ["yes" if answer.allowed else "no"], False,
                     answer.rule, answer.reason.render(viewer=0), labels=YES_NO,
-                    shown=_seen(answer.hand, answer.turn_up), reasons=Reasons(answer.reason, {}))
+                    shown=_position_seen(answer), reasons=Reasons(answer.reason, {}))
 
 
 def _trump_letter(spec: dict[str, Any]) -> str:
@@ -930,7 +1055,7 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
     return Question("marriage", game, prompt or Text("May you declare the marriage in {suit} now, and what is it "
                                                      "worth?", suit=card.suit),
                     query, list(labels), [right], False, answer.rule, answer.reason.render(viewer=0), labels=labels,
-                    shown=_seen(answer.hand, answer.turn_up), reasons=Reasons(answer.reason, {}))
+                    shown=_position_seen(answer), reasons=Reasons(answer.reason, {}))
 
 
 ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep the hand"), "no": Text("No")}
@@ -943,6 +1068,9 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
              **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
     rights: rules_api.RobRights = _typed(query)
     ask, seat, turn_up = query["ask"], rights.seat, rights.turn_up
+    # "You" is the question's seat unless ``viewer`` names another: a lesson keeps one seat as "you" throughout,
+    # and asks of the others by number.
+    viewer = spec.get("viewer", seat)
     shown: dict[str, Any] = {"turn_up": turn_up.code, "trump": rights.trump.letter,
                              "hands": [[card.code for card in hand] for hand in rights.hands],
                              "hand": [card.code for card in rights.hand], "dealer": rights.dealer, "seat": seat}
@@ -955,18 +1083,21 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
         right = [str(s) for s in rights.who] or ["nobody"]
         cannot = {str(s): rights.reasons[s] for s, may in enumerate(rights.rights) if may == "no"}
         return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
-                        list(labels), right, False, rights.who_reason.rule, rights.who_reason.render(viewer=seat),
-                        labels=labels, shown=shown, viewer=seat, reasons=Reasons(rights.who_reason, cannot))
+                        list(labels), right, False, rights.who_reason.rule, rights.who_reason.render(viewer=viewer),
+                        labels=labels, shown=shown, viewer=viewer, reasons=Reasons(rights.who_reason, cannot))
     reason = rights.reasons[seat]
     reasons = Reasons(reason, dict(refused))
     if ask == "cards":
-        return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
-                        query, list(shown["hand"]), [card.code for card in rights.cards[seat]], True, reason.rule,
-                        reason.render(viewer=seat), why=reasons.sentences(seat), cards=True, shown=shown,
-                        viewer=seat, reasons=reasons)
-    return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
-                    list(ROB_LABELS), [rights.right], False, reason.rule, reason.render(viewer=seat),
-                    labels=dict(ROB_LABELS), shown=shown, viewer=seat, reasons=reasons)
+        default = Text("Which cards may {seat} give up to rob {card}?", seat=Person(seat), card=turn_up,
+                       you=N_("Which cards may you give up to rob {card}?"))
+        return Question("rob", game, prompt or default, query, list(shown["hand"]),
+                        [card.code for card in rights.cards[seat]], True, reason.rule, reason.render(viewer=viewer),
+                        why=reasons.sentences(viewer), cards=True, shown=shown, viewer=viewer, reasons=reasons)
+    default = Text("{card} is turned up. May {seat} rob it?", card=turn_up, seat=Person(seat),
+                   you=N_("{card} is turned up. May you rob it?"))
+    return Question("rob", game, prompt or default, query, list(ROB_LABELS), [rights.right], False, reason.rule,
+                    reason.render(viewer=viewer), labels=dict(ROB_LABELS), shown=shown, viewer=viewer,
+                    reasons=reasons)
 
 
 def _draw_question(spec, game, options, prompt, seed) -> Question:
@@ -996,7 +1127,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
                        "player follow suit?")
     reason = after.reasons[ask]
     return Question("draw", game, prompt or default, query, list(labels), [right], False, reason.rule,
-                    reason.render(viewer=0), labels=labels, shown=_seen(after.hand, after.turn_up),
+                    reason.render(viewer=0), labels=labels, shown=_seen(after.hand, after.turn_up, after.tricks_won),
                     reasons=Reasons(reason, dict(after.reasons)))
 
 

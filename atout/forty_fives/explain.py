@@ -281,8 +281,13 @@ def explain_refusal(refusal: Refusal) -> Explanation:
             ace=data,
             you=N_("You keep the ace of trumps, {ace}: another card is given up for the turned card")))
     if reason is Refused.TURNED_ACE_IS_THE_DEALERS:
+        dealer, must = data
+        if must:       # where the dealer must rob, "only the dealer may" would say the dealer has a choice
+            return Explanation("45.rob.dealer-ace", Text(
+                "The turned card is an ace: the dealer, {dealer}, must rob it, and nobody else may",
+                dealer=seat_name(dealer)))
         return Explanation("45.rob.dealer-ace", Text(
-            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(data)))
+            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(dealer)))
     if reason is Refused.TURNED_ACE_ROBBED:
         return Explanation("45.rob.dealer-ace", Text(
             "{seat}, the dealer, has already robbed the turned ace: it is robbed once, before the first lead",

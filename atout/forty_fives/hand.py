@@ -60,7 +60,7 @@ class Refused(enum.Enum):
     NOTHING_TURNED = "nothing-turned"                   # the game, whose high bidder names trumps
     NO_TURNED_CARD_KNOWN = "no-turned-card-known"       # a hand taken up part-way
     ACE_KEPT = "ace-kept"                               # the ace of trumps, which a robbing holder keeps
-    TURNED_ACE_IS_THE_DEALERS = "turned-ace-is-the-dealers"   # the dealer
+    TURNED_ACE_IS_THE_DEALERS = "turned-ace-is-the-dealers"   # (the dealer, whether the dealer must rob)
     TURNED_ACE_ROBBED = "turned-ace-robbed"
     TURNED_ACE_KEPT = "turned-ace-kept"
     NOT_THE_ACE_HOLDER = "not-the-ace-holder"           # (the turned card, the ace of trumps)
@@ -332,7 +332,8 @@ class FortyFivesHand(HandBase):
             return Refusal(Refused.ACE_KEPT, seat, action, ace)
         if turned.rank == ACE:
             if seat != self.dealer:
-                return Refusal(Refused.TURNED_ACE_IS_THE_DEALERS, seat, action, self.dealer)
+                return Refusal(Refused.TURNED_ACE_IS_THE_DEALERS, seat, action,
+                               (self.dealer, self.config.dealer_rob == "must"))
             # Said as what was done: at a table where the dealer must rob there was no decision to make.
             if self.robbed_by == seat:
                 return Refusal(Refused.TURNED_ACE_ROBBED, seat, action)

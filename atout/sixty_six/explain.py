@@ -112,7 +112,7 @@ def explain_event(event: Event) -> Explanation:
                                                     you=N_("You exchange {nine} for the turned-up trump, {card}")))
     if kind == "close":
         if data:
-            return Explanation("66.close", Text(
+            return Explanation("66.close.before-draw", Text(
                 "{seat} closes the stock before drawing: nobody draws, the strict rules apply, there is no 10 for "
                 "the last trick, and {seat} wins only by declaring 66", seat=who,
                 you=N_("You close the stock before drawing: nobody draws, the strict rules apply, there is no 10 "
@@ -406,8 +406,9 @@ def explain_refusal(refusal: Refusal) -> Explanation:
     if reason is Refused.CLOSE_EXHAUSTED:
         return Explanation("66.close", Text("The stock is exhausted: there is nothing left to close"))
     if reason is Refused.CLOSE_AFTER_MARRIAGE:
-        return Explanation("66.close", Text("The marriage shown has begun the lead: the stock may be closed only "
-                                            "before the lead, and the lead must now be its king or queen"))
+        return Explanation("66.close.after-marriage", Text(
+            "The marriage shown has begun the lead: the stock may be closed only before the lead, and the lead must "
+            "now be its king or queen"))
     if reason is Refused.MARRIAGE_NOT_KING_OR_QUEEN:
         return Explanation("66.marriage", Text("A marriage is a king and queen of one suit: name it by its king "
                                                "or queen, not {card}", card=action.card))

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from atout.cards import Suit
 from atout.i18n import Person, Text, get_language
-from atout.lessons import Lesson, step_shown
+from atout.lessons import Lesson, step_rules, step_shown
 from atout.svg import card_svg
 from atout.widgets import language
 from atout.widgets.fault import guarded
@@ -218,8 +218,7 @@ class LessonView(widgets.VBox):
             self.back_button.layout.display = ""
             return
         step = lesson.steps[self.step_index]
-        rule = step.get("rule")
-        rule_html = f"<p class='atout-step-rule'>{stated_rule(rule)}</p>" if rule else ""
+        rule_html = "".join(f"<p class='atout-step-rule'>{stated_rule(rule)}</p>" for rule in step_rules(step))
         self.text.value = f"<p>{escape(step['text'][lang])}</p>{rule_html}"
         key = (self.step_index, lang)
         if self._stage_for != key:   # widgets keep their own state; rebuild only on a new step

@@ -450,7 +450,7 @@ def test_the_family_entry_points():
     (("play 9C", "play AC"), "play AH", "66.draw", "first draw from the stock"),
     (("play 9C", "play AC", "draw"), "exchange 9H", "66.exchange-nine", "only the 9 of trumps"),
     (("play 9C", "play AC", "close"), "close", "66.close", "already closed"),
-    (("marriage KH",), "close", "66.close", "closed only before the lead"),
+    (("marriage KH",), "close", "66.close.after-marriage", "closed only before the lead"),
     (("marriage KH",), "marriage KH", "66.marriage", "already declared a marriage"),
     (("marriage KH",), "bid pass", "66.open.lead", "not part of Sixty-Six"),
 ])

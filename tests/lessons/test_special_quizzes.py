@@ -34,9 +34,9 @@ CASES = {
     "marriage once the stock is closed": ("sixty-six", f'kind = "marriage"\ntrump = "H"\nstock = 5\nclosed = true\n'
                                           f'hand = {HAND}\nmarriage = "KS"', ["no"], "66.strict.no-marriage"),
     "close before drawing": ("sixty-six", 'kind = "close"\ntrump = "H"\nstock = 3\nbefore_draw = true\n'
-                             'hand = ["9H", "KS", "QS", "AC", "10D"]', ["yes"], "66.close"),
+                             'hand = ["9H", "KS", "QS", "AC", "10D"]', ["yes"], "66.close.before-draw"),
     "close after a marriage": ("sixty-six", f'kind = "close"\ntrump = "H"\nstock = 9\nhand = {HAND}\n'
-                               'actions = ["marriage KS"]', ["no"], "66.close"),
+                               'actions = ["marriage KS"]', ["no"], "66.close.after-marriage"),
     "close on an exhausted stock": ("sixty-six", 'kind = "close"\ntrump = "H"\nstock = 0\nhand = ["9H", "KS"]', ["no"],
                                     "66.close"),
     "closer reaches 66": ("sixty-six", 'kind = "close"\nask = "score"\n'

@@ -423,7 +423,7 @@ def test_the_stepper_shows_sixty_six_closed_stock_and_marriages_in_notes():
     index = next(k for k, s in enumerate(stepper.steps) if s.event.kind == "close")
     stepper.go(index)
     assert any(note.startswith("Player 1 closed the stock") for note in stepper.table.state["notes"])
-    assert 'data-rule="66.close"' in stepper.explanation_html.value
+    assert 'data-rule="66.close.before-draw"' in stepper.explanation_html.value     # closed before drawing
 
 
 # --- the bidding box (Five Hundred) ----------------------------------------------------------------------

@@ -66,7 +66,7 @@ class Catalogue:
 # --- the templates -----------------------------------------------------------------------------------
 
 # Where a bad-input message is written apart from a raise: the lesson schema's reasons and type names.
-ERROR_HELPERS = {"_schema_why", "_TYPE_NAMES"}
+ERROR_HELPERS = {"_schema_why", "_TYPE_NAMES", "_NOT_A_FILE"}
 
 
 def _is_error(node: ast.AST) -> bool:

@@ -16,6 +16,8 @@ import codecs
 import contextlib
 import os
 import random
+import re
+import stat
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
 
 
 LESSONS_DIR = LESSONS      # the lessons that ship with Atout
+MAX_ID = 64                # characters of a lesson's id, which is in every address of its page
 FAMILY_ORDER = tuple(f.id for f in FAMILY_LIST)
 
 
@@ -67,11 +70,23 @@ class LessonError(AtoutError):
     """A lesson file that is not valid: the message names the file, the place and what is allowed."""
 
 
-_TEXT = {"type": "object", "properties": {lang: {"type": "string", "minLength": 1} for lang in LANGUAGES},
+# Limits on every field: far above what a lesson needs (the longest text has 449 characters, the longest list 48
+# items), low enough that no file makes a page or the check slow.
+MAX_TEXT = 2000         # characters of a sentence a learner reads
+MAX_WORD = 60           # characters of a card, a trump, an action, a call, a rule id, an option
+MAX_LIST = 300          # items of a list
+MAX_SEED = 2 ** 32 - 1
+_WORD = {"type": "string", "maxLength": MAX_WORD}
+_TEXT = {"type": "object", "properties": {lang: {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+                                          for lang in LANGUAGES},
          "required": list(LANGUAGES), "additionalProperties": False}
-_CARDS = {"type": "array", "items": {"type": "string"}}
+_CARDS = {"type": "array", "items": _WORD, "maxItems": 60}
 _GAME = {"enum": list(GAMES)}
-_TRUMP = {"type": "string"}
+_TRUMP = _WORD
+_WORDS = {"type": "array", "items": _WORD, "maxItems": MAX_LIST}
+_SEED = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
+_OPTIONS = {"type": "object", "maxProperties": 20, "propertyNames": {"maxLength": MAX_WORD},
+            "additionalProperties": {"type": ["string", "integer", "boolean"], "maxLength": MAX_WORD}}
 
 # What a question of each special-rule kind may ask (``ask``; the first is the default), and the fields it needs.
 ASKS: dict[str, tuple[str, ...]] = {
@@ -115,23 +130,23 @@ QUESTION_SCHEMA = {
         "ask": {"enum": sorted({a for asks in ASKS.values() for a in asks})},
         "players": {"type": "integer", "minimum": 2, "maximum": 6},
         "dealer": {"type": "integer", "minimum": 0, "maximum": 5},
-        "calls": {"type": "array", "items": {"type": "string"}},
+        "calls": _WORDS,
         "prompt": _TEXT,
         "game": _GAME,
-        "options": {"type": "object"},
+        "options": _OPTIONS,
         "trump": _TRUMP,
         "plays": _CARDS,
         "hand": _CARDS,
         "phase": {"enum": ["open", "strict"]},
-        "joker_suit": {"type": "string"},
-        "score": {"type": "object"},
+        "joker_suit": _WORD,
+        "score": {"type": "object", "maxProperties": 20},
         "drill": {"enum": ["winner", "legal"]},
         "count": {"type": "integer", "minimum": 1, "maximum": 20},
-        "seed": {"type": "integer"},
-        "trumps": {"type": "array", "items": _TRUMP},
+        "seed": _SEED,
+        "trumps": {"type": "array", "items": _TRUMP, "maxItems": 5},
         # points: the tricks one player won (2 cards each), the marriages they declared, the last trick's 10
-        "tricks": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2,
-                                              "maxItems": 2}},
+        "tricks": {"type": "array", "items": {"type": "array", "items": _WORD, "minItems": 2, "maxItems": 2},
+                   "maxItems": 12},
         "marriages": _CARDS,
         "last_trick": {"type": "boolean"},
         # discards: the kitty the high bidder or contractor adds to the hand
@@ -141,9 +156,9 @@ QUESTION_SCHEMA = {
         "stock": {"type": "integer", "minimum": 0, "maximum": 11},
         "closed": {"type": "boolean"},
         "before_draw": {"type": "boolean"},
-        "turn_up": {"type": "string"},
-        "actions": {"type": "array", "items": {"type": "string"}},
-        "marriage": {"type": "string"},
+        "turn_up": _WORD,
+        "actions": _WORDS,
+        "marriage": _WORD,
         # rob: whose question it is (the dealer is "dealer"), the seat dealt the ace of trumps
         "seat": {"type": "integer", "minimum": 0, "maximum": 5},
         "holder": {"type": "integer", "minimum": 0, "maximum": 5},
@@ -158,21 +173,21 @@ STEP_SCHEMA = {
     "required": ["text"],
     "properties": {
         "text": _TEXT,
-        "rule": {"type": "string"},
+        "rule": _WORD,
         # Further rules the step's text teaches, stated under it as its rule is: a quiz may ask only what was taught
-        "teaches": {"type": "array", "items": {"type": "string"}},
+        "teaches": {"type": "array", "items": _WORD, "maxItems": 10},
         "show": {"enum": ["none", "cards", "ranking", "trick", "table", "stepper", "bidding"]},
         "game": _GAME,
-        "options": {"type": "object"},
+        "options": _OPTIONS,
         "cards": _CARDS,
         "trump": _TRUMP,
         "plays": _CARDS,
-        "seed": {"type": "integer"},
+        "seed": _SEED,
         "players": {"type": "integer", "minimum": 2, "maximum": 6},
-        "viewer": {"type": ["integer", "null"]},
+        "viewer": {"type": "integer", "minimum": 0, "maximum": 5},
         # The table is seen from ``viewer``'s seat, which is not the learner's: the page says so, and calls nobody "You"
         "watch": {"type": "boolean"},
-        "actions": {"type": "array", "items": {"type": "string"}},
+        "actions": _WORDS,
         "try": QUESTION_SCHEMA,
     },
     "additionalProperties": False,
@@ -182,20 +197,20 @@ LESSON_SCHEMA = {
     "type": "object",
     "required": ["id", "family", "game", "order", "title", "summary", "rules", "steps"],
     "properties": {
-        "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+        "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "maxLength": MAX_ID},
         "family": {"enum": list(FAMILY_ORDER)},
         "game": _GAME,
-        "order": {"type": "integer", "minimum": 1},
+        "order": {"type": "integer", "minimum": 1, "maximum": 1000},
         "title": _TEXT,
         "summary": _TEXT,
-        "rules": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-        "options": {"type": "object"},
+        "rules": {"type": "array", "items": _WORD, "minItems": 1, "maxItems": 40},
+        "options": _OPTIONS,
         # House rules: an option, said in core's words (atout.house_rules) unless the lesson adds its own text.
         "variants": {"type": "array", "items": {"type": "object", "required": ["option"],
-                                                  "properties": {"text": _TEXT, "option": {"type": "string"}},
-                                                  "additionalProperties": False}},
-        "steps": {"type": "array", "items": STEP_SCHEMA, "minItems": 1},
-        "quiz": {"type": "array", "items": QUESTION_SCHEMA},
+                                                  "properties": {"text": _TEXT, "option": _WORD},
+                                                  "additionalProperties": False}, "maxItems": 20},
+        "steps": {"type": "array", "items": STEP_SCHEMA, "minItems": 1, "maxItems": 60},
+        "quiz": {"type": "array", "items": QUESTION_SCHEMA, "maxItems": 60},
     },
     "additionalProperties": False,
 }
@@ -242,7 +257,13 @@ MAX_DEPTH = 20               # tables and lists in a lesson nest five deep at mo
 
 
 def _where(error: jsonschema.ValidationError) -> str:
-    return "/".join(str(p) for p in error.absolute_path) or "(top)"
+    return _place("/".join(str(p) for p in error.absolute_path) or "(top)")
+
+
+def _place(where: str) -> str:
+    """A place in a lesson as a message writes it: quoted (and cut) when a key in it is too long or holds
+    characters a page cannot show."""
+    return where if len(where) <= 200 and not _UNSHOWABLE.search(where) else str(quote(where, limit=100))
 
 
 def _schema_why(error: jsonschema.ValidationError) -> Text | str:
@@ -269,6 +290,19 @@ def _schema_why(error: jsonschema.ValidationError) -> Text | str:
                     high=error.schema["maximum"])
     if error.validator == "minimum":
         return Text("{value} is too small: at least {low}", value=value, low=error.validator_value)
+    if error.validator == "maximum":
+        return Text("{value} is too large: at most {high}", value=value, high=error.validator_value)
+    if error.validator == "maxLength":
+        return Text("this text has {count} characters: at most {n} here", count=len(error.instance),
+                    n=error.validator_value)
+    if error.validator == "maxItems":
+        return Text("this list has {count} items: at most {n} here", count=len(error.instance), n=error.validator_value)
+    if error.validator == "maxProperties":
+        return Text("this table has {count} fields: at most {n} here", count=len(error.instance),
+                    n=error.validator_value)
+    if error.validator == "pattern":
+        return Text("{value} is not allowed here: write lowercase letters, digits and hyphens, starting with a letter "
+                    "or a digit", value=value)
     return quote(error.message, limit=300)
 
 
@@ -280,12 +314,10 @@ _TYPE_NAMES = {"string": Text("a text in quotes"), "integer": Text("a whole numb
 def read_lesson(path: Path) -> str:
     """A lesson file's text: UTF-8, with or without a byte-order mark, or UTF-16 marked by one (as some editors
     save); anything else is refused with the place of the first byte that is not text."""
-    if path.is_dir():
-        raise LessonError(Text("{path} is a folder: a lesson is a file ending in .toml", path=str(path)))
-    data = path.read_bytes()
+    data = _regular_file_bytes(path)
     if len(data) > MAX_FILE_BYTES:
-        raise LessonError(Text("{path}: a lesson file has at most {n} bytes; this one has {size}", path=str(path),
-                               n=MAX_FILE_BYTES, size=len(data)))
+        raise LessonError(Text("{path}: a lesson file has at most {n} bytes; this one has more", path=str(path),
+                               n=MAX_FILE_BYTES))
     codec = "utf-8"
     for bom, marked in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                         (codecs.BOM_UTF16_BE, "utf-16-be")):
@@ -309,6 +341,62 @@ def read_lesson(path: Path) -> str:
                                byte=f"0x{data[exc.start]:02x}")) from None
 
 
+# What a path named like a lesson is when it is not a file (0: any other kind).
+_NOT_A_FILE = {stat.S_IFIFO: N_("a named pipe"), stat.S_IFSOCK: N_("a socket"), stat.S_IFCHR: N_("a device"),
+               stat.S_IFBLK: N_("a device"), 0: N_("a special file")}
+
+
+def _regular_file_bytes(path: Path) -> bytes:
+    """The bytes of a regular file, at most one more than ``MAX_FILE_BYTES``: a folder, a named pipe, a socket or a
+    device named like a lesson is refused at once (a pipe would keep the reader waiting for ever)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise LessonError(Text("{path} is a folder: a lesson is a file ending in .toml", path=str(path))) from None
+    except OSError as exc:
+        raise LessonError(Text("{path} cannot be read: {why}", path=str(path), why=exc.strerror or str(exc))) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise LessonError(Text("{path} is a folder: a lesson is a file ending in .toml", path=str(path)))
+        if not stat.S_ISREG(mode):
+            kind = _NOT_A_FILE.get(stat.S_IFMT(mode), _NOT_A_FILE[0])
+            raise LessonError(Text("{path} is {kind}, not a file: a lesson is a regular file ending in .toml",
+                                   path=str(path), kind=Text(kind)))
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise LessonError(Text("{path} cannot be read: {why}", path=str(path), why=exc.strerror or str(exc))) from None
+    finally:
+        os.close(fd)
+
+
+# Characters a page cannot show as written: control characters (NUL, ESC …) but the tab and the line break, and the
+# marks that turn the direction of the text around what follows them.
+_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def _unshowable(value: Any, where: str = "") -> tuple[str, str] | None:
+    """The first text (anywhere in a lesson, keys included) holding a character a page cannot show: its place and
+    the character."""
+    if isinstance(value, str):
+        char = _UNSHOWABLE.search(value)
+        return (where or "(top)", char.group()) if char else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        place = f"{where}/{key}" if where else str(key)
+        found = (_unshowable(key, place) if isinstance(key, str) else None) or _unshowable(item, place)
+        if found:
+            return found
+    return None
+
+
 def _depth(value: Any) -> int:
     if isinstance(value, dict):
         return 1 + max(map(_depth, value.values()), default=0)
@@ -329,6 +417,12 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
         deep = True
     if deep:
         raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
+    unshowable = _unshowable(data)
+    if unshowable is not None:
+        where, char = unshowable
+        raise LessonError(Text("{path}: at {where}: the text holds the control character {code}, which a page cannot "
+                               "show: write only printable text (a line break is written \\n)", path=str(path),
+                               where=_place(where), code=f"U+{ord(char):04X}"))
     # jsonschema is imported here, by the processes that check lessons: the home page only reads their headings, and
     # its kernel no longer spends a tenth of a second importing it.
     errors = sorted(_import_jsonschema().Draft202012Validator(LESSON_SCHEMA).iter_errors(data), key=lambda e: e.path)
@@ -357,8 +451,13 @@ def step_rules(step: dict[str, Any]) -> list[str]:
 
 
 def _check_meaning(lesson: Lesson) -> None:
-    """What a schema cannot say: rule ids exist, cards parse, questions are answerable."""
+    """What a schema cannot say: the game is of the lesson's family, rule ids exist, cards parse, questions are
+    answerable."""
     where = str(lesson.path)
+    if family_of(lesson.game).id != lesson.family:
+        raise LessonError(Text("{path}: the game {game} is not of the family {family}: a {family} lesson teaches "
+                               "{games}", path=where, game=lesson.game, family=lesson.family,
+                               games=OneOf(g for g in GAMES if family_of(g).id == lesson.family)))
     for rule_id in lesson.rules + [rule for step in lesson.steps for rule in step_rules(step)]:
         if rule_id not in RULES:
             raise LessonError(Text("{path}: the rule id {rule} is not in the rulebook", path=where, rule=rule_id))
@@ -412,6 +511,18 @@ def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
     return paths
 
 
+def _misfiled(lesson: Lesson) -> LessonError | None:
+    """The refusal of a lesson filed in another family's folder (``<family>/<name>.toml``): the course files it by
+    its folder, and a lesson under the wrong one is a mistake, never a choice."""
+    assert lesson.path is not None, "a lesson read from a file has its path"
+    folder = lesson.path.parent.name
+    if folder == lesson.family:
+        return None
+    return LessonError(Text("{path}: a {family} lesson is filed in the folder {folder}: put it in the folder "
+                            "{family} (the folders are {folders})", path=str(lesson.path), family=lesson.family,
+                            folder=quote(folder), folders=", ".join(FAMILY_ORDER)))
+
+
 def _same_id(lesson: Lesson, seen: dict[str, Path]) -> LessonError | None:
     """The refusal of a lesson whose id an earlier file has already taken (``seen``: id → file)."""
     assert lesson.path is not None, "a lesson read from a file has its path"
@@ -438,7 +549,7 @@ def load_lessons(folder: Path | None = None) -> list[Lesson]:
     lessons = [parse_lesson(read_lesson(p), p) for f in lesson_folders(folder) for p in lesson_paths(f)]
     seen: dict[str, Path] = {}
     for lesson in lessons:
-        if (refused := _same_id(lesson, seen)) is not None:
+        if (refused := _misfiled(lesson) or _same_id(lesson, seen)) is not None:
             raise refused
     return sorted(lessons, key=_course_order)
 
@@ -521,7 +632,9 @@ def lesson_headings(folder: Path | None = None) -> list[LessonHeading]:
         except (LessonError, tomllib.TOMLDecodeError, KeyError):
             continue
         if (all(isinstance(value, str) for value in (heading.id, heading.family, heading.game))
-                and heading.family in FAMILY_ORDER and heading.game in GAMES and isinstance(heading.order, int)):
+                and heading.family in FAMILY_ORDER and heading.family == path.parent.name
+                and heading.game in GAMES and family_of(heading.game).id == heading.family
+                and isinstance(heading.order, int)):
             headings.append(heading)
     return sorted(headings, key=_course_order)
 
@@ -1371,7 +1484,7 @@ def check_lessons(folder: Path | None = None) -> list[str]:
         try:
             lesson = parse_lesson(read_lesson(path), path)
             build_lesson(lesson)
-            refused = _same_id(lesson, seen)
+            refused = _misfiled(lesson) or _same_id(lesson, seen)
             if refused is not None:
                 raise refused
         except LessonError as exc:

@@ -156,7 +156,7 @@ def test_every_special_kind_is_used_in_the_lessons():
                                                               "the stock cannot hold 8 face-down cards"),
     ('kind = "marriage"\ntrump = "H"\nstock = 9\nhand = ' + HAND + '\nmarriage = "AC"',
      "quiz 1: marriage: name the marriage by its king or queen, not A♣"),
-    ('kind = "points"\ntricks = [["AS", "10S", "KS"]]', "is too long"),
+    ('kind = "points"\ntricks = [["AS", "10S", "KS"]]', "at quiz/0/tricks/0: this list has 3 items: at most 2 here"),
     ('kind = "exchange"\ntrump = "H"\nstock = true\nhand = ["9H"]', "at quiz/0/stock: true is not a whole number"),
     ('kind = "winner"\nask = "66"\ntrump = "S"\nplays = ["AS", "KS"]',
      "ask is for the kinds points, discards, exchange, marriage, close, rob, draw, not winner"),

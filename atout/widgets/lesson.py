@@ -105,6 +105,9 @@ class LessonView(widgets.VBox):
         self.restart_button.on_click(guarded(lambda _b: self.restart_step()))
         self.table_bar = widgets.HBox([self.table_hint, self.play_on_button, self.restart_button])
         self.table_bar.add_class("atout-table-bar")
+        # Above a table seen from another seat than the learner's: whose cards it shows, before the learner looks.
+        self.watch_note = widgets.HTML()
+        self.watch_note.add_class("atout-watch-note")
         self.back_button = widgets.Button(icon="arrow-left")
         self.back_button.add_class("atout-lesson-back")
         self.back_button.on_click(guarded(lambda _b: self.back()))
@@ -116,7 +119,7 @@ class LessonView(widgets.VBox):
         self.quiz: QuizView | None = None
         self.on_move: Callable[[], None] | None = None     # told when the step shown changes (the page's address)
         self._stage_for: tuple[int, str] | None = None
-        self.children = [self.header, self.text, self.stage, self.table_bar, self.try_box, self.nav]
+        self.children = [self.header, self.text, self.watch_note, self.stage, self.table_bar, self.try_box, self.nav]
         language.register(self)
         self.refresh()
 
@@ -170,15 +173,17 @@ class LessonView(widgets.VBox):
         another seat is to act (the button lets it), or the hand is over (Next, or Start again)."""
         table = self.table
         self.table_bar.layout.display = "none" if table is None else ""
+        self.watch_note.value = ""
         if table is None:
             return
         view = table.hand.table_view(table.viewer)
         waiting = (not table.hand.is_over and table.viewer is not None and view.to_act is not None
                    and view.to_act != table.viewer)
-        said: list[Text] = []
         if table.viewer is not None and table.you is None:
-            said.append(Text("This table shows the cards {player} sees: in this step you watch {player}, who is not "
-                             "you.", player=Person(table.viewer)))
+            watched = Text("This table shows the cards {player} sees: in this step you watch {player}, who is not "
+                           "you.", player=Person(table.viewer))
+            self.watch_note.value = f"<p><strong>{escape(watched.render())}</strong></p>"
+        said: list[Text] = []
         if table.hand.is_over:
             said.append(Text("The hand is over: press Next, or Start again to play this step once more."))
         elif waiting:

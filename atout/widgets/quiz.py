@@ -171,7 +171,7 @@ def _position(question: Question) -> list[str]:
     parts = []
     if "dealer" in shown:
         parts += [_deals(question), _line(Text("No trick has been played yet."))]
-    elif "tricks_won" in shown:
+    elif "tricks_won" in shown and not question.query.get("before_draw"):    # (that line says a trick was won)
         parts.append(_line(Text("You have won a trick.") if shown["tricks_won"][0]
                            else Text("You have not won a trick yet.")))
     parts += [_line(why, question.viewer) for why in shown.get("earlier", ())]

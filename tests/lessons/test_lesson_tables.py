@@ -149,3 +149,19 @@ def test_every_call_in_a_lesson_bidding_box_is_answered(lesson, index):
             assert legal and "To call:" in box.status_html.value, line
             assert all(not box.buttons[c].disabled for c in legal if c in box.buttons)
             line.append(legal[-1] if len(line) % 2 else legal[0])
+
+
+WATCHED = [(lesson, i) for lesson, i in STEPS if lesson.steps[i].get("watch")]
+
+
+@pytest.mark.parametrize("lesson, index", WATCHED, ids=[f"{lesson.id}-{index + 1}" for lesson, index in WATCHED])
+def test_a_table_seen_from_another_seat_says_so_and_calls_nobody_you(lesson, index):
+    """66-marriages step 3 showed Player 2's cards under the name "You" while its text spoke of Player 2."""
+    view, table = _open(lesson, index)
+    seat = lesson.steps[index]["viewer"]
+    assert f"you watch Player {seat + 1}, who is not you" in unescape(view.watch_note.value)
+    assert [s["name"] for s in table.state["seats"]] == [f"Player {n + 1}" for n in range(len(table.state["seats"]))]
+
+
+def test_some_lesson_watches_another_seat():
+    assert WATCHED

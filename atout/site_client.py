@@ -10,15 +10,26 @@ what is tested is the server, not the page's look.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
 import uuid
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 CONTROL_PROTOCOL = "1.0.0"          # ipywidgets' control comm
+T = TypeVar("T")
+
+
+def run_to_end(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` in an event loop of its own, on a thread of its own: the caller may already be inside a
+    running loop (a test beside Playwright's synchronous browser, a notebook), where ``asyncio.run`` refuses."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-site-client") as worker:
+        return worker.submit(asyncio.run, coroutine).result()
 
 
 @dataclass
@@ -30,6 +41,7 @@ class OpenPage:
     html_s: float = 0.0               # from the request to the page's HTML, whole
     ready_s: float = 0.0              # from the request to every widget's state
     widgets: int = 0
+    states: dict[str, Any] = field(default_factory=dict, repr=False)     # every widget's state, by model id
     error: str | None = None
     socket: Any = field(default=None, repr=False)
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
@@ -42,6 +54,10 @@ class OpenPage:
             "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "", "session": self.session,
                        "date": "", "version": "5.3"}})
 
+    def has_class(self, css_class: str) -> bool:
+        """Whether a widget of the page carries ``css_class`` (what a page shows, read from its widgets' state)."""
+        return any(css_class in state.get("state", {}).get("_dom_classes", ()) for state in self.states.values())
+
     def close(self) -> None:
         if self.socket is not None:
             self.socket.close()
@@ -51,7 +67,6 @@ class OpenPage:
 async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
     """Open ``base + path`` (``/voila/render/course.ipynb?lesson=…``) as a browser would, up to its widgets' state;
     a failure is kept in ``error`` (the page's HTTP status, no kernel, a closed socket, the time out)."""
-    import asyncio
 
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError
     from tornado.websocket import WebSocketError, websocket_connect
@@ -93,7 +108,8 @@ async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
             reply = json.loads(text)
             data = reply.get("content", {}).get("data", {}) if reply.get("msg_type") == "comm_msg" else {}
             if data.get("method") == "update_states":
-                page.widgets = len(data.get("states", {}))
+                page.states = data.get("states", {})
+                page.widgets = len(page.states)
                 break
     except (OSError, TimeoutError, ConnectionError, ValueError, WebSocketError) as exc:
         page.error = f"{type(exc).__name__}: {exc}"

@@ -438,7 +438,9 @@ class PlayGame(widgets.VBox):
         hands = self._played_hands()
         parts = []
         for number, hand in enumerate(hands, start=1):
-            said = [said_html(e.explanation, viewer=LEARNER) for event in hand.events for e in event.flatten()]
+            # As the learner may know it: the cards they laid or drew face down named, the others' counted.
+            said = [said_html(e.explanation_for(LEARNER), viewer=LEARNER)
+                    for event in hand.events for e in event.flatten()]
             lines = "".join(f"<li>{line}</li>" for line in reversed(said))     # the latest first, numbered down
             title = escape(Text("Hand {n}", n=number).render())
             opened = " open" if number == len(hands) else ""

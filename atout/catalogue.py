@@ -284,7 +284,7 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
                 said: list[tuple[str, Any]] = []       # (what it is about, the sentence)
                 for viewer in (None, hand.to_act):
                     view = hand.table_view(viewer)
-                    said += [("on the table", note) for note in [*view.notes, *view.score_labels]
+                    said += [("on the table", note) for note in [*view.notes, *view.score_labels, view.score_unit]
                              if isinstance(note, Text)]
                     if viewer is None:
                         said += [(f"{card.render('en')} refused", why) for card, why in view.illegal.items()]
@@ -298,6 +298,8 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
                 # What a seat is told of the cards it moved face down, and what the every-hand view is told.
                 yield from _fresh(seen, [(_told(viewer), e.explanation_for(viewer)) for e in events[-1].flatten()
                                          for viewer in (None, *range(len(hand.hands)))], f"{label}: {context}")
+            # What the scores count once the hand is over (a hand's game points, where the game counts them apart).
+            yield from _fresh(seen, [("on the table", hand.table_view(None).score_unit)], f"{label}: the hand is over")
             yield from _fresh(seen, [("the deal", e.explanation) for event in events[:1] for e in event.flatten()],
                               label)
 

@@ -57,10 +57,13 @@ def hint(hand: Any, seat: int, player: Any) -> Hint:
 
 def reason(hand: Any, seat: int, action: Action) -> Text | None:
     """A fact about playing this card that holds whatever the hidden cards are, or None (for any legal action of
-    ``seat``, the player to act; an action that plays no card has none)."""
+    ``seat``, the player to act; an action that plays no card has the family's ``hint_reason``, where it has one)."""
     card = action.card
     if action.kind != "play" or card is None:
-        return None
+        # Another choice (to declare, to close...): the family's own facts about it, where it has them.
+        explain = family_of(hand.config.game).module("explain")
+        hint_reason = getattr(explain, "hint_reason", None)
+        return hint_reason(hand, seat, action) if hint_reason is not None else None
     legal = hand.legal_actions()
     plays = [a for a in legal if a.kind == "play" and a.card is not None]
     if len({a.card for a in plays}) == 1:

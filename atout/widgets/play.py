@@ -335,6 +335,8 @@ class PlayGame(widgets.VBox):
         if table is not None:
             table.card_values = {}             # a hint's mark goes once anybody has acted
         self.hint_view.value = ""
+        if self.hand_number not in self.reviews:    # "Finish a hand first" is no longer true once it is finished
+            self.review_view.value = ""
         sheet = getattr(self, "sheet", None)     # (none yet while the first table is being made)
         if sheet is not None and len(self.game.completed_hands) > self.reviewed_hands:
             sheet.refresh()
@@ -353,9 +355,12 @@ class PlayGame(widgets.VBox):
             return text
         advice = hint(hand.shown, LEARNER, self.hint_player)
         self.hints.setdefault(self.hand_number, {})[len(hand.history)] = advice.action
-        if advice.reason is not None:
+        if advice.reason is not None and advice.action.kind == "play":
             said = Text("The expert computer, seeing only your cards, would play {card}: {why}",
                         card=advice.action.card, why=advice.reason)
+        elif advice.reason is not None:
+            said = Text("The expert computer, seeing only your cards, would choose “{action}”: {why}",
+                        action=action_label(advice.action), why=advice.reason)
         else:
             said = Text("The expert computer, seeing only your cards, would choose: {action}",
                         action=action_label(advice.action))

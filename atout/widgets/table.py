@@ -661,6 +661,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
                            "label_colon": Text("{who}:", who=who).render(lang),
                            "tricks": tricks,
                            "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
+        # What the scores count, said before them: a hand's points toward 66 and the game's score are both "You: 23".
+        unit = view.score_unit if scores and view.score_unit is not None else None
         stock, stock_cards = _pile(view.stock)
         discards, discards_cards = _pile(view.discards)
         contract = None
@@ -710,6 +712,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
             "kitty_label": Text("Kitty: {n}", n=kitty).render(lang),
             "stock_label": Text("Stock: {n}", n=stock).render(lang),
             "scores": scores, "contract": contract,
+            "score_unit": unit.render(lang) if unit is not None else None,
+            "score_unit_colon": Text("{who}:", who=unit).render(lang) if unit is not None else None,
             # A note names the learner as the table does ("You closed the stock"), not by a seat the page never shows.
             "notes": [note.render(lang, viewer=self.you) if isinstance(note, Text)
                       else note.render(lang) if hasattr(note, "render") else str(note)

@@ -41,7 +41,7 @@ RULES: dict[str, str] = {
                           "was closed."),
     "66.no-declaration": N_("If all tricks are played and nobody declared, a player who alone has 66 or more "
                             "(with the 10 for the last trick) wins as if declared; otherwise the winner of the last "
-                            "trick scores 1 game point."),
+                            "trick scores 1 game point (Atout's choice, as tables differ)."),
     "66.game.target": N_("The first to 7 game points wins the set."),
 }
 

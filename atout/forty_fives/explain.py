@@ -6,6 +6,7 @@ from __future__ import annotations
 from atout.cards import Card
 from atout.engine import (
     ONLOOKER,
+    Action,
     Event,
     Explanation,
     Phase,
@@ -21,7 +22,7 @@ from atout.engine import (
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction, call_text
 from atout.forty_fives.config import bid_level
-from atout.forty_fives.hand import Refused
+from atout.forty_fives.hand import FortyFivesHand, Refused
 from atout.forty_fives.scoring import HandResult
 from atout.games import game_title
 from atout.i18n import N_, Person, Plural, Side, Text, signed
@@ -344,6 +345,23 @@ def score_labels(players: int, partners: bool) -> list[Text]:
     if partners:
         return [Text("{side}", side=Side(i, players)) for i in range(2)]
     return [Text("{seat}", seat=seat_name(i), you=N_("You")) for i in range(players)]
+
+
+def hint_reason(hand: FortyFivesHand, seat: int, action: Action) -> Text | None:
+    """Why ``seat`` might rob giving up ``action.card`` (the hint's reason, ``atout.hints``), from what it sees: the
+    turned card is a trump, and the card given up for it is none, or a lower one. Other choices (to keep the hand,
+    the calls, the discards) have none core can say whatever the hidden cards are."""
+    turned, given, trump = hand.turn_up, action.card, hand.trump
+    if action.kind != "rob" or turned is None or given is None or trump is None:
+        return None
+    trumps = ranking.trump_order(trump)
+    if given not in trumps:
+        return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is not", turned=turned,
+                    card=given)
+    if turned in trumps and trumps.index(given) > trumps.index(turned):
+        return Text("the turned card, {turned}, is a higher trump than {card}, given up for it", turned=turned,
+                    card=given)
+    return None
 
 
 def table_notes(ace_holder: int | None) -> list[Text]:

@@ -137,3 +137,20 @@ def test_finish_a_hand_first_goes_once_the_hand_is_finished():
     assert "Finish a hand first" in page.review_view.value
     _plays_until(page, lambda: page.hand_view.waiting, random.Random(4))
     assert "Finish a hand first" not in page.review_view.value
+
+
+def test_a_rob_the_computer_would_make_is_hinted_with_its_reason():
+    """Forty-Fives: "Rob: give up 8♦ for the turned card" was hinted with no reason."""
+    robs = 0
+    for seed in range(40):
+        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        player = make_player("forty-fives", "club", seed=seed)
+        while not hand.is_over and not hand.tricks:
+            seat = hand.to_act
+            action = player.act(hand, seat)
+            if action.kind == "rob":
+                said = reason(hand, seat, action).render("en", seat)
+                assert said.startswith(f"the turned card, {hand.turn_up.render('en')}, is a "), said
+                robs += 1
+            hand.apply(action)
+    assert robs

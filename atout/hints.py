@@ -87,7 +87,7 @@ def reason(hand: Any, seat: int, action: Action) -> Text | None:
     def wins_with(*more: Card) -> bool:
         return rules.winner([*cards, card, *more]) == me
 
-    if wins_with() and all(wins_with(other) for other in to_come):
+    if wins_with() and (last or all(wins_with(other) for other in to_come)):   # (last: no card comes after)
         if last:
             return Text("you play last, and {card} wins the trick", card=card)
         return Text("no card still to come can beat {card}, so it wins the trick", card=card)
@@ -102,6 +102,9 @@ def reason(hand: Any, seat: int, action: Action) -> Text | None:
             return Text("none of your cards can beat {best}, so you cannot win this trick", best=best)
         if wins_with() and not last:
             return Text("{card} wins the trick so far; a player after you may still beat it", card=card)
+        if not wins_with():      # some card of yours could beat the trick (above): it stays in your hand
+            return Text("{card} lets the trick go, and you keep the cards that could beat {best}", card=card,
+                        best=best)
         return None
     same = [c for c in mine if c != card and rules.suit(c) == rules.suit(card)]
     trump = rules.trump is not None and rules.suit(card) == rules.trump

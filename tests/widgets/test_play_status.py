@@ -154,3 +154,4 @@ def test_a_rob_the_computer_would_make_is_hinted_with_its_reason():
                 robs += 1
             hand.apply(action)
     assert robs
+

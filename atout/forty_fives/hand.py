@@ -314,9 +314,17 @@ class FortyFivesHand(HandBase):
             legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,
-            contract=(self.bidder, self.bid) if self.bid else None, notes=table_notes(self.announced_ace_holder),
+            contract=(self.bidder, self.bid) if self.bid else None, notes=table_notes(self._ace_still_held()),
             over=self.is_over,
             **auction_fields(self.auction))
+
+    def _ace_still_held(self) -> int | None:
+        """The seat announced as holding the ace of trumps while it holds it still: once the ace is played, a note
+        saying it "holds the ace of trumps" would no longer be true."""
+        seat = self.announced_ace_holder
+        if seat is None or self.trump is None or Card.of(ACE, self.trump) not in self.hands[seat]:
+            return None
+        return seat
 
     def explain_rob(self) -> Explanation:
         """Whether the player to act may rob the turned card now, and why: the rule, and for the dealer the option

@@ -349,9 +349,10 @@ def table_notes(hand: SixtySixHand, teacher: bool) -> list[Text]:
     notes: list[Text] = []
     if hand.exchanged_by is not None:
         assert hand.trump is not None, "the 9 of trumps was exchanged"
-        notes.append(Text("{seat} exchanges {nine} for the turned-up trump, {card}",
+        # In the past: the note stays all hand, long after the exchange (the event itself says it as it happens).
+        notes.append(Text("{seat} exchanged {nine} for the turned-up trump, {card}",
                           seat=seat_name(hand.exchanged_by), nine=NINE_OF[hand.trump], card=hand.turned_card,
-                          you=N_("You exchange {nine} for the turned-up trump, {card}")))
+                          you=N_("You exchanged {nine} for the turned-up trump, {card}")))
     for i, (seat, suit, value) in enumerate(hand.marriages):
         who = seat_name(seat)
         if hand.married is not None and i == len(hand.marriages) - 1:

@@ -155,3 +155,35 @@ def test_a_rob_the_computer_would_make_is_hinted_with_its_reason():
             hand.apply(action)
     assert robs
 
+
+def test_a_note_on_the_table_stays_true_while_it_is_shown():
+    """Lines that stayed after they stopped being true: "Player 2 holds the ace of trumps" after the ace was played
+    (Forty-Fives), "You exchange 9♦ for the turned-up trump" all hand long (Sixty-Six)."""
+    from atout.cards import ACE, Card
+
+    held = gone = 0
+    rng = random.Random(5)        # any legal action: the club player seldom keeps its hand when dealt the ace
+    for seed in range(60):
+        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        while not hand.is_over:
+            for seat in range(len(hand.hands)):
+                notes = [note.render("en") for note in hand.table_view(seat).notes]
+                holder = hand.announced_ace_holder
+                ace_held = holder is not None and Card.of(ACE, hand.trump) in hand.hands[holder]
+                said = [n for n in notes if n.endswith("holds the ace of trumps")]
+                assert bool(said) == ace_held, (seed, notes)
+                held += ace_held
+                gone += holder is not None and not ace_held
+            hand.apply(rng.choice(hand.legal_actions()))
+    assert held and gone
+    exchanged = 0
+    for seed in range(30):
+        hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+        player = make_player("sixty-six", "club", seed=seed)
+        while not hand.is_over:
+            if hand.exchanged_by is not None:
+                notes = [note.render("en") for note in hand.table_view(0).notes]
+                assert any(" exchanged 9" in n for n in notes) and not any(" exchange 9" in n for n in notes), notes
+                exchanged += 1
+            hand.apply(player.act(hand, hand.to_act))
+    assert exchanged

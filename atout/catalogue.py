@@ -66,7 +66,7 @@ class Catalogue:
 # --- the templates -----------------------------------------------------------------------------------
 
 # Where a bad-input message is written apart from a raise: the lesson schema's reasons and type names.
-ERROR_HELPERS = {"_schema_why", "_TYPE_NAMES"}
+ERROR_HELPERS = {"_schema_why", "_TYPE_NAMES", "_NOT_A_FILE"}
 
 
 def _is_error(node: ast.AST) -> bool:
@@ -284,7 +284,7 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
                 said: list[tuple[str, Any]] = []       # (what it is about, the sentence)
                 for viewer in (None, hand.to_act):
                     view = hand.table_view(viewer)
-                    said += [("on the table", note) for note in [*view.notes, *view.score_labels]
+                    said += [("on the table", note) for note in [*view.notes, *view.score_labels, view.score_unit]
                              if isinstance(note, Text)]
                     if viewer is None:
                         said += [(f"{card.render('en')} refused", why) for card, why in view.illegal.items()]
@@ -298,6 +298,8 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
                 # What a seat is told of the cards it moved face down, and what the every-hand view is told.
                 yield from _fresh(seen, [(_told(viewer), e.explanation_for(viewer)) for e in events[-1].flatten()
                                          for viewer in (None, *range(len(hand.hands)))], f"{label}: {context}")
+            # What the scores count once the hand is over (a hand's game points, where the game counts them apart).
+            yield from _fresh(seen, [("on the table", hand.table_view(None).score_unit)], f"{label}: the hand is over")
             yield from _fresh(seen, [("the deal", e.explanation) for event in events[:1] for e in event.flatten()],
                               label)
 
@@ -428,6 +430,11 @@ def _question(case: str, question: Any) -> Iterator[Sentence]:
         labels = {lang: " · ".join(question.label(c, lang) for c in question.choices) for lang in LANGUAGES}
     yield Sentence(f"{case}: the question", "quiz", "you", prompt, question.rule, set(used))
     yield Sentence(f"{case}: the choices", "quiz", "you", labels, question.rule, set(used))
+    said = [*question.shown.get("facts", ()), *question.shown.get("earlier", ())]
+    if said:      # what the question shows besides its cards, said from its data (a score's facts, a lead's start)
+        with i18n.recording() as used:
+            shown = {lang: " ".join(_ended(fact.render(lang, question.viewer)) for fact in said) for lang in LANGUAGES}
+        yield Sentence(f"{case}: what it shows", "quiz", "you", shown, question.rule, set(used))
     picks: list[tuple[str, Any]] = [("right answer", question.answer)]
     picks += [(f"picked {question.label(c, 'en')}", [c] if question.multiple else c) for c in question.choices
               if c not in question.answer]

@@ -375,13 +375,16 @@ class TableView:
     ``kitty``, ``stock`` and ``discards`` (a contractor's discards while it discards) are counts, or the cards
     themselves when the viewer may see them;
     ``last_trick`` is ``[(seat, card), …]`` and ``last_trick_winner`` the seat that took it.
+    ``score_unit`` says what ``scores`` count (the game's score, a hand's card points or game points), since the same
+    figures mean different things from one game, and one moment, to another.
     ``calls`` is the auction so far, ``[(seat, call), …]`` in the order made (public: every seat heard them), and
     ``high_bid`` the standing bid ``(seat, call)`` while the auction goes on (``contract`` once it is over).
     """
 
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
-                 "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "tricks_won", "legal",
-                 "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls", "high_bid")
+                 "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "score_unit", "tricks_won",
+                 "legal", "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls",
+                 "high_bid")
     game: str
     players: int
     viewer: int | None
@@ -398,6 +401,7 @@ class TableView:
     discards: Any
     scores: list[int]
     score_labels: list[Any]
+    score_unit: Any                    # a Text naming what ``scores`` count, or None with no scores
     tricks_won: list[int]
     legal: Sequence[Action]
     illegal: dict[Card, Explanation]
@@ -413,7 +417,7 @@ class TableView:
         defaults: dict[str, Any] = {
                     "viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
                     "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "discards": 0, "scores": [],
-                    "score_labels": [],
+                    "score_labels": [], "score_unit": None,
                     "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,
                     "contract": None,
                     "notes": [], "over": False, "calls": [], "high_bid": None}
@@ -612,6 +616,9 @@ class HandBase:
         """The scores as they stand (for the families that carry ``scores_before`` into a hand): before this
         hand while it is played, after it once it is scored."""
         return list(self.scores_before if self.result is None else self.result.scores_after)
+
+    # What ``scores_now`` counts, as a table names it (``TableView.score_unit``).
+    SCORES_NOW_UNIT = N_("The game's score")
 
     # --- acting ------------------------------------------------------------------------------------------
 

@@ -56,10 +56,13 @@ def hint(hand: Any, seat: int, player: Any) -> Hint:
 
 def reason(hand: Any, seat: int, action: Action) -> Text | None:
     """A fact about playing this card that holds whatever the hidden cards are, or None (for any legal action of
-    ``seat``, the player to act; an action that plays no card has none)."""
+    ``seat``, the player to act; an action that plays no card has the family's ``hint_reason``, where it has one)."""
     card = action.card
     if action.kind != "play" or card is None:
-        return None
+        # Another choice (to declare, to close...): the family's own facts about it, where it has them.
+        explain = family_of(hand.config.game).module("explain")
+        hint_reason = getattr(explain, "hint_reason", None)
+        return hint_reason(hand, seat, action) if hint_reason is not None else None
     legal = hand.legal_actions()
     plays = [a for a in legal if a.kind == "play" and a.card is not None]
     if len({a.card for a in plays}) == 1:
@@ -83,7 +86,7 @@ def reason(hand: Any, seat: int, action: Action) -> Text | None:
     def wins_with(*more: Card) -> bool:
         return rules.winner([*cards, card, *more]) == me
 
-    if wins_with() and all(wins_with(other) for other in to_come):
+    if wins_with() and (last or all(wins_with(other) for other in to_come)):   # (last: no card comes after)
         if last:
             return Text("you play last, and {card} wins the trick", card=card)
         return Text("no card still to come can beat {card}, so it wins the trick", card=card)
@@ -98,6 +101,9 @@ def reason(hand: Any, seat: int, action: Action) -> Text | None:
             return Text("none of your cards can beat {best}, so you cannot win this trick", best=best)
         if wins_with() and not last:
             return Text("{card} wins the trick so far; a player after you may still beat it", card=card)
+        if not wins_with():      # some card of yours could beat the trick (above): it stays in your hand
+            return Text("{card} lets the trick go, and you keep the cards that could beat {best}", card=card,
+                        best=best)
         return None
     same = [c for c in mine if c != card and rules.suit(c) == rules.suit(card)]
     trump = rules.trump is not None and rules.suit(card) == rules.trump

@@ -16,6 +16,8 @@ import codecs
 import contextlib
 import os
 import random
+import re
+import stat
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +31,7 @@ from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
-from atout.house_rules import HOUSE_RULES, house_rule
+from atout.house_rules import HOUSE_RULES, house_rule, in_force
 from atout.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -62,6 +64,7 @@ if TYPE_CHECKING:
 
 
 LESSONS_DIR = LESSONS      # the lessons that ship with Atout
+MAX_ID = 64                # characters of a lesson's id, which is in every address of its page
 FAMILY_ORDER = tuple(f.id for f in FAMILY_LIST)
 
 
@@ -69,12 +72,24 @@ class LessonError(AtoutError):
     """A lesson file that is not valid: the message names the file, the place and what is allowed."""
 
 
+# Limits on every field: far above what a lesson needs (the longest text has 449 characters, the longest list 48
+# items), low enough that no file makes a page or the check slow.
+MAX_TEXT = 2000         # characters of a sentence a learner reads
+MAX_WORD = 60           # characters of a card, a trump, an action, a call, a rule id, an option
+MAX_LIST = 300          # items of a list
+MAX_SEED = 2 ** 32 - 1
+_WORD = {"type": "string", "maxLength": MAX_WORD}
 # A text in each language the lesson has it in; English, the source language, always (the others fall back to it).
-_TEXT = {"type": "object", "properties": {lang: {"type": "string", "minLength": 1} for lang in LANGUAGES},
+_TEXT = {"type": "object", "properties": {lang: {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+                                          for lang in LANGUAGES},
          "required": [DEFAULT_LANGUAGE], "additionalProperties": False}
-_CARDS = {"type": "array", "items": {"type": "string"}}
+_CARDS = {"type": "array", "items": _WORD, "maxItems": 60}
 _GAME = {"enum": list(GAMES)}
-_TRUMP = {"type": "string"}
+_TRUMP = _WORD
+_WORDS = {"type": "array", "items": _WORD, "maxItems": MAX_LIST}
+_SEED = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
+_OPTIONS = {"type": "object", "maxProperties": 20, "propertyNames": {"maxLength": MAX_WORD},
+            "additionalProperties": {"type": ["string", "integer", "boolean"], "maxLength": MAX_WORD}}
 
 # What a question of each special-rule kind may ask (``ask``; the first is the default), and the fields it needs.
 ASKS: dict[str, tuple[str, ...]] = {
@@ -118,23 +133,23 @@ QUESTION_SCHEMA = {
         "ask": {"enum": sorted({a for asks in ASKS.values() for a in asks})},
         "players": {"type": "integer", "minimum": FEWEST_PLAYERS, "maximum": LESSON.most},
         "dealer": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
-        "calls": {"type": "array", "items": {"type": "string"}},
+        "calls": _WORDS,
         "prompt": _TEXT,
         "game": _GAME,
-        "options": {"type": "object"},
+        "options": _OPTIONS,
         "trump": _TRUMP,
         "plays": _CARDS,
         "hand": _CARDS,
         "phase": {"enum": ["open", "strict"]},
-        "joker_suit": {"type": "string"},
-        "score": {"type": "object"},
+        "joker_suit": _WORD,
+        "score": {"type": "object", "maxProperties": 20},
         "drill": {"enum": ["winner", "legal"]},
         "count": {"type": "integer", "minimum": 1, "maximum": 20},
-        "seed": {"type": "integer"},
-        "trumps": {"type": "array", "items": _TRUMP},
+        "seed": _SEED,
+        "trumps": {"type": "array", "items": _TRUMP, "maxItems": 5},
         # points: the tricks one player won (2 cards each), the marriages they declared, the last trick's 10
-        "tricks": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2,
-                                              "maxItems": 2}},
+        "tricks": {"type": "array", "items": {"type": "array", "items": _WORD, "minItems": 2, "maxItems": 2},
+                   "maxItems": 12},
         "marriages": _CARDS,
         "last_trick": {"type": "boolean"},
         # discards: the kitty the high bidder or contractor adds to the hand
@@ -144,9 +159,9 @@ QUESTION_SCHEMA = {
         "stock": {"type": "integer", "minimum": 0, "maximum": 11},
         "closed": {"type": "boolean"},
         "before_draw": {"type": "boolean"},
-        "turn_up": {"type": "string"},
-        "actions": {"type": "array", "items": {"type": "string"}},
-        "marriage": {"type": "string"},
+        "turn_up": _WORD,
+        "actions": _WORDS,
+        "marriage": _WORD,
         # rob: whose question it is (the dealer is "dealer"), the seat dealt the ace of trumps
         "seat": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
         "holder": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
@@ -161,17 +176,21 @@ STEP_SCHEMA = {
     "required": ["text"],
     "properties": {
         "text": _TEXT,
-        "rule": {"type": "string"},
+        "rule": _WORD,
+        # Further rules the step's text teaches, stated under it as its rule is: a quiz may ask only what was taught
+        "teaches": {"type": "array", "items": _WORD, "maxItems": 10},
         "show": {"enum": ["none", "cards", "ranking", "trick", "table", "stepper", "bidding"]},
         "game": _GAME,
-        "options": {"type": "object"},
+        "options": _OPTIONS,
         "cards": _CARDS,
         "trump": _TRUMP,
         "plays": _CARDS,
-        "seed": {"type": "integer"},
+        "seed": _SEED,
         "players": {"type": "integer", "minimum": FEWEST_PLAYERS, "maximum": LESSON.most},
-        "viewer": {"type": ["integer", "null"]},
-        "actions": {"type": "array", "items": {"type": "string"}},
+        "viewer": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
+        # The table is seen from ``viewer``'s seat, which is not the learner's: the page says so, and calls nobody "You"
+        "watch": {"type": "boolean"},
+        "actions": _WORDS,
         "try": QUESTION_SCHEMA,
     },
     "additionalProperties": False,
@@ -181,20 +200,20 @@ LESSON_SCHEMA = {
     "type": "object",
     "required": ["id", "family", "game", "order", "title", "summary", "rules", "steps"],
     "properties": {
-        "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+        "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "maxLength": MAX_ID},
         "family": {"enum": list(FAMILY_ORDER)},
         "game": _GAME,
-        "order": {"type": "integer", "minimum": 1},
+        "order": {"type": "integer", "minimum": 1, "maximum": 1000},
         "title": _TEXT,
         "summary": _TEXT,
-        "rules": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-        "options": {"type": "object"},
+        "rules": {"type": "array", "items": _WORD, "minItems": 1, "maxItems": 40},
+        "options": _OPTIONS,
         # House rules: an option, said in core's words (atout.house_rules) unless the lesson adds its own text.
         "variants": {"type": "array", "items": {"type": "object", "required": ["option"],
-                                                  "properties": {"text": _TEXT, "option": {"type": "string"}},
-                                                  "additionalProperties": False}},
-        "steps": {"type": "array", "items": STEP_SCHEMA, "minItems": 1},
-        "quiz": {"type": "array", "items": QUESTION_SCHEMA},
+                                                  "properties": {"text": _TEXT, "option": _WORD},
+                                                  "additionalProperties": False}, "maxItems": 20},
+        "steps": {"type": "array", "items": STEP_SCHEMA, "minItems": 1, "maxItems": 60},
+        "quiz": {"type": "array", "items": QUESTION_SCHEMA, "maxItems": 60},
     },
     "additionalProperties": False,
 }
@@ -243,7 +262,13 @@ MAX_DEPTH = 20               # tables and lists in a lesson nest five deep at mo
 
 
 def _where(error: jsonschema.ValidationError) -> str:
-    return "/".join(str(p) for p in error.absolute_path) or "(top)"
+    return _place("/".join(str(p) for p in error.absolute_path) or "(top)")
+
+
+def _place(where: str) -> str:
+    """A place in a lesson as a message writes it: quoted (and cut) when a key in it is too long or holds
+    characters a page cannot show."""
+    return where if len(where) <= 200 and not _UNSHOWABLE.search(where) else str(quote(where, limit=100))
 
 
 def _schema_why(error: jsonschema.ValidationError) -> Text | str:
@@ -270,6 +295,19 @@ def _schema_why(error: jsonschema.ValidationError) -> Text | str:
                     high=error.schema["maximum"])
     if error.validator == "minimum":
         return Text("{value} is too small: at least {low}", value=value, low=error.validator_value)
+    if error.validator == "maximum":
+        return Text("{value} is too large: at most {high}", value=value, high=error.validator_value)
+    if error.validator == "maxLength":
+        return Text("this text has {count} characters: at most {n} here", count=len(error.instance),
+                    n=error.validator_value)
+    if error.validator == "maxItems":
+        return Text("this list has {count} items: at most {n} here", count=len(error.instance), n=error.validator_value)
+    if error.validator == "maxProperties":
+        return Text("this table has {count} fields: at most {n} here", count=len(error.instance),
+                    n=error.validator_value)
+    if error.validator == "pattern":
+        return Text("{value} is not allowed here: write lowercase letters, digits and hyphens, starting with a letter "
+                    "or a digit", value=value)
     return quote(error.message, limit=300)
 
 
@@ -281,12 +319,10 @@ _TYPE_NAMES = {"string": Text("a text in quotes"), "integer": Text("a whole numb
 def read_lesson(path: Path) -> str:
     """A lesson file's text: UTF-8, with or without a byte-order mark, or UTF-16 marked by one (as some editors
     save); anything else is refused with the place of the first byte that is not text."""
-    if path.is_dir():
-        raise LessonError(Text("{path} is a folder: a lesson is a file ending in .toml", path=str(path)))
-    data = path.read_bytes()
+    data = _regular_file_bytes(path)
     if len(data) > MAX_FILE_BYTES:
-        raise LessonError(Text("{path}: a lesson file has at most {n} bytes; this one has {size}", path=str(path),
-                               n=MAX_FILE_BYTES, size=len(data)))
+        raise LessonError(Text("{path}: a lesson file has at most {n} bytes; this one has more", path=str(path),
+                               n=MAX_FILE_BYTES))
     codec = "utf-8"
     for bom, marked in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                         (codecs.BOM_UTF16_BE, "utf-16-be")):
@@ -310,6 +346,62 @@ def read_lesson(path: Path) -> str:
                                byte=f"0x{data[exc.start]:02x}")) from None
 
 
+# What a path named like a lesson is when it is not a file (0: any other kind).
+_NOT_A_FILE = {stat.S_IFIFO: N_("a named pipe"), stat.S_IFSOCK: N_("a socket"), stat.S_IFCHR: N_("a device"),
+               stat.S_IFBLK: N_("a device"), 0: N_("a special file")}
+
+
+def _regular_file_bytes(path: Path) -> bytes:
+    """The bytes of a regular file, at most one more than ``MAX_FILE_BYTES``: a folder, a named pipe, a socket or a
+    device named like a lesson is refused at once (a pipe would keep the reader waiting for ever)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise LessonError(Text("{path} is a folder: a lesson is a file ending in .toml", path=str(path))) from None
+    except OSError as exc:
+        raise LessonError(Text("{path} cannot be read: {why}", path=str(path), why=exc.strerror or str(exc))) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise LessonError(Text("{path} is a folder: a lesson is a file ending in .toml", path=str(path)))
+        if not stat.S_ISREG(mode):
+            kind = _NOT_A_FILE.get(stat.S_IFMT(mode), _NOT_A_FILE[0])
+            raise LessonError(Text("{path} is {kind}, not a file: a lesson is a regular file ending in .toml",
+                                   path=str(path), kind=Text(kind)))
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise LessonError(Text("{path} cannot be read: {why}", path=str(path), why=exc.strerror or str(exc))) from None
+    finally:
+        os.close(fd)
+
+
+# Characters a page cannot show as written: control characters (NUL, ESC …) but the tab and the line break, and the
+# marks that turn the direction of the text around what follows them.
+_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def _unshowable(value: Any, where: str = "") -> tuple[str, str] | None:
+    """The first text (anywhere in a lesson, keys included) holding a character a page cannot show: its place and
+    the character."""
+    if isinstance(value, str):
+        char = _UNSHOWABLE.search(value)
+        return (where or "(top)", char.group()) if char else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        place = f"{where}/{key}" if where else str(key)
+        found = (_unshowable(key, place) if isinstance(key, str) else None) or _unshowable(item, place)
+        if found:
+            return found
+    return None
+
+
 def _depth(value: Any) -> int:
     if isinstance(value, dict):
         return 1 + max(map(_depth, value.values()), default=0)
@@ -330,6 +422,12 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
         deep = True
     if deep:
         raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
+    unshowable = _unshowable(data)
+    if unshowable is not None:
+        where, char = unshowable
+        raise LessonError(Text("{path}: at {where}: the text holds the control character {code}, which a page cannot "
+                               "show: write only printable text (a line break is written \\n)", path=str(path),
+                               where=_place(where), code=f"U+{ord(char):04X}"))
     stale = {}
     for lang, translation in translation_paths(path).items():
         texts = _read_translation(translation, lang)
@@ -433,10 +531,20 @@ def _typeset(value: Any) -> Any:
     return value
 
 
+def step_rules(step: dict[str, Any]) -> list[str]:
+    """The rules a step teaches: its ``rule``, then the others its text teaches (``teaches``)."""
+    return ([step["rule"]] if "rule" in step else []) + list(step.get("teaches", []))
+
+
 def _check_meaning(lesson: Lesson) -> None:
-    """What a schema cannot say: rule ids exist, cards parse, questions are answerable."""
+    """What a schema cannot say: the game is of the lesson's family, rule ids exist, cards parse, questions are
+    answerable."""
     where = str(lesson.path)
-    for rule_id in lesson.rules + [s["rule"] for s in lesson.steps if "rule" in s]:
+    if family_of(lesson.game).id != lesson.family:
+        raise LessonError(Text("{path}: the game {game} is not of the family {family}: a {family} lesson teaches "
+                               "{games}", path=where, game=lesson.game, family=lesson.family,
+                               games=OneOf(g for g in GAMES if family_of(g).id == lesson.family)))
+    for rule_id in lesson.rules + [rule for step in lesson.steps for rule in step_rules(step)]:
         if rule_id not in RULES:
             raise LessonError(Text("{path}: the rule id {rule} is not in the rulebook", path=where, rule=rule_id))
     for variant in lesson.variants:
@@ -489,6 +597,18 @@ def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
     return paths
 
 
+def _misfiled(lesson: Lesson) -> LessonError | None:
+    """The refusal of a lesson filed in another family's folder (``<family>/<name>.toml``): the course files it by
+    its folder, and a lesson under the wrong one is a mistake, never a choice."""
+    assert lesson.path is not None, "a lesson read from a file has its path"
+    folder = lesson.path.parent.name
+    if folder == lesson.family:
+        return None
+    return LessonError(Text("{path}: a {family} lesson is filed in the folder {folder}: put it in the folder "
+                            "{family} (the folders are {folders})", path=str(lesson.path), family=lesson.family,
+                            folder=quote(folder), folders=", ".join(FAMILY_ORDER)))
+
+
 def _same_id(lesson: Lesson, seen: dict[str, Path]) -> LessonError | None:
     """The refusal of a lesson whose id an earlier file has already taken (``seen``: id → file)."""
     assert lesson.path is not None, "a lesson read from a file has its path"
@@ -515,7 +635,7 @@ def load_lessons(folder: Path | None = None) -> list[Lesson]:
     lessons = [parse_lesson(read_lesson(p), p) for f in lesson_folders(folder) for p in lesson_paths(f)]
     seen: dict[str, Path] = {}
     for lesson in lessons:
-        if (refused := _same_id(lesson, seen)) is not None:
+        if (refused := _misfiled(lesson) or _same_id(lesson, seen)) is not None:
             raise refused
     return sorted(lessons, key=_course_order)
 
@@ -602,7 +722,9 @@ def lesson_headings(folder: Path | None = None) -> list[LessonHeading]:
         except (LessonError, tomllib.TOMLDecodeError, KeyError):
             continue
         if (all(isinstance(value, str) for value in (heading.id, heading.family, heading.game))
-                and heading.family in FAMILY_ORDER and heading.game in GAMES and isinstance(heading.order, int)):
+                and heading.family in FAMILY_ORDER and heading.family == path.parent.name
+                and heading.game in GAMES and family_of(heading.game).id == heading.family
+                and isinstance(heading.order, int)):
             headings.append(heading)
     return sorted(headings, key=_course_order)
 
@@ -778,6 +900,33 @@ def _card_question(kind: str, spec: dict[str, Any], game: str, options: dict[str
         raise LessonError(Text("this {kind} question has no answer: {why}", kind=kind, why=exc.message)) from None
 
 
+def _legal_from_deal(spec: dict[str, Any], game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A legal question about a seat of a seeded deal (``seed``, ``players``, ``actions``, as a step's table): the
+    seat to act, its hand, the trick so far and the trump, drawn from the deal, never written by hand."""
+    for written in ("trump", "hand", "plays", "phase", "joker_suit"):
+        if written in spec:
+            raise LessonError(Text("a legal question on a deal takes its {field} from the deal: leave it out",
+                                   field=written))
+    try:
+        hand = played_hand(game, spec["seed"], spec.get("players"), options, spec.get("actions"))
+    except AtoutError as exc:
+        raise LessonError(Text("the deal cannot be played: {why}", why=exc.message)) from None
+    seat = hand.to_act
+    view = hand.table_view(None)
+    if seat is None or view.phase != "play":
+        raise LessonError(Text("a legal question on a deal asks of a seat about to play a card: after these "
+                               "actions nobody is"))
+    trump = view.trump
+    letter = trump.letter if isinstance(trump, Suit) else "NT"
+    derived = {**spec, "trump": letter, "hand": [card.code for card in hand.hands[seat]],
+               "plays": [card.code for _seat, card in view.trick]}
+    phase = rules_api.following(game, hand.view(seat))
+    if phase is not None:
+        derived["phase"] = phase
+    derived["deal"] = {"seat": seat, "dealer": hand.dealer, "by": [player for player, _card in view.trick]}
+    return derived
+
+
 def _needed(spec: dict[str, Any], name: str, kind: str, config: rules_api.GameConfig) -> Any:
     """A field a question of ``kind`` cannot do without; a ``LessonError`` naming it and what it may be."""
     if name in spec:
@@ -800,7 +949,17 @@ def _typed(query: dict[str, Any]) -> Any:
 
 def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
                    seed: int = 0) -> list[Question]:
-    """Questions from a quiz entry; answers come from the referee."""
+    """Questions from a quiz entry; answers come from the referee. Each says the house rules its own options set
+    (the lesson's are said above the lesson)."""
+    questions = _make_questions(spec, game, options, seed)
+    said = in_force(spec.get("game", game), spec.get("options", {}))
+    for question in questions:
+        question.shown["house_rules"] = said
+    return questions
+
+
+def _make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | None = None,
+                    seed: int = 0) -> list[Question]:
     game = spec.get("game", game)
     options = {**(options or {}), **spec.get("options", {})}
     kind = spec["kind"]
@@ -809,6 +968,8 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
     if kind == "drill":
         return drill(game, spec.get("drill", "winner"), spec.get("count", 5), seed=spec.get("seed", seed),
                      options=options, trumps=spec.get("trumps"))
+    if kind == "legal" and "seed" in spec:
+        spec = _legal_from_deal(spec, game, options)
     base = {"game": game, "options": options}
     for key in ("trump", "plays", "hand", "phase", "joker_suit"):
         if key in spec:
@@ -821,8 +982,13 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
         choices, right, reasons = _card_question(kind, spec, game, options)
         default = Text("Which card wins the trick?") if kind == "winner" else Text("Which cards may you play?")
         assert reasons.reason is not None, "core says why a card wins or may be played"
+        deal: dict[str, Any] = spec.get("deal", {})
+        if deal:   # a seat of the lesson's deal: asked as an onlooker unless ``viewer`` names that seat
+            default = Text("Which cards may {seat} play?", seat=Person(deal["seat"]),
+                           you=N_("Which cards may you play?"))
         return [Question(kind, game, prompt or default, query, choices, right, kind == "legal", reasons.reason.rule,
-                         reasons.reason.render(viewer=0), why=reasons.sentences(), reasons=reasons)]
+                         reasons.reason.render(viewer=0), why=reasons.sentences(), reasons=reasons, shown=deal,
+                         viewer=spec.get("viewer") if deal else 0)]
     if kind == "bids":
         query = {"kind": "bids", "game": game, "options": options, "dealer": spec.get("dealer", 0),
                  "calls": spec.get("calls", [])}
@@ -833,10 +999,15 @@ def make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | No
             raise LessonError(Text("the auction in this bids question is already over"))
         legal = list(state.legal)
         choices = _call_choices(game, legal, query)
-        return [Question("bids", game, prompt or Text("Which of these calls may you make now?"),
-                         query, choices, [c for c in choices if c in legal], True, state.rule, None,
-                         labels={c: call_label(c) for c in choices}, viewer=state.to_act,
-                         reasons=Reasons(None, dict(state.refused), state.rule))]
+        # Asked as an onlooker, each player by number as the prompt names them, unless ``viewer`` names the seat
+        # the question calls "you"; the page shows who deals, each call with who made it, and whose turn it is.
+        assert state.to_act is not None, "an auction that is not over has a seat to call"
+        shown = {"dealer": query["dealer"], "seats": list(state.seats), "to_act": state.to_act}
+        default = Text("Which of these calls may {seat} make now?", seat=Person(state.to_act),
+                       you=N_("Which of these calls may you make now?"))
+        return [Question("bids", game, prompt or default, query, choices, [c for c in choices if c in legal], True,
+                         state.rule, None, labels={c: call_label(c) for c in choices}, viewer=spec.get("viewer"),
+                         shown=shown, reasons=Reasons(None, dict(state.refused), state.rule))]
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         if ask not in ASKS[kind]:
@@ -855,13 +1026,58 @@ def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | 
     points = list(result.points)
     right = score_text(points)
     # each trick's winner, to show them
-    shown = {"winners": list(result.winners)} if result.winners is not None else {}
+    shown: dict[str, Any] = {"winners": list(result.winners)} if result.winners is not None else {}
     choices = _score_choices(points, seed, game)
     owners = _score_owners(game, len(points), len(result.tricks_won or points))
+    shown["facts"] = _score_facts(query, owners)
     return Question(kind, game, prompt or Text("What does this hand score?"), query, choices, [right], False,
                     result.rule, result.reason.render(viewer=viewer) if result.reason is not None else None,
                     shown=shown, labels={c: ScoresLabel(_score_values(c), owners) for c in choices},
                     reasons=Reasons(result.reason, {}, result.rule), viewer=viewer)
+
+
+def _each(values: Sequence[int], owners: Sequence[Person | Side]) -> list[Text]:
+    """Numbers each with whose it is: "62 for Player 1", "75 for you"."""
+    return [Text("{n} for {who}", n=signed(v), who=owner) for v, owner in zip(values, owners, strict=False)]
+
+
+def _score_facts(query: dict[str, Any], owners: Sequence[Person | Side]) -> list[Text]:
+    """What a scoring question's answer is worked out from, said line by line from the query the referee answers
+    (the tricks themselves, where given, are shown as cards): the contract or bid and who made it, how a
+    Sixty-Six hand ended, each player's points and tricks, the scores before the hand."""
+    facts: list[Text] = []
+    if "contract" in query:       # Five Hundred
+        facts.append(Text("Contract: {call}, bid by {seat}.", call=call_label(query["contract"]),
+                          seat=Person(query["contractor"]), you=N_("Contract: {call}, bid by you.")))
+    if "bid" in query:            # Auction Forty-Fives
+        facts.append(Text("{seat} bid {call}.", seat=Person(query["bidder"]), call=call_label(query["bid"]),
+                          you=N_("You bid {call}.")))
+    closer = query.get("closer", query.get("by") if query.get("event") == "close-failed" else None)
+    if closer is not None:
+        facts.append(Text("{seat} closed the stock.", seat=Person(closer), you=N_("You closed the stock.")))
+    if "tricks_at_close" in query:
+        facts.append(Text("Tricks won when the stock was closed: {each}.",
+                          each=_each(query["tricks_at_close"], owners)))
+    event = query.get("event")
+    if event == "close-failed" and closer is not None:
+        facts.append(Text("{seat} did not win by declaring 66: the close failed.", seat=Person(closer),
+                          you=N_("You did not win by declaring 66: the close failed.")))
+    declarer = query.get("by", closer if event == "closed" else None)
+    if event in ("declare", "closed") and declarer is not None:
+        facts.append(Text("{seat} declares 66.", seat=Person(declarer), you=N_("You declare 66.")))
+    if event == "no-declaration":
+        facts.append(Text("All the tricks were played and nobody declared."))
+        facts.append(Text("{seat} won the last trick.", seat=Person(query["last_trick"]),
+                          you=N_("You won the last trick.")))
+    if "points" in query and event is not None:
+        facts.append(Text("Points: {each}.", each=_each(query["points"], owners)))
+    if "tricks" in query and event is not None:
+        facts.append(Text("Tricks won: {each}.", each=_each(query["tricks"], owners)))
+    if "tricks_won" in query:
+        facts.append(Text("Tricks won: {each}.", each=_each(query["tricks_won"], owners)))
+    if "scores_before" in query:
+        facts.append(Text("Scores before this hand: {each}.", each=_each(query["scores_before"], owners)))
+    return facts
 
 
 class ScoresLabel:
@@ -971,15 +1187,28 @@ def _may(spec: dict[str, Any], game: str, options: dict[str, Any], action: str
     return query, answer
 
 
-def _seen(hand: Sequence[Card], turn_up: Card | None) -> dict[str, Any]:
-    """What a Sixty-Six question shows the learner: their hand and the turned-up trump (by card code)."""
-    return {"hand": [card.code for card in hand], "turn_up": turn_up.code if turn_up is not None else None}
+def _seen(hand: Sequence[Card], turn_up: Card | None, tricks_won: tuple[int, int] | None = None,
+          dealer: int | None = None, earlier: Sequence[Explanation] = ()) -> dict[str, Any]:
+    """What a Sixty-Six question shows the learner: their hand and the turned-up trump (by card code); the tricks
+    each seat has won, on which the nine's exchange and a marriage's points depend; before the first trick, who
+    dealt (the other leads it); and what the learner did first on this lead."""
+    seen: dict[str, Any] = {"hand": [card.code for card in hand],
+                            "turn_up": turn_up.code if turn_up is not None else None, "earlier": list(earlier)}
+    if tricks_won is not None:
+        seen["tricks_won"] = list(tricks_won)
+        if dealer is not None and not any(tricks_won):
+            seen["dealer"] = dealer
+    return seen
+
+
+def _position_seen(answer: rules_api.Permission) -> dict[str, Any]:
+    return _seen(answer.hand, answer.turn_up, answer.tricks_won, answer.dealer, answer.earlier)
 
 
 def _yes_no(kind: str, game: str, prompt: Text, query: dict, answer: rules_api.Permission) -> Question:
     return Question(kind, game, prompt, query, list(YES_NO), ["yes" if answer.allowed else "no"], False,
                     answer.rule, answer.reason.render(viewer=0), labels=YES_NO,
-                    shown=_seen(answer.hand, answer.turn_up), reasons=Reasons(answer.reason, {}))
+                    shown=_position_seen(answer), reasons=Reasons(answer.reason, {}))
 
 
 def _trump_letter(spec: dict[str, Any]) -> str:
@@ -1029,7 +1258,7 @@ def _marriage_question(spec, game, options, prompt, seed) -> Question:
     return Question("marriage", game, prompt or Text("May you declare the marriage in {suit} now, and what is it "
                                                      "worth?", suit=card.suit),
                     query, list(labels), [right], False, answer.rule, answer.reason.render(viewer=0), labels=labels,
-                    shown=_seen(answer.hand, answer.turn_up), reasons=Reasons(answer.reason, {}))
+                    shown=_position_seen(answer), reasons=Reasons(answer.reason, {}))
 
 
 ROB_LABELS = {"must": Text("Yes, and must rob"), "may": Text("Yes, or may keep the hand"), "no": Text("No")}
@@ -1042,6 +1271,9 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
              **_copy(spec, ("seed", "turn_up", "hand", "seat", "holder", "dealer", "players"))}
     rights: rules_api.RobRights = _typed(query)
     ask, seat, turn_up = query["ask"], rights.seat, rights.turn_up
+    # "You" is the question's seat unless ``viewer`` names another: a lesson keeps one seat as "you" throughout,
+    # and asks of the others by number.
+    viewer = spec.get("viewer", seat)
     shown: dict[str, Any] = {"turn_up": turn_up.code, "trump": rights.trump.letter,
                              "hands": [[card.code for card in hand] for hand in rights.hands],
                              "hand": [card.code for card in rights.hand], "dealer": rights.dealer, "seat": seat}
@@ -1054,18 +1286,21 @@ def _rob_question(spec, game, options, prompt, seed) -> Question:
         right = [str(s) for s in rights.who] or ["nobody"]
         cannot = {str(s): rights.reasons[s] for s, may in enumerate(rights.rights) if may == "no"}
         return Question("rob", game, prompt or Text("{card} is turned up. Who may rob it?", card=turn_up), query,
-                        list(labels), right, False, rights.who_reason.rule, rights.who_reason.render(viewer=seat),
-                        labels=labels, shown=shown, viewer=seat, reasons=Reasons(rights.who_reason, cannot))
+                        list(labels), right, False, rights.who_reason.rule, rights.who_reason.render(viewer=viewer),
+                        labels=labels, shown=shown, viewer=viewer, reasons=Reasons(rights.who_reason, cannot))
     reason = rights.reasons[seat]
     reasons = Reasons(reason, dict(refused))
     if ask == "cards":
-        return Question("rob", game, prompt or Text("Which cards may you give up to rob {card}?", card=turn_up),
-                        query, list(shown["hand"]), [card.code for card in rights.cards[seat]], True, reason.rule,
-                        reason.render(viewer=seat), why=reasons.sentences(seat), cards=True, shown=shown,
-                        viewer=seat, reasons=reasons)
-    return Question("rob", game, prompt or Text("{card} is turned up. May you rob it?", card=turn_up), query,
-                    list(ROB_LABELS), [rights.right], False, reason.rule, reason.render(viewer=seat),
-                    labels=dict(ROB_LABELS), shown=shown, viewer=seat, reasons=reasons)
+        default = Text("Which cards may {seat} give up to rob {card}?", seat=Person(seat), card=turn_up,
+                       you=N_("Which cards may you give up to rob {card}?"))
+        return Question("rob", game, prompt or default, query, list(shown["hand"]),
+                        [card.code for card in rights.cards[seat]], True, reason.rule, reason.render(viewer=viewer),
+                        why=reasons.sentences(viewer), cards=True, shown=shown, viewer=viewer, reasons=reasons)
+    default = Text("{card} is turned up. May {seat} rob it?", card=turn_up, seat=Person(seat),
+                   you=N_("{card} is turned up. May you rob it?"))
+    return Question("rob", game, prompt or default, query, list(ROB_LABELS), [rights.right], False, reason.rule,
+                    reason.render(viewer=viewer), labels=dict(ROB_LABELS), shown=shown, viewer=viewer,
+                    reasons=reasons)
 
 
 def _draw_question(spec, game, options, prompt, seed) -> Question:
@@ -1095,7 +1330,7 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
                        "player follow suit?")
     reason = after.reasons[ask]
     return Question("draw", game, prompt or default, query, list(labels), [right], False, reason.rule,
-                    reason.render(viewer=0), labels=labels, shown=_seen(after.hand, after.turn_up),
+                    reason.render(viewer=0), labels=labels, shown=_seen(after.hand, after.turn_up, after.tricks_won),
                     reasons=Reasons(reason, dict(after.reasons)))
 
 
@@ -1235,6 +1470,7 @@ class StepShown:
     plays: list[str] = field(default_factory=list)      # a ``trick`` step, in play order
     hand: Any = None              # a ``table``, ``stepper`` (played to the end) or ``bidding`` step
     viewer: int | None = None
+    watch: bool = False           # the viewer's seat is watched, not the learner's own: nobody is "you"
 
 
 def played_hand(game: str, seed: int, players: int | None, options: dict[str, Any], actions: list[str] | None,
@@ -1296,6 +1532,9 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
         if shown.viewer is not None and not 0 <= shown.viewer < seats:
             raise LessonError(Text("viewer must be a seat from 0 to {last}, or left out to show every hand",
                                    last=seats - 1))
+        shown.watch = bool(step.get("watch"))
+        if shown.watch and (shown.viewer is None or show != "table"):
+            raise LessonError(Text("watch is for a table seen from another seat: give it the seat as viewer"))
     return shown
 
 
@@ -1341,7 +1580,7 @@ def check_lessons(folder: Path | None = None) -> list[str]:
         try:
             lesson = parse_lesson(read_lesson(path), path)
             build_lesson(lesson)
-            refused = _same_id(lesson, seen)
+            refused = _misfiled(lesson) or _same_id(lesson, seen)
             if refused is not None:
                 raise refused
         except LessonError as exc:

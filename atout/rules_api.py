@@ -311,9 +311,9 @@ class ScoreResult:
 
 @dataclass(frozen=True)
 class AuctionState:
-    """An auction after ``calls``: ``over`` with its ``winner`` and winning ``bid`` (both None when everybody
-    passed), or the seat ``to_act``, the calls it may make (``legal``) and why each other call may not be made
-    (``refused``, by call); ``rule`` the rule that says so."""
+    """An auction after ``calls`` (made by ``seats``, in order): ``over`` with its ``winner`` and winning ``bid``
+    (both None when everybody passed), or the seat ``to_act``, the calls it may make (``legal``) and why each other
+    call may not be made (``refused``, by call); ``rule`` the rule that says so."""
 
     game: str
     calls: tuple[str, ...]
@@ -324,6 +324,7 @@ class AuctionState:
     to_act: int | None = None
     legal: tuple[str, ...] = ()
     refused: Mapping[str, Explanation] = field(default_factory=lambda: MappingProxyType({}))
+    seats: tuple[int, ...] = ()       # who made each of ``calls``, in order
 
 
 @dataclass(frozen=True)
@@ -382,7 +383,8 @@ class Permission:
     """Whether seat 0 may do ``action`` now (``allowed``) and why (``reason``: why it is refused, or what doing it
     does); what seat 0 sees when asked: the ``actions`` it may take, its ``hand`` and the turned-up trump
     (``turn_up``); for a marriage it may declare, its ``marriage_points`` and whether they ``count`` yet (they
-    wait for a trick won)."""
+    wait for a trick won); the position's ``dealer``, each seat's ``tricks_won`` so far, and what seat 0 did
+    first on this lead (``earlier``), said."""
 
     game: str
     action: Action
@@ -393,6 +395,9 @@ class Permission:
     turn_up: Card | None
     marriage_points: int | None = None
     counts: bool | None = None
+    dealer: int | None = None                       # who dealt the position's hand
+    tricks_won: tuple[int, int] | None = None       # each seat's tricks so far
+    earlier: tuple[Explanation, ...] = ()           # what seat 0 did first on this lead, said
 
     @property
     def rule(self) -> str:
@@ -417,6 +422,7 @@ class AfterTrick:
     turn_up: Card | None
     drawing: Explanation
     following: Explanation
+    tricks_won: tuple[int, int] | None = None       # each seat's tricks before this one
 
     @property
     def over(self) -> bool:

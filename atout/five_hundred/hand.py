@@ -521,7 +521,7 @@ class FiveHundredHand(HandBase):
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=None, kitty=kitty, stock=0, discards=discards,
-            scores=self.scores_now,
+            scores=self.scores_now, score_unit=Text(self.SCORES_NOW_UNIT),
             score_labels=score_labels(), tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,

@@ -121,10 +121,13 @@ def contract_of(config: FiveHundredConfig, text: object) -> Contract:
 
 def bids(config: FiveHundredConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
     auction = Auction(config, dealer)
+    seats: list[int] = []
     for i, text in enumerate(calls):
         if auction.over:
             raise QueryError(Text("call {i} ({call}) comes after the auction is over: no call may follow call {n}",
                                   i=i + 1, call=quote(text), n=i))
+        assert auction.to_act is not None, "an auction that is not over has a seat to call"
+        seats.append(auction.to_act)
         try:
             auction.call(parse_call(text))
         except (IllegalActionError, QueryError, AtoutError) as exc:
@@ -135,11 +138,11 @@ def bids(config: FiveHundredConfig, dealer: int, calls: Sequence[str]) -> Auctio
     if auction.over:
         return AuctionState(config.game, tuple(calls), True,
                             "500.bid.pass" if auction.winner is not None else "500.bid.all-pass",
-                            winner=auction.winner, bid=auction.bid)
+                            winner=auction.winner, bid=auction.bid, seats=tuple(seats))
     legal = auction.legal()
     refused = {c.call: _why_not(auction, c) for c in config.ladder if c.call not in legal}
     return AuctionState(config.game, tuple(calls), False, "500.bid.higher", to_act=auction.to_act,
-                        legal=tuple(legal), refused=MappingProxyType(refused))
+                        legal=tuple(legal), refused=MappingProxyType(refused), seats=tuple(seats))
 
 
 def _why_not(auction: Auction, contract: Contract) -> Explanation:

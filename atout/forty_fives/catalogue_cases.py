@@ -21,6 +21,41 @@ WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
 
 
 def direct_cases() -> Iterator[Any]:
+    """A trick of one card so far, as a view explains it while it is played; what the auction says once over; the
+    hint's reasons to rob."""
+    yield from _hint_reasons()
+    yield from _other_cases()
+
+
+def _hint_reasons(seeds: range = range(200)) -> Iterator[Any]:
+    """The hint's reason for each rob (a turned ace robbed by the dealer, or a turned card by the ace's holder),
+    each sentence the first time hands played by club players meet it: a rob comes only with some deals."""
+    from atout.catalogue import _render
+    from atout.forty_fives.explain import hint_reason
+    from atout.games import family
+    from atout.players import make_player
+
+    met: set[str] = set()
+    for seed in seeds:
+        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        player = make_player("forty-fives", "club", seed=seed)
+        while not hand.is_over and not hand.tricks:       # robbing is done by the end of the first trick
+            seat = hand.to_act
+            for action in hand.legal_actions():
+                said = hint_reason(hand, seat, action)
+                if said is not None and said.msgid not in met:
+                    met.add(said.msgid)
+                    case = f"hint in forty-fives (seed {seed}, {len(hand.history)} actions in): {action}"
+                    yield from (s for s in _render(case, "hint", said, seat=seat) if s.viewer == "you")
+            hand.apply(player.act(hand, seat))
+        if len(met) == HINT_REASONS:
+            return
+
+
+HINT_REASONS = 2       # the sentences of ``hint_reason``
+
+
+def _other_cases() -> Iterator[Any]:
     """A trick of one card so far, as a view explains it while it is played; what the auction says once over."""
     from atout.cards import Card, Suit
     from atout.catalogue import _explained

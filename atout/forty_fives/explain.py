@@ -6,6 +6,7 @@ from __future__ import annotations
 from atout.cards import Card
 from atout.engine import (
     ONLOOKER,
+    Action,
     Event,
     Explanation,
     Phase,
@@ -21,7 +22,7 @@ from atout.engine import (
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction, call_text
 from atout.forty_fives.config import bid_level
-from atout.forty_fives.hand import Refused
+from atout.forty_fives.hand import FortyFivesHand, Refused
 from atout.forty_fives.scoring import HandResult
 from atout.games import game_title
 from atout.i18n import N_, Person, Plural, Side, Text, signed
@@ -346,6 +347,23 @@ def score_labels(players: int, partners: bool) -> list[Text]:
     return [Text("{seat}", seat=seat_name(i), you=N_("You")) for i in range(players)]
 
 
+def hint_reason(hand: FortyFivesHand, seat: int, action: Action) -> Text | None:
+    """Why ``seat`` might rob giving up ``action.card`` (the hint's reason, ``atout.hints``), from what it sees: the
+    turned card is a trump, and the card given up for it is none, or a lower one. Other choices (to keep the hand,
+    the calls, the discards) have none core can say whatever the hidden cards are."""
+    turned, given, trump = hand.turn_up, action.card, hand.trump
+    if action.kind != "rob" or turned is None or given is None or trump is None:
+        return None
+    trumps = ranking.trump_order(trump)
+    if given not in trumps:
+        return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is not", turned=turned,
+                    card=given)
+    if turned in trumps and trumps.index(given) > trumps.index(turned):
+        return Text("the turned card, {turned}, is a higher trump than {card}, given up for it", turned=turned,
+                    card=given)
+    return None
+
+
 def table_notes(ace_holder: int | None) -> list[Text]:
     """The table's notes: who announced holding the ace of trumps (the turned card was not robbed)."""
     if ace_holder is None:
@@ -393,8 +411,13 @@ def explain_refusal(refusal: Refusal) -> Explanation:
             ace=data,
             you=N_("You keep the ace of trumps, {ace}: another card is given up for the turned card")))
     if reason is Refused.TURNED_ACE_IS_THE_DEALERS:
+        dealer, must = data
+        if must:       # where the dealer must rob, "only the dealer may" would say the dealer has a choice
+            return Explanation("45.rob.dealer-ace", Text(
+                "The turned card is an ace: the dealer, {dealer}, must rob it, and nobody else may",
+                dealer=seat_name(dealer)))
         return Explanation("45.rob.dealer-ace", Text(
-            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(data)))
+            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(dealer)))
     if reason is Refused.TURNED_ACE_ROBBED:
         return Explanation("45.rob.dealer-ace", Text(
             "{seat}, the dealer, has already robbed the turned ace: it is robbed once, before the first lead",

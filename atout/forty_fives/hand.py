@@ -61,7 +61,7 @@ class Refused(enum.Enum):
     NOTHING_TURNED = "nothing-turned"                   # the game, whose high bidder names trumps
     NO_TURNED_CARD_KNOWN = "no-turned-card-known"       # a hand taken up part-way
     ACE_KEPT = "ace-kept"                               # the ace of trumps, which a robbing holder keeps
-    TURNED_ACE_IS_THE_DEALERS = "turned-ace-is-the-dealers"   # the dealer
+    TURNED_ACE_IS_THE_DEALERS = "turned-ace-is-the-dealers"   # (the dealer, whether the dealer must rob)
     TURNED_ACE_ROBBED = "turned-ace-robbed"
     TURNED_ACE_KEPT = "turned-ace-kept"
     NOT_THE_ACE_HOLDER = "not-the-ace-holder"           # (the turned card, the ace of trumps)
@@ -309,13 +309,22 @@ class FortyFivesHand(HandBase):
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
             trump=self.trump, turn_up=self.turn_up, kitty=kitty, discards=discards,
             stock=len(self.stock) if config.auction else 0,
-            scores=self.scores_now, score_labels=score_labels(n, config.has_partners), tricks_won=list(self.tricks_won),
+            scores=self.scores_now, score_labels=score_labels(n, config.has_partners),
+            score_unit=Text(self.SCORES_NOW_UNIT), tricks_won=list(self.tricks_won),
             legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,
-            contract=(self.bidder, self.bid) if self.bid else None, notes=table_notes(self.announced_ace_holder),
+            contract=(self.bidder, self.bid) if self.bid else None, notes=table_notes(self._ace_still_held()),
             over=self.is_over,
             **auction_fields(self.auction))
+
+    def _ace_still_held(self) -> int | None:
+        """The seat announced as holding the ace of trumps while it holds it still: once the ace is played, a note
+        saying it "holds the ace of trumps" would no longer be true."""
+        seat = self.announced_ace_holder
+        if seat is None or self.trump is None or Card.of(ACE, self.trump) not in self.hands[seat]:
+            return None
+        return seat
 
     def explain_rob(self) -> Explanation:
         """Whether the player to act may rob the turned card now, and why: the rule, and for the dealer the option
@@ -343,7 +352,8 @@ class FortyFivesHand(HandBase):
             return Refusal(Refused.ACE_KEPT, seat, action, ace)
         if turned.rank == ACE:
             if seat != self.dealer:
-                return Refusal(Refused.TURNED_ACE_IS_THE_DEALERS, seat, action, self.dealer)
+                return Refusal(Refused.TURNED_ACE_IS_THE_DEALERS, seat, action,
+                               (self.dealer, self.config.dealer_rob == "must"))
             # Said as what was done: at a table where the dealer must rob there was no decision to make.
             if self.robbed_by == seat:
                 return Refusal(Refused.TURNED_ACE_ROBBED, seat, action)

@@ -117,7 +117,9 @@ def require_auction(config: FortyFivesConfig) -> None:
 def bids(config: FortyFivesConfig, dealer: int, calls: Sequence[str]) -> AuctionState:
     require_auction(config)
     auction = Auction(config.players, dealer, config.bid_values, config.dealer_forced)
+    seats = []
     for i, call in enumerate(calls):
+        seats.append(auction.to_act)
         try:
             auction.call(call.strip().lower())
         except IllegalActionError as exc:
@@ -127,12 +129,12 @@ def bids(config: FortyFivesConfig, dealer: int, calls: Sequence[str]) -> Auction
     if auction.over:
         return AuctionState(config.game, tuple(calls), True,
                             "a45.bid.order" if auction.winner is not None else "a45.bid.all-pass",
-                            winner=auction.winner, bid=auction.bid)
+                            winner=auction.winner, bid=auction.bid, seats=tuple(seats))
     legal = auction.legal()
     refused = {call: auction.explain_illegal(call) for call in ("pass", "hold", *config.bid_values)
                if call not in legal}
     return AuctionState(config.game, tuple(calls), False, "a45.bid.order", to_act=auction.to_act,
-                        legal=tuple(legal), refused=MappingProxyType(refused))
+                        legal=tuple(legal), refused=MappingProxyType(refused), seats=tuple(seats))
 
 
 def require_discards(config: FortyFivesConfig) -> None:

@@ -57,14 +57,16 @@ RULES: dict[str, str] = {
                             "positive (or, at tables that score by tricks, 5 for 3 or 4 tricks and 10 for all "
                             "five)."),
     "45.game.target": N_("The first player or side to reach 45 wins; if several do in the same hand, the "
-                         "higher total wins, and if they are level another hand is played."),
+                         "higher total wins, and if they are level another hand is played (Atout's choice, as tables "
+                         "differ)."),
     "45.deal.rotation": N_("The deal passes to the left."),
     "a45.bid.values": N_("Bids, lowest first: 5, 10, 15, 20, 25, 30, 30 for 60, 60 for 120."),
     "a45.bid.order": N_("Bidding starts left of the dealer and goes round; a player who passes may not "
                         "bid again; it ends when all but the high bidder have passed."),
     "a45.bid.hold": N_("The dealer never opens and never bids higher, but may hold: take the standing "
                        "bid at the same level."),
-    "a45.bid.all-pass": N_("If nobody bids, the hand is thrown in and the deal passes."),
+    "a45.bid.all-pass": N_("If nobody bids, the hand is thrown in and the deal passes (Atout's choice, as "
+                           "tables differ)."),
     "a45.trump.name": N_("The high bidder names trumps, or first takes the kitty in place of their "
                          "hand and names trumps from it."),
     "a45.discard.others": N_("Every other player discards every card that is not a trump (the A♥ is a "

@@ -27,6 +27,10 @@ RULES: dict[str, str] = {
     "66.close": N_("A player on lead may close the stock: no more drawing, the strict rules apply, there is no 10 "
                    "for the last trick, and the closer wins only by declaring 66. A closed hand played out to its "
                    "last trick counts as declared by the winner of that trick when their points reach 66."),
+    "66.close.before-draw": N_("The winner of a trick may close the stock before drawing: then neither player "
+                               "draws, and play goes on from five cards each."),
+    "66.close.after-marriage": N_("Atout's reading, where the rules are silent: showing a marriage begins the lead, "
+                                  "so the stock may be closed only before a marriage is shown on that lead."),
     "66.declare": N_("A player on lead whose points reach 66 may stop the play and count."),
     "66.game-points": N_("A correct declaration scores 1 game point, 2 if the opponent has 32 points "
                          "or fewer, 3 if the opponent has won no trick."),
@@ -37,7 +41,7 @@ RULES: dict[str, str] = {
                           "was closed."),
     "66.no-declaration": N_("If all tricks are played and nobody declared, a player who alone has 66 or more "
                             "(with the 10 for the last trick) wins as if declared; otherwise the winner of the last "
-                            "trick scores 1 game point."),
+                            "trick scores 1 game point (Atout's choice, as tables differ)."),
     "66.game.target": N_("The first to 7 game points wins the set."),
 }
 

@@ -14,11 +14,13 @@ WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("sixty-six", {}),)
 
 
 def direct_cases() -> Iterator[Any]:
-    """Game points carried from a tied hand, and the rules of play once the non-dealer has closed at once."""
+    """Game points carried from a tied hand, the rules of play once the non-dealer has closed at once, and the
+    hint's reason for each choice that plays no card."""
     from atout.catalogue import _explained
     from atout.games import family
 
     yield from _carried()
+    yield from _hint_reasons()
     closed = family("sixty-six").new_hand("sixty-six", seed=1)
     closed.apply("close")
     yield from _explained("Sixty-Six: the rules of play once the non-dealer has closed before the first trick",
@@ -41,3 +43,32 @@ def _carried() -> Iterator[Any]:
     yield from _explained("Sixty-Six, 1 game point carried in: the hand's score", "engine",
                           hand.events[-1].explanation if hand.events[-1].kind == "score" else
                           next(e.explanation for ev in hand.events for e in ev.flatten() if e.kind == "score"))
+
+
+def _hint_reasons(seeds: range = range(100)) -> Iterator[Any]:
+    """The hint's reason for each choice that plays no card (to declare, close, draw, exchange, show a marriage),
+    each sentence the first time a hand played by club players meets it: some come seldom (a marriage shown before
+    the first trick, 66 reached as a trick is won), so hands are played until each has come."""
+    from atout.catalogue import _render
+    from atout.games import family
+    from atout.players import make_player
+    from atout.sixty_six.explain import hint_reason
+
+    met: set[str] = set()
+    for seed in seeds:
+        hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+        player = make_player("sixty-six", "club", seed=seed)
+        while not hand.is_over:
+            seat = hand.to_act
+            for action in hand.legal_actions():
+                said = hint_reason(hand, seat, action) if action.kind != "play" else None
+                if said is not None and said.msgid not in met:
+                    met.add(said.msgid)
+                    case = f"hint in sixty-six (seed {seed}, {len(hand.history)} actions in): {action}"
+                    yield from (s for s in _render(case, "hint", said, seat=seat) if s.viewer == "you")
+            hand.apply(player.act(hand, seat))
+        if len(met) == HINT_REASONS:
+            return
+
+
+HINT_REASONS = 8       # the sentences of ``hint_reason``

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from atout.cards import Card, Suit
 from atout.engine import (
     ONLOOKER,
+    Action,
     Event,
     Explanation,
     Phase,
@@ -28,7 +29,7 @@ from atout.i18n import N_, OneOf, Plural, Text
 from atout.sixty_six import ranking
 from atout.sixty_six.hand import Refused
 from atout.sixty_six.ranking import NINE_OF
-from atout.sixty_six.scoring import LAST_TRICK_BONUS, TARGET_POINTS
+from atout.sixty_six.scoring import LAST_TRICK_BONUS, TARGET_POINTS, marriage_value
 
 if TYPE_CHECKING:
     from atout.sixty_six.hand import SixtySixHand, SixtySixResult
@@ -120,7 +121,7 @@ def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
         # 66.close: the trump card is turned face down on the stock (``event.cards``), named as it lay face up.
         turned = event.cards[0] if event.cards else None
         if data:
-            return Explanation("66.close", Text(
+            return Explanation("66.close.before-draw", Text(
                 "{seat} closes the stock before drawing, turning {card} face down: nobody draws, the strict rules "
                 "apply, there is no 10 for the last trick, and {seat} wins only by declaring 66", seat=who,
                 card=turned,
@@ -300,6 +301,48 @@ def score_labels(points: bool) -> list[Text]:
     return [Text("{seat}", seat=seat_name(s), you=N_("You")) for s in range(2)]
 
 
+def hint_reason(hand: SixtySixHand, seat: int, action: Action) -> Text | None:
+    """Why ``seat`` might choose ``action``, one that plays no card (to declare, close, draw, exchange the 9 or show
+    a marriage), in facts ``seat`` knows whatever the hidden cards are: its own points and cards, and what the
+    action does by the rules (the hint's reason, ``atout.hints``)."""
+    points = hand.points(seat)
+    need = max(0, TARGET_POINTS - points)
+    kind = action.kind
+    if kind == "declare":
+        if need:
+            return Text("you have {points} points: declaring with fewer than 66 loses the hand", points=points)
+        return Text("you have {points} points, 66 or more: declaring stops the play now and wins the hand",
+                    points=points)
+    if kind in ("close", "draw") and not need:
+        return Text("you have {points} points, 66 or more: you may declare them when you lead", points=points)
+    if kind == "close":
+        return Text("you have {points} points, {need} short of 66: once the stock is closed nobody draws, {other} "
+                    "must follow suit and head the trick if they can, and you win the hand only by reaching 66 with "
+                    "the cards you hold", points=points, need=need, other=seat_name(1 - seat))
+    if kind == "draw":
+        return Text("you have {points} points, {need} short of 66: if you closed instead, you would have to win them "
+                    "with the cards you hold, as nobody would draw again", points=points, need=need)
+    if kind == "exchange" and action.card is not None and hand.turn_up is not None:
+        return Text("the turned-up trump, {card}, is higher than {nine} and worth {n} points in a trick; the 9 is "
+                    "worth none", card=hand.turn_up, nine=action.card, n=ranking.POINTS[hand.turn_up.index])
+    suit = action.card.suit if action.card is not None else None
+    if kind == "marriage" and suit is not None and hand.trump is not None:
+        value = marriage_value(suit, hand.trump)
+        if hand.tricks_won[seat]:
+            return Text("the marriage in {suit} adds {n} points to yours", suit=suit, n=value)
+        return Text("the marriage in {suit} is worth {n} points, which count once you win a trick", suit=suit,
+                    n=value)
+    return None
+
+
+def score_unit(points: bool) -> Text:
+    """What the table's scores count: the points each player has counted toward 66 this hand (its cards, and its
+    marriages once it has won a trick), or with ``points`` False the game points the hand has given."""
+    if points:
+        return Text("Points counted toward 66 this hand")
+    return Text("Game points won this hand")
+
+
 def table_notes(hand: SixtySixHand, teacher: bool) -> list[Text]:
     """What the table says in words: the exchange, the marriages shown, a closed or exhausted stock, who has
     won a trick (a seat knows no more than that), game points carried in."""
@@ -442,8 +485,9 @@ def explain_refusal(refusal: Refusal) -> Explanation:
     if reason is Refused.CLOSE_EXHAUSTED:
         return Explanation("66.close", Text("The stock is exhausted: there is nothing left to close"))
     if reason is Refused.CLOSE_AFTER_MARRIAGE:
-        return Explanation("66.close", Text("The marriage shown has begun the lead: the stock may be closed only "
-                                            "before the lead, and the lead must now be its king or queen"))
+        return Explanation("66.close.after-marriage", Text(
+            "The marriage shown has begun the lead: the stock may be closed only before the lead, and the lead must "
+            "now be its king or queen"))
     if reason is Refused.MARRIAGE_NOT_KING_OR_QUEEN:
         return Explanation("66.marriage", Text("A marriage is a king and queen of one suit: name it by its king "
                                                "or queen, not {card}", card=action.card))

@@ -847,9 +847,11 @@ class SixtySixHand(HandBase):
         under the stock (``turn_up``; once the stock is closed it lies face down and a note names it), the
         face-down cards of the stock as a count (``stock``, the turned trump not included while face up), the
         marriages shown and whether each player has won a trick (notes; ``tricks_won`` is given only to the
-        teacher). The running points are ``scores`` with option ``show_totals`` and for the teacher, else the
-        hand's game points (0 until it is over). Earlier tricks cannot be reviewed: a seat sees ``last_trick``
-        only while the trick just won still lies on the table (nothing done since its last card).
+        teacher). The running points are ``scores`` with option ``show_totals`` and for the teacher; without them
+        a seat sees no scores until the hand is over, then its game points (``score_unit`` says which). Earlier
+        tricks cannot be reviewed: a seat sees ``last_trick`` (the trick just won) until it acts again
+        (``_trick_before``): what the other player did meanwhile (drawn, closed, led) took no time at a table, where
+        the trick is seen gathered, and takes none on a page.
         """
         teacher = viewer is None
         hands: list[list[Card] | int] = [list(h) if teacher or seat == viewer else len(h)
@@ -861,31 +863,46 @@ class SixtySixHand(HandBase):
         trick = ([((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick and leader is not None
                  else [])
         last = self.tricks[-1] if self.tricks else None
-        on_table = last is not None and not self.trick and bool(self.history) and self.history[-1].kind == "play"
         # A trick played before an ending has no cards (nobody remembers them): no table shows it.
-        shown = last if last is not None and last.cards and (teacher or on_table) else None
+        shown = last if last is not None and last.cards and (teacher or self._trick_before(viewer)) else None
         legal, illegal = self._legal_shown(viewer, True)     # a seat to act is always playing or drawing
         over = self.phase is Phase.OVER
         closed = self.closer is not None
-        from atout.sixty_six.explain import score_labels, table_notes
+        from atout.sixty_six.explain import score_labels, score_unit, table_notes
 
+        unit: Text | None
         if over:
             assert self.result is not None, "a hand over is scored"
-            scores, labels = self.result.game_points, score_labels(points=False)
+            scores, labels, unit = self.result.game_points, score_labels(points=False), score_unit(points=False)
         elif teacher or self.config.show_totals:
             scores, labels = [self.points(0), self.points(1)], score_labels(points=True)
-        else:
-            scores, labels = [0, 0], score_labels(points=False)
+            unit = score_unit(points=True)
+        else:       # players remember their points (66's rules), and the hand has given no game points yet
+            scores, labels, unit = [], [], None
         return TableView(
             game=self.config.game, players=2, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=trick, leader=leader,
             trump=self.trump, turn_up=None if closed else self.turn_up, kitty=0,
             stock=self.face_down + (closed and self.turn_up is not None), scores=scores, score_labels=labels,
+            score_unit=unit,
             tricks_won=list(self.tricks_won) if teacher else [], legal=legal, illegal=illegal,
             last_trick=[(shown.leader, shown.cards[0]), (1 - shown.leader, shown.cards[1])] if shown is not None
             else None,
             last_trick_winner=shown.winner if shown is not None else None, contract=None,
             notes=table_notes(self, teacher), over=over)
+
+    def _trick_before(self, seat: int | None) -> bool:
+        """Whether the trick just won is still before ``seat``: ``seat`` has not acted since its last card."""
+        if not self.tricks:
+            return False
+        plays_since = len(self.trick)      # the cards of the trick under way came after it
+        for action, event in zip(reversed(self.history), reversed(self.events), strict=False):
+            if action.kind == "play" and plays_since == 0:
+                return True                # the last card of the trick just won, whoever played it
+            if event.seat == seat:
+                return False
+            plays_since -= action.kind == "play"
+        return False
 
     def _result_view(self) -> dict[str, Any]:
         r = self.result

@@ -4,6 +4,7 @@ following that depends on the stock (``phase``: ``open`` while it is open, ``str
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -136,16 +137,20 @@ def points(config: SixtySixConfig, tricks: Sequence[Sequence[Card]], marriages: 
                        explain_points(cards, won, values, bool(tricks), last_trick, total, reached))
 
 
-def _position(config: SixtySixConfig, position: CountedPosition) -> SixtySixHand:
-    """The engine's hand in ``position`` (``SixtySixHand.position``), once seat 0 has done what it did first."""
+def _position(config: SixtySixConfig, position: CountedPosition, said: list[Explanation] | None = None
+              ) -> SixtySixHand:
+    """The engine's hand in ``position`` (``SixtySixHand.position``), once seat 0 has done what it did first (each
+    action's explanation added to ``said``)."""
     hand = SixtySixHand.position(config, position.trump, position.hand, position.lead, position.face_down,
                                  position.closed, position.before_draw, position.turn_up)
     for i, action in enumerate(position.earlier):
         try:
-            hand.apply(action)
+            event = hand.apply(action)
         except IllegalActionError as exc:
             raise QueryError(Text("action {i} ({action}) cannot be done in this position: {why}", i=i + 1,
                                   action=quote(str(action)), why=str(exc))) from None
+        if said is not None:
+            said.append(event.explanation)
     return hand
 
 
@@ -156,17 +161,21 @@ def actions(config: SixtySixConfig, position: CountedPosition) -> tuple[Action, 
 def may(config: SixtySixConfig, position: CountedPosition, action: Action) -> Permission:
     """Whether seat 0 may do ``action`` now, asked of the engine: why it is refused, or what doing it does (a
     marriage: its points, and whether they count yet)."""
-    hand = _position(config, position)
-    # What the player sees when asked: their hand and the turned-up trump (the engine picks one if not given).
+    earlier: list[Explanation] = []
+    hand = _position(config, position, earlier)
+    # What the player sees when asked: their hand and the turned-up trump (the engine picks one if not given), who
+    # dealt, the tricks each has won, and what they did first on this lead.
     legal, held, turn_up = tuple(hand.legal_actions()), tuple(hand.hands[0]), hand.turn_up
+    seen = partial(Permission, dealer=hand.dealer, tricks_won=(hand.tricks_won[0], hand.tricks_won[1]),
+                   earlier=tuple(earlier))
     why = hand.explain_illegal(action)
     if why is not None:
-        return Permission(config.game, action, False, why, legal, held, turn_up)
+        return seen(config.game, action, False, why, legal, held, turn_up)
     event = hand.apply(action)
     points = counts = None
     if event.kind == "marriage":
         _suit, points, counts = event.data
-    return Permission(config.game, action, True, event.explanation, legal, held, turn_up, points, counts)
+    return seen(config.game, action, True, event.explanation, legal, held, turn_up, points, counts)
 
 
 def draw(config: SixtySixConfig, position: CountedPosition, reply: Card) -> AfterTrick:
@@ -176,6 +185,7 @@ def draw(config: SixtySixConfig, position: CountedPosition, reply: Card) -> Afte
     hand = _position(config, position)
     after = tuple(card for card in position.hand if card != reply)
     turn_up = hand.turn_up
+    tricks_won = (hand.tricks_won[0], hand.tricks_won[1])
     won = next(e for e in hand.apply(Action("play", reply)).flatten() if e.kind == "trick")
     winner = won.seat
     assert winner is not None, "a trick has its winner"
@@ -195,7 +205,8 @@ def draw(config: SixtySixConfig, position: CountedPosition, reply: Card) -> Afte
         drawing = Explanation(why.rule, Text("{trick}. {why}", trick=won.explanation.text, why=why.text))
     strict = None if hand.is_over else hand.is_strict
     following = hand.explain_play() if strict is not None else drawing
-    return AfterTrick(config.game, winner, first, (takes[0], takes[1]), strict, after, turn_up, drawing, following)
+    return AfterTrick(config.game, winner, first, (takes[0], takes[1]), strict, after, turn_up, drawing, following,
+                      tricks_won)
 
 
 def following(view: Mapping[str, Any]) -> str | None:

@@ -9,13 +9,25 @@ from typing import Any
 import ipywidgets as widgets
 
 from atout.cards import Suit
-from atout.i18n import Text, get_language
-from atout.lessons import Lesson, step_shown
+from atout.i18n import Person, Text, get_language
+from atout.lessons import Lesson, step_rules, step_shown
 from atout.svg import card_svg
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.quiz import QuizView
 from atout.widgets.said import stated_rule
+
+_PLAYERS: dict[str, Any] = {}
+
+
+def lesson_opponent(hand: Any, seat: int) -> Any:
+    """The other seats' moves at a lesson's table: the club player of the game, the same moves every time."""
+    from atout.players import make_player
+
+    game = hand.config.game
+    if game not in _PLAYERS:
+        _PLAYERS[game] = make_player(game, "club", seed=0)
+    return _PLAYERS[game].act(hand, seat)
 
 
 def _trump_line(trump: str | None) -> str:
@@ -44,11 +56,17 @@ def step_widget(step: dict[str, Any], lesson: Lesson, size: str = "normal") -> w
     if shown.show == "table":
         from atout.widgets.table import CardTable
 
-        return CardTable(shown.hand, viewer=shown.viewer, show_legal=True, size=size)
+        # A table seen from another seat than the learner's (``watch``) calls nobody "You".
+        table = CardTable(shown.hand, viewer=shown.viewer, show_legal=True, size=size,
+                          you=None if shown.watch else shown.viewer)
+        # The other seats answer the learner's moves; set after the table is made, so that the table opens on the
+        # position the step's text describes even when another seat is to act there (the page offers to let it).
+        table.opponents = lesson_opponent
+        return table
     if shown.show == "stepper":
         from atout.widgets.stepper import DealStepper
 
-        return DealStepper(shown.hand)
+        return DealStepper(shown.hand, viewer=shown.viewer)
     if shown.show == "bidding":
         from atout.widgets.bidding import BiddingBox
 
@@ -76,6 +94,20 @@ class LessonView(widgets.VBox):
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.stage.add_class("atout-step-stage")
         self.try_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+        # Under a table the learner plays: what to do when the table waits on another seat or the hand is over.
+        self.table_hint = widgets.HTML()
+        self.table_hint.add_class("atout-table-hint")
+        self.play_on_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.play_on_button.add_class("atout-play-on")
+        self.play_on_button.on_click(guarded(lambda _b: self.let_others_play()))
+        self.restart_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
+        self.restart_button.add_class("atout-step-restart")
+        self.restart_button.on_click(guarded(lambda _b: self.restart_step()))
+        self.table_bar = widgets.HBox([self.table_hint, self.play_on_button, self.restart_button])
+        self.table_bar.add_class("atout-table-bar")
+        # Above a table seen from another seat than the learner's: whose cards it shows, before the learner looks.
+        self.watch_note = widgets.HTML()
+        self.watch_note.add_class("atout-watch-note")
         self.back_button = widgets.Button(icon="arrow-left")
         self.back_button.add_class("atout-lesson-back")
         self.back_button.on_click(guarded(lambda _b: self.back()))
@@ -87,7 +119,7 @@ class LessonView(widgets.VBox):
         self.quiz: QuizView | None = None
         self.on_move: Callable[[], None] | None = None     # told when the step shown changes (the page's address)
         self._stage_for: tuple[int, str] | None = None
-        self.children = [self.header, self.text, self.stage, self.try_box, self.nav]
+        self.children = [self.header, self.text, self.watch_note, self.stage, self.table_bar, self.try_box, self.nav]
         language.register(self)
         self.refresh()
 
@@ -117,6 +149,51 @@ class LessonView(widgets.VBox):
         if not questions:
             self._finished(0, 0)
 
+    @property
+    def table(self) -> Any:
+        """The card table the step shows for the learner to play, if it shows one."""
+        from atout.widgets.table import CardTable
+
+        shown = self.stage.children[0] if self.stage.children and not self.in_quiz else None
+        return shown if isinstance(shown, CardTable) else None
+
+    def let_others_play(self) -> None:
+        """The other seats play on until it is the learner's turn or the hand is over."""
+        if self.table is not None:
+            self.table.others_play()
+            self._say_table()
+
+    def restart_step(self) -> None:
+        """The step's table (or whatever it shows) as the step opened, whatever the learner did to it."""
+        self._stage_for = None
+        self.refresh()
+
+    def _say_table(self) -> None:
+        """Say under the table what the learner can do when the table itself waits on nobody the learner plays:
+        another seat is to act (the button lets it), or the hand is over (Next, or Start again)."""
+        table = self.table
+        self.table_bar.layout.display = "none" if table is None else ""
+        self.watch_note.value = ""
+        if table is None:
+            return
+        view = table.hand.table_view(table.viewer)
+        waiting = (not table.hand.is_over and table.viewer is not None and view.to_act is not None
+                   and view.to_act != table.viewer)
+        if table.viewer is not None and table.you is None:
+            watched = Text("This table shows the cards {player} sees: in this step you watch {player}, who is not "
+                           "you.", player=Person(table.viewer))
+            self.watch_note.value = f"<p><strong>{escape(watched.render())}</strong></p>"
+        said: list[Text] = []
+        if table.hand.is_over:
+            said.append(Text("The hand is over: press Next, or Start again to play this step once more."))
+        elif waiting:
+            said.append(Text("{player} is to play next: press “Let them play” to see the other players' moves.",
+                             player=Person(view.to_act)))
+        self.table_hint.value = "".join(f"<p>{escape(text.render(viewer=table.you))}</p>" for text in said)
+        self.play_on_button.description = Text("Let them play").render()
+        self.play_on_button.layout.display = "" if waiting else "none"
+        self.restart_button.description = Text("Start again").render()
+
     def _moved(self) -> None:
         if self.on_move is not None:
             self.on_move()
@@ -137,6 +214,8 @@ class LessonView(widgets.VBox):
         if self.in_quiz and self.quiz is not None:
             self.text.value = ""
             self.stage.children = [self.quiz]
+            self._stage_for = None
+            self.table_bar.layout.display = "none"
             self.try_box.children = []
             self.counter.value = ""
             self.next_button.layout.display = "none"
@@ -144,18 +223,22 @@ class LessonView(widgets.VBox):
             self.back_button.layout.display = ""
             return
         step = lesson.steps[self.step_index]
-        rule = step.get("rule")
-        rule_html = f"<p class='atout-step-rule'>{stated_rule(rule)}</p>" if rule else ""
+        rule_html = "".join(f"<p class='atout-step-rule'>{stated_rule(rule)}</p>" for rule in step_rules(step))
         self.text.value = f"<p>{escape(step['text'][lang])}</p>{rule_html}"
         key = (self.step_index, lang)
         if self._stage_for != key:   # widgets keep their own state; rebuild only on a new step
             shown = step_widget(step, lesson, self.size)
+            for old in self.stage.children:
+                language.close_tree(old)
             self.stage.children = [shown] if shown is not None else []
+            if self.table is not None:
+                self.table.on_event.append(lambda _event: self._say_table())
             if "try" in step:
                 self.try_box.children = [QuizView(lesson.step_questions(self.step_index), title=Text("Try it"))]
             else:
                 self.try_box.children = []
             self._stage_for = key
+        self._say_table()
         n = len(lesson.steps)
         self.counter.value = ("<span class='atout-lesson-counter'>" + escape(
             Text("Step {i} of {n}", i=self.step_index + 1, n=n).render()) + "</span>")

@@ -6,7 +6,8 @@ One address scheme for every page (unknown or malformed values open the page as 
 
 ==================  ============================================================================================
 ``course.ipynb``    ``lesson=45-trumps``, ``step=3`` (or ``step=quiz``)
-``play.ipynb``      ``game=five-hundred``, ``level=club``, ``rules``, and for a game in progress ``seed`` and ``moves``
+``play.ipynb``      ``game=five-hundred``, ``level=club``, ``rules``, and for a game in progress ``seed``, ``moves``
+                    and the hands ``reviewed`` (``1.3``)
 ``whatif.ipynb``    ``game=sixty-six``, or ``position=`` the position's text
 ``classroom.ipynb`` ``game=five-hundred``, or ``code=0W3-QQAX-FXWM``; then ``moves``, ``mode=walk``, ``step``
 ``handout.ipynb``   ``game=five-hundred``, ``rules=`` the house rules (as ``atout.dealcode.rules_text`` writes them)
@@ -319,7 +320,15 @@ def play_page() -> widgets.VBox:
         except AtoutError as exc:
             notices.append(_not_restored(exc))
             seed, moves = None, []
-    play = PlayGame(game=game, level=level, game_seed=int(seed) if moves else None, moves=moves, **options)
+    reviewed = []
+    if moves and "reviewed" in query:     # the hands reviewed before a reload: "1.3"
+        words = query["reviewed"].split(".")
+        reviewed = [int(word) for word in words if word.isdigit() and len(word) <= 4]
+        if len(reviewed) != len(words):
+            notices.append(Text("The hands to review in the address ({value}) are not hand numbers: those that are "
+                                "were reviewed again.", value=query["reviewed"][:40]))
+    play = PlayGame(game=game, level=level, game_seed=int(seed) if moves else None, moves=moves, reviewed=reviewed,
+                    **options)
     if play.restore_error is not None:
         notices.append(_not_restored(play.restore_error))
     shell.say(*notices)

@@ -151,7 +151,8 @@ class PlayGame(widgets.VBox):
     """
 
     def __init__(self, game: str = DEFAULT_GAME, level: str = "club", seed: int | None = None,
-                 game_seed: int | None = None, moves: Sequence[Action] = (), **options: Any) -> None:
+                 game_seed: int | None = None, moves: Sequence[Action] = (), reviewed: Sequence[int] = (),
+                 **options: Any) -> None:
         super().__init__()
         self.on_change: list[Callable[[], None]] = []
         self.add_class("atout-play")
@@ -187,7 +188,6 @@ class PlayGame(widgets.VBox):
         self.status = widgets.HTML()
         self.stage = widgets.Box(layout=widgets.Layout(flex_flow="column"))
         self.sheet_box = widgets.Box(layout=widgets.Layout(flex_flow="column"))
-        self.lines: list[str] = []
         self.reviewed_hands = 0
         self.call_reviews: list[CallReview] = []
         # The table on the left, sized to fit the window; beside it the hint, the log, the review and the score
@@ -213,6 +213,10 @@ class PlayGame(widgets.VBox):
             self.new_game(game_seed, moves)
         except AtoutError as exc:
             self.restore_error = exc
+        else:       # the hands reviewed before the page was reloaded are reviewed again (their moves are the same)
+            for number in sorted(set(reviewed)):
+                if 1 <= number <= len(self.game.completed_hands):
+                    self.review(number)
 
     # --- the game ---------------------------------------------------------------------------------------
 
@@ -234,7 +238,6 @@ class PlayGame(widgets.VBox):
             raise
         self.computer = make_player(game_id, level, seed=self.seed)
         self.hint_player = make_player(game_id, "expert", seed=self.seed)
-        self.lines = []
         self.reviewed_hands = 0
         self.reviews: dict[int, str] = {}          # each reviewed hand's review, by its number (from 1)
         self.hints: dict[int, dict[int, Action]] = {}   # the hints given, by hand number and place in its history
@@ -312,6 +315,8 @@ class PlayGame(widgets.VBox):
         moves = self.moves()
         if moves:
             state.update(seed=str(self.game_seed), moves=moves_text(moves))
+        if self.reviews:      # the hands reviewed, so that a reload shows their reviews again
+            state["reviewed"] = ".".join(str(n) for n in sorted(self.reviews))
         return state
 
     def _changed(self) -> None:
@@ -324,15 +329,14 @@ class PlayGame(widgets.VBox):
     def _log_event(self, event: Event) -> None:
         self.learner_acted |= event.seat == LEARNER
         for e in event.flatten():
-            # As the learner may know it: the cards they laid or drew face down named, the others' counted.
-            self.lines.append(said_html(e.explanation_for(LEARNER), viewer=LEARNER))
             if e.kind == "score":
                 self.last_score = e.explanation
         table = getattr(self, "table", None)     # (the first events come while the table is being made)
         if table is not None:
             table.card_values = {}             # a hint's mark goes once anybody has acted
-        self.lines = self.lines[-60:]
         self.hint_view.value = ""
+        if self.hand_number not in self.reviews:    # "Finish a hand first" is no longer true once it is finished
+            self.review_view.value = ""
         sheet = getattr(self, "sheet", None)     # (none yet while the first table is being made)
         if sheet is not None and len(self.game.completed_hands) > self.reviewed_hands:
             sheet.refresh()
@@ -351,9 +355,12 @@ class PlayGame(widgets.VBox):
             return text
         advice = hint(hand.shown, LEARNER, self.hint_player)
         self.hints.setdefault(self.hand_number, {})[len(hand.history)] = advice.action
-        if advice.reason is not None:
+        if advice.reason is not None and advice.action.kind == "play":
             said = Text("The expert computer, seeing only your cards, would play {card}: {why}",
                         card=advice.action.card, why=advice.reason)
+        elif advice.reason is not None:
+            said = Text("The expert computer, seeing only your cards, would choose “{action}”: {why}",
+                        action=action_label(advice.action), why=advice.reason)
         else:
             said = Text("The expert computer, seeing only your cards, would choose: {action}",
                         action=action_label(advice.action))
@@ -418,10 +425,33 @@ class PlayGame(widgets.VBox):
         else:
             status = Text("Hand {n}: you play against the computer", n=self.hand_number)
         self.status.value = f"<p class='atout-play-status' data-testid='play-status'>{escape(status.render())}</p>"
+        self.log_view.value = self._log_html()
+
+    def _played_hands(self) -> list[Any]:
+        """Every hand of the game dealt so far, in order, as far as the table shows them (a hand dealt while the
+        learner looks at the last one's end is not shown yet)."""
+        hands = list(self.game.completed_hands)
+        current = self.hand_view.shown
+        if not hands or current is not hands[-1]:
+            hands.append(current)
+        return hands
+
+    def _log_html(self) -> str:
+        """What happened, and why, hand by hand under each hand's number, from the game itself (so that a reload,
+        which plays the game's moves again, shows it whole): the hand on the table open, the earlier ones closed."""
         heading = escape(Text("What happened, and why").render())
-        lines = "".join(f"<li>{line}</li>" for line in self.lines[-12:])
-        self.log_view.value = (f"<details open><summary>{heading}</summary>"
-                               f"<ol class='atout-log-lines'>{lines}</ol></details>")
+        hands = self._played_hands()
+        parts = []
+        for number, hand in enumerate(hands, start=1):
+            # As the learner may know it: the cards they laid or drew face down named, the others' counted.
+            said = [said_html(e.explanation_for(LEARNER), viewer=LEARNER)
+                    for event in hand.events for e in event.flatten()]
+            lines = "".join(f"<li>{line}</li>" for line in reversed(said))     # the latest first, numbered down
+            title = escape(Text("Hand {n}", n=number).render())
+            opened = " open" if number == len(hands) else ""
+            parts.append(f"<details class='atout-log-hand' data-hand='{number}'{opened}><summary>{title}</summary>"
+                         f"<ol class='atout-log-lines' reversed>{lines}</ol></details>")
+        return f"<h4 class='atout-log-title'>{heading}</h4>{''.join(reversed(parts))}"
 
     def _draw_hand_end(self) -> None:
         """Between two hands: the hand's score with core's working, the game's score, and the way on (the next hand,

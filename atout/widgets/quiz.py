@@ -13,9 +13,10 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
+from atout.games import call_label
 from atout.i18n import N_, Person, Plural, Text, get_language
 from atout.lessons import Feedback, Question
-from atout.svg import card_svg
+from atout.svg import back_svg, card_svg
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.said import rule_quote
@@ -50,10 +51,43 @@ def _row(cards: list, highlight: dict[str, str] | None = None, size: str = "norm
     return f"<div class='atout-row'>{shown}</div>"
 
 
-def _trick_so_far(plays: list) -> str:
+def _led(plays: list) -> str:
+    """Which card was led: the trick's winner and what may be played both depend on it."""
+    return _line(Text("Led: {card}", card=Card.parse(plays[0]))) if plays else ""
+
+
+def _played(plays: list, by: list[int] | None, you: int | None) -> str:
+    """The cards of a trick in the order played, each under the name of who played it when the question knows."""
+    if by is None:
+        return _row(plays, size="small")
+    cards = "".join(f"<figure class='atout-quiz-play'>{card_svg(Card.parse(code), size='small')}"
+                    f"<figcaption>{escape(player_label(seat, you).render())}</figcaption></figure>"
+                    for code, seat in zip(plays, by, strict=True))
+    return f"<div class='atout-row'>{cards}</div>"
+
+
+def _trick_so_far(plays: list, by: list[int] | None = None, you: int | None = 0, leader: int | None = None) -> str:
     if plays:
-        return _line(Text("Cards played to the trick:")) + _row(plays, size="small")
+        return _led(plays) + _line(Text("Cards played to the trick:")) + _played(plays, by, you)
+    if leader is not None and leader != you:
+        return _line(Text("{seat} is to lead.", seat=Person(leader)), you)
     return _line(Text("You are leading."))
+
+
+def _you_are(question: Question) -> str:
+    """Which seat the question puts the learner in, when its sentences name seats."""
+    return _line(Text("You are {seat}.", seat=Person(question.viewer))) if question.viewer is not None else ""
+
+
+def _deals(question: Question) -> str:
+    dealer = question.shown.get("dealer")
+    if dealer is None:
+        return ""
+    return _line(Text("{seat} deals.", seat=Person(dealer), you=N_("You deal.")), question.viewer)
+
+
+def _hand_of(seat: int, you: int | None) -> str:
+    return _line(Text("Your hand:") if seat == you else Text("Hand: {player}", player=player_label(seat)))
 
 
 def _score_tricks(question: Question) -> list[str]:
@@ -64,9 +98,7 @@ def _score_tricks(question: Question) -> list[str]:
         return []
     players = len(tricks[0]["plays"])
     you = question.viewer
-    head = (Text("The hand's tricks (you are {seat}):", seat=seat_name(you)) if you is not None
-            else Text("The hand's tricks:"))
-    parts = [_line(head), "<div class='atout-quiz-tricks'>"]
+    parts = [_line(Text("The hand's tricks:")), "<div class='atout-quiz-tricks'>"]
     for number, (trick, winner) in enumerate(zip(tricks, winners, strict=True), start=1):
         leader = int(trick.get("leader", 0))
         cards = []
@@ -85,44 +117,85 @@ def _score_tricks(question: Question) -> list[str]:
 
 
 def _rob_situation(question: Question, highlight: dict[str, str]) -> list[str]:
-    """The turned card, who deals, and the learner's hand (or, asking who may rob, every hand face up)."""
+    """Who deals, the turned card, and the hand the question is about (or, asking who may rob, every hand)."""
     shown, viewer = question.shown, question.viewer
-    dealer = seat_name(shown["dealer"])
-    parts = [_line(Text("{seat} deals; the turned card:", seat=dealer, you=N_("You deal; the turned card:")), viewer),
-             _row([shown["turn_up"]], size="small")]
+    parts = [_deals(question), _line(Text("The turned card:")), _row([shown["turn_up"]], size="small")]
     if question.query.get("ask") == "who":
         for seat, cards in enumerate(shown["hands"]):
             parts += [_line(Text("{label}:", label=question.labels[str(seat)]), viewer), _row(cards, size="small")]
         return parts
-    return parts + [_line(Text("Your hand (you are {seat}):", seat=seat_name(shown["seat"]))),
-                    _row(shown["hand"], highlight)]
+    return parts + [_hand_of(shown["seat"], viewer), _row(shown["hand"], highlight)]
+
+
+def _bids_situation(question: Question) -> list[str]:
+    """Who deals, every call so far with who made it, and whose turn it is: all the answer depends on."""
+    shown, viewer = question.shown, question.viewer
+    calls = [Text("{seat}: {call}", seat=Person(seat), call=call_label(call))
+             for seat, call in zip(shown["seats"], question.query["calls"], strict=True)]
+    parts = [_deals(question)]
+    if calls:
+        parts.append(_line(Text("The calls so far:")))
+        parts.append("<ul class='atout-quiz-calls'>" + "".join(f"<li>{escape(c.render(viewer=viewer))}</li>"
+                                                               for c in calls) + "</ul>")
+    else:
+        parts.append(_line(Text("Nobody has called yet.")))
+    parts.append(_line(Text("To call: {player}", player=player_label(shown["to_act"], viewer))))
+    return parts
 
 
 def _stock(question: Question, drawn: bool = True) -> str:
     """A Sixty-Six position's stock: its face-down cards, the turned-up trump, closed or exhausted (``drawn``: the
-    last trick's cards were drawn, as on lead; else the stock as it was before drawing)."""
+    last trick's cards were drawn, as on lead; else the stock as it was before drawing). A closed stock's
+    turned-up trump is drawn face down, as it lies."""
     query, turn_up = question.query, question.shown.get("turn_up")
     if not query["stock"]:
         return _line(Text("The stock is exhausted.") if drawn else Text("The stock was exhausted before this trick."))
     if query.get("closed"):
         text = Text("The stock is closed: {cards}, with the turned-up trump, {card}, turned face down.",
                     cards=_face_down(query["stock"]), card=Card.parse(turn_up))
+        picture = f"<div class='atout-row'>{back_svg(size='small')}</div>"
     else:
         text = Text("The stock: {cards}, with the turned-up trump, {card}, at the bottom.",
                     cards=_face_down(query["stock"]), card=Card.parse(turn_up))
-    parts = [_line(text), _row([turn_up], size="small")]
+        picture = _row([turn_up], size="small")
+    parts = [_line(text), picture]
     if query.get("before_draw"):
         parts.append(_line(Text("You have just won a trick; nobody has drawn yet.")))
     return "".join(parts)
 
 
+def _position(question: Question) -> list[str]:
+    """What a Sixty-Six position's answer depends on besides the stock: who dealt before the first trick, the
+    tricks the learner has won, and what they did first on this lead."""
+    shown = question.shown
+    parts = []
+    if "dealer" in shown:
+        parts += [_deals(question), _line(Text("No trick has been played yet."))]
+    elif "tricks_won" in shown and not question.query.get("before_draw"):    # (that line says a trick was won)
+        parts.append(_line(Text("You have won a trick.") if shown["tricks_won"][0]
+                           else Text("You have not won a trick yet.")))
+    parts += [_line(why, question.viewer) for why in shown.get("earlier", ())]
+    return parts
+
+
 def _situation(question: Question, highlight: dict[str, str] | None = None) -> str:
-    """The cards the question is about, as SVG, with rings on the cards the feedback points to."""
+    """The cards the question is about, as SVG, with rings on the cards the feedback points to, and every fact its
+    answer depends on, from the data the referee answers from."""
     highlight = highlight or {}
-    query = question.query
+    query, shown = question.query, question.shown
     parts = [f'<div class="atout-quiz-situation"><p class="atout-trump">{escape(_trump_text(question))}</p>']
+    parts += [_line(rule) for rule in shown.get("house_rules", ())]
+    if question.kind == "winner":
+        parts += [_led(query.get("plays") or []), _line(Text("The cards played, in order:"))]
     if question.kind == "legal":
-        parts += [_trick_so_far(query.get("plays") or []), _line(Text("Your hand:"))]
+        seat = shown.get("seat")
+        you = question.viewer if seat is not None else 0
+        if "phase" in query:
+            parts.append(_line(Text("The stock is still open.") if query["phase"] == "open"
+                               else Text("The stock is exhausted or closed.")))
+        parts += [_you_are(question) if seat is not None else "", _deals(question),
+                  _trick_so_far(query.get("plays") or [], shown.get("by"), you, seat),
+                  _hand_of(seat if seat is not None else 0, you)]
     if question.kind in ("winner", "legal"):
         parts.append(_row(question.choices, highlight))
     elif question.kind == "points":
@@ -134,24 +207,26 @@ def _situation(question: Question, highlight: dict[str, str] | None = None) -> s
                                     cards=[Card.parse(c) for c in query["marriages"]])))
         if query.get("last_trick"):
             parts.append(_line(Text("This player won the last trick.")))
-    elif question.kind == "score":
-        parts += _score_tricks(question)
+    elif question.kind in ("score", "close") and "facts" in shown:
+        parts += [_you_are(question), *_score_tricks(question)]
+        parts += [_line(fact, question.viewer) for fact in shown["facts"]]
+    elif question.kind == "bids":
+        parts += _bids_situation(question)
     elif question.kind == "discards":
         parts += [_line(Text("The hand:")), _row(query["hand"], highlight)]
         if query.get("kitty"):
             parts += [_line(Text("The kitty:")), _row(query["kitty"], highlight)]
     elif question.kind == "rob":
-        parts += _rob_situation(question, highlight)
+        parts += [_you_are(question), *_rob_situation(question, highlight)]
     elif question.kind == "draw":
         # The referee's sentences name the seats: the learner is seat 0, who answered seat 1's lead.
-        parts += [_stock(question, drawn=False), _line(Text("The trick just played: {seat} led, you answered.",
-                                                            seat=seat_name(1))),
-                  _row(query["plays"], size="small"),
-                  _line(Text("Your hand (you are {seat}):", seat=seat_name(0))), _row(question.shown["hand"])]
+        parts += [_you_are(question), _stock(question, drawn=False), _led(query["plays"]),
+                  _line(Text("The trick just played: {seat} led, you answered.", seat=seat_name(1))),
+                  _row(query["plays"], size="small"), _line(Text("Your hand:")), _row(question.shown["hand"])]
     elif "stock" in query:      # a Sixty-Six position: exchange, marriage, close
         # The referee's sentences name the seat (the position is seat 0's), so the learner is told which it is.
-        parts += [_stock(question), _trick_so_far(query.get("plays") or []),
-                  _line(Text("Your hand (you are {seat}):", seat=seat_name(0))), _row(question.shown["hand"])]
+        parts += [_you_are(question), *_position(question), _stock(question), _trick_so_far(query.get("plays") or []),
+                  _line(Text("Your hand:")), _row(question.shown["hand"])]
     parts.append("</div>")
     return "".join(parts)
 

@@ -325,7 +325,7 @@ class DealStepper(widgets.VBox):
                                          for seat, held in enumerate(hands)]
         return TableView(game=after.game, players=after.players, viewer=self.viewer, dealer=after.dealer,
                          phase="deal", hands=shown, kitty=kitty, stock=stock, turn_up=turn_up,
-                         scores=list(after.scores), score_labels=list(after.score_labels),
+                         scores=list(after.scores), score_labels=list(after.score_labels), score_unit=after.score_unit,
                          tricks_won=[0] * len(after.tricks_won))
 
 

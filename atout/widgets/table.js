@@ -433,14 +433,19 @@ function render({ model, el }) {
 
   function topView(state) {
     setText(statusLine, state.status);
-    const key = JSON.stringify([state.contract, state.trump, state.notes, state.scores, state.labels.scores]);
+    const key = JSON.stringify([state.contract, state.trump, state.notes, state.scores, state.labels.scores,
+                                state.score_unit]);
     if (topKey === key) return topBox;
     topKey = key;
-    const scores = h("ul", { class: "atout-scores", "data-testid": "scores", "aria-label": state.labels.scores },
-      state.scores.map((row) => h("li", {}, [
+    // What the scores count comes first (a hand's points or the game's score): the same "You: 23" means either.
+    const unit = state.score_unit_colon
+      ? h("li", { class: "atout-scores-unit", "data-testid": "score-unit", text: state.score_unit_colon }) : null;
+    const scores = h("ul", { class: "atout-scores", "data-testid": "scores",
+                             "aria-label": state.score_unit || state.labels.scores },
+      [unit, ...state.scores.map((row) => h("li", {}, [
         row.label_colon, h("strong", { text: row.shown }),
         row.tricks_label ? badge(row.tricks_label, "tricks") : null,
-      ])));
+      ]))].filter(Boolean));
     topBox.replaceChildren(...[
       statusLine,
       trumpView(state),
@@ -758,6 +763,13 @@ function render({ model, el }) {
       target = buttons[Math.min(key.index, buttons.length - 1)] || null;
     }
     if (!target && key.action) target = controls.querySelector(`button[data-action="${key.action}"]`);
+    if (!target && key.action) {
+      // The choice pressed is done and gone (Draw, once drawn): the keyboard goes on to a card that may be played,
+      // never to another choice (Close the stock), which the next Enter would do at once and which cannot be undone.
+      const legal = new Set(currentState().legal || []);
+      target = [...root.querySelectorAll(".atout-hand button[data-card]")]
+        .find((b) => legal.has(b.getAttribute("data-card"))) || null;
+    }
     if (!target) target = controls.querySelector("button") || root.querySelector(".atout-hand button");
     if (target) {
       const hand = target.closest(".atout-hand");

@@ -354,6 +354,15 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self._after(events)
         return event
 
+    def others_play(self) -> list[Event]:
+        """Let ``opponents`` act for the other seats until the viewer is to act or the hand ends, when the learner
+        asks (a lesson's table opens on the position its text describes, whoever is to act there)."""
+        events = self._run_opponents()
+        if events:
+            self._fresh = False
+            self._after(events)
+        return events
+
     def undo(self) -> bool:
         """Take back the user's last action, and what the opponents did after it, through core's ``undo()``."""
         if not self._checkpoints:
@@ -664,6 +673,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
                            "label_colon": Text("{who}:", who=who).render(lang),
                            "tricks": tricks,
                            "tricks_label": Text("Tricks: {n}", n=tricks).render(lang) if tricks is not None else None})
+        # What the scores count, said before them: a hand's points toward 66 and the game's score are both "You: 23".
+        unit = view.score_unit if scores and view.score_unit is not None else None
         stock, stock_cards = _pile(view.stock)
         discards, discards_cards = _pile(view.discards)
         contract = None
@@ -713,6 +724,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
             "kitty_label": Text("Kitty: {n}", n=kitty).render(lang),
             "stock_label": Text("Stock: {n}", n=stock).render(lang),
             "scores": scores, "contract": contract,
+            "score_unit": unit.render(lang) if unit is not None else None,
+            "score_unit_colon": Text("{who}:", who=unit).render(lang) if unit is not None else None,
             # A note names the learner as the table does ("You closed the stock"), not by a seat the page never shows.
             "notes": [note.render(lang, viewer=self.you) if isinstance(note, Text)
                       else note.render(lang) if hasattr(note, "render") else str(note)

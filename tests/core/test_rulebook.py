@@ -16,6 +16,24 @@ def test_every_rule_id_of_the_rules_files_is_in_the_rulebook():
     assert not missing, missing
 
 
+def test_a_rule_the_rules_files_mark_as_atouts_own_reading_says_so_in_its_statement():
+    """The site's own readings (a choice where tables differ, a reading where the rules are silent) were taught as
+    the rules (issue 33: Sixty-Six's last trick worth 1 game point when nobody reaches 66). Each rule whose entry
+    in the rules files is marked [choice], or called Atout's reading, says so to the learner."""
+    own = set()
+    for path in (DATA / "rules").glob("*.md"):
+        # One entry: a bullet from its rule id to the next bullet or heading; a reading named beside its id.
+        for entry in re.split(r"\n(?=- `|#)", path.read_text()):
+            head = RULE_ID.match(entry[2:]) if entry.startswith("- `") else None
+            if head and "[choice" in entry:
+                own.add(head.group(1))
+        own |= set(re.findall(r"`((?:45|a45|500|66)\.[a-z0-9.-]+)`: Atout's reading", path.read_text()))
+    assert own, "the rules files mark no choice"
+    for rule_id in sorted(own):
+        said = {lang: RULES[rule_id].statement.render(lang) for lang in ("en", "fr")}
+        assert "Atout's" in said["en"] and "Atout" in said["fr"], (rule_id, said)
+
+
 def test_statements_are_sentences():
     for r in RULES.values():
         text = r.statement.render("en")

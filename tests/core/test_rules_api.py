@@ -441,7 +441,8 @@ def test_sixty_six_exchange_close_and_marriages_are_the_rules():
             assert exchange.allowed == (open_stock and face_down < 11 and "9" + trump in hand), position
         close = rules_api.may("sixty-six", position, "close")
         assert close.allowed == open_stock, position
-        assert (close.rule, close.action) == ("66.close", rules_api.Action("close"))
+        closing = "66.close.before-draw" if before_draw and close.allowed else "66.close"
+        assert (close.rule, close.action) == (closing, rules_api.Action("close"))
         assert (close.action in close.actions) == close.allowed
         assert codes(close.hand) == hand and close.turn_up == (CARD("A" + trump) if face_down else None)
         suit = rng.choice(oracle_66.SUITS)

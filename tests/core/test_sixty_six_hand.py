@@ -450,7 +450,7 @@ def test_the_family_entry_points():
     (("play 9C", "play AC"), "play AH", "66.draw", "first draw from the stock"),
     (("play 9C", "play AC", "draw"), "exchange 9H", "66.exchange-nine", "only the 9 of trumps"),
     (("play 9C", "play AC", "close"), "close", "66.close", "already closed"),
-    (("marriage KH",), "close", "66.close", "closed only before the lead"),
+    (("marriage KH",), "close", "66.close.after-marriage", "closed only before the lead"),
     (("marriage KH",), "marriage KH", "66.marriage", "already declared a marriage"),
     (("marriage KH",), "bid pass", "66.open.lead", "not part of Sixty-Six"),
 ])
@@ -501,6 +501,26 @@ def test_a_position_set_up_for_a_question_shows_copies_and_refuses_undo():
 
 def view_before(hand):
     return SixtySixHand.position(make_config("sixty-six"), hand.trump, hand.hands[0], face_down=9).view(0)
+
+
+def test_a_seat_sees_the_trick_just_won_until_it_acts_again():
+    """The winner draws and leads at once (on the Play page, the computer does): the other seat saw nothing of the
+    trick before it was gone (issue 33). It stays before that seat until the seat acts; earlier tricks never come
+    back."""
+    hand = deal("KH QH 9S JC 9D JD", "AH 10H AC 10C AD 10D", "AS", stock="KS QS")
+    act(hand, "play 9D", "play AH")                   # Player 2 (seat 1) leads and wins
+    first = [(1, Card.parse("9D")), (0, Card.parse("AH"))]
+    assert hand.table_view(0).last_trick == first and hand.table_view(1).last_trick == first
+    act(hand, "draw", "play KH")                      # the winner draws for both, then leads
+    view = hand.table_view(0)
+    assert view.last_trick == first and view.last_trick_winner == 1
+    assert hand.table_view(1).last_trick is None       # the winner has acted since: it is gathered
+    act(hand, "play AD")                               # seat 0 follows: this trick is the one just won now
+    assert hand.table_view(0).last_trick == [(1, Card.parse("KH")), (0, Card.parse("AD"))]
+    winner = hand.tricks[-1].winner
+    act(hand, "draw")                                  # its winner draws: gone for the winner, not for the other
+    assert hand.table_view(winner).last_trick is None and hand.table_view(1 - winner).last_trick is not None
+    assert hand.table_view(None).last_trick is not None                  # the teacher sees it all along
 
 
 def test_a_hand_taken_up_at_an_ending_shows_no_last_trick_it_does_not_remember():

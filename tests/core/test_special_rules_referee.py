@@ -257,7 +257,9 @@ def test_rob_answers_say_the_house_rule_in_force_in_words():
     assert may["may"] == "may" and "the dealer may choose" in may["explanation"] and "after the first trick" in \
         may["explanation"] and "option" not in may["explanation"]
     assert judge(query, viewer=0)["explanation"].startswith("The turned card is an ace: you, the dealer, must rob it")
-    other = judge({**query, "seat": 2})
+    other = judge({**query, "seat": 2})     # where the dealer must rob, nobody is told the dealer "may" (issue 33)
+    assert other["may"] == "no" and "the dealer, Player 1, must rob it, and nobody else may" in other["explanation"]
+    other = judge({**query, "seat": 2, "options": {"dealer_rob": "may"}})
     assert other["may"] == "no" and "only the dealer, Player 1, may rob it" in other["explanation"]
     holder = judge({"kind": "rob", "game": "forty-fives", "turn_up": "5H", "hand": ["AH", "2C"], "seat": 1,
                     "ask": "cards"})

@@ -77,7 +77,7 @@ def test_score_choices_say_whose_each_number_is():
     seen = {}
     for lesson in load_lessons():
         for question in lesson.questions():
-            if question.kind == "score":
+            if question.kind == "score" and (question.game != "sixty-six" or "3 – 0" in question.choices):
                 seen.setdefault(question.game, question)
     five_hundred = seen["five-hundred"]
     labels = [five_hundred.label(c) for c in five_hundred.choices]

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from atout.games import available_games
-from atout.lessons import LESSONS_DIR, check_lessons, load_lessons
+from atout.lessons import LESSONS_DIR, check_lessons, lesson_paths, load_lessons
 from atout.widgets.lesson import LessonView
 from tests.fuzz.strategies import CARD_TEXTS, SUITS, fuzz
 
-REAL = sorted(LESSONS_DIR.glob("*/*.toml"))
+REAL = lesson_paths(LESSONS_DIR)          # the lessons, not their translation files
 STEP_FIELDS = ["show", "game", "options", "cards", "trump", "plays", "seed", "players", "viewer", "actions"]
 QUESTION_FIELDS = ["kind", "ask", "game", "options", "trump", "plays", "hand", "players", "dealer", "calls", "drill",
                    "count", "seed", "trumps", "stock", "turn_up", "marriage", "seat", "holder", "kitty", "tricks"]

@@ -1,6 +1,7 @@
 """`atout lessons check` tells the truth and never hangs (issue 12): every malformed lesson is refused with the file,
 the place and what is allowed; nothing passes the check that breaks its page; no traceback, no endless drill."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from atout.games import family_id
-from atout.lessons import LessonError, check_lessons, load_lessons
+from atout.lessons import LessonError, check_lessons, lesson_headings, load_lessons
 from atout.widgets.lesson import LessonView
 
 HEAD = """id = "{id}"
@@ -224,3 +225,81 @@ def test_a_score_question_without_its_score_is_refused(tmp_path):
     """Found by the fuzz suite: it ended the check with KeyError 'score'."""
     problem = refused(tmp_path, {"forty-fives/01.toml": lesson_text(quiz='[[quiz]]\nkind = "score"\n')})
     assert problem == f"{tmp_path}/forty-fives/01.toml: at quiz/0: the field 'score' is missing"
+
+
+# --- issue 33, item 6: only regular files, a limit on every field, each lesson in its own family's folder -----------
+
+def test_a_named_pipe_named_like_a_lesson_is_refused_at_once(tmp_path):
+    """The check opened it and waited for ever for a writer that never came."""
+    write(tmp_path, {"forty-fives/01.toml": lesson_text()})
+    os.mkfifo(tmp_path / "forty-fives" / "02.toml")
+    run = subprocess.run([sys.executable, "-m", "atout.cli", "lessons", "check", "--folder", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    assert run.stdout.splitlines() == [f"{tmp_path}/forty-fives/02.toml is a named pipe, not a file: a lesson is a "
+                                       "regular file ending in .toml"]
+    assert [heading.id for heading in lesson_headings(tmp_path)] == ["x-test"]     # the home page leaves it out
+
+
+def test_atout_serve_refuses_a_folder_with_a_named_pipe_before_starting(tmp_path):
+    write(tmp_path, {"forty-fives/01.toml": lesson_text()})
+    os.mkfifo(tmp_path / "forty-fives" / "02.toml")
+    run = subprocess.run([sys.executable, "-m", "atout.cli", "serve", "--lessons", str(tmp_path), "--port", "1"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "02.toml is a named pipe, not a file" in run.stderr
+    assert "the site was not started" in run.stderr and "Atout tutorial site" not in run.stdout
+
+
+def test_a_device_named_like_a_lesson_is_refused(tmp_path):
+    (tmp_path / "forty-fives").mkdir()
+    (tmp_path / "forty-fives" / "zero.toml").symlink_to("/dev/zero")
+    assert refused(tmp_path, {"forty-fives/01.toml": lesson_text()}) == (
+        f"{tmp_path}/forty-fives/zero.toml is a device, not a file: a lesson is a regular file ending in .toml")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text.replace('id = "x-test"', f'id = "{"x" * 10_000}"'),
+     "at id: this text has 10000 characters: at most 64 here"),
+    (lambda text: text.replace('en = "One idea."', 'en = "One \\u0000idea."'),
+     "at steps/0/text/en: the text holds the control character U+0000, which a page cannot show: write only "
+     "printable text (a line break is written \\n)"),
+    (lambda text: text.replace('fr = "Une idée."', 'fr = "Une \\u001b[31midée."'),
+     "at steps/0/text/fr: the text holds the control character U+001B"),
+    (lambda text: text.replace('title = {en = "T"', 'title = {en = "T\\u202e"'),
+     "at title/en: the text holds the control character U+202E"),
+    (lambda text: text.replace('en = "One idea."', f'en = "{"word " * 500}"'),
+     "at steps/0/text/en: this text has 2500 characters: at most 2000 here"),
+    (lambda text: text + STEP * 61, "at steps: this list has 62 items: at most 60 here"),
+    (lambda text: text + STEP + 'show = "table"\nseed = 1\nactions = [' + '"x", ' * 301 + "]\n",
+     "at steps/1/actions: this list has 301 items: at most 300 here"),
+    (lambda text: text + STEP + 'show = "table"\nseed = 99999999999\n', "at steps/1/seed: 99999999999 is out of range: "
+                                                                        "from 0 to 4294967295"),
+    (lambda text: text.replace("order = 1", "order = 100000"), "at order: 100000 is out of range: from 1 to 1000"),
+    (lambda text: text + STEP + f'rule = "{"45." * 30}"\n', "at steps/1/rule: this text has 90 characters: at most "
+                                                             "60 here"),
+    (lambda text: text.replace('id = "x-test"', 'id = "X test"'),
+     "at id: 'X test' is not allowed here: write lowercase letters, digits and hyphens, starting with a letter or a "
+     "digit"),
+])
+def test_every_field_has_a_limit_and_a_text_only_printable_characters(tmp_path, change, message):
+    """A 10,000-character id, NUL and ESC in a text, a list of any length: all were accepted."""
+    problem = refused(tmp_path, {"forty-fives/01.toml": change(lesson_text())})
+    assert problem == f"{tmp_path}/forty-fives/01.toml: {message}" or problem.startswith(
+        f"{tmp_path}/forty-fives/01.toml: {message}"), problem
+
+
+def test_a_lesson_filed_under_another_games_folder_is_refused(tmp_path):
+    """A Forty-Fives lesson in the Sixty-Six folder was accepted, and listed with the Sixty-Six lessons' files."""
+    problem = refused(tmp_path, {"sixty-six/01.toml": lesson_text()})
+    assert problem == (f"{tmp_path}/sixty-six/01.toml: a forty-fives lesson is filed in the folder 'sixty-six': put "
+                       "it in the folder forty-fives (the folders are forty-fives, five-hundred, sixty-six)")
+    with pytest.raises(LessonError, match="a forty-fives lesson is filed in the folder 'sixty-six'"):
+        load_lessons(tmp_path)
+    assert lesson_headings(tmp_path) == []
+
+
+def test_a_lesson_whose_game_is_not_of_its_family_is_refused(tmp_path):
+    text = lesson_text().replace('game = "forty-fives"', 'game = "sixty-six"')
+    assert refused(tmp_path, {"forty-fives/01.toml": text}) == (
+        f"{tmp_path}/forty-fives/01.toml: the game sixty-six is not of the family forty-fives: a forty-fives lesson "
+        "teaches forty-fives, forty-fives-partners, or auction-forty-fives")

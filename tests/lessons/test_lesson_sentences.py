@@ -53,3 +53,36 @@ def test_an_illegal_pick_is_never_told_another_card_may_be_played_too(lang):
     assert not feedback.correct
     first = feedback.text.split(". ")[0]
     assert Card.parse(wrong).render(lang) in first and not {"too", "aussi"} & set(first.split()), feedback.text
+
+
+def test_a_step_that_advises_which_card_to_give_up_names_the_weakest_of_the_hand():
+    """45-first-hand said "a lone small heart cannot win a trick", then "the card least likely to win a trick", of the
+    7♥, beside the 9♠, which beats fewer cards of its suit (a black 9 beats only the 10). A step whose next step gives
+    up a card to rob, and that names it, names beside it the card of the hand that beats fewest cards of its suit
+    (core's ranking)."""
+    from atout.engine import Action
+    from atout.lessons import played_hand
+    from atout.rules_api import ranking
+
+    advised = 0
+    for lesson in LESSONS.values():
+        for step, after in zip(lesson.steps, lesson.steps[1:], strict=False):
+            before, later = list(step.get("actions") or []), list(after.get("actions") or [])
+            if "seed" not in step or len(later) <= len(before) or later[:len(before)] != before:
+                continue
+            given = Action.parse(later[len(before)])
+            if given.kind != "rob" or given.card is None or given.card.render("en") not in step["text"]["en"]:
+                continue      # no card to give up, or the step does not advise the one given up
+            hand = played_hand(step.get("game", lesson.game), step["seed"], step.get("players"),
+                               step.get("options", {}), before)
+            order = ranking(step.get("game", lesson.game), hand.trump)
+            plain = [c for c in hand.hands[hand.to_act] if c not in order.trumps]
+            weakest = min(plain, key=lambda c: len(order.plain[c.suit]) - 1 - order.plain[c.suit].index(c))   # beats
+            held = hand.hands[hand.to_act]
+            for lang in ("en", "fr"):
+                # The sentences that advise it: those naming it, but for one listing the whole hand.
+                advice = [said for said in re.split(r"(?<=\.) ", step["text"][lang])
+                          if given.card.render(lang) in said and not all(c.render(lang) in said for c in held)]
+                assert advice and any(weakest.render(lang) in said for said in advice), (lesson.id, lang, advice)
+            advised += 1
+    assert advised, "no step advises a card to give up"

@@ -35,9 +35,9 @@ CASES = {
     "marriage once the stock is closed": ("sixty-six", f'kind = "marriage"\ntrump = "H"\nstock = 5\nclosed = true\n'
                                           f'hand = {HAND}\nmarriage = "KS"', ["no"], "66.strict.no-marriage"),
     "close before drawing": ("sixty-six", 'kind = "close"\ntrump = "H"\nstock = 3\nbefore_draw = true\n'
-                             'hand = ["9H", "KS", "QS", "AC", "10D"]', ["yes"], "66.close"),
+                             'hand = ["9H", "KS", "QS", "AC", "10D"]', ["yes"], "66.close.before-draw"),
     "close after a marriage": ("sixty-six", f'kind = "close"\ntrump = "H"\nstock = 9\nhand = {HAND}\n'
-                               'actions = ["marriage KS"]', ["no"], "66.close"),
+                               'actions = ["marriage KS"]', ["no"], "66.close.after-marriage"),
     "close on an exhausted stock": ("sixty-six", 'kind = "close"\ntrump = "H"\nstock = 0\nhand = ["9H", "KS"]', ["no"],
                                     "66.close"),
     "closer reaches 66": ("sixty-six", 'kind = "close"\nask = "score"\n'
@@ -157,7 +157,7 @@ def test_every_special_kind_is_used_in_the_lessons():
                                                               "the stock cannot hold 8 face-down cards"),
     ('kind = "marriage"\ntrump = "H"\nstock = 9\nhand = ' + HAND + '\nmarriage = "AC"',
      "quiz 1: marriage: name the marriage by its king or queen, not A♣"),
-    ('kind = "points"\ntricks = [["AS", "10S", "KS"]]', "is too long"),
+    ('kind = "points"\ntricks = [["AS", "10S", "KS"]]', "at quiz/0/tricks/0: this list has 3 items: at most 2 here"),
     ('kind = "exchange"\ntrump = "H"\nstock = true\nhand = ["9H"]', "at quiz/0/stock: true is not a whole number"),
     ('kind = "winner"\nask = "66"\ntrump = "S"\nplays = ["AS", "KS"]',
      "ask is for the kinds points, discards, exchange, marriage, close, rob, draw, not winner"),

@@ -216,3 +216,34 @@ def test_no_page_asks_another_host_and_the_buttons_draw_their_icons(page, voila_
     finally:
         page.remove_listener("request", listener)
     assert not page.errors
+
+
+def test_enter_on_draw_leaves_the_keyboard_on_a_card_not_on_close_the_stock(page, voila_url):
+    """After "Draw" pressed with Enter, the focus fell on "Close the stock" (the first button left), which a second
+    Enter would do at once and which cannot be undone (issue 33). It goes on to a card that may be played."""
+    from urllib.parse import urlencode
+
+    from atout.games import family
+    from atout.players import make_player
+    from atout.widgets.address import moves_text
+
+    game = family("sixty-six").new_game("sixty-six", seed=4)
+    players = [make_player("sixty-six", "club", seed=s) for s in range(2)]
+    # The learner's first choice to draw or close with the stock well stocked: after the draw, closing is offered still.
+    while not (game.hand.to_act == 0 and {a.kind for a in game.hand.legal_actions()} == {"close", "draw"}
+               and game.hand.face_down >= 4):
+        game.apply(players[game.hand.to_act].act(game.hand, game.hand.to_act))
+    moves = [action for hand in [*game.completed_hands, game.hand] for action in hand.history[1:]]
+    query_text = urlencode({"game": "sixty-six", "seed": 4, "moves": moves_text(moves)})
+    open_page(page, voila_url, f"play.ipynb?{query_text}", ready="[data-testid=action-draw]")
+    page.locator("[data-testid=action-draw]").focus()
+    page.keyboard.press("Enter")
+    page.locator("[data-testid=action-draw]").wait_for(state="detached")
+    page.wait_for_function("() => document.activeElement && document.activeElement.hasAttribute('data-card')")
+    focused = page.evaluate("""() => ({ card: document.activeElement.getAttribute('data-card'),
+                                       action: document.activeElement.getAttribute('data-action') })""")
+    game.apply("draw")
+    assert focused["action"] is None and focused["card"] in {a.card.code for a in game.hand.legal_actions()
+                                                             if a.kind == "play"}
+    assert page.locator("[data-testid=action-close]").count() == 1       # still offered, not pressed
+    assert not page.errors

@@ -200,7 +200,9 @@ def test_sixty_six_a_seat_sees_the_turned_trump_the_stock_count_and_no_running_t
     assert view.players == 2 and view.trump is hand.trump and view.turn_up == hand.turned_card
     assert view.stock == 11 and view.kitty == 0 and view.phase == "play"
     assert view.hands[seat] == hand.hands[seat] and view.hands[1 - seat] == 6
-    assert view.scores == [0, 0] and view.tricks_won == [] and view.last_trick is None
+    # No scores to show: the running points are the players' to remember, and the hand has given no game points yet
+    # (its game points, 0 all hand long beside 55 points taken, read as the points taken: issue 33).
+    assert view.scores == [] and view.score_unit is None and view.tricks_won == [] and view.last_trick is None
     assert [n.render("en") for n in view.notes] == ["Player 1 has not won a trick yet",
                                                     "Player 2 has not won a trick yet"]
     assert view.notes[seat].render("en", seat) == "You have not won a trick yet"
@@ -211,9 +213,10 @@ def test_sixty_six_a_seat_sees_the_turned_trump_the_stock_count_and_no_running_t
     for action in ("play 9D", "play AD"):
         shown.apply(action)
     assert shown.table_view(1).scores == [11, 0] == [shown.points(0), shown.points(1)]
+    assert shown.table_view(1).score_unit.render("en") == "Points counted toward 66 this hand"
 
 
-def test_sixty_six_the_trick_just_won_lies_on_the_table_until_the_next_action_then_only_the_teacher_sees_it():
+def test_sixty_six_the_trick_just_won_stays_before_each_seat_until_it_acts_then_only_the_teacher_sees_it():
     hand = SixtySixHand.new("sixty-six", seed=1)
     table = CardTable(hand, viewer=0)
     for action in ("play 9D", "play AD"):
@@ -229,7 +232,8 @@ def test_sixty_six_the_trick_just_won_lies_on_the_table_until_the_next_action_th
     send(table, {"type": "action", "action": "draw"})
     assert not table.refused and hand.history[-1] == Action("draw")
     assert table.announcement == hand.events[-1].explanation.render("en", 0)
-    assert hand.table_view(0).last_trick is None and hand.table_view(1).last_trick is None
+    # The winner has acted since (drawn): gathered for them; Player 2 has not acted since, and still sees it.
+    assert hand.table_view(0).last_trick is None and hand.table_view(1).last_trick == view.last_trick
     assert table.state["last_trick"] is None
     assert hand.table_view(None).last_trick_winner == 0 and hand.table_view(0).stock == 9
 
@@ -424,7 +428,7 @@ def test_the_stepper_shows_sixty_six_closed_stock_and_marriages_in_notes():
     index = next(k for k, s in enumerate(stepper.steps) if s.event.kind == "close")
     stepper.go(index)
     assert any(note.startswith("Player 1 closed the stock") for note in stepper.table.state["notes"])
-    assert 'data-rule="66.close"' in stepper.explanation_html.value
+    assert 'data-rule="66.close.before-draw"' in stepper.explanation_html.value     # closed before drawing
 
 
 # --- the bidding box (Five Hundred) ----------------------------------------------------------------------

@@ -94,21 +94,28 @@ def test_the_rulebook_statement_is_quoted_when_the_sentence_does_not_give_it():
                                                      '<abbr class="atout-rule-id" data-rule="66.exchange-nine"')
     assert "The stock: 9 face-down cards, with the turned-up trump, A♥, at the bottom." in view.situation.value
     # The referee's sentence names the seat; the situation says that seat is the learner's.
-    assert view.feedback.text.startswith("You exchange") and "Your hand (you are Player 1):" in view.situation.value
+    assert view.feedback.text.startswith("You exchange") and "You are Player 1." in view.situation.value
+    assert "Your hand:" in view.situation.value
 
 
 def test_a_rob_question_shows_the_turned_card_the_dealer_and_the_hands():
     who = QuizView(make_questions({"kind": "rob", "ask": "who", "seed": 14, "players": 3}, "forty-fives"))
     situation = who.situation.value
-    assert "You deal; the turned card:" in situation and "Trumps: diamonds" in situation
+    assert "You deal." in situation and "The turned card:" in situation and "Trumps: diamonds" in situation
     assert "You, the dealer:" in situation and "Player 3:" in situation and cards_shown(situation) == 1 + 3 * 5
     assert [b.description for b in who.choices.children] == ["You, the dealer", "Player 2", "Player 3", "Nobody"]
     cards = QuizView(make_questions({"kind": "rob", "ask": "cards", "turn_up": "9D", "seat": 1,
                                      "hand": ["AD", "KS", "10S", "5C", "4H"]}, "forty-fives"))
-    assert "Your hand (you are Player 2):" in cards.situation.value
+    assert "You are Player 2." in cards.situation.value and "Your hand:" in cards.situation.value
     feedback = cards.answer(["AD", "KS"])
     assert not feedback.correct and "You keep the ace of trumps" in feedback.text
     assert WRONG_RING in cards.situation.value            # the wrong picks are ringed on the hand
+    # Asked of another seat, the learner staying the dealer (viewer): that seat is named, never "you".
+    other = QuizView(make_questions({"kind": "rob", "ask": "cards", "turn_up": "9D", "seat": 1, "viewer": 0,
+                                     "hand": ["AD", "KS", "10S", "5C", "4H"]}, "forty-fives"))
+    assert other.question.prompt_text() == "Which cards may Player 2 give up to rob 9♦?"
+    assert "You are Player 1." in other.situation.value and "Hand: Player 2" in other.situation.value
+    assert "Player 2 keeps the ace of trumps" in other.answer(["AD", "KS"]).text
 
 
 def test_a_draw_question_shows_the_trick_and_the_stock_before_the_draw():
@@ -133,8 +140,10 @@ def test_the_view_turns_french_with_the_page():
     labels = [b.description for b in view.choices.children]
     assert "Non\u00a0: pas maintenant" in labels and "✗ Oui\u00a0: 20 points" in labels            # marked in words too
     assert "✓ Oui\u00a0: 20 points dès qu'une levée est gagnée" in labels
-    assert "Votre main (vous êtes Le joueur 1)\u00a0:" not in view.situation.value
-    assert "Votre main (vous êtes le joueur 1)\u00a0:" in view.situation.value
+    assert "Vous êtes Le joueur 1." not in view.situation.value
+    assert "Vous êtes le joueur 1." in view.situation.value and "Votre main\u00a0:" in view.situation.value
+    # Before the first trick the situation says who dealt, from the position: the other player leads it.
+    assert "Le joueur 2 distribue." in view.situation.value
     assert escape(RULES["66.marriage.pending"].statement.render("fr")) in view.result.value
 
 

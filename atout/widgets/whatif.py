@@ -169,6 +169,8 @@ class WhatIf(widgets.VBox):
             self._echo = False
 
     def _show(self, hand: Any) -> None:
+        # The new table is drawn first: should drawing fail, the page keeps the position it showed, whole.
+        table = CardTable(hand, viewer=None, show_legal=True, on_event=[lambda _e: self._changed()])
         self._picking = True
         try:
             if hand.config.game != self.game_picker.value and self.lines:
@@ -179,8 +181,7 @@ class WhatIf(widgets.VBox):
         self.hand = hand
         if self.table is not None:
             language.close_tree(self.table)      # else every table ever shown would still follow the language
-        self.table = CardTable(hand, viewer=None, show_legal=True,
-                               on_event=[lambda _e: self._changed()])
+        self.table = table
         self.stage.children = [self.table]
         self.message.value = ""
         self._show_table()

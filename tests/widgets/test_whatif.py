@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from atout.engine import Action
-from atout.games import family
-from atout.position import compact_text, hand_from_text
+from atout.games import available_games, family, family_of
+from atout.position import compact_text, format_position, hand_from_text
 from atout.solver import solve, solve_steps
 from atout.widgets.analysis import SolverPanel
 from atout.widgets.whatif import WhatIf
@@ -295,3 +295,26 @@ def test_the_editor_shows_an_ending_as_the_cards_still_held():
     editor.place_picker.value = "seat 3"
     editor.toggle("JK")
     assert editor.use() and page.hand.from_ending and page.hand.to_act == 3
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_an_ending_in_the_help_s_format_is_set_up_in_every_game(game):
+    """Issue 32: an ending typed as the page's help writes it (the cards held, ``trick:`` and ``won:`` lines) is set
+    up in every game: the table shows it and the solver values it. Forty-Fives and Sixty-Six used to fail inside the
+    family's deal packets (an ending has no deal), leaving the previous deal's values on the page."""
+    from tests.core.test_endings import ending_of, trick_hands
+    from tests.core.test_solver_reference import sixty_six_strict
+
+    if family_of(game).id == "sixty-six":
+        hand = next(h for h in (sixty_six_strict(seed) for seed in range(20)) if h is not None and not h.is_over)
+    else:
+        hand = next(iter(trick_hands(game, range(40), 3)))
+    text = format_position(ending_of(hand))
+    assert "\ntrick: " in text and "\nwon: " in text
+    page = WhatIf(game, seed=2)
+    page.wait()
+    assert page.load(text)
+    page.wait()
+    assert page.hand.from_ending and page.table.hand is page.hand and page.stage.children == (page.table,)
+    assert page.hand.deal_packets() == [] and not page.message.value
+    assert rows(page.analysis.view.value) and "data-state='done'" in page.analysis.status.value

@@ -103,6 +103,11 @@ class Table:
         return know
 
 
+def knowledge(view: dict) -> Knowledge:
+    """What the seat of ``view`` knows of the cards it cannot see (as every family's players module says it)."""
+    return Table(view).knowledge()
+
+
 def _lowest(cards: list[Card], trump: Suit) -> Card:
     """The card cheapest to give: fewest points, plain before trumps."""
     return min(cards, key=lambda c: (c.suit is trump, POINTS[c.index], STRENGTH[c.index]))

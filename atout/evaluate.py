@@ -18,6 +18,8 @@ more. Either seat may be evaluated, whoever is to act.
 >>> result = evaluate(hand, hand.to_act, samples=12, target=15, seed=1)
 >>> result.samples, 0 <= result.probability <= 1, result.low <= result.mean <= result.high
 (12, True, True)
+>>> result.scores == [2 * v - 25 for v in result.values]      # as net scoring scores them (atout.solver.scoring)
+True
 >>> sixty_six = family("sixty-six").new_hand("sixty-six", seed=4)
 >>> result = evaluate(sixty_six, 0, samples=12, target=1, seed=1)
 >>> result.unit, result.samples, all(-3 <= v <= 3 for v in result.values)
@@ -126,6 +128,26 @@ class Evaluation:
     values: list[int] = field(default_factory=list)
     target: int | None = None
     stopped: bool = False
+    scorer: Any = None      # each value as the hand is scored, for the seat's side (``atout.solver.scoring``)
+
+    @property
+    def scores(self) -> list[int]:
+        """Each deal's value as the hand is scored (the values themselves where the game counts its score)."""
+        return [self.scorer(v) for v in self.values] if self.scorer is not None else list(self.values)
+
+    @property
+    def mean_score(self) -> float:
+        scores = self.scores
+        return sum(scores) / len(scores) if scores else 0.0
+
+    @property
+    def score_error(self) -> float:
+        """Half-width of the 95% confidence interval of ``mean_score``."""
+        scores, n = self.scores, len(self.values)
+        if n < 2:
+            return math.inf
+        mean = self.mean_score
+        return 1.96 * math.sqrt(sum((v - mean) ** 2 for v in scores) / (n - 1) / n)
 
     @property
     def samples(self) -> int:
@@ -192,6 +214,9 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
     if level not in LEVELS:
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                    levels=", ".join(LEVELS)))
+    from atout.solver.scoring import scorer
+
+    score = scorer(hand, seat)
     rng = random.Random(seed)
     sample = _sampler(view["game"])(view, rng, budget_s, level, stop)
     result: Evaluation | None = None
@@ -203,12 +228,12 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
             break
         value, unit = valued
         if result is None:
-            result = Evaluation(seat, unit, target=target)
+            result = Evaluation(seat, unit, target=target, scorer=score)
         result.values.append(value)
         if progress is not None:
             progress(done + 1, samples)
         if partial is not None:
             partial(result)
-    result = result or Evaluation(seat, "points", target=target)
+    result = result or Evaluation(seat, "points", target=target, scorer=score)
     result.stopped = result.samples < samples
     return result

@@ -1,7 +1,8 @@
 """What the solver asks of a family: its adapter's interface (``atout.solver.<family>``, named by ``Family.solver``).
 
 An adapter is a module. Every one gives the family's play position (``POSITION``, ``position(hand)``), the value of
-a finished hand (``played_value``) and what the solver benchmark times (``BENCH_PRESETS``, ``bench_position``). Then
+a finished hand (``played_value``), the hand's score of each value (``scorer``) and what the solver benchmark times
+(``BENCH_PRESETS``, ``bench_position``). Then
 it says how its positions are searched, in ``SEARCH``:
 
 * ``"tricks"`` (``TrickSearchAdapter``): it builds a state for the shared trick search (``atout.solver.tricks``),
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 if TYPE_CHECKING:
     from atout.solver import Solution, Value
     from atout.solver.build import Built
+    from atout.solver.scoring import Scorer
     from atout.solver.table import DoubleDummyTable
 
 
@@ -44,6 +46,9 @@ class BaseAdapter(Protocol):
 
     def bench_position(self, hand: Any, /) -> bool:
         """Whether the benchmark solves a hand being played here."""
+
+    def scorer(self, hand: Any, seat: int, /) -> Scorer:
+        """The hand's score for ``seat``'s side of each value the search proves (``atout.solver.scoring``)."""
 
 
 class TrickSearchAdapter(BaseAdapter, Protocol):

@@ -16,7 +16,8 @@ from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
     from atout.solver import Value
-    from atout.solver.table import DoubleDummyTable
+    from atout.solver.scoring import Scorer
+    from atout.solver.table import CellScore, DoubleDummyTable
 
 TRICKS = 10
 STRAINS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)   # None: no trumps
@@ -124,6 +125,56 @@ def played_value(hand: Any, seat: int) -> Value:
     return Value(seat, value, value, "tricks")
 
 
+def scorer(hand: Any, seat: int) -> Scorer:
+    """The hand's score for ``seat``'s side of each count of tricks (``atout.solver.scoring``): its score less the
+    other side's, the contract made or set and the defenders' tricks as ``atout.five_hundred.scoring`` scores them;
+    in misère, where the count is the tricks that go the contractor's way (or, for the defenders, those forced on
+    it), the contract's result alone."""
+    from atout.five_hundred.scoring import contract_points, score_hand
+    from atout.solver.scoring import Scorer, margin_table
+
+    contract, contractor = hand.contract, hand.contractor
+    mine, theirs = seat % 2, contractor % 2
+    if contract.misere:
+        table = {}
+        for count in range(TRICKS + 1):
+            taken = TRICKS - count if mine == theirs else count      # the tricks the contractor took
+            points, _made, _slam = contract_points(contract, taken)
+            table[count] = points if mine == theirs else -points
+        return Scorer(seat, "contract", "points", "tricks", table, contractor)
+
+    def score(count: int) -> list[int]:
+        won = [0, 0]
+        won[mine], won[1 - mine] = count, TRICKS - count
+        points: list[int] = score_hand(hand.config, contract, theirs, won, hand.scores_before, contractor).points
+        return points
+
+    return Scorer(seat, "margin", "points", "tricks", margin_table(range(TRICKS + 1), score, mine, 2), contractor)
+
+
+def cell_score(hand: Any, strain: Suit | None, column: int, value: Value) -> CellScore:
+    """A cell of the double-dummy table in the hand's score (``atout.solver.table``): the contractor's side's score
+    less the defenders' with the highest contract in that strain its tricks make (None when no contract makes: 6
+    tricks are the least a contract promises)."""
+    from atout.five_hundred.scoring import score_hand
+    from atout.solver.table import CellScore
+
+    config = hand.config
+    made = [c for c in config.calls.values() if not c.misere and c.trump is strain and c.tricks <= value.lo]
+    if not made:
+        return CellScore(None, None, None)
+    contract = max(made, key=lambda c: c.value)
+    mine = column % 2
+
+    def margin(tricks: int) -> int:
+        won = [0, 0]
+        won[mine], won[1 - mine] = tricks, TRICKS - tricks
+        points = score_hand(config, contract, mine, won, [0, 0], column).points
+        return int(points[mine] - points[1 - mine])
+
+    return CellScore(contract.call, margin(value.lo), margin(value.hi))
+
+
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
     """For each strain and each contractor, a 7-level contract with the kitty discarded: the contractor's tricks."""
     from atout.engine import Action
@@ -146,7 +197,8 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
                 continue           # a rule forbids this auction (never with the presets): the cell stays empty
             dealt.actions += [Action("discard", card) for card in kitty]
             pos = hand_from_position(dealt)
-            table.cells[(strain, contractor)] = solve_value(pos, contractor, stop=stop)
+            value = table.cells[(strain, contractor)] = solve_value(pos, contractor, stop=stop)
+            table.scores[(strain, contractor)] = cell_score(hand, strain, contractor, value)
             yield table
             if stop is not None and stop():
                 return

@@ -17,7 +17,8 @@ from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
     from atout.solver import Value
-    from atout.solver.table import DoubleDummyTable
+    from atout.solver.scoring import Scorer
+    from atout.solver.table import CellScore, DoubleDummyTable
 
 TRICKS = 5
 STRAINS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)   # the double-dummy table's rows
@@ -166,6 +167,76 @@ def played_value(hand: Any, seat: int) -> Value:
     return Value(seat, value, value, "points")
 
 
+def scorer(hand: Any, seat: int) -> Scorer:
+    """The hand's score for ``seat``'s side of each count of trick points (``atout.solver.scoring``): with two sides
+    (partners, or two players) its score less the other's, with more players each alone its own; the auction's
+    contract made or set, net scoring, the best card, as ``atout.forty_fives.scoring`` scores them."""
+    cards = [c for h in hand.hands for c in h] + [c for t in hand.tricks for c in t.cards]
+    cards += list(hand.trick.cards) if hand.trick else []
+    if hand.dealer_takes_ace_after_trick and hand.turn_up is not None:
+        cards.append(hand.turn_up)          # the robbed ace, coming into the dealer's hand (a rob still to come is
+                                            # the ace holder's, whose ace is in play already)
+    if hand.best_card is not None:
+        cards.append(hand.best_card)        # an ending's best trump so far
+    auction = (hand.bidder, hand.bid) if hand.config.auction else (None, None)
+    return _scorer(hand.config, hand.trump, cards, seat, hand.scores_before, *auction)
+
+
+def _scorer(config: Any, trump: Suit, cards: list[Card], seat: int, scores_before: list[int], bidder: int | None,
+            bid: str | None) -> Scorer:
+    """The scorer of a hand of ``config`` with ``trump`` whose cards in play are ``cards``, for ``seat``."""
+    from atout.forty_fives.ranking import TABLES
+    from atout.forty_fives.scoring import TRICK_POINTS, score_hand
+    from atout.solver.scoring import Scorer, margin_table
+
+    n, units = config.players, config.sides
+    is_trump = TABLES[trump].is_trump
+    # 45.score.best-card: there is a best card once any trump is in play (every card held is played)
+    best = bool(config.scores_best_card and any(is_trump[c.index] for c in cards))
+    total = TRICK_POINTS * (TRICKS + best)
+    mine = config.side_of(seat)
+    other = next(s for s in range(n) if config.side_of(s) != mine)
+
+    def score(points: int) -> list[int]:
+        # The best card wins the trick it is played to: all five tricks hold it, one trick may be it.
+        with_best = best and (points == total or points >= 2 * TRICK_POINTS)
+        tricks = points // TRICK_POINTS - with_best
+        won = [0] * n
+        won[seat], won[other] = tricks, TRICKS - tricks
+        best_seat = (seat if with_best else other) if best else None
+        points_by_unit: list[int] = score_hand(config, won, best_seat, scores_before, bidder, bid).points
+        return points_by_unit
+
+    table = margin_table(range(0, total + 1, TRICK_POINTS), score, mine, units)
+    return Scorer(seat, "margin" if units == 2 else "own", "points", "points", table)
+
+
+def cell_score(hand: Any, strain: Suit, column: int, value: Value) -> CellScore:
+    """A cell of the double-dummy table in the hand's score (``atout.solver.table``): the side's (or player's) score
+    with those trick points, every trump suit dealt as it is; in the auction, with the highest bid the points make
+    (the side's own bid; None when none makes: the cell's score is then the other side's contract set by it)."""
+    from atout.forty_fives.config import bid_level
+    from atout.forty_fives.scoring import TRICK_POINTS
+    from atout.solver.table import CellScore
+
+    config = hand.config
+    cards = [c for h in hand.hands for c in h]
+    scores_before = [0] * config.sides
+    if not config.auction:
+        score = _scorer(config, strain, cards, column, scores_before, None, None)
+        return CellScore(None, score(value.lo), score(value.hi))
+    from atout.forty_fives.ranking import TABLES
+
+    best = config.scores_best_card and any(TABLES[strain].is_trump[c.index] for c in cards)
+    total = TRICK_POINTS * (TRICKS + best)
+    for bid in reversed(config.bid_values):
+        level = bid_level(bid)
+        if (value.lo == total) if level > 30 else value.lo >= level:
+            score = _scorer(config, strain, cards, column, scores_before, column, bid)
+            return CellScore(bid, score(value.lo), score(value.hi))
+    return CellScore(None, None, None)
+
+
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
     """For each trump, the five cards as dealt and the dealer's left leading: each side's (or player's) points."""
     from atout.position import position_of
@@ -184,7 +255,8 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
     for trump in STRAINS:
         pos = FortyFivesPosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
         for column in columns:
-            table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            value = table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            table.scores[(trump, column)] = cell_score(hand, trump, column, value)
             yield table
             if stop is not None and stop():
                 return

@@ -26,6 +26,7 @@ from atout.solver.positions import SolverError
 
 if TYPE_CHECKING:
     from atout.solver import Solution, Value
+    from atout.solver.scoring import Scorer
 
 DECLARE = Action("declare")
 MARRIAGE = {s: Action("marriage", Card.of(KING, s)) for s in Suit}
@@ -109,6 +110,14 @@ def played_value(hand: Any, seat: int) -> Value:
     points = hand.result.game_points
     value = points[seat] - points[1 - seat]
     return Value(seat, value, value, "game points")
+
+
+def scorer(hand: Any, seat: int) -> Scorer:
+    """The search counts what the hand is scored in: the game points ``seat`` wins, negative when the other player
+    wins them (``atout.solver.scoring``)."""
+    from atout.solver.scoring import Scorer
+
+    return Scorer(seat, "game", "game points", "game points")
 
 
 # Moves: a card's bit position (0..79); DECLARE_MOVE; a marriage in block b is MARRY + b.

@@ -31,6 +31,17 @@ from atout.solver import SolverError, Value
 from atout.solver.positions import adapter_of
 
 
+@dataclass(frozen=True)
+class CellScore:
+    """A cell in the hand's score: the side's score less the other side's (a player's own, played without partners
+    by three or more), between ``lo`` and ``hi`` as the cell's value is proven; where the game has contracts, with
+    the highest contract the cell's tricks make (``call``; all None when none makes)."""
+
+    call: str | None
+    lo: int | None
+    hi: int | None
+
+
 @dataclass
 class DoubleDummyTable:
     """``cells[(strain, column)]``: the proven value (``strain`` None: no trumps). ``columns`` are seats: each
@@ -42,6 +53,7 @@ class DoubleDummyTable:
     by: str                                # "contractor", "player" or "side"
     unit: str
     cells: dict[tuple[Suit | None, int], Value] = field(default_factory=dict)
+    scores: dict[tuple[Suit | None, int], CellScore] = field(default_factory=dict)   # each cell as the hand is scored
 
     @property
     def size(self) -> int:

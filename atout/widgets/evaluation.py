@@ -14,8 +14,9 @@ import ipywidgets as widgets
 
 from atout.errors import AtoutError
 from atout.evaluate import Evaluation, evaluate, suggested_target, value_unit
-from atout.i18n import N_, Text, ngettext
+from atout.i18n import N_, Text, ngettext, signed
 from atout.widgets import language
+from atout.widgets.analysis import side_words, whose_score
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label
 
@@ -91,7 +92,7 @@ def _target_line(result: Evaluation) -> str:
                     "{n} points or more in {p} of the deals (± {e})", n, p=p, e=e)
 
 
-def result_html(result: Evaluation, running: bool = False) -> str:
+def result_html(result: Evaluation, running: bool = False, hand: Any = None) -> str:
     """The result (so far, while ``running``), its error bar, how often the target was reached, the chart."""
     unit = Text(UNITS.get(result.unit, result.unit)).render()
     if not result.samples:
@@ -100,6 +101,16 @@ def result_html(result: Evaluation, running: bool = False) -> str:
     parts = [Text("Over {n} deals: {mean} {unit} on average ({confidence} between {low} and {high})",
                   n=result.samples, mean=f"{result.mean:.1f}", unit=unit, confidence="95%",
                   low=f"{result.low:.1f}", high=f"{result.high:.1f}").render()]
+    score = result.scorer
+    if hand is not None and score is not None and not score.same_unit and result.samples >= 2:
+        # what it scores, where that differs from what was counted
+        plus = score.whose != "own"
+        scored = Text("For {who}, {what}: {mean} points on average ({confidence} between {low} and {high})",
+                      who=side_words(hand, result.seat), what=whose_score(hand, score),
+                      mean=signed(round(result.mean_score), plus=plus), confidence="95%",
+                      low=signed(round(result.mean_score - result.score_error), plus=plus),
+                      high=signed(round(result.mean_score + result.score_error), plus=plus))
+        parts.append(scored.render())
     if result.target is not None:
         parts.append(_target_line(result))
     if running:
@@ -196,7 +207,7 @@ class EvaluationView(widgets.VBox):
             self.result = evaluate(self.hand, self.seat, samples=self.samples.value,
                                    target=self.target.value or None, seed=0, stop=self._stop.is_set,
                                    progress=self._progress, partial=self._partial)
-            self.output.value = result_html(self.result)
+            self.output.value = result_html(self.result, hand=self.hand)
             self.bar.description = Text("{done} of {total}", done=self.result.samples,
                                         total=self.bar.max).render()
         except AtoutError as exc:
@@ -218,7 +229,7 @@ class EvaluationView(widgets.VBox):
         now = time.monotonic()
         if now - self._shown >= SHOW_EVERY_S and result.samples < self.bar.max:
             self._shown = now
-            self.output.value = result_html(result, running=True)
+            self.output.value = result_html(result, running=True, hand=self.hand)
 
     def refresh(self) -> None:
         self.seat_picker.description = Text("Player").render()
@@ -239,4 +250,4 @@ class EvaluationView(widgets.VBox):
         self.start_button.description = Text("Evaluate this hand").render()
         self.stop_button.description = Text("Stop").render()
         if self.result is not None:
-            self.output.value = result_html(self.result)
+            self.output.value = result_html(self.result, hand=self.hand)

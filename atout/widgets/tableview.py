@@ -9,9 +9,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from atout.i18n import Text
+from atout.games import call_label
+from atout.i18n import Text, ngettext, signed
 from atout.widgets import language
-from atout.widgets.analysis import UNITS, Background, bound_text
+from atout.widgets.analysis import UNITS, Background, amount_words, bound_text
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
 
@@ -95,6 +96,26 @@ class DoubleDummyView(widgets.VBox):
         if self._job is not None:
             self._job.wait(timeout)
 
+    @staticmethod
+    def _cell(table: Any, strain: Any, column: int, value: Any, own: bool) -> str:
+        """A cell: its score (and the contract that scores it), then the count it comes from."""
+        score = table.scores.get((strain, column))
+        count = (amount_words(value.lo, value.hi, table.unit) if table.unit == "tricks" else
+                 ngettext("{n} trick point", "{n} trick points", value.lo) if value.exact else
+                 Text("{value} trick points", value=bound_text(value.lo, value.hi)).render())
+        if score is None or score.lo is None or score.hi is None:
+            shown = Text("no contract").render() if table.by == "contractor" or score is not None else "…"
+            return (f"<span class='atout-dd-score' data-score=''>{escape(shown)}</span> "
+                    f"<span class='atout-dd-count'>{escape(count)}</span>")
+        number = signed(score.lo, plus=not own)
+        if score.hi != score.lo:
+            number = Text("{lo} to {hi}", lo=number, hi=signed(score.hi, plus=not own)).render()
+        if score.call is not None:
+            count = (Text("{count}: {call}", count=count, call=call_label(score.call)) if table.unit == "tricks"
+                     else Text("{count}: a bid of {call}", count=count, call=call_label(score.call))).render()
+        return (f"<span class='atout-dd-score' data-score='{score.lo}'>{escape(number)}</span> "
+                f"<span class='atout-dd-count'>{escape(count)}</span>")
+
     def refresh(self) -> None:
         self.heading.value = ("<h3 class='atout-dd-heading'>" + escape(Text("Double-dummy table").render())
                               + "</h3>")
@@ -118,12 +139,16 @@ class DoubleDummyView(widgets.VBox):
             heads = [player_label(c).render() for c in table.columns]
         rows = [f"<tr><th scope='col'>{escape(Text('Trumps').render())}</th>"
                 + "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads) + "</tr>"]
+        own = table.by == "player" and len(table.columns) > 2
         for strain in table.strains:
             cells = []
             for column in table.columns:
                 value = table.cells.get((strain, column))
-                text = "…" if value is None else bound_text(value.lo, value.hi)
-                cells.append(f"<td data-column='{column}'>{escape(text)}</td>")
+                if value is None:
+                    cells.append(f"<td data-column='{column}'>…</td>")
+                    continue
+                cells.append(f"<td data-column='{column}' data-lo='{value.lo}' data-hi='{value.hi}'>"
+                             f"{self._cell(table, strain, column, value, own)}</td>")
             key = "NT" if strain is None else strain.letter
             rows.append(f"<tr data-strain='{key}'><th scope='row'>{escape(strain_words(strain))}</th>"
                         + "".join(cells) + "</tr>")
@@ -136,6 +161,11 @@ class DoubleDummyView(widgets.VBox):
         if self.stopped:
             note = "<p>" + escape(Text("Stopped: the cells shown are proven, the others were not worked out.")
                                   .render()) + "</p>"
+        scored = Text("Each cell gives first what it scores, as the hand is scored: the side's score less the "
+                      "other side's (a player's own, played without partners), with the highest contract its "
+                      "tricks make where the game has contracts; then what was counted.") if not own else Text(
+            "Each cell gives first what the player scores, then what was counted.")
         self.output.value = (f"<div class='atout-dd' data-testid='double-dummy' data-state='{state}'>"
                              f"<p>{escape(explanation(table).render())} ({escape(unit)})</p>"
+                             f"<p>{escape(scored.render())}</p>"
                              f"<table class='atout-dd-table'>{''.join(rows)}</table>{note}</div>")

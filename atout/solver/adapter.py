@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from atout.solver import Solution, Value
     from atout.solver.build import Built
     from atout.solver.scoring import Scorer
-    from atout.solver.table import DoubleDummyTable
+    from atout.solver.table import DoubleDummyTable, Par
 
 
 class BaseAdapter(Protocol):
@@ -66,6 +66,10 @@ class TrickSearchAdapter(BaseAdapter, Protocol):
 
     def suggested_target(self, hand: Any, seat: int, /) -> int | None:
         """The evaluation page's first question for ``seat``, in the family's unit (None: none yet)."""
+
+    def par(self, hand: Any, table: DoubleDummyTable, /) -> Par | None:
+        """The contract both sides reach bidding with every hand known, from the complete table (None: the family
+        has none)."""
 
 
 class OwnSearchAdapter(BaseAdapter, Protocol):

@@ -17,7 +17,7 @@ from atout.solver.tricks import TrickState
 if TYPE_CHECKING:
     from atout.solver import Value
     from atout.solver.scoring import Scorer
-    from atout.solver.table import CellScore, DoubleDummyTable
+    from atout.solver.table import CellScore, DoubleDummyTable, Par
 
 TRICKS = 10
 STRAINS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)   # None: no trumps
@@ -173,6 +173,56 @@ def cell_score(hand: Any, strain: Suit | None, column: int, value: Value) -> Cel
         return int(points[mine] - points[1 - mine])
 
     return CellScore(contract.call, margin(value.lo), margin(value.hi))
+
+
+def par(hand: Any, table: DoubleDummyTable) -> Par | None:
+    """The contract both sides reach bidding with every hand known (``atout.solver.table.par``): the sides take
+    turns, from the one on the dealer's left, each passing or calling a contract above the last (in any strain,
+    played by whichever of its two players takes more tricks in it, as the table says); a side that passes lets the
+    last contract stand (the hand is thrown in if nobody called). Each side plays for its score less the other's, a
+    contract set included (a sacrifice is called when it costs less). Misère is left out: the table has no cells for
+    it. None until the table is complete."""
+    from functools import cache
+
+    from atout.five_hundred.scoring import score_hand
+    from atout.solver.table import Par
+
+    if not table.complete:
+        return None
+    config = hand.config
+    ladder = sorted((c for c in config.calls.values() if not c.misere), key=lambda c: c.rank)
+
+    def declarer(side: int, strain: Suit | None) -> int:
+        return max((s for s in table.columns if s % 2 == side), key=lambda s: table.value(strain, s).lo)
+
+    def margin(rank: int, side: int) -> int:
+        """Side 0's score less side 1's when ``side`` plays the contract at ``rank`` of the ladder."""
+        contract = ladder[rank]
+        seat = declarer(side, contract.trump)
+        tricks = table.value(contract.trump, seat).lo
+        won = [0, 0]
+        won[side], won[1 - side] = tricks, TRICKS - tricks
+        points = score_hand(config, contract, side, won, [0, 0], seat).points
+        return int(points[0] - points[1])
+
+    @cache
+    def auction(rank: int, holder: int | None, speaker: int, passed: bool) -> tuple[int, int | None, int | None]:
+        """(side 0's margin, the contract's rank, the side holding it) once the auction is over."""
+        stop: tuple[int, int | None, int | None]
+        if holder is not None:
+            stop = (margin(rank, holder), rank, holder)
+        elif passed:
+            stop = (0, None, None)
+        else:
+            stop = auction(rank, None, 1 - speaker, True)
+        options = [stop] + [auction(higher, speaker, 1 - speaker, False) for higher in range(rank + 1, len(ladder))]
+        return max(options, key=lambda o: o[0]) if speaker == 0 else min(options, key=lambda o: o[0])
+
+    value, rank, holder = auction(-1, None, (hand.dealer + 1) % 2, False)
+    if rank is None or holder is None:
+        return Par(None, None, 0)
+    contract = ladder[rank]
+    return Par(contract.call, declarer(holder, contract.trump), value if holder == 0 else -value)
 
 
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:

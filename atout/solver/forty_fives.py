@@ -18,7 +18,7 @@ from atout.solver.tricks import TrickState
 if TYPE_CHECKING:
     from atout.solver import Value
     from atout.solver.scoring import Scorer
-    from atout.solver.table import CellScore, DoubleDummyTable
+    from atout.solver.table import CellScore, DoubleDummyTable, Par
 
 TRICKS = 5
 STRAINS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)   # the double-dummy table's rows
@@ -235,6 +235,12 @@ def cell_score(hand: Any, strain: Suit, column: int, value: Value) -> CellScore:
             score = _scorer(config, strain, cards, column, scores_before, column, bid)
             return CellScore(bid, score(value.lo), score(value.hi))
     return CellScore(None, None, None)
+
+
+def par(hand: Any, table: DoubleDummyTable) -> Par | None:
+    """Forty-Fives has no par here: the turned-up games have no bidding, and the auction game's bids (each player
+    for itself by default, trumps named after the kitty and the draw) are not what its table shows."""
+    return None
 
 
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:

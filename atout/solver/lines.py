@@ -21,11 +21,13 @@ from atout.engine import Action
 @dataclass
 class LineTrick:
     """One trick of a line: its number in the hand (from 1), each action with its player, in order, and who won it
-    (None: the line ends before the trick does, or ends the hand there, as a declaration does)."""
+    (None: the line ends before the trick does, or ends the hand there, as a declaration does); for the first, the
+    cards already on the table when the line starts (``before``)."""
 
     number: int
     plays: list[tuple[int, Action]] = field(default_factory=list)
     winner: int | None = None
+    before: list[tuple[int, Action]] = field(default_factory=list)   # the cards on the table when the line starts
 
 
 def line_by_trick(hand: Any, line: list[Action]) -> list[LineTrick]:
@@ -33,7 +35,7 @@ def line_by_trick(hand: Any, line: list[Action]) -> list[LineTrick]:
     grouped by trick."""
     replay = hand.copy()
     tricks: list[LineTrick] = []
-    current = LineTrick(len(replay.tricks) + 1)
+    current = LineTrick(len(replay.tricks) + 1, before=_on_the_table(hand))
     for action in line:
         seat = replay.to_act
         before = len(replay.tricks)
@@ -47,3 +49,8 @@ def line_by_trick(hand: Any, line: list[Action]) -> list[LineTrick]:
     if current.plays:
         tricks.append(current)
     return tricks
+
+
+def _on_the_table(hand: Any) -> list[tuple[int, Action]]:
+    """The cards already played to the trick on the table, each with its player (from the table everyone sees)."""
+    return [(seat, Action("play", card)) for seat, card in hand.table_view(None).trick]

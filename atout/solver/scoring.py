@@ -78,3 +78,13 @@ def margin_table(counts: range, score: Callable[[int], list[int]], mine: int, un
         points = score(count)
         table[count] = points[mine] - points[1 - mine] if units == 2 else points[mine]
     return table
+
+
+def best_actions(solution: Any, score: Scorer) -> set[Any]:
+    """The actions of a ``Solution`` proven at least as good as every other, as the hand is scored; none when every
+    action is proven to score the same (a choice that changes nothing is not the best one)."""
+    scored = {a: score.bounds(lo, hi) for a, (lo, hi) in solution.bounds.items()}
+    best = {a for a, (lo, _hi) in scored.items() if all(lo >= hi for b, (_lo, hi) in scored.items() if b != a)}
+    if len(scored) > 1 and best == set(scored):
+        return set()
+    return best

@@ -42,6 +42,16 @@ class CellScore:
     hi: int | None
 
 
+@dataclass(frozen=True)
+class Par:
+    """The contract both sides reach bidding with every hand known: its ``call`` and ``contractor`` (None: the hand
+    is thrown in), and what the contractor's side then scores less the other side's (``score``)."""
+
+    call: str | None
+    contractor: int | None
+    score: int
+
+
 @dataclass
 class DoubleDummyTable:
     """``cells[(strain, column)]``: the proven value (``strain`` None: no trumps). ``columns`` are seats: each
@@ -96,3 +106,9 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None = None) -> Ite
         raise SolverError(Text("A double-dummy table is worked out for a dealt hand of Forty-Fives or Five Hundred"))
     yield from steps(hand, stop)
 
+
+
+def par(hand: Any, table: DoubleDummyTable) -> Par | None:
+    """The par contract of a complete table where the game has contracts (its adapter's ``par``; None otherwise)."""
+    adapter = adapter_of(hand)
+    return adapter.par(hand, table) if adapter.SEARCH == "tricks" else None

@@ -25,7 +25,8 @@ import ipywidgets as widgets
 
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.i18n import N_, Text, ngettext, signed
+from atout.i18n import N_, Person, Text, ngettext, signed
+from atout.solver.scoring import best_actions
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
@@ -145,12 +146,12 @@ def whose_score(hand: Any, scorer: Any) -> Text:
         return Text("their own score in this hand")
     if scorer.whose == "contract":
         value = max(scorer.table.values())
-        contractor = player_label(scorer.contractor)
+        contractor = Person(scorer.contractor)
         if hand.side_of(scorer.seat) == hand.side_of(scorer.contractor):
             return Text("the misère's result: +{value} points if {contractor} takes no trick, −{value} if they take "
                         "one", contractor=contractor, value=value)
         return Text("the misère's result turned round: +{value} points if {contractor} takes a trick, −{value} if "
-                    "not (the points the defenders score for their tricks are left out)", contractor=contractor,
+                    "not; the points the defenders score for their tricks are left out", contractor=contractor,
                     value=value)
     return Text("the game points they win in this hand, negative when the other player wins them")
 
@@ -211,16 +212,6 @@ def assumption(hand: Any, seat: int) -> Text | None:
     return Text("Played without partners, a value is what {seat} can make for sure when every other player plays "
                 "against them: the others are assumed to join forces, so {seat} may well do better.",
                 seat=player_label(seat))
-
-
-def best_actions(solution: Any, score: Any) -> set[Any]:
-    """The actions proven at least as good as every other, as the hand is scored; none when every action is proven
-    to score the same (a choice that changes nothing is not the best one)."""
-    scored = {a: score.bounds(lo, hi) for a, (lo, hi) in solution.bounds.items()}
-    best = {a for a, (lo, _hi) in scored.items() if all(lo >= hi for b, (_lo, hi) in scored.items() if b != a)}
-    if len(scored) > 1 and best == set(scored):
-        return set()
-    return best
 
 
 class Background:
@@ -462,11 +453,19 @@ class SolverPanel(widgets.VBox):
 
         items = []
         for trick in line_by_trick(self.start, solution.line):
-            plays = ", ".join(Text("{who} {action}", who=player_label(seat), action=action_words(action)).render()
-                              for seat, action in trick.plays)
-            said = Text("Trick {n}: {plays}", n=trick.number, plays=plays).render()
+            played = [Text("{who} {action}", who=player_label(seat), action=action_words(action)).render()
+                      for seat, action in trick.before]
+            plays = [(Text("{who} {action}", who=player_label(seat), action=action_words(action))
+                      if action.kind == "play" else
+                      Text("{who}: {action}", who=player_label(seat), action=action_words(action))).render()
+                     for seat, action in trick.plays]
+            if played:
+                said = Text("Trick {n}: {played} (on the table), then {plays}", n=trick.number,
+                            played=", ".join(played), plays=", ".join(plays)).render()
+            else:
+                said = Text("Trick {n}: {plays}", n=trick.number, plays=", ".join(plays)).render()
             if trick.winner is not None:
-                said += " " + Text("({who} wins it)", who=player_label(trick.winner)).render()
+                said += " " + Text("({who} wins it)", who=Person(trick.winner)).render()
             items.append(f"<li>{escape(said)}</li>")
         return (f"<div class='atout-best-line' data-testid='best-line'><p>{escape(Text('Best line:').render())}</p>"
                 f"<ol>{''.join(items)}</ol></div>")

@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from atout.games import call_label
-from atout.i18n import Text, ngettext, signed
+from atout.i18n import Person, Text, ngettext, signed
 from atout.widgets import language
 from atout.widgets.analysis import UNITS, Background, amount_words, bound_text
 from atout.widgets.fault import guarded
@@ -96,6 +96,21 @@ class DoubleDummyView(widgets.VBox):
         if self._job is not None:
             self._job.wait(timeout)
 
+    def _par(self, table: Any) -> str:
+        """The par contract, once the table is complete, where the game has contracts (core's ``par``)."""
+        from atout.solver.table import par
+
+        found = par(self.hand, table) if table.complete else None
+        if found is None:
+            return ""
+        if found.call is None or found.contractor is None:
+            said = Text("Par: nobody bids, every hand known: the hand is thrown in.")
+        else:
+            said = Text("Par, both sides bidding with every hand known: {call} by {seat}, {score} points for their "
+                        "side (their score less the other side's).", call=call_label(found.call),
+                        seat=Person(found.contractor), score=signed(found.score, plus=True))
+        return f"<p class='atout-dd-par' data-testid='dd-par'>{escape(said.render())}</p>"
+
     @staticmethod
     def _cell(table: Any, strain: Any, column: int, value: Any, own: bool) -> str:
         """A cell: its score (and the contract that scores it), then the count it comes from."""
@@ -157,7 +172,7 @@ class DoubleDummyView(widgets.VBox):
                        + "".join(f"<th scope='col'>{escape(Text('{seat} contracts', seat=player_label(c)).render())}"
                                  f"</th>" for c in table.columns) + "</tr>")
         state = "done" if table.complete else ("stopped" if self.stopped else "working")
-        note = ""
+        note = self._par(table)
         if self.stopped:
             note = "<p>" + escape(Text("Stopped: the cells shown are proven, the others were not worked out.")
                                   .render()) + "</p>"

@@ -181,13 +181,16 @@ def test_the_double_dummy_table_of_a_dealt_hand():
     html = view.output.value
     assert "data-state='done'" in html and html.count("<td") == 20 and "No trumps" in html
     assert view.bar.value == view.bar.max == 20 and view.bar.description == "20 of 20"
-    from atout.solver.table import double_dummy
+    from atout.solver.table import double_dummy, par
 
     core = double_dummy(page.hand)
     assert {k: (v.lo, v.hi) for k, v in view.table.cells.items()} == {k: (v.lo, v.hi) for k, v in core.cells.items()}
     first = re.search(r"<tr data-strain='S'>(.*?)</tr>", html).group(1)
     assert re.findall(r"<td data-column='\d' data-lo='(\d+)'", first) == [str(core.value(core.strains[0], c).lo)
                                                                           for c in range(4)]
+    found = par(page.hand, core)                            # issue 32: par, where the game has contracts
+    assert f"Par, both sides bidding with every hand known: {found.call[:-1]}" in html and \
+        f"by Player {found.contractor + 1}" in html
     # issue 32: each cell in the hand's score, with the highest contract its tricks make
     for column in range(4):
         tricks = core.value(core.strains[0], column).lo

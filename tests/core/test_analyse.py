@@ -1,0 +1,90 @@
+"""Many positions at once (``atout analyse``): each registered game's positions in, each one's values out in the
+hand's score, the double-dummy table and Five Hundred's par with ``--table``; a bad position is said and the rest
+go on."""
+
+import json
+
+import pytest
+
+from atout.analyse import analyse_text, positions_in
+from atout.cards import Suit
+from atout.cli import main
+from atout.games import available_games, family_of
+from atout.position import compact_text, format_position
+from atout.solver import Value, solve
+from atout.solver.scoring import scorer
+from atout.solver.table import DoubleDummyTable, double_dummy, par
+from tests.core.test_endings import ending_of
+from tests.core.test_solver_reference import random_position, sixty_six_strict
+
+
+def in_play(game, seeds):
+    for seed in seeds:
+        hand = sixty_six_strict(seed) if family_of(game).id == "sixty-six" else random_position(game, seed, 2)
+        if hand is not None and not hand.is_over:
+            yield hand
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_each_position_s_values_are_the_solver_s_in_the_hand_s_score(game):
+    hands = list(in_play(game, range(30)))[:3]
+    assert hands
+    # one a line (the short form), then the longer form of an ending, after a blank line
+    text = "\n".join(compact_text(h) for h in hands) + "\n\n" + format_position(ending_of(hands[0])) + "\n"
+    out = list(analyse_text(text))
+    assert [o["n"] for o in out] == [1, 2, 3, 4] and not any("error" in o for o in out)
+    for result, hand in zip(out, [*hands, hands[0]], strict=True):
+        solution, score = solve(hand), scorer(hand, hand.to_act)
+        assert result["to_act"] == hand.to_act and result["unit"] == score.unit and result["exact"]
+        assert {v["action"]: (v["score"], v["count"]) for v in result["values"]} == \
+            {str(a): (score(lo), lo) for a, (lo, _hi) in solution.bounds.items()}
+        assert [step["action"] for step in result["line"]] == [str(a) for a in solution.line]
+        assert hand.to_act in result["side"]
+
+
+def test_a_bad_position_is_said_and_the_rest_go_on(tmp_path, capsys):
+    hand = next(in_play("five-hundred", range(30)))
+    path = tmp_path / "session.txt"
+    path.write_text("# Tuesday's deals\n500.0.SAKZ\n" + compact_text(hand) + "\n", encoding="utf-8")
+    assert main(["analyse", str(path)]) == 1                   # one position could not be analysed
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["n"] for line in lines] == [1, 2]
+    assert "is not a hand" in lines[0]["error"] and lines[1]["position"] == compact_text(hand)
+    assert main(["analyse", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_the_table_and_par_of_dealt_hands():
+    from atout.games import family
+
+    hand = family("five-hundred").new_hand("five-hundred", seed=0)
+    [result] = analyse_text(compact_text(hand), table=True)
+    assert "bid phase" in result["why"]                        # not in play yet: the table, no values
+    table = double_dummy(hand)
+    cells = {(c["strain"], c["column"]): c for c in result["table"]["cells"]}
+    for (strain, column), value in table.cells.items():
+        cell = cells[("NT" if strain is None else strain.letter, column)]
+        assert cell["count"] == value.lo and cell["score"] == table.scores[(strain, column)].lo
+    found = par(hand, table)
+    assert result["par"] == {"call": found.call, "contractor": found.contractor, "score": found.score}
+
+
+def test_par_is_the_contract_neither_side_outbids_profitably():
+    """Players 1 and 3 make 8 hearts, Players 2 and 4 7 spades: 8♥ by Player 1 stands (280: 300, less the
+    defenders' 20); 9♠ by the others would cost them 370 against the 280 they lose letting 8♥ play."""
+    from atout.games import family
+
+    hand = family("five-hundred").new_hand("five-hundred", seed=0)
+    table = DoubleDummyTable("five-hundred", [Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None],
+                             [0, 1, 2, 3], "contractor", "tricks")
+    for strain in table.strains:
+        for seat in table.columns:
+            tricks = 8 if (strain is Suit.HEARTS and seat == 0) else 7 if (strain is Suit.SPADES and seat % 2) else 3
+            table.cells[(strain, seat)] = Value(seat, tricks, tricks, "tricks")
+    found = par(hand, table)
+    assert (found.call, found.contractor, found.score) == ("8H", 0, 280)
+
+
+def test_positions_are_split_at_blank_lines_and_short_forms_one_a_line():
+    text = "# comment\n45.0.SAK\n500.1.SQ\n\ngame: sixty-six\ndealer: 0\n\n\n66.0.SA\n"
+    assert list(positions_in(text)) == ["45.0.SAK", "500.1.SQ", "game: sixty-six\ndealer: 0", "66.0.SA"]
+

@@ -41,7 +41,8 @@ from atout.errors import AtoutError, quote
 from atout.games import family_of
 from atout.i18n import Text
 
-Sample = Callable[[], tuple[int, str] | None]   # one deal's value for the seat and its unit (None: no deal)
+# One deal's value for the seat, its unit and the hand's score of it for the seat's side (None: no deal).
+Sample = Callable[[], tuple[int, str, int] | None]
 
 
 class EvaluationError(AtoutError):
@@ -56,17 +57,19 @@ def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level:
     from atout.solver import solve_value
 
     config, seat = view["config"], view["seat"]
-    players = import_module(family_of(config.game).players)
+    info = family_of(config.game)
+    players = import_module(info.players)
+    adapter = info.solver_adapter()
     know = players.knowledge(view)
 
-    def sample() -> tuple[int, str] | None:
+    def sample() -> tuple[int, str, int] | None:
         dealt = deal_unseen(rng, know)
         if dealt is None:
             return None
         value = solve_value(players.position(view, dealt), seat, budget_s=budget_s, stop=stop)
         if not value.exact and stop is not None and stop():
             return None              # stopped in the middle of this deal: it is not counted
-        return value.lo, value.unit
+        return value.lo, value.unit, adapter.view_scorer(view, dealt)(value.lo)
 
     return sample
 
@@ -128,12 +131,8 @@ class Evaluation:
     values: list[int] = field(default_factory=list)
     target: int | None = None
     stopped: bool = False
-    scorer: Any = None      # each value as the hand is scored, for the seat's side (``atout.solver.scoring``)
-
-    @property
-    def scores(self) -> list[int]:
-        """Each deal's value as the hand is scored (the values themselves where the game counts its score)."""
-        return [self.scorer(v) for v in self.values] if self.scorer is not None else list(self.values)
+    scores: list[int] = field(default_factory=list)   # each deal's value as the hand is scored, for the seat's side
+    scorer: Any = None      # what a score is (``atout.solver.scoring``: ``whose``, its unit)
 
     @property
     def mean_score(self) -> float:
@@ -214,9 +213,8 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
     if level not in LEVELS:
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                    levels=", ".join(LEVELS)))
-    from atout.solver.scoring import scorer
-
-    score = scorer(hand, seat)
+    # what a score is, from the view alone (which deal comes changes the scores, not what they are)
+    score = family_of(view["game"]).solver_adapter().view_scorer(view, {})
     rng = random.Random(seed)
     sample = _sampler(view["game"])(view, rng, budget_s, level, stop)
     result: Evaluation | None = None
@@ -226,10 +224,11 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         valued = sample()
         if valued is None:
             break
-        value, unit = valued
+        value, unit, scored = valued
         if result is None:
             result = Evaluation(seat, unit, target=target, scorer=score)
         result.values.append(value)
+        result.scores.append(scored)
         if progress is not None:
             progress(done + 1, samples)
         if partial is not None:

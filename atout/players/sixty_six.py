@@ -425,7 +425,7 @@ def play_out(hand: Any, seat: int, players: list[Player]) -> int:
 
 
 def played_out_deals(view: dict, rng: random.Random, budget_s: float | None, level: str,
-                     stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str] | None]:
+                     stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str, int] | None]:
     """How ``atout.evaluate`` values a Sixty-Six hand: each guess at the other hand and the stock played out by
     computer players of ``level`` while the stock is open, then solved exactly."""
     from atout.players import make_player
@@ -435,11 +435,12 @@ def played_out_deals(view: dict, rng: random.Random, budget_s: float | None, lev
     # (the other levels take no budget)
     player_budget = budget_s / 4 if budget_s is not None else 600.0
 
-    def sample() -> tuple[int, str] | None:
+    def sample() -> tuple[int, str, int] | None:
         hand = sampled_hand(view, rng)
         if hand is None:
             return None
         players = [make_player(game, level, seed=rng.randrange(1 << 30), budget_s=player_budget) for _ in range(2)]
-        return play_out(hand, seat, players), "game points"
+        points = play_out(hand, seat, players)
+        return points, "game points", points          # game points are what the hand is scored in
 
     return sample

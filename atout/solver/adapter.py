@@ -50,6 +50,9 @@ class BaseAdapter(Protocol):
     def scorer(self, hand: Any, seat: int, /) -> Scorer:
         """The hand's score for ``seat``'s side of each value the search proves (``atout.solver.scoring``)."""
 
+    def view_scorer(self, view: dict[str, Any], dealt: dict[int, list[Any]], /) -> Scorer:
+        """The same for the hand a seat's view and a guess at the other hands make up (the hand evaluation's)."""
+
 
 class TrickSearchAdapter(BaseAdapter, Protocol):
     """A family searched by the shared trick search (Forty-Fives, Five Hundred)."""

@@ -130,10 +130,18 @@ def scorer(hand: Any, seat: int) -> Scorer:
     other side's, the contract made or set and the defenders' tricks as ``atout.five_hundred.scoring`` scores them;
     in misère, where the count is the tricks that go the contractor's way (or, for the defenders, those forced on
     it), the contract's result alone."""
+    return _scorer(hand.config, hand.contract, hand.contractor, seat, hand.scores_before)
+
+
+def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
+    """The scorer of the hand a seat's ``view`` shows (the other hands change nothing of it)."""
+    return _scorer(view["config"], view["contract_terms"], view["contractor"], view["seat"], view["scores"])
+
+
+def _scorer(config: Any, contract: Any, contractor: int, seat: int, scores_before: list[int]) -> Scorer:
     from atout.five_hundred.scoring import contract_points, score_hand
     from atout.solver.scoring import Scorer, margin_table
 
-    contract, contractor = hand.contract, hand.contractor
     mine, theirs = seat % 2, contractor % 2
     if contract.misere:
         table = {}
@@ -146,7 +154,7 @@ def scorer(hand: Any, seat: int) -> Scorer:
     def score(count: int) -> list[int]:
         won = [0, 0]
         won[mine], won[1 - mine] = count, TRICKS - count
-        points: list[int] = score_hand(hand.config, contract, theirs, won, hand.scores_before, contractor).points
+        points: list[int] = score_hand(config, contract, theirs, won, scores_before, contractor).points
         return points
 
     return Scorer(seat, "margin", "points", "tricks", margin_table(range(TRICKS + 1), score, mine, 2), contractor)

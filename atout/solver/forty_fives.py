@@ -182,6 +182,18 @@ def scorer(hand: Any, seat: int) -> Scorer:
     return _scorer(hand.config, hand.trump, cards, seat, hand.scores_before, *auction)
 
 
+def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
+    """The scorer of the hand a seat's ``view`` and one guess at the other hands (``dealt``) make up: what the hand
+    evaluation reads, which never looks at the hand itself."""
+    config = view["config"]
+    cards = list(view["hand"]) + [c for cards in dealt.values() for c in cards] + list(view["trick"])
+    cards += [c for _leader, played, _winner in view["tricks"] for c in played]
+    if view["turn_up_after_trick"] is not None and view["turn_up"] is not None:
+        cards.append(view["turn_up"])
+    auction = (view["bidder"], view["bid"]) if config.auction else (None, None)
+    return _scorer(config, view["trump"], cards, view["seat"], view["scores"], *auction)
+
+
 def _scorer(config: Any, trump: Suit, cards: list[Card], seat: int, scores_before: list[int], bidder: int | None,
             bid: str | None) -> Scorer:
     """The scorer of a hand of ``config`` with ``trump`` whose cards in play are ``cards``, for ``seat``."""

@@ -123,6 +123,11 @@ def scorer(hand: Any, seat: int) -> Scorer:
     return Scorer(seat, "game", "game points", "game points")
 
 
+def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
+    """The same, from a seat's view (what the hand evaluation reads)."""
+    return scorer(None, view["seat"])
+
+
 # Moves: a card's bit position (0..79); DECLARE_MOVE; a marriage in block b is MARRY + b.
 DECLARE_MOVE = 200
 MARRY = 300

@@ -80,3 +80,20 @@ def test_a_score_never_falls_as_the_count_grows():
                 if score.table is not None:
                     scores = [score(count) for count in sorted(score.table)]
                     assert scores == sorted(scores), (game, score.table)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_evaluation_s_scorer_from_a_view_and_the_real_cards_is_the_hand_s(game):
+    """The hand evaluation reads only a seat's view and its guess at the other hands: with the real cards, each
+    count scores what the hand's own scorer says."""
+    checked = 0
+    for _seed, hand in in_play(game, range(15)):
+        adapter = adapter_of(hand)
+        for seat in range(len(hand.hands)):
+            if seat == getattr(hand, "sitting_out", None):
+                continue
+            truth = {s: list(h) for s, h in enumerate(hand.hands) if s != seat}
+            mine, theirs = scorer(hand, seat), adapter.view_scorer(hand.view(seat), truth)
+            assert (mine.whose, mine.unit, mine.table) == (theirs.whose, theirs.unit, theirs.table), (game, seat)
+            checked += 1
+    assert checked >= 10

@@ -38,11 +38,21 @@ from atout.kernel_fork import kernel_id_of
 
 SPREAD_S = 10.0
 ALONE_ROUNDS = 3
-COURSE_PAGES = ["course.ipynb?lesson=45-trumps&class=K7M-4QX", "course.ipynb?lesson=66-closing&class=K7M-4QX&lang=fr",
-                "course.ipynb?lesson=500-bidding&class=K7M-4QX"]
-CLASSROOM_PAGES = ["classroom.ipynb?game=auction-forty-fives", "classroom.ipynb?game=sixty-six&lang=fr",
-                   "classroom.ipynb?game=five-hundred"]
-KINDS = {"course": COURSE_PAGES, "classroom": CLASSROOM_PAGES}
+KINDS = ("course", "classroom")
+
+
+def class_pages() -> dict[str, list[str]]:
+    """The addresses a class opens, per kind: a student's course page from the class's link, on a lesson of each game
+    (half of them in French), and the classroom on each game."""
+    from atout.games import available_games
+    from atout.lessons import lesson_headings
+
+    lessons = list({heading.game: heading.id for heading in reversed(lesson_headings())}.values())
+    course = [f"course.ipynb?lesson={lesson}&class=K7M-4QX" + ("&lang=fr" if i % 2 else "")
+              for i, lesson in enumerate(lessons)]
+    classroom = [f"classroom.ipynb?game={game}" + ("&lang=fr" if i % 2 else "")
+                 for i, game in enumerate(available_games())]
+    return {"course": course, "classroom": classroom}
 
 
 def _free_port() -> int:
@@ -208,17 +218,20 @@ def run(pages: int = 30, spread_s: float = SPREAD_S, pool: int | None = None) ->
 
 
 async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
-    for path in (COURSE_PAGES[0], CLASSROOM_PAGES[0]):       # the first visit of each compiles what later ones reuse
-        await _alone(site, path)
+    addresses = class_pages()
+    for kind in KINDS:                                      # the first visit of each compiles what later ones reuse
+        await _alone(site, addresses[kind][0])
     alone: dict[str, list[float]] = {kind: [] for kind in KINDS}
     for round_ in range(ALONE_ROUNDS):
-        for kind, addresses in KINDS.items():
-            took = await _alone(site, addresses[round_ % len(addresses)])
+        for kind in KINDS:
+            took = await _alone(site, addresses[kind][round_ % len(addresses[kind])])
             if took is not None:
                 alone[kind].append(took)
     site.wait_for_pools()
-    kinds = list(KINDS)
-    burst = [(kinds[i % len(kinds)], KINDS[kinds[i % len(kinds)]][(i // len(kinds)) % 3]) for i in range(pages)]
+    burst = []                  # the kinds in turn, each kind's addresses in turn
+    for i in range(pages):
+        kind = KINDS[i % len(KINDS)]
+        burst.append((kind, addresses[kind][(i // len(KINDS)) % len(addresses[kind])]))
     before = site.cpu_s()
     started = time.monotonic()
     opened = await _burst(site, burst, spread_s)

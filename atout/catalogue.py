@@ -202,6 +202,9 @@ def _hand_case(item: dict[str, Any]) -> Iterator[Sentence]:
     for event in events:
         for e in event.flatten():
             yield from _explained(case, "engine", e.explanation)
+            told = {e.explanation_for(viewer) for viewer in (None, *range(len(hand.hands)))} - {e.explanation}
+            for why in told:            # the cards moved face down, named to who sees them
+                yield from _explained(f"{case}: {_told(None)} or as its seat may know it", "engine", why)
     for note in hand.table_view(None).notes:
         yield from _render(f"{case}: table note", "engine", note, seat=_subject(note))
     yield from _refusals(item, case, hand, spec.get("try", []))
@@ -292,8 +295,15 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
                 yield from _fresh(seen, said, f"{label}: {context}")
                 events.append(hand.apply(_choose(rng, legal, seed % 3)))
                 yield from _fresh(seen, [("", e.explanation) for e in events[-1].flatten()], f"{label}: {context}")
+                # What a seat is told of the cards it moved face down, and what the every-hand view is told.
+                yield from _fresh(seen, [(_told(viewer), e.explanation_for(viewer)) for e in events[-1].flatten()
+                                         for viewer in (None, *range(len(hand.hands)))], f"{label}: {context}")
             yield from _fresh(seen, [("the deal", e.explanation) for event in events[:1] for e in event.flatten()],
                               label)
+
+
+def _told(viewer: int | None) -> str:
+    return "every hand face up" if viewer is None else f"as seat {viewer} may know it"
 
 
 def _fresh(seen: set[tuple[str, ...]], said: list[tuple[str, Any]], where: str) -> Iterator[Sentence]:

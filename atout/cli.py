@@ -7,7 +7,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("atout")
+    except PackageNotFoundError:          # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def _judge(args: argparse.Namespace) -> int:
@@ -81,12 +91,22 @@ def _lessons(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from atout.site import serve
+    from atout.site import base_url_of, serve
 
     if args.pool is not None and not 0 <= args.pool <= 200:
         print(f"atout serve: --pool is a number of kernels from 0 to 200, not {args.pool}", file=sys.stderr)
         return 2
-    return serve(args.port, args.ip, [Path(folder) for folder in args.lessons], pool=args.pool)
+    try:
+        base_url = base_url_of(args.base_url)
+    except ValueError as exc:
+        print(f"atout serve: --base-url: {exc}", file=sys.stderr)
+        return 2
+    return serve(args.port, args.ip, [Path(folder) for folder in args.lessons], pool=args.pool, base_url=base_url,
+                 log_level=args.log_level, options=args.options)
+
+
+# An option of Voilà's or Jupyter Server's own, passed on as it is: --Class.trait=value.
+TRAIT_OPTION = re.compile(r"--[A-Za-z_]\w*(\.[A-Za-z_]\w*)+=.*", re.DOTALL)
 
 
 def _catalogue(args: argparse.Namespace) -> int:
@@ -106,6 +126,7 @@ def _catalogue(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="atout", description="Atout: learn trick-taking card games.")
+    parser.add_argument("--version", action="version", version=f"atout {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="start the tutorial site (Voilà) and print its address")
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8866)),
@@ -118,7 +139,16 @@ def main(argv: list[str] | None = None) -> int:
                        help="kernels started ahead, for each of the pages a class opens at once (the course and the "
                             "classroom; default 1): a class of 30 arriving together is served at once with --pool 30, "
                             "at about 45 MB of memory for each kernel waiting")
+    serve.add_argument("--base-url", default="/", metavar="PATH",
+                       help="the path the site is served under (default /), e.g. /atout/ behind a proxy or as a "
+                            "JupyterHub service")
+    serve.add_argument("--log-level", default=None, choices=["DEBUG", "INFO", "WARN", "ERROR", "CRITICAL"],
+                       help="how much the server logs (default INFO)")
     serve.set_defaults(func=_serve)
+    serve.epilog = ("Settings are read from voila.json (or voila.py) in the working folder, then in the standard "
+                    "Jupyter configuration folders (jupyter --paths), then Atout's own; any option of Voilà or "
+                    "Jupyter Server may be added as --Class.trait=value, e.g. "
+                    "--MappingKernelManager.cull_idle_timeout=600.")
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
     analyse = sub.add_parser("analyse", help="analyse many positions at once: one per line (the short form) or "
@@ -167,7 +197,13 @@ def main(argv: list[str] | None = None) -> int:
     cat.add_argument("--output", "-o", default="catalogue.md", help="the Markdown file to write (catalogue.md)")
     cat.add_argument("--seeds", type=int, default=40, help="how many seeded hands of each game to play (40)")
     cat.set_defaults(func=_catalogue)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if args.command == "serve":
+        passed = [option for option in unknown if TRAIT_OPTION.fullmatch(option)]
+        unknown = [option for option in unknown if option not in passed]
+        args.options = passed
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     return args.func(args)
 
 

@@ -181,26 +181,46 @@ class Refusal(NamedTuple):
     data: Any = None
 
 
-class Event:
-    """What one action did. The explanation is built on first access."""
+# Who reads an event's sentence when it is said to the whole table: a seat that sees only what everybody saw (a card
+# laid face down is counted, never named). ``Event.explanation`` is said to it; ``explanation_for`` to a seat, or to the
+# teacher's every-hand view (None).
+ONLOOKER = -1
 
-    __slots__ = ("kind", "seat", "action", "data", "_explainer", "_explanation", "consequences")
+
+class Event:
+    """What one action did. The explanation is built on first access.
+
+    ``cards`` are the cards it moved besides its action's own card (drawn from the stock, taken from the kitty,
+    discarded by the rules): a table rings those it shows. Its family's explainer words it for a viewer
+    (``explainer(event, viewer)``, the viewer ``ONLOOKER`` when left out): the cards moved face down are named to the
+    seat they belong to and to every-hand view (None), counted for anyone else."""
+
+    __slots__ = ("kind", "seat", "action", "data", "cards", "_explainer", "_explanation", "consequences")
 
     def __init__(self, kind: str, seat: int | None, action: Action | None, data: Any,
-                 explainer: Callable[[Event], Explanation]) -> None:
+                 explainer: Callable[..., Explanation], cards: Sequence[Card] = ()) -> None:
         self.kind = kind
         self.seat = seat
         self.action = action
         self.data = data
+        self.cards = tuple(cards)
         self._explainer = explainer
         self._explanation: Explanation | None = None
         self.consequences: list[Event] = []  # automatic events this one caused
 
     @property
     def explanation(self) -> Explanation:
+        """What happened as the whole table saw it (said to an ``ONLOOKER``)."""
         if self._explanation is None:
             self._explanation = self._explainer(self)
         return self._explanation
+
+    def explanation_for(self, viewer: int | None) -> Explanation:
+        """What happened as ``viewer`` may know it: a seat is told the cards it moved face down (its discards, what
+        it drew, the kitty it took), the every-hand view (None) every card; the rule is the same for all."""
+        if viewer == ONLOOKER:
+            return self.explanation
+        return self._explainer(self, viewer)
 
     @property
     def rule(self) -> str:
@@ -214,6 +234,11 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, seat={self.seat}, {self.explanation.cited('en')!r})"
+
+
+def sees(viewer: int | None, owner: int | None) -> bool:
+    """Whether ``viewer`` sees the cards ``owner`` moved face down: its own, or every hand face up (None)."""
+    return viewer is None or (owner is not None and viewer == owner)
 
 
 def card_not_held(rule: str, seat: Any, card: Card | None, hand: Any) -> Explanation:
@@ -691,6 +716,43 @@ class HandBase:
     def _word_refusal(self, refusal: Refusal) -> Explanation:   # pragma: no cover - each family words its own
         raise NotImplementedError
 
+    # --- each event's own position, for a walk-through ---------------------------------------------------
+
+    # Who watches the hand's events as they happen (``staged_views``): nobody, but for a walk-through's replay.
+    _watch: Callable[[Event], None] | None = None
+
+    def _stage(self, event: Event) -> None:
+        """The hand now stands just after ``event``, one of an action's events, with the others still to come (the
+        trumps named before the kitty is taken, a trick won before the hand is scored): ``staged_views`` pictures
+        the event from here. A family stages each event whose position is not the one its whole action leaves;
+        nobody to act while the rules move the cards. One test when nobody watches."""
+        watch = self._watch
+        if watch is not None:
+            legal = self._legal          # what the watcher reads mid-action is not kept as the action's legal list
+            watch(event)
+            self._legal = legal
+
+    def staged_views(self, viewer: int | None = None) -> list[TableView]:
+        """The table as ``viewer`` sees it (None: every hand face up) just after each event of the hand, one view
+        per event in the order of its events and their consequences (``Event.flatten``): the hand replayed from
+        its start, each event pictured where its family stages it (``_stage``), the events it does not stage (the
+        last of an action's) where the whole action leaves the hand."""
+        if self.set_up:
+            raise IllegalActionError(Text("This position was set up, not played: there are no events to show"),
+                                     rule=self.DEAL_RULE)
+        hand = self.begin(self.config, self.dealer, self.start())
+        staged: list[tuple[Event, TableView]] = []
+        hand._watch = lambda event: staged.append((event, hand.table_view(viewer)))
+        views: list[TableView] = []
+        for action in self.history:
+            staged.clear()
+            events = list(hand.apply(action).flatten())
+            if [event for event, _view in staged] != events[:len(staged)]:
+                raise AssertionError(f"{type(self).__name__} staged the events of {action} out of their order")
+            views += [view for _event, view in staged]
+            views += [hand.table_view(viewer)] * (len(events) - len(staged))
+        return views
+
     def _illegal(self, action: Action) -> IllegalActionError:
         """The error ``apply`` raises for an action that is not legal now, carrying core's explanation."""
         why = self._explain_illegal(action)
@@ -701,10 +763,12 @@ class HandBase:
         tricks are played the hand is scored (``_score``) and over, else ``winner`` leads a new ``trick_class``.
         For the hands played to their last trick (Forty-Fives, Five Hundred); Sixty-Six ends its own way."""
         if len(self.tricks) == self.TRICKS:
-            self.trick = None
             self.to_act = None
-            event.consequences.append(self._score())
+            score = self._score()
             self.phase = Phase.OVER
+            event.consequences.append(score)
+            self._stage(score)       # the last trick still lies in the middle while the hand is scored
+            self.trick = None
         else:
             self.trick = self.trick_class(winner)
             self.to_act = winner

@@ -160,3 +160,28 @@ def in_force_named(game: str, options: Mapping[str, Any] | None) -> list[tuple[T
     [('The dealer may rob a turned ace', 'When the turned card i')]
     """
     return [(switch.named(value), switch.said(value)) for switch, value in _differing(game, options)]
+
+
+def rule_in_force(game: str, options: Mapping[str, Any] | None, rule_id: str) -> tuple[list[Text], bool]:
+    """What the rule ``rule_id``, which core cites, says at a table playing ``game`` with ``options``: the rulebook's
+    statement where it holds there (False: no house rule), else the house rules that replace it, each in its own
+    words (True), one for each option the statement is written for that this table plays otherwise. A rule of
+    another preset altogether keeps its statement: no house rule makes it this table's.
+
+    >>> said, house = rule_in_force("auction-forty-fives", {"free_discard": True}, "a45.discard.others")
+    >>> house, said[0].render("en")[:45]
+    (True, 'Once trumps are named and the bidder has adde')
+    >>> rule_in_force("auction-forty-fives", {}, "a45.discard.others")[1]
+    False
+    """
+    from atout.games import make_config
+    from atout.rulebook import rule
+
+    stated = rule(rule_id)
+    values: dict[str, Any] = {"game": game, **make_config(game, options).options()}
+    table = SWITCHES[_family_of(game)]
+    differing = {name: values.get(name) for name, wanted in (stated.where or {}).items()
+                 if values.get(name) not in (wanted if isinstance(wanted, tuple) else (wanted,))}
+    if not differing or any(name not in table for name in differing):
+        return [stated.statement], False
+    return [table[name].said(value) for name, value in differing.items()], True

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from atout.resources import LESSONS_ENV, NOTEBOOKS, VOILA_CONFIG
@@ -66,22 +68,58 @@ def kernel_provisioner() -> list[str]:
 
 def voila_command(port: int, notebooks: Path = NOTEBOOKS, ip: str = "127.0.0.1",
                   cull_idle_timeout: int | None = None, cull_interval: int | None = None,
-                  config_folder: Path = VOILA_CONFIG.parent, pool: int | None = None) -> list[str]:
+                  config_folder: Path = VOILA_CONFIG.parent, pool: int | None = None, base_url: str = "/",
+                  log_level: str | None = None, user_config: bool = False, options: Sequence[str] = ()) -> list[str]:
     """The Voilà command line the site runs with (the tests start the same server).
 
-    Voilà reads ``voila.json`` from ``config_folder`` only (not from the working directory), so where the site is
-    started from never changes how it runs; the tests shorten the culling times.
+    Voilà reads ``voila.json`` from Atout's data folder (``config_folder``: the site's own settings) and, with
+    ``user_config`` (``atout serve``), from the standard Jupyter configuration folders (``jupyter --paths``: the
+    user's, the environment's, the system's, ``JUPYTER_CONFIG_DIR``) and the working folder, each taking precedence
+    over the ones after it; ``options`` (Voilà's or Jupyter Server's own, such as
+    ``--MappingKernelManager.cull_idle_timeout=600``) come last and decide. Without ``user_config`` (the tests, the
+    benchmarks) only Atout's is read, so where they run changes nothing. The tests shorten the culling times.
     """
+    folders = [str(config_folder)]
+    if user_config:
+        from jupyter_core.paths import jupyter_config_path
+
+        folders = list(dict.fromkeys([os.getcwd(), *jupyter_config_path(), str(config_folder)]))
     command = [sys.executable, "-m", "atout.serve", str(notebooks), "--no-browser", f"--port={port}",
-               f"--Voila.ip={ip}", f"--Voila.config_file_paths={config_folder}", *kernel_transport(),
-               *kernel_provisioner()]
+               "--Voila.port_retries=0", f"--Voila.ip={ip}", *(f"--Voila.config_file_paths={f}" for f in folders),
+               *kernel_transport(), *kernel_provisioner()]
+    if base_url != "/":
+        command.append(f"--Voila.base_url={base_url}")
+    if log_level is not None:
+        command.append(f"--Voila.log_level={log_level}")
     if cull_idle_timeout is not None:
         command.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}")
     if cull_interval is not None:
         command.append(f"--MappingKernelManager.cull_interval={cull_interval}")
     if pool is not None:
         command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(kernel_pools(pool))}")
-    return command
+    return [*command, *options]
+
+
+def base_url_of(text: str) -> str:
+    """A base URL as Voilà takes it: a path beginning and ending with ``/``; ``ValueError`` for one that is not a path.
+
+    >>> base_url_of("atout"), base_url_of("/services/atout/"), base_url_of("/")
+    ('/atout/', '/services/atout/', '/')
+    """
+    path = "/" + text.strip().strip("/")
+    if any(c in path for c in "?#\\ ") or "//" in path or not all(part.isprintable() for part in path):
+        raise ValueError(f"a base URL is a path such as /atout/, not {text[:60]!r}")
+    return path if path.endswith("/") else path + "/"
+
+
+def port_taken(ip: str, port: int) -> bool:
+    """Whether something already listens on ``ip``:``port`` (the site would not be reachable there)."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET) as probe:
+            probe.bind((ip, port))
+    except OSError:
+        return True
+    return False
 
 
 CLASS_PAGES = ("course.ipynb", "classroom.ipynb")      # what a class opens at once: students, the teacher
@@ -101,12 +139,21 @@ def kernel_pools(pool: int | None = None, config: Path = VOILA_CONFIG) -> dict[s
     return {**pools, **{page: {**pools.get(page, {}), "pool_size": pool} for page in CLASS_PAGES}}
 
 
-def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, pool: int | None = None) -> int:
+def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, pool: int | None = None,
+          base_url: str = "/", log_level: str | None = None, options: Sequence[str] = ()) -> int:
     """Run the site until Ctrl-C; ``lessons``: a teacher's folders served beside ours, checked first (a folder that
-    is missing, empty or holds an invalid lesson is refused, with every problem listed, before anything starts)."""
+    is missing, empty or holds an invalid lesson is refused, with every problem listed, before anything starts). A
+    port something else listens on is refused, never swapped for another in silence."""
     from atout.lessons import LESSONS_DIR, check_lessons, lesson_paths
 
+    if port_taken(ip, port):
+        print(f"atout serve: port {port} on {ip} is taken (another program, or another Atout, listens there): stop "
+              "it, or choose another port with --port", file=sys.stderr)
+        return 2
     env = dict(os.environ)
+    # A preheated page's kernel asks the server for its visitor's request (atout.preheat): at the address the server
+    # listens on, or on this machine's loopback when it listens on every address.
+    env["VOILA_APP_IP"] = "127.0.0.1" if ip in ("", "0.0.0.0") else "::1" if ip == "::" else ip
     if lessons:
         folders = [folder.resolve() for folder in lessons]
         problems = [problem for folder in folders for problem in check_lessons(folder)]
@@ -119,8 +166,10 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, p
         theirs = sum(len(lesson_paths(folder)) for folder in folders)
         print(f"{theirs} lesson{'' if theirs == 1 else 's'} of yours ({', '.join(map(str, folders))}) beside Atout's "
               f"{len(lesson_paths(LESSONS_DIR))}", flush=True)
-    print(f"Atout tutorial site: http://{ip}:{port}/voila/render/index.ipynb  (Ctrl-C stops it)", flush=True)
-    server = subprocess.Popen(voila_command(port, ip=ip, pool=pool), env=env)
+    host = f"[{ip}]" if ":" in ip else ip
+    print(f"Atout tutorial site: http://{host}:{port}{base_url}voila/render/index.ipynb  (Ctrl-C stops it)", flush=True)
+    server = subprocess.Popen(voila_command(port, ip=ip, pool=pool, base_url=base_url, log_level=log_level,
+                                            user_config=True, options=options), env=env)
     # Stopped by a service manager or a test (SIGTERM), the site stops with it: Voilà is told, and shuts its kernels
     # down, instead of running on without its parent (Ctrl-C reaches both already, the terminal's whole group).
     signal.signal(signal.SIGTERM, lambda signum, _frame: server.send_signal(signum))

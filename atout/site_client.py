@@ -30,6 +30,7 @@ class OpenPage:
     html_s: float = 0.0               # from the request to the page's HTML, whole
     ready_s: float = 0.0              # from the request to every widget's state
     widgets: int = 0
+    states: dict[str, Any] = field(default_factory=dict, repr=False)     # every widget's state, by model id
     error: str | None = None
     socket: Any = field(default=None, repr=False)
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
@@ -41,6 +42,10 @@ class OpenPage:
             "metadata": {"version": CONTROL_PROTOCOL},
             "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "", "session": self.session,
                        "date": "", "version": "5.3"}})
+
+    def has_class(self, css_class: str) -> bool:
+        """Whether a widget of the page carries ``css_class`` (what a page shows, read from its widgets' state)."""
+        return any(css_class in state.get("state", {}).get("_dom_classes", ()) for state in self.states.values())
 
     def close(self) -> None:
         if self.socket is not None:
@@ -93,7 +98,8 @@ async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
             reply = json.loads(text)
             data = reply.get("content", {}).get("data", {}) if reply.get("msg_type") == "comm_msg" else {}
             if data.get("method") == "update_states":
-                page.widgets = len(data.get("states", {}))
+                page.states = data.get("states", {})
+                page.widgets = len(page.states)
                 break
     except (OSError, TimeoutError, ConnectionError, ValueError, WebSocketError) as exc:
         page.error = f"{type(exc).__name__}: {exc}"

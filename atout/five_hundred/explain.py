@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from atout.cards import Suit
 from atout.engine import (
+    ONLOOKER,
     Event,
     Explanation,
     Phase,
@@ -15,6 +16,7 @@ from atout.engine import (
     foreign_action_said,
     phase_words,
     seat_name,
+    sees,
 )
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
@@ -24,9 +26,12 @@ from atout.five_hundred.scoring import DEFENDER_TRICK, HandResult
 from atout.i18n import N_, Plural, Side, Text, signed
 
 
-def explain_event(event: Event) -> Explanation:
+def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
+    """What ``event`` did, for ``viewer``: the kitty and the discards are named to the contractor and to the
+    every-hand view (None), counted for anyone else (``ONLOOKER``: the whole table)."""
     kind, seat, data, action = event.kind, event.seat, event.data, event.action
     who = seat_name(seat) if seat is not None else None
+    shown = sees(viewer, seat)
     if kind == "deal":
         return Explanation("500.deal", Text(
             "{seat} deals from their left: 3 cards to each player, 3 to the kitty, then 4 to each and 3 to each",
@@ -68,10 +73,19 @@ def explain_event(event: Event) -> Explanation:
         return Explanation("500.bid.misere", Text("{seat} lays their cards aside: their partner plays misère alone",
                                                   seat=who,
                                                   you=N_("You lay your cards aside: your partner plays misère alone")))
+    if kind == "kitty" and shown:
+        return Explanation("500.kitty", Text(
+            "{seat} takes the three cards of the kitty, {cards}, and will discard three", seat=who,
+            cards=list(event.cards), you=N_("You take the three cards of the kitty, {cards}, and will discard three")))
     if kind == "kitty":
         return Explanation("500.kitty", Text("{seat} takes the three cards of the kitty and will discard three",
                                              seat=who,
                                              you=N_("You take the three cards of the kitty and will discard three")))
+    if kind == "discard" and shown:
+        assert action is not None, "a discard is an action"
+        return Explanation("500.kitty", Text("{seat} discards {card} face down ({n} of 3)", seat=who,
+                                             card=action.card, n=data,
+                                             you=N_("You discard {card} face down ({n} of 3)")))
     if kind == "discard":
         return Explanation("500.kitty", Text("{seat} discards a card face down ({n} of 3)", seat=who, n=data,
         you=N_("You discard a card face down ({n} of 3)")))

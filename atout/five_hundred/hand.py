@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import CARDS, JOKER, Card, Suit
 from atout.engine import (
+    ONLOOKER,
     PLAY_ACTIONS,
     Action,
     Ending,
@@ -366,19 +367,25 @@ class FiveHundredHand(HandBase):
         assert contract is not None, "an auction won makes a contract"
         self.trump = contract.trump
         self._tables = TABLES[self.trump]
-        event.consequences.append(Event("contract", contractor, None, contract, _explain))
+        self.to_act = None
+        self._stage(event)                # the last call, and with it the contract: the kitty still face down
+        made = Event("contract", contractor, None, contract, _explain)
+        event.consequences.append(made)
+        self._stage(made)
         if contract.misere:
             # 500.bid.misere: the contractor plays alone; the partner's cards are out of play.
             partner = self.sitting_out = (contractor + 2) % PLAYERS
             self._next = [(s + 2) % PLAYERS if (s + 1) % PLAYERS == partner else (s + 1) % PLAYERS
                           for s in range(PLAYERS)]
             self._trick_size = PLAYERS - 1
-            event.consequences.append(Event("partner-out", partner, None, contract, _explain))
+            out = Event("partner-out", partner, None, contract, _explain)
+            event.consequences.append(out)
+            self._stage(out)
         # 500.kitty: the contractor takes the three kitty cards, then discards three.
         self.kitty_taken = self.kitty
         self.hands[contractor].extend(self.kitty)
         self.kitty = []
-        event.consequences.append(Event("kitty", contractor, None, None, _explain))
+        event.consequences.append(Event("kitty", contractor, None, None, _explain, cards=self.kitty_taken))
         self.phase = Phase.KITTY
         self.to_act = contractor
         return event
@@ -390,6 +397,9 @@ class FiveHundredHand(HandBase):
         self.discards.append(action.card)
         event = Event("discard", seat, action, len(self.discards), _explain)
         if len(self.discards) == KITTY_SIZE:
+            self.to_act = None
+            self._stage(event)                           # the three discards apart, before the play
+            self.to_act = seat
             self.phase = Phase.PLAY                      # 500.play.first-lead: the contractor leads
             self.trick = Trick(seat)
             event.consequences.append(Event("first-lead", seat, None, None, _explain))
@@ -417,14 +427,19 @@ class FiveHundredHand(HandBase):
         if len(cards) < self._trick_size:
             self.to_act = self._next[seat]
             return event
+        self.to_act = None
+        self._stage(event)                # the trick complete on the table, not yet won
         winner = trick.winner = trick.seats[ranking.trick_winner(cards, self.trump, trick.joker_suit)]
         self.tricks.append(trick)
         self.tricks_won[winner] += 1
-        event.consequences.append(Event("trick", winner, None, (trick, self.trump), _explain))
+        won = Event("trick", winner, None, (trick, self.trump), _explain)
+        event.consequences.append(won)
+        self._stage(won)                  # its cards still in the middle
         assert self.contract is not None and self.contractor is not None, "the play follows a contract"
         if len(self.tricks) == 1 and self.contract.open:
-            event.consequences.append(Event("open-hand", self.contractor, None, list(self.hands[self.contractor]),
-                                            _explain))
+            shown = Event("open-hand", self.contractor, None, list(self.hands[self.contractor]), _explain)
+            event.consequences.append(shown)
+            self._stage(shown)
         return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
@@ -546,7 +561,7 @@ def _bid_action_table(config: FiveHundredConfig) -> tuple[tuple[tuple[Action, ..
     return table
 
 
-def _explain(event: Event) -> Explanation:
+def _explain(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
     from atout.five_hundred.explain import explain_event
 
-    return explain_event(event)
+    return explain_event(event, viewer)

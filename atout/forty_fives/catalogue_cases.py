@@ -12,6 +12,7 @@ PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("forty-fives", {"players": 4, "must_follow_suit": True}),
     ("forty-fives-partners", {}), ("forty-fives-partners", {"scoring": "tricks"}),
     ("auction-forty-fives", {}), ("auction-forty-fives", {"partners": True}),
+    ("auction-forty-fives", {"free_discard": True}), ("auction-forty-fives", {"kitty": 0}),
 )
 # The whole games played to their end, with short targets.
 WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from atout.cards import Card
 from atout.engine import (
+    ONLOOKER,
     Event,
     Explanation,
     Phase,
@@ -15,6 +16,7 @@ from atout.engine import (
     foreign_action_said,
     phase_words,
     seat_name,
+    sees,
 )
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction, call_text
@@ -25,10 +27,13 @@ from atout.games import game_title
 from atout.i18n import N_, Person, Plural, Side, Text, signed
 
 
-def explain_event(event: Event) -> Explanation:
+def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
+    """What ``event`` did, for ``viewer``: the cards laid or taken face down are named to their owner and to the
+    every-hand view (None), counted for anyone else (``ONLOOKER``: the whole table)."""
     kind, seat, data = event.kind, event.seat, event.data
     who = seat_name(seat) if seat is not None else None
     action = event.action
+    shown = sees(viewer, seat)
     if kind == "deal" and data is not None:
         first, second = data
         return Explanation("45.deal.kitty", Text(
@@ -51,6 +56,31 @@ def explain_event(event: Event) -> Explanation:
     if kind == "turn-up":
         return Explanation("45.deal.turn-up", Text("{card} is turned up: {suit} are trumps",
                                                    card=data, suit=data.suit))
+    if kind == "rob" and data.rank == 14 and not event.cards:     # the turned ace waits on the table (dealer_rob)
+        assert action is not None, "a rob gives up its card"
+        if shown:
+            return Explanation("45.rob.dealer-ace", Text(
+                "The turned card is an ace: {seat}, the dealer, robs it, discarding {given} face down now and taking "
+                "{card} into hand after the first trick", seat=who, given=action.card, card=data,
+                you=N_("The turned card is an ace: you, the dealer, rob it, discarding {given} face down now and "
+                       "taking {card} into hand after the first trick")))
+        return Explanation("45.rob.dealer-ace", Text(
+            "The turned card is an ace: {seat}, the dealer, robs it, discarding a card face down now and taking {card} "
+            "into hand after the first trick", seat=who, card=data,
+            you=N_("The turned card is an ace: you, the dealer, rob it, discarding a card face down now and taking "
+                   "{card} into hand after the first trick")))
+    if kind == "rob" and shown:
+        assert action is not None, "a rob gives up its card"
+        if data.rank == 14:
+            return Explanation("45.rob.dealer-ace", Text(
+                "The turned card is an ace: {seat}, the dealer, robs it, discarding {given} face down to take {card}",
+                seat=who, given=action.card, card=data,
+                you=N_("The turned card is an ace: you, the dealer, rob it, discarding {given} face down to take "
+                       "{card}")))
+        return Explanation("45.rob.ace-holder", Text(
+            "{seat} holds the ace of trumps and robs: they give up {given} face down and take the turned {card}",
+            seat=who, given=action.card, card=data,
+            you=N_("You hold the ace of trumps and rob: you give up {given} face down and take the turned {card}")))
     if kind == "rob":
         if data.rank == 14:   # the dealer robs a turned ace; a holder of the ace robs any other card
             return Explanation("45.rob.dealer-ace", Text(
@@ -114,19 +144,101 @@ def explain_event(event: Event) -> Explanation:
     if kind == "thrown-in":
         return Explanation("a45.bid.all-pass", Text("Everyone passed: the hand is thrown in"))
     if kind == "kitty-in-place":
+        if shown:
+            return Explanation("a45.trump.name", Text(
+                "{seat} takes the kitty in place of their hand: {kitty}; their hand goes face down: {hand}",
+                seat=who, kitty=data[0], hand=data[1],
+                you=N_("You take the kitty in place of your hand: {kitty}; your hand goes face down: {hand}")))
         return Explanation("a45.trump.name", Text("{seat} takes the kitty in place of their hand", seat=who,
                                                   you=N_("You take the kitty in place of your hand")))
     if kind == "trump":
         return Explanation("a45.trump.name", Text("{seat} names {suit} as trumps", seat=who, suit=data,
                                                   you=N_("You name {suit} as trumps")))
+    if kind == "kitty":
+        if shown:
+            return Explanation("a45.discard.bidder", Text(
+                "{seat}, the bidder, adds the kitty to their hand: {cards}", seat=who, cards=list(event.cards),
+                you=N_("You, the bidder, add the kitty to your hand: {cards}")))
+        return Explanation("a45.discard.bidder", Text(
+            "{seat}, the bidder, adds the kitty to their hand: {n}", seat=who, n=_cards(data),
+            you=N_("You, the bidder, add the kitty to your hand: {n}")))
     if kind == "discards":
-        return Explanation("a45.discard.others", Text(
-            "Every player discards every card that is not a trump; the bidder keeps at most five trumps"))
-    if kind in ("discard", "discard-done"):
-        return Explanation("a45.discard.others", Text("{seat} discards", seat=who, you=N_("You discard")))
+        return _automatic_discard(who, data, list(event.cards), shown)
+    if kind == "discard":
+        rule = "a45.discard.bidder" if data else "a45.discard.others"
+        assert action is not None, "a discard is an action"
+        if shown:
+            return Explanation(rule, Text("{seat} discards {card} face down", seat=who, card=action.card,
+                                          you=N_("You discard {card} face down")))
+        return Explanation(rule, Text("{seat} discards a card face down", seat=who,
+                                      you=N_("You discard a card face down")))
+    if kind == "discard-done":
+        bidder, held = data
+        rule = "a45.discard.bidder" if bidder else "a45.discard.others"
+        if not held:
+            return Explanation(rule, Text("{seat} has discarded their whole hand", seat=who,
+                                          you=N_("You have discarded your whole hand")))
+        return Explanation(rule, Text("{seat} has finished discarding and keeps {n}", seat=who, n=_cards(held),
+                                      you=N_("You have finished discarding and keep {n}")))
     if kind == "draw":
-        return Explanation("a45.draw", Text("The dealer deals from the stock to bring every hand back to five"))
+        return Explanation("a45.draw", Text(
+            "The dealer deals from the stock to bring every hand back to five: {each}",
+            each=_clauses([_drawn(s, cards, sees(viewer, s)) for s, cards in data])))
     raise ValueError(f"no explanation for event kind {kind!r}")
+
+
+def _cards(n: int) -> Plural:
+    return Plural("{n} card", "{n} cards", n)
+
+
+def _clauses(clauses: list[Text]) -> Text:
+    """Clauses one after the other, each after a semicolon ("Player 2 draws 7♣ and 9♦; Player 3 draws 1 card"):
+    joined with "and", a clause naming cards with "and" of its own would read as one list."""
+    said = clauses[-1]
+    for clause in reversed(clauses[:-1]):
+        said = Text("{first}; {then}", first=clause, then=said)
+    return said
+
+
+def _automatic_discard(who: Person | None, bidder: bool, thrown: list[Card], shown: bool) -> Explanation:
+    """a45.discard.others, a45.discard.bidder: a player keeps only trumps (the bidder five at most) and discards the
+    rest face down, named to that player and to the every-hand view, counted for the others."""
+    if bidder:
+        rule = "a45.discard.bidder"
+        if not thrown:
+            text = Text("{seat}, the bidder, holds only trumps and discards nothing", seat=who,
+                        you=N_("You, the bidder, hold only trumps and discard nothing"))
+        elif shown:
+            text = Text("{seat}, the bidder, keeps only trumps, five at most, and discards the rest face down: "
+                        "{cards}", seat=who, cards=thrown,
+                        you=N_("You, the bidder, keep only trumps, five at most, and discard the rest face down: "
+                               "{cards}"))
+        else:
+            text = Text("{seat}, the bidder, keeps only trumps, five at most, and discards the rest face down: {n}",
+                        seat=who, n=_cards(len(thrown)),
+                        you=N_("You, the bidder, keep only trumps, five at most, and discard the rest face down: "
+                               "{n}"))
+        return Explanation(rule, text)
+    rule = "a45.discard.others"
+    if not thrown:
+        text = Text("{seat} holds only trumps and discards nothing", seat=who,
+                    you=N_("You hold only trumps and discard nothing"))
+    elif shown:
+        text = Text("{seat} discards every card that is not a trump, face down: {cards}", seat=who, cards=thrown,
+                    you=N_("You discard every card that is not a trump, face down: {cards}"))
+    else:
+        text = Text("{seat} discards every card that is not a trump, face down: {n}", seat=who,
+                    n=_cards(len(thrown)), you=N_("You discard every card that is not a trump, face down: {n}"))
+    return Explanation(rule, text)
+
+
+def _drawn(seat: int, cards: list[Card], shown: bool) -> Text:
+    """What one player draws (a45.draw): the cards to that player and to the every-hand view, a count to others."""
+    if not cards:
+        return Text("{seat} draws nothing", seat=seat_name(seat), you=N_("you draw nothing"))
+    if shown:
+        return Text("{seat} draws {cards}", seat=seat_name(seat), cards=cards, you=N_("you draw {cards}"))
+    return Text("{seat} draws {n}", seat=seat_name(seat), n=_cards(len(cards)), you=N_("you draw {n}"))
 
 
 def _unit(result: HandResult, i: int) -> Person | Side:

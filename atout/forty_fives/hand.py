@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import (
+    ONLOOKER,
     PLAY_ACTIONS,
     Action,
     Ending,
@@ -293,10 +294,20 @@ class FortyFivesHand(HandBase):
         config = self.config
         from atout.forty_fives.explain import score_labels, table_notes
 
+        # From the kitty taken to the draw, the bidder's cards from the kitty are marked in the bidder's hand and the
+        # discards lie apart: face up to the every-hand view, a count to a seat (its own discards are said in words).
+        kitty: list[Card] | int = len(self.kitty)
+        discards: list[Card] | int = 0
+        if self.kitty_taken is not None and self.phase in (Phase.TRUMP, Phase.KITTY, Phase.DISCARD):
+            assert self.bidder is not None, "a kitty is taken by the bidder"
+            if viewer is None or viewer == self.bidder:
+                kitty = [c for c in self.kitty_taken if c in self.hands[self.bidder]]
+            thrown = [c for seat in range(n) for c in self.discards[seat]]
+            discards = thrown if viewer is None else len(thrown)
         return TableView(
             game=config.game, players=n, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
-            trump=self.trump, turn_up=self.turn_up, kitty=len(self.kitty),
+            trump=self.trump, turn_up=self.turn_up, kitty=kitty, discards=discards,
             stock=len(self.stock) if config.auction else 0,
             scores=self.scores_now, score_labels=score_labels(n, config.has_partners), tricks_won=list(self.tricks_won),
             legal=legal, illegal=illegal,
@@ -424,7 +435,7 @@ class FortyFivesHand(HandBase):
         if self.turn_up.rank != ACE:
             ace = Card.of(ACE, self.trump)
             self._ace_holder = next((s for s in range(n) if ace in hands[s]), None)
-        event.consequences.append(Event("turn-up", dealer, None, self.turn_up, _explain))
+        event.consequences.append(Event("turn-up", dealer, None, self.turn_up, _explain, cards=(self.turn_up,)))
         if self.turn_up.rank == ACE:
             self.phase = Phase.ROB
             self.to_act = dealer
@@ -494,6 +505,8 @@ class FortyFivesHand(HandBase):
                 pos += take
         if not config.auction:
             packets.append(("turn-up", None, [order[pos]]))
+        else:                  # the cards left undealt are the stock the Auction draws from (a45.draw)
+            packets.append(("stock", None, list(order[pos:])))
         return packets
 
     # --- robbing ------------------------------------------------------------------------------
@@ -515,7 +528,8 @@ class FortyFivesHand(HandBase):
             else:
                 self.hands[dealer].append(self.turn_up)
             self.robbed_by = dealer
-            event = Event("rob", dealer, action, self.turn_up, _explain)
+            taken_now = () if self.dealer_takes_ace_after_trick else (self.turn_up,)
+            event = Event("rob", dealer, action, self.turn_up, _explain, cards=taken_now)
             if not self.dealer_takes_ace_after_trick:
                 self.turn_up = None
         self._start_play((dealer + 1) % self.n)
@@ -533,7 +547,7 @@ class FortyFivesHand(HandBase):
         self.discards[seat].append(action.card)
         self.hands[seat].append(self.turn_up)
         self.robbed_by = seat
-        event = Event("rob", seat, action, self.turn_up, _explain)
+        event = Event("rob", seat, action, self.turn_up, _explain, cards=(self.turn_up,))
         self.turn_up = None
         return event
 
@@ -573,32 +587,48 @@ class FortyFivesHand(HandBase):
         bidder = self.bidder
         assert bidder is not None, "the high bidder names trumps"
         if action.kind == "kitty":
-            self.discards[bidder].extend(self.hands[bidder])
+            hand = self.hands[bidder]
+            self.discards[bidder].extend(hand)
             self.hands[bidder] = list(self.kitty)
             self.kitty_taken, self.kitty = self.kitty, []
             self.kitty_in_place = True
-            return Event("kitty-in-place", bidder, action, None, _explain)
+            return Event("kitty-in-place", bidder, action, (list(self.kitty_taken), list(hand)), _explain,
+                         cards=[*self.kitty_taken, *hand])
         self.trump = action.value
         event = Event("trump", bidder, action, self.trump, _explain)
+        self.to_act = None            # the rules move the cards now, each event in its own position
+        last = event
         if self.kitty_taken is None:
-            self.hands[bidder].extend(self.kitty)
-            self.kitty_taken, self.kitty = self.kitty, []
+            taken = self.kitty
+            if taken:
+                self._stage(event)    # trumps named, the kitty still face down
+                last = Event("kitty", bidder, None, len(taken), _explain, cards=taken)
+                event.consequences.append(last)
+            self.hands[bidder].extend(taken)
+            self.kitty_taken, self.kitty = taken, []
+            self.phase = Phase.KITTY
         if self.config.free_discard:
             self.discarding = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
             self.phase = Phase.DISCARD
             self.to_act = self.discarding[0]
-        else:
-            event.consequences.append(self._automatic_discards())
-            event.consequences.append(self._draw())
+            return event
+        self._stage(last)
+        self.phase = Phase.DISCARD
+        for i in range(self.n):
+            discarded = self._automatic_discard((self.dealer + 1 + i) % self.n)
+            event.consequences.append(discarded)
+            self._stage(discarded)
+        event.consequences.append(self._draw())
         return event
 
-    def _automatic_discards(self) -> Event:
+    def _automatic_discard(self, seat: int) -> Event:
+        """a45.discard.others, a45.discard.bidder: ``seat`` keeps its trumps (the bidder five at most)."""
         assert self.trump is not None, "the discard follows the naming of trumps"
-        for seat in range(self.n):
-            keep = kept_at_discard(self.hands[seat], self.trump, seat == self.bidder)
-            self.discards[seat].extend(c for c in self.hands[seat] if c not in keep)
-            self.hands[seat] = [c for c in self.hands[seat] if c in keep]
-        return Event("discards", None, None, [len(d) for d in self.discards], _explain)
+        keep = kept_at_discard(self.hands[seat], self.trump, seat == self.bidder)
+        thrown = [c for c in self.hands[seat] if c not in keep]
+        self.discards[seat].extend(thrown)
+        self.hands[seat] = [c for c in self.hands[seat] if c in keep]
+        return Event("discards", seat, None, seat == self.bidder, _explain, cards=thrown)
 
     def _free_discard(self, action: Action) -> Event:
         seat = self.to_act
@@ -607,19 +637,21 @@ class FortyFivesHand(HandBase):
             assert action.card is not None, "a discard names its card"
             self.hands[seat].remove(action.card)
             self.discards[seat].append(action.card)
-            return Event("discard", seat, action, None, _explain)
+            return Event("discard", seat, action, seat == self.bidder, _explain)
         self.discarding.pop(0)
-        event = Event("discard-done", seat, action, None, _explain)
+        event = Event("discard-done", seat, action, (seat == self.bidder, len(self.hands[seat])), _explain)
         if self.discarding:
             self.to_act = self.discarding[0]
         else:
+            self.to_act = None
+            self._stage(event)        # the last player done, before the draw
             event.consequences.append(self._draw())
         return event
 
     def _draw(self) -> Event:
         """a45.draw: from the dealer's left, each hand is brought back to five from the stock."""
         assert self.bidder is not None, "the draw follows the auction"
-        drawn = []
+        drawn: list[tuple[int, list[Card]]] = []
         self.drawn = [0] * self.n
         for i in range(self.n):
             seat = (self.dealer + 1 + i) % self.n
@@ -627,9 +659,9 @@ class FortyFivesHand(HandBase):
             cards, self.stock = self.stock[:need], self.stock[need:]
             self.hands[seat].extend(cards)
             self.drawn[seat] = len(cards)
-            drawn.append((seat, len(cards)))
+            drawn.append((seat, cards))
         self._start_play((self.bidder + 1) % self.n)
-        return Event("draw", self.dealer, None, drawn, _explain)
+        return Event("draw", self.dealer, None, drawn, _explain, cards=[c for _seat, cards in drawn for c in cards])
 
     # --- play ---------------------------------------------------------------------------------
 
@@ -654,17 +686,23 @@ class FortyFivesHand(HandBase):
             if self._ace_holder is not None:
                 self._offer_rob(self.to_act)
             return event
+        self.to_act = None
+        self._stage(event)                # the trick complete on the table, not yet won
         winner = (trick.leader + ranking.trick_winner(trick.cards, trump)) % self.n
         trick.winner = winner
         self.tricks.append(trick)
         self.tricks_won[winner] += 1
-        event.consequences.append(Event("trick", winner, None, (trick, self.trump), _explain))
+        won = Event("trick", winner, None, (trick, self.trump), _explain)
+        event.consequences.append(won)
+        self._stage(won)                  # its cards still in the middle
         if self.dealer_takes_ace_after_trick:
             self.dealer_takes_ace_after_trick = False
             assert self.turn_up is not None, "the robbing dealer's turned ace waits on the table"
             self.hands[self.dealer].append(self.turn_up)
-            event.consequences.append(Event("take-ace", self.dealer, None, self.turn_up, _explain))
+            taken = Event("take-ace", self.dealer, None, self.turn_up, _explain, cards=(self.turn_up,))
+            event.consequences.append(taken)
             self.turn_up = None
+            self._stage(taken)
         return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
@@ -758,7 +796,7 @@ def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Ca
 FULL_MASK = sum(1 << c.index for c in FULL_DECK)   # each of the 52 cards exactly once
 
 
-def _explain(event: Event) -> Explanation:
+def _explain(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
     from atout.forty_fives.explain import explain_event
 
-    return explain_event(event)
+    return explain_event(event, viewer)

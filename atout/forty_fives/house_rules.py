@@ -67,7 +67,9 @@ SWITCHES: dict[str, Switch] = {
         True: N_("When everyone passes, the dealer must take the hand at the lowest bid."),
         False: Stated("a45.bid.all-pass")}, short={False: N_("A hand nobody bids is thrown in")}),
     "free_discard": Switch(N_("Choose your discards"), {
-        True: N_("Once trumps are named, each player chooses which cards to discard."),
+        True: N_("Once trumps are named and the bidder has added the kitty, each player in turn from the dealer's "
+                 "left chooses which cards to discard, keeping five at most; the draw then brings every hand back to "
+                 "five."),
         False: Stated("a45.discard.others")}, short={False: N_("Every card but the trumps is discarded")}),
     "kitty": Switch(N_("Cards in the kitty"), {4: Stated("45.deal.kitty"),
                                                3: N_("The kitty holds three cards."),

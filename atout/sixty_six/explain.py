@@ -1,7 +1,8 @@
 """Sentences for the Sixty-Six engine's events and refusals, each citing the rule that made it happen or forbids it.
 
-Events are the full record of a hand; their sentences only name cards that both players see
-(a draw says who drew, not what), so they can be shown to either seat.
+Events are the full record of a hand; said to the whole table (``ONLOOKER``) their sentences only name cards that
+both players see (a draw says who drew, not what); said to a seat they name what it drew, and to the every-hand view
+what both drew.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from atout.cards import Card, Suit
 from atout.engine import (
+    ONLOOKER,
     Event,
     Explanation,
     Phase,
@@ -19,6 +21,7 @@ from atout.engine import (
     card_not_held,
     foreign_action_said,
     seat_name,
+    sees,
 )
 from atout.games import game_title
 from atout.i18n import N_, OneOf, Plural, Text
@@ -31,7 +34,8 @@ if TYPE_CHECKING:
     from atout.sixty_six.hand import SixtySixHand, SixtySixResult
 
 
-def explain_event(event: Event) -> Explanation:
+def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
+    """What ``event`` did, for ``viewer`` (a seat, None for every hand face up, ``ONLOOKER`` for the whole table)."""
     kind, seat, data = event.kind, event.seat, event.data
     who = seat_name(seat) if seat is not None else None
     other = seat_name(1 - seat) if seat is not None else None
@@ -85,6 +89,8 @@ def explain_event(event: Event) -> Explanation:
         return Explanation("66.marriage.pending", Text(
             "{seat} has won a first trick: the {points} points of their marriage now count", seat=who, points=data,
             you=N_("You have won a first trick: the {points} points of your marriage now count")))
+    if kind == "draw" and seat is not None and event.cards and (sees(viewer, seat) or sees(viewer, 1 - seat)):
+        return _drawn(seat, event.cards, data, viewer)
     if kind == "draw":
         # What the other player does is a sentence of its own, so that it reads "then you draw" to that player
         # (« puis vous piochez à votre tour », never « puis c'est à vous »).
@@ -111,17 +117,20 @@ def explain_event(event: Event) -> Explanation:
                                                     seat=who, nine=nine, card=taken,
                                                     you=N_("You exchange {nine} for the turned-up trump, {card}")))
     if kind == "close":
+        # 66.close: the trump card is turned face down on the stock (``event.cards``), named as it lay face up.
+        turned = event.cards[0] if event.cards else None
         if data:
             return Explanation("66.close", Text(
-                "{seat} closes the stock before drawing: nobody draws, the strict rules apply, there is no 10 for "
-                "the last trick, and {seat} wins only by declaring 66", seat=who,
-                you=N_("You close the stock before drawing: nobody draws, the strict rules apply, there is no 10 "
-                       "for the last trick, and you win only by declaring 66")))
+                "{seat} closes the stock before drawing, turning {card} face down: nobody draws, the strict rules "
+                "apply, there is no 10 for the last trick, and {seat} wins only by declaring 66", seat=who,
+                card=turned,
+                you=N_("You close the stock before drawing, turning {card} face down: nobody draws, the strict rules "
+                       "apply, there is no 10 for the last trick, and you win only by declaring 66")))
         return Explanation("66.close", Text(
-            "{seat} closes the stock: no more cards are drawn, the strict rules apply, there is no 10 for the last "
-            "trick, and {seat} wins only by declaring 66", seat=who,
-            you=N_("You close the stock: no more cards are drawn, the strict rules apply, there is no 10 for the last "
-                   "trick, and you win only by declaring 66")))
+            "{seat} closes the stock, turning {card} face down: no more cards are drawn, the strict rules apply, "
+            "there is no 10 for the last trick, and {seat} wins only by declaring 66", seat=who, card=turned,
+            you=N_("You close the stock, turning {card} face down: no more cards are drawn, the strict rules apply, "
+                   "there is no 10 for the last trick, and you win only by declaring 66")))
     if kind == "marriage":
         suit, value, counts = data
         rule = "66.marriage.trump" if value == 40 else "66.marriage"
@@ -248,6 +257,32 @@ def explain_result(result: SixtySixResult) -> Explanation:
 
 def game_points(n: int) -> Plural:
     return Plural("{n} game point", "{n} game points", n)
+
+
+def _drawn(seat: int, cards: tuple[Card, ...], turned: Card | None, viewer: int | None) -> Explanation:
+    """66.draw, said to a player (or to the every-hand view, None): the card each drew that the viewer sees named,
+    the other's said without it; the turned-up trump is named to everybody, as it lay face up."""
+    who, other = seat_name(seat), seat_name(1 - seat)
+    first, second = cards
+    if turned is None:
+        if sees(viewer, 1 - seat):
+            then = Text("{seat} draws {card}", seat=other, card=second, you=N_("you draw {card}"))
+        else:
+            then = Text("{seat} draws", seat=other, you=N_("you draw"))
+        if sees(viewer, seat):
+            return Explanation("66.draw", Text("{seat} draws the top card of the stock, {card}, then {then}", seat=who,
+                                               card=first, then=then,
+                                               you=N_("You draw the top card of the stock, {card}, then {then}")))
+        return Explanation("66.draw", Text("{seat} draws the top card of the stock, then {then}", seat=who, then=then,
+                                           you=N_("You draw the top card of the stock, then {then}")))
+    taken = Text("the turned-up trump, {card}, goes to {seat}", seat=other, card=turned,
+                 you=N_("the turned-up trump, {card}, goes to you"))
+    if sees(viewer, seat):
+        return Explanation("66.draw", Text("{seat} draws the last face-down card, {card}, and {then}", seat=who,
+                                           card=first, then=taken,
+                                           you=N_("You draw the last face-down card, {card}, and {then}")))
+    return Explanation("66.draw", Text("{seat} draws the last face-down card, and {then}", seat=who, then=taken,
+                                       you=N_("You draw the last face-down card, and {then}")))
 
 
 def _pair(points: list[int]) -> list[Text]:

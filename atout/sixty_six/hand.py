@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from atout.cards import CARDS, KING, QUEEN, Card, Suit
 from atout.engine import (
+    ONLOOKER,
     Action,
     Ending,
     Event,
@@ -480,7 +481,7 @@ class SixtySixHand(HandBase):
         self.phase = Phase.PLAY
         self.to_act = self.leader = other                    # 66.open.lead
         event = Event("deal", dealer, action, None, _explain)
-        event.consequences.append(Event("turn-up", dealer, None, self.turned_card, _explain))
+        event.consequences.append(Event("turn-up", dealer, None, self.turned_card, _explain, cards=(self.turned_card,)))
         return event
 
     def _ending(self, action: Action) -> Event:
@@ -560,7 +561,7 @@ class SixtySixHand(HandBase):
         self.turn_up = nine
         self.exchanged_by = seat
         self.stage = 1
-        return Event("exchange", seat, action, (nine, taken), _explain)
+        return Event("exchange", seat, action, (nine, taken), _explain, cards=(taken,))
 
     def _close(self, action: Action) -> Event:
         seat = self.to_act
@@ -569,7 +570,8 @@ class SixtySixHand(HandBase):
         self.closer = seat
         self.tricks_at_close = (self.tricks_won[0], self.tricks_won[1])
         self.stage = 2
-        return Event("close", seat, action, before_draw, _explain)
+        # 66.close: the trump card is turned face down on the stock
+        return Event("close", seat, action, before_draw, _explain, cards=(self.turn_up,) if self.turn_up else ())
 
     def _marriage(self, action: Action) -> Event:
         seat = self.to_act
@@ -608,6 +610,9 @@ class SixtySixHand(HandBase):
             return Event("play", seat, action, (1, strict), _explain)
         lead = trick[0]
         trump = self.trump
+        event = Event("play", seat, action, (2, strict), _explain)
+        self.to_act = None
+        self._stage(event)                # the trick complete on the table, not yet won
         if card.suit is lead.suit:
             winner = seat if STRENGTH[card.index] > STRENGTH[lead.index] else 1 - seat
         else:
@@ -618,44 +623,55 @@ class SixtySixHand(HandBase):
         self.tricks_won[winner] += 1
         done = Trick(1 - seat, (lead, card), winner)
         self.tricks.append(done)
-        self.trick = []
         self.stage = 0
         self.married = None
-        self.to_act = self.leader = winner
-        event = Event("play", seat, action, (2, strict), _explain)
+        # Each event after the trick is pictured with its cards still in the middle, until the next action.
         consequences = event.consequences
-        consequences.append(Event("trick", winner, None, (done, trump, gained), _explain))
+        self._then(event, Event("trick", winner, None, (done, trump, gained), _explain))
         if first_trick and self.marriage_points[winner]:
-            consequences.append(Event("marriage-counts", winner, None, self.marriage_points[winner], _explain))
+            self._then(event, Event("marriage-counts", winner, None, self.marriage_points[winner], _explain))
         if not hand:
             if self.closer is None:
                 self.last_trick_bonus = winner
-                consequences.append(Event("last-trick", winner, None, LAST_TRICK_BONUS, _explain))
-                consequences.append(self._finish("played-out", None))
+                self._then(event, Event("last-trick", winner, None, LAST_TRICK_BONUS, _explain))
+                self._then(event, self._finish("played-out", None))
             else:
-                consequences.append(self._finish_closed(winner))
-        elif not strict:
-            self.phase = Phase.DRAW
+                closed = self._finish_closed(winner)
+                consequences.append(closed)
+                for each in closed.flatten():
+                    self._stage(each)
+        else:
+            self.to_act = winner
+            if not strict:
+                self.phase = Phase.DRAW
+        self.trick = []
+        self.leader = winner
         return event
+
+    def _then(self, event: Event, consequence: Event) -> None:
+        """``consequence`` follows ``event``, pictured where the hand stands now."""
+        event.consequences.append(consequence)
+        self._stage(consequence)
 
     def _draw(self, action: Action) -> Event:
         """66.draw: the winner takes the top card, then the loser; the turned trump is the stock's last card."""
         winner = self.to_act
         assert winner is not None, "the trick's winner draws"
         order = self.deck_order
-        self.hands[winner].append(order[self.next_card])
+        first = order[self.next_card]
+        self.hands[winner].append(first)
         self.next_card += 1
         taken = None
         if self.next_card < DECK_SIZE:
-            self.hands[1 - winner].append(order[self.next_card])
+            second = order[self.next_card]
             self.next_card += 1
         else:
             taken = self.turn_up
             assert taken is not None, "the turned trump is the stock's last card"
-            self.hands[1 - winner].append(taken)
-            self.turn_up = None
+            second, self.turn_up = taken, None
+        self.hands[1 - winner].append(second)
         self.phase = Phase.PLAY
-        event = Event("draw", winner, action, taken, _explain)
+        event = Event("draw", winner, action, taken, _explain, cards=(first, second))
         if taken is not None:
             event.consequences.append(Event("stock-exhausted", None, None, self.config.strict_marriages, _explain))
         return event
@@ -836,7 +852,9 @@ class SixtySixHand(HandBase):
         teacher = viewer is None
         hands: list[list[Card] | int] = [list(h) if teacher or seat == viewer else len(h)
                                          for seat, h in enumerate(self.hands)]
-        playing = self.phase is Phase.PLAY or self.phase is Phase.DRAW
+        # A trick lies in the middle while it is played, and once won until the next action (a walk-through shows it
+        # there with the events it causes, the hand's score among them).
+        playing = self.phase is Phase.PLAY or self.phase is Phase.DRAW or bool(self.trick)
         leader = self.leader if playing else None
         trick = ([((leader + i) % 2, card) for i, card in enumerate(self.trick)] if self.trick and leader is not None
                  else [])
@@ -892,7 +910,7 @@ class SixtySixHand(HandBase):
                 f"trump={self.trump.letter if self.trump else None} stock={self.stock_size}>")
 
 
-def _explain(event: Event) -> Explanation:
+def _explain(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
     from atout.sixty_six.explain import explain_event
 
-    return explain_event(event)
+    return explain_event(event, viewer)

@@ -56,7 +56,7 @@ def page_style() -> HTML:
         preload()
         gc.freeze()
         _freeze_after_each_cell()
-    return HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
+    return HTML(site_style())
 
 
 def warm() -> None:
@@ -70,6 +70,13 @@ def warm() -> None:
 
     preload()
     course_lessons()
+
+
+def site_style() -> str:
+    """The site's stylesheet and its buttons' icons (``atout.widgets.icons``), as one ``<style>`` element."""
+    from atout.widgets.icons import icon_css
+
+    return f"<style>{STYLE.read_text(encoding='utf-8')}\n{icon_css()}</style>"
 
 
 _FREEZING_SHELLS: weakref.WeakSet = weakref.WeakSet()
@@ -459,6 +466,6 @@ def lesson_widget(lesson_id: str) -> widgets.VBox:
                                ids=", ".join(lessons)))
     from atout.widgets.shell import FaultNotice
 
-    style = widgets.HTML(f"<style>{STYLE.read_text(encoding='utf-8')}</style>")
+    style = widgets.HTML(site_style())
     view = LessonView(lessons[lesson_id])
     return widgets.VBox([style, view, FaultNotice(view)])

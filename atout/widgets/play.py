@@ -359,7 +359,8 @@ class PlayGame(widgets.VBox):
     def _log_event(self, event: Event) -> None:
         self.learner_acted |= event.seat == LEARNER
         for e in event.flatten():
-            self.lines.append(said_html(e.explanation, viewer=LEARNER))
+            # As the learner may know it: the cards they laid or drew face down named, the others' counted.
+            self.lines.append(said_html(e.explanation_for(LEARNER), viewer=LEARNER))
             if e.kind == "score":
                 self.last_score = e.explanation
         table = getattr(self, "table", None)     # (the first events come while the table is being made)

@@ -2,11 +2,13 @@
 
 Each step is one thing core reports: a packet of the deal (``deal_packets()``), then every event
 of every action in the hand's history, with the automatic ones it caused (``Event.flatten()``: the
-turn-up, a trick won, the score…). Beside the table drawn at that step the stepper shows the
-event's explanation and its rule id, word for word as core gives them; the table is the hand
-replayed (``replay``) up to that action. It works for any family whose hands expose ``history``,
-``events``, ``replay(config, history, dealer, scores_before)``, ``table_view()`` and, optionally,
-``deal_packets()``.
+turn-up, the kitty taken, each player's discards, the draw, a trick won, the score…). Beside the table drawn at that
+step the stepper shows the event's explanation as the viewer may know it (``Event.explanation_for``: the cards laid
+face down named where the viewer sees them), word for word as core gives it, and its rule as the table plays it
+(``house_rules.rule_in_force``: a house rule in its own words where it replaces the rulebook's statement); the table
+is core's position just after that event (``staged_views``), never a later one. It works for any family whose hands
+expose ``history``, ``events``, ``staged_views(viewer)``, ``replay(config, history, dealer, start)`` and,
+optionally, ``deal_packets()``.
 
 Controls: first, back, forward and last buttons (their arrows drawn in SVG by the stylesheet), the step
 slider (counting from 1, as "Step N of M"
@@ -38,11 +40,12 @@ import traitlets
 from atout.cards import Card
 from atout.engine import Action, Event, Explanation, GameBase, HandBase, HandStart, TableView
 from atout.games import DEFAULT_GAME, family
+from atout.house_rules import rule_in_force
 from atout.i18n import N_, Text, _
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.page_input import FromPage
-from atout.widgets.said import rule_mark, rule_statement, stated_rule
+from atout.widgets.said import rule_mark
 from atout.widgets.seats import player_label
 
 SPEEDS = ((N_("slow"), 3000), (N_("normal"), 1500), (N_("fast"), 600))
@@ -61,13 +64,15 @@ class StepExplanation(FromPage, anywidget.AnyWidget):
 
 
 class Step(NamedTuple):
-    """One step: a packet of the deal, or one event (its action's index in the history)."""
+    """One step: a packet of the deal, or one event (its action's index in the history, and its own among the hand's
+    events as ``Event.flatten`` lists them, which ``staged_views`` pictures one by one)."""
 
     kind: str                  # "packet" or "event"
     action_index: int          # index in the hand's history of the action that caused it
     event: Event               # the event (for a packet, the deal's event)
     packet: tuple[str, int | None, list[Card]] | None = None
     packet_index: int = -1
+    event_index: int = 0       # among the hand's events, flattened (a packet: the deal's, 0)
 
     @property
     def explanation(self) -> Explanation:
@@ -77,14 +82,17 @@ class Step(NamedTuple):
 def build_steps(hand: Any) -> list[Step]:
     """Every step of a hand in order: the deal packet by packet, then each event and its consequences."""
     steps: list[Step] = []
+    index = 0
     for i, (action, event) in enumerate(zip(hand.history, hand.events, strict=True)):
         flat = list(event.flatten())
+        first = index
+        index += len(flat)
         if action.kind == "deal":
             shown_later = {e.kind for e in flat[1:]}   # the turn-up is an event of its own
             packets = [p for p in hand.deal_packets() if p[0] not in shown_later]
-            steps += [Step("packet", i, event, packet, k) for k, packet in enumerate(packets)]
-            flat = flat[1:]
-        steps += [Step("event", i, e) for e in flat]
+            steps += [Step("packet", i, event, packet, k, first) for k, packet in enumerate(packets)]
+            flat, first = flat[1:], first + 1
+        steps += [Step("event", i, e, event_index=first + k) for k, e in enumerate(flat)]
     return steps
 
 
@@ -122,7 +130,7 @@ class DealStepper(widgets.VBox):
         self.size = size
         self.steps = build_steps(self.hand)
         self.viewer = viewer
-        self._views = self._replay_views(viewer)
+        self._views = view_steps(self.hand, viewer)
         count = max(len(self.steps), 1)
         # The slider counts steps from 1, as "Step N of M" does, and shows no number of its own: "Step N of M" beside
         # it is the one counter (a second number beside the first was read as another count).
@@ -203,7 +211,7 @@ class DealStepper(widgets.VBox):
             return
         self.viewer = viewer
         self.table.viewer = viewer
-        self._views = self._replay_views(viewer)
+        self._views = view_steps(self.hand, viewer)
         self._draw(every=True)
 
     # --- drawing -----------------------------------------------------------------------------
@@ -242,81 +250,63 @@ class DealStepper(widgets.VBox):
             self.explanation_html.every = [self._explanation(s) for s in self.steps]
 
     def _explanation(self, step: Step) -> str:
-        why = step.explanation
         parts = ['<div class="atout-explanation" data-testid="step-explanation">']
-        seen = self._seen_card(step)
         if step.packet is not None:
             said = _packet_text(step.packet, self.viewer, self.table.you).render()
             parts.append(f'<p class="atout-packet">{escape(said)}</p>')
-        elif seen is not None:
-            assert step.event.seat is not None, "a discard is a player's"
-            said = Text("{player} discards {card}", player=player_label(step.event.seat, self.table.you),
-                        card=seen).render()
-            parts.append(f'<p class="atout-packet" data-testid="face-up-discard">{escape(said)}</p>')
-        # The learner reads sentences: the rule as the rulebook states it under the step's sentence, and its id only
-        # as the small mark after it (its hover the statement again), as every page shows a rule (``said.rule_mark``).
-        # It is "you" for the seat the table calls "You" (none in the classroom, whose table shows Player 1's hand).
+        # The learner reads sentences: the rule as this table plays it under the step's sentence, and its id only as
+        # the small mark after it (its hover the rule again), as every page shows a rule (``said.rule_mark``). It is
+        # "you" for the seat the table calls "You" (none in the classroom, whose table shows Player 1's hand).
+        why = self.explained(step)
         sentence = escape(why.sentence(viewer=self.table.you))
-        if rule_statement(why.rule):
+        config = self.hand.config
+        stated, house = rule_in_force(config.game, config.options(), why.rule) if why.rule else ([], False)
+        rule = " ".join(escape(text.render()) for text in stated)
+        if rule:
+            label = f"<strong>{escape(_('House rule:'))}</strong> " if house else ""
+            mark = rule_mark(why.rule) if not house else (
+                f'<abbr class="atout-rule-id" data-rule="{escape(why.rule)}" title="{rule}">{escape(why.rule)}</abbr>')
             parts.append(f'<p class="atout-sentence">{sentence}</p>'
-                         f'<blockquote class="atout-rule-statement">{stated_rule(why.rule)}</blockquote>')
+                         f'<blockquote class="atout-rule-statement"{" data-house-rule" if house else ""}>'
+                         f'{label}{rule} {mark}</blockquote>')
         else:
             parts.append(f'<p class="atout-sentence">{sentence} {rule_mark(why.rule)}</p>')
         parts.append("</div>")
         return "".join(parts)
 
-    def _seen_card(self, step: Step) -> Card | None:
-        """The card of a discard laid face down that the table shows face up (every hand shown, or the discarder's
-        own): core's sentence says "face down", which the others at the table see; the class sees the card."""
-        event = step.event
-        if step.kind != "event" or event.kind != "discard" or event.action is None:
-            return None
-        card = event.action.card
-        if not isinstance(card, Card) or (self.viewer is not None and self.viewer != event.seat):
-            return None
-        return card
+    def explained(self, step: Step) -> Explanation:
+        """Core's explanation of a step, as the stepper's viewer may know what happened (the deal's for a packet)."""
+        return step.event.explanation_for(self.viewer)
+
+    def view_at(self, k: int | None = None) -> TableView:
+        """Core's table at step ``k`` (the current step by default), as the viewer sees it: the position just after
+        the step's event (``staged_views``), or the deal so far for a packet."""
+        step = self.steps[self.step if k is None else k]
+        return self._packet_view(step) if step.kind == "packet" else self._views[step.event_index]
 
     def _show_table(self, step: Step) -> None:
-        winner = None
-        if step.kind == "packet":
-            assert step.packet is not None, "a packet step has its packet"
-            view, ringed = self._packet_view(step), set(step.packet[2])
-        else:
-            view, ringed = self._views[step.action_index], _event_cards(step.event)
-            finished = self._finished_trick(step)
-            if finished is not None:
-                # The trick this action completed stays in the middle, its winner marked from the step that says
-                # who won it until the next action's step.
-                view = _with_trick(view, view.last_trick)
-                if finished:
-                    winner = view.last_trick_winner
-                    ringed = set()
-        self.table.show(view, ringed, winner)
+        winner, ringed = None, set(step.packet[2]) if step.packet is not None else _event_cards(step.event)
+        won = self._trick_won(step)
+        if won is not None:     # the trick this action completed lies in the middle, its winner marked
+            winner = won
+            if step.event.kind == "trick":
+                ringed = set()  # the winner's card is the one marked
+        self.table.show(self.view_at(self.steps.index(step)), ringed, winner)
 
-    def _finished_trick(self, step: Step) -> bool | None:
-        """None when the step's action completed no trick; else whether the trick's winner is known at this step
-        (its "trick" event has been shown)."""
-        k = self.steps.index(step)
-        same = [s for s in self.steps if s.action_index == step.action_index and s.kind == "event"]
-        kinds = [s.event.kind for s in same]
-        if "trick" not in kinds:
+    def _trick_won(self, step: Step) -> int | None:
+        """Who won the trick the step's action completed, from the step that says so to the action's last step (its
+        cards lie in the middle until the next action); None before, or when the action completed no trick."""
+        if step.kind != "event":
             return None
-        first_trick = next(i for i, s in enumerate(self.steps) if s.action_index == step.action_index
-                           and s.kind == "event" and s.event.kind == "trick")
-        return k >= first_trick
-
-    def _replay_views(self, viewer: int | None = None) -> list[TableView]:
-        replayed = replay_prefix(self.hand, 0)
-        views = []
-        for action in self.hand.history:
-            replayed.apply(action)
-            views.append(view_of(replayed, viewer))
-        return views
+        for other in self.steps:
+            if other.action_index == step.action_index and other.kind == "event" and other.event.kind == "trick":
+                return other.event.seat if other.event_index <= step.event_index else None
+        return None
 
     def _packet_view(self, step: Step) -> TableView:
         """The table while the deal is under way: the packets dealt so far (core's packets, in order); a seat the
         viewer may not see shows its count face down."""
-        after = self._views[step.action_index]
+        after = self._views[step.event_index]
         packets = [s.packet for s in self.steps[:self.steps.index(step) + 1] if s.packet is not None
                    and s.action_index == step.action_index]
         hands: list[list[Card]] = [[] for _ in range(after.players)]
@@ -339,19 +329,19 @@ class DealStepper(widgets.VBox):
                          tricks_won=[0] * len(after.tricks_won))
 
 
+def view_steps(hand: Any, viewer: int | None) -> list[TableView]:
+    """Core's table just after each of the hand's events, as ``viewer`` sees it (``staged_views``)."""
+    views: list[TableView] = hand.staged_views(viewer)
+    return views
+
+
 def _with_trick(view: TableView, trick: list | None) -> TableView:
     """A copy of ``view`` with ``trick`` in the middle (the trick just completed, which core has moved to
-    ``last_trick``)."""
+    ``last_trick``): a position taken after the action that completed it shows it so."""
     fields = view.to_dict()
     fields["trick"] = list(trick or [])
     fields["leader"] = trick[0][0] if trick else None
     return TableView(**fields)
-
-
-def view_of(hand: Any, viewer: int | None = None) -> TableView:
-    """Core's table view of a hand for ``viewer`` (None: every hand face up)."""
-    view: TableView = hand.table_view(viewer)
-    return view
 
 
 def replay_prefix(hand: Any, count: int) -> Any:
@@ -371,14 +361,13 @@ def _packet_text(packet: tuple[str, int | None, list[Card]], viewer: int | None 
         return Text("{player} receives {cards}", player=player_label(seat, you), cards=list(cards))
     if what == "kitty":
         return Text("{count} cards go to the kitty", count=len(cards))
-    if what == "stock" and viewer is not None:
-        return Text("{n} cards go face down to the stock", n=len(cards))
-    return Text("Dealt: {cards}", cards=list(cards))
+    return Text("{n} cards go face down to the stock", n=len(cards))     # the stock's order is nobody's to see
 
 
 def _event_cards(event: Event) -> set[Card]:
-    """The cards an event is about (to ring on the table): its action's card and any card it carries."""
-    cards = set()
+    """The cards an event is about (to ring on the table): its action's card, any card it carries and the cards it
+    moved (drawn, taken from the kitty); the table rings only those it shows."""
+    cards = set(event.cards)
     if event.action is not None and isinstance(event.action.card, Card):
         cards.add(event.action.card)
     if isinstance(event.data, Card):

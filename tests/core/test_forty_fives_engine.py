@@ -442,7 +442,19 @@ def test_naming_trump_discards_and_draw():
     assert sorted(map(str, hand.legal_actions())) == ["kitty", "trump C", "trump D", "trump H", "trump S"]
     assert_refused(hand, "play JS", "a45.trump.name")
     event = hand.apply("trump S")
-    assert [e.rule for e in event.flatten()] == ["a45.trump.name", "a45.discard.others", "a45.draw"]
+    # Each an event of its own, in the order the table sees it: the trumps, the kitty taken, each player's discards
+    # from the dealer's left with the cards they lay face down, the draw with the cards each draws.
+    said = [(e.kind, e.seat, e.rule) for e in event.flatten()]
+    assert said == [("trump", 2, "a45.trump.name"), ("kitty", 2, "a45.discard.bidder"),
+                    ("discards", 1, "a45.discard.others"), ("discards", 2, "a45.discard.bidder"),
+                    ("discards", 3, "a45.discard.others"), ("discards", 0, "a45.discard.others"),
+                    ("draw", 0, "a45.draw")]
+    flat = list(event.flatten())
+    assert codes(flat[1].cards) == EXCHANGE_KITTY
+    assert {e.seat: sorted(codes(e.cards)) for e in flat[2:6]} == {
+        1: sorted(["KH", "QH", "JH", "10H"]), 2: sorted(["3S", "10S", "9D", "4C"]),
+        3: sorted(["2C", "3C", "4D", "5D", "6D"]), 0: sorted(["7H", "8H", "9H"])}
+    assert codes(flat[6].cards) == EXCHANGE_STOCK[:4 + 0 + 5 + 3]
     assert hand.trump is Suit.SPADES
     # Others keep only trumps; the bidder keeps the five highest of seven trumps (3♠ and 10♠ go).
     assert hand_of(hand, 1) == sorted(["5S", "2H", "3H", "4H", "5H"])

@@ -187,3 +187,34 @@ def test_play_hint_then_the_end_of_the_hand_waits_for_the_next(page, voila_url):
     page.wait_for_selector("[data-testid=play-status]:has-text('Hand 2')")
     assert page.locator("[data-testid=hand-end]").count() == 0
     assert not page.errors
+
+
+def test_no_page_asks_another_host_and_the_buttons_draw_their_icons(page, voila_url):
+    """Every page of the site, opened in Chromium, requests nothing from any host but its own server (Voilà's template
+    fetched Font Awesome from a public CDN: offline the buttons lost their icons, and each student's browser was sent to
+    a third party); the buttons' icons are Atout's own (``atout.widgets.icons``), drawn."""
+    from urllib.parse import urlsplit
+
+    from atout.resources import NOTEBOOKS
+
+    own = urlsplit(voila_url).netloc
+    elsewhere: list[str] = []
+
+    def listener(request) -> None:
+        where = urlsplit(request.url)
+        if where.scheme in ("http", "https", "ws", "wss") and where.netloc != own:
+            elsewhere.append(request.url)
+
+    page.on("request", listener)
+    try:
+        for notebook in sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")):
+            open_page(page, voila_url, notebook, ready=".atout-page")
+            page.wait_for_load_state("networkidle")
+            assert not elsewhere, f"{notebook} asked another host for {elsewhere}"
+            drawn = page.locator(".atout-page i.fa").evaluate_all(
+                "icons => icons.filter(i => i.offsetParent).map(i => [i.className, i.getBoundingClientRect().width,"
+                " getComputedStyle(i).maskImage || getComputedStyle(i).webkitMaskImage])")
+            assert all(width > 0 and mask.startswith("url(") for _name, width, mask in drawn), (notebook, drawn)
+    finally:
+        page.remove_listener("request", listener)
+    assert not page.errors

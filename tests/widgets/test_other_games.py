@@ -397,12 +397,13 @@ def test_the_stepper_steps_are_cores_flattened_events_over_real_tables(game, see
     assert [s.packet for s in stepper.steps if s.kind == "packet"] == packets
     assert [s.event for s in stepper.steps if s.kind == "event"] == flat
     assert stepper.steps[-1].event.kind == "score"
+    last_of_action = {step.action_index: k for k, step in enumerate(stepper.steps)}
     for k, step in enumerate(stepper.steps):
         stepper.go(k)
-        why = step.explanation
+        why = step.event.explanation_for(None)         # every hand face up: the kitty and discards named
         assert escape(why.sentence()) in stepper.explanation_html.value
         assert f'data-rule="{why.rule}"' in stepper.explanation_html.value and why.rule.startswith(PREFIX[game])
-        if step.kind == "event":
+        if step.kind == "event" and last_of_action[step.action_index] == k:     # (the steps before it: its events)
             replayed = replay_prefix(hand, step.action_index + 1)
             assert seat_cards(stepper) == {s: [c.code for c in sorted(h, key=lambda card: card.index)]
                                            for s, h in enumerate(replayed.hands)}

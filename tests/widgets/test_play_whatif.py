@@ -480,3 +480,19 @@ def test_a_game_restored_at_the_end_of_a_hand_waits_there_again():
     again = PlayGame("forty-fives", seed=5, game_seed=page.game_seed, moves=page.moves())
     assert again.hand_view.waiting and again.table.state["over"] and again.moves() == page.moves()
     assert again.hand_end_text.value == page.hand_end_text.value          # the same score and working
+
+
+def test_the_log_names_the_cards_the_learner_draws_and_never_the_others():
+    """A seat's own view (issue 31): the Play page's log says what the learner drew from the stock, as their table
+    shows it, and only counts (or says nothing of) what the computer drew face down."""
+    page = PlayGame("sixty-six", seed=3)
+    for _ in range(40):
+        if any(e.kind == "draw" for event in page.game.hand.events for e in event.flatten()):
+            break
+        _click(page.table, page.game.hand.legal_actions()[-1])
+    draw = next(e for event in page.game.hand.events for e in event.flatten() if e.kind == "draw")
+    mine, theirs = (draw.cards if draw.seat == 0 else draw.cards[::-1])
+    said = next(line for line in re.findall(r"<li>(.*?)</li>", unescape(page.log_view.value), re.S)
+                if "draw" in line)
+    assert mine.render("en") in said, said
+    assert theirs.render("en") not in said or theirs == draw.data, said      # (the turned-up trump lay face up)

@@ -72,7 +72,7 @@ def test_clicking_forward_shows_at_each_step_exactly_cores_explanation_and_rule(
     stepper = DealStepper(auction_hand)
     packets, flat = core_steps(auction_hand)
     deal_why = auction_hand.events[0].explanation
-    expected = [deal_why] * len(packets) + [e.explanation for e in flat]
+    expected = [deal_why] * len(packets) + [e.explanation_for(None) for e in flat]      # every hand face up
     for k, why in enumerate(expected):
         assert stepper.step == k
         shown = stepper.explanation_html.value

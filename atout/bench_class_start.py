@@ -35,6 +35,7 @@ from typing import Any
 
 from atout.errors import ConfigError
 from atout.kernel_fork import kernel_id_of
+from atout.site_client import run_to_end
 
 SPREAD_S = 10.0
 ALONE_ROUNDS = 3
@@ -210,7 +211,7 @@ def run(pages: int = 30, spread_s: float = SPREAD_S, pool: int | None = None) ->
     with tempfile.TemporaryDirectory(prefix="atout-class-start-") as folder:
         site = _Site(Path(folder), pool)
         try:
-            results = asyncio.run(_measure(site, pages, spread_s))
+            results = run_to_end(_measure(site, pages, spread_s))
             results["class_start"]["pool"] = pool
             return results
         finally:

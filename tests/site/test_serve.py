@@ -84,7 +84,6 @@ def test_atout_serve_reads_jupyters_configuration_takes_voilas_options_and_serve
     """``atout serve`` as a school runs it: a voila.json in the working folder and an option given on the command line
     are read (here, how long idle kernels live), the site is served under ``--base-url`` (a proxy's or JupyterHub's
     path), a preheated page still gets its visitor's address, and the log has times and no "not trusted" noise."""
-    import asyncio
     import json
     import os
     import subprocess
@@ -92,7 +91,7 @@ def test_atout_serve_reads_jupyters_configuration_takes_voilas_options_and_serve
     import time
     import urllib.request
 
-    from atout.site_client import open_page
+    from atout.site_client import open_page, run_to_end
     from tests.browser import free_port, stop
 
     (tmp_path / "voila.json").write_text(json.dumps({"MappingKernelManager": {"cull_interval": 7}}))
@@ -113,7 +112,7 @@ def test_atout_serve_reads_jupyters_configuration_takes_voilas_options_and_serve
             opened.close()
             return opened
 
-        page = asyncio.run(visit())
+        page = run_to_end(visit())
         with urllib.request.urlopen(base + "/voila/render/index.ipynb", timeout=60) as response:
             assert response.status == 200
     finally:
@@ -150,13 +149,12 @@ def test_a_visitor_is_not_kept_waiting_for_a_pool_refill_that_has_not_started(tm
     """Voilà's pool holds the refill's task as soon as a kernel is handed out, and gave the next visitor that task to
     wait for: the refill's delay, then its kernel's start. The next visitor now gets a kernel of its own at once, and
     the refill still fills the pool."""
-    import asyncio
     import os
     import subprocess
     import time
 
     from atout.site import voila_command
-    from atout.site_client import open_page
+    from atout.site_client import open_page, run_to_end
     from tests.browser import free_port, serving, stop
 
     port = free_port()
@@ -179,7 +177,7 @@ def test_a_visitor_is_not_kept_waiting_for_a_pool_refill_that_has_not_started(tm
             second.close()
             return first, second
 
-        first, second = asyncio.run(two_visitors())
+        first, second = run_to_end(two_visitors())
     finally:
         stop(server)
     said = log.read_text()

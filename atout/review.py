@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from atout.engine import Action
+from atout.engine import Action, Phase
 from atout.games import family_of
-from atout.i18n import Text
+from atout.i18n import N_, Text
 from atout.players import make_player, play_hand
 
 BUDGET_S = 3.0       # the whole review of one hand's calls takes about this long at most
@@ -153,16 +153,18 @@ class ExactReview:
     best: Action
     lost: int
     unit: str
+    whose: str = "margin"      # what the score is (``atout.solver.scoring``): "own" when each plays alone
 
 
 @dataclass
 class Unchecked:
-    """A decision the review did not check, and why."""
+    """A decision the review did not check, and why (rendered in the reader's language when shown). ``trick`` is 0
+    for a decision made before the play (a discard, trumps named, a rob)."""
 
     index: int
     trick: int
     made: Action
-    why: str
+    why: Text
 
 
 @dataclass
@@ -180,7 +182,19 @@ class HandReview:
     def mistakes(self) -> list[ExactReview]:
         return [r for r in self.exact if r.lost > 0]
 
+    @property
+    def judged(self) -> list[CallReview]:
+        """The sampled open-stock decisions played out on enough deals to be judged (``MIN_DEALS``)."""
+        return [r for r in self.played_out if r.deals >= MIN_DEALS]
 
+    @property
+    def too_few_deals(self) -> list[CallReview]:
+        """The sampled open-stock decisions the time allowed too few deals for: none of them is judged."""
+        return [r for r in self.played_out if r.deals < MIN_DEALS]
+
+
+# Why a decision before the play (a discard, trumps named, a rob) is not checked.
+BEFORE_PLAY = N_("the solver starts at the first lead, and the sampler checks only the calls")
 EXACT_S = 1.0              # the solver's time for one decision of the review
 PLAYED_OUT_S = 4.0         # the whole sampled review of Sixty-Six's open stock takes about this long at most
 PLAYED_OUT_DEALS = 120     # enough for an error bar of a fraction of a game point
@@ -211,17 +225,20 @@ def review_hand(hand: Any, seat: int, budget_s: float = EXACT_S, calls_s: float 
                 except SolverError as exc:
                     if family.evaluation == "played out":
                         sampled.append((index, trick, action, legal, replay.view(seat)))
+                    elif replay.phase is not Phase.PLAY:
+                        result.unchecked.append(Unchecked(index, 0, action, Text(BEFORE_PLAY)))
                     else:
-                        result.unchecked.append(Unchecked(index, trick, action, str(exc)))
+                        result.unchecked.append(Unchecked(index, trick, action, exc.message))
                 else:
                     solution = solve(replay, budget_s=budget_s, line=False)
                     if action in solution.bounds and solution.is_exact(action) and solution.is_exact(solution.best):
                         score = scorer(replay, seat)
                         lost = score(solution.value) - score(solution.values[action])
-                        result.exact.append(ExactReview(index, trick, action, solution.best, lost, score.unit))
+                        result.exact.append(ExactReview(index, trick, action, solution.best, lost, score.unit,
+                                                        score.whose))
                     else:
                         result.unchecked.append(Unchecked(index, trick, action, Text(
-                            "the solver did not finish in the {s} s it was given", s=budget_s).render()))
+                            "the solver did not finish in the {s} s it was given", s=budget_s)))
         replay.apply(action)
     result.calls = review_calls(hand, seat, budget_s=calls_s, seed=seed, opponents=opponents)
     if sampled:

@@ -91,23 +91,48 @@ def _checked_text(review: HandReview) -> str:
     if review.exact:
         items.append(Text("Checked exactly by the solver, which sees every hand: {n} of your decisions ({where})",
                           n=len(review.exact), where=_where([r.trick for r in review.exact])).render())
-    if review.played_out:
+    judged, too_few = review.judged, review.too_few_deals
+    if judged:
         items.append(Text(
             "Checked by sampling while the stock was open (leads, replies, the 9 of trumps, marriages, closing, "
             "declaring): {n} of your decisions ({where}), each tried on {deals} deals or more of the cards you could "
             "not see, played out by the club player until the stock was gone and then perfectly",
-            n=len(review.played_out), where=_where([r.trick for r in review.played_out]),
-            deals=min(r.deals for r in review.played_out)).render())
-    if review.calls:
+            n=len(judged), where=_where([r.trick for r in judged]), deals=min(r.deals for r in judged)).render())
+    if too_few:
+        deals = max(r.deals for r in too_few)
+        items.append(ngettext(
+            "Not judged: {n} of your decisions while the stock was open ({where}): only {deals} deals could be "
+            "played in the time allowed, too few to say whether another choice was better",
+            "Not judged: {n} of your decisions while the stock was open ({where}): at most {deals} deals could be "
+            "played in the time allowed for each, too few to say whether another choice was better",
+            len(too_few), where=_where([r.trick for r in too_few]), deals=deals))
+    if review.calls and min(r.deals for r in review.calls) >= MIN_DEALS:
         items.append(ngettext("Checked by sampling: your call (below)", "Checked by sampling: your {n} calls (below)",
                               len(review.calls)))
+    elif review.calls:
+        items.append(ngettext("Not judged: your call, too few deals in the time allowed (below)",
+                              "Not judged: your {n} calls, too few deals in the time allowed (below)",
+                              len(review.calls)))
+    before = [u for u in review.unchecked if u.trick == 0]
+    if before:
+        items.append(Text("Not checked, made before the play: {actions} ({why})",
+                          actions=_actions([u.made for u in before]), why=before[0].why).render())
     for skipped in review.unchecked:
-        items.append(Text("Not checked: trick {n}, {action}: {why}", n=skipped.trick,
-                          action=action_label(skipped.made), why=skipped.why).render())
+        if skipped.trick:
+            items.append(Text("Not checked: trick {n}, {action}: {why}", n=skipped.trick,
+                              action=action_label(skipped.made), why=skipped.why).render())
     if not items:
         items.append(Text("You had no choice to make in this hand: every action was the only one allowed").render())
     return "<ul class='atout-review-checked' data-testid='review-checked'>" + "".join(
         f"<li>{escape(item)}</li>" for item in items) + "</ul>"
+
+
+def _actions(actions: list[Action]) -> str:
+    """Actions as a reader takes them in: "Discard 7♦", "Discard 7♦, Discard Q♦ and Discard 4♥"."""
+    labels = [action_label(a) for a in actions]
+    if len(labels) == 1:
+        return labels[0]
+    return Text("{some} and {last}", some=", ".join(labels[:-1]), last=labels[-1]).render()
 
 
 def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) -> str:
@@ -117,15 +142,21 @@ def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) ->
     history)."""
     items = []
     for f in review.mistakes:
-        said = Text("Trick {n}: {best} instead of {played} would have been worth {amount} to your side, with every "
-                    "card played as well as it can be from there on", n=f.trick,
-                    best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
-                    amount=_more(f.unit, f.lost)).render()
+        if f.whose == "own":        # each plays alone: the score is the player's own
+            said = Text("Trick {n}: {best} instead of {played} would have been worth {amount} to you, with every "
+                        "card played as well as it can be from there on", n=f.trick,
+                        best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
+                        amount=_more(f.unit, f.lost)).render()
+        else:
+            said = Text("Trick {n}: {best} instead of {played} would have been worth {amount} to your side, with "
+                        "every card played as well as it can be from there on", n=f.trick,
+                        best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
+                        amount=_more(f.unit, f.lost)).render()
         if (hinted or {}).get(f.index) == f.made:
             said += " " + Text("(the hint's choice: the hint sees only your cards, the review sees every hand)"
                                ).render()
         items.append("<li data-how='exact'>" + escape(said) + "</li>")
-    for r in review.played_out:
+    for r in review.judged:
         if r.clearly_worse:
             said = Text("Trick {n}: “{best}” instead of “{made}” was worth about {amount}, ± {error} (over {deals} "
                         "deals of the cards you could not see)", n=r.trick, best=action_label(r.best),
@@ -134,13 +165,13 @@ def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) ->
             items.append("<li data-how='sampled'>" + escape(said) + "</li>")
     found = ("<ul class='atout-review-found' data-testid='review-found'>" + "".join(items) + "</ul>") if items else ""
     if not items:
-        if review.exact and review.played_out:
+        if review.exact and review.judged:
             none = Text("Among the decisions checked, the solver finds no better play than yours, and sampling "
                         "finds none clearly worse than the best")
         elif review.exact:
             none = Text("The solver, seeing every hand, finds no better play than yours among the decisions it "
                         "checked")
-        elif review.played_out:
+        elif review.judged:
             none = Text("Sampling finds none of the decisions it checked clearly worse than the best")
         else:
             none = None

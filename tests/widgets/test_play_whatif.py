@@ -200,6 +200,78 @@ def test_the_sixty_six_review_says_what_it_checked_and_never_claims_the_rest():
     assert "ne trouve aucun coup meilleur" not in french and "Levée 1 :" in french and "points de partie" in french
 
 
+def test_a_sampled_decision_played_out_on_too_few_deals_is_not_judged_and_not_claimed():
+    """Issue 32: the review said sampling found none of the open-stock decisions clearly worse after decisions that
+    had been played out on too few deals (in the time allowed) for any to be judged. Those are now said to be not
+    judged, and no sentence claims anything of them, in English and in French."""
+    from atout.position import hand_from_text
+    from atout.review import MIN_DEALS
+    from atout.widgets.language import set_page_language
+    from atout.widgets.play import _review_text
+    from tests.core.test_review import SIXTY_SIX_BLUNDERS
+
+    review = review_hand(hand_from_text(SIXTY_SIX_BLUNDERS), 0, seed=1, played_out_s=600, max_deals=MIN_DEALS - 1)
+    assert review.played_out and all(r.deals == MIN_DEALS - 1 for r in review.played_out)
+    text = unescape(_review_text(review))
+    assert ("Not judged: 8 of your decisions while the stock was open (tricks 1 to 5): at most 7 deals could be "
+            "played in the time allowed for each, too few to say whether another choice was better") in text
+    assert "Checked by sampling" not in text and "finds none" not in text and "instead of" not in text
+    try:
+        set_page_language("fr")
+        french = unescape(_review_text(review))
+    finally:
+        set_page_language("en")
+    assert "Non jugées" in french and "Not judged" not in french and "aucune" not in french
+
+
+def test_the_review_names_the_decisions_before_the_play_once_in_the_reader_s_language():
+    """A Five Hundred contractor's three discards were each listed as "Not checked: trick 1, …: The solver works on
+    the play phase: this hand is in its kitty phase", in English on the French page (the reason was rendered when
+    the review was made). Now one line names them, made before the play, and says why, in the page's language."""
+    from atout.players import make_player, play_hand
+    from atout.widgets.language import set_page_language
+    from atout.widgets.play import _review_text
+
+    for seed in range(30):
+        hand = family("five-hundred").new_hand("five-hundred", seed=seed)
+        play_hand(hand, [make_player("five-hundred", "club", seed=s) for s in range(4)])
+        if hand.contractor == 0:
+            break
+    else:
+        raise AssertionError("no Five Hundred hand bought by seat 0 in 30 deals")
+    review = review_hand(hand, 0, budget_s=30, calls_s=0.2, seed=1)
+    discards = [a.card.render("en") for a in hand.history if a.kind == "discard"]
+    text = unescape(_review_text(review))
+    assert text.count("Not checked") == 1 and "trick 1, Discard" not in text
+    assert (f"Not checked, made before the play: Discard {discards[0]}, Discard {discards[1]} and Discard "
+            f"{discards[2]} (the solver starts at the first lead, and the sampler checks only the calls)") in text
+    try:
+        set_page_language("fr")
+        french = unescape(_review_text(review))
+    finally:
+        set_page_language("en")
+    assert "Non vérifié" in french and "solver" not in french and "phase" not in french
+
+
+def test_a_player_alone_is_told_what_a_play_cost_them_not_their_side():
+    """Forty-Fives played each for oneself: the review said a better card "would have been worth 5 more points to
+    your side" to a player who has no side; it is worth them more."""
+    from atout.players import make_player, play_hand
+    from atout.widgets.play import _review_text
+
+    for seed in range(40):
+        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        play_hand(hand, [make_player("forty-fives", "beginner" if s == 0 else "club", seed=s)
+                         for s in range(len(hand.hands))])
+        review = review_hand(hand, 0, budget_s=30, seed=1)
+        if review.mistakes:
+            break
+    else:
+        raise AssertionError("no mistake by the beginner in 40 hands of Forty-Fives")
+    text = unescape(_review_text(review))
+    assert "more points to you," in text and "to your side" not in text
+
+
 def test_the_play_page_reviews_a_sixty_six_hand_by_what_it_checked():
     page = PlayGame("sixty-six", seed=5)
     _play_to_the_end_of_a_hand(page)

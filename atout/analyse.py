@@ -39,6 +39,39 @@ from typing import Any, TextIO
 from atout.errors import AtoutError
 from atout.i18n import Text
 
+# The format in and out, as ``atout analyse --help`` gives it (the module's docstring says the same at more length).
+FORMAT = """\
+In: positions in any form the What-if page reads.
+  * The short form, one position a line (the page's address and its "Short form" box give it):
+      500.0.DA-H4-S8-DT.c17H.l1.w2-3-1-3
+      66.0.HQT9DK-HKDAJT.tS.l1.w1-1.p13-6.m0-0.x1-0-0
+    a whole deal is written suit by suit, as bridge's PBN writes one, then its kitty or stock and its actions.
+  * The key: value form, each position ending at a blank line: a whole deal with its actions
+    (game:, dealer:, seat 0: ..., kitty: or stock:, actions:), or an ending (contract: or trump:, seat 0: ...,
+    trick: and won:), e.g.
+      game: five-hundred
+      contract: 1 7H
+      seat 0: AD
+      seat 1: 4H
+      seat 2: 8S
+      seat 3: 10D
+      trick: 1
+      won: 2 3 1 3
+  A line starting with # is a comment.
+
+Out: one JSON object a line, one for each position, in order:
+  n (its number), position (its short form), game, to_act (the seat to act, counted from 0), side (the seats
+  whose score the values are), whose (margin: the side's score in the hand less the other side's; own: a
+  player's own, playing alone; contract: Five Hundred's misère result; game: Sixty-Six's game points won), unit
+  and count_unit, values (each legal action: its score in the hand's score, the solver's count it comes from,
+  and whether it is the best), line (the best line: each action with its seat) and exact.
+  A position the solver does not take (before the play, Sixty-Six's stock still open) says why instead.
+  With --table: table (each cell's strain, column, count, score and the contract that scores it) and, in Five
+  Hundred, par (the contract both sides reach bidding with every hand known).
+  A position that cannot be read or analysed: {"n": ..., "error": "..."}; the rest go on.
+Exit status: 0, every position analysed; 1, some could not be; 2, the file could not be read.
+"""
+
 MAX_POSITIONS = 10_000      # a session's deals are a few dozen; a file far past this is not one
 
 

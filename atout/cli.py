@@ -151,10 +151,13 @@ def main(argv: list[str] | None = None) -> int:
                     "--MappingKernelManager.cull_idle_timeout=600.")
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
+    from atout.analyse import FORMAT
+
     analyse = sub.add_parser("analyse", help="analyse many positions at once: one per line (the short form) or "
-                                             "separated by blank lines; one JSON line out for each")
+                                             "separated by blank lines; one JSON line out for each",
+                             epilog=FORMAT, formatter_class=argparse.RawDescriptionHelpFormatter)
     analyse.add_argument("file", nargs="?", default=None,
-                         help="the positions (default, or -: standard input); see atout/analyse.py for the format")
+                         help="the positions (default, or -: standard input), in the format below")
     analyse.add_argument("--table", action="store_true",
                          help="add the double-dummy table of each dealt hand and, in Five Hundred, its par contract")
     analyse.add_argument("--budget", type=float, default=None, metavar="S",

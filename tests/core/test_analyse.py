@@ -88,3 +88,21 @@ def test_positions_are_split_at_blank_lines_and_short_forms_one_a_line():
     text = "# comment\n45.0.SAK\n500.1.SQ\n\ngame: sixty-six\ndealer: 0\n\n\n66.0.SA\n"
     assert list(positions_in(text)) == ["45.0.SAK", "500.1.SQ", "game: sixty-six\ndealer: 0", "66.0.SA"]
 
+
+
+def test_the_help_gives_the_format_and_its_examples_are_read(capsys):
+    """The format was documented only in the module's source ("see atout/analyse.py"), which an installed Atout's
+    user does not read: ``atout analyse --help`` gives it, in and out, and each example it shows is analysed."""
+    with pytest.raises(SystemExit):
+        main(["analyse", "--help"])
+    shown = capsys.readouterr().out
+    for said in ("one position a line", "ending at a blank line", "one JSON object a line", "to_act", "whose",
+                 "values", "line", "par", '"error"', "Exit status"):
+        assert said in shown, said
+    fmt = shown[shown.index("In: "):]
+    examples = [line.strip() for line in fmt.splitlines() if line.startswith("      ")]
+    short = [e for e in examples if ":" not in e]
+    long = "\n".join(e for e in examples if ":" in e)
+    assert len(short) == 2 and long.startswith("game: ")
+    results = list(analyse_text("\n".join(short) + "\n\n" + long + "\n"))
+    assert len(results) == 3 and all("error" not in r and r["values"] for r in results), results

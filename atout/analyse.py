@@ -67,7 +67,8 @@ Out: one JSON object a line, one for each position, in order:
   and whether it is the best), line (the best line: each action with its seat) and exact.
   A position the solver does not take (before the play, Sixty-Six's stock still open) says why instead.
   With --table: table (each cell's strain, column, count, score and the contract that scores it) and, in Five
-  Hundred, par (the contract both sides reach bidding with every hand known).
+  Hundred and Auction Forty-Fives, par (the contract reached bidding with every hand known; in Forty-Fives with
+  the trump the bidder names).
   A position that cannot be read or analysed: {"n": ..., "error": "..."}; the rest go on.
 Exit status: 0, every position analysed; 1, some could not be; 2, the file could not be read.
 """
@@ -157,6 +158,8 @@ def _table(hand: Any) -> dict[str, Any]:
     found = par(hand, dd)
     if found is not None:
         out["par"] = {"call": found.call, "contractor": found.contractor, "score": found.score}
+        if found.trump is not None:     # Forty-Fives: the trump suit the bidder names after the auction
+            out["par"]["trump"] = found.trump.letter
     return out
 
 

@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     analyse.add_argument("file", nargs="?", default=None,
                          help="the positions (default, or -: standard input), in the format below")
     analyse.add_argument("--table", action="store_true",
-                         help="add the double-dummy table of each dealt hand and, in Five Hundred, its par contract")
+                         help="add the double-dummy table of each dealt hand and, where the game has bids, its par")
     analyse.add_argument("--budget", type=float, default=None, metavar="S",
                          help="seconds for each position's solve (default: until every value is proven)")
     analyse.set_defaults(func=_analyse)

@@ -250,18 +250,89 @@ def cell_score(hand: Any, strain: Suit, column: int, value: Value) -> CellScore:
 
 
 def par(hand: Any, table: DoubleDummyTable) -> Par | None:
-    """Forty-Fives has no par here: the turned-up games have no bidding, and the auction game's bids (each player
-    for itself by default, trumps named after the kitty and the draw) are not what its table shows."""
-    return None
+    """The auction game's par, from a complete table of bidders (``double_dummy_steps``; None for the turned-up
+    games, which have no bidding, for a table not complete, and with free discards, whose cards in play the table
+    cannot know). Each bid is played by its bidder, who names the trump suit that scores best for them.
+
+    * With partners, the sides take turns from the dealer's left, each passing or bidding above the last (a side's
+      bid made by whichever of its players it scores best for), each playing for its score less the other's, a bid
+      set included (a sacrifice is bid when it costs less); a side that passes lets the last bid stand.
+    * Each player alone (the default), nobody gains by a bid they lose: par is the highest bid a player makes for
+      sure against all the others, by that player (the dealer holds at the same bid; otherwise the first from the
+      dealer's left), and ``score`` is their own score in the hand."""
+    from functools import cache
+
+    from atout.forty_fives.config import bid_level
+    from atout.solver.table import Par
+
+    config = hand.config
+    if table.by != "bidder" or not table.complete:
+        return None
+    ladder = list(config.bid_values)
+    n = config.players
+
+    def scored(bid: str, bidder: int) -> tuple[int, Suit, bool]:
+        """The best (score, trump, made) for ``bidder`` playing ``bid``: the side's margin, or their own score."""
+        options = []
+        for strain in STRAINS:                                  # a bidder's table has no row without trumps
+            highest = table.scores[(strain, bidder)].call        # the highest bid the cell makes (cell_score)
+            made = highest is not None and bid_level(bid) <= bid_level(highest)
+            options.append((table_scorer(table, strain, bidder, bid)(table.value(strain, bidder).lo), strain, made))
+        return max(options, key=lambda o: (o[2], o[0]))
+
+    if config.has_partners:
+        def margin(rank: int, side: int) -> tuple[int, int, Suit]:
+            """Side 0's score less side 1's when ``side`` plays the bid at ``rank``, with the bidder and trump."""
+            best = max(((scored(ladder[rank], s), s) for s in range(n) if config.side_of(s) == side),
+                       key=lambda o: o[0][0])
+            (score, strain, _made), seat = best
+            return (score if side == 0 else -score), seat, strain
+
+        @cache
+        def auction(rank: int, holder: int | None, speaker: int, passed: bool) -> tuple[int, int | None, int | None]:
+            stop: tuple[int, int | None, int | None]
+            if holder is not None:
+                stop = (margin(rank, holder)[0], rank, holder)
+            elif passed:
+                stop = (0, None, None)
+            else:
+                stop = auction(rank, None, 1 - speaker, True)
+            options = [stop] + [auction(higher, speaker, 1 - speaker, False) for higher in range(rank + 1, len(ladder))]
+            return max(options, key=lambda o: o[0]) if speaker == 0 else min(options, key=lambda o: o[0])
+
+        value, rank, holder = auction(-1, None, config.side_of((hand.dealer + 1) % n), False)
+        if rank is None or holder is None:
+            return Par(None, None, 0)
+        _margin, seat, strain = margin(rank, holder)
+        return Par(ladder[rank], seat, value if holder == 0 else -value, strain)
+    order = [(hand.dealer + 1 + i) % n for i in range(n)]
+    for bid in reversed(ladder):
+        makers = [s for s in order if scored(bid, s)[2]]
+        if makers:
+            seat = hand.dealer if hand.dealer in makers else makers[0]
+            score, strain, _made = scored(bid, seat)
+            return Par(bid, seat, score, strain)
+    return Par(None, None, 0)
+
+
+def table_scorer(table: DoubleDummyTable, strain: Suit, bidder: int, bid: str | None) -> Scorer:
+    """The scorer of a bidder's cell (``double_dummy_steps`` keeps the cards in play of each, ``table.cards``)."""
+    return _scorer(table.config, strain, table.cards[(strain, bidder)], bidder, [0] * table.config.sides, bidder,
+                   bid)
 
 
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
-    """For each trump, the five cards as dealt and the dealer's left leading: each side's (or player's) points."""
+    """For each trump, the five cards as dealt and the dealer's left leading: each side's (or player's) points. In
+    the auction game (with the discards the rules make), for each trump and each bidder, the cards as they are
+    after the kitty, the discards and the draw, the bidder's left leading: the bidder's points (their side's)."""
     from atout.position import position_of
     from atout.solver import solve_value
     from atout.solver.table import DoubleDummyTable
 
     config = hand.config
+    if config.auction and not config.free_discard:
+        yield from _bidder_table(hand, stop)
+        return
     dealt = position_of(hand)
     n = config.players
     hands = [list(dealt.hands.get(s, [])) for s in range(n)]
@@ -278,6 +349,65 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
             yield table
             if stop is not None and stop():
                 return
+
+
+def _bidder_table(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
+    """The auction game's table: each bidder winning the auction (every other player passing) and naming each trump
+    suit; the rules then move the cards (a45.discard.others, a45.discard.bidder, a45.draw), as the deck lies."""
+    from atout.errors import AtoutError
+    from atout.position import hand_from_position, position_of
+    from atout.solver import solve_value
+    from atout.solver.table import DoubleDummyTable
+
+    config = hand.config
+    dealt = position_of(hand)
+    dealt.actions = []
+    table = DoubleDummyTable(config.game, list(STRAINS), list(range(config.players)), "bidder", "points")
+    table.config = config
+    yield table
+    for trump in STRAINS:
+        for bidder in table.columns:
+            dealt.actions = []
+            try:
+                dealt.actions = _winning_auction(dealt, bidder, trump, config.bid_values[0])
+            except AtoutError:
+                continue           # a rule forbids this auction: the cell stays empty
+            played = hand_from_position(dealt)
+            value = table.cells[(trump, bidder)] = solve_value(played, bidder, stop=stop)
+            table.cards[(trump, bidder)] = [c for h in played.hands for c in h]
+            table.scores[(trump, bidder)] = cell_score(played, trump, bidder, value)
+            yield table
+            if stop is not None and stop():
+                return
+
+
+def _winning_auction(dealt: Any, bidder: int, trump: Suit, lowest: str) -> list[Any]:
+    """The actions that make ``bidder`` win the auction at the ``lowest`` bid and name ``trump``: every other player
+    passes, except that the dealer, who never opens (a45.bid.hold), holds the lowest bid of the player on their
+    left. The bid changes no card: only the trump suit and the bidder do."""
+    from atout.engine import Action, Phase
+    from atout.errors import AtoutError, IllegalActionError
+    from atout.i18n import Person, Text
+    from atout.position import contract_actions, hand_from_position
+
+    try:
+        return contract_actions(dealt, bidder, lowest, trump)
+    except IllegalActionError:
+        pass
+    probe = hand_from_position(dealt)
+    opener = (probe.dealer + 1) % probe.n
+    actions: list[Any] = []
+    while probe.phase is Phase.BID:
+        legal = {a.value for a in probe.legal_actions() if a.kind == "bid"}
+        seat = probe.to_act
+        call = ("hold" if seat == bidder and "hold" in legal else lowest if seat in (bidder, opener) and lowest in legal
+                else "pass")
+        action = Action("bid", None, call)
+        probe.apply(action)
+        actions.append(action)
+    if probe.bidder != bidder:
+        raise AtoutError(Text("{seat} cannot win the auction", seat=Person(bidder)))
+    return [*actions, Action("trump", None, trump)]
 
 
 # The presets the solver benchmark (``atout.bench_solver``) times, with their options: four players each.

@@ -4,9 +4,13 @@ perfect, what each player or side makes in each trump suit (and in no trumps, in
 * **Five Hundred** — for each strain and each possible contractor, the tricks the contractor's side takes with the
   ten cards each player was dealt (the kitty left out, as if the contractor had discarded it again), the contractor
   leading; ten tricks in all. A row is one strain, a column one contractor.
-* **Forty-Fives** — for each trump suit, with the five cards as dealt (before robbing, the kitty and the draw) and
-  the player on the dealer's left leading: each side's trick points with partners; played individually, each
-  player's points when every other player plays against them (what that player can make for sure).
+* **Forty-Fives** — for each trump suit, with the five cards as dealt (before robbing) and the player on the
+  dealer's left leading: each side's trick points with partners; played individually, each player's points when
+  every other player plays against them (what that player can make for sure).
+* **Auction Forty-Fives** — for each trump suit and each bidder (``by == "bidder"``): the bidder wins the auction and
+  names the suit, the rules move the cards as the deck lies (the kitty, the discards, the draw), the bidder's left
+  leads; the bidder's points (their side's, with partners), every other player against them. With free discards
+  the cards kept are the players' choice: the table is then the turned-up games' one, of the cards as dealt.
 
 Sixty-Six has no table: its stock is hidden until the play turns strict.
 
@@ -25,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.cards import Suit
+from atout.cards import Card, Suit
 from atout.i18n import Text
 from atout.solver import SolverError, Value
 from atout.solver.positions import adapter_of
@@ -50,6 +54,7 @@ class Par:
     call: str | None
     contractor: int | None
     score: int
+    trump: Suit | None = None              # the trump suit the contractor names after the auction (Forty-Fives)
 
 
 @dataclass
@@ -60,10 +65,12 @@ class DoubleDummyTable:
     game: str
     strains: list[Suit | None]
     columns: list[int]
-    by: str                                # "contractor", "player" or "side"
+    by: str                                # "contractor", "bidder", "player" or "side"
     unit: str
     cells: dict[tuple[Suit | None, int], Value] = field(default_factory=dict)
     scores: dict[tuple[Suit | None, int], CellScore] = field(default_factory=dict)   # each cell as the hand is scored
+    cards: dict[tuple[Suit | None, int], list[Card]] = field(default_factory=dict)   # the cards each cell played
+    config: Any = None                     # the hand's rules, where a cell's score is worked out again (par)
 
     @property
     def size(self) -> int:

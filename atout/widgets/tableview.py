@@ -26,6 +26,14 @@ def explanation(table: Any) -> Text:
     if table.by == "contractor":
         return Text("Tricks the contractor's side takes in each strain, with the ten cards each player was dealt (the "
                     "kitty left out), the contractor leading and every player playing their best, every hand known.")
+    if table.by == "bidder" and table.config is not None and table.config.has_partners:
+        return Text("Points each bidder's side takes when the bidder wins the auction and names each trump suit, the "
+                    "cards as they then are (the kitty, the discards and the draw done), the player on the bidder's "
+                    "left leading and every player playing their best, every hand known.")
+    if table.by == "bidder":
+        return Text("Points each bidder takes when they win the auction and name each trump suit, the cards as they "
+                    "then are (the kitty, the discards and the draw done), the player on the bidder's left leading "
+                    "and every other player playing against the bidder, every hand known.")
     if table.by == "side":
         return Text("Points each side takes in each trump suit, with the five cards as dealt (before robbing), the "
                     "player on the dealer's left leading and every player playing their best, every hand known.")
@@ -105,6 +113,16 @@ class DoubleDummyView(widgets.VBox):
             return ""
         if found.call is None or found.contractor is None:
             said = Text("Par: nobody bids, every hand known: the hand is thrown in.")
+        elif found.trump is not None and table.config.has_partners:
+            said = Text("Par, both sides bidding with every hand known: a bid of {call} by {seat}, naming {suit}, "
+                        "{score} points for their side (their score less the other side's).",
+                        call=call_label(found.call), seat=Person(found.contractor), suit=found.trump,
+                        score=signed(found.score, plus=True))
+        elif found.trump is not None:
+            said = Text("Par, every hand known: a bid of {call} by {seat}, naming {suit}, the highest bid a player "
+                        "makes for sure against all the others; {score} points for them.",
+                        call=call_label(found.call), seat=Person(found.contractor), suit=found.trump,
+                        score=signed(found.score))
         else:
             said = Text("Par, both sides bidding with every hand known: {call} by {seat}, {score} points for their "
                         "side (their score less the other side's).", call=call_label(found.call),
@@ -152,9 +170,12 @@ class DoubleDummyView(widgets.VBox):
                      for c in table.columns]
         else:
             heads = [player_label(c).render() for c in table.columns]
+        if table.by == "bidder":
+            heads = [Text("{seat} bids", seat=player_label(c)).render() for c in table.columns]
         rows = [f"<tr><th scope='col'>{escape(Text('Trumps').render())}</th>"
                 + "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads) + "</tr>"]
-        own = table.by == "player" and len(table.columns) > 2
+        config = self.hand.config
+        own = table.by in ("player", "bidder") and not getattr(config, "has_partners", False) and len(table.columns) > 2
         for strain in table.strains:
             cells = []
             for column in table.columns:

@@ -106,3 +106,56 @@ def test_the_help_gives_the_format_and_its_examples_are_read(capsys):
     assert len(short) == 2 and long.startswith("game: ")
     results = list(analyse_text("\n".join(short) + "\n\n" + long + "\n"))
     assert len(results) == 3 and all("error" not in r and r["values"] for r in results), results
+
+
+def _bidder_wins(hand, bidder, trump):
+    """The hand as the rules leave it once ``bidder`` has won the auction at the lowest bid and named ``trump``
+    (the dealer, who may not open, holds the bid of the player on their left): the kitty, discards and draw done."""
+    from atout.engine import Action, Phase
+
+    played = hand.copy()
+    lowest = hand.config.bid_values[0]
+    opener = (hand.dealer + 1) % hand.n
+    while played.phase is Phase.BID:
+        legal = {a.value for a in played.legal_actions()}
+        seat = played.to_act
+        if seat == bidder:
+            call = "hold" if "hold" in legal else lowest
+        else:
+            call = lowest if seat == opener and bidder == hand.dealer and lowest in legal else "pass"
+        played.apply(Action("bid", None, call))
+    played.apply(Action("trump", None, trump))
+    return played
+
+
+@pytest.mark.parametrize("partners", [False, True])
+def test_auction_forty_fives_has_a_table_of_bidders_after_the_draw_and_a_par(partners):
+    """The auction game's table valued the five cards as dealt, which are not the cards played once the bidder has
+    taken the kitty and everyone has discarded and drawn, and it had no par. Each cell is now the bidder's (their
+    side's) points with the cards the rules leave once they win the auction and name that suit; par is the highest
+    bid a player makes for sure (each alone), or what two sides bid against each other (partners)."""
+    from atout.forty_fives.config import bid_level
+    from atout.games import family
+    from atout.solver import solve_value
+    from atout.solver.forty_fives import table_scorer
+
+    hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=1, partners=partners)
+    table = double_dummy(hand)
+    assert table.by == "bidder" and table.complete and table.columns == [0, 1, 2, 3]
+    for (trump, bidder), value in table.cells.items():
+        assert value == solve_value(_bidder_wins(hand, bidder, trump), bidder), (trump, bidder)
+    found = par(hand, table)
+    assert found is not None and found.call is not None and found.trump is not None
+    cell = table.scores[(found.trump, found.contractor)]
+    if not partners:
+        made = {seat: max((bid_level(table.scores[(s, seat)].call) for s in table.strains
+                           if table.scores[(s, seat)].call is not None), default=0) for seat in table.columns}
+        assert bid_level(found.call) == max(made.values()) == made[found.contractor]
+        assert found.score == cell.lo                   # what the bidder scores, alone
+    else:
+        score = table_scorer(table, found.trump, found.contractor, found.call)(table.value(found.trump,
+                                                                                          found.contractor).lo)
+        assert found.score == score
+    [result] = analyse_text(compact_text(hand), table=True)
+    assert result["par"] == {"call": found.call, "contractor": found.contractor, "score": found.score,
+                             "trump": found.trump.letter}

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from atout.errors import AtoutError
 from atout.evaluate import Evaluation, evaluate, suggested_target, value_unit
-from atout.i18n import N_, Person, Text, ngettext, signed
+from atout.i18n import N_, Person, Text, decimal, ngettext, signed
 from atout.widgets import language
 from atout.widgets.analysis import side_words, whose_score
 from atout.widgets.fault import guarded
@@ -89,8 +89,8 @@ def _misere_contractor(hand: Any, result: Evaluation) -> tuple[Any, bool] | None
 
 def _misere_lines(result: Evaluation, contractor: Any, defenders: bool) -> tuple[str, str | None, str]:
     """A misère's average, target and chart axis, naming who takes the tricks counted."""
-    numbers: dict[str, Any] = {"n": result.samples, "mean": f"{result.mean:.1f}", "confidence": "95%",
-                               "low": f"{result.low:.1f}", "high": f"{result.high:.1f}"}
+    numbers: dict[str, Any] = {"n": result.samples, "mean": decimal(result.mean), "confidence": "95%",
+                               "low": decimal(result.low), "high": decimal(result.high)}
     reached = {"p": f"{100 * result.probability:.0f}%", "e": f"{100 * result.probability_error:.0f}%"}
     target = None
     if defenders:

@@ -402,6 +402,7 @@ def test_a_misere_evaluation_says_whose_tricks_it_counts():
     """Issue 32: a misère's evaluation said "7.5 tricks on average" and "10 tricks or more" for the contractor's
     side, which takes none of them: the count is the defenders' tricks (for the defenders, the contractor's). Each
     sentence, the target and the chart now say whose tricks they count, in English and in French."""
+    from atout.i18n import decimal
     from atout.widgets.evaluation import EvaluationView
     from atout.widgets.language import set_page_language
     from tests.core.test_solver_reference import random_position
@@ -418,20 +419,21 @@ def test_a_misere_evaluation_says_whose_tricks_it_counts():
     view.run(wait=True)
     text = unescape(view.output.value)
     taken = sum(hand.tricks_won) - hand.tricks_won[hand.contractor]       # the defenders' tricks so far
-    assert f"Over 10 deals: the defenders take {view.result.mean:.1f} tricks on average" in text
+    assert f"Over 10 deals: the defenders take {decimal(view.result.mean, 'en')} tricks on average" in text
     assert min(view.result.values) >= taken
     assert f"The defenders take {view.target.value} tricks or more in" in text and ">tricks the defenders take<" in text
     view.seat_picker.value = (hand.contractor + 1) % 4                      # a defender
     assert view.target.description == f"Target (tricks {contractor} takes)"
     view.run(wait=True)
     text = unescape(view.output.value)
-    assert f"Over 10 deals: {contractor} takes {view.result.mean:.1f} tricks on average" in text
+    assert f"Over 10 deals: {contractor} takes {decimal(view.result.mean, 'en')} tricks on average" in text
     assert min(view.result.values) >= hand.tricks_won[hand.contractor]
     assert f"{contractor} takes 1 trick or more in" in text
     try:
         set_page_language("fr")
         french = unescape(view.output.value).replace("\u202f", " ").replace("\xa0", " ")
-        assert f"Sur 10 donnes : le joueur {hand.contractor + 1} fait" in french and "levées en moyenne" in french
+        mean = decimal(view.result.mean, "fr")
+        assert f"Sur 10 donnes : le joueur {hand.contractor + 1} fait {mean} levées en moyenne" in french
         assert f"Joueur {hand.contractor + 1} fait 1 levée ou plus dans" in french
     finally:
         set_page_language("en")

@@ -178,6 +178,9 @@ def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) ->
         if none is not None:
             found = f"<p data-testid='review-found'>{escape(none.render())}</p>"
     note = Text("The solver looks at every hand, as nobody at the table can.").render() if review.exact else ""
+    if any(r.whose == "own" for r in review.exact):     # each alone: the solver's value is what you make for sure
+        note += " " + Text("Played without partners, it counts what you make for sure when every other player "
+                           "plays against you.").render()
     return (_checked_text(review) + found
             + (f"<p class='atout-review-note'>{escape(note)}</p>" if note else ""))
 

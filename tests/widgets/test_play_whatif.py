@@ -270,6 +270,7 @@ def test_a_player_alone_is_told_what_a_play_cost_them_not_their_side():
         raise AssertionError("no mistake by the beginner in 40 hands of Forty-Fives")
     text = unescape(_review_text(review))
     assert "more points to you," in text and "to your side" not in text
+    assert "it counts what you make for sure when every other player plays against you" in text
 
 
 def test_the_play_page_reviews_a_sixty_six_hand_by_what_it_checked():

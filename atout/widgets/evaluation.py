@@ -139,8 +139,8 @@ def result_html(result: Evaluation, running: bool = False, hand: Any = None) -> 
         parts = [mean]
     else:
         parts = [Text("Over {n} deals: {mean} {unit} on average ({confidence} between {low} and {high})",
-                      n=result.samples, mean=f"{result.mean:.1f}", unit=unit, confidence="95%",
-                      low=f"{result.low:.1f}", high=f"{result.high:.1f}").render()]
+                      n=result.samples, mean=decimal(result.mean), unit=unit, confidence="95%",
+                      low=decimal(result.low), high=decimal(result.high)).render()]
     score = result.scorer
     if hand is not None and score is not None and not score.same_unit and result.samples >= 2:
         # what it scores, where that differs from what was counted

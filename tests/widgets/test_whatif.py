@@ -439,6 +439,23 @@ def test_a_misere_evaluation_says_whose_tricks_it_counts():
         set_page_language("en")
 
 
+def test_the_evaluation_writes_its_numbers_as_the_page_s_language_does():
+    """The French page said « Sur 12 donnes : 7.5 levées en moyenne (95% entre 6.9 et 8.1) », with English decimal
+    points; French writes « 7,5 »."""
+    from atout.widgets.evaluation import EvaluationView
+    from atout.widgets.language import set_page_language
+
+    view = EvaluationView(five_hundred_after_the_kitty(), samples=12)
+    view.run(wait=True)
+    try:
+        set_page_language("fr")
+        french = unescape(view.output.value).replace("\xa0", " ").replace("\u202f", " ")
+    finally:
+        set_page_language("en")
+    number = r"\d+(,\d)?"
+    assert re.search(rf"Sur 12 donnes : {number} levées en moyenne \(95% entre {number} et {number}\)", french), french
+
+
 def test_when_every_choice_scores_the_same_none_is_marked_best():
     """Issue 32: a hopeless "Declare 66" (6 points) was marked best because every choice lost 3 game points."""
     page = WhatIf(text="game: sixty-six\ndealer: 0\ntrump: S\nseat 0: QH 10H KD 9H\nseat 1: KH JD 10D AD\n"

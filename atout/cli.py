@@ -1,5 +1,5 @@
 """The ``atout`` command: ``atout serve`` (the tutorial site), ``atout judge`` (the referee on JSON lines),
-``atout bench …``, ``atout lessons check``,
+``atout analyse`` (many positions' values at once), ``atout bench …``, ``atout lessons check``,
 ``atout catalogue`` (every sentence, for a reviewer)."""
 
 from __future__ import annotations
@@ -31,6 +31,27 @@ def _judge(args: argparse.Namespace) -> int:
         sys.stdout = None
         return 1
     return 0
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from atout.analyse import analyse_stream
+
+    try:
+        if args.file in (None, "-"):
+            failed = analyse_stream(sys.stdin, sys.stdout, args.table, args.budget)
+        else:
+            with open(args.file, encoding="utf-8-sig") as source:
+                failed = analyse_stream(source, sys.stdout, args.table, args.budget)
+    except OSError as exc:
+        print(f"atout analyse: {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"atout analyse: {args.file} is not UTF-8 text", file=sys.stderr)
+        return 2
+    except BrokenPipeError:        # the reader went away: nobody is left to answer
+        sys.stdout = None
+        return 1
+    return 1 if failed else 0
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -143,6 +164,18 @@ def main(argv: list[str] | None = None) -> int:
                     "--MappingKernelManager.cull_idle_timeout=600.")
     judge = sub.add_parser("judge", help="answer referee queries: one JSON object per line on standard input")
     judge.set_defaults(func=_judge)
+    from atout.analyse import FORMAT
+
+    analyse = sub.add_parser("analyse", help="analyse many positions at once: one per line (the short form) or "
+                                             "separated by blank lines; one JSON line out for each",
+                             epilog=FORMAT, formatter_class=argparse.RawDescriptionHelpFormatter)
+    analyse.add_argument("file", nargs="?", default=None,
+                         help="the positions (default, or -: standard input), in the format below")
+    analyse.add_argument("--table", action="store_true",
+                         help="add the double-dummy table of each dealt hand and, where the game has bids, its par")
+    analyse.add_argument("--budget", type=float, default=None, metavar="S",
+                         help="seconds for each position's solve (default: until every value is proven)")
+    analyse.set_defaults(func=_analyse)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
     bench.add_argument("what", choices=["engine", "solver", "class", "class-start", "review"],
                        help="engine: random hands a second; solver: time to solve a deal; "

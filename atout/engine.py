@@ -834,7 +834,12 @@ class HandBase:
     def table_view(self, viewer: int | None = None) -> TableView:   # pragma: no cover - each family lays its table
         raise NotImplementedError
 
-    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
+    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
+        """The deal, packet by packet, for a step-through view: (what, seat, cards). A hand taken up at an ending
+        was never dealt (its deck order is empty): it has no packets."""
+        return [] if self.from_ending else self._deal_packets()
+
+    def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
         raise NotImplementedError
 
     def returns(self) -> list[int]:   # pragma: no cover - each family scores its own

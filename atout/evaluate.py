@@ -18,6 +18,8 @@ more. Either seat may be evaluated, whoever is to act.
 >>> result = evaluate(hand, hand.to_act, samples=12, target=15, seed=1)
 >>> result.samples, 0 <= result.probability <= 1, result.low <= result.mean <= result.high
 (12, True, True)
+>>> result.scores == [2 * v - 25 for v in result.values]      # as net scoring scores them (atout.solver.scoring)
+True
 >>> sixty_six = family("sixty-six").new_hand("sixty-six", seed=4)
 >>> result = evaluate(sixty_six, 0, samples=12, target=1, seed=1)
 >>> result.unit, result.samples, all(-3 <= v <= 3 for v in result.values)
@@ -39,7 +41,8 @@ from atout.family_contract import PlayedOutPlayers, SolvedPlayers
 from atout.games import family_of
 from atout.i18n import Text
 
-Sample = Callable[[], tuple[int, str] | None]   # one deal's value for the seat and its unit (None: no deal)
+# One deal's value for the seat, its unit and the hand's score of it for the seat's side (None: no deal).
+Sample = Callable[[], tuple[int, str, int] | None]
 
 
 class EvaluationError(AtoutError):
@@ -54,18 +57,20 @@ def _solved_deals(view: dict, rng: random.Random, budget_s: float | None, level:
     from atout.solver import solve_value
 
     config, seat = view["config"], view["seat"]
-    players = family_of(config.game).players_module()
+    info = family_of(config.game)
+    players = info.players_module()
     assert isinstance(players, SolvedPlayers), f"{config.game}'s hands are not valued by solving deals"
+    adapter = info.solver_adapter()
     know = players.knowledge(view)
 
-    def sample() -> tuple[int, str] | None:
+    def sample() -> tuple[int, str, int] | None:
         dealt = deal_unseen(rng, know)
         if dealt is None:
             return None
         value = solve_value(players.position(view, dealt), seat, budget_s=budget_s, stop=stop)
         if not value.exact and stop is not None and stop():
             return None              # stopped in the middle of this deal: it is not counted
-        return value.lo, value.unit
+        return value.lo, value.unit, adapter.view_scorer(view, dealt)(value.lo)
 
     return sample
 
@@ -128,6 +133,22 @@ class Evaluation:
     values: list[int] = field(default_factory=list)
     target: int | None = None
     stopped: bool = False
+    scores: list[int] = field(default_factory=list)   # each deal's value as the hand is scored, for the seat's side
+    scorer: Any = None      # what a score is (``atout.solver.scoring``: ``whose``, its unit)
+
+    @property
+    def mean_score(self) -> float:
+        scores = self.scores
+        return sum(scores) / len(scores) if scores else 0.0
+
+    @property
+    def score_error(self) -> float:
+        """Half-width of the 95% confidence interval of ``mean_score``."""
+        scores, n = self.scores, len(self.values)
+        if n < 2:
+            return math.inf
+        mean = self.mean_score
+        return 1.96 * math.sqrt(sum((v - mean) ** 2 for v in scores) / (n - 1) / n)
 
     @property
     def samples(self) -> int:
@@ -194,6 +215,8 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
     if level not in LEVELS:
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                    levels=", ".join(LEVELS)))
+    # what a score is, from the view alone (which deal comes changes the scores, not what they are)
+    score = family_of(view["game"]).solver_adapter().view_scorer(view, {})
     rng = random.Random(seed)
     sample = _sampler(view["game"])(view, rng, budget_s, level, stop)
     result: Evaluation | None = None
@@ -203,14 +226,15 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
         valued = sample()
         if valued is None:
             break
-        value, unit = valued
+        value, unit, scored = valued
         if result is None:
-            result = Evaluation(seat, unit, target=target)
+            result = Evaluation(seat, unit, target=target, scorer=score)
         result.values.append(value)
+        result.scores.append(scored)
         if progress is not None:
             progress(done + 1, samples)
         if partial is not None:
             partial(result)
-    result = result or Evaluation(seat, "points", target=target)
+    result = result or Evaluation(seat, "points", target=target, scorer=score)
     result.stopped = result.samples < samples
     return result

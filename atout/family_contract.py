@@ -19,7 +19,8 @@ grep, nothing more:
 The optional capabilities (``Capability``): robbing the turned card, an auction, a kitty, a stock, card points. A
 family lists those it has in its registration; the rules API asks its ``rules`` module only those questions and
 refuses the others itself (``rules_api.no_question``), so a family writes nothing for what it does not have. A family
-with an auction also gives ``scoring.ONE_TRICK`` (a review's unit for a call worth more) and ``config.CALLS``.
+with an auction also gives ``config.CALLS``; the smallest difference a review tells a learner of is its registration's
+``review_gap``.
 
 mypy checks each family's modules against these protocols: its ``conformance`` module (``atout/<family>/
 conformance.py``) calls ``conforms`` with them, and its rules module checks itself against the rules API's protocols.
@@ -125,15 +126,6 @@ class RankingModule(Protocol):
 
 
 @runtime_checkable
-class AuctionScoring(Protocol):
-    """``atout.<family>.scoring`` of a family with an auction: what one trick is worth, the unit a review of calls
-    counts in (``atout.review``)."""
-
-    @property
-    def ONE_TRICK(self) -> int: ...  # noqa: N802 - a module's constant, read-only here
-
-
-@runtime_checkable
 class HouseRulesModule(Protocol):
     """``atout.<family>.house_rules``: each option in words, and as a page's switch (``atout.house_rules``)."""
 
@@ -191,7 +183,7 @@ class PlayedOutPlayers(PlayersModule, Protocol):
     """The players of a family whose hands are valued by playing sampled deals out (``"played out"``)."""
 
     def played_out_deals(self, view: dict[str, Any], rng: random.Random, budget_s: float | None, level: str,
-                         stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str] | None]: ...
+                         stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str, int] | None]: ...
 
 
 def conforms(package: FamilyPackage, hand: HandModule, hand_class: PlayedHand, ranking: RankingModule,

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any, cast
 from atout.cards import Deck, Suit
 from atout.errors import ConfigError, quote
 from atout.family_contract import (
-    AuctionScoring,
     Capability,
     CatalogueModule,
     FamilyPackage,
@@ -90,7 +89,8 @@ class Family:
     solver: str
     value_unit: str         # what the solver's value of a deal is counted in
     # How ``atout.evaluate`` values a hand: "solved" deals, or deals "played out" (its players' module then has
-    # ``played_out_deals``, the sampler).
+    # ``played_out_deals``, the sampler, ``sampled_hand``, one guess at what a seat cannot see, and ``play_out``, a
+    # hand played to its end; ``atout.review`` samples with them the decisions the solver cannot take).
     evaluation: str
     # Its cases for the catalogue of sentences (``atout.catalogue``): ``PLAYED`` and ``WHOLE_GAMES``, the presets
     # with the options whose sentences differ, and ``direct_cases()``, what only a caller of core's functions meets.
@@ -103,6 +103,9 @@ class Family:
     drill_players: int | None = None
     drill_legal: tuple[tuple[str, Any], ...] = ()
     default_target: int | None = None   # the target a page offers first (None: the learner names one)
+    # The smallest difference a sampled review (``atout.review``) tells a learner about, in the hand's score: a
+    # trick's points, or half a game point.
+    review_gap: float = 5.0
     # A lesson's score question (``atout.lessons``): its scores are always the two sides' (else a side's only where
     # fewer scores than players); every score a hand can make, where they are few (its wrong answers are drawn from
     # them, else from nearby scores in steps of ``score_step``).
@@ -141,11 +144,6 @@ class Family:
 
     def ranking_module(self) -> RankingModule:
         return cast("RankingModule", self.module("ranking"))
-
-    def auction_scoring(self) -> AuctionScoring:
-        """Its scoring module, which says what a trick is worth where the family has an auction."""
-        assert self.has(Capability.AUCTION), f"{self.id} has no auction, so no call of it is worth a trick more"
-        return cast("AuctionScoring", self.module("scoring"))
 
     def house_rules_module(self) -> HouseRulesModule:
         return cast("HouseRulesModule", self.module("house_rules"))
@@ -198,7 +196,7 @@ FIVE_HUNDRED = Family(
     "five-hundred", "atout.five_hundred", N_("Five Hundred"), "atout.players.five_hundred",
     "atout.rulebook.five_hundred", solver="atout.solver.five_hundred",
     value_unit="tricks", evaluation="solved", catalogue="atout.five_hundred.catalogue_cases",
-    scored_by_sides=True, score_step=10, limits=FamilyLimits(players=(4, 4), hand_size=10),
+    review_gap=10.0, scored_by_sides=True, score_step=10, limits=FamilyLimits(players=(4, 4), hand_size=10),
     capabilities=frozenset({Capability.AUCTION, Capability.KITTY}),
     drill_traps=("JK", "JH", "JD", "JC", "JS", "AH", "AS", "4H", "4D", "10C"), drill_trumps=("C", "D", "H", "S", "NT"))
 # Sixty-Six's page asks by default how often the seat wins the hand: 1 game point or more.
@@ -206,7 +204,7 @@ SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
     "atout.rulebook.sixty_six", solver="atout.solver.sixty_six",
     value_unit="game points", evaluation="played out", catalogue="atout.sixty_six.catalogue_cases",
-    default_target=1, limits=FamilyLimits(players=(2, 2), hand_size=6),
+    default_target=1, review_gap=0.5, limits=FamilyLimits(players=(2, 2), hand_size=6),
     capabilities=frozenset({Capability.STOCK, Capability.CARD_POINTS}),
     hand_scores=((1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (0, 0)),
     drill_traps=("10H", "KH", "10S", "KS", "AC", "9C", "10D", "QD"), drill_legal=(("phase", "strict"),))

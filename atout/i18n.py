@@ -144,6 +144,32 @@ def signed(value: int, plus: bool = False) -> str:
     return f"+{value}" if plus and value else str(value)
 
 
+def decimal(value: float, lang: str | None = None) -> str:
+    """A number with one decimal where it has one, as the language writes it: "1.6", « 1,6 »; "2" when whole.
+
+    >>> decimal(1.64, "en"), decimal(1.64, "fr"), decimal(2.0, "fr")
+    ('1.6', '1,6', '2')
+    """
+    from babel.numbers import format_decimal
+
+    shown: str = format_decimal(round(value, 1), format="0.#", locale=lang or _current)
+    return shown
+
+
+def plural_count(value: float, lang: str | None = None) -> int:
+    """A whole number that takes the form ``value`` takes in the language (a fraction too: "1.6 points", « 1,6
+    point »), for ``ngettext``.
+
+    >>> plural_count(1.6, "en"), plural_count(1.6, "fr"), plural_count(3, "fr")
+    (2, 1, 3)
+    """
+    if float(value).is_integer():
+        return int(value)
+    from babel import Locale
+
+    return 1 if Locale.parse(lang or _current).plural_form(abs(value)) == "one" else 2
+
+
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None, **params: Any) -> str:
     """A message with a number in it, in the form the language uses for ``n``, with ``{n}`` filled in."""
     lang = lang or _current

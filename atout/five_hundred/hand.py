@@ -330,7 +330,7 @@ class FiveHundredHand(HandBase):
         self._legal = None
         return Event("ending", self.to_act, action, self.contract, _explain)
 
-    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
+    def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
         """The deal, packet by packet, for a step-through view: (what, seat, cards)."""
         seats = [(self.dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
         packets: list[tuple[str, int | None, list[Card]]] = []

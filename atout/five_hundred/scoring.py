@@ -19,7 +19,6 @@ from atout.five_hundred.config import MAX_TRICKS, SIDES, Contract, FiveHundredCo
 
 SLAM_VALUE = 250        # 500.score.slam
 DEFENDER_TRICK = 10     # 500.score.defenders
-ONE_TRICK = DEFENDER_TRICK   # what one trick is worth, for a review saying a call was worth more (atout.review)
 
 
 @dataclass

@@ -498,7 +498,7 @@ class FortyFivesHand(HandBase):
         self._legal = None
         return Event("ending", self.to_act, action, None, _explain)
 
-    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
+    def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
         """The deal, packet by packet, for a step-through view: (what, seat, cards)."""
         n, order, config = self.n, self.deck_order, self.config
         seats = [(self.dealer + 1 + i) % n for i in range(n)]

@@ -16,8 +16,7 @@ from atout.engine import ScoredResult, ScoreLine
 from atout.forty_fives.config import FortyFivesConfig, bid_level
 
 TRICK_POINTS = 5        # 45.score.tricks / a45.score.tricks: 5 a trick (and 5 for the best card)
-# What one trick is worth, for a review saying a call was worth more (``atout.review``).
-ONE_TRICK = TRICK_POINTS
+
 
 @dataclass
 class HandResult(ScoredResult):

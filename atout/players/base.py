@@ -17,6 +17,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from atout.cards import Card
 from atout.engine import Action, seat_name
 from atout.errors import AtoutError
@@ -75,32 +77,129 @@ class Knowledge:
     forbidden: dict[int, set[Card]] = field(default_factory=dict)   # cards a hand cannot hold (voids shown)
     at_least: list[tuple[int, frozenset[Card], int]] = field(default_factory=list)  # hold >= k of these
     played: list[tuple[int, Card]] = field(default_factory=list)    # every card played so far, by seat
+    # the exact dealer of this knowledge, with what it was built from (``deal_unseen`` builds it once)
+    _dealer: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
 
     def forbid(self, seat: int, cards: Iterable[Card]) -> None:
         self.forbidden.setdefault(seat, set()).update(cards)
 
 
-def deal_unseen(rng: random.Random, know: Knowledge, tries: int = 40) -> dict[int, list[Card]] | None:
-    """One guess at the other hands: the unseen cards dealt so that each player gets as many as it holds,
-    the cards known to be there, none it has shown it lacks, and the minimum counts it must hold.
+def deal_unseen(rng: random.Random, know: Knowledge) -> dict[int, list[Card]] | None:
+    """One guess at the other hands, drawn uniformly from every deal consistent with what the seat knows: each
+    player gets as many cards as it holds, the cards known to be there, none it has shown it lacks (a void, a
+    renege, a card it would have announced), and the minimum counts it must hold (``at_least``).
 
-    The most constrained hands are dealt first; a failed attempt is retried with a new shuffle, then the
-    minimum counts and finally the voids are given up rather than returning nothing (returns None only
-    when the sizes themselves cannot be met).
+    What the play has shown is never given up: a seat that showed out of a suit is never dealt a card of it. The
+    minimum counts are partly evidence (what a bid suggests): where no deal meets them beside what was shown, they
+    are left out. None when no deal meets what was shown (or the sizes cannot be met).
     """
-    placed = {c for cards in know.known.values() for c in cards}
-    pool = [c for c in know.unseen if c not in placed]
-    seats = list(know.sizes)
-    need = {s: know.sizes[s] - len(know.known.get(s, ())) for s in seats}
-    if any(n < 0 for n in need.values()) or sum(need.values()) > len(pool):
-        return None
-    for attempt in range(tries + 2):
-        use_forbidden = attempt < tries + 1
-        use_at_least = attempt < tries
-        result = _try_deal(rng, pool, seats, need, know, use_forbidden, use_at_least)
-        if result is not None:
-            return result
-    return None
+    dealer = _dealer(know)
+    return dealer.deal(rng) if dealer is not None else None
+
+
+def _dealer(know: Knowledge) -> _ExactDealer | None:
+    """The exact dealer of ``know`` (built once per state of the knowledge: a sampler deals hundreds of times)."""
+    signature = (tuple(know.sizes.items()), tuple(know.unseen),
+                 tuple(sorted((s, tuple(sorted(c.index for c in cards))) for s, cards in know.known.items())),
+                 tuple(sorted((s, len(cards)) for s, cards in know.forbidden.items())),
+                 tuple((s, len(cards), k) for s, cards, k in know.at_least))
+    cached = know._dealer
+    if cached is not None and cached[0] == signature:
+        return cached[1]
+    dealer = _ExactDealer.of(know, with_at_least=True)
+    if dealer is None and know.at_least:
+        dealer = _ExactDealer.of(know, with_at_least=False)     # the evidence does not fit what was shown
+    know._dealer = (signature, dealer)
+    return dealer
+
+
+class _ExactDealer:
+    """Uniform sampling of the deals a seat's knowledge allows, by counting them.
+
+    The unseen cards are taken one at a time. ``ways[j]`` holds, for every state (the cards each seat still needs,
+    and how many each minimum count still misses), the number of deals of cards ``j`` onwards that complete it; a
+    card no hand takes lies out of play (the kitty, the stock, cards never dealt). A deal gives each card in turn a
+    place in proportion to the deals that place leaves, so every consistent deal is equally likely. The counts are
+    kept as floating-point numbers: only their ratios are used, and a count is zero exactly when no deal is left.
+    """
+
+    def __init__(self, know: Knowledge, pool: list[Card], seats: list[int], need: tuple[int, ...],
+                 minimums: list[tuple[int, frozenset[Card], int]]) -> None:
+        self.know, self.pool, self.seats = know, pool, seats
+        self.start = need + tuple(missing for _k, _cards, missing in minimums)
+        axes = len(self.start)
+        # where each card may go: (the seat's place in ``seats``, the minimum counts it adds to)
+        self.places: list[list[tuple[int, tuple[int, ...]]]] = []
+        for card in pool:
+            self.places.append([(k, tuple(len(seats) + j for j, (m, cards, _) in enumerate(minimums)
+                                          if m == k and card in cards))
+                                for k, s in enumerate(seats) if card not in know.forbidden.get(s, ())])
+        done = np.zeros([n + 1 for n in self.start])
+        done[(0,) * axes] = 1.0
+        ways = [done]
+        for places in reversed(self.places):
+            after = ways[-1]
+            here = after.copy()                                  # the card lies out of play
+            for k, counts in places:
+                taken = after
+                for axis in counts:                              # a count still missing d misses max(d - 1, 0)
+                    size = taken.shape[axis]
+                    taken = np.take(taken, [max(d - 1, 0) for d in range(size)], axis=axis)
+                target = [slice(None)] * axes
+                source = [slice(None)] * axes
+                target[k], source[k] = slice(1, None), slice(0, -1)
+                here[tuple(target)] += taken[tuple(source)]
+            ways.append(here)
+        ways.reverse()
+        self.ways = ways
+
+    @classmethod
+    def of(cls, know: Knowledge, with_at_least: bool) -> _ExactDealer | None:
+        placed = {c for cards in know.known.values() for c in cards}
+        pool = [c for c in dict.fromkeys(know.unseen) if c not in placed]
+        seats = list(know.sizes)
+        need = tuple(know.sizes[s] - len(know.known.get(s, ())) for s in seats)
+        if any(n < 0 for n in need) or sum(need) > len(pool):
+            return None
+        minimums: list[tuple[int, frozenset[Card], int]] = []
+        for seat, cards, k in (know.at_least if with_at_least else ()):
+            if seat in know.sizes:
+                missing = k - sum(1 for c in know.known.get(seat, ()) if c in cards)
+                if missing > 0:
+                    minimums.append((seats.index(seat), frozenset(cards), min(missing, need[seats.index(seat)] + 1)))
+        dealer = cls(know, pool, seats, need, minimums)
+        return dealer if dealer.ways[0][dealer.start] > 0 else None
+
+    def deal(self, rng: random.Random) -> dict[int, list[Card]]:
+        hands: dict[int, list[Card]] = {s: list(self.know.known.get(s, ())) for s in self.seats}
+        state = list(self.start)
+        for j, card in enumerate(self.pool):
+            after = self.ways[j + 1]
+            pick = rng.random() * float(self.ways[j][tuple(state)])
+            chosen: tuple[int, tuple[int, ...]] | None = None
+            for place in self.places[j]:
+                k, counts = place
+                if not state[k]:
+                    continue
+                moved = list(state)
+                moved[k] -= 1
+                for axis in counts:
+                    moved[axis] = max(moved[axis] - 1, 0)
+                weight = float(after[tuple(moved)])
+                if pick < weight:
+                    chosen, state = place, moved
+                    break
+                pick -= weight
+            if chosen is not None:
+                hands[self.seats[chosen[0]]].append(card)
+            elif not after[tuple(state)]:      # rounding left the pick past every place: the last one possible
+                k, counts = next(p for p in reversed(self.places[j]) if state[p[0]]
+                                 and after[tuple(max(v - (i == p[0] or i in p[1]), 0) for i, v in enumerate(state))])
+                state[k] -= 1
+                for axis in counts:
+                    state[axis] = max(state[axis] - 1, 0)
+                hands[self.seats[k]].append(card)
+        return hands
 
 
 def sampled_deals(rng: random.Random, know: Knowledge, count: int, deadline: float) -> Iterator[dict[int, list[Card]]]:
@@ -113,44 +212,6 @@ def sampled_deals(rng: random.Random, know: Knowledge, count: int, deadline: flo
         yield dealt
         if time.perf_counter() > deadline:
             return
-
-
-def _try_deal(rng: random.Random, pool: Sequence[Card], seats: list[int], need: dict[int, int], know: Knowledge,
-              use_forbidden: bool, use_at_least: bool) -> dict[int, list[Card]] | None:
-    remaining = list(pool)
-    rng.shuffle(remaining)
-    forbidden = know.forbidden if use_forbidden else {}
-
-    def allowed(s: int) -> list[Card]:
-        bad = forbidden.get(s)
-        return [c for c in remaining if c not in bad] if bad else list(remaining)
-
-    order = sorted(seats, key=lambda s: len(allowed(s)) - need[s])
-    hands: dict[int, list[Card]] = {}
-    for s in order:
-        options = allowed(s)
-        if len(options) < need[s]:
-            return None
-        chosen: list[Card] = []
-        if use_at_least:
-            for seat, cards, k in know.at_least:
-                if seat != s:
-                    continue
-                have = sum(1 for c in know.known.get(s, ()) if c in cards)
-                extra = [c for c in options if c in cards]
-                want = max(0, k - have)
-                if len(extra) < want or want > need[s]:
-                    return None
-                chosen += extra[:want]
-        taken = set(chosen)
-        rest = [c for c in options if c not in taken]
-        chosen += rest[:need[s] - len(chosen)]
-        if len(chosen) < need[s]:
-            return None
-        hands[s] = list(know.known.get(s, ())) + chosen
-        gone = set(chosen)
-        remaining = [c for c in remaining if c not in gone]
-    return hands
 
 
 def lowest(cards: Iterable[Card], key) -> Card:

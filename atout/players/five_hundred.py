@@ -472,7 +472,7 @@ def margin(contract: Any, contracting: bool, value: int) -> int:
 
 
 def _position(view: dict, dealt: dict[int, list[Card]]) -> FiveHundredPosition:
-    """The play position of one guess at the other hands, from the seat's ``view``."""
+    """The play position of one guess at the other hands, from the seat's ``view`` (whoever is to act)."""
     seat = view["seat"]
     out = view["sitting_out"]
     hands = [list(view["hand"]) if s == seat else ([] if s == out else list(dealt.get(s, [])))
@@ -499,8 +499,9 @@ def _position(view: dict, dealt: dict[int, list[Card]]) -> FiveHundredPosition:
                 if t.suit_of[c.index] is not led:
                     shown[s] |= 1 << led
     contract = view["contract_terms"]
-    return FiveHundredPosition(view["config"], trump, view["contractor"], contract.misere, hands, seat,
-                               view["leader"] if view["leader"] is not None else seat, trick, seats, lead, tricks,
+    to_act = view["to_act"] if view["to_act"] is not None else seat     # the evaluation may ask for any seat
+    return FiveHundredPosition(view["config"], trump, view["contractor"], contract.misere, hands, to_act,
+                               view["leader"] if view["leader"] is not None else to_act, trick, seats, lead, tricks,
                                won, shown, out, contract.tricks)
 
 

@@ -26,7 +26,7 @@ from atout.cards import ACE, FULL_DECK, Card, Suit
 from atout.engine import Action, Phase
 from atout.forty_fives import ranking
 from atout.forty_fives.config import bid_level
-from atout.forty_fives.ranking import TABLES
+from atout.forty_fives.ranking import TABLES, legal_plays
 from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
 from atout.ranking import TRUMP_POWER
 from atout.solver import solve
@@ -75,25 +75,19 @@ def knowledge(view: dict) -> Knowledge:
         for s, _ in played:
             if s != seat:
                 know.forbid(s, [ace])
-    # Voids and reneges shown in play (45.follow.*).
+    # Voids and reneges shown in play (45.follow.*), asked of the rule itself: a card the player cannot hold is one
+    # that, held beside the card it played, would have made that card illegal (the rules only ever oblige a player
+    # for what it holds, so one card is enough to tell).
     tricks = list(view["tricks"]) + ([(view["leader"], view["trick"], None)] if view["trick"] else [])
     config = view["config"]
     for leader, cards, _ in tricks:
-        led = cards[0]
-        lead = t.suit_of[led.index]
         for i, c in enumerate(cards[1:], start=1):
             s = (leader + i) % n
             if s == seat:
                 continue
-            if lead != trump:
-                if t.suit_of[c.index] != lead and not t.is_trump[c.index]:
-                    know.forbid(s, [x for x in FULL_DECK if t.suit_of[x.index] == lead and not t.is_trump[x.index]])
-                elif config.must_follow_suit and t.is_trump[c.index]:
-                    know.forbid(s, [x for x in FULL_DECK if t.suit_of[x.index] == lead and not t.is_trump[x.index]])
-            elif not t.is_trump[c.index]:
-                # no trump that could not be reneged against this lead
-                led_power = t.power[led.index]
-                know.forbid(s, [x for x in t.order if not (t.renegable[x.index] and t.power[x.index] > led_power)])
+            before = cards[:i]
+            know.forbid(s, [x for x in unseen if c not in legal_plays([x, c], before, trump, config.must_follow_suit,
+                                                                       config.ace_of_hearts_led)])
     # Auction: the cards each player kept before the draw (5 less what it drew). When they were its trumps (the
     # seed's discards), it still holds those it has not played; with free_discard they say nothing.
     drawn = view["drawn"]
@@ -410,7 +404,7 @@ def _trump_in_play(pos: FortyFivesPosition) -> bool:
 
 
 def _position(view: dict, dealt: dict[int, list[Card]]) -> FortyFivesPosition:
-    """The play position of one guess at the other hands, from the seat's ``view``."""
+    """The play position of one guess at the other hands, from the seat's ``view`` (whoever is to act)."""
     seat = view["seat"]
     n = len(view["hand_sizes"])
     hands = [list(view["hand"]) if s == seat else list(dealt.get(s, [])) for s in range(n)]
@@ -427,10 +421,11 @@ def _position(view: dict, dealt: dict[int, list[Card]]) -> FortyFivesPosition:
         holder = next((s for s in range(n) if ace in hands[s]), None)
         if holder is not None:
             rob = (holder, turn_up)
-            rob_now = holder == seat and str(KEEP) in view["legal"]
+            rob_now = holder == seat == view["to_act"] and str(KEEP) in view["legal"]
     trick = list(view["trick"])
-    leader = view["leader"] if view["leader"] is not None else seat
-    return FortyFivesPosition(view["config"], trump, hands, seat, leader, trick,
+    to_act = view["to_act"] if view["to_act"] is not None else seat     # the evaluation may ask for any seat
+    leader = view["leader"] if view["leader"] is not None else to_act
+    return FortyFivesPosition(view["config"], trump, hands, to_act, leader, trick,
                               [(ld, list(cards), w) for ld, cards, w in view["tricks"]], pending, rob, rob_now)
 
 

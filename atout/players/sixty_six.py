@@ -103,6 +103,11 @@ class Table:
         return know
 
 
+def knowledge(view: dict) -> Knowledge:
+    """What the seat of ``view`` knows of the cards it cannot see (as every family's players module says it)."""
+    return Table(view).knowledge()
+
+
 def _lowest(cards: list[Card], trump: Suit) -> Card:
     """The card cheapest to give: fewest points, plain before trumps."""
     return min(cards, key=lambda c: (c.suit is trump, POINTS[c.index], STRENGTH[c.index]))
@@ -397,6 +402,15 @@ def deal_hidden(rng: random.Random, table: Table) -> tuple[list[Card], list[Card
     return other, stock
 
 
+def sampled_hand(view: dict, rng: random.Random) -> Any:
+    """The hand as the seat of ``view`` may imagine it: one guess at the other hand and the stock
+    (``deal_hidden``), the rest as the seat saw it; None when no guess fits what the seat knows."""
+    from atout.sixty_six import SixtySixHand
+
+    hidden = deal_hidden(rng, Table(view))
+    return None if hidden is None else SixtySixHand.from_view(view, *hidden)
+
+
 def play_out(hand: Any, seat: int, players: list[Player]) -> int:
     """The game points ``seat`` wins in ``hand`` (negative: the opponent's): ``players`` play while the stock is
     open, and once it is exhausted or closed the rest is solved exactly (both players perfect)."""
@@ -411,24 +425,22 @@ def play_out(hand: Any, seat: int, players: list[Player]) -> int:
 
 
 def played_out_deals(view: dict, rng: random.Random, budget_s: float | None, level: str,
-                     stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str] | None]:
+                     stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str, int] | None]:
     """How ``atout.evaluate`` values a Sixty-Six hand: each guess at the other hand and the stock played out by
     computer players of ``level`` while the stock is open, then solved exactly."""
     from atout.players import make_player
-    from atout.sixty_six import SixtySixHand
 
-    table = Table(view)
     game, seat = view["game"], view["seat"]
     # an expert's decisions (closing, the last open trick) solve deals of their own: a quarter of the budget each
     # (the other levels take no budget)
     player_budget = budget_s / 4 if budget_s is not None else 600.0
 
-    def sample() -> tuple[int, str] | None:
-        hidden = deal_hidden(rng, table)
-        if hidden is None:
+    def sample() -> tuple[int, str, int] | None:
+        hand = sampled_hand(view, rng)
+        if hand is None:
             return None
-        hand = SixtySixHand.from_view(view, *hidden)
         players = [make_player(game, level, seed=rng.randrange(1 << 30), budget_s=player_budget) for _ in range(2)]
-        return play_out(hand, seat, players), "game points"
+        points = play_out(hand, seat, players)
+        return points, "game points", points          # game points are what the hand is scored in
 
     return sample

@@ -538,7 +538,7 @@ class SixtySixHand(HandBase):
         self._legal = None
         return Event("ending", self.to_act, action, None, _explain)
 
-    def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
+    def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
         """The deal, packet by packet, for a step-through (teacher's) view: (what, seat, cards)."""
         order, dealer = self.deck_order, self.dealer
         seats = (1 - dealer, dealer, 1 - dealer, dealer)

@@ -1,7 +1,8 @@
 """What the solver asks of a family: its adapter's interface (``atout.solver.<family>``, named by ``Family.solver``).
 
 An adapter is a module. Every one gives the family's play position (``POSITION``, ``position(hand)``), the value of
-a finished hand (``played_value``) and what the solver benchmark times (``BENCH_PRESETS``, ``bench_position``). Then
+a finished hand (``played_value``), the hand's score of each value (``scorer``) and what the solver benchmark times
+(``BENCH_PRESETS``, ``bench_position``). Then
 it says how its positions are searched, in ``SEARCH``:
 
 * ``"tricks"`` (``TrickSearchAdapter``): it builds a state for the shared trick search (``atout.solver.tricks``),
@@ -22,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 if TYPE_CHECKING:
     from atout.solver import Solution, Value
     from atout.solver.build import Built
-    from atout.solver.table import DoubleDummyTable
+    from atout.solver.scoring import Scorer
+    from atout.solver.table import DoubleDummyTable, Par
 
 
 class BaseAdapter(Protocol):
@@ -45,6 +47,12 @@ class BaseAdapter(Protocol):
     def bench_position(self, hand: Any, /) -> bool:
         """Whether the benchmark solves a hand being played here."""
 
+    def scorer(self, hand: Any, seat: int, /) -> Scorer:
+        """The hand's score for ``seat``'s side of each value the search proves (``atout.solver.scoring``)."""
+
+    def view_scorer(self, view: dict[str, Any], dealt: dict[int, list[Any]], /) -> Scorer:
+        """The same for the hand a seat's view and a guess at the other hands make up (the hand evaluation's)."""
+
 
 class TrickSearchAdapter(BaseAdapter, Protocol):
     """A family searched by the shared trick search (Forty-Fives, Five Hundred)."""
@@ -61,6 +69,10 @@ class TrickSearchAdapter(BaseAdapter, Protocol):
 
     def suggested_target(self, hand: Any, seat: int, /) -> int | None:
         """The evaluation page's first question for ``seat``, in the family's unit (None: none yet)."""
+
+    def par(self, hand: Any, table: DoubleDummyTable, /) -> Par | None:
+        """The contract both sides reach bidding with every hand known, from the complete table (None: the family
+        has none)."""
 
 
 class OwnSearchAdapter(BaseAdapter, Protocol):

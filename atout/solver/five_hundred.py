@@ -16,7 +16,8 @@ from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
     from atout.solver import Value
-    from atout.solver.table import DoubleDummyTable
+    from atout.solver.scoring import Scorer
+    from atout.solver.table import CellScore, DoubleDummyTable, Par
 
 TRICKS = 10
 STRAINS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)   # None: no trumps
@@ -124,6 +125,114 @@ def played_value(hand: Any, seat: int) -> Value:
     return Value(seat, value, value, "tricks")
 
 
+def scorer(hand: Any, seat: int) -> Scorer:
+    """The hand's score for ``seat``'s side of each count of tricks (``atout.solver.scoring``): its score less the
+    other side's, the contract made or set and the defenders' tricks as ``atout.five_hundred.scoring`` scores them;
+    in misère, where the count is the tricks that go the contractor's way (or, for the defenders, those forced on
+    it), the contract's result alone."""
+    return _scorer(hand.config, hand.contract, hand.contractor, seat, hand.scores_before)
+
+
+def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
+    """The scorer of the hand a seat's ``view`` shows (the other hands change nothing of it)."""
+    return _scorer(view["config"], view["contract_terms"], view["contractor"], view["seat"], view["scores"])
+
+
+def _scorer(config: Any, contract: Any, contractor: int, seat: int, scores_before: list[int]) -> Scorer:
+    from atout.five_hundred.scoring import contract_points, score_hand
+    from atout.solver.scoring import Scorer, margin_table
+
+    mine, theirs = seat % 2, contractor % 2
+    if contract.misere:
+        table = {}
+        for count in range(TRICKS + 1):
+            taken = TRICKS - count if mine == theirs else count      # the tricks the contractor took
+            points, _made, _slam = contract_points(contract, taken)
+            table[count] = points if mine == theirs else -points
+        return Scorer(seat, "contract", "points", "tricks", table, contractor)
+
+    def score(count: int) -> list[int]:
+        won = [0, 0]
+        won[mine], won[1 - mine] = count, TRICKS - count
+        points: list[int] = score_hand(config, contract, theirs, won, scores_before, contractor).points
+        return points
+
+    return Scorer(seat, "margin", "points", "tricks", margin_table(range(TRICKS + 1), score, mine, 2), contractor)
+
+
+def cell_score(hand: Any, strain: Suit | None, column: int, value: Value) -> CellScore:
+    """A cell of the double-dummy table in the hand's score (``atout.solver.table``): the contractor's side's score
+    less the defenders' with the highest contract in that strain its tricks make (None when no contract makes: 6
+    tricks are the least a contract promises)."""
+    from atout.five_hundred.scoring import score_hand
+    from atout.solver.table import CellScore
+
+    config = hand.config
+    made = [c for c in config.calls.values() if not c.misere and c.trump is strain and c.tricks <= value.lo]
+    if not made:
+        return CellScore(None, None, None)
+    contract = max(made, key=lambda c: c.value)
+    mine = column % 2
+
+    def margin(tricks: int) -> int:
+        won = [0, 0]
+        won[mine], won[1 - mine] = tricks, TRICKS - tricks
+        points = score_hand(config, contract, mine, won, [0, 0], column).points
+        return int(points[mine] - points[1 - mine])
+
+    return CellScore(contract.call, margin(value.lo), margin(value.hi))
+
+
+def par(hand: Any, table: DoubleDummyTable) -> Par | None:
+    """The contract both sides reach bidding with every hand known (``atout.solver.table.par``): the sides take
+    turns, from the one on the dealer's left, each passing or calling a contract above the last (in any strain,
+    played by whichever of its two players takes more tricks in it, as the table says); a side that passes lets the
+    last contract stand (the hand is thrown in if nobody called). Each side plays for its score less the other's, a
+    contract set included (a sacrifice is called when it costs less). Misère is left out: the table has no cells for
+    it. None until the table is complete."""
+    from functools import cache
+
+    from atout.five_hundred.scoring import score_hand
+    from atout.solver.table import Par
+
+    if not table.complete:
+        return None
+    config = hand.config
+    ladder = sorted((c for c in config.calls.values() if not c.misere), key=lambda c: c.rank)
+
+    def declarer(side: int, strain: Suit | None) -> int:
+        return max((s for s in table.columns if s % 2 == side), key=lambda s: table.value(strain, s).lo)
+
+    def margin(rank: int, side: int) -> int:
+        """Side 0's score less side 1's when ``side`` plays the contract at ``rank`` of the ladder."""
+        contract = ladder[rank]
+        seat = declarer(side, contract.trump)
+        tricks = table.value(contract.trump, seat).lo
+        won = [0, 0]
+        won[side], won[1 - side] = tricks, TRICKS - tricks
+        points = score_hand(config, contract, side, won, [0, 0], seat).points
+        return int(points[0] - points[1])
+
+    @cache
+    def auction(rank: int, holder: int | None, speaker: int, passed: bool) -> tuple[int, int | None, int | None]:
+        """(side 0's margin, the contract's rank, the side holding it) once the auction is over."""
+        stop: tuple[int, int | None, int | None]
+        if holder is not None:
+            stop = (margin(rank, holder), rank, holder)
+        elif passed:
+            stop = (0, None, None)
+        else:
+            stop = auction(rank, None, 1 - speaker, True)
+        options = [stop] + [auction(higher, speaker, 1 - speaker, False) for higher in range(rank + 1, len(ladder))]
+        return max(options, key=lambda o: o[0]) if speaker == 0 else min(options, key=lambda o: o[0])
+
+    value, rank, holder = auction(-1, None, (hand.dealer + 1) % 2, False)
+    if rank is None or holder is None:
+        return Par(None, None, 0)
+    contract = ladder[rank]
+    return Par(contract.call, declarer(holder, contract.trump), value if holder == 0 else -value)
+
+
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
     """For each strain and each contractor, a 7-level contract with the kitty discarded: the contractor's tricks."""
     from atout.engine import Action
@@ -146,7 +255,8 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
                 continue           # a rule forbids this auction (never with the presets): the cell stays empty
             dealt.actions += [Action("discard", card) for card in kitty]
             pos = hand_from_position(dealt)
-            table.cells[(strain, contractor)] = solve_value(pos, contractor, stop=stop)
+            value = table.cells[(strain, contractor)] = solve_value(pos, contractor, stop=stop)
+            table.scores[(strain, contractor)] = cell_score(hand, strain, contractor, value)
             yield table
             if stop is not None and stop():
                 return

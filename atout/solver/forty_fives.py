@@ -17,7 +17,8 @@ from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
     from atout.solver import Value
-    from atout.solver.table import DoubleDummyTable
+    from atout.solver.scoring import Scorer
+    from atout.solver.table import CellScore, DoubleDummyTable, Par
 
 TRICKS = 5
 STRAINS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)   # the double-dummy table's rows
@@ -166,13 +167,172 @@ def played_value(hand: Any, seat: int) -> Value:
     return Value(seat, value, value, "points")
 
 
+def scorer(hand: Any, seat: int) -> Scorer:
+    """The hand's score for ``seat``'s side of each count of trick points (``atout.solver.scoring``): with two sides
+    (partners, or two players) its score less the other's, with more players each alone its own; the auction's
+    contract made or set, net scoring, the best card, as ``atout.forty_fives.scoring`` scores them."""
+    cards = [c for h in hand.hands for c in h] + [c for t in hand.tricks for c in t.cards]
+    cards += list(hand.trick.cards) if hand.trick else []
+    if hand.dealer_takes_ace_after_trick and hand.turn_up is not None:
+        cards.append(hand.turn_up)          # the robbed ace, coming into the dealer's hand (a rob still to come is
+                                            # the ace holder's, whose ace is in play already)
+    if hand.best_card is not None:
+        cards.append(hand.best_card)        # an ending's best trump so far
+    auction = (hand.bidder, hand.bid) if hand.config.auction else (None, None)
+    return _scorer(hand.config, hand.trump, cards, seat, hand.scores_before, *auction)
+
+
+def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
+    """The scorer of the hand a seat's ``view`` and one guess at the other hands (``dealt``) make up: what the hand
+    evaluation reads, which never looks at the hand itself."""
+    config = view["config"]
+    cards = list(view["hand"]) + [c for cards in dealt.values() for c in cards] + list(view["trick"])
+    cards += [c for _leader, played, _winner in view["tricks"] for c in played]
+    if view["turn_up_after_trick"] is not None and view["turn_up"] is not None:
+        cards.append(view["turn_up"])
+    auction = (view["bidder"], view["bid"]) if config.auction else (None, None)
+    return _scorer(config, view["trump"], cards, view["seat"], view["scores"], *auction)
+
+
+def _scorer(config: Any, trump: Suit, cards: list[Card], seat: int, scores_before: list[int], bidder: int | None,
+            bid: str | None) -> Scorer:
+    """The scorer of a hand of ``config`` with ``trump`` whose cards in play are ``cards``, for ``seat``."""
+    from atout.forty_fives.ranking import TABLES
+    from atout.forty_fives.scoring import TRICK_POINTS, score_hand
+    from atout.solver.scoring import Scorer, margin_table
+
+    n, units = config.players, config.sides
+    is_trump = TABLES[trump].is_trump
+    # 45.score.best-card: there is a best card once any trump is in play (every card held is played)
+    best = bool(config.scores_best_card and any(is_trump[c.index] for c in cards))
+    total = TRICK_POINTS * (TRICKS + best)
+    mine = config.side_of(seat)
+    other = next(s for s in range(n) if config.side_of(s) != mine)
+
+    def score(points: int) -> list[int]:
+        # The best card wins the trick it is played to: all five tricks hold it, one trick may be it.
+        with_best = best and (points == total or points >= 2 * TRICK_POINTS)
+        tricks = points // TRICK_POINTS - with_best
+        won = [0] * n
+        won[seat], won[other] = tricks, TRICKS - tricks
+        best_seat = (seat if with_best else other) if best else None
+        points_by_unit: list[int] = score_hand(config, won, best_seat, scores_before, bidder, bid).points
+        return points_by_unit
+
+    table = margin_table(range(0, total + 1, TRICK_POINTS), score, mine, units)
+    return Scorer(seat, "margin" if units == 2 else "own", "points", "points", table)
+
+
+def cell_score(hand: Any, strain: Suit, column: int, value: Value) -> CellScore:
+    """A cell of the double-dummy table in the hand's score (``atout.solver.table``): the side's (or player's) score
+    with those trick points, every trump suit dealt as it is; in the auction, with the highest bid the points make
+    (the side's own bid; None when none makes: the cell's score is then the other side's contract set by it)."""
+    from atout.forty_fives.config import bid_level
+    from atout.forty_fives.scoring import TRICK_POINTS
+    from atout.solver.table import CellScore
+
+    config = hand.config
+    cards = [c for h in hand.hands for c in h]
+    scores_before = [0] * config.sides
+    if not config.auction:
+        score = _scorer(config, strain, cards, column, scores_before, None, None)
+        return CellScore(None, score(value.lo), score(value.hi))
+    from atout.forty_fives.ranking import TABLES
+
+    best = config.scores_best_card and any(TABLES[strain].is_trump[c.index] for c in cards)
+    total = TRICK_POINTS * (TRICKS + best)
+    for bid in reversed(config.bid_values):
+        level = bid_level(bid)
+        if (value.lo == total) if level > 30 else value.lo >= level:
+            score = _scorer(config, strain, cards, column, scores_before, column, bid)
+            return CellScore(bid, score(value.lo), score(value.hi))
+    return CellScore(None, None, None)
+
+
+def par(hand: Any, table: DoubleDummyTable) -> Par | None:
+    """The auction game's par, from a complete table of bidders (``double_dummy_steps``; None for the turned-up
+    games, which have no bidding, for a table not complete, and with free discards, whose cards in play the table
+    cannot know). Each bid is played by its bidder, who names the trump suit that scores best for them.
+
+    * With partners, the sides take turns from the dealer's left, each passing or bidding above the last (a side's
+      bid made by whichever of its players it scores best for), each playing for its score less the other's, a bid
+      set included (a sacrifice is bid when it costs less); a side that passes lets the last bid stand.
+    * Each player alone (the default), nobody gains by a bid they lose: par is the highest bid a player makes for
+      sure against all the others, by that player (the dealer holds at the same bid; otherwise the first from the
+      dealer's left), and ``score`` is their own score in the hand."""
+    from functools import cache
+
+    from atout.forty_fives.config import bid_level
+    from atout.solver.table import Par
+
+    config = hand.config
+    if table.by != "bidder" or not table.complete:
+        return None
+    ladder = list(config.bid_values)
+    n = config.players
+
+    def scored(bid: str, bidder: int) -> tuple[int, Suit, bool]:
+        """The best (score, trump, made) for ``bidder`` playing ``bid``: the side's margin, or their own score."""
+        options = []
+        for strain in STRAINS:                                  # a bidder's table has no row without trumps
+            highest = table.scores[(strain, bidder)].call        # the highest bid the cell makes (cell_score)
+            made = highest is not None and bid_level(bid) <= bid_level(highest)
+            options.append((table_scorer(table, strain, bidder, bid)(table.value(strain, bidder).lo), strain, made))
+        return max(options, key=lambda o: (o[2], o[0]))
+
+    if config.has_partners:
+        def margin(rank: int, side: int) -> tuple[int, int, Suit]:
+            """Side 0's score less side 1's when ``side`` plays the bid at ``rank``, with the bidder and trump."""
+            best = max(((scored(ladder[rank], s), s) for s in range(n) if config.side_of(s) == side),
+                       key=lambda o: o[0][0])
+            (score, strain, _made), seat = best
+            return (score if side == 0 else -score), seat, strain
+
+        @cache
+        def auction(rank: int, holder: int | None, speaker: int, passed: bool) -> tuple[int, int | None, int | None]:
+            stop: tuple[int, int | None, int | None]
+            if holder is not None:
+                stop = (margin(rank, holder)[0], rank, holder)
+            elif passed:
+                stop = (0, None, None)
+            else:
+                stop = auction(rank, None, 1 - speaker, True)
+            options = [stop] + [auction(higher, speaker, 1 - speaker, False) for higher in range(rank + 1, len(ladder))]
+            return max(options, key=lambda o: o[0]) if speaker == 0 else min(options, key=lambda o: o[0])
+
+        value, rank, holder = auction(-1, None, config.side_of((hand.dealer + 1) % n), False)
+        if rank is None or holder is None:
+            return Par(None, None, 0)
+        _margin, seat, strain = margin(rank, holder)
+        return Par(ladder[rank], seat, value if holder == 0 else -value, strain)
+    order = [(hand.dealer + 1 + i) % n for i in range(n)]
+    for bid in reversed(ladder):
+        makers = [s for s in order if scored(bid, s)[2]]
+        if makers:
+            seat = hand.dealer if hand.dealer in makers else makers[0]
+            score, strain, _made = scored(bid, seat)
+            return Par(bid, seat, score, strain)
+    return Par(None, None, 0)
+
+
+def table_scorer(table: DoubleDummyTable, strain: Suit, bidder: int, bid: str | None) -> Scorer:
+    """The scorer of a bidder's cell (``double_dummy_steps`` keeps the cards in play of each, ``table.cards``)."""
+    return _scorer(table.config, strain, table.cards[(strain, bidder)], bidder, [0] * table.config.sides, bidder,
+                   bid)
+
+
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
-    """For each trump, the five cards as dealt and the dealer's left leading: each side's (or player's) points."""
+    """For each trump, the five cards as dealt and the dealer's left leading: each side's (or player's) points. In
+    the auction game (with the discards the rules make), for each trump and each bidder, the cards as they are
+    after the kitty, the discards and the draw, the bidder's left leading: the bidder's points (their side's)."""
     from atout.position import position_of
     from atout.solver import solve_value
     from atout.solver.table import DoubleDummyTable
 
     config = hand.config
+    if config.auction and not config.free_discard:
+        yield from _bidder_table(hand, stop)
+        return
     dealt = position_of(hand)
     n = config.players
     hands = [list(dealt.hands.get(s, [])) for s in range(n)]
@@ -184,10 +344,70 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
     for trump in STRAINS:
         pos = FortyFivesPosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
         for column in columns:
-            table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            value = table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            table.scores[(trump, column)] = cell_score(hand, trump, column, value)
             yield table
             if stop is not None and stop():
                 return
+
+
+def _bidder_table(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
+    """The auction game's table: each bidder winning the auction (every other player passing) and naming each trump
+    suit; the rules then move the cards (a45.discard.others, a45.discard.bidder, a45.draw), as the deck lies."""
+    from atout.errors import AtoutError
+    from atout.position import hand_from_position, position_of
+    from atout.solver import solve_value
+    from atout.solver.table import DoubleDummyTable
+
+    config = hand.config
+    dealt = position_of(hand)
+    dealt.actions = []
+    table = DoubleDummyTable(config.game, list(STRAINS), list(range(config.players)), "bidder", "points")
+    table.config = config
+    yield table
+    for trump in STRAINS:
+        for bidder in table.columns:
+            dealt.actions = []
+            try:
+                dealt.actions = _winning_auction(dealt, bidder, trump, config.bid_values[0])
+            except AtoutError:
+                continue           # a rule forbids this auction: the cell stays empty
+            played = hand_from_position(dealt)
+            value = table.cells[(trump, bidder)] = solve_value(played, bidder, stop=stop)
+            table.cards[(trump, bidder)] = [c for h in played.hands for c in h]
+            table.scores[(trump, bidder)] = cell_score(played, trump, bidder, value)
+            yield table
+            if stop is not None and stop():
+                return
+
+
+def _winning_auction(dealt: Any, bidder: int, trump: Suit, lowest: str) -> list[Any]:
+    """The actions that make ``bidder`` win the auction at the ``lowest`` bid and name ``trump``: every other player
+    passes, except that the dealer, who never opens (a45.bid.hold), holds the lowest bid of the player on their
+    left. The bid changes no card: only the trump suit and the bidder do."""
+    from atout.engine import Action, Phase
+    from atout.errors import AtoutError, IllegalActionError
+    from atout.i18n import Person, Text
+    from atout.position import contract_actions, hand_from_position
+
+    try:
+        return contract_actions(dealt, bidder, lowest, trump)
+    except IllegalActionError:
+        pass
+    probe = hand_from_position(dealt)
+    opener = (probe.dealer + 1) % probe.n
+    actions: list[Any] = []
+    while probe.phase is Phase.BID:
+        legal = {a.value for a in probe.legal_actions() if a.kind == "bid"}
+        seat = probe.to_act
+        call = ("hold" if seat == bidder and "hold" in legal else lowest if seat in (bidder, opener) and lowest in legal
+                else "pass")
+        action = Action("bid", None, call)
+        probe.apply(action)
+        actions.append(action)
+    if probe.bidder != bidder:
+        raise AtoutError(Text("{seat} cannot win the auction", seat=Person(bidder)))
+    return [*actions, Action("trump", None, trump)]
 
 
 # The presets the solver benchmark (``atout.bench_solver``) times, with their options: four players each.

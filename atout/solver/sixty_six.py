@@ -26,6 +26,7 @@ from atout.solver.positions import SolverError
 
 if TYPE_CHECKING:
     from atout.solver import Solution, Value
+    from atout.solver.scoring import Scorer
 
 DECLARE = Action("declare")
 MARRIAGE = {s: Action("marriage", Card.of(KING, s)) for s in Suit}
@@ -87,7 +88,10 @@ def solve(pos: SixtySixPosition, want_line: bool) -> Solution:
         a = srch.action(m)
         values[a] = srch.value_after(m)
         move_of[a] = m
-    best = max(values, key=lambda a: values[a])
+    # Among choices of the same value, a declaration short of 66 is never shown as the one to make: it ends the hand
+    # for nothing a card would not get too.
+    short = not srch.reaches(pos.to_act)
+    best = max(values, key=lambda a: (values[a], not (short and a == DECLARE)))
     line = srch.line_after(move_of[best]) if want_line else [best]
     return Solution(pos.to_act, {a: (v, v) for a, v in values.items()}, best, line, True, "game points", srch.nodes)
 
@@ -109,6 +113,19 @@ def played_value(hand: Any, seat: int) -> Value:
     points = hand.result.game_points
     value = points[seat] - points[1 - seat]
     return Value(seat, value, value, "game points")
+
+
+def scorer(hand: Any, seat: int) -> Scorer:
+    """The search counts what the hand is scored in: the game points ``seat`` wins, negative when the other player
+    wins them (``atout.solver.scoring``)."""
+    from atout.solver.scoring import Scorer
+
+    return Scorer(seat, "game", "game points", "game points")
+
+
+def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
+    """The same, from a seat's view (what the hand evaluation reads)."""
+    return scorer(None, view["seat"])
 
 
 # Moves: a card's bit position (0..79); DECLARE_MOVE; a marriage in block b is MARRY + b.
@@ -313,6 +330,11 @@ class SixtySixSearch:
         self._bits = bits
         return node
 
+    def reaches(self, seat: int) -> bool:
+        """Whether ``seat`` counts 66 now (66.declare: marriages count once it has won a trick)."""
+        counted = self.cp[seat] + (self.mp[seat] if self.tw[seat] else 0)
+        return counted >= TARGET
+
     def root_moves(self) -> list[int]:
         pos = self.pos
         if self.lead >= 0:
@@ -365,7 +387,10 @@ class SixtySixSearch:
                 moves = self._lead_moves(seat, married) if lead < 0 else self._bits(self._follows(H[seat], lead))
                 values = [self._child(seat, lead, c, -100, 100) for c in moves]
                 pick = max(values) if seat == self.root else min(values)
-                m = moves[values.index(pick)]
+                tied = [c for c, v in zip(moves, values, strict=True) if v == pick]
+                if len(tied) > 1 and DECLARE_MOVE in tied and not self.reaches(seat):
+                    tied.remove(DECLARE_MOVE)       # a declaration short of 66 only when nothing else is as good
+                m = tied[0]
                 line.append(self.action(m))
         finally:
             H[:], cp[:], tw[:], mp[:] = saved

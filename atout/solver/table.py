@@ -4,9 +4,13 @@ perfect, what each player or side makes in each trump suit (and in no trumps, in
 * **Five Hundred** — for each strain and each possible contractor, the tricks the contractor's side takes with the
   ten cards each player was dealt (the kitty left out, as if the contractor had discarded it again), the contractor
   leading; ten tricks in all. A row is one strain, a column one contractor.
-* **Forty-Fives** — for each trump suit, with the five cards as dealt (before robbing, the kitty and the draw) and
-  the player on the dealer's left leading: each side's trick points with partners; played individually, each
-  player's points when every other player plays against them (what that player can make for sure).
+* **Forty-Fives** — for each trump suit, with the five cards as dealt (before robbing) and the player on the
+  dealer's left leading: each side's trick points with partners; played individually, each player's points when
+  every other player plays against them (what that player can make for sure).
+* **Auction Forty-Fives** — for each trump suit and each bidder (``by == "bidder"``): the bidder wins the auction and
+  names the suit, the rules move the cards as the deck lies (the kitty, the discards, the draw), the bidder's left
+  leads; the bidder's points (their side's, with partners), every other player against them. With free discards
+  the cards kept are the players' choice: the table is then the turned-up games' one, of the cards as dealt.
 
 Sixty-Six has no table: its stock is hidden until the play turns strict.
 
@@ -25,10 +29,32 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.cards import Suit
+from atout.cards import Card, Suit
 from atout.i18n import Text
 from atout.solver import SolverError, Value
 from atout.solver.positions import adapter_of
+
+
+@dataclass(frozen=True)
+class CellScore:
+    """A cell in the hand's score: the side's score less the other side's (a player's own, played without partners
+    by three or more), between ``lo`` and ``hi`` as the cell's value is proven; where the game has contracts, with
+    the highest contract the cell's tricks make (``call``; all None when none makes)."""
+
+    call: str | None
+    lo: int | None
+    hi: int | None
+
+
+@dataclass(frozen=True)
+class Par:
+    """The contract both sides reach bidding with every hand known: its ``call`` and ``contractor`` (None: the hand
+    is thrown in), and what the contractor's side then scores less the other side's (``score``)."""
+
+    call: str | None
+    contractor: int | None
+    score: int
+    trump: Suit | None = None              # the trump suit the contractor names after the auction (Forty-Fives)
 
 
 @dataclass
@@ -39,9 +65,12 @@ class DoubleDummyTable:
     game: str
     strains: list[Suit | None]
     columns: list[int]
-    by: str                                # "contractor", "player" or "side"
+    by: str                                # "contractor", "bidder", "player" or "side"
     unit: str
     cells: dict[tuple[Suit | None, int], Value] = field(default_factory=dict)
+    scores: dict[tuple[Suit | None, int], CellScore] = field(default_factory=dict)   # each cell as the hand is scored
+    cards: dict[tuple[Suit | None, int], list[Card]] = field(default_factory=dict)   # the cards each cell played
+    config: Any = None                     # the hand's rules, where a cell's score is worked out again (par)
 
     @property
     def size(self) -> int:
@@ -84,3 +113,9 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None = None) -> Ite
         raise SolverError(Text("A double-dummy table is worked out for a dealt hand of Forty-Fives or Five Hundred"))
     yield from steps(hand, stop)
 
+
+
+def par(hand: Any, table: DoubleDummyTable) -> Par | None:
+    """The par contract of a complete table where the game has contracts (its adapter's ``par``; None otherwise)."""
+    adapter = adapter_of(hand)
+    return adapter.par(hand, table) if adapter.SEARCH == "tricks" else None

@@ -25,7 +25,8 @@ import ipywidgets as widgets
 
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.i18n import N_, Text, ngettext
+from atout.i18n import N_, Person, Text, ngettext, signed
+from atout.solver.scoring import best_actions
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
@@ -62,6 +63,102 @@ def bound_badge(lo: int, hi: int, limits: tuple[int, int] | None = None) -> str:
     if lo == floor:
         return f"≤{hi}"
     return f"{lo}–{hi}"
+
+
+def score_number(value: int, scorer: Any) -> str:
+    """A score as the sheet writes it: a side's margin or a player's game points with its sign ("+15", "−5"), a
+    player's own score plain."""
+    return signed(value, plus=scorer.whose != "own")
+
+
+def score_text(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None = None) -> str:
+    """A proven score in words: exact, or what the search has proven so far (its count's bounds scored)."""
+    slo, shi = scorer.bounds(lo, hi)
+    if slo == shi:
+        return score_number(slo, scorer)
+    floor, ceiling = limits if limits is not None else (None, None)
+    if lo == floor and hi == ceiling:
+        return Text("not known yet").render()
+    if hi == ceiling:
+        return Text("at least {n}", n=score_number(slo, scorer)).render()
+    if lo == floor:
+        return Text("at most {n}", n=score_number(shi, scorer)).render()
+    return Text("{lo} to {hi}", lo=score_number(slo, scorer), hi=score_number(shi, scorer)).render()
+
+
+def score_badge(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None = None) -> str:
+    """The same, short enough to sit on a card."""
+    slo, shi = scorer.bounds(lo, hi)
+    if slo == shi:
+        return score_number(slo, scorer)
+    floor, ceiling = limits if limits is not None else (None, None)
+    if lo == floor and hi == ceiling:
+        return "…"
+    if hi == ceiling:
+        return f"≥{score_number(slo, scorer)}"
+    if lo == floor:
+        return f"≤{score_number(shi, scorer)}"
+    return f"{score_number(slo, scorer)}…{score_number(shi, scorer)}"
+
+
+def score_amount(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None = None) -> str:
+    """A proven score with its unit, and the count it comes from where that says more: "+15 points (20 trick
+    points)", "−250 points", "2 game points"."""
+    slo, shi = scorer.bounds(lo, hi)
+    if slo == shi:
+        amount = score_words(slo, scorer)
+    else:
+        words = score_text(lo, hi, scorer, limits)
+        amount = words if limits is not None and (lo, hi) == tuple(limits) else Text(
+            "{value} {unit}", value=words, unit=Text(UNITS.get(scorer.unit, scorer.unit))).render()
+    if scorer.same_unit or scorer.whose == "contract":
+        return amount
+    return Text("{score} ({count})", score=amount, count=count_words(lo, hi, scorer, limits)).render()
+
+
+def count_words(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None = None) -> str:
+    """What the search counted, with its unit: "4 tricks", "20 trick points" (Forty-Fives' points for tricks, not
+    the hand's score)."""
+    if scorer.count_unit != "points":
+        return amount_words(lo, hi, scorer.count_unit, limits)
+    if lo == hi:
+        return ngettext("{n} trick point", "{n} trick points", lo)
+    words = bound_text(lo, hi, limits)
+    if limits is not None and (lo, hi) == tuple(limits):
+        return words
+    return Text("{value} trick points", value=words).render()
+
+
+def score_words(value: int, scorer: Any) -> str:
+    """A score with its unit, the number as the sheet writes it: "+15 points", "−2 game points"."""
+    number = score_number(value, scorer)
+    if scorer.unit == "game points":
+        return ngettext("{score} game point", "{score} game points", abs(value), score=number)
+    return ngettext("{score} point", "{score} points", abs(value), score=number)
+
+
+def whose_score(hand: Any, scorer: Any) -> Text:
+    """What a score is, for the side named (``side_words``): the side's score in the hand less the other side's, a
+    player's own, the misère's result, or the game points won."""
+    if scorer.whose == "margin":
+        return Text("their score in this hand less the other side's, as the hand is scored")
+    if scorer.whose == "own":
+        return Text("their own score in this hand")
+    if scorer.whose == "contract":
+        value = max(scorer.table.values())
+        contractor = Person(scorer.contractor)
+        if hand.side_of(scorer.seat) == hand.side_of(scorer.contractor):
+            return Text("the misère's result: +{value} points if {contractor} takes no trick, −{value} if they take "
+                        "one", contractor=contractor, value=value)
+        return Text("the misère's result turned round: +{value} points if {contractor} takes a trick, −{value} if "
+                    "not; the points the defenders score for their tricks are left out", contractor=contractor,
+                    value=value)
+    return Text("the game points they win in this hand, negative when the other player wins them")
+
+
+def count_heading(scorer: Any) -> Text:
+    """The heading of the column of what the search counts, beside the score."""
+    return Text("Tricks") if scorer.count_unit == "tricks" else Text("Trick points")
 
 
 def unit_words(unit: str, n: int) -> str:
@@ -166,7 +263,9 @@ class SolverPanel(widgets.VBox):
         self.stop_button.on_click(guarded(lambda _b: self.stop()))
         self.children = [self.view, widgets.HBox([self.status, self.stop_button])]
         self.hand: Any = None
+        self.start: Any = None             # a copy of the hand as it was when its values were asked for
         self.solution: Any = None
+        self.scorer: Any = None            # the hand's score of each value (``atout.solver.scoring``)
         self.error: str | None = None
         self.thinking = False
         self._job: Background | None = None
@@ -180,15 +279,19 @@ class SolverPanel(widgets.VBox):
     def show(self, hand: Any) -> None:
         """Start working out the values of ``hand``'s position (the previous work is stopped)."""
         from atout.solver import SolverError, position_of
+        from atout.solver.scoring import scorer
 
         self.cancel()
         self.hand, self.solution, self.error = hand, None, None
+        self.scorer, self.start = None, None
         position = None
         if not hand.is_over:
             try:
                 position = position_of(hand)   # read now: the page's hand may move on while the search runs
+                self.scorer = scorer(hand, position.to_act)
+                self.start = hand.copy()       # where the best line starts
             except (SolverError, AtoutError) as exc:
-                self.error = str(exc)
+                self.error, position = str(exc), None
         self.thinking = position is not None
         self._token += 1
         token = self._token
@@ -274,22 +377,22 @@ class SolverPanel(widgets.VBox):
             self._marks({})
             return
         seat = hand.to_act if solution is None else solution.seat
-        unit = solution.unit if solution is not None else None
-        head = Text("What each choice is worth to {who}, every hand known, each player playing their best",
-                    who=side_words(hand, seat)).render()
+        score = self.scorer
+        unit = score.unit if score is not None else None
+        who = side_words(hand, seat)
+        head = Text("What each choice is worth to {who}, every hand known, each player playing their best: {what}",
+                    who=who, what=whose_score(hand, score)).render() if score is not None else Text(
+            "What each choice is worth to {who}, every hand known, each player playing their best", who=who).render()
         parts = [f"<p class='atout-solver-head'><strong>{escape(head)}</strong></p>"]
         assumed = assumption(hand, seat)
         if assumed is not None:
             parts.append(f"<p class='atout-solver-assumes' data-testid='solver-assumption'>"
                          f"{escape(assumed.render())}</p>")
-        if solution is not None:
-            parts.append(self._rows(solution))
+        if solution is not None and score is not None:
+            parts.append(self._rows(solution, score))
             if solution.exact:
-                line = ", ".join(escape(action_words(a)) for a in solution.line[:16])
-                more = ", …" if len(solution.line) > 16 else ""
-                parts.append(f"<p class='atout-best-line' data-testid='best-line'>"
-                             f"{escape(Text('Best line:').render())} {line}{more}</p>")
-            self._marks(self._card_marks(solution))
+                parts.append(self._line(solution))
+            self._marks(self._card_marks(solution, score))
         else:
             self._marks({})
         self.view.value = (f"<div class='atout-solver' data-testid='solver' data-unit='{escape(unit or '')}' "
@@ -316,41 +419,74 @@ class SolverPanel(widgets.VBox):
         return (f"<p class='atout-solver-status' role='status' data-testid='solver-status' data-state='{state}'>"
                 f"{escape(words)}</p>")
 
-    def _rows(self, solution: Any) -> str:
-        unit = Text(UNITS.get(solution.unit, solution.unit)).render()
-        proven_best = set(solution.proven_best())
+    def _rows(self, solution: Any, score: Any) -> str:
+        unit = Text(UNITS.get(score.unit, score.unit)).render()
+        best = best_actions(solution, score)
         order = list(solution.bounds)
+        counted = not score.same_unit and score.whose != "contract"
         rows = []
         for action, (lo, hi) in sorted(solution.bounds.items(),
                                        key=lambda item: (-item[1][0], -item[1][1], order.index(item[0]))):
-            best = action in proven_best
-            mark = (f" <span class='atout-best-mark'>{escape(Text('best').render())}</span>" if best else "")
-            rows.append(f"<tr class='atout-solver-row{' atout-best' if best else ''}' "
-                        f"data-action='{escape(str(action))}' data-lo='{lo}' data-hi='{hi}'>"
-                        f"<td>{escape(action_words(action))}</td>"
-                        f"<td class='atout-solver-value'>{escape(bound_text(lo, hi, solution.limits))}{mark}</td>"
-                        f"</tr>")
+            slo, shi = score.bounds(lo, hi)
+            mark = (f" <span class='atout-best-mark'>{escape(Text('best').render())}</span>" if action in best
+                    else "")
+            count = (f"<td class='atout-solver-count'>{escape(bound_text(lo, hi, solution.limits))}</td>"
+                     if counted else "")
+            rows.append(f"<tr class='atout-solver-row{' atout-best' if action in best else ''}' "
+                        f"data-action='{escape(str(action))}' data-lo='{lo}' data-hi='{hi}' data-score-lo='{slo}' "
+                        f"data-score-hi='{shi}'><td>{escape(action_words(action))}</td>"
+                        f"<td class='atout-solver-value'>{escape(score_text(lo, hi, score, solution.limits))}{mark}"
+                        f"</td>{count}</tr>")
+        extra = f"<th scope='col'>{escape(count_heading(score).render())}</th>" if counted else ""
         head = (f"<thead><tr><th scope='col'>{escape(Text('Choice').render())}</th>"
-                f"<th scope='col'>{escape(Text('Worth ({unit})', unit=unit).render())}</th></tr></thead>")
-        return f"<table class='atout-solver-table'>{head}<tbody>{''.join(rows)}</tbody></table>"
+                f"<th scope='col'>{escape(Text('Worth ({unit})', unit=unit).render())}</th>{extra}</tr></thead>")
+        table = f"<table class='atout-solver-table'>{head}<tbody>{''.join(rows)}</tbody></table>"
+        if solution.exact and len(solution.bounds) > 1 and not best:
+            table += (f"<p class='atout-solver-tie' data-testid='solver-tie'>"
+                      f"{escape(Text('Every choice is worth the same here: none is better than another.').render())}"
+                      f"</p>")
+        return table
 
-    def _card_marks(self, solution: Any) -> dict[str, dict[str, Any]]:
+    def _line(self, solution: Any) -> str:
+        """The best line, whole, trick by trick: who plays what, and who wins the trick."""
+        from atout.solver.lines import line_by_trick
+
+        items = []
+        for trick in line_by_trick(self.start, solution.line):
+            played = [Text("{who} {action}", who=player_label(seat), action=action_words(action)).render()
+                      for seat, action in trick.before]
+            plays = [(Text("{who} {action}", who=player_label(seat), action=action_words(action))
+                      if action.kind == "play" else
+                      Text("{who}: {action}", who=player_label(seat), action=action_words(action))).render()
+                     for seat, action in trick.plays]
+            if played:
+                said = Text("Trick {n}: {played} (on the table), then {plays}", n=trick.number,
+                            played=", ".join(played), plays=", ".join(plays)).render()
+            else:
+                said = Text("Trick {n}: {plays}", n=trick.number, plays=", ".join(plays)).render()
+            if trick.winner is not None:
+                said += " " + Text("({who} wins it)", who=Person(trick.winner)).render()
+            items.append(f"<li>{escape(said)}</li>")
+        return (f"<div class='atout-best-line' data-testid='best-line'><p>{escape(Text('Best line:').render())}</p>"
+                f"<ol>{''.join(items)}</ol></div>")
+
+    def _card_marks(self, solution: Any, score: Any) -> dict[str, dict[str, Any]]:
         """Each card's value for the table: a card played in several ways (the joker led naming a suit) shows the
         best of them."""
-        proven_best = set(solution.proven_best())
+        best = best_actions(solution, score)
         by_card: dict[str, list[tuple[int, int, bool]]] = {}
         for action, (lo, hi) in solution.bounds.items():
             if action.card is None:
                 continue
-            by_card.setdefault(action.card.code, []).append((lo, hi, action in proven_best))
+            by_card.setdefault(action.card.code, []).append((lo, hi, action in best))
         marks = {}
         for code, values in by_card.items():
             lo, hi = max(v[0] for v in values), max(v[1] for v in values)
-            best = any(v[2] for v in values)
-            label = Text("worth {value}", value=amount_words(lo, hi, solution.unit, solution.limits)).render()
-            if best:
+            is_best = any(v[2] for v in values)
+            label = Text("worth {value}", value=score_amount(lo, hi, score, solution.limits)).render()
+            if is_best:
                 label = Text("{worth}, the best", worth=label).render()
-            marks[code] = {"text": bound_badge(lo, hi, solution.limits), "best": best, "label": label}
+            marks[code] = {"text": score_badge(lo, hi, score, solution.limits), "best": is_best, "label": label}
         return marks
 
     def _marks(self, marks: dict[str, dict[str, Any]]) -> None:

@@ -14,8 +14,9 @@ import ipywidgets as widgets
 
 from atout.errors import AtoutError
 from atout.evaluate import Evaluation, evaluate, suggested_target, value_unit
-from atout.i18n import N_, Text, ngettext
+from atout.i18n import N_, Person, Text, decimal, ngettext, signed
 from atout.widgets import language
+from atout.widgets.analysis import side_words, whose_score
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label
 
@@ -23,14 +24,14 @@ UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game
 SHOW_EVERY_S = 0.5          # the result so far is redrawn at most this often while the run goes on
 
 
-def distribution_svg(result: Evaluation, width: int = 480, height: int = 230) -> str:
-    """How often each value came up, as bars: the values along the bottom (the unit named), the deals up the side
-    (with a scale), each bar's count above it, and the target as a dashed line with the bars that reach it in
-    another colour; a title and a text alternative for screen readers."""
+def distribution_svg(result: Evaluation, width: int = 480, height: int = 230, counted: str | None = None) -> str:
+    """How often each value came up, as bars: the values along the bottom (the unit named, or what is ``counted``),
+    the deals up the side (with a scale), each bar's count above it, and the target as a dashed line with the bars
+    that reach it in another colour; a title and a text alternative for screen readers."""
     counts = result.distribution
     if not counts:
         return ""
-    unit = Text(UNITS.get(result.unit, result.unit)).render()
+    unit = counted or Text(UNITS.get(result.unit, result.unit)).render()
     left, right, top, bottom = 52, 12, 26, 46
     plot_w, plot_h = width - left - right, height - top - bottom
     peak = max(counts.values())
@@ -77,6 +78,40 @@ def distribution_svg(result: Evaluation, width: int = 480, height: int = 230) ->
             f"{''.join(parts)}</svg>")
 
 
+def _misere_contractor(hand: Any, result: Evaluation) -> tuple[Any, bool] | None:
+    """In a misère (None in any other hand), the contractor and whether the evaluation counts the defenders' tricks
+    (for the contractor's side: the contractor takes the rest) rather than the contractor's (for the defenders)."""
+    score = result.scorer
+    if hand is None or score is None or score.whose != "contract":
+        return None
+    return Person(score.contractor), hand.side_of(result.seat) == hand.side_of(score.contractor)
+
+
+def _misere_lines(result: Evaluation, contractor: Any, defenders: bool) -> tuple[str, str | None, str]:
+    """A misère's average, target and chart axis, naming who takes the tricks counted."""
+    numbers: dict[str, Any] = {"n": result.samples, "mean": decimal(result.mean), "confidence": "95%",
+                               "low": decimal(result.low), "high": decimal(result.high)}
+    reached = {"p": f"{100 * result.probability:.0f}%", "e": f"{100 * result.probability_error:.0f}%"}
+    target = None
+    if defenders:
+        mean = Text("Over {n} deals: the defenders take {mean} tricks on average ({confidence} between {low} and "
+                    "{high})", **numbers).render()
+        if result.target is not None:
+            target = ngettext("The defenders take {n} trick or more in {p} of the deals (± {e})",
+                              "The defenders take {n} tricks or more in {p} of the deals (± {e})", result.target,
+                              **reached)
+        axis = Text("tricks the defenders take").render()
+    else:
+        mean = Text("Over {n} deals: {contractor} takes {mean} tricks on average ({confidence} between {low} and "
+                    "{high})", contractor=contractor, **numbers).render()
+        if result.target is not None:
+            target = ngettext("{contractor} takes {n} trick or more in {p} of the deals (± {e})",
+                              "{contractor} takes {n} tricks or more in {p} of the deals (± {e})", result.target,
+                              contractor=contractor, **reached)
+        axis = Text("tricks {contractor} takes", contractor=contractor).render()
+    return mean, target, axis
+
+
 def _target_line(result: Evaluation) -> str:
     """How often the target was reached, with the unit in the form its number asks for (1 point, 2 points)."""
     n, p, e = result.target, f"{100 * result.probability:.0f}%", f"{100 * result.probability_error:.0f}%"
@@ -91,24 +126,40 @@ def _target_line(result: Evaluation) -> str:
                     "{n} points or more in {p} of the deals (± {e})", n, p=p, e=e)
 
 
-def result_html(result: Evaluation, running: bool = False) -> str:
+def result_html(result: Evaluation, running: bool = False, hand: Any = None) -> str:
     """The result (so far, while ``running``), its error bar, how often the target was reached, the chart."""
     unit = Text(UNITS.get(result.unit, result.unit)).render()
     if not result.samples:
         return ""
     # Percent signs stay in the values: in a message, Babel would read "% b" as a printf placeholder.
-    parts = [Text("Over {n} deals: {mean} {unit} on average ({confidence} between {low} and {high})",
-                  n=result.samples, mean=f"{result.mean:.1f}", unit=unit, confidence="95%",
-                  low=f"{result.low:.1f}", high=f"{result.high:.1f}").render()]
+    misere = _misere_contractor(hand, result)
+    counted = target = None
+    if misere is not None:       # a misère counts the defenders' tricks, or the contractor's: said whose
+        mean, target, counted = _misere_lines(result, *misere)
+        parts = [mean]
+    else:
+        parts = [Text("Over {n} deals: {mean} {unit} on average ({confidence} between {low} and {high})",
+                      n=result.samples, mean=decimal(result.mean), unit=unit, confidence="95%",
+                      low=decimal(result.low), high=decimal(result.high)).render()]
+    score = result.scorer
+    if hand is not None and score is not None and not score.same_unit and result.samples >= 2:
+        # what it scores, where that differs from what was counted
+        plus = score.whose != "own"
+        scored = Text("For {who}, {what}: {mean} points on average ({confidence} between {low} and {high})",
+                      who=side_words(hand, result.seat), what=whose_score(hand, score),
+                      mean=signed(round(result.mean_score), plus=plus), confidence="95%",
+                      low=signed(round(result.mean_score - result.score_error), plus=plus),
+                      high=signed(round(result.mean_score + result.score_error), plus=plus))
+        parts.append(scored.render())
     if result.target is not None:
-        parts.append(_target_line(result))
+        parts.append(target if target is not None else _target_line(result))
     if running:
         parts.append(Text("(so far: more deals are coming, the range narrows as they do)").render())
     elif result.stopped:
         parts.append(Text("(stopped early)").render())
     state = "running" if running else "done"
     return (f"<div class='atout-evaluation-result' data-testid='evaluation-result' data-state='{state}'>"
-            + "".join(f"<p>{escape(p)}</p>" for p in parts) + distribution_svg(result) + "</div>")
+            + "".join(f"<p>{escape(p)}</p>" for p in parts) + distribution_svg(result, counted=counted) + "</div>")
 
 
 class EvaluationView(widgets.VBox):
@@ -157,12 +208,26 @@ class EvaluationView(widgets.VBox):
 
     def _seat_chosen(self, change: dict) -> None:
         """Another player: the suggested target follows (the contract, or setting it), unless one was typed."""
+        if not self._relabelling:
+            self._label_target()
         if not self._chosen_target and not self._relabelling:
             self._setting = True
             try:
                 self.target.value = suggested_target(self.hand, change["new"]) or 0
             finally:
                 self._setting = False
+
+    def _label_target(self) -> None:
+        """The target's unit; in a misère, whose tricks it counts for the player chosen (``_misere_lines``)."""
+        hand = self.hand
+        if getattr(getattr(hand, "contract", None), "misere", False):
+            if hand.side_of(self.seat) == hand.side_of(hand.contractor):
+                counted = Text("tricks the defenders take").render()
+            else:
+                counted = Text("tricks {contractor} takes", contractor=Person(hand.contractor)).render()
+        else:
+            counted = Text(UNITS.get(value_unit(hand.config.game), "")).render()
+        self.target.description = Text("Target ({unit})", unit=counted).render()
 
     def _target_typed(self, _change: dict) -> None:
         if not self._setting:
@@ -196,7 +261,7 @@ class EvaluationView(widgets.VBox):
             self.result = evaluate(self.hand, self.seat, samples=self.samples.value,
                                    target=self.target.value or None, seed=0, stop=self._stop.is_set,
                                    progress=self._progress, partial=self._partial)
-            self.output.value = result_html(self.result)
+            self.output.value = result_html(self.result, hand=self.hand)
             self.bar.description = Text("{done} of {total}", done=self.result.samples,
                                         total=self.bar.max).render()
         except AtoutError as exc:
@@ -218,7 +283,7 @@ class EvaluationView(widgets.VBox):
         now = time.monotonic()
         if now - self._shown >= SHOW_EVERY_S and result.samples < self.bar.max:
             self._shown = now
-            self.output.value = result_html(result, running=True)
+            self.output.value = result_html(result, running=True, hand=self.hand)
 
     def refresh(self) -> None:
         self.seat_picker.description = Text("Player").render()
@@ -234,9 +299,8 @@ class EvaluationView(widgets.VBox):
                                             "played out, and the page counts how often the target is reached.")
                                        .render()) + "</p>")
         self.samples.description = Text("Deals").render()
-        unit = Text(UNITS.get(value_unit(self.hand.config.game), "")).render()
-        self.target.description = Text("Target ({unit})", unit=unit).render()
+        self._label_target()
         self.start_button.description = Text("Evaluate this hand").render()
         self.stop_button.description = Text("Stop").render()
         if self.result is not None:
-            self.output.value = result_html(self.result)
+            self.output.value = result_html(self.result, hand=self.hand)

@@ -16,9 +16,9 @@ import ipywidgets as widgets
 from atout.engine import Action, Event
 from atout.errors import AtoutError
 from atout.games import DEFAULT_GAME, available_games, family, game_title
-from atout.i18n import N_, Text, ngettext, signed
+from atout.i18n import N_, Text, decimal, ngettext, plural_count, signed
 from atout.players import LEVELS, make_player
-from atout.review import MIN_DEALS, CallReview, review_calls
+from atout.review import MIN_DEALS, CallReview, HandReview, review_hand
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.rules_panel import HouseRulesPanel
@@ -62,58 +62,127 @@ class GameHand:
         return getattr(self.shown, name)
 
 
-def review_hand(hand: Any, seat: int, budget_s: float = 1.0) -> list[dict[str, Any]]:
-    """Each of ``seat``'s plays that the solver (every hand known) rates below the best: in which trick (counted
-    from 1), what was played, what was best, and what it would have changed, in the solver's unit; ``at`` is the
-    play's place in the hand's history."""
-    from atout.solver import SolverError, solve
-
-    history = hand.history
-    cls = type(hand)
-    findings = []
-    replay = cls.replay(hand.config, history[:1], hand.dealer)
-    for at, action in enumerate(history[1:], start=1):
-        if replay.to_act == seat and action.kind == "play":
-            try:
-                solution = solve(replay, budget_s=budget_s, line=False)
-            except SolverError:
-                solution = None
-            if solution is not None and action in solution.values and solution.is_exact(action) \
-                    and solution.is_exact(solution.best):
-                lost = solution.value - solution.values[action]
-                if lost > 0:
-                    findings.append({"played": action, "best": solution.best, "lost": lost,
-                                     "unit": solution.unit, "trick": len(replay.tricks) + 1, "at": at})
-        replay.apply(action)
-    return findings
-
-
-def _more(unit: str, n: int) -> str:
-    """What a better play would have won, in the solver's unit: "1 more trick", "5 more points"."""
-    if unit == "tricks":
-        return ngettext("{n} more trick", "{n} more tricks", n)
+def _more(unit: str, n: float) -> str:
+    """How much more something was worth, in the hand's score: "10 more points", "1.6 more game points"."""
+    count = plural_count(n)
     if unit == "game points":
-        return ngettext("{n} more game point", "{n} more game points", n)
-    return ngettext("{n} more point", "{n} more points", n)
+        return ngettext("{amount} more game point", "{amount} more game points", count, amount=decimal(n))
+    return ngettext("{amount} more point", "{amount} more points", count, amount=decimal(n))
 
 
-def _review_text(findings: list[dict[str, Any]], hinted: dict[int, Action] | None = None) -> str:
-    """Each play the solver rates below the best, by its trick; where the learner played the hint's card, why the
-    two disagree (``hinted``: the hint given at each place of the hand's history)."""
-    if not findings:
-        return "<p>" + escape(Text("The solver, seeing every hand, finds no better play than yours in this hand.")
-                              .render()) + "</p>"
+def _tricks(numbers: list[int]) -> str:
+    """Trick numbers as a reader takes them in: "3", "1 to 6", "1, 2 and 5"."""
+    numbers = sorted(set(numbers))
+    if len(numbers) == 1:
+        return str(numbers[0])
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return Text("{first} to {last}", first=numbers[0], last=numbers[-1]).render()
+    return Text("{some} and {last}", some=", ".join(map(str, numbers[:-1])), last=numbers[-1]).render()
+
+
+def _where(tricks: list[int]) -> str:
+    """The tricks some decisions were made in: "trick 3", "tricks 1 to 6"."""
+    return ngettext("trick {tricks}", "tricks {tricks}", len(set(tricks)), tricks=_tricks(tricks))
+
+
+def _checked_text(review: HandReview) -> str:
+    """What the review checked, and how: exactly, by sampling (with how many deals), or not at all (and why)."""
     items = []
-    for f in findings:
-        said = Text("Trick {n}: {best} instead of {played} would have won {amount}, with every card played as well "
-                    "as it can be from there on", n=f["trick"], best=f["best"].card or action_label(f["best"]),
-                    played=f["played"].card or action_label(f["played"]), amount=_more(f["unit"], f["lost"])).render()
-        if (hinted or {}).get(f["at"]) == f["played"]:
+    if review.exact:
+        items.append(Text("Checked exactly by the solver, which sees every hand: {n} of your decisions ({where})",
+                          n=len(review.exact), where=_where([r.trick for r in review.exact])).render())
+    judged, too_few = review.judged, review.too_few_deals
+    if judged:
+        items.append(Text(
+            "Checked by sampling while the stock was open (leads, replies, the 9 of trumps, marriages, closing, "
+            "declaring): {n} of your decisions ({where}), each tried on {deals} deals or more of the cards you could "
+            "not see, played out by the club player until the stock was gone and then perfectly",
+            n=len(judged), where=_where([r.trick for r in judged]), deals=min(r.deals for r in judged)).render())
+    if too_few:
+        deals = max(r.deals for r in too_few)
+        items.append(ngettext(
+            "Not judged: {n} of your decisions while the stock was open ({where}): only {deals} deals could be "
+            "played in the time allowed, too few to say whether another choice was better",
+            "Not judged: {n} of your decisions while the stock was open ({where}): at most {deals} deals could be "
+            "played in the time allowed for each, too few to say whether another choice was better",
+            len(too_few), where=_where([r.trick for r in too_few]), deals=deals))
+    if review.calls and min(r.deals for r in review.calls) >= MIN_DEALS:
+        items.append(ngettext("Checked by sampling: your call (below)", "Checked by sampling: your {n} calls (below)",
+                              len(review.calls)))
+    elif review.calls:
+        items.append(ngettext("Not judged: your call, too few deals in the time allowed (below)",
+                              "Not judged: your {n} calls, too few deals in the time allowed (below)",
+                              len(review.calls)))
+    before = [u for u in review.unchecked if u.trick == 0]
+    if before:
+        items.append(Text("Not checked, made before the play: {actions} ({why})",
+                          actions=_actions([u.made for u in before]), why=before[0].why).render())
+    for skipped in review.unchecked:
+        if skipped.trick:
+            items.append(Text("Not checked: trick {n}, {action}: {why}", n=skipped.trick,
+                              action=action_label(skipped.made), why=skipped.why).render())
+    if not items:
+        items.append(Text("You had no choice to make in this hand: every action was the only one allowed").render())
+    return "<ul class='atout-review-checked' data-testid='review-checked'>" + "".join(
+        f"<li>{escape(item)}</li>" for item in items) + "</ul>"
+
+
+def _actions(actions: list[Action]) -> str:
+    """Actions as a reader takes them in: "Discard 7♦", "Discard 7♦, Discard Q♦ and Discard 4♥"."""
+    labels = [action_label(a) for a in actions]
+    if len(labels) == 1:
+        return labels[0]
+    return Text("{some} and {last}", some=", ".join(labels[:-1]), last=labels[-1]).render()
+
+
+def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) -> str:
+    """What the review checked and how, then each decision found worse than the best, by its trick, with what it
+    cost (exactly, or about so much with its error bar); "no better play" only of the decisions checked. Where the
+    learner played the hint's card, why the two disagree (``hinted``: the hint given at each place of the hand's
+    history)."""
+    items = []
+    for f in review.mistakes:
+        if f.whose == "own":        # each plays alone: the score is the player's own
+            said = Text("Trick {n}: {best} instead of {played} would have been worth {amount} to you, with every "
+                        "card played as well as it can be from there on", n=f.trick,
+                        best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
+                        amount=_more(f.unit, f.lost)).render()
+        else:
+            said = Text("Trick {n}: {best} instead of {played} would have been worth {amount} to your side, with "
+                        "every card played as well as it can be from there on", n=f.trick,
+                        best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
+                        amount=_more(f.unit, f.lost)).render()
+        if (hinted or {}).get(f.index) == f.made:
             said += " " + Text("(the hint's choice: the hint sees only your cards, the review sees every hand)"
                                ).render()
-        items.append("<li>" + escape(said) + "</li>")
-    note = Text("The solver looks at every hand, as nobody at the table can.").render()
-    return "<ul>" + "".join(items) + f"</ul><p class='atout-review-note'>{escape(note)}</p>"
+        items.append("<li data-how='exact'>" + escape(said) + "</li>")
+    for r in review.judged:
+        if r.clearly_worse:
+            said = Text("Trick {n}: “{best}” instead of “{made}” was worth about {amount}, ± {error} (over {deals} "
+                        "deals of the cards you could not see)", n=r.trick, best=action_label(r.best),
+                        made=action_label(r.made), amount=_more(review.unit, round(r.gain, 1)),
+                        error=decimal(max(r.error, 0.1)), deals=r.deals).render()
+            items.append("<li data-how='sampled'>" + escape(said) + "</li>")
+    found = ("<ul class='atout-review-found' data-testid='review-found'>" + "".join(items) + "</ul>") if items else ""
+    if not items:
+        if review.exact and review.judged:
+            none = Text("Among the decisions checked, the solver finds no better play than yours, and sampling "
+                        "finds none clearly worse than the best")
+        elif review.exact:
+            none = Text("The solver, seeing every hand, finds no better play than yours among the decisions it "
+                        "checked")
+        elif review.judged:
+            none = Text("Sampling finds none of the decisions it checked clearly worse than the best")
+        else:
+            none = None
+        if none is not None:
+            found = f"<p data-testid='review-found'>{escape(none.render())}</p>"
+    note = Text("The solver looks at every hand, as nobody at the table can.").render() if review.exact else ""
+    if any(r.whose == "own" for r in review.exact):     # each alone: the solver's value is what you make for sure
+        note += " " + Text("Played without partners, it counts what you make for sure when every other player "
+                           "plays against you.").render()
+    return (_checked_text(review) + found
+            + (f"<p class='atout-review-note'>{escape(note)}</p>" if note else ""))
 
 
 def _calls_text(reviews: list[CallReview]) -> str:
@@ -372,27 +441,26 @@ class PlayGame(widgets.VBox):
                 "label": Text("The hint: {card}", card=advice.action.card).render()}}
         return text
 
-    def review(self, number: int | None = None) -> list[dict[str, Any]]:
-        """Review a finished hand with the solver: the last one, or hand ``number`` (from 1)."""
+    def review(self, number: int | None = None) -> HandReview | None:
+        """Review a finished hand (``atout.review``): the last one, or hand ``number`` (from 1)."""
         hands = self.game.completed_hands
         if not hands:
             self.review_view.value = "<p>" + escape(Text("Finish a hand first: the review comes after it.").render()) \
                 + "</p>"
-            return []
+            return None
         number = number or len(hands)
         hand = hands[number - 1]
-        findings = review_hand(hand, LEARNER)
-        self.call_reviews = review_calls(hand, LEARNER, budget_s=CALL_REVIEW_S, seed=self.seed,
-                                         opponents=self.computer.level)
+        review = review_hand(hand, LEARNER, calls_s=CALL_REVIEW_S, seed=self.seed, opponents=self.computer.level)
+        self.call_reviews = review.calls
         self.reviewed_hands = max(self.reviewed_hands, number)
         title = Text("Review of hand {n}", n=number).render()
-        self.reviews[number] = (f"<h3>{escape(title)}</h3>{_review_text(findings, self.hints.get(number))}"
+        self.reviews[number] = (f"<h3>{escape(title)}</h3>{_review_text(review, self.hints.get(number))}"
                                 f"{_calls_text(self.call_reviews)}")
         if number == self.hand_number:     # the hand on the table: its review beside it
             self.review_view.value = (f"<div class='atout-review-text' data-testid='hand-review'>"
                                       f"{self.reviews[number]}</div>")
         self._show_earlier_reviews()
-        return findings
+        return review
 
     def _show_earlier_reviews(self) -> None:
         """The reviews of the hands before the one on the table, each closed under its title, the latest first."""

@@ -9,9 +9,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from atout.i18n import Text
+from atout.games import call_label
+from atout.i18n import Person, Text, ngettext, signed
 from atout.widgets import language
-from atout.widgets.analysis import UNITS, Background, bound_text
+from atout.widgets.analysis import UNITS, Background, amount_words, bound_text
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
 
@@ -25,6 +26,14 @@ def explanation(table: Any) -> Text:
     if table.by == "contractor":
         return Text("Tricks the contractor's side takes in each strain, with the ten cards each player was dealt (the "
                     "kitty left out), the contractor leading and every player playing their best, every hand known.")
+    if table.by == "bidder" and table.config is not None and table.config.has_partners:
+        return Text("Points each bidder's side takes when the bidder wins the auction and names each trump suit, the "
+                    "cards as they then are (the kitty, the discards and the draw done), the player on the bidder's "
+                    "left leading and every player playing their best, every hand known.")
+    if table.by == "bidder":
+        return Text("Points each bidder takes when they win the auction and name each trump suit, the cards as they "
+                    "then are (the kitty, the discards and the draw done), the player on the bidder's left leading "
+                    "and every other player playing against the bidder, every hand known.")
     if table.by == "side":
         return Text("Points each side takes in each trump suit, with the five cards as dealt (before robbing), the "
                     "player on the dealer's left leading and every player playing their best, every hand known.")
@@ -95,6 +104,51 @@ class DoubleDummyView(widgets.VBox):
         if self._job is not None:
             self._job.wait(timeout)
 
+    def _par(self, table: Any) -> str:
+        """The par contract, once the table is complete, where the game has contracts (core's ``par``)."""
+        from atout.solver.table import par
+
+        found = par(self.hand, table) if table.complete else None
+        if found is None:
+            return ""
+        if found.call is None or found.contractor is None:
+            said = Text("Par: nobody bids, every hand known: the hand is thrown in.")
+        elif found.trump is not None and table.config.has_partners:
+            said = Text("Par, both sides bidding with every hand known: a bid of {call} by {seat}, naming {suit}, "
+                        "{score} points for their side (their score less the other side's).",
+                        call=call_label(found.call), seat=Person(found.contractor), suit=found.trump,
+                        score=signed(found.score, plus=True))
+        elif found.trump is not None:
+            said = Text("Par, every hand known: a bid of {call} by {seat}, naming {suit}, the highest bid a player "
+                        "makes for sure against all the others; {score} points for them.",
+                        call=call_label(found.call), seat=Person(found.contractor), suit=found.trump,
+                        score=signed(found.score))
+        else:
+            said = Text("Par, both sides bidding with every hand known: {call} by {seat}, {score} points for their "
+                        "side (their score less the other side's).", call=call_label(found.call),
+                        seat=Person(found.contractor), score=signed(found.score, plus=True))
+        return f"<p class='atout-dd-par' data-testid='dd-par'>{escape(said.render())}</p>"
+
+    @staticmethod
+    def _cell(table: Any, strain: Any, column: int, value: Any, own: bool) -> str:
+        """A cell: its score (and the contract that scores it), then the count it comes from."""
+        score = table.scores.get((strain, column))
+        count = (amount_words(value.lo, value.hi, table.unit) if table.unit == "tricks" else
+                 ngettext("{n} trick point", "{n} trick points", value.lo) if value.exact else
+                 Text("{value} trick points", value=bound_text(value.lo, value.hi)).render())
+        if score is None or score.lo is None or score.hi is None:
+            shown = Text("no contract").render() if table.by == "contractor" or score is not None else "…"
+            return (f"<span class='atout-dd-score' data-score=''>{escape(shown)}</span> "
+                    f"<span class='atout-dd-count'>{escape(count)}</span>")
+        number = signed(score.lo, plus=not own)
+        if score.hi != score.lo:
+            number = Text("{lo} to {hi}", lo=number, hi=signed(score.hi, plus=not own)).render()
+        if score.call is not None:
+            count = (Text("{count}: {call}", count=count, call=call_label(score.call)) if table.unit == "tricks"
+                     else Text("{count}: a bid of {call}", count=count, call=call_label(score.call))).render()
+        return (f"<span class='atout-dd-score' data-score='{score.lo}'>{escape(number)}</span> "
+                f"<span class='atout-dd-count'>{escape(count)}</span>")
+
     def refresh(self) -> None:
         self.heading.value = ("<h3 class='atout-dd-heading'>" + escape(Text("Double-dummy table").render())
                               + "</h3>")
@@ -116,14 +170,21 @@ class DoubleDummyView(widgets.VBox):
                      for c in table.columns]
         else:
             heads = [player_label(c).render() for c in table.columns]
+        if table.by == "bidder":
+            heads = [Text("{seat} bids", seat=player_label(c)).render() for c in table.columns]
         rows = [f"<tr><th scope='col'>{escape(Text('Trumps').render())}</th>"
                 + "".join(f"<th scope='col'>{escape(h)}</th>" for h in heads) + "</tr>"]
+        config = self.hand.config
+        own = table.by in ("player", "bidder") and not getattr(config, "has_partners", False) and len(table.columns) > 2
         for strain in table.strains:
             cells = []
             for column in table.columns:
                 value = table.cells.get((strain, column))
-                text = "…" if value is None else bound_text(value.lo, value.hi)
-                cells.append(f"<td data-column='{column}'>{escape(text)}</td>")
+                if value is None:
+                    cells.append(f"<td data-column='{column}'>…</td>")
+                    continue
+                cells.append(f"<td data-column='{column}' data-lo='{value.lo}' data-hi='{value.hi}'>"
+                             f"{self._cell(table, strain, column, value, own)}</td>")
             key = "NT" if strain is None else strain.letter
             rows.append(f"<tr data-strain='{key}'><th scope='row'>{escape(strain_words(strain))}</th>"
                         + "".join(cells) + "</tr>")
@@ -132,10 +193,15 @@ class DoubleDummyView(widgets.VBox):
                        + "".join(f"<th scope='col'>{escape(Text('{seat} contracts', seat=player_label(c)).render())}"
                                  f"</th>" for c in table.columns) + "</tr>")
         state = "done" if table.complete else ("stopped" if self.stopped else "working")
-        note = ""
+        note = self._par(table)
         if self.stopped:
             note = "<p>" + escape(Text("Stopped: the cells shown are proven, the others were not worked out.")
                                   .render()) + "</p>"
+        scored = Text("Each cell gives first what it scores, as the hand is scored: the side's score less the "
+                      "other side's (a player's own, played without partners), with the highest contract its "
+                      "tricks make where the game has contracts; then what was counted.") if not own else Text(
+            "Each cell gives first what the player scores, then what was counted.")
         self.output.value = (f"<div class='atout-dd' data-testid='double-dummy' data-state='{state}'>"
                              f"<p>{escape(explanation(table).render())} ({escape(unit)})</p>"
+                             f"<p>{escape(scored.render())}</p>"
                              f"<table class='atout-dd-table'>{''.join(rows)}</table>{note}</div>")

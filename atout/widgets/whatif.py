@@ -29,8 +29,9 @@ from atout.widgets.analysis import (
     Background,
     SolverPanel,
     action_words,
-    amount_words,
+    score_amount,
     side_words,
+    whose_score,
 )
 from atout.widgets.editor import PositionEditor
 from atout.widgets.fault import guarded
@@ -49,6 +50,7 @@ class Line:
     actions: list[Action]
     hand: Any
     value: Any = None                  # atout.solver.Value, once worked out (or while narrowed down)
+    score: Any = None                  # its score as the hand is scored (``atout.solver.scoring.Scorer``)
     why: str = ""                      # why it has no value (not in play yet)
     job: Background | None = field(default=None, repr=False)
 
@@ -169,6 +171,8 @@ class WhatIf(widgets.VBox):
             self._echo = False
 
     def _show(self, hand: Any) -> None:
+        # The new table is drawn first: should drawing fail, the page keeps the position it showed, whole.
+        table = CardTable(hand, viewer=None, show_legal=True, on_event=[lambda _e: self._changed()])
         self._picking = True
         try:
             if hand.config.game != self.game_picker.value and self.lines:
@@ -179,8 +183,7 @@ class WhatIf(widgets.VBox):
         self.hand = hand
         if self.table is not None:
             language.close_tree(self.table)      # else every table ever shown would still follow the language
-        self.table = CardTable(hand, viewer=None, show_legal=True,
-                               on_event=[lambda _e: self._changed()])
+        self.table = table
         self.stage.children = [self.table]
         self.message.value = ""
         self._show_table()
@@ -275,6 +278,7 @@ class WhatIf(widgets.VBox):
     def _value_line(self, name: str) -> None:
         """Work out line ``name``'s value for ``line_seat`` in the background."""
         from atout.solver import SolverError, position_of, solve_value
+        from atout.solver.scoring import scorer
 
         line = self.lines[name]
         if line.job is not None:
@@ -283,12 +287,13 @@ class WhatIf(widgets.VBox):
         seat = self.line_seat
         assert seat is not None, "a line kept is valued for the player the lines are about"
         hand = line.hand
-        if not hand.is_over:
-            try:
+        try:
+            if not hand.is_over:
                 position_of(hand)
-            except (SolverError, AtoutError) as exc:
-                line.why = str(exc)
-                return
+            line.score = scorer(hand, seat)
+        except (SolverError, AtoutError) as exc:
+            line.why = str(exc)
+            return
 
         def work(stop: Callable[[], bool]) -> None:
             value = solve_value(hand, seat, stop=stop)
@@ -318,11 +323,11 @@ class WhatIf(widgets.VBox):
         if line.value is None:
             return line.why or Text("Working out its value for {who}…", who=who).render()
         value = line.value
-        amount = amount_words(value.lo, value.hi, value.unit)
+        amount = score_amount(value.lo, value.hi, line.score)
         if line.hand.is_over:
             return Text("{amount} for {who}: the hand is over", amount=amount, who=who).render()
-        return Text("{amount} for {who}, every player playing their best from here", amount=amount,
-                    who=who).render()
+        return Text("{amount} for {who}, every player playing their best from here ({what})", amount=amount,
+                    who=who, what=whose_score(line.hand, line.score)).render()
 
     def _lines_html(self) -> str:
         if not self.lines:

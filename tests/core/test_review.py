@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from atout.five_hundred.scoring import ONE_TRICK
+from atout.five_hundred.scoring import DEFENDER_TRICK as ONE_TRICK
 from atout.games import family
 from atout.position import hand_from_text
 from atout.review import _deal_unseen, _own_places, review_calls
@@ -136,3 +136,59 @@ def test_the_deals_fit_the_calls_the_others_made_before():
     assert fitting == 20 and unconditioned < 100            # random deals mostly contradict the pass; these do not
     [review] = review_calls(hand, 2, budget_s=60, max_deals=10, seed=1)
     assert review.fitting >= 8 and review.deals == 10
+
+
+# --- the whole hand: what was checked, and how -------------------------------------------------------------------
+
+SIXTY_SIX_BLUNDERS = ("game: sixty-six\ndealer: 1\nseat 0: QS KH JD 10D KS AD\nseat 1: 10S QH 10H JC KD 9H\n"
+                      "turn-up: 9S\nstock: AH 9C 9D JS 10C AC KC QD JH QC AS\n"
+                      "actions: play QS, play 9H, draw, play JD, play KD, draw, play 9C, play KS, draw, play KH, "
+                      "play 9D, draw, declare")
+
+
+def test_a_sixty_six_review_names_the_open_stock_blunder_and_the_false_declaration_with_their_cost():
+    """Issue 32: the review said the solver found no better play after a hand whose decisions it never checked (the
+    solver takes Sixty-Six only once the stock is gone or closed). Player 1 leads the Q♠ from K♠ Q♠ without
+    declaring the marriage (20 points given up), then declares 66 with 11 points while the stock is open (the other
+    player scores 2). Both are sampled decisions, named with what they cost and their error bar."""
+    from atout.position import hand_from_text
+    from atout.review import review_hand
+
+    hand = hand_from_text(SIXTY_SIX_BLUNDERS)
+    assert hand.is_over and hand.result.game_points == [0, 2] and hand.card_points[0] + hand.marriage_points[0] == 11
+    review = review_hand(hand, 0, seed=1, played_out_s=600, max_deals=60)     # as many deals on any machine
+    assert not review.exact and not review.unchecked and review.unit == "game points"
+    decisions = {str(r.made): r for r in review.played_out}
+    lead, declare = decisions["play QS"], decisions["declare"]
+    assert lead.trick == 1 and lead.clearly_worse and str(lead.best) == "marriage KS"
+    assert lead.gain > 0.5 and lead.gain > 2 * lead.error and lead.deals == 60
+    assert declare.clearly_worse and declare.gain >= 2 and str(declare.best) != "declare"
+    # every decision the player had (more than one action allowed) is accounted for, and only those
+    replay = type(hand).replay(hand.config, hand.history[:1], hand.dealer)
+    choices = []
+    for action in hand.history[1:]:
+        if replay.to_act == 0 and len(replay.legal_actions()) > 1:
+            choices.append(str(action))
+        replay.apply(action)
+    assert choices == [str(r.made) for r in review.played_out]
+
+
+def test_a_hand_s_review_checks_the_plays_exactly_and_names_what_it_did_not_check():
+    """Five Hundred: the contractor's discards are not checked (the solver starts at the first lead), and the
+    review says so; every play with a choice is checked exactly, its loss in the hand's score."""
+    from atout.players import make_player, play_hand
+    from atout.review import review_hand
+
+    for seed in range(20):
+        hand = family("five-hundred").new_hand("five-hundred", seed=seed)
+        play_hand(hand, [make_player("five-hundred", "club", seed=s) for s in range(4)])
+        if hand.contractor == 0 and not hand.contract.misere:
+            break
+    else:
+        raise AssertionError("no Five Hundred hand bought by seat 0 in 20 deals")
+    review = review_hand(hand, 0, budget_s=30, calls_s=0.2, seed=1)
+    assert [u.made.kind for u in review.unchecked] == ["discard"] * 3
+    assert all(u.trick == 0 and "first lead" in u.why.render("en") for u in review.unchecked)
+    plays = [r for r in review.exact if r.made.kind == "play"]
+    assert plays and all(r.unit == "points" and r.lost >= 0 for r in plays)
+    assert all(r.lost % 10 == 0 for r in plays)          # a trick is worth 10 points to the defenders, more to it

@@ -64,8 +64,9 @@ def test_values_come_in_as_they_are_proven_and_show_on_the_cards(page, voila_url
     assert values["play JH"] == ["7", "7"] and values["play AC"] == ["8", "8"]
     assert page.locator("[data-testid=solver] .atout-best").count() == 9
     # on the cards of the player to act: the value, the best marked
-    assert page.locator("[data-testid=value-JH]").inner_text() == "7"
-    assert page.locator("[data-testid=value-AC]").inner_text() == "8"
+    # issue 32: in the hand's score (7♥ worth 200, the defenders' 10 a trick), the tricks in the card's title
+    assert page.locator("[data-testid=value-JH]").inner_text() == "+170"
+    assert page.locator("[data-testid=value-AC]").inner_text() == "+180"
     assert page.locator("[data-testid=value-AC]").get_attribute("data-best") == "true"
     assert page.locator("[data-testid=value-JH]").get_attribute("data-best") is None
     assert "7 tricks" in card(page, "JH").get_attribute("title")
@@ -92,7 +93,7 @@ def test_stop_keeps_what_was_proven(page, voila_url):
     bounds = rows.evaluate_all("rs => rs.map(r => [Number(r.dataset.lo), Number(r.dataset.hi)])")
     assert any(lo < hi for lo, hi in bounds)                              # not everything was proven
     words = page.locator("[data-testid=solver] .atout-solver-value").all_inner_texts()
-    assert any(w.startswith(("at least", "at most", "not known")) or "–" in w for w in words)
+    assert any(w.startswith(("at least", "at most", "not known")) or " to " in w for w in words)
     assert page.locator("[data-testid=best-line]").count() == 0
     assert not page.errors
 
@@ -113,7 +114,8 @@ def test_two_lines_for_one_player_read_as_cards_and_gone_back_to(page, voila_url
     page.wait_for_selector("[data-testid=branch-A][data-state=done]")
     a = page.locator("[data-testid=branch-A]").inner_text()
     b = page.locator("[data-testid=branch-B]").inner_text()
-    assert "8 tricks for Player 2 and Player 4" in a and "7 tricks for Player 2 and Player 4" in b
+    assert "+180 points (8 tricks) for Player 2 and Player 4" in a
+    assert "+170 points (7 tricks) for Player 2 and Player 4" in b
     assert "then: A♣" in a and "then: J♥" in b and "play AC" not in a and "play JH" not in b
     assert "Both lines: Bid 7 hearts, Pass, Pass, Pass" in page.locator("[data-testid=lines-common]").inner_text()
     page.locator(".atout-back-a").click()                                 # back to line A

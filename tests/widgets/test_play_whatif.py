@@ -8,7 +8,8 @@ import pytest
 from atout.cards import Card
 from atout.engine import Action
 from atout.games import family
-from atout.widgets.play import PlayGame, review_hand
+from atout.review import review_hand
+from atout.widgets.play import PlayGame
 from atout.widgets.whatif import WhatIf
 
 
@@ -28,10 +29,10 @@ def test_a_hand_against_the_computer_is_scored_and_reviewed(game):
         _click(page.table, page.game.hand.legal_actions()[-1])
     assert page.game.completed_hands, "the hand never finished"
     assert "Review" in page.review_button.description
-    findings = page.review()
-    assert "hand-review" in page.review_view.value
-    for f in findings:
-        assert f["lost"] > 0 and f["played"] != f["best"]
+    review = page.review()
+    assert "hand-review" in page.review_view.value and "data-testid='review-checked'" in page.review_view.value
+    for r in review.exact:
+        assert r.lost >= 0 and (r.lost == 0) == (r.made == r.best or r.lost == 0)
     # core's sentences for the learner, each with its rule id beside it (a mark whose hover states the rule)
     assert page.log_view.value.count("<li>") >= 3 and 'class="atout-rule-id" data-rule="' in page.log_view.value
     assert "Seat " not in page.log_view.value
@@ -143,15 +144,17 @@ def test_the_review_names_the_trick_stays_with_its_hand_and_earlier_reviews_open
 
 
 def test_a_review_line_names_its_trick_and_says_why_it_disagrees_with_the_hint():
+    from atout.review import ExactReview, HandReview
     from atout.widgets.play import _review_text
 
-    finding = {"played": Action("play", Card.parse("7C")), "best": Action("play", Card.parse("QS")), "lost": 5,
-               "unit": "points", "trick": 3, "at": 9}
-    plain = _review_text([finding])
-    assert "Trick 3: Q♠ instead of 7♣ would have won 5 more points" in plain and "hint" not in plain
-    one = _review_text([{**finding, "lost": 1, "unit": "tricks"}])
-    assert "would have won 1 more trick," in one
-    hinted = _review_text([finding], {9: finding["played"]})
+    mistake = ExactReview(9, 3, Action("play", Card.parse("7C")), Action("play", Card.parse("QS")), 10, "points")
+    fine = ExactReview(13, 4, Action("play", Card.parse("AS")), Action("play", Card.parse("AS")), 0, "points")
+    review = HandReview(0, exact=[mistake, fine])
+    plain = _review_text(review)
+    assert "Trick 3: Q♠ instead of 7♣ would have been worth 10 more points to your side" in plain
+    assert "hint" not in plain and "Checked exactly by the solver, which sees every hand: 2 of your decisions " \
+        "(tricks 3 to 4)" in plain
+    hinted = _review_text(review, {9: mistake.made})
     assert "(the hint&#x27;s choice: the hint sees only your cards, the review sees every hand)" in hinted
 
 
@@ -166,8 +169,121 @@ def test_review_finds_a_play_below_the_best():
         if worst is not None:
             break
     assert worst is not None
-    findings = review_hand(hand, 0)
-    assert any(f["played"] == worst for f in findings)
+    review = review_hand(hand, 0)
+    assert any(r.made == worst and r.lost > 0 for r in review.exact)
+
+
+def test_the_sixty_six_review_says_what_it_checked_and_never_claims_the_rest():
+    """Issue 32: « Le solveur, qui voit toutes les mains, ne trouve aucun coup meilleur que les vôtres dans cette
+    donne » after hands whose open-stock decisions it never looked at. The review of the issue's kind of hand (a
+    marriage given up, 66 declared with 11 points) names both, with their cost and error bar, and says how each
+    decision was checked, in English and in French."""
+    from atout.position import hand_from_text
+    from atout.widgets.language import set_page_language
+    from atout.widgets.play import _review_text
+    from tests.core.test_review import SIXTY_SIX_BLUNDERS
+
+    review = review_hand(hand_from_text(SIXTY_SIX_BLUNDERS), 0, seed=1, played_out_s=600, max_deals=60)
+    text = _review_text(review).replace("&#x27;", "'")
+    lead = next(r for r in review.played_out if str(r.made) == "play QS")
+    assert re.search(r"Trick 1: “Declare the marriage in spades” instead of “Play Q♠” was worth about "
+                     r"\d\.\d more game points, ± \d\.\d \(over \d+ deals of the cards you could not see\)", text)
+    assert f"about {lead.gain:.1f} more game points" in text
+    assert re.search(r"Trick 5: “Play [^”]+” instead of “Declare 66” was worth about [23]\.\d more game points", text)
+    assert "Checked by sampling while the stock was open" in text and "8 of your decisions (tricks 1 to 5)" in text
+    assert "finds no better play" not in text and "Checked exactly" not in text
+    try:
+        set_page_language("fr")
+        french = _review_text(review).replace("&#x27;", "'").replace("\u202f", " ").replace("\xa0", " ")
+    finally:
+        set_page_language("en")
+    assert "ne trouve aucun coup meilleur" not in french and "Levée 1 :" in french and "points de partie" in french
+
+
+def test_a_sampled_decision_played_out_on_too_few_deals_is_not_judged_and_not_claimed():
+    """Issue 32: the review said sampling found none of the open-stock decisions clearly worse after decisions that
+    had been played out on too few deals (in the time allowed) for any to be judged. Those are now said to be not
+    judged, and no sentence claims anything of them, in English and in French."""
+    from atout.position import hand_from_text
+    from atout.review import MIN_DEALS
+    from atout.widgets.language import set_page_language
+    from atout.widgets.play import _review_text
+    from tests.core.test_review import SIXTY_SIX_BLUNDERS
+
+    review = review_hand(hand_from_text(SIXTY_SIX_BLUNDERS), 0, seed=1, played_out_s=600, max_deals=MIN_DEALS - 1)
+    assert review.played_out and all(r.deals == MIN_DEALS - 1 for r in review.played_out)
+    text = unescape(_review_text(review))
+    assert ("Not judged: 8 of your decisions while the stock was open (tricks 1 to 5): at most 7 deals could be "
+            "played in the time allowed for each, too few to say whether another choice was better") in text
+    assert "Checked by sampling" not in text and "finds none" not in text and "instead of" not in text
+    try:
+        set_page_language("fr")
+        french = unescape(_review_text(review))
+    finally:
+        set_page_language("en")
+    assert "Non jugées" in french and "Not judged" not in french and "aucune" not in french
+
+
+def test_the_review_names_the_decisions_before_the_play_once_in_the_reader_s_language():
+    """A Five Hundred contractor's three discards were each listed as "Not checked: trick 1, …: The solver works on
+    the play phase: this hand is in its kitty phase", in English on the French page (the reason was rendered when
+    the review was made). Now one line names them, made before the play, and says why, in the page's language."""
+    from atout.players import make_player, play_hand
+    from atout.widgets.language import set_page_language
+    from atout.widgets.play import _review_text
+
+    for seed in range(30):
+        hand = family("five-hundred").new_hand("five-hundred", seed=seed)
+        play_hand(hand, [make_player("five-hundred", "club", seed=s) for s in range(4)])
+        if hand.contractor == 0:
+            break
+    else:
+        raise AssertionError("no Five Hundred hand bought by seat 0 in 30 deals")
+    review = review_hand(hand, 0, budget_s=30, calls_s=0.2, seed=1)
+    discards = [a.card.render("en") for a in hand.history if a.kind == "discard"]
+    text = unescape(_review_text(review))
+    assert text.count("Not checked") == 1 and "trick 1, Discard" not in text
+    assert (f"Not checked, made before the play: Discard {discards[0]}, Discard {discards[1]} and Discard "
+            f"{discards[2]} (the solver starts at the first lead, and the sampler checks only the calls)") in text
+    try:
+        set_page_language("fr")
+        french = unescape(_review_text(review))
+    finally:
+        set_page_language("en")
+    assert "Non vérifié" in french and "solver" not in french and "phase" not in french
+
+
+def test_a_player_alone_is_told_what_a_play_cost_them_not_their_side():
+    """Forty-Fives played each for oneself: the review said a better card "would have been worth 5 more points to
+    your side" to a player who has no side; it is worth them more."""
+    from atout.players import make_player, play_hand
+    from atout.widgets.play import _review_text
+
+    for seed in range(40):
+        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        play_hand(hand, [make_player("forty-fives", "beginner" if s == 0 else "club", seed=s)
+                         for s in range(len(hand.hands))])
+        review = review_hand(hand, 0, budget_s=30, seed=1)
+        if review.mistakes:
+            break
+    else:
+        raise AssertionError("no mistake by the beginner in 40 hands of Forty-Fives")
+    text = unescape(_review_text(review))
+    assert "more points to you," in text and "to your side" not in text
+    assert "it counts what you make for sure when every other player plays against you" in text
+
+
+def test_the_play_page_reviews_a_sixty_six_hand_by_what_it_checked():
+    page = PlayGame("sixty-six", seed=5)
+    _play_to_the_end_of_a_hand(page)
+    review = page.review()
+    html = page.review_view.value
+    assert "data-testid='review-checked'" in html and "data-testid='review-found'" in html
+    if review.played_out:
+        assert "Checked by sampling while the stock was open" in html
+    if review.exact:
+        assert "Checked exactly by the solver" in html
+    assert "in this hand." not in html        # no claim about the whole hand
 
 
 def _play_one_mistake(hand, solve):

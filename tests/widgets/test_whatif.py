@@ -2,14 +2,16 @@
 background, lines from one player's point of view, endings, the double-dummy table, the game menu."""
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
 
 from atout.engine import Action
-from atout.games import FAMILY_LIST, GAMES, family
-from atout.position import compact_text, hand_from_text
+from atout.games import FAMILY_LIST, GAMES, available_games, family, family_of
+from atout.position import compact_text, format_position, hand_from_text
 from atout.solver import solve, solve_steps
+from atout.solver.scoring import scorer
 from atout.widgets.analysis import SolverPanel
 from atout.widgets.whatif import WhatIf
 from tests.core.test_solver_reference import dds_five_hundred
@@ -26,8 +28,15 @@ def click(table, action: Action) -> None:
 def rows(html: str) -> dict[str, tuple[int, int, bool]]:
     """The solver table's rows: action -> (proven at least, proven at most, marked best)."""
     found = re.findall(r"<tr class='atout-solver-row( atout-best)?' data-action='([^']+)' data-lo='(-?\d+)' "
-                       r"data-hi='(-?\d+)'>", html)
+                       r"data-hi='(-?\d+)'", html)
     return {action: (int(lo), int(hi), bool(best)) for best, action, lo, hi in found}
+
+
+def scores(html: str) -> dict[str, tuple[int, int]]:
+    """The solver table's rows: action -> the score proven (at least, at most), as the hand is scored."""
+    found = re.findall(r"data-action='([^']+)' data-lo='-?\d+' data-hi='-?\d+' data-score-lo='(-?\d+)' "
+                       r"data-score-hi='(-?\d+)'", html)
+    return {action: (int(lo), int(hi)) for action, lo, hi in found}
 
 
 def test_the_issue_position_shows_the_same_proven_values_on_every_load():
@@ -44,9 +53,9 @@ def test_the_issue_position_shows_the_same_proven_values_on_every_load():
         assert {a for a, (_l, _h, best) in found.items() if best} == {a for a, v in expected.items() if v == 8}
         assert "data-state='done'" in page.analysis.status.value and "Every value is proven" in \
             page.analysis.status.value
-        marks = page.table.card_values
-        assert marks["JH"] == {"text": "7", "best": False, "label": "worth 7 tricks"}
-        assert marks["AC"]["best"] and marks["AC"]["text"] == "8" and "the best" in marks["AC"]["label"]
+        marks = page.table.card_values          # 7♥ made with 7 tricks: 200 less the defenders' 30 (issue 32)
+        assert marks["JH"] == {"text": "+170", "best": False, "label": "worth +170 points (7 tricks)"}
+        assert marks["AC"]["best"] and marks["AC"]["text"] == "+180" and "the best" in marks["AC"]["label"]
         assert set(marks) == {c.code for c in page.hand.hands[page.hand.to_act]}
         shown.append((page.analysis.view.value, marks))
     assert shown[0] == shown[1] == shown[2]
@@ -58,7 +67,8 @@ def test_a_value_not_yet_proven_is_shown_as_its_bounds_and_never_as_best():
     hand = hand_from_text(ISSUE)
     exact = solve(hand).bounds
     panel = SolverPanel()
-    panel.hand = hand
+    panel.hand = panel.start = hand
+    panel.scorer = scorer(hand, hand.to_act)
     steps = solve_steps(hand)
     early = [next(steps) for _ in range(3)][-1]
     assert not early.exact
@@ -67,9 +77,11 @@ def test_a_value_not_yet_proven_is_shown_as_its_bounds_and_never_as_best():
     panel._draw()
     found = rows(panel.view.value)
     assert found and all(lo <= exact[Action.parse(a)][0] <= hi for a, (lo, hi, _b) in found.items())
-    assert {a for a, (_l, _h, best) in found.items() if best} == {str(a) for a in early.proven_best()}
+    assert {a for a, (_l, _h, best) in found.items() if best} <= {str(a) for a in early.proven_best()}
+    for a, (lo, hi) in scores(panel.view.value).items():       # the score proven is that of the tricks proven
+        assert (lo, hi) == panel.scorer.bounds(found[a][0], found[a][1])
     text = re.sub("<[^>]+>", "|", panel.view.value)
-    assert "not known yet" in text or "at least" in text or "at most" in text or "–" in text
+    assert "not known yet" in text or "at least" in text or "at most" in text or " to " in text
     assert "Best line" not in text and "data-exact='false'" in panel.view.value
     assert "data-state='thinking'" in panel.status.value and "Still thinking" in panel.status.value
     assert panel.stop_button.layout.display != "none" and not panel.stop_button.disabled
@@ -120,7 +132,8 @@ def test_two_lines_are_valued_for_one_player_read_as_cards_and_can_be_gone_back_
     html = page.lines_view.value
     text = re.sub("<[^>]+>", "|", html).replace("&#x27;", "'")
     side = f"Player {leader % 2 + 1} and Player {leader % 2 + 3}"           # the leader's side, named by its players
-    assert f"8 tricks for {side}" in text and f"7 tricks for {side}" in text
+    # issue 32: in the hand's score (7♥ worth 200, the defenders 10 a trick), with the tricks it comes from
+    assert f"+180 points (8 tricks) for {side}" in text and f"+170 points (7 tricks) for {side}" in text
     assert "Played: A♣" not in text and "then: A♣" in text and "then: J♥" in text      # the cards, not 'play AC'
     assert "play AC" not in html and "bid 7H" not in html
     assert "Both lines: Bid 7 hearts, Pass, Pass, Pass, Discard J♠" in text
@@ -131,7 +144,7 @@ def test_two_lines_are_valued_for_one_player_read_as_cards_and_can_be_gone_back_
     page.wait()
     text = re.sub("<[^>]+>", "|", page.lines_view.value).replace("&#x27;", "'")
     other = f"Player {(leader + 1) % 2 + 1} and Player {(leader + 1) % 2 + 3}"
-    assert f"2 tricks for {other}" in text and f"3 tricks for {other}" in text
+    assert f"−180 points (2 tricks) for {other}" in text and f"−170 points (3 tricks) for {other}" in text
 
 
 def test_the_game_menu_deals_the_chosen_game_at_once():
@@ -169,13 +182,26 @@ def test_the_double_dummy_table_of_a_dealt_hand():
     html = view.output.value
     assert "data-state='done'" in html and html.count("<td") == 20 and "No trumps" in html
     assert view.bar.value == view.bar.max == 20 and view.bar.description == "20 of 20"
-    from atout.solver.table import double_dummy
+    from atout.solver.table import double_dummy, par
 
     core = double_dummy(page.hand)
     assert {k: (v.lo, v.hi) for k, v in view.table.cells.items()} == {k: (v.lo, v.hi) for k, v in core.cells.items()}
     first = re.search(r"<tr data-strain='S'>(.*?)</tr>", html).group(1)
-    assert re.findall(r"<td data-column='\d'>(\d+)</td>", first) == [str(core.value(core.strains[0], c).lo)
-                                                                     for c in range(4)]
+    assert re.findall(r"<td data-column='\d' data-lo='(\d+)'", first) == [str(core.value(core.strains[0], c).lo)
+                                                                          for c in range(4)]
+    found = par(page.hand, core)                            # issue 32: par, where the game has contracts
+    assert f"Par, both sides bidding with every hand known: {found.call[:-1]}" in html and \
+        f"by Player {found.contractor + 1}" in html
+    # issue 32: each cell in the hand's score, with the highest contract its tricks make
+    for column in range(4):
+        tricks = core.value(core.strains[0], column).lo
+        cell = re.search(rf"<td data-column='{column}'.*?</td>", first).group(0)
+        if tricks < 6:
+            assert "no contract" in cell and f"{tricks} tricks" in cell
+        else:
+            contract = page.hand.config.calls[f"{tricks}S"]
+            assert f"{tricks} tricks: {tricks}♠" in cell
+            assert f"data-score='{contract.value - 10 * (10 - tricks)}'" in cell or tricks == 10
 
 
 @pytest.mark.parametrize("game", [next(g.id for g in GAMES.values() if g.family is f) for f in FAMILY_LIST])
@@ -242,6 +268,11 @@ def test_evaluation_any_player_a_sensible_target_and_the_chart(monkeypatch):
     assert any("data-state='running'" in html and "so far" in html for html in shown)     # streamed as it goes
     html = view.output.value
     assert "data-state='done'" in html and "4 tricks or more in" in html
+    # issue 32: the average in the hand's score too (the defenders' 10 a trick, the contract set or made)
+    defenders = (contractor + 1) % 2
+    said = html.replace("&#x27;", "'")
+    assert f"For Player {defenders + 1} and Player {defenders + 3}, their score in this hand less" in said
+    assert "points on average" in html and view.result.scores == [view.result.scorer(v) for v in view.result.values]
     chart = re.search(r"<svg.*</svg>", html).group(0)
     assert "atout-target-line" in chart and "target 4" in chart and ">deals<" in chart and ">tricks<" in chart
     counts = view.result.distribution
@@ -295,3 +326,158 @@ def test_the_editor_shows_an_ending_as_the_cards_still_held():
     editor.place_picker.value = "seat 3"
     editor.toggle("JK")
     assert editor.use() and page.hand.from_ending and page.hand.to_act == 3
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_an_ending_in_the_help_s_format_is_set_up_in_every_game(game):
+    """Issue 32: an ending typed as the page's help writes it (the cards held, ``trick:`` and ``won:`` lines) is set
+    up in every game: the table shows it and the solver values it. Forty-Fives and Sixty-Six used to fail inside the
+    family's deal packets (an ending has no deal), leaving the previous deal's values on the page."""
+    from tests.core.test_endings import ending_of, trick_hands
+    from tests.core.test_solver_reference import sixty_six_strict
+
+    if family_of(game).id == "sixty-six":
+        hand = next(h for h in (sixty_six_strict(seed) for seed in range(20)) if h is not None and not h.is_over)
+    else:
+        hand = next(iter(trick_hands(game, range(40), 3)))
+    text = format_position(ending_of(hand))
+    assert "\ntrick: " in text and "\nwon: " in text
+    page = WhatIf(game, seed=2)
+    page.wait()
+    assert page.load(text)
+    page.wait()
+    assert page.hand.from_ending and page.table.hand is page.hand and page.stage.children == (page.table,)
+    assert page.hand.deal_packets() == [] and not page.message.value
+    assert rows(page.analysis.view.value) and "data-state='done'" in page.analysis.status.value
+
+
+def visible(html: str) -> str:
+    return re.sub("<[^>]+>", "|", html).replace("&#x27;", "'")
+
+
+def test_partnership_forty_fives_is_valued_as_the_hand_is_scored():
+    """Issue 32: a card worth 20 trick points to a side scores it 15 under net scoring (20 against the other side's
+    5): the table, the cards and the best line's worth say +15, with the 20 trick points beside it."""
+    page = WhatIf("forty-fives-partners", seed=3)
+    page.wait()
+    found, scored = rows(page.analysis.view.value), scores(page.analysis.view.value)
+    assert found and all(scored[a] == (2 * lo - 25, 2 * hi - 25) for a, (lo, hi, _b) in found.items())
+    twenty = [a for a, (lo, _hi, _b) in found.items() if lo == 20]
+    assert twenty
+    text = visible(page.analysis.view.value)
+    assert "their score in this hand less the other side's" in text
+    card = Action.parse(twenty[0]).card
+    assert page.table.card_values[card.code]["text"] == "+15"
+    assert page.table.card_values[card.code]["label"] == "worth +15 points (20 trick points)"
+
+
+def test_misere_values_are_the_contract_s_result_for_the_side_named():
+    """Issue 32: misère values were labelled as tricks the side to act takes (10 for a contractor who takes none).
+    Now they are the contract's result, +250 or −250, turned round for the defenders, and say so."""
+    from tests.core.test_solver_reference import random_position
+
+    for seed in range(200):
+        hand = random_position("five-hundred", seed, 3, misere=True)
+        if hand is not None and hand.contract.misere and not hand.is_over:
+            break
+    else:
+        raise AssertionError("no misère in 200 deals")
+    page = WhatIf(text=compact_text(hand))
+    page.wait()
+    value = hand.contract.value
+    scored = scores(page.analysis.view.value)
+    assert scored and {lo for lo, _hi in scored.values()} <= {value, -value}
+    text = visible(page.analysis.view.value)
+    contractor = f"Player {hand.contractor + 1}"
+    if hand.to_act % 2 == hand.contractor % 2:
+        assert f"the misère's result: +{value} points if {contractor} takes no trick" in text
+        assert all((lo == value) == (raw == 10) for (raw, _h, _b), (lo, _) in zip(
+            rows(page.analysis.view.value).values(), scored.values(), strict=True))
+    else:
+        assert f"the misère's result turned round: +{value} points if {contractor} takes a trick" in text
+    assert "|Tricks|" not in text and " tricks)" not in text          # no count of tricks said to be the side's
+
+
+def test_a_misere_evaluation_says_whose_tricks_it_counts():
+    """Issue 32: a misère's evaluation said "7.5 tricks on average" and "10 tricks or more" for the contractor's
+    side, which takes none of them: the count is the defenders' tricks (for the defenders, the contractor's). Each
+    sentence, the target and the chart now say whose tricks they count, in English and in French."""
+    from atout.i18n import decimal
+    from atout.widgets.evaluation import EvaluationView
+    from atout.widgets.language import set_page_language
+    from tests.core.test_solver_reference import random_position
+
+    for seed in range(200):
+        hand = random_position("five-hundred", seed, 3, misere=True)
+        if hand is not None and hand.contract.misere and not hand.is_over:
+            break
+    else:
+        raise AssertionError("no misère in 200 deals")
+    contractor = f"Player {hand.contractor + 1}"
+    view = EvaluationView(hand, seat=hand.contractor, samples=10)
+    assert view.target.description == "Target (tricks the defenders take)"
+    view.run(wait=True)
+    text = unescape(view.output.value)
+    taken = sum(hand.tricks_won) - hand.tricks_won[hand.contractor]       # the defenders' tricks so far
+    assert f"Over 10 deals: the defenders take {decimal(view.result.mean, 'en')} tricks on average" in text
+    assert min(view.result.values) >= taken
+    assert f"The defenders take {view.target.value} tricks or more in" in text and ">tricks the defenders take<" in text
+    view.seat_picker.value = (hand.contractor + 1) % 4                      # a defender
+    assert view.target.description == f"Target (tricks {contractor} takes)"
+    view.run(wait=True)
+    text = unescape(view.output.value)
+    assert f"Over 10 deals: {contractor} takes {decimal(view.result.mean, 'en')} tricks on average" in text
+    assert min(view.result.values) >= hand.tricks_won[hand.contractor]
+    assert f"{contractor} takes 1 trick or more in" in text
+    try:
+        set_page_language("fr")
+        french = unescape(view.output.value).replace("\u202f", " ").replace("\xa0", " ")
+        mean = decimal(view.result.mean, "fr")
+        assert f"Sur 10 donnes : le joueur {hand.contractor + 1} fait {mean} levées en moyenne" in french
+        assert f"Joueur {hand.contractor + 1} fait 1 levée ou plus dans" in french
+    finally:
+        set_page_language("en")
+
+
+def test_the_evaluation_writes_its_numbers_as_the_page_s_language_does():
+    """The French page said « Sur 12 donnes : 7.5 levées en moyenne (95% entre 6.9 et 8.1) », with English decimal
+    points; French writes « 7,5 »."""
+    from atout.widgets.evaluation import EvaluationView
+    from atout.widgets.language import set_page_language
+
+    view = EvaluationView(five_hundred_after_the_kitty(), samples=12)
+    view.run(wait=True)
+    try:
+        set_page_language("fr")
+        french = unescape(view.output.value).replace("\xa0", " ").replace("\u202f", " ")
+    finally:
+        set_page_language("en")
+    number = r"\d+(,\d)?"
+    assert re.search(rf"Sur 12 donnes : {number} levées en moyenne \(95% entre {number} et {number}\)", french), french
+
+
+def test_when_every_choice_scores_the_same_none_is_marked_best():
+    """Issue 32: a hopeless "Declare 66" (6 points) was marked best because every choice lost 3 game points."""
+    page = WhatIf(text="game: sixty-six\ndealer: 0\ntrump: S\nseat 0: QH 10H KD 9H\nseat 1: KH JD 10D AD\n"
+                       "trick: 1\nwon: 1 1\npoints: 13 6\nmarriages: 0 0\nclosed: 1 0 0")
+    page.wait()
+    found = rows(page.analysis.view.value)
+    assert "declare" in found and len(found) == 5 and {lo for lo, _h, _b in found.values()} == {-3}
+    assert not any(best for _lo, _hi, best in found.values())
+    assert not any(mark["best"] for mark in page.table.card_values.values())
+    assert "Every choice is worth the same here" in visible(page.analysis.view.value)
+
+
+def test_the_best_line_is_shown_whole_trick_by_trick():
+    """Issue 32: the best line stopped after 16 cards. A whole Five Hundred deal's line: ten tricks, every card,
+    each trick's winner."""
+    page = WhatIf(text=ISSUE)
+    page.wait()
+    line = page.analysis.solution.line
+    assert len(line) == 40
+    shown = re.search(r"data-testid='best-line'>(.*?)</div>", page.analysis.view.value).group(1)
+    items = re.findall(r"<li>(.*?)</li>", shown)
+    assert len(items) == 10 and all(item.startswith(f"Trick {n}:") for n, item in enumerate(items, start=1))
+    assert all(" wins it)" in item for item in items)
+    assert sum(item.count("Player ") - 1 for item in items) == 40      # each card with its player, and the winner
+    assert "…" not in shown

@@ -199,6 +199,10 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, p
     try:
         return server.wait()
     except KeyboardInterrupt:
+        # Ctrl-C in a terminal reached Voilà too; an interrupt sent to this process alone did not, and Voilà ran on
+        # once Atout was gone: JupyterHub stops its services so, and jupyter-server-proxy the Atout of a user's own
+        # server (tests/deploy/test_jupyterhub.py found both left running).
+        server.send_signal(signal.SIGTERM)
         try:
             server.wait(timeout=STOP_S)
         except subprocess.TimeoutExpired:

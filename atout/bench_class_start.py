@@ -305,3 +305,42 @@ def format_results(results: dict[str, Any]) -> str:
             lines.append(f"  {kind:10s} kernel memory (PSS) median {m['median']:.0f} MiB, largest {m['max']:.0f} MiB")
     lines.append(f"  server {r['server_pss_mib']:.0f} MiB, fork server {r['fork_server_pss_mib']:.0f} MiB (PSS)")
     return "\n".join(lines)
+
+
+STUDENT_PAGES = 3               # course pages opened to measure what one student's page costs
+
+
+def student_pages(pages: int = STUDENT_PAGES) -> dict[str, Any]:
+    """What one student's page costs the server while it is open: ``pages`` course pages opened one after another
+    from a class's link (no pool: each page's kernel forked for it, as once a pool is used up), all kept open, then
+    their kernels' memory (PSS, median) and CPU (median), and the CPU every process of the server spent per page."""
+    with tempfile.TemporaryDirectory(prefix="atout-student-pages-") as folder:
+        site = _Site(Path(folder), pool=0)
+        try:
+            return run_to_end(_student_pages(site, pages))
+        finally:
+            site.stop()
+
+
+async def _student_pages(site: _Site, pages: int) -> dict[str, Any]:
+    from atout.site_client import open_page
+
+    addresses = class_pages()["course"]
+    (await open_page(site.base, "/voila/render/" + addresses[0])).close()    # compiles what later visits reuse
+    site.settle()
+    before = site.cpu_s()
+    opened = [await open_page(site.base, "/voila/render/" + addresses[i % len(addresses)]) for i in range(pages)]
+    site.settle()
+    after = site.cpu_s()
+    kernels = site.kernels()
+    pids = [kernels[page.kernel_id] for page in opened if page.error is None and page.kernel_id in kernels]
+    memory = [_pss_mib(pid) for pid in pids]
+    cpu = [_cpu_s(pid) for pid in pids]
+    for page in opened:
+        page.close()
+    if not pids:
+        raise RuntimeError(f"no student page opened: {[page.error for page in opened]}")
+    return {"pages": len(pids), "kernel_pss_mib": round(statistics.median(memory), 1),
+            "kernel_cpu_s": round(statistics.median(cpu), 3),
+            "server_cpu_s_per_page": round(sum(after.get(pid, 0.0) - before.get(pid, 0.0) for pid in after)
+                                           / pages, 3)}

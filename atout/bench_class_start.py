@@ -92,7 +92,8 @@ def _cpu_s(pid: int) -> float:
         return 0.0
 
 
-def _pss_mib(pid: int) -> float:
+def pss_mib(pid: int) -> float:
+    """A process's proportional set size (its shared pages split among their users), in MiB; 0 once it is gone."""
     try:
         with open(f"/proc/{pid}/smaps_rollup") as fh:
             for line in fh:
@@ -250,9 +251,9 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
         ready[kind].append(page.ready_s)
         pid = kernels.get(page.kernel_id)
         if pid is not None:
-            memory[kind].append(_pss_mib(pid))
+            memory[kind].append(pss_mib(pid))
             kernel_cpu.append(_cpu_s(pid))
-    server_pss = _pss_mib(site.proc.pid)
+    server_pss = pss_mib(site.proc.pid)
     fork_server = [pid for pid in _children(site.proc.pid) if kernel_id_of(pid) is None]
     for _kind, page in opened:
         page.close()
@@ -276,7 +277,7 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
         "pss_mib": {kind: {"median": round(statistics.median(m), 1) if m else None,
                            "max": round(max(m), 1) if m else None} for kind, m in memory.items()},
         "server_pss_mib": round(server_pss, 1),
-        "fork_server_pss_mib": round(sum(_pss_mib(pid) for pid in fork_server), 1),
+        "fork_server_pss_mib": round(sum(pss_mib(pid) for pid in fork_server), 1),
         "kernels_forked": bool(fork_server),
         "python": sys.version.split()[0],
     }}
@@ -334,7 +335,7 @@ async def _student_pages(site: _Site, pages: int) -> dict[str, Any]:
     after = site.cpu_s()
     kernels = site.kernels()
     pids = [kernels[page.kernel_id] for page in opened if page.error is None and page.kernel_id in kernels]
-    memory = [_pss_mib(pid) for pid in pids]
+    memory = [pss_mib(pid) for pid in pids]
     cpu = [_cpu_s(pid) for pid in pids]
     for page in opened:
         page.close()

@@ -12,6 +12,7 @@ user's own folder. Screenshots: tests/artifacts/hub-<who>.png.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -19,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from atout.bench_class_start import pss_mib
 from atout.hub import DEFAULT_URL
-from tests.browser import free_port
+from atout.kernel_fork import kernel_id_of
+from tests.browser import descendants, free_port, processes
 from tests.deploy.conftest import (
     ARTIFACTS,
     DEPLOY,
@@ -44,10 +47,26 @@ LOG = ARTIFACTS / "jupyterhub.log"
 
 
 class Hub:
-    def __init__(self, url: str, homes: Path, database: str) -> None:
+    def __init__(self, url: str, homes: Path, database: str, pid: int) -> None:
         self.url = url
         self.homes = homes
         self.database = database
+        self.pid = pid
+
+    def users_servers_mib(self) -> dict[str, dict[str, float]]:
+        """Each running user's server (jupyterhub-singleuser and everything it started: Atout's server, its Voilà,
+        fork server and kernels), by user: its memory (PSS, MiB) and its kernels."""
+        table = processes()
+        found = {}
+        for pid in descendants(self.pid, table):
+            if not any(part.endswith(b"jupyterhub-singleuser") for part in table[pid][1].split(b"\0")[:2]):
+                continue
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            user = next(e.split(b"=", 1)[1].decode() for e in environ if e.startswith(b"JUPYTERHUB_USER="))
+            tree = [pid, *descendants(pid, table)]
+            found[user] = {"pss_mib": round(sum(pss_mib(p) for p in tree), 1),
+                           "kernels": sum(kernel_id_of(p) is not None for p in tree)}
+        return found
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +95,7 @@ def hub(class_database, tmp_path_factory):
         if not (wait_until(lambda: answers(f"{url}/hub/api", lambda code: code == 200), START_S, proc)
                 and wait_until(lambda: answers(f"{url}/services/atout/", lambda code: code == 200), START_S, proc)):
             pytest.fail(f"the hub or its Atout service did not start: {log_tail(LOG)}")
-        yield Hub(url, folder / "home", class_database)
+        yield Hub(url, folder / "home", class_database, proc.pid)
 
 
 def sign_in(page, hub: Hub, name: str) -> None:
@@ -105,6 +124,8 @@ def test_a_class_runs_through_the_hub_service_and_a_users_own_server_on_one_stor
     assert "Ada, Ben" in teacher.wait_for_selector("[data-testid=live-roster][data-count='2']").inner_text()
 
     answer_and_reveal(teacher, ada, ben)
+    # For the README's sizing: a user's own server, idle (the teacher's: its home page closed) and with a page open.
+    (ARTIFACTS / "hub-users-servers.json").write_text(json.dumps(hub.users_servers_mib(), indent=1))
     for name, page in (("teacher", teacher), ("ada-own-server", ada), ("ben-service", ben)):
         page.screenshot(path=str(ARTIFACTS / f"hub-{name}.png"))
     assert kept_names(hub.database, code) == ["Ada", "Ben"]

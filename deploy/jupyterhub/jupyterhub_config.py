@@ -29,8 +29,11 @@ c.JupyterHub.services = [{
     "command": [sys.executable, "-m", "atout.cli", "serve", f"--port={SERVICE_PORT}",
                 "--base-url=/services/atout/", f"--pool={POOL}"],
     "environment": {"ATOUT_DATABASE_URL": DATABASE},
-    "display": True,            # listed under Services on the hub's home page
+    "display": True,            # listed under Services in the hub's menu
 }]
+# JupyterHub lists a service only to the users who may open it: every signed-in user sees Atout there (its pages ask
+# for no sign-in, so this opens nothing more).
+c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self", "access:services!service=atout"]}]
 
 c.Spawner.cmd = [os.path.join(BIN, "jupyterhub-singleuser")]
 c.Spawner.default_url = "/atout/voila/render/index.ipynb"      # atout.hub.DEFAULT_URL

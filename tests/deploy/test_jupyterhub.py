@@ -115,6 +115,8 @@ def test_a_class_runs_through_the_hub_service_and_a_users_own_server_on_one_stor
     teacher.screenshot(path=str(ARTIFACTS / "hub-teacher-own-server.png"))
 
     service = f"{hub.url}/services/atout"
+    teacher.goto(f"{hub.url}/hub/home")                 # the hub's menu lists Atout under Services
+    assert teacher.locator("a[href$='/services/atout/']").count() == 1
     code, link = start_class(teacher, service)         # the link: the hub's address, the service's path
 
     ada, ben = opened(STUDENT), opened(STUDENT)

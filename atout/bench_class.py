@@ -44,6 +44,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from atout.i18n import LANGUAGES
+
 QUESTIONS = 5
 THINK_S = (0.1, 1.0)          # how long a student takes to answer
 PER_PROCESS = 6               # student sessions per worker process
@@ -105,7 +107,7 @@ def _warm_up() -> None:
 
     for k in range(3):
         question = from_spec({"source": "lesson", "lesson": LESSON, "index": k})
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             question.prompt(lang), [question.label(c, lang) for c in question.choices], question.explanation(lang)
             question.is_right(question.answer)
 
@@ -129,7 +131,7 @@ def _student_worker(where: dict[str, Any], code: str, names: list[str], seed: in
     errors: list[str] = []
 
     def session(name: str) -> None:
-        joined = handle(classes, {"op": "join", "code": code, "name": name, "lang": rng.choice(["en", "fr"])})
+        joined = handle(classes, {"op": "join", "code": code, "name": name, "lang": rng.choice(LANGUAGES)})
         if "error" in joined:
             errors.append(joined["error"])
             return

@@ -22,8 +22,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 
-from atout.errors import CardNotInDeckError, CardParseError, DuplicateCardError, quote
-from atout.i18n import N_, Text, _, _forms, get_language
+from atout.errors import AmbiguousCardError, CardNotInDeckError, CardParseError, DuplicateCardError, quote
+from atout.i18n import DEFAULT_LANGUAGE, N_, OneOf, Text, _, get_language, grammar
 
 
 class Suit(enum.IntEnum):
@@ -79,6 +79,7 @@ for _s in Suit:
     _SUIT_BY_TEXT[_s.name] = _s
 for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
     _SUIT_BY_TEXT[_sym] = _s
+_SUIT_BY_SYMBOL = {text: suit for text, suit in _SUIT_BY_TEXT.items() if not text.isalpha()}
 
 
 MAX_TEXT = 16   # the longest card or suit text accepted, with spaces around it ("  10♥ "): a page may send more
@@ -88,11 +89,6 @@ JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 RANKS: tuple[int, ...] = tuple(range(2, 15))
 _RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
 _RANK_BY_TEXT = {v: k for k, v in _RANK_TEXT.items()} | {"T": 10}
-# Short rank letters in each language, for sentences ("R♥" in French).
-_RANK_LETTERS = {
-    "en": {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"},
-    "fr": {JACK: "V", QUEEN: "D", KING: "R", ACE: "A"},
-}
 _RANK_NAMES = {
     2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
     8: N_("eight"), 9: N_("nine"), 10: N_("ten"), JACK: N_("jack"), QUEEN: N_("queen"),
@@ -102,10 +98,6 @@ _CARD_NAME = {
     Suit.CLUBS: N_("{rank} of clubs"), Suit.DIAMONDS: N_("{rank} of diamonds"),
     Suit.HEARTS: N_("{rank} of hearts"), Suit.SPADES: N_("{rank} of spades"),
 }
-
-# The article of a card's French name (l'as, la dame, le roi, le valet, le 7, le joker); ``atout.i18n`` contracts it
-# after "à" and "de" (au, du, à l', de la).
-_FRENCH_ARTICLE = {ACE: "l'", QUEEN: "la "}
 
 NOT_A_CARD = N_(
     "{text} is not a card: write a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) then a suit "
@@ -174,8 +166,7 @@ class Card:
         lang = lang or get_language()
         if self.suit is None:
             return _("Joker", lang)
-        letters = _RANK_LETTERS.get(lang, _RANK_LETTERS["en"])
-        return letters.get(self.rank, _RANK_TEXT[self.rank]) + self.suit.symbol
+        return grammar(lang).rank_letters.get(self.rank, _RANK_TEXT[self.rank]) + self.suit.symbol
 
     def sentence_forms(self, lang: str | None = None) -> dict[str, str]:
         """How the card is written inside a sentence (``atout.i18n``): "7♦" alone, and the forms a French sentence
@@ -186,12 +177,9 @@ class Card:
         ('the joker', "de l'A♠", 'à la D♠')
         """
         lang = lang or get_language()
-        if lang != "fr":
-            return _forms(self.name(lang) if self.suit is None else self.render(lang), lang)
         if self.suit is None:     # a word, not a symbol: the joker keeps its article alone too (« votre main : le
-            return _forms("le " + _("joker", lang), lang)     # joker, 5♠ et 7♥ », « La réponse : le joker »)
-        short = self.render(lang)
-        return _forms(_FRENCH_ARTICLE.get(self.rank, "le ") + short, lang, bare=short)
+            return grammar(lang).forms(self.name(lang))       # joker, 5♠ et 7♥ », « La réponse : le joker »)
+        return grammar(lang).card_forms(self.render(lang), self.rank)
 
     def name(self, lang: str | None = None) -> str:
         """Full name for screen readers: "queen of hearts", "dame de cœur"."""
@@ -308,6 +296,49 @@ def shuffled(cards: Iterable[Card], seed: int | None) -> tuple[Card, ...]:
         x, j = divmod(x, i + 1)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+def read_card(text: object, lang: str | None = None) -> Card:
+    """A card as a reader of ``lang`` types it: with their language's letters (in French R D V for roi, dame, valet,
+    and T K C P for trèfle, carreau, cœur, pique), with English letters where they cannot be read otherwise, or with
+    the suit's symbol. A text that reads as two cards is refused with both readings, never guessed; the notation of
+    files, addresses and the referee stays ``Card.parse``'s.
+
+    >>> read_card("RC", "fr"), read_card("10♣", "fr"), read_card("KC", "fr"), read_card("ah", "en")
+    (Card('KH'), Card('10C'), Card('KC'), Card('AH'))
+    >>> read_card("AC", "fr")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    atout.errors.AmbiguousCardError: 'AC' reads as two cards: A♥ or A♣; write the suit as a symbol (♣ ♦ ♥ ♠)
+    """
+    lang = lang or get_language()
+    if isinstance(text, Card):
+        return text
+    key = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_TEXT else None
+    if key in ("JK", "JOKER"):
+        return JOKER
+    readings: list[Card] = []
+    for reader in dict.fromkeys((lang, DEFAULT_LANGUAGE)):    # each reading in one language's letters throughout
+        letters = grammar(reader)
+        for rank_text, rank in [*((str(r), r) for r in range(2, 11)), *letters.typed_ranks.items()]:
+            if key is None or not key.startswith(rank_text):
+                continue
+            rest = key[len(rank_text):]
+            suit = letters.typed_suits.get(rest)
+            if suit is None and rest in _SUIT_BY_SYMBOL:
+                suit = _SUIT_BY_SYMBOL[rest]
+            if suit is not None and (card := Card.of(rank, Suit(suit))) not in readings:
+                readings.append(card)
+    if len(readings) == 1:
+        return readings[0]
+    if readings:
+        raise AmbiguousCardError(Text("{text} reads as two cards: {cards}; write the suit as a symbol (♣ ♦ ♥ ♠)",
+                                      text=quote(text), cards=OneOf(readings)))
+    letters = grammar(lang)
+    raise CardParseError(Text("{text} is not a card: write a rank ({ranks} or 10 to 2) then a suit ({suits} or "
+                              "♣ ♦ ♥ ♠), as in {example}", text=quote(text),
+                              ranks=" ".join(letters.typed_ranks), suits=" ".join(letters.typed_suits),
+                              example=letters.example_card))
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

@@ -548,8 +548,7 @@ def markdown(catalogue: Catalogue) -> str:
             shown[s.viewer] = shown.get(s.viewer, 0) + 1
             reader = {"you": "read by the player it names", "others": "read by the others", "—": ""}.get(s.viewer, "")
             rule = f" · rule `{s.rule}`" if s.rule else ""
-            lines += [f"- {_md(s.case)}{rule}{' · ' + reader if reader else ''}",
-                      f"  - EN: {_md(s.text['en'])}", f"  - FR: {_md(s.text['fr'])}"]
+            lines += [f"- {_md(s.case)}{rule}{' · ' + reader if reader else ''}", *_in_each_language(s)]
         if not shown:
             lines.append("- (not reached by any case)")
         lines.append("")
@@ -557,8 +556,12 @@ def markdown(catalogue: Catalogue) -> str:
     for s in catalogue.sentences:
         if s.source == "lesson":
             rule = f" · rule `{s.rule}`" if s.rule else ""
-            lines += [f"- {_md(s.case)}{rule}", f"  - EN: {_md(s.text['en'])}", f"  - FR: {_md(s.text['fr'])}"]
+            lines += [f"- {_md(s.case)}{rule}", *_in_each_language(s)]
     return "\n".join(lines) + "\n"
+
+
+def _in_each_language(sentence: Sentence) -> list[str]:
+    return [f"  - {lang.upper()}: {_md(sentence.text[lang])}" for lang in LANGUAGES if lang in sentence.text]
 
 
 def _md(text: str) -> str:

@@ -10,6 +10,8 @@ import os
 import re
 import sys
 
+from atout.languages import LANGUAGES
+
 
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
@@ -64,6 +66,14 @@ def _lessons(args: argparse.Namespace) -> int:
     lessons = load_lessons(folder)
     print(f"{len(lessons)} lessons, all valid: "
           f"{sum(len(lesson.questions()) for lesson in lessons)} quiz questions answered by the referee")
+    if args.language:
+        missing = [(lesson, place) for lesson in lessons for place in lesson.untranslated.get(args.language, [])]
+        for lesson, place in missing:
+            print(f"{lesson.path}: {place}: no {args.language} text (shown in English)")
+        print(f"{len(missing)} texts of the lessons not translated into {args.language}"
+              f" ({len({lesson.id for lesson, _place in missing})} of {len(lessons)} lessons); a translation is a file"
+              f" beside its lesson: <lesson>.{args.language}.toml" if missing
+              else f"every text of the lessons is translated into {args.language}")
     return 0
 
 
@@ -159,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.set_defaults(func=_bench)
     lessons = sub.add_parser("lessons", help="check the lesson files (schema, translations, rule ids, questions)")
     lessons.add_argument("action", choices=["check"])
+    lessons.add_argument("--language", choices=list(LANGUAGES[1:]),
+                         help="also list the texts not yet translated into this language (shown in English meanwhile)")
     lessons.add_argument("--folder", default=None,
                          help="a lessons folder (default: Atout's own lessons, and those in $ATOUT_LESSONS)")
     lessons.set_defaults(func=_lessons)

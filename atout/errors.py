@@ -91,6 +91,10 @@ class CardParseError(AtoutError):
     """Text that is not a card in Atout's notation."""
 
 
+class AmbiguousCardError(CardParseError):
+    """A card typed so that it reads as two cards in the reader's language (« AC »: as de cœur, or ace of clubs)."""
+
+
 class CardNotInDeckError(AtoutError):
     """A real card that the game's deck does not have (the 2♠ in Five Hundred)."""
 

@@ -16,14 +16,16 @@ import contextlib
 import gettext
 import io
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from atout.languages import LANGUAGES, grammar
+
+__all__ = ["LANGUAGES", "grammar"]     # with the names defined below: the languages are read from here too
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "atout"
-LANGUAGES: tuple[str, ...] = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 
 _current = DEFAULT_LANGUAGE
@@ -35,42 +37,22 @@ def N_(message: str) -> str:
     return message
 
 
-# French typography: a non-breaking space before a colon and inside « », a narrow one before ; ! ? (where the
-# catalogue has an ordinary space there). Each msgstr is spaced once, as its catalogue is read, before any value is
-# put into it: a card, a time, an address or a typed text given as a parameter is never touched.
-NBSP, NNBSP = "\u00a0", "\u202f"
-_FRENCH_SPACES = ((" :", NBSP + ":"), (" ;", NNBSP + ";"), (" !", NNBSP + "!"), (" ?", NNBSP + "?"),
-                  ("« ", "«" + NBSP), (" »", NBSP + "»"))
+class _Typeset(gettext.NullTranslations):
+    """A catalogue whose every message is given set as its language sets text (``Grammar.typography``: French
+    spaces before : ; ! ?). Each msgstr is set once, as it is read, before any value is put into it: a card, a time,
+    an address or a typed text given as a parameter is never touched."""
 
-
-def french_spacing(text: str) -> str:
-    """``text`` with the spaces French puts before : ; ! ? and inside « » made non-breaking (a line never starts with
-    one of them); where there is no space, none is added, so "10:30" or "page.ipynb?lang=fr" stay as they are.
-
-    >>> french_spacing("Au joueur 2 de jouer : il a « passé » ! Et vous ?") == (
-    ...     "Au joueur 2 de jouer\u00a0: il a «\u00a0passé\u00a0»\u202f! Et vous\u202f?")
-    True
-    >>> french_spacing("À 10:30, voir course.ipynb?lesson=45-trumps")
-    'À 10:30, voir course.ipynb?lesson=45-trumps'
-    """
-    for plain, spaced in _FRENCH_SPACES:
-        text = text.replace(plain, spaced)
-    return text
-
-
-class _Spaced(gettext.NullTranslations):
-    """A catalogue whose every message is given with its language's spacing (``french_spacing``)."""
-
-    def __init__(self, catalogue: gettext.NullTranslations) -> None:
+    def __init__(self, catalogue: gettext.NullTranslations, typography: Callable[[str], str]) -> None:
         super().__init__()
         self._catalogue = catalogue
-        self._spaced: dict[str, str] = {}
+        self._typography = typography
+        self._set: dict[str, str] = {}
 
     def _space(self, text: str) -> str:
-        spaced = self._spaced.get(text)
-        if spaced is None:
-            spaced = self._spaced[text] = french_spacing(text)
-        return spaced
+        done = self._set.get(text)
+        if done is None:
+            done = self._set[text] = self._typography(text)
+        return done
 
     def gettext(self, message: str) -> str:
         return self._space(self._catalogue.gettext(message))
@@ -81,9 +63,8 @@ class _Spaced(gettext.NullTranslations):
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The catalogue of one language (English is the source language); French with its spacing."""
-    catalogue = _catalogue(lang)
-    return _Spaced(catalogue) if lang == "fr" else catalogue
+    """The catalogue of one language (English is the source language), set as the language sets text."""
+    return _Typeset(_catalogue(lang), grammar(lang).typography)
 
 
 def _catalogue(lang: str) -> gettext.NullTranslations:
@@ -312,37 +293,18 @@ class _Formatter(string.Formatter):
         return formatted
 
 
-_SPECS = ("le", "à", "de", "label")
+_SPECS = frozenset(spec for code in LANGUAGES for spec in (*grammar(code).specs, "label"))
 _FORMATTER = _Formatter()
 
 
-# French articles and their contractions after "à" and "de": the one place where "à le" becomes "au".
-_CONTRACTIONS = (("le ", "au ", "du "), ("les ", "aux ", "des "), ("la ", "à la ", "de la "),
-                 ("l'", "à l'", "de l'"))
-
-
 def _forms(name: str, lang: str, bare: str | None = None) -> dict[str, str]:
-    """The forms a name takes in a sentence: with its article (``le``), after "à" and "de" (au joueur, du 7♦, de
-    l'A♠, à vous) in French; ``bare`` is the form without a spec (a card's "7♦"; a person keeps "le joueur 2").
-    English has one form."""
-    if lang != "fr":
-        return {**dict.fromkeys(("", "le", "à", "de"), name), "label": _label(name, lang)}
-    for article, to, of in _CONTRACTIONS:
-        if name.startswith(article):
-            rest = name[len(article):]
-            return {"": name if bare is None else bare, "le": name, "à": to + rest, "de": of + rest,
-                    "label": _label(name, lang)}
-    return {"": name if bare is None else bare, "le": name, "à": "à " + name, "de": "de " + name,
-            "label": _label(name, lang)}
+    """The forms a name takes in a sentence of ``lang``, by format spec (``Grammar.forms``)."""
+    return grammar(lang).forms(name, bare)
 
 
 def _label(name: str, lang: str) -> str:
-    """A name as a label or a choice shows it: "Player 2", "You", "Your side"; in French without the article a
-    sentence needs ("Joueur 2", "Camp des joueurs 1 et 3")."""
-    if lang == "fr":
-        for article in ("le ", "les "):
-            name = name.removeprefix(article)
-    return name[:1].upper() + name[1:]
+    """A name as a label or a choice shows it (``Grammar.label``): "Player 2", « Joueur 2 »."""
+    return grammar(lang).label(name)
 
 
 def _list_forms(forms: list[dict[str, str]], lang: str, style: Literal["standard", "or"] = "standard") -> _Worded:
@@ -350,7 +312,7 @@ def _list_forms(forms: list[dict[str, str]], lang: str, style: Literal["standard
     from babel.lists import format_list
 
     return _Worded({spec: format_list([f[spec] for f in forms], style=style, locale=lang)
-                    for spec in ("", "le", "à", "de")})
+                    for spec in ("", *grammar(lang).specs)})
 
 
 class _Named:
@@ -452,7 +414,7 @@ class Typed:
     def render(self, lang: str | None = None) -> str:
         lang = lang or _current
         text = self.text if isinstance(self.text, str) else self.text.render(lang)
-        return f"«{NBSP}{text}{NBSP}»" if lang == "fr" else f"“{text}”"
+        return grammar(lang).quote(text)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Typed) and other.text == self.text

@@ -30,7 +30,19 @@ from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule
-from atout.i18n import LANGUAGES, N_, OneOf, Person, Side, Text, french_spacing, get_language, render_value, signed
+from atout.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    N_,
+    OneOf,
+    Person,
+    Side,
+    Text,
+    get_language,
+    grammar,
+    render_value,
+    signed,
+)
 from atout.iri_check import without_iri_format_check
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
@@ -56,8 +68,9 @@ class LessonError(AtoutError):
     """A lesson file that is not valid: the message names the file, the place and what is allowed."""
 
 
+# A text in each language the lesson has it in; English, the source language, always (the others fall back to it).
 _TEXT = {"type": "object", "properties": {lang: {"type": "string", "minLength": 1} for lang in LANGUAGES},
-         "required": list(LANGUAGES), "additionalProperties": False}
+         "required": [DEFAULT_LANGUAGE], "additionalProperties": False}
 _CARDS = {"type": "array", "items": {"type": "string"}}
 _GAME = {"enum": list(GAMES)}
 _TRUMP = {"type": "string"}
@@ -200,6 +213,7 @@ class Lesson:
     options: dict[str, Any] = field(default_factory=dict)
     variants: list[dict[str, Any]] = field(default_factory=list)
     path: Path | None = None
+    untranslated: dict[str, list[str]] = field(default_factory=dict)    # language -> places shown in English
 
     def text(self, value: dict[str, str], lang: str | None = None) -> str:
         return value[lang or get_language()]
@@ -314,25 +328,90 @@ def parse_lesson(text: str, path: Path | str = "<lesson>") -> Lesson:
         deep = True
     if deep:
         raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
+    for lang, translation in translation_paths(path).items():
+        _translate(data, _read_translation(translation), lang, translation, "")
     # jsonschema is imported here, by the processes that check lessons: the home page only reads their headings, and
     # its kernel no longer spends a tenth of a second importing it.
     errors = sorted(_import_jsonschema().Draft202012Validator(LESSON_SCHEMA).iter_errors(data), key=lambda e: e.path)
     if errors:
         e = errors[0]
         raise LessonError(Text("{path}: at {where}: {why}", path=str(path), where=_where(e), why=_schema_why(e)))
-    lesson = Lesson(**_french_spaced(data), path=path)
+    untranslated = {lang: places for lang in LANGUAGES if (places := list(_fall_back(data, lang, "")))}
+    lesson = Lesson(**_typeset(data), path=path, untranslated=untranslated)
     _check_meaning(lesson)
     return lesson
 
 
-def _french_spaced(value: Any) -> Any:
-    """Every French text of a lesson with French spacing (``french_spacing``), as the catalogue's messages get it:
-    a teacher types ordinary spaces."""
+def translation_paths(path: Path) -> dict[str, Path]:
+    """The files that translate the lesson ``path`` (``02-trumps.toml``) into another language, beside it:
+    ``02-trumps.ja.toml``, with the lesson's tables and lists and only its texts, in that language. A translator adds
+    a language without touching the lesson or another language's file."""
+    found = {}
+    for lang in LANGUAGES[1:]:
+        candidate = path.with_name(f"{path.stem}.{lang}{path.suffix}")
+        if candidate.is_file():
+            found[lang] = candidate
+    return found
+
+
+def _read_translation(path: Path) -> Any:
+    try:
+        data = tomllib.loads(read_lesson(path))
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(Text("{path}: not valid TOML: {why}", path=str(path), why=str(exc))) from None
+    if _depth(data) > MAX_DEPTH:
+        raise LessonError(Text("{path}: tables and lists nest at most {n} deep", path=str(path), n=MAX_DEPTH))
+    return data
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, dict) and DEFAULT_LANGUAGE in value and all(k in LANGUAGES for k in value)
+
+
+def _translate(lesson: Any, translation: Any, lang: str, path: Path, where: str) -> None:
+    """Put each text of ``translation`` (a translation file's tables, as the lesson's) into the lesson's text at the
+    same place; anything else in it is refused, naming the place."""
+    if _is_text(lesson):
+        if not isinstance(translation, str) or not translation.strip():
+            raise LessonError(Text("{path}: at {where}: a translation gives the text, as in {example}",
+                                   path=str(path), where=where, example='text = "…"'))
+        lesson[lang] = translation
+    elif isinstance(lesson, dict) and isinstance(translation, dict):
+        for key, value in translation.items():
+            if key not in lesson:
+                raise LessonError(Text("{path}: {where} has no {key} to translate", path=str(path),
+                                       where=where or Text("the lesson"), key=quote(key)))
+            _translate(lesson[key], value, lang, path, f"{where}.{key}" if where else key)
+    elif isinstance(lesson, list) and isinstance(translation, list) and len(translation) <= len(lesson):
+        for i, value in enumerate(translation):
+            _translate(lesson[i], value, lang, path, f"{where}[{i + 1}]")
+    else:
+        raise LessonError(Text("{path}: at {where}: only the lesson's texts are translated, in its tables and "
+                               "lists as the lesson has them", path=str(path), where=where))
+
+
+def _fall_back(value: Any, lang: str, where: str) -> Iterator[str]:
+    """Give every text that has no ``lang`` the English one, and say where."""
+    if _is_text(value):
+        if lang not in value:
+            value[lang] = value[DEFAULT_LANGUAGE]
+            yield where
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _fall_back(item, lang, f"{where}.{key}" if where else key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _fall_back(item, lang, f"{where}[{i + 1}]")
+
+
+def _typeset(value: Any) -> Any:
+    """Every text of a lesson set as its language sets text (``Grammar.typography``: French spaces before : ; ! ?),
+    as the catalogue's messages are: a teacher types ordinary spaces."""
     if isinstance(value, dict):
-        return {k: french_spacing(v) if k == "fr" and isinstance(v, str) else _french_spaced(v)
+        return {k: grammar(k).typography(v) if k in LANGUAGES and isinstance(v, str) else _typeset(v)
                 for k, v in value.items()}
     if isinstance(value, list):
-        return [_french_spaced(v) for v in value]
+        return [_typeset(v) for v in value]
     return value
 
 
@@ -384,7 +463,7 @@ def lesson_paths(folder: Path = LESSONS_DIR) -> list[Path]:
     lesson in it."""
     if not folder.is_dir():
         raise LessonError(Text("{folder} is not a folder of lessons", folder=str(folder)))
-    paths = sorted(folder.glob("*/*.toml"))
+    paths = sorted(path for path in folder.glob("*/*.toml") if not _is_translation(path))
     if not paths:
         raise LessonError(Text("{folder} has no lessons: a lesson is a .toml file in a folder of its family, as "
                                "in {example}", folder=str(folder),
@@ -433,10 +512,14 @@ class _Loaded:
 _course: dict[tuple[Path, ...], _Loaded] = {}
 
 
+def _is_translation(path: Path) -> bool:
+    return "." in path.stem and path.stem.rsplit(".", 1)[1] in LANGUAGES
+
+
 def _files(folders: tuple[Path, ...]) -> tuple[tuple[str, int, int], ...]:
     found = []
     for folder in folders:
-        for path in lesson_paths(folder):
+        for path in (p for lesson in lesson_paths(folder) for p in (lesson, *translation_paths(lesson).values())):
             try:
                 stat = path.stat()
             except OSError:
@@ -1229,6 +1312,11 @@ def check_lessons(folder: Path | None = None) -> list[str]:
             paths += lesson_paths(each)
         except LessonError as exc:
             problems.append(str(exc))
+        for stray in sorted(p for p in each.glob("*/*.toml") if _is_translation(p)
+                            and not p.with_name(p.stem.rsplit(".", 1)[0] + p.suffix).is_file()):
+            problems.append(Text("{path}: a translation of no lesson: name it as the lesson it translates, with the "
+                                 "language before .toml, as in {example}", path=str(stray),
+                                 example=f"01-cards.{LANGUAGES[-1]}.toml").render())
     seen: dict[str, Path] = {}
     for path in paths:
         try:

@@ -74,7 +74,13 @@ async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
     page = OpenPage(path)
     start = time.monotonic()
     try:
-        response = await AsyncHTTPClient().fetch(base + path, request_timeout=timeout_s)
+        # A client of its own, as each student's browser is: tornado's shared client fetches ten at a time and
+        # fails the rest after 20 s in its queue, which no class of browsers does.
+        client = AsyncHTTPClient(force_instance=True)
+        try:
+            response = await client.fetch(base + path, request_timeout=timeout_s, connect_timeout=timeout_s)
+        finally:
+            client.close()
     except HTTPClientError as exc:
         page.error = f"HTTP {exc.code}"
         return page

@@ -112,17 +112,17 @@ class Contract(NamedTuple):
     def sentence_forms(self, lang: str | None = None) -> dict[str, str]:
         """The call in a sentence: a numbered bid takes no article ("avec 7 sans-atout"), misère is a noun that
         does where it stands alone ("{call:le}": "avec la misère", "la misère ouverte"); bare, "(misère)"."""
-        from atout.i18n import _forms, get_language
+        from atout.i18n import get_language, grammar
 
         lang = lang or get_language()
         name = self.render(lang)
-        if self.misere and lang == "fr":
-            return _forms("la " + name, lang, bare=name)
-        return dict.fromkeys(("", "le", "à", "de"), name)
+        return grammar(lang).noun_forms(name, feminine=True) if self.misere else grammar(lang).invariable(name)
 
     def list_form(self, lang: str | None = None) -> str:
         """The call as one of a list of choices: "7 clubs, …, or misère", « …, ou la misère »."""
-        return self.sentence_forms(lang)["le"]
+        from atout.i18n import get_language, grammar
+
+        return self.sentence_forms(lang)[grammar(lang or get_language()).article_spec]
 
 
 # A bid in words: its own message for each strain, since a language may inflect the strain after a number ("7

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from atout.cards import Card, Suit
 from atout.games import DEFAULT_GAME, game_title, make_config
 from atout.house_rules import in_force
-from atout.i18n import N_, Text, french_spacing, get_language, language
+from atout.i18n import N_, Text, get_language, grammar, language
 from atout.rulebook import Rule, rules_for
 from atout.widgets.explainer import trump_choices
 from atout.widgets.language import register
@@ -66,10 +66,9 @@ def section_of(rule: Rule) -> str:
 
 
 def _paper(text: str, lang: str) -> str:
-    """``text`` escaped for the page; in French the space before : ; ! ? and inside « » does not break, so that no
-    printed line begins with a colon."""
-    text = escape(text)
-    return french_spacing(text) if lang == "fr" else text
+    """``text`` escaped for the page and set as its language sets text (in French the space before : ; ! ? and
+    inside « » does not break, so that no printed line begins with a colon)."""
+    return grammar(lang).typography(escape(text))
 
 
 def _card(code: str, lang: str, mark: str = "", points: Any = None) -> str:

@@ -12,9 +12,9 @@ from typing import Protocol
 
 import ipywidgets as widgets
 
-from atout.i18n import set_language
+from atout.i18n import LANGUAGES, grammar, set_language
 
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+LANGUAGE_NAMES = {code: grammar(code).autonym for code in LANGUAGES}
 
 
 class Refreshable(Protocol):

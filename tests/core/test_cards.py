@@ -175,3 +175,34 @@ def test_svg_has_the_accessible_name(code):
     assert f'aria-label="{card.name("en")}"' in svg
     assert 'role="img"' in svg
     assert f"<title>{card.name('en')}</title>" in svg
+
+
+# --- cards typed in the reader's language --------------------------------------------------------------------------
+
+def test_every_card_written_for_a_reader_reads_back_in_their_language():
+    """What a page writes for a reader (``render``: "R♥", "K♥", "Joker") is what they may type back, in every
+    language; English letters read in English as Atout's notation does."""
+    from atout.cards import CARDS, read_card
+    from atout.i18n import LANGUAGES
+
+    for lang in LANGUAGES:
+        for card in CARDS:
+            assert read_card(card.render(lang), lang) is card, (lang, card)
+            assert read_card(card.render(lang).lower(), lang) is card, (lang, card)
+    for card in CARDS:
+        assert read_card(card.code, "en") is card
+
+
+def test_a_card_that_reads_as_two_is_refused_with_both_readings_never_guessed():
+    from atout.cards import read_card
+    from atout.errors import AmbiguousCardError, CardParseError
+    with pytest.raises(AmbiguousCardError) as refused:
+        read_card("AC", "fr")
+    said = refused.value.message.render("fr")
+    assert "A♥" in said and "A♣" in said and "symbole" in said
+    assert str(read_card("RC", "fr")) == "KH"            # roi de cœur: R is no English letter
+    assert str(read_card("10T", "fr")) == "10C"          # dix de trèfle
+    with pytest.raises(CardParseError, match="V D R A"):
+        read_card("ZZ", "fr")
+    with pytest.raises(CardParseError):
+        read_card("A" * 500, "fr")

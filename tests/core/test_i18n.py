@@ -142,7 +142,7 @@ def test_french_spacing_leaves_values_put_into_a_sentence_as_they_are():
         said = i18n.Text("The address asks for the language “{lang}”: the pages are in {languages}.",
                          lang="x ?y", languages=["10:30", "a.ipynb?b=c"]).render()
     assert "x ?y" in said and "10:30" in said and "a.ipynb?b=c" in said and "\u00a0:" in said
-    assert i18n.french_spacing("déjà\u00a0: «\u00a0ok\u00a0»") == "déjà\u00a0: «\u00a0ok\u00a0»"
+    assert i18n.grammar("fr").typography("déjà\u00a0: «\u00a0ok\u00a0»") == "déjà\u00a0: «\u00a0ok\u00a0»"
     assert i18n.Text("Seat {seat} : ok ?", seat=1).render("en") == "Seat 1 : ok ?"
 
 
@@ -262,3 +262,34 @@ def test_plural_forms_in_french():
     assert fr.ngettext("{n} card", "{n} cards", 1).format(n=1) == "1 carte"
     assert fr.ngettext("{n} card", "{n} cards", 0).format(n=0) == "0 carte"
     assert fr.ngettext("{n} card", "{n} cards", 5).format(n=5) == "5 cartes"
+
+
+def test_no_code_branches_on_a_languages_name_outside_its_grammar_module():
+    """Languages are data: what differs between them is asked of the reader's grammar (``atout.languages``), so a
+    comparison of a language with a code written out ("fr", "en"…) belongs in no other module."""
+    import re
+    from pathlib import Path
+
+    import atout
+    from atout.languages import LANGUAGES
+
+    codes = "|".join(LANGUAGES)
+    branch = re.compile(rf"""(==|!=|\bin)\s*\(?\s*["']({codes})["']|["']({codes})["']\s*(==|!=)""")
+    root = Path(atout.__file__).parent
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted(root.rglob("*.py")) if "languages" not in path.relative_to(root).parts
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if branch.search(line) and not line.lstrip().startswith((">>>", "..."))]
+    assert not found, "\n".join(found)
+
+
+def test_every_language_has_a_grammar_and_a_catalogue_and_names_itself():
+    from atout.languages import LANGUAGES, grammar
+
+    assert LANGUAGES[0] == i18n.DEFAULT_LANGUAGE
+    for code in LANGUAGES:
+        assert grammar(code).code == code and grammar(code).autonym
+        if code != i18n.DEFAULT_LANGUAGE:
+            assert (i18n.LOCALE_DIR / code / "LC_MESSAGES" / "atout.po").exists(), code
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        grammar("xx")

@@ -30,14 +30,14 @@ def test_a_minimal_lesson_parses():
 
 
 @pytest.mark.parametrize("change, message", [
-    ('summary = {en = "S", fr = "S"}', "at summary: the field 'fr' is missing"),
+    ('summary = {en = "S", fr = "S"}', "at summary: the field 'en' is missing"),     # the others fall back to it
     ('rules = ["45.rank.trump"]', "the rule id 45.rank.nope is not in the rulebook"),
     ('game = "forty-fives"', "at game: 'canasta' is not allowed here: write one of forty-fives, "
                              "forty-fives-partners, auction-forty-fives, five-hundred, sixty-six"),
 ])
 def test_bad_lessons_are_refused_with_the_place(change, message):
     bad = {
-        'summary = {en = "S", fr = "S"}': 'summary = {en = "S"}',
+        'summary = {en = "S", fr = "S"}': 'summary = {fr = "S"}',
         'rules = ["45.rank.trump"]': 'rules = ["45.rank.nope"]',
         'game = "forty-fives"': 'game = "canasta"',
     }[change]

@@ -67,7 +67,8 @@ $(DIST): $(STAMP) pyproject.toml setup.py README.md $(shell git ls-files atout 2
 dist: $(DIST)
 	@ls dist
 
-# axe-core (from npm) for the browser tests' accessibility checks.
+# From npm: axe-core for the browser tests' accessibility checks, and JupyterHub's proxy (configurable-http-proxy)
+# for the JupyterHub recipe's test (tests/deploy).
 node_modules/axe-core/axe.min.js: package.json
 	npm install --no-audit --no-fund --silent
 	touch $@

@@ -18,10 +18,15 @@ answer message is handed to the protocol and stops when the projector's chart fi
 * ``wake_up_lateness_ms``: in the same run, how late a thread of the teacher's process that sleeps 50 ms wakes up:
   the machine's own delay (a loaded machine shows it in every tail);
 * ``reads_per_s_per_page``: change-counter reads a second by each watching page (how hard pages poll the store);
-* ``session_kib_per_student``: what a student session adds to its kernel's memory (resident size before the
+* ``student_mib``: what one student costs the machine: their page's kernel (``student_page``, below) plus their
+  class session in it plus, on a throwaway PostgreSQL, their share of the database server; made of
+  ``session_kib_per_student``: what a student's class session adds to its kernel's memory (resident size before the
   sessions opened and once all have answered, over the students in that process; median over the processes);
   ``worker_mib``: a student process's resident size (Python with Atout's core loaded), for scale; on a throwaway
   PostgreSQL, ``server_kib_per_student``: what the server's processes grew by (their PSS), over the students.
+* ``student_page`` (once, for both back-ends): a student's course page opened on the site's own server
+  (``atout.bench_class_start.student_pages``): its kernel's memory (PSS) and CPU, and the CPU the server spent per
+  page. A class session alone is a few hundred KiB; the page that holds it is a kernel of tens of MiB.
 
 PostgreSQL is the server at ``ATOUT_DATABASE_URL`` when set, else a throwaway one (``atout.live.pgtemp``), else it
 is reported as not measured with how to install it.
@@ -319,7 +324,12 @@ def _one_backend(where: dict[str, Any], students: int, questions: int, server_pi
 
 
 def run(students: int = 30, backends: tuple[str, ...] = ("sqlite", "postgresql"),
-        questions: int = QUESTIONS) -> dict[str, Any]:
+        questions: int = QUESTIONS, pages: int | None = None) -> dict[str, Any]:
+    """The class on each back-end, and what a student's page costs (``pages`` course pages opened; 0: not
+    measured)."""
+    from atout.bench_class_start import STUDENT_PAGES, student_pages
+
+    page = student_pages(STUDENT_PAGES if pages is None else pages) if pages != 0 else None
     results: dict[str, Any] = {}
     for backend in backends:
         if backend == "sqlite":
@@ -338,7 +348,21 @@ def run(students: int = 30, backends: tuple[str, ...] = ("sqlite", "postgresql")
             continue
         with TempPostgres() as server:
             results["postgresql"] = _one_backend({"url": server.url}, students, questions, server.pid())
-    return {"class": results}
+    if page is not None:
+        for fig in results.values():
+            if "not_measured" not in fig:
+                fig["student_mib"] = student_mib(fig, page)
+    return {"class": results, "student_page": page}
+
+
+def student_mib(fig: dict[str, Any], page: dict[str, Any]) -> float:
+    """One student's memory: their page's kernel, their class session in it, their share of the database server.
+
+    >>> student_mib({"session_kib_per_student": 512.0, "server_kib_per_student": 1024.0}, {"kernel_pss_mib": 60.0})
+    61.5
+    """
+    kib = float(fig["session_kib_per_student"]) + float(fig.get("server_kib_per_student", 0.0))
+    return round(float(page["kernel_pss_mib"]) + kib / 1024, 1)
 
 
 def format_results(results: dict[str, Any]) -> str:
@@ -360,10 +384,20 @@ def format_results(results: dict[str, Any]) -> str:
         lines.append(f"{'':11s} the machine's own delay meanwhile (a 50 ms sleep's lateness): "
                      f"p50 {late['p50']:.1f} ms, p95 {late['p95']:.1f} ms, max {late['max']:.1f} ms")
         lines.append(f"{'':11s} counter reads {fig['reads_per_s_per_page']}/s per student page, "
-                     f"{fig['teacher_reads_per_s']}/s the teacher's; a student session adds "
-                     f"{fig['session_kib_per_student']} KiB (student process {fig['worker_mib']} MiB)"
-                     + (f"; the server {fig['server_kib_per_student']} KiB a student"
-                        if "server_kib_per_student" in fig else "")
-                     + f"; {fig['processes']} processes, {fig['seconds']} s"
-                     + (f"; errors: {fig['errors']}" if fig["errors"] else ""))
+                     f"{fig['teacher_reads_per_s']}/s the teacher's; {fig['processes']} processes, "
+                     f"{fig['seconds']} s" + (f"; errors: {fig['errors']}" if fig["errors"] else ""))
+        server = (f", the database server {fig['server_kib_per_student']} KiB"
+                  if "server_kib_per_student" in fig else "")
+        if "student_mib" in fig:
+            lines.append(f"{'':11s} a student costs {fig['student_mib']} MiB of memory: their page's kernel "
+                         f"{results['student_page']['kernel_pss_mib']} MiB, their class session in it "
+                         f"{fig['session_kib_per_student']} KiB{server}")
+        else:
+            lines.append(f"{'':11s} a student's class session adds {fig['session_kib_per_student']} KiB to their "
+                         f"page's kernel{server} (the page itself not measured)")
+    page = results.get("student_page")
+    if page:
+        lines.append(f"{'student page':11s} kernel {page['kernel_pss_mib']} MiB (PSS), {page['kernel_cpu_s']} s of "
+                     f"CPU to open; every process of the server {page['server_cpu_s_per_page']} s of CPU a page "
+                     f"(median of {page['pages']} course pages)")
     return "\n".join(lines)

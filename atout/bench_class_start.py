@@ -92,7 +92,8 @@ def _cpu_s(pid: int) -> float:
         return 0.0
 
 
-def _pss_mib(pid: int) -> float:
+def pss_mib(pid: int) -> float:
+    """A process's proportional set size (its shared pages split among their users), in MiB; 0 once it is gone."""
     try:
         with open(f"/proc/{pid}/smaps_rollup") as fh:
             for line in fh:
@@ -250,9 +251,9 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
         ready[kind].append(page.ready_s)
         pid = kernels.get(page.kernel_id)
         if pid is not None:
-            memory[kind].append(_pss_mib(pid))
+            memory[kind].append(pss_mib(pid))
             kernel_cpu.append(_cpu_s(pid))
-    server_pss = _pss_mib(site.proc.pid)
+    server_pss = pss_mib(site.proc.pid)
     fork_server = [pid for pid in _children(site.proc.pid) if kernel_id_of(pid) is None]
     for _kind, page in opened:
         page.close()
@@ -276,7 +277,7 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
         "pss_mib": {kind: {"median": round(statistics.median(m), 1) if m else None,
                            "max": round(max(m), 1) if m else None} for kind, m in memory.items()},
         "server_pss_mib": round(server_pss, 1),
-        "fork_server_pss_mib": round(sum(_pss_mib(pid) for pid in fork_server), 1),
+        "fork_server_pss_mib": round(sum(pss_mib(pid) for pid in fork_server), 1),
         "kernels_forked": bool(fork_server),
         "python": sys.version.split()[0],
     }}
@@ -305,3 +306,42 @@ def format_results(results: dict[str, Any]) -> str:
             lines.append(f"  {kind:10s} kernel memory (PSS) median {m['median']:.0f} MiB, largest {m['max']:.0f} MiB")
     lines.append(f"  server {r['server_pss_mib']:.0f} MiB, fork server {r['fork_server_pss_mib']:.0f} MiB (PSS)")
     return "\n".join(lines)
+
+
+STUDENT_PAGES = 3               # course pages opened to measure what one student's page costs
+
+
+def student_pages(pages: int = STUDENT_PAGES) -> dict[str, Any]:
+    """What one student's page costs the server while it is open: ``pages`` course pages opened one after another
+    from a class's link (no pool: each page's kernel forked for it, as once a pool is used up), all kept open, then
+    their kernels' memory (PSS, median) and CPU (median), and the CPU every process of the server spent per page."""
+    with tempfile.TemporaryDirectory(prefix="atout-student-pages-") as folder:
+        site = _Site(Path(folder), pool=0)
+        try:
+            return run_to_end(_student_pages(site, pages))
+        finally:
+            site.stop()
+
+
+async def _student_pages(site: _Site, pages: int) -> dict[str, Any]:
+    from atout.site_client import open_page
+
+    addresses = class_pages()["course"]
+    (await open_page(site.base, "/voila/render/" + addresses[0])).close()    # compiles what later visits reuse
+    site.settle()
+    before = site.cpu_s()
+    opened = [await open_page(site.base, "/voila/render/" + addresses[i % len(addresses)]) for i in range(pages)]
+    site.settle()
+    after = site.cpu_s()
+    kernels = site.kernels()
+    pids = [kernels[page.kernel_id] for page in opened if page.error is None and page.kernel_id in kernels]
+    memory = [pss_mib(pid) for pid in pids]
+    cpu = [_cpu_s(pid) for pid in pids]
+    for page in opened:
+        page.close()
+    if not pids:
+        raise RuntimeError(f"no student page opened: {[page.error for page in opened]}")
+    return {"pages": len(pids), "kernel_pss_mib": round(statistics.median(memory), 1),
+            "kernel_cpu_s": round(statistics.median(cpu), 3),
+            "server_cpu_s_per_page": round(sum(after.get(pid, 0.0) - before.get(pid, 0.0) for pid in after)
+                                           / pages, 3)}

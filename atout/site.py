@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from atout.resources import LESSONS_ENV, NOTEBOOKS, VOILA_CONFIG
@@ -139,6 +139,26 @@ def kernel_pools(pool: int | None = None, config: Path = VOILA_CONFIG) -> dict[s
     return {**pools, **{page: {**pools.get(page, {}), "pool_size": pool} for page in CLASS_PAGES}}
 
 
+def unshared_store_warning(environ: Mapping[str, str] | None = None) -> str | None:
+    """What ``atout serve`` tells the administrator when it runs as a JupyterHub user's own server with no store
+    shared by every user's server (``atout.live.store.hub_user_without_shared_store``); None otherwise.
+
+    >>> print(unshared_store_warning({"JUPYTERHUB_USER": "ada"}))
+    atout serve: this is JupyterHub user ada's own server and ATOUT_DATABASE_URL is not set: live classes are refused \
+here, as each user's server would keep its own. Give every user's server the PostgreSQL database they share \
+(ATOUT_DATABASE_URL)
+    >>> unshared_store_warning({"JUPYTERHUB_USER": "ada", "ATOUT_DATABASE_URL": "postgresql:///atout"})
+    """
+    from atout.live.store import hub_user_without_shared_store
+
+    user = hub_user_without_shared_store(environ)
+    if user is None:
+        return None
+    return (f"atout serve: this is JupyterHub user {user}'s own server and ATOUT_DATABASE_URL is not set: live "
+            "classes are refused here, as each user's server would keep its own. Give every user's server the "
+            "PostgreSQL database they share (ATOUT_DATABASE_URL)")
+
+
 def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, pool: int | None = None,
           base_url: str = "/", log_level: str | None = None, options: Sequence[str] = ()) -> int:
     """Run the site until Ctrl-C; ``lessons``: a teacher's folders served beside ours, checked first (a folder that
@@ -150,6 +170,9 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, p
         print(f"atout serve: port {port} on {ip} is taken (another program, or another Atout, listens there): stop "
               "it, or choose another port with --port", file=sys.stderr)
         return 2
+    warning = unshared_store_warning()
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
     env = dict(os.environ)
     # A preheated page's kernel asks the server for its visitor's request (atout.preheat): at the address the server
     # listens on, or on this machine's loopback when it listens on every address.
@@ -176,6 +199,10 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, p
     try:
         return server.wait()
     except KeyboardInterrupt:
+        # Ctrl-C in a terminal reached Voilà too; an interrupt sent to this process alone did not, and Voilà ran on
+        # once Atout was gone: JupyterHub stops its services so, and jupyter-server-proxy the Atout of a user's own
+        # server (tests/deploy/test_jupyterhub.py found both left running).
+        server.send_signal(signal.SIGTERM)
         try:
             server.wait(timeout=STOP_S)
         except subprocess.TimeoutExpired:

@@ -53,7 +53,8 @@ class StoreError(LiveError):
     """The class database cannot be used now, so nothing asked of it was saved: its message names the cause and
     what to do, and ``cause`` names it for the code: ``deleted`` (the file, its folder or the tables are gone),
     ``read-only``, ``locked`` (another program holds it), ``unreachable`` (the server does not answer), ``full``,
-    ``damaged``, ``newer`` (made by a newer Atout), or ``failed`` (anything else the database said)."""
+    ``damaged``, ``newer`` (made by a newer Atout), ``unshared`` (a JupyterHub user's own folder, which other users'
+    servers do not read), or ``failed`` (anything else the database said)."""
 
     field = "store"
 

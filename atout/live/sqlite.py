@@ -229,3 +229,16 @@ def lock_holder(path: Path) -> tuple[int, str] | None:
             program = "?"
         return pid, program
     return None
+
+
+class UnsharedStore(SQLiteStore):
+    """SQLite in a JupyterHub user's own data folder, which no other user's server reads: every use is refused,
+    saying why and what the administrator sets (``atout.live.store.hub_user_without_shared_store``); nothing is made
+    or written there."""
+
+    def _connect(self) -> _Connection:
+        raise StoreError(Text("Live classes are off in your own Atout on JupyterHub: a class kept in your own folder "
+                              "could not be joined by anyone else. The administrator turns them on by giving every "
+                              "user's server the same class database: ATOUT_DATABASE_URL (PostgreSQL; see "
+                              "“JupyterHub” in Atout's README)."),
+                         cause="unshared")

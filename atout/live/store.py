@@ -56,7 +56,7 @@ import sys
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -185,6 +185,31 @@ def default_data_dir() -> Path:
 def data_dir() -> Path:
     """The data folder: ``ATOUT_DATA`` when set, else ``default_data_dir()``."""
     return Path(os.environ["ATOUT_DATA"]) if os.environ.get("ATOUT_DATA") else default_data_dir()
+
+
+HUB_USER_ENV = "JUPYTERHUB_USER"    # JupyterHub sets it in each user's own server (and what runs under it)
+
+
+def hub_user_without_shared_store(environ: Mapping[str, str] | None = None) -> str | None:
+    """The JupyterHub user whose own server this is, when it would keep live classes in that user's own data folder:
+    ``JUPYTERHUB_USER`` set, and neither ``ATOUT_DATABASE_URL`` nor ``ATOUT_DATA`` (None otherwise).
+
+    Why: under JupyterHub every user has a server of their own, each with its own default data folder. A class
+    started on the teacher's server would be kept in the teacher's SQLite file, and a student joining from their own
+    server would look in theirs: one live class split into one file per user, each side told "no such class". Such a
+    store refuses every use, saying why (``open_store``); a folder named by ``ATOUT_DATA`` is the administrator's
+    choice (one machine, a folder every user's server writes to), and PostgreSQL (``ATOUT_DATABASE_URL``) is shared.
+
+    >>> hub_user_without_shared_store({"JUPYTERHUB_USER": "ada"})
+    'ada'
+    >>> hub_user_without_shared_store({"JUPYTERHUB_USER": "ada", "ATOUT_DATABASE_URL": "postgresql:///atout"})
+    >>> hub_user_without_shared_store({})
+    """
+    environ = os.environ if environ is None else environ
+    user = environ.get(HUB_USER_ENV, "")
+    if not user or environ.get("ATOUT_DATABASE_URL") or environ.get("ATOUT_DATA"):
+        return None
+    return user
 
 
 # --- the schema ------------------------------------------------------------------------------------------------
@@ -941,12 +966,15 @@ class Store(ABC):
 
 def open_store(url: str | None = None, folder: Path | str | None = None) -> Store:
     """The store this deployment uses: PostgreSQL at ``url`` (else ``ATOUT_DATABASE_URL``) when one is given, else
-    SQLite in ``folder`` (else the data folder, ``data_dir()``), made on first use."""
+    SQLite in ``folder`` (else the data folder, ``data_dir()``), made on first use; in a JupyterHub user's own
+    server without a shared store, one that refuses every use (``hub_user_without_shared_store``)."""
     url = url if url is not None else os.environ.get("ATOUT_DATABASE_URL", "")
     if url:
         from atout.live.postgres import PostgresStore
 
         return PostgresStore(url)
-    from atout.live.sqlite import SQLiteStore
+    from atout.live.sqlite import SQLiteStore, UnsharedStore
 
+    if folder is None and hub_user_without_shared_store() is not None:
+        return UnsharedStore(data_dir())
     return SQLiteStore(Path(folder) if folder is not None else data_dir())

@@ -39,7 +39,7 @@ def _bench(args: argparse.Namespace) -> int:
     try:
         results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students,
                             backends=backends, positions=args.positions, pages=args.pages, spread_s=args.spread,
-                            pool=args.pool)
+                            pool=args.pool, rounds=args.rounds)
     except AtoutError as exc:      # a game that is not one, or has nothing to measure: said, not a traceback
         print(f"atout bench {args.what}: {exc}", file=sys.stderr)
         return 2
@@ -153,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--pool", type=int, default=None,
                        help="class-start: the server's kernels started ahead per page a class opens (atout serve "
                             "--pool; default: voila.json's)")
+    bench.add_argument("--rounds", type=int, default=1,
+                       help="class-start: how many classes arrive one after the other (default 1); from 2, the "
+                            "server's memory is read before the first and after each, once its pages have closed")
     bench.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both",
                        help="class: which store back-end (default both; PostgreSQL at ATOUT_DATABASE_URL, else a "
                             "throwaway server)")

@@ -97,7 +97,7 @@ def test_a_refused_join_is_said_beside_the_form_and_nothing_is_kept(pages):
     before = store.row_counts()
     strip = Course().live
     for code, name, field, said in ((teacher.teacher.code[:-1] + "U", "Ben", "code", "'U' is not used in class codes"),
-                                    ("ZZZ-ZZZ", "Ben", "code", "No class has the code ZZZ-ZZZ"),
+                                    ("ZZZ-ZZZ", "Ben", "code", "No class is open with the code ZZZ-ZZZ"),
                                     (teacher.teacher.code, " ADA ", "name", "ADA is already in this class"),
                                     (teacher.teacher.code, "   ", "name", "Type your name")):
         assert strip.join(code, name) is None

@@ -36,6 +36,7 @@ class OpenPage:
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
     cookies: dict[str, str] = field(default_factory=dict, repr=False)   # what the server set, as a browser keeps them
     base: str = ""
+    source: str | None = None          # the local address its requests leave from (None: the system's choice)
 
     def message(self, channel: str, msg_type: str, content: dict[str, Any]) -> str:
         """A message of the Jupyter protocol from this page, as JSON text (the websocket's JSON format)."""
@@ -60,15 +61,16 @@ class OpenPage:
     async def shut_down(self) -> int:
         """Close the page as a browser's tab closes: its socket, then the unload's request giving its kernel back
         (Voilà's ``voila/api/shutdown``, with the XSRF token the page's cookie holds). The answer's HTTP status."""
-        from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
         self.close()
         if not self.kernel_id:
             return 0
         headers = {"Cookie": self.cookie_header(), "X-XSRFToken": self.cookies.get("_xsrf", "")}
         try:
-            response = await AsyncHTTPClient().fetch(f"{self.base}/voila/api/shutdown/{self.kernel_id}",
-                                                     method="POST", body=b"", headers=headers, request_timeout=60)
+            response = await AsyncHTTPClient().fetch(HTTPRequest(
+                f"{self.base}/voila/api/shutdown/{self.kernel_id}", method="POST", body=b"", headers=headers,
+                request_timeout=60, network_interface=self.source))
         except HTTPClientError as exc:
             return int(exc.code)
         return int(response.code)
@@ -93,18 +95,20 @@ def cookies_set(headers: Any) -> dict[str, str]:
     return found
 
 
-async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
+async def open_page(base: str, path: str, timeout_s: float = 300.0, source: str | None = None) -> OpenPage:
     """Open ``base + path`` (``/voila/render/course.ipynb?lesson=…``) as a browser would, up to its widgets' state;
-    a failure is kept in ``error`` (the page's HTTP status, no kernel, a closed socket, the time out)."""
+    a failure is kept in ``error`` (the page's HTTP status, no kernel, a closed socket, the time out). ``source``:
+    the local address the requests leave from (another client on this machine: 127.0.0.2)."""
     import asyncio
 
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
     from tornado.websocket import WebSocketError, websocket_connect
 
-    page = OpenPage(path, base=base)
+    page = OpenPage(path, base=base, source=source)
     start = time.monotonic()
     try:
-        response = await AsyncHTTPClient().fetch(base + path, request_timeout=timeout_s)
+        response = await AsyncHTTPClient().fetch(HTTPRequest(base + path, request_timeout=timeout_s,
+                                                             network_interface=source))
     except HTTPClientError as exc:
         page.error = f"HTTP {exc.code}"
         return page
@@ -121,7 +125,7 @@ async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
     url = f"{base.replace('http', 'ws', 1)}/api/kernels/{page.kernel_id}/channels?session_id={page.session}"
     try:
         request = HTTPRequest(url, headers={"Cookie": page.cookie_header()} if page.cookies else None,
-                              connect_timeout=timeout_s)
+                              connect_timeout=timeout_s, network_interface=source)
         page.socket = await websocket_connect(request, max_message_size=64 << 20)
         comm = uuid.uuid4().hex
         await page.socket.write_message(page.message("shell", "comm_open", {

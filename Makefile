@@ -47,8 +47,10 @@ pages: $(STAMP)
 serve: $(STAMP) $(SEARCH) i18n
 	$(BIN)/atout serve --port $(PORT)
 
-# The sdist and the wheel (dist/), the wheel built from the sdist with the compiled solver search where a C compiler
-# is found (setup.py). Rebuilt when a file of the package changes; the tests install the wheel outside the checkout.
+# The sdist and two wheels (dist/): one built from the sdist with the compiled solver search where a C compiler is
+# found (setup.py: for this platform and Python), and one of plain Python (ATOUT_PURE=1: py3-none-any, for every
+# platform and Python Atout supports; the same search runs uncompiled). Rebuilt when a file of the package changes;
+# the tests install each wheel outside the checkout.
 DIST := dist/.built
 # After the in-place build ($(SEARCH)), which writes the C the sdist takes: the two never run at once under make -j.
 $(DIST): $(STAMP) pyproject.toml setup.py README.md $(shell git ls-files atout 2>/dev/null || find atout -type f) \
@@ -56,6 +58,10 @@ $(DIST): $(STAMP) pyproject.toml setup.py README.md $(shell git ls-files atout 2
 	rm -rf dist
 	mkdir -p build
 	$(BIN)/python -m build --no-isolation --outdir dist . >build/dist.log 2>&1 || (tail -40 build/dist.log; exit 1)
+	@# From the tree: setuptools' build/lib from an earlier build would otherwise slip into it.
+	rm -rf build/lib build/bdist.*
+	ATOUT_PURE=1 $(BIN)/python -m build --wheel --no-isolation --outdir dist . >>build/dist.log 2>&1 \
+	  || (tail -40 build/dist.log; exit 1)
 	touch $(DIST)
 
 dist: $(DIST)
@@ -79,7 +85,7 @@ TEST_WORKERS ?= -n $(shell n=$$(nproc 2>/dev/null || echo 2); echo $$((n < 3 ? n
 # fresh clone). Each step's output is printed whole once it ends. Then the suite.
 test:
 	$(MAKE) -j2 --output-sync=target test-ready
-	ATOUT_WHEEL=$$(ls dist/atout-*.whl) $(BIN)/python -m pytest $(TEST_WORKERS)
+	ATOUT_DIST=dist $(BIN)/python -m pytest $(TEST_WORKERS)
 
 test-ready: $(STAMP) $(SEARCH) i18n node_modules/axe-core/axe.min.js $(DIST) lint
 

@@ -40,6 +40,7 @@ from typing import Any
 
 from atout.errors import ConfigError
 from atout.kernel_fork import kernel_id_of
+from atout.site_client import run_to_end
 
 SPREAD_S = 10.0
 ALONE_ROUNDS = 3
@@ -215,7 +216,7 @@ def run(pages: int = 30, spread_s: float = SPREAD_S, pool: int | None = None, ro
     with tempfile.TemporaryDirectory(prefix="atout-class-start-") as folder:
         site = _Site(Path(folder), pool)
         try:
-            results = asyncio.run(_measure(site, pages, spread_s, rounds))
+            results = run_to_end(_measure(site, pages, spread_s, rounds))
             results["class_start"]["pool"] = pool
             return results
         finally:

@@ -15,6 +15,17 @@ from the culling timeout the server really runs with, so one setting governs bot
 from the page's unload, by a POST that needs the ``_xsrf`` cookie; only the tree page sets it (voila#1458), so
 every page opened from a link kept its kernel until culled. The render handler sets the cookie too.
 
+**A page is given a pool's kernel only when one is ready.** Voilà's pools hold the tasks that start their kernels, a
+refill among them, and handed the first out whatever its state: a visitor arriving just after another waited for
+the refill's delay (``fill_delay``) and its start, 30 s and more (seen in ``atout bench class-start``). A visitor
+now takes a pool's kernel that has started and run its page up to the request, and when none has, is given a kernel
+of its own at once, as when there is no pool.
+
+**A preheated page knows the address it was opened at.** Voilà gives a pool's kernel its visitor's request (the
+query, the headers) but not the address itself (``VOILA_REQUEST_URL``, from which a page makes absolute links, such
+as the class's link a teacher reads out): it passed that address to the kernel *refilling* the pool, which then
+carried the previous visitor's. The address now goes with the request to the kernel handed out, and to none other.
+
 **A preheated kernel is not culled as it is handed out.** Voilà 0.5 protects kernels waiting in the preheated pool
 from the idle culler, but the moment a page takes one, its idle clock still counts from when the kernel started. A
 pooled kernel older than the culling timeout could then be culled before the page connects, and the page never
@@ -57,6 +68,16 @@ def heartbeat_for(cull_idle_timeout: float) -> float:
     if cull_idle_timeout <= 0:
         return HEARTBEAT_MAX_S
     return max(1.0, min(HEARTBEAT_MAX_S, cull_idle_timeout / 4))
+
+
+REQUEST_URL = "VOILA_REQUEST_URL"
+_addresses: dict[str, str] = {}     # kernel id -> the address its visitor asked for, until the kernel is told
+
+
+def _started(task: Any) -> bool:
+    """Whether a kernel of a pool has started and run its page up to its visitor's request (Voilà's pools hold the
+    tasks that start them, a refill's among them, which waits ``fill_delay`` before it starts at all)."""
+    return bool(task.done() and not task.cancelled() and task.exception() is None)
 
 
 def _export_heartbeat(manager: Any) -> None:
@@ -105,6 +126,7 @@ def _patch_voila() -> None:
     with without_iri_format_check():      # 1.1 s of the server's start, of 1.6 s importing Voilà, went to that check
         import voila.app
         import voila.handler
+        import voila.request_info_handler
     from jupyter_server._tz import utcnow
 
     make_manager = voila.app.voila_kernel_manager_factory
@@ -128,17 +150,38 @@ def _patch_voila() -> None:
 
             namespace["fill_if_needed"] = fill_if_needed
         if handing_out is not None:
-            async def get_rendered_notebook(self: Any, *a: Any, **kw: Any) -> Any:
-                result = await handing_out(self, *a, **kw)
+            def get_pool_size(self: Any, notebook_name: str) -> int:
+                return sum(1 for task in self._pools.get(notebook_name, []) if _started(task))
+
+            async def get_rendered_notebook(self: Any, notebook_name: str, *a: Any, **kw: Any) -> Any:
+                pool = self._pools.get(notebook_name, [])
+                ready = next((i for i, task in enumerate(pool) if _started(task)), 0)
+                pool.insert(0, pool.pop(ready))          # Voilà hands out the first: the first that is ready
+                extra = dict(kw.pop("extra_kernel_env_variables", None) or {})
+                address = extra.pop(REQUEST_URL, None)
+                result = await handing_out(self, notebook_name, *a, extra_kernel_env_variables=extra, **kw)
+                if address is not None:
+                    _addresses[result[2]] = address
                 kernel = self._kernels.get(result[2])
                 if kernel is not None:
                     kernel.last_activity = utcnow()
                 return result
 
             namespace["get_rendered_notebook"] = get_rendered_notebook
+            namespace["get_pool_size"] = get_pool_size
         return type(manager.__name__, (manager,), namespace)
 
     voila.app.voila_kernel_manager_factory = factory
+
+    hand_over = voila.request_info_handler.RequestInfoSocketHandler.send_updates.__func__
+
+    def send_updates(cls: Any, msg: dict[str, Any]) -> None:
+        address = _addresses.pop(msg.get("kernel_id", ""), None)
+        if address is not None and isinstance(msg.get("payload"), dict):
+            msg = {**msg, "payload": {**msg["payload"], REQUEST_URL: address}}
+        hand_over(cls, msg)
+
+    voila.request_info_handler.RequestInfoSocketHandler.send_updates = classmethod(send_updates)
 
     render = voila.handler.VoilaHandler.get_generator
 

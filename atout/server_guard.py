@@ -182,8 +182,11 @@ class Guard:
         and never lets it go: two a class of 30, each with the visitor's headers)."""
         from voila.request_info_handler import RequestInfoSocketHandler
 
+        from atout import serve
+
         self.owners.pop(kernel_id, None)
         RequestInfoSocketHandler._cache.pop(kernel_id, None)
+        serve._addresses.pop(kernel_id, None)      # the address of a preheated page whose kernel never asked for it
 
     def owns(self, kernel_id: str, secret: str | None) -> bool:
         owner = self.owners.get(kernel_id)

@@ -10,15 +10,26 @@ what is tested is the server, not the page's look.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
 import uuid
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 CONTROL_PROTOCOL = "1.0.0"          # ipywidgets' control comm
+T = TypeVar("T")
+
+
+def run_to_end(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` in an event loop of its own, on a thread of its own: the caller may already be inside a
+    running loop (a test beside Playwright's synchronous browser, a notebook), where ``asyncio.run`` refuses."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-site-client") as worker:
+        return worker.submit(asyncio.run, coroutine).result()
 
 
 @dataclass
@@ -99,7 +110,6 @@ async def open_page(base: str, path: str, timeout_s: float = 300.0, source: str 
     """Open ``base + path`` (``/voila/render/course.ipynb?lesson=…``) as a browser would, up to its widgets' state;
     a failure is kept in ``error`` (the page's HTTP status, no kernel, a closed socket, the time out). ``source``:
     the local address the requests leave from (another client on this machine: 127.0.0.2)."""
-    import asyncio
 
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
     from tornado.websocket import WebSocketError, websocket_connect

@@ -4,6 +4,7 @@ what to do, in the language of the page it is shown on."""
 from __future__ import annotations
 
 from atout.errors import AtoutError
+from atout.i18n import Text
 
 
 class LiveError(AtoutError):
@@ -46,3 +47,16 @@ class MessageError(LiveError):
     """A message from a page that is not what the protocol accepts (too large, not JSON, a wrong field)."""
 
     field = "message"
+
+
+class StoreError(LiveError):
+    """The class database cannot be used now, so nothing asked of it was saved: its message names the cause and
+    what to do, and ``cause`` names it for the code: ``deleted`` (the file, its folder or the tables are gone),
+    ``read-only``, ``locked`` (another program holds it), ``unreachable`` (the server does not answer), ``full``,
+    ``damaged``, ``newer`` (made by a newer Atout), or ``failed`` (anything else the database said)."""
+
+    field = "store"
+
+    def __init__(self, message: Text | str, cause: str = "failed") -> None:
+        self.cause = cause
+        super().__init__(message)

@@ -86,14 +86,22 @@ class TempPostgres:
                 os.chown(path, entry.pw_uid, entry.pw_gid)
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "atout", "-A", "trust", "-E", "UTF8",
                   "--locale=C", "--no-sync")
+        self.start_server()
+        self._run(str(self.bin / "createdb"), "-h", str(self.socket), "-U", "atout", "atout")
+        self.url = f"postgresql://atout@/atout?host={quote(str(self.socket), safe='')}"
+        return self
+
+    def start_server(self) -> None:
+        """Start the server on its data (again, after ``stop_server``)."""
         # No TCP at all (listen_addresses empty): the socket in our own folder; durability is not needed here.
         options = f"-k {self.socket} -c listen_addresses='' -c fsync=off -c synchronous_commit=off " \
                   "-c full_page_writes=off -c max_connections=200"
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                   "-t", "60", "start")
-        self._run(str(self.bin / "createdb"), "-h", str(self.socket), "-U", "atout", "atout")
-        self.url = f"postgresql://atout@/atout?host={quote(str(self.socket), safe='')}"
-        return self
+
+    def stop_server(self) -> None:
+        """Stop the server as an administrator would (``pg_ctl stop``: its sessions are ended), keeping its data."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def pid(self) -> int | None:
         """The server's process id (the postmaster's), while it runs."""

@@ -27,7 +27,7 @@ from typing import Any
 
 from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, language
 from atout.live.classes import Classes, Student
-from atout.live.errors import LiveError, MessageError
+from atout.live.errors import LiveError, MessageError, StoreError
 
 MAX_MESSAGE_BYTES = 4096     # a page's message: a code, a name, a few choices; anything larger is refused
 MAX_TOKEN = 64
@@ -138,7 +138,10 @@ def _language_of(classes: Classes, message: Any) -> str | None:
     token = message.get("token") if isinstance(message, dict) else None
     if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN:
         return None
-    row = classes.store.student_by_token(token)
+    try:
+        row = classes.store.student_by_token(token)
+    except StoreError:          # the store fails (what is refused says so): in the message's language, else English
+        return None
     return row.lang if row is not None else None
 
 

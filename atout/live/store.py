@@ -33,11 +33,24 @@ students' pages not at all. The counters are what pages watch:
   student connections each for nothing.
 
 ``atout bench class`` measures both (answer → projector latency, reads a second per page).
+
+**A store that fails says why, and nothing it did not write is acknowledged.** A store whose file was deleted or
+moved, turned read-only or is locked by another program, or whose server does not answer, raises ``StoreError``
+(``atout.live.errors``: a ``LiveError`` whose message names the cause and what to do) within seconds: SQLite waits
+``BUSY_TIMEOUT_S`` for a lock, PostgreSQL ``LOCK_TIMEOUT_S`` for a lock and ``CONNECT_TIMEOUT_S`` for a connection.
+SQLite checks that the file at its path is still the one its connection opened before each use and again after each
+commit, so an answer written to a file that is no longer the one the other kernels read is refused, not
+acknowledged; it never makes the file again behind a running class (see ``atout.live.sqlite``). A failure is told to
+the listeners (``listen``: the pages' banners), and from then a thread tries the store every ``PROBE_S`` seconds
+(``probe``: can it be written to now?) until it works, and tells them so: pages recover by themselves. A connection
+the server dropped (it restarted) is made again once, at once, before a read or a transaction's start, where nothing
+was sent.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import threading
@@ -49,13 +62,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from atout.errors import AtoutError
 from atout.i18n import Text
+from atout.live.errors import StoreError
+
+__all__ = ["StoreError"]        # raised here, defined with the class's other refusals
 
 SCHEMA_VERSION = 3
 POLL_S = 0.1           # SQLite: how often a watching page reads the change counter
 SAFETY_POLL_S = 2.0    # PostgreSQL: how often a listening page reads it anyway
 DATABASE_FILE = "classes.sqlite3"
+PROBE_S = 1.0          # while the store fails, how often it is tried again (how soon pages learn it works again)
+PROBER_JOIN_S = 15.0   # closing waits this long at most for a try under way (a lock's 5 s, a connection's 5 s)
+log = logging.getLogger(__name__)
 
 
 _held = threading.local()
@@ -98,10 +116,11 @@ def writes_held() -> Iterator[None]:
         try:
             if failed is None:
                 store._execute(cursor, "COMMIT", ())
+                store._committed(cursor.connection)
             else:
                 store._execute(cursor, "ROLLBACK", ())
         except Exception as error:      # noqa: BLE001 - the others are rolled back, then it is raised
-            failed = Conflict(str(error)) if store._is_conflict(error) else error
+            failed = Conflict(str(error)) if store._is_conflict(error) else store._translated(error)
         finally:
             cursor.close()
     if failed is not None:
@@ -121,8 +140,22 @@ def once_written(then: Callable[[], None]) -> None:
         after.append(then)
 
 
-class StoreError(AtoutError):
-    """The store cannot be used as asked (a database newer than this Atout, an address it cannot reach)."""
+_listeners: list[Callable[[Store], None]] = []
+
+
+def listen(listener: Callable[[Store], None]) -> None:
+    """``listener(store)`` is called, from whichever thread noticed, each time ``store.trouble`` changes: the store
+    failed (or failed otherwise) or works again. It reads ``store.trouble`` then, so calls that arrive late or out of
+    order still leave it with the latest."""
+    _listeners.append(listener)
+
+
+def _tell(store: Store) -> None:
+    for listener in list(_listeners):
+        try:
+            listener(store)
+        except Exception:       # noqa: BLE001 - a page that cannot say it must not stop the others
+            log.exception("telling %r that the class database changed", listener)
 
 
 class Conflict(Exception):
@@ -341,7 +374,8 @@ class Transaction:
 
 class Store(ABC):
     """Where live classes are kept. The class model (``atout.live.classes``) is its only user: it checks what is
-    asked and says no with a reason; the store keeps what it is given, whole or not at all."""
+    asked and says no with a reason; the store keeps what it is given, whole or not at all, or says why it cannot
+    (``StoreError``)."""
 
     backend = ""
     id_column = ""
@@ -352,7 +386,18 @@ class Store(ABC):
         self._connections: list[Any] = []
         self._lock = threading.Lock()
         self.reads = 0                      # counter reads made by watchers (the benchmark reports them)
-        self._migrate()
+        self.trouble: StoreError | None = None      # the failure met last, until the store works again
+        self._prober: threading.Thread | None = None
+        self._closed = threading.Event()
+        self._ready = False                 # the schema is checked (made on first use)
+        self._making = threading.Lock()
+        try:
+            self._ensure_ready()
+        except StoreError:
+            # A store that cannot be used yet (a server that does not answer, a file locked or deleted, a database a
+            # newer Atout made) is made all the same and says why at each use, until it works and makes the schema:
+            # a page opened while the database was down recovers with it; a page's kernel keeps one store.
+            pass
 
     # --- what a back-end says ------------------------------------------------------------------------------
 
@@ -364,13 +409,36 @@ class Store(ABC):
         """Whether a connection still works (a server's connection can drop; it is then made again)."""
         return True
 
+    def _current(self, connection: Any) -> bool:
+        """Whether ``connection`` still reaches the database the other kernels use (SQLite: the file at its path is
+        the one it opened); else it is closed and another made."""
+        return True
+
+    def _dropped(self, connection: Any) -> bool:
+        """After an error on ``connection``: whether the server had closed it (nothing done on it; try a new one)."""
+        return False
+
     @abstractmethod
     def _begin(self, connection: Any) -> Any:
         """Begin a write transaction on ``connection``; a cursor for it."""
 
+    def _committed(self, connection: Any) -> None:
+        """After a commit on ``connection``: raise ``StoreError`` if what it wrote is not in the database the other
+        kernels read (SQLite: the file was deleted or replaced meanwhile)."""
+        return None
+
     @abstractmethod
     def _is_conflict(self, error: BaseException) -> bool:
         """Whether ``error`` is a broken uniqueness rule."""
+
+    @abstractmethod
+    def _fault(self, error: BaseException) -> StoreError | None:
+        """``error`` (the driver's) as the ``StoreError`` that says its cause and what to do; None when it is not a
+        failure of the store (a broken uniqueness rule, a fault in Atout)."""
+
+    @abstractmethod
+    def _probe(self, connection: Any) -> None:
+        """Raise unless a write could be made now (no lock held against it, not read-only), writing nothing."""
 
     def _announce(self, tx: Transaction, class_id: int, shown: bool) -> None:
         """Tell the watchers of ``class_id`` that it changed (the students' too when ``shown``), once this
@@ -405,16 +473,101 @@ class Store(ABC):
         """Keep two kernels from creating the schema at once (SQLite's ``BEGIN IMMEDIATE`` already does)."""
         return None
 
+    # --- when the store fails --------------------------------------------------------------------------------
+
+    def _translated(self, error: BaseException) -> BaseException:
+        """``error`` as the ``StoreError`` saying its cause, told to the listeners (``_failed``); any other error
+        as it is."""
+        if isinstance(error, StoreError):
+            return self._failed(error)
+        fault = self._fault(error)
+        return error if fault is None else self._failed(fault)
+
+    @contextmanager
+    def _faults(self) -> Iterator[None]:
+        """Raise what fails inside as ``_translated`` says."""
+        try:
+            yield
+        except Exception as error:
+            translated = self._translated(error)
+            if translated is error:
+                raise
+            raise translated from error
+
+    def _failed(self, error: StoreError) -> StoreError:
+        """Note a failure, tell the listeners when it is news, and try the store every ``PROBE_S`` seconds until it
+        works again (``probe``); ``error``, to be raised."""
+        with self._lock:
+            said, self.trouble = self.trouble, error
+            if not self._closed.is_set() and (self._prober is None or not self._prober.is_alive()):
+                self._prober = threading.Thread(target=self._probe_until_back, name="atout-store-probe", daemon=True)
+                self._prober.start()
+        if said is None or (said.cause, said.message.render("en")) != (error.cause, error.message.render("en")):
+            log.warning("the class database fails: %s", error.message.render("en"))
+            _tell(self)
+        return error
+
+    def _probe_until_back(self) -> None:
+        while not self._closed.wait(PROBE_S):
+            seen = self.trouble
+            try:
+                self.probe()
+            except StoreError:                  # still failing (``_failed`` told any change of cause)
+                continue
+            except Exception:                   # noqa: BLE001 - a fault of Atout's: logged, tried again
+                log.exception("trying the class database again")
+                continue
+            with self._lock:
+                if self.trouble is not seen:    # another failure meanwhile: try again before saying it works
+                    continue
+                self.trouble = None
+                self._prober = None
+            log.warning("the class database works again")
+            _tell(self)
+            return
+
+    def probe(self) -> None:
+        """Raise ``StoreError`` saying why unless the store can be written to now (what the prober tries)."""
+        with self._faults():
+            self._ensure_ready()
+            conn = self.connection()
+            try:
+                self._probe(conn)
+            except Exception:
+                if not self._dropped(conn):     # (a connection the server dropped while it was down: a new one)
+                    raise
+                self._probe(self.connection())
+
     # --- connections and transactions ----------------------------------------------------------------------
 
     def connection(self) -> Any:
-        """This thread's connection (each thread its own: a watcher's waits never hold up the page)."""
+        """This thread's connection (each thread its own: a watcher's waits never hold up the page), made again when
+        it dropped or no longer reaches the database (``_current``)."""
         conn = getattr(self._local, "connection", None)
-        if conn is None or not self._usable(conn):
-            conn = self._local.connection = self._connect()
-            with self._lock:
-                self._connections.append(conn)
+        if conn is not None and self._usable(conn) and self._current(conn):
+            return conn
+        if conn is not None:
+            self._forget(conn)
+        conn = self._connect()
+        self._local.connection = conn
+        with self._lock:
+            self._connections.append(conn)
         return conn
+
+    def _forget(self, conn: Any) -> None:
+        """This thread no longer uses ``conn``: closed, unless a transaction it holds still runs on it (it is then
+        closed with the store)."""
+        self._local.connection = None
+        held = _holding()
+        if held is not None and self in held and held[self][0].connection is conn:
+            return
+        with self._lock:
+            if conn in self._connections:
+                self._connections.remove(conn)
+        try:
+            conn.close()
+        except Exception:       # noqa: BLE001, S110 - a dropped connection is closed already
+            pass
 
     def _execute(self, cursor: Any, sql: str, params: Sequence[Any]) -> Any:
         if self.placeholder != "?":
@@ -422,49 +575,91 @@ class Store(ABC):
         cursor.execute(sql, tuple(params))
         return cursor
 
+    def _ensure_ready(self) -> None:
+        """Check the schema (make it on first use) once per store."""
+        if self._ready:
+            return
+        with self._making:
+            if not self._ready:
+                self._migrate()
+                self._ready = True
+
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """One read statement outside any transaction (autocommit: it sees what is committed)."""
+        """One read statement outside any transaction (autocommit: it sees what is committed); on a connection the
+        server had dropped, read again once on a new one."""
+        with self._faults():
+            self._ensure_ready()
+            for again in (True, False):
+                conn = self.connection()
+                cursor = conn.cursor()
+                try:
+                    rows: list[Any] = self._execute(cursor, sql, params).fetchall()
+                    return rows
+                except Exception:
+                    if not (again and self._dropped(conn)):
+                        raise
+                finally:
+                    cursor.close()
+        raise AssertionError("unreachable: the second read returns or raises")
+
+    def _begun(self) -> Any:
+        """A write transaction begun on this thread's connection: a cursor for it. A connection the server had
+        dropped is made again once (nothing was sent on it yet)."""
         conn = self.connection()
-        cursor = conn.cursor()
         try:
-            rows: list[Any] = self._execute(cursor, sql, params).fetchall()
-            return rows
-        finally:
-            cursor.close()
+            return self._begin(conn)
+        except Exception:
+            if not self._dropped(conn):
+                raise
+        return self._begin(self.connection())
+
+    def _rollback(self, cursor: Any, to: str = "") -> None:
+        """Undo the transaction (or back ``to`` a savepoint); on a connection that dropped, it is undone already."""
+        try:
+            if to:
+                self._execute(cursor, f"ROLLBACK TO SAVEPOINT {to}", ())
+                self._execute(cursor, f"RELEASE SAVEPOINT {to}", ())
+            else:
+                self._execute(cursor, "ROLLBACK", ())
+        except Exception:       # noqa: BLE001 - the error that made it roll back is the one raised
+            log.debug("rolling back on a failed connection", exc_info=True)
 
     @contextmanager
-    def _transaction(self, may_hold: bool = True) -> Iterator[Transaction]:
-        held = _holding() if may_hold else None
-        if held is not None:
-            with self._held_savepoint(held) as tx:
-                yield tx
-            return
-        conn = self.connection()
-        cursor = self._begin(conn)
-        try:
-            yield Transaction(self, cursor)
-        except BaseException as error:
-            self._execute(cursor, "ROLLBACK", ())
-            cursor.close()
-            if self._is_conflict(error):
-                raise Conflict(str(error)) from error
-            raise
-        else:
+    def _transaction(self, may_hold: bool = True, making: bool = False) -> Iterator[Transaction]:
+        with self._faults():
+            if not making:
+                self._ensure_ready()
+            held = _holding() if may_hold else None
+            if held is not None:
+                with self._held_savepoint(held) as tx:
+                    yield tx
+                return
+            cursor = self._begun()
             try:
-                self._execute(cursor, "COMMIT", ())
-            except Exception as error:
+                yield Transaction(self, cursor)
+            except BaseException as error:
+                self._rollback(cursor)
+                cursor.close()
                 if self._is_conflict(error):
                     raise Conflict(str(error)) from error
                 raise
-            finally:
-                cursor.close()
+            else:
+                try:
+                    self._execute(cursor, "COMMIT", ())
+                except Exception as error:
+                    if self._is_conflict(error):
+                        raise Conflict(str(error)) from error
+                    raise
+                finally:
+                    cursor.close()
+                self._committed(cursor.connection)
 
     @contextmanager
     def _held_savepoint(self, held: dict[Store, list[Any]]) -> Iterator[Transaction]:
         """A write inside ``writes_held``: a savepoint of this thread's one transaction on this store, begun by its
         first write; a write that raises undoes itself alone (a refused name, say), the others stay held."""
         if self not in held:
-            held[self] = [self._begin(self.connection()), 0]
+            held[self] = [self._begun(), 0]
         cursor, depth = held[self]
         name = f"atout_write_{depth}"
         held[self][1] = depth + 1
@@ -472,8 +667,7 @@ class Store(ABC):
         try:
             yield Transaction(self, cursor)
         except BaseException as error:
-            self._execute(cursor, f"ROLLBACK TO SAVEPOINT {name}", ())
-            self._execute(cursor, f"RELEASE SAVEPOINT {name}", ())
+            self._rollback(cursor, to=name)
             if self._is_conflict(error):
                 raise Conflict(str(error)) from error
             raise
@@ -496,8 +690,18 @@ class Store(ABC):
             yield tx
 
     def close(self) -> None:
+        """Close every connection; a store closed while failing no longer says so. The prober is let finish its try
+        first (at most a lock's or a connection's wait): a connection closed under a thread using it can crash the
+        process (SQLite's driver)."""
+        self._closed.set()
+        prober = self._prober
+        if prober is not None and prober is not threading.current_thread():
+            prober.join(timeout=PROBER_JOIN_S)
         with self._lock:
             connections, self._connections = self._connections, []
+            failing, self.trouble = self.trouble, None
+        if failing is not None:
+            _tell(self)
         for conn in connections:
             try:
                 conn.close()
@@ -508,7 +712,7 @@ class Store(ABC):
     # --- the schema ------------------------------------------------------------------------------------------
 
     def _migrate(self) -> None:
-        with self._transaction(may_hold=False) as tx:       # the schema is made once for all, never held back
+        with self._transaction(may_hold=False, making=True) as tx:     # made once for all, never held back
             self._migration_lock(tx)
             tx.run("CREATE TABLE IF NOT EXISTS live_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             row = tx.one("SELECT value FROM live_meta WHERE key = 'schema_version'")
@@ -516,7 +720,7 @@ class Store(ABC):
             if found > SCHEMA_VERSION:
                 raise StoreError(Text("the class database was made by a newer Atout (schema {found}; this one knows "
                                       "up to {known}): update Atout, or point ATOUT_DATA or ATOUT_DATABASE_URL "
-                                      "elsewhere", found=found, known=SCHEMA_VERSION))
+                                      "elsewhere", found=found, known=SCHEMA_VERSION), cause="newer")
             if found < 1:
                 for statement in schema(self.id_column):
                     tx.run(statement)

@@ -1,6 +1,10 @@
 """Pages learn of a change to their class from a watcher: a background thread waiting on the store's change
 counter (``Store.wait_for_change``: polling it on SQLite, ``LISTEN`` on PostgreSQL) that calls the page back when it
 moves. The page then reads what it shows; nothing is read while nothing changes but the counter itself.
+
+While the store fails the watcher tries again every ``RETRY_S`` seconds, and carries on from where it was when the
+store works again: the page hears of any change made meanwhile. Why the store fails is the store's to say
+(``atout.live.store.listen``), once, not each watcher's at each try.
 """
 
 from __future__ import annotations
@@ -9,10 +13,12 @@ import logging
 import threading
 from collections.abc import Callable
 
+from atout.live.errors import StoreError
 from atout.live.store import Store, once_written
 
 log = logging.getLogger(__name__)
 WAIT_S = 5.0       # one wait's length: the thread looks at its stop flag at least this often
+RETRY_S = 1.0      # after a failed wait (the store fails: ``atout.live.store``), the next begins this much later
 
 
 class Watch:
@@ -57,9 +63,13 @@ class Watch:
             try:
                 now = self.store.wait_for_change(self.class_id, version, WAIT_S, stop=self._stop,
                                                  shown=self.shown)
-            except Exception:                  # a dropped connection: wait a little and try again
+            except StoreError:                 # the store told its listeners why (the page says it): try again
+                if self._stop.wait(RETRY_S):
+                    return
+                continue
+            except Exception:                  # a fault of Atout's: logged, and tried again
                 log.exception("watching class %s", self.class_id)
-                if self._stop.wait(1.0):
+                if self._stop.wait(RETRY_S):
                     return
                 continue
             if self._stop.is_set():

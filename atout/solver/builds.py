@@ -39,7 +39,7 @@ def _find() -> tuple[dict[str, ModuleType], str]:
     found: dict[str, ModuleType] = {}
     why = ""
     if tricks.BUILT_FROM is None:
-        why = "no compiled build (no C compiler or no Cython when it was installed)"
+        why = "no compiled build: a plain-Python wheel, or no C compiler or Cython where it was built"
         found["pure"] = tricks
     else:
         if tricks.BUILT_FROM == source_digest():

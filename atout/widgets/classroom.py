@@ -113,6 +113,7 @@ class Classroom(widgets.VBox):
         self.spec: dealcode.DealSpec | None = None
         self.table: CardTable | None = None
         self.stepper: Any = None
+        self.trick_withheld = False     # a live class is answering "which card wins?" (``withhold_trick``)
         deal_bar = widgets.HBox([self.game_picker, self.players_picker, self.deal_button, self.code_view,
                                  self.code_input, self.join_button, self.message])
         from atout.widgets.live import LiveClass
@@ -243,6 +244,7 @@ class Classroom(widgets.VBox):
                 self.table = CardTable(self.hand, viewer=viewer, opponents=opponent, show_legal=True,
                                        size="projector", four_colour=self.four_colour.value, you=None, fit=True,
                                        sort_hands=self.sort_hands.value)
+                self.table.withheld = self.trick_withheld
                 self.table.on_event.append(lambda _event: self._changed())
             else:
                 # One table for every deal: a new widget per deal would leave the old one alive in
@@ -260,6 +262,7 @@ class Classroom(widgets.VBox):
                 self.stepper.slider.observe(guarded(lambda _change: self._changed()), names="value")
             self.stepper.table.four_colour = self.four_colour.value
             self.stepper.table.sort_hands = self.sort_hands.value
+            self.stepper.table.withheld = self.trick_withheld
             self.stepper.set_viewer(viewer)
             self.stage.children = [self.stepper]
         self._changed()
@@ -330,6 +333,19 @@ class Classroom(widgets.VBox):
         self._show()
 
     # --- a live class follows the table ---------------------------------------------------------------------
+
+    def withhold_trick(self, withheld: bool) -> None:
+        """While the class answers "which card wins?", the table (in Play or in the walk-through) says nothing of who
+        won the trick or who is next, and the walk-through's explanation is hidden (its steps name the winner); once
+        the answer is revealed, they say it again (the teacher's panel calls this, ``atout.widgets.live``)."""
+        self.trick_withheld = withheld
+        for table in (self.table, self.stepper.table if self.stepper is not None else None):
+            if table is not None:
+                table.withheld = withheld
+        if withheld:
+            self.add_class("atout-withholding")
+        else:
+            self.remove_class("atout-withholding")
 
     def live_position(self) -> dict[str, Any]:
         """What the class follows: the deal's code, the line of actions shown (the moves played; in the walk-through

@@ -21,6 +21,13 @@ Nested callbacks (a trait set by an action fires an observer) belong to the oute
 What a callback writes to a live class's store is held in one transaction until it returns
 (``atout.live.store.writes_held``): a fault rolls it back with the rest, so "what you just did was not done" is true
 of the class too.
+
+A live class's store that fails (its file deleted or locked, its server down: ``atout.live.errors.StoreError``) is
+no fault inside Atout and is not said as one. The store tells why to its listeners (``atout.live.store.listen``), and
+this module passes it on, on the kernel's own thread, to every ``store_said(error)`` of the page (``listen_to_store``):
+the page shell's banner says the store's own sentence, the class's panels keep what they show, and when the store
+works again they hear ``store_said(None)``: the banner goes and they draw the class afresh. A callback that meets the
+failure is undone as after a fault, without the fault's banner.
 """
 
 from __future__ import annotations
@@ -38,6 +45,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from atout.live import store as live_store
+from atout.live.errors import StoreError
 from atout.live.store import writes_held
 from atout.widgets import language
 
@@ -57,6 +66,8 @@ FRAMEWORK = frozenset({"_click_handlers", "_cross_validation_lock", "_holding_sy
                        "_trait_values"})
 
 _listeners: weakref.WeakSet = weakref.WeakSet()      # the page shells that say a fault (``fault_said``)
+_store_listeners: weakref.WeakSet = weakref.WeakSet()    # what says the class database's failures (``store_said``)
+_failing: dict[int, Any] = {}       # id -> each store of this kernel that fails now
 _running = threading.local()
 
 
@@ -64,6 +75,46 @@ def listen(listener: Any) -> None:
     """``listener.fault_said()`` is called whenever a guarded callback that ``listener.hears(state)`` (a
     ``PageState``) meets a fault."""
     _listeners.add(listener)
+
+
+def listen_to_store(listener: Any) -> None:
+    """``listener.store_said(error)`` is called, on the kernel's thread, whenever a live class's store starts failing
+    (``error``, a ``StoreError`` whose message says why and what to do) or works again (None); at once, if it fails
+    now."""
+    _store_listeners.add(listener)
+    failing = _store_failure()
+    if failing is not None:
+        listener.store_said(failing)
+
+
+def _store_failure() -> StoreError | None:
+    return next((store.trouble for store in _failing.values() if store.trouble is not None), None)
+
+
+def _store_changed(store: Any) -> None:
+    """From whichever thread noticed: handed to the kernel's event loop, where widgets are drawn."""
+    from atout.widgets.live import kernel_caller
+
+    kernel_caller()(lambda: _say_store(store))
+
+
+def _say_store(store: Any) -> None:
+    if store.trouble is None:
+        _failing.pop(id(store), None)
+    else:
+        _failing[id(store)] = store
+    failing = _store_failure()
+    for listener in list(_store_listeners):
+        if getattr(listener, "comm", True) is None:       # closed: no longer on the page
+            _store_listeners.discard(listener)
+            continue
+        try:
+            listener.store_said(failing)
+        except Exception:       # noqa: BLE001 - the others are told all the same
+            log.exception("%s could not say the class database's failure", type(listener).__name__)
+
+
+live_store.listen(_store_changed)
 
 
 def guarded(callback: F) -> F:
@@ -77,6 +128,11 @@ def guarded(callback: F) -> F:
         try:
             with writes_held():
                 return callback(*args, **kwargs)
+        except StoreError as error:     # said by the store, in the banner: undone, and no fault of Atout's
+            log.warning("The class database failed while answering the page (%s); the page is put back as it was: "
+                        "%s", getattr(callback, "__qualname__", callback), error.message.render("en"))
+            noted.restore(args[0] if args and _is_change(args[0]) else None)
+            return None
         except Exception:       # noqa: BLE001 - a page never dies silently: the fault is said and undone
             log.exception("A fault in Atout while answering the page (%s); the page is put back as it was",
                           getattr(callback, "__qualname__", callback))

@@ -16,6 +16,10 @@ How a page learns of a change: a watcher thread (``atout.live.watch``) waits on 
 hands an update to the kernel's own event loop (``Updates``), the thread that runs the page's clicks, so a widget is
 never changed from two threads at once and the kernel never waits on the store. However many changes arrive while
 an update waits, the page draws once.
+
+When the class's store fails, the page shell's banner says why (``atout.widgets.fault.listen_to_store``); the panels
+keep what they show, say it where a click was refused, and when the store works again (``store_said(None)``) draw
+the class afresh and take back a refusal that no longer holds.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ import traitlets
 from atout.cards import Card, Suit
 from atout.i18n import N_, Text, _, get_language, ngettext
 from atout.svg import card_svg
-from atout.widgets import language
+from atout.widgets import fault, language
 from atout.widgets.fault import guarded
 from atout.widgets.page_input import FromPage
 from atout.widgets.said import rule_mark, rule_quote
@@ -156,6 +160,12 @@ def _watch(class_id: int, updates: Updates, shown: bool) -> Any:
     return Watch(live_classes().store, class_id, updates.changed, shown=shown).start()
 
 
+def trick_withheld(ask: str | None, revealed: bool) -> bool:
+    """Whether the tables of a class keep quiet about who won the trick and who is next: while "which card wins?"
+    waits for its reveal (the winner leads next, so the turn would give the answer away)."""
+    return ask == "winner" and not revealed
+
+
 # --- the address ------------------------------------------------------------------------------------------------
 
 def class_link(code: str, page_address: str | None = None) -> str:
@@ -245,6 +255,9 @@ def question_situation(question: dict[str, Any]) -> str:
     return ""
 
 
+LONG_LABEL = 16      # characters: "60 for 120" and "Pass" are short; "10 to Player 1, −25 to Player 2, …" is long
+
+
 def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards: bool,
                right: list[str] | None = None, pick_all: bool = False, state: str = "open") -> str:
     """The class's answers as bars of counts, no names; ``right``: the right choices, once revealed; ``pick_all``:
@@ -267,11 +280,13 @@ def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards:
            f"</p>" if pick_all else "")
     closed = (f"<p class='atout-live-closed' data-testid='live-closed'>"
               f"{escape(Text('Answers are closed.').render())}</p>" if state == "closed" else "")
+    # Labels longer than a call or a card (a score's working) each get a line above their bar (live.css).
+    stacked = " atout-bars-stacked" if any(len(labels[c]) > LONG_LABEL for c in chart["counts"]) else ""
     return (f"<div class='atout-live-chart' data-testid='live-chart' data-answered='{chart['answered']}' "
             f"data-students='{chart['students']}' data-state='{state}'>"
             f"<h3 class='atout-live-question'>{escape(title)}</h3>{how}"
             f"<p class='atout-live-count' data-testid='live-answered' aria-live='polite'>"
-            f"{escape(answered)}</p>{closed}<ul class='atout-bars'>{''.join(rows)}</ul></div>")
+            f"{escape(answered)}</p>{closed}<ul class='atout-bars{stacked}'>{''.join(rows)}</ul></div>")
 
 
 class ClassKeys(FromPage, anywidget.AnyWidget):
@@ -392,6 +407,7 @@ class LiveClass(widgets.VBox):
         self.browser = ClassKeys(self._heard)
         self.zone: str | None = None           # the browser's time zone, once its page said it
         self._opened = False
+        self._reopen: dict[str, Any] | None = None     # what the browser kept, while the store fails to bring it back
         self._asked_code: str | None = None    # the class code the page's address carries
         self.notice = widgets.HTML()
         self.intro = widgets.HTML()
@@ -432,7 +448,9 @@ class LiveClass(widgets.VBox):
                        else [self.style, self.browser, self.notice, self.bar, self.form])
         self.children = self._strip
         self._show_form(False)
+        self._store_refused = False     # the form's refusal was the store's (it goes when the store works again)
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
         if code:
             self.prefill(code)
@@ -460,8 +478,22 @@ class LiveClass(widgets.VBox):
             self._refused(str(exc), "code")
 
     def _refused(self, message: str, field: str) -> None:
+        self._store_refused = field == "store"
         self.form_message.value = (f"<p class='atout-error' role='alert' data-testid='live-join-error' "
                                    f"data-field='{escape(field)}'>{escape(message)}</p>")
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): a refusal beside the form goes; a page that opened meanwhile goes back to
+        the class its browser kept."""
+        if failure is not None:
+            return
+        if self._store_refused:
+            self._store_refused = False
+            self.form_message.value = ""
+        if self._reopen is not None:
+            kept, self._reopen = self._reopen, None
+            self._opened = False
+            self.opened(kept)
 
     def ask_to_start(self) -> TeacherPanel | None:
         """"Start a class": the class at once, or first the passcode, where the server asks this page's teacher for
@@ -545,6 +577,7 @@ class LiveClass(widgets.VBox):
     def opened(self, message: dict[str, Any]) -> None:
         """The page's browser says what it kept (once, as the page opens): back to the class it was in."""
         from atout.live.classes import time_zone
+        from atout.live.errors import StoreError
 
         if self._opened:
             return
@@ -553,10 +586,14 @@ class LiveClass(widgets.VBox):
         self.zone = zone if time_zone(zone) is not None else None
         if self.teacher_panel is not None:
             self.teacher_panel.draw()
-        if self.host is not None and self.teacher_panel is None and self._resume_teacher(message):
-            return
-        if self.student_panel is None and self.teacher_panel is None:
-            self._resume_student(message.get("students"))
+        try:
+            if self.host is not None and self.teacher_panel is None and self._resume_teacher(message):
+                return
+            if self.student_panel is None and self.teacher_panel is None and not self._resume_student(
+                    message.get("students")):
+                self._reopen = message
+        except StoreError:          # the banner says why; the page goes back to its class once the store works
+            self._reopen = message
 
     def _resume_teacher(self, message: dict[str, Any]) -> bool:
         from atout.live.errors import SessionError
@@ -579,11 +616,12 @@ class LiveClass(widgets.VBox):
         self._teach(teacher, resumed=True)
         return True
 
-    def _resume_student(self, kept: Any) -> None:
+    def _resume_student(self, kept: Any) -> bool:
+        """Back to the class of a token the browser kept; False when the store failed (the tokens are kept)."""
         from atout.live.protocol import handle
 
         if not isinstance(kept, list):
-            return
+            return True
         for entry in kept[:4]:
             if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)):
                 continue
@@ -591,11 +629,14 @@ class LiveClass(widgets.VBox):
             if self._asked_code is not None and code != self._asked_code:
                 continue                          # the address names another class: its form waits
             reply = handle(self.classes, {"op": "resume", "token": token})
+            if reply.get("field") == "store":
+                return False
             if "error" in reply or reply["view"]["ended"]:
                 self.browser.forget_student(code)
                 continue
             self._show_student(reply)
-            return
+            return True
+        return True
 
     def join(self, code: str | None = None, name: str | None = None) -> StudentPanel | None:
         """Join with the form's code and name (or these); a refusal is said beside the form, nothing changes."""
@@ -604,6 +645,10 @@ class LiveClass(widgets.VBox):
         code = self.code_input.value if code is None else code
         name = self.name_input.value if name is None else name
         reply = handle(self.classes, {"op": "join", "code": code, "name": name, "lang": get_language()})
+        if reply.get("field") == "store":
+            self._refused(Text("You could not join: the class database is not working (the message at the top of "
+                               "the page says why). Join again once that message has gone.").render(), "store")
+            return None
         if "error" in reply:
             self._refused(reply["error"], reply.get("field", ""))
             return None
@@ -770,7 +815,9 @@ class TeacherPanel(widgets.VBox):
             self._back_to_class()
         if self.host is not None and hasattr(self.host, "on_change"):
             self.host.on_change.append(self._table_changed)
+        self._store_refused = False     # the message is the store's refusal (it goes when the store works again)
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
 
     def _back_to_class(self) -> None:
@@ -838,7 +885,7 @@ class TeacherPanel(widgets.VBox):
                     self._say(Text("The solver is working out the best lead…").render())
                 self.teacher.ask_table(self.ask_picker.value, where["code"], where["actions"])
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return False
         self._say("")
         self.names_button.value = False
@@ -851,7 +898,7 @@ class TeacherPanel(widgets.VBox):
         try:
             self.teacher.reveal()
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return
         self.draw()
 
@@ -867,7 +914,7 @@ class TeacherPanel(widgets.VBox):
         try:
             self.teacher.countdown(seconds)
         except LiveError as exc:
-            self._say(str(exc), error=True)
+            self._refused(exc)
             return
         self.draw()
 
@@ -944,7 +991,23 @@ class TeacherPanel(widgets.VBox):
         if self.host is not None and hasattr(self.host, "on_change") and self._table_changed in self.host.on_change:
             self.host.on_change.remove(self._table_changed)
 
+    def _refused(self, refusal: Any) -> None:
+        if refusal.field == "store":        # the banner says why and what to do
+            self._say(Text("This was not done: the class database is not working (the message at the top of the "
+                           "page says why).").render(), error=True)
+            self._store_refused = True
+        else:
+            self._say(str(refusal), error=True)
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): the class as it is now, and its refusal taken back."""
+        if failure is None:
+            if self._store_refused:
+                self._say("")
+            self.draw()
+
     def _say(self, text: str, error: bool = False) -> None:
+        self._store_refused = False
         if not text:
             self.message.value = ""
             return
@@ -1064,13 +1127,15 @@ class TeacherPanel(widgets.VBox):
         """The class as the store has it now (on the page's thread: the watcher asks for it, and a timer at the next
         moment the store's counter does not mark: a countdown's end, a quiet page turning away)."""
         from atout.live.classes import AWAY_AFTER_S
-        from atout.live.errors import SessionError
+        from atout.live.errors import SessionError, StoreError
         from atout.live.questions import from_spec
 
         try:
             row = self.teacher.row()
             presence = self.teacher.presence()
             current = self.teacher.current()
+        except StoreError:          # the banner says why; the panel keeps what it shows until the store works again
+            return
         except SessionError as exc:
             self.chart_html.value = _p(str(exc), "atout-error")
             for part in (self.follow_row, self.ask_box, self.results_row, self.end_row, self.close_row,
@@ -1083,6 +1148,9 @@ class TeacherPanel(widgets.VBox):
         now = self.live.classes.clock()
         ended = self.ended or not self.live.classes.takes_answers(row)
         self.ended = ended
+        if hasattr(self.host, "withhold_trick"):     # the projector's table, while its question waits (not once over)
+            self.host.withhold_trick(not ended and current is not None and trick_withheld(
+                current.spec.get("ask"), current.revealed is not None))
         code = escape(self.teacher.code)
         link = class_link(self.teacher.code)
         if ended:
@@ -1262,11 +1330,13 @@ class StudentPanel(widgets.VBox):
         self.watch = _watch(student.class_id, self.updates, shown=True)
         from atout.live.classes import HERE_EVERY_S
 
+        self._store_refused = False     # the answer was refused by the store (to send again once it works)
         self.page_id = secrets.token_hex(8)              # this page among the student's (a reload, a second tab)
         self.here()                                      # here now (a page coming back was away meanwhile)
         self.live.browser.here_every_s = HERE_EVERY_S    # then every so often
         atexit.register(self.leave)                      # and gone when its kernel is shut down with it
         language.register(self)
+        fault.listen_to_store(self)
         self.refresh()
 
     def _tell(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -1277,6 +1347,8 @@ class StudentPanel(widgets.VBox):
     def pull(self) -> None:
         """The class changed: read this student's view of it and draw it."""
         reply = self._tell({"op": "view"})
+        if reply.get("field") == "store":       # the class is still there: the banner says why it cannot be read
+            return
         if "error" in reply:
             # Removed by the teacher, or the class is deleted: said plainly, and the page stops taking part.
             self.view = {**self.view, "ended": True, "follow": None, "question": None, "gone": reply["error"]}
@@ -1299,6 +1371,8 @@ class StudentPanel(widgets.VBox):
         logged and tried again at the next beat (the student's own next action meets it and says so), never a
         fault on the page every 20 seconds."""
         try:
+            if self.live.classes.store.trouble is not None:
+                return {}           # the store fails (the banner says so): no five-second wait for a lock each beat
             return self._tell({"op": op, "page": self.page_id})
         except Exception:       # noqa: BLE001 - see the docstring
             log.warning("a live class's page could not say %s", op, exc_info=True)
@@ -1314,6 +1388,10 @@ class StudentPanel(widgets.VBox):
 
     def _answer(self, number: int, picked: list[str]) -> str | None:
         reply = self._tell({"op": "answer", "question": number, "answer": picked})
+        self._store_refused = reply.get("field") == "store"
+        if self._store_refused:             # the banner says why and what to do
+            return Text("Your answer was not saved: the class database is not working (the message at the top of "
+                        "the page says why). Send it again once that message has gone.").render()
         if "error" in reply:
             return reply["error"]
         self.pull()
@@ -1334,6 +1412,18 @@ class StudentPanel(widgets.VBox):
         self.updates.cancel()
         self.live.browser.here_every_s = 0.0
         atexit.unregister(self.leave)
+
+    def store_said(self, failure: Any) -> None:
+        """The store works again (None): the class as it is now; an answer it refused is to be sent again."""
+        if failure is not None:
+            return
+        self.pull()
+        if self._store_refused:
+            self._store_refused = False
+            question = self.view.get("question")
+            waiting = question is not None and question["open"] and question.get("mine") is None
+            self.question.say(Text("The class database works again, but your answer was not saved: send it "
+                                   "again.").render() if waiting else "")
 
     def refresh(self) -> None:
         """The page's language changed: the class is told (the teacher's results show it) and answers in it."""
@@ -1369,6 +1459,9 @@ class StudentPanel(widgets.VBox):
         self.away_button.icon = "play" if self.away else "pause"
         self.away_button.tooltip = ("" if self.away else
                                     Text("Hide the teacher's deal; come back to it at any time").render())
+        question = view.get("question") or {}
+        self.follower.withheld = trick_withheld((question.get("position") or {}).get("ask"),
+                                                bool(question.get("revealed")))
         self.follower.show(follow, self.number, away=self.away)
         question = view.get("question")
         self.question.show(question)
@@ -1393,6 +1486,7 @@ class Follower(widgets.VBox):
         self._line: tuple[str, tuple[str, ...]] | None = None
         self._shown: tuple[dict[str, Any] | None, int, bool] = (None, 0, False)
         self._events: list[Any] = []
+        self.withheld = False        # the class is answering "which card wins?" (``trick_withheld``)
         self.children = [self.caption]
         language.register(self)
 
@@ -1439,6 +1533,7 @@ class Follower(widgets.VBox):
             self.table.looking_reason = Text("This table shows the teacher's deal: the teacher plays it")
         # The teacher may have dealt another game since: the table names its players and sides from its hand.
         self.table.hand, self.table.viewer, self.table.you = hand, viewer, seat
+        self.table.withheld = self.withheld
         self.table.show(view, ringed, winner)
         self._say()
         self.children = [self.caption, self.table, self.said]
@@ -1455,15 +1550,20 @@ class Follower(widgets.VBox):
             self.stepper.table.looking_reason = Text("This table shows the teacher's deal: the teacher plays it")
             self._line = line
         self.stepper.table.you = seat
+        self.stepper.table.withheld = self.withheld
+        (self.stepper.add_class if self.withheld else self.stepper.remove_class)("atout-withholding")
         self.stepper.set_viewer(viewer)
         self.stepper.go(follow["step"])
         self.stepper.table.refresh()
         self.children = [self.caption, self.stepper]
 
     def _say(self) -> None:
+        events = self._events
+        if self.withheld:       # what happened up to the trick's last card: from "wins the trick" on, the answer
+            events = events[:next((i for i, e in enumerate(events) if e.kind == "trick"), len(events))]
         self.said.value = "".join(
             f"<p class='atout-sentence'>{escape(e.explanation.sentence())} {rule_mark(e.explanation.rule)}</p>"
-            for e in self._events)
+            for e in events)
 
     def refresh(self) -> None:
         follow, number, away = self._shown
@@ -1516,6 +1616,11 @@ class QuestionPanel(widgets.VBox):
             self._draw_result()
             return
         self._error = self.send_answer(question["number"], picked) or ""
+        self._draw_result()
+
+    def say(self, text: str) -> None:
+        """Say ``text`` under the answer (a refusal), or nothing."""
+        self._error = text
         self._draw_result()
 
     def show(self, question: dict[str, Any] | None) -> None:

@@ -195,8 +195,7 @@ function render({ model, el }) {
       return p;
     }));
     if (inVoila()) document.documentElement.lang = lang;
-    if (lost) say(lost);
-    else if (faultShown) say("fault");
+    shown();
   };
 
   function choose(lang) {
@@ -208,21 +207,6 @@ function render({ model, el }) {
     draw();
   }
 
-  // The language, chosen once: an address that names one is remembered; else what this browser chose before;
-  // else (when the server could not tell) the browser's own languages.
-  const source = model.get("lang_source");
-  const before = stored();
-  if (source === "address") {
-    remember(model.get("lang"));
-  } else if (before && before !== model.get("lang")) {
-    choose(before);
-  } else if (!before && source === "default") {
-    const wanted = browserLanguage();
-    if (wanted && wanted !== model.get("lang")) {
-      model.set("lang", wanted);
-      model.save_changes();
-    }
-  }
 
   // The page's state lives in its address: a reload (the banner's action), a bookmark or a shared link reopen it.
   const writeAddress = () => {
@@ -239,6 +223,36 @@ function render({ model, el }) {
   // --- the heartbeat and the kernel's fate ------------------------------------------------------------------
   let lost = null;          // null, "reconnecting", "lost" (the kernel is gone) or "deaf" (a widget cannot hear it)
   let faultShown = false;   // the banner says a fault inside Atout (until the learner carries on)
+  // The banner says, first, that the kernel is gone or unheard; else why the class database fails (until it works
+  // again: the kernel says so); else a fault inside Atout; else nothing.
+  function shown() {
+    if (lost) say(lost);
+    else if (model.get("store_trouble")) say("store");
+    else if (faultShown) say("fault");
+    else {
+      const box = document.getElementById("atout-lost-banner");
+      if (box) box.hidden = true;
+      document.body.classList.remove("atout-page-lost");
+    }
+    makeRoom();
+  }
+  // The store's banner may stay for minutes while the class goes on: the page moves down under it, so it hides
+  // nothing (the name a student joined under, the projector's controls); the others cover the page they speak of.
+  // (shell.css: the page's scrolling panel starts below the banner, as tall as the banner's height, kept here.)
+  let roomObserver = null;
+  function makeRoom() {
+    const box = document.getElementById("atout-lost-banner");
+    const room = () => {
+      const store = Boolean(box && !box.hidden && box.dataset.kind === "store");
+      document.documentElement.style.setProperty("--atout-banner-height", store ? `${box.offsetHeight}px` : "0px");
+      document.body.classList.toggle("atout-store-failing", store);
+    };
+    if (box && !roomObserver && typeof ResizeObserver === "function") {
+      roomObserver = new ResizeObserver(room);
+      roomObserver.observe(box);
+    }
+    room();
+  }
   let sent = 0;
   let answered = 0;
   let misses = 0;
@@ -249,9 +263,12 @@ function render({ model, el }) {
   function say(kind) {
     const box = banner();
     const w = words();
-    box.querySelector(".atout-lost-text").textContent = w[kind] || w.lost || "";
+    // The store's sentence comes from the kernel, in the page's language; the others are the shell's own words.
+    box.querySelector(".atout-lost-text").textContent =
+      kind === "store" ? model.get("store_trouble") : w[kind] || w.lost || "";
     const button = box.querySelector(".atout-lost-reload");
     button.textContent = w.reload || "Reload";
+    button.hidden = kind === "store";       // a reload would not mend the store; the banner goes when it works
     button.onclick = () => {
       window.removeEventListener("beforeunload", confirmLeave);
       window.location.reload();
@@ -261,11 +278,12 @@ function render({ model, el }) {
     carryOn.hidden = kind !== "fault";
     carryOn.onclick = () => {
       faultShown = false;
-      box.hidden = true;
+      shown();
     };
     box.dataset.kind = kind;
     box.hidden = false;
-    document.body.classList.toggle("atout-page-lost", kind !== "fault");
+    document.body.classList.toggle("atout-page-lost", kind !== "fault" && kind !== "store");
+    makeRoom();
   }
 
   // A fault inside Atout while answering this page (the kernel put the page back as it was): said until carried on.
@@ -302,9 +320,7 @@ function render({ model, el }) {
   function back() {
     if (lost !== "reconnecting") return;
     lost = null;
-    const box = banner();
-    box.hidden = true;
-    document.body.classList.remove("atout-page-lost");
+    shown();
   }
 
   const beat = () => {
@@ -465,7 +481,25 @@ function render({ model, el }) {
   model.on("change:words", draw);
   model.on("change:notices", draw);
   model.on("change:faults", faultSaid);
+  model.on("change:store_trouble", shown);
   model.on("change:address", writeAddress);
+
+  // The language, chosen once: an address that names one is remembered; else what this browser chose before;
+  // else (when the server could not tell) the browser's own languages. Here, once everything the drawing reads is
+  // set up: choosing draws the page (it drew the banner's state before that state existed, and the page stopped).
+  const source = model.get("lang_source");
+  const before = stored();
+  if (source === "address") {
+    remember(model.get("lang"));
+  } else if (before && before !== model.get("lang")) {
+    choose(before);
+  } else if (!before && source === "default") {
+    const wanted = browserLanguage();
+    if (wanted && wanted !== model.get("lang")) {
+      model.set("lang", wanted);
+      model.save_changes();
+    }
+  }
   draw();
   writeAddress();
 
@@ -473,6 +507,7 @@ function render({ model, el }) {
     window.clearInterval(beating);
     window.clearInterval(looking);
     window.clearInterval(hearing);
+    if (roomObserver) roomObserver.disconnect();
     if (guard) guard.listeners.delete(report);
     window.clearTimeout(graceTimer);
     model.off("msg:custom", echo);
@@ -480,6 +515,7 @@ function render({ model, el }) {
     model.off("change:words", draw);
     model.off("change:notices", draw);
     model.off("change:faults", faultSaid);
+    model.off("change:store_trouble", shown);
     model.off("change:address", writeAddress);
     model.off("change:confirm_leave", leaveMark);
     window.removeEventListener("beforeunload", confirmLeave);

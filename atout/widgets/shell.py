@@ -11,6 +11,9 @@
   (``atout.serve`` says why it counts as activity), and its echo tells the page its kernel still answers.
 - **A fault inside Atout is said**: when answering a click meets a fault in Atout (``atout.widgets.fault``), the
   page is put back as it was and a banner says so, with Carry on and the same Reload.
+- **A live class's store that fails is said by its cause**: the banner says the store's own sentence (the class
+  database was deleted, is locked, does not answer, and what to do) instead, and goes by itself when the store works
+  again (``store_said``): nothing to press, since reloading would not mend it.
 - **A page never dies silently**: when the kernel is gone (culled, killed, restarted empty, the server stopped), a
   banner says so in words and offers one action, reloading the page's address. A widget whose module loaded too late
   for anywidget (its model then drops what the kernel sends) is mended in the browser and sent its state again, or,
@@ -107,6 +110,7 @@ class PageShell(FromPage, anywidget.AnyWidget):
     heartbeat_s = traitlets.Float(DEFAULT_HEARTBEAT_S).tag(sync=True)
     confirm_leave = traitlets.Bool(False).tag(sync=True)
     faults = traitlets.Int(0).tag(sync=True)      # faults inside Atout met while answering this page
+    store_trouble = traitlets.Unicode("").tag(sync=True)    # why the class database fails now, in the page language
     beats = traitlets.Int(0)       # heartbeats answered (for tests and curiosity)
     page_sets = {"lang": lambda value: _page_language(value)}     # the language switch, or the browser's own
 
@@ -116,11 +120,13 @@ class PageShell(FromPage, anywidget.AnyWidget):
         super().__init__(page=page, hrefs=dict(HREFS), words=page_words(page), lang=get_language(),
                          lang_source=lang_source, heartbeat_s=heartbeat_s(), **kwargs)
         self._notices: list[Text] = []
+        self._store_failure: Any = None
         self.add_class("atout-page-shell")
         self.on_msg(self._on_message)
         self.observe(guarded(self._language_chosen), names="lang")
         language.register(self)
         fault.listen(self)
+        fault.listen_to_store(self)
 
     def say(self, *notices: Text) -> None:
         """Show these sentences under the title (what the address asked for that could not be done)."""
@@ -135,10 +141,16 @@ class PageShell(FromPage, anywidget.AnyWidget):
         """Say that something went wrong inside Atout (the banner's words are the ``fault`` entry of ``words``)."""
         self.faults += 1
 
+    def store_said(self, failure: Any) -> None:
+        """The class database fails (``failure``, a ``StoreError``: the banner says it) or works again (None)."""
+        self._store_failure = failure
+        self.store_trouble = str(failure) if failure is not None else ""
+
     def refresh(self) -> None:
         if self.lang != get_language():
             self.lang = get_language()
         self.notices = [notice.render() for notice in self._notices]
+        self.store_said(self._store_failure)
 
     def _language_chosen(self, change: dict[str, Any]) -> None:
         if change["new"] in LANGUAGES and change["new"] != get_language():

@@ -221,6 +221,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self.last_refusal: Explanation | Text | None = None
         # What a click on a table that is only looked at (``show``) is told: a walk-through's, unless said otherwise.
         self.looking_reason = Text("This table is a step of the walk-through: nobody plays at it")
+        self._withheld = False
         self._said: list[Explanation | Text] = []
         self._said_id = 0
         self._refused = False
@@ -269,6 +270,21 @@ class CardTable(FromPage, anywidget.AnyWidget):
         self._said = []
         self._refused = False
         self.refresh()
+
+    @property
+    def withheld(self) -> bool:
+        """Whether the table keeps quiet about who won the trick and who is next, as it does while a class answers
+        "which card wins?" (the winner leads next: the turn would give the answer away)."""
+        return self._withheld
+
+    @withheld.setter
+    def withheld(self, withheld: bool) -> None:
+        """Withheld, the table shows the trick just completed in the middle with no winner, and no turn, trick
+        counts, scores, notes or sentence of what happened (any of them may tell the winner); a click plays nothing.
+        Shown again, the table is as core has it."""
+        if withheld != self._withheld:
+            self._withheld = withheld
+            self.refresh()
 
     @property
     def looking(self) -> bool:
@@ -355,7 +371,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
             self._provide_faces(state.pop("shown"), lang)
             self.state = state
             # Said to the seat the table calls "You" (the classroom's walk-through shows Player 1's hand, not yours).
-            self.announcement = "\n".join(why.render(lang, self.you) for why in self._said)
+            said = [] if self._withheld and not self._refused else self._said
+            self.announcement = "\n".join(why.render(lang, self.you) for why in said)
             self.refused = self._refused
 
     # --- messages from the browser ---------------------------------------------------------------------------
@@ -434,6 +451,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
         """Core says whose turn it is; a seat may not act for another (the teacher acts for the one to act)."""
         if self.looking:
             return self.looking_reason
+        if self._withheld:
+            return Text("The class is answering which card wins the trick: reveal the answer, then play on")
         to_act = view.to_act
         if to_act is None:
             return None   # nobody may act: core explains why (the hand is over, the deal is to come)
@@ -517,13 +536,19 @@ class CardTable(FromPage, anywidget.AnyWidget):
     def _build_state(self, lang: str) -> dict[str, Any]:
         view = self._view()
         looking = self._shown is not None
+        withheld = self._withheld
         ringed, just_won = (self._shown[1], self._shown[2]) if self._shown is not None else (frozenset(), None)
         # A finished hand keeps its last trick in the middle of the table, its winner marked, until the next hand.
         ended = not looking and bool(view.over) and not view.trick and bool(view.last_trick)
+        # So does the trick a class is asked about, its winner not said (``withheld``).
+        middle = ended or (withheld and not view.trick and bool(view.last_trick))
         if ended:
             just_won = view.last_trick_winner
+        if middle:
             self._gather_due = False
             self._gather = None
+        if withheld:       # nor the ring of the card just played: the winner's ring is the same colour
+            ringed, just_won = frozenset(), None
         if self._gather_due:
             self._gather_due = False
             self._gather = {"id": self._gather_id, "winner": self._last_winner,
@@ -540,12 +565,12 @@ class CardTable(FromPage, anywidget.AnyWidget):
 
         words = self._words(lang, view.game, n)
         said = words["seats"]
-        clickable = {} if looking else self._clickable(view)
-        to_act = view.to_act
-        trick = list((view.last_trick or []) if ended else view.trick or [])
-        leader = trick[0][0] if ended else view.leader
+        clickable = {} if looking or withheld else self._clickable(view)
+        to_act = None if withheld else view.to_act
+        trick = list((view.last_trick or []) if middle else view.trick or [])
+        leader = trick[0][0] if middle else view.leader
         trick_seats = {seat for seat, _card in trick}
-        won = list(view.tricks_won or [])
+        won = [] if withheld else list(view.tricks_won or [])
         per_seat = len(won) == n        # else tricks are counted per side, shown with the scores
         strain = _strain(view)
         kitty, kitty_cards = _pile(view.kitty)
@@ -589,11 +614,12 @@ class CardTable(FromPage, anywidget.AnyWidget):
             })
         legal_cards = [face(c) for c in clickable]
         illegal = ({face(card): why.render(lang, self.viewer) for card, why in view.illegal.items()}
-                   if self.show_legal and not looking else {})
+                   if self.show_legal and not looking and not withheld else {})
         card_actions = {face(card): action_label(a, lang) for card, a in clickable.items() if a.kind != "play"}
         kinds = [a.kind for a in clickable.values() if a.kind != "play"]
         hint = _(CARD_HINTS[kinds[0]], lang) if kinds and kinds[0] in CARD_HINTS else None
-        offered = [] if looking else [a for a in view.legal if a.card is None or clickable.get(a.card) is not a]
+        offered = [] if looking or withheld else [a for a in view.legal
+                                                   if a.card is None or clickable.get(a.card) is not a]
         # A whole ladder of calls (Five Hundred's 26): each button shows the call alone after one "Bids:", as the
         # bidding box writes it (7♠, 7 NT), its accessible name the call said in words ("Bid 7 spades"), so that the
         # row takes the table's width once, not three times.
@@ -606,7 +632,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         last = view.last_trick
         winner = view.last_trick_winner if last else None
         last_trick = None
-        if last and not looking and not ended:   # (the walk-through and a finished hand show it in the middle)
+        if last and not looking and not middle:   # (the walk-through and a finished hand show it in the middle)
             label = (Text("Last trick (winner: {player})", player=self.label(winner)) if winner is not None
                      else Text("Last trick"))
             last_trick = {"plays": [{"seat": s, "card": face(c), "by": said[s]["who"]} for s, c in last],
@@ -619,7 +645,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
             trump = {"suit": strain, "label": Text("Trumps: {suit}", suit=Suit.parse(strain)).render(lang)}
         turn_up = face(view.turn_up) if isinstance(view.turn_up, Card) else None
         scores = []
-        for i, score in enumerate(view.scores):
+        for i, score in enumerate([] if withheld else view.scores):
             tricks = won[i] if not per_seat and i < len(won) else None
             who = unit_label(self.hand, i, len(view.scores), self.you, view.score_labels)
             scores.append({"label": who.render(lang), "score": score, "shown": signed(score),
@@ -640,7 +666,9 @@ class CardTable(FromPage, anywidget.AnyWidget):
         elif view.phase == "bid":
             contract = words["no_bid"]
         phase = str(view.phase)
-        if view.over:
+        if withheld:
+            status = _("The class is answering which card wins the trick", lang)
+        elif view.over:
             status = _("The hand is over", lang)
         elif to_act is None:
             # A phase's name is written to sit inside a sentence ("To act: … (the deal)"); alone it heads the table.
@@ -675,7 +703,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
             "scores": scores, "contract": contract,
             # A note names the learner as the table does ("You closed the stock"), not by a seat the page never shows.
             "notes": [note.render(lang, viewer=self.you) if isinstance(note, Text)
-                      else note.render(lang) if hasattr(note, "render") else str(note) for note in view.notes or []],
+                      else note.render(lang) if hasattr(note, "render") else str(note)
+                      for note in ([] if withheld else view.notes or [])],
             "legal": legal_cards, "illegal": illegal, "actions": buttons, "card_actions": card_actions, "hint": hint,
             # The packets only matter while the deal is to be animated: later states leave them out.
             "deal": {"id": self._deal_id, "fresh": self._fresh, "packets": self._packets() if self._fresh else []},

@@ -29,10 +29,17 @@ def test_the_schema_is_made_on_first_use_and_kept(store, backend, request, tmp_p
 
 
 def test_a_database_from_a_newer_atout_is_refused_with_the_reason(store, backend):
+    """Refused at each use, saying why (the page's banner says it), not when the store is made: a page's kernel keeps
+    one store, which says so until the database is one it knows."""
     with store._transaction() as tx:
         tx.run("UPDATE live_meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
-    with pytest.raises(StoreError, match="newer Atout"):
-        type(store)(store.path.parent) if backend == "sqlite" else type(store)(store.url)
+    newer = type(store)(store.path.parent) if backend == "sqlite" else type(store)(store.url)
+    try:
+        with pytest.raises(StoreError, match="newer Atout") as refused:
+            newer.row_counts()
+        assert refused.value.cause == "newer" and newer.trouble is refused.value
+    finally:
+        newer.close()
 
 
 def _version_1_database(backend: str, where: dict) -> None:
@@ -243,10 +250,17 @@ def test_without_postgresql_the_tests_skip_saying_how_to_install_it_and_fail_in_
 
 
 def test_an_unreachable_server_is_named_not_a_traceback(tmp_path):
+    """A page opened while the server is down gets its store; each use says why it fails, until the server answers
+    (then the schema is made: ``test_store_faults``)."""
     from atout.live.postgres import PostgresStore
 
-    with pytest.raises(StoreError, match="cannot reach the class database"):
-        PostgresStore(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=2")
+    store = PostgresStore(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=2")
+    try:
+        with pytest.raises(StoreError, match="Cannot reach the class database server") as refused:
+            store.schema_version()
+        assert refused.value.cause == "unreachable"
+    finally:
+        store.close()
 
 
 def _recorder():

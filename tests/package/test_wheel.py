@@ -1,9 +1,10 @@
-"""The wheel works outside the checkout: installed into a virtual environment of its own in a temporary folder,
-run from there, it counts its lessons, refuses an empty folder of lessons, answers a referee line with the solver
-build it shipped, and ``atout serve`` (with a teacher's folder of lessons beside ours) answers its course page over
-HTTP.
+"""Each wheel works outside the checkout: installed into a virtual environment of its own in a temporary folder, run
+from there, it counts its lessons, refuses an empty folder of lessons, answers a referee line with the solver build
+it shipped, and ``atout serve`` (with a teacher's folder of lessons beside ours) answers its course page over HTTP.
 
-The wheel is ``ATOUT_WHEEL`` (``make test`` builds it with ``make dist``), else one built here. The environment is
+The wheels are ``make dist``'s: the compiled one (this platform's, with the solver's search compiled where a C
+compiler was found) and the plain-Python one (``py3-none-any``, for every platform), in ``ATOUT_DIST`` (``make test``
+gives ``dist``), else built here. The environment is
 made with no pip and nothing of the checkout: the wheel is installed into it with ``--no-deps``, and Atout's
 dependencies are found in the test environment's site-packages, named by a ``.pth`` line (a path, not a site
 folder: the editable install of the checkout living there is not loaded), and their Jupyter data (Voilà's
@@ -36,21 +37,32 @@ SERVER_START_S = 180
 PAGE_S = 300           # the course page's kernel runs its notebook before the page is sent, on a loaded machine
 
 
-def _wheel(tmp: Path) -> Path:
-    given = os.environ.get("ATOUT_WHEEL")
-    if given:
-        return Path(given).resolve()
-    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp), str(ROOT)],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return next(tmp.glob("atout-*.whl"))
+WHEELS = ("compiled", "pure")
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
+def _wheel(kind: str, tmp: Path) -> Path:
+    """The wheel of ``kind``: the platform's (``compiled``: its search compiled where a compiler was found) or the
+    plain-Python one (``pure``)."""
+    given = os.environ.get("ATOUT_DIST")
+    folder = Path(given).resolve() if given else tmp
+    if not given:
+        env = {**os.environ, **({"ATOUT_PURE": "1"} if kind == "pure" else {})}
+        done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp),
+                               str(ROOT)], capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    found = [wheel for wheel in folder.glob("atout-*.whl")
+             if wheel.name.endswith("-py3-none-any.whl") == (kind == "pure")]
+    assert len(found) == 1, f"one {kind} wheel in {folder}, not {found}"
+    return found[0]
+
+
+@pytest.fixture(scope="module", params=WHEELS)
+def installed(request, tmp_path_factory):
     """The folder the installed wheel is run from, and the environment to run it with."""
-    tmp = tmp_path_factory.mktemp("wheel")
-    wheel = _wheel(tmp)
+    if request.param == "compiled" and "compiled" not in builds.AVAILABLE:
+        pytest.skip("no C compiler here: make dist builds the plain-Python wheel alone")
+    tmp = tmp_path_factory.mktemp(f"wheel-{request.param}")
+    wheel = _wheel(request.param, tmp)
     venv = tmp / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -66,11 +78,11 @@ def installed(tmp_path_factory):
                PYTHONUNBUFFERED="1", JUPYTER_PATH=str(Path(sys.prefix) / "share" / "jupyter"))
     where = tmp / "elsewhere"
     where.mkdir()
-    return where, env, venv
+    return where, env, venv, request.param, wheel
 
 
 def _run(installed, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    where, env, venv = installed
+    where, env, venv, _kind, _wheel = installed
     return subprocess.run([str(venv / "bin" / args[0]), *args[1:]], cwd=where, env=env, input=stdin,
                           capture_output=True, text=True, timeout=600)
 
@@ -78,7 +90,7 @@ def _run(installed, *args: str, stdin: str | None = None) -> subprocess.Complete
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
     done = _run(installed, "python", "-c", "import atout, json, sys; print(atout.__file__, json.dumps(sys.path))")
     assert done.returncode == 0, done.stderr
-    where, _env, venv = installed
+    where, _env, venv, _kind, _wheel = installed
     module, path = done.stdout.strip().split(" ", 1)
     assert Path(module).is_relative_to(venv)
     dependencies = sysconfig.get_paths()["purelib"]
@@ -110,9 +122,17 @@ def test_the_installed_referee_answers_a_line_with_the_solver_it_shipped(install
     answer = json.loads(done.stdout)
     assert answer["winner"] == 1 and answer["rule"] == "45.rank.ace-of-hearts", answer
     build = _run(installed, "python", "-c", "import atout.solver; print(atout.solver.BUILD)")
-    # The wheel built where the checkout's search compiled holds the compiled search; elsewhere the plain one runs.
-    expected = "compiled" if "compiled" in builds.AVAILABLE else "pure"
+    # The compiled wheel built where the checkout's search compiled holds the compiled search; the plain-Python one,
+    # and a wheel built without a compiler, run the plain search.
+    kind, wheel = installed[3], installed[4]
+    expected = "compiled" if kind == "compiled" and "compiled" in builds.AVAILABLE else "plain Python"
     assert build.stdout.strip().startswith(expected), build.stdout + build.stderr
+    platform_free = wheel.name.endswith("-py3-none-any.whl")
+    assert platform_free == (kind == "pure"), wheel.name
+    if platform_free:
+        import zipfile
+
+        assert not [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd", ".c"))]
 
 
 def test_atout_serve_refuses_an_empty_folder_of_lessons_before_starting(installed):
@@ -124,7 +144,7 @@ def test_atout_serve_refuses_an_empty_folder_of_lessons_before_starting(installe
 
 
 def test_atout_serve_answers_its_course_page_with_a_teachers_lessons_beside_ours(installed):
-    where, env, venv = installed
+    where, env, venv, _kind, _wheel = installed
     teacher = where / "my-lessons" / "forty-fives"
     teacher.mkdir(parents=True)
     ours = LESSONS_DIR / "forty-fives" / "02-trumps.toml"

@@ -15,7 +15,6 @@ Chromium where the page must show something.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import os
@@ -29,21 +28,13 @@ from pathlib import Path
 import pytest
 
 from atout.site_client import OpenPage, cookies_set, open_page
+from atout.site_client import run_to_end as run
 from tests.browser import free_port, stop
 from tests.site.conftest import ARTIFACTS, INTERACTIVE, running_voila, wait_for
 
 OTHER = "127.0.0.2"          # another machine, as far as the server can tell
 THIRD = "127.0.0.3"
 CAP = 2
-
-
-def run(coroutine):
-    """Run ``coroutine`` to its end in a loop of its own (beside Playwright's, which runs in the test's thread): a page
-    opened in one run is closed in the same run, its socket belonging to that loop."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=1) as worker:
-        return worker.submit(asyncio.run, coroutine).result()
 
 
 async def another_clients_request(base: str, method: str, path: str, source: str = OTHER) -> int:

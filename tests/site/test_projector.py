@@ -2,26 +2,35 @@
 laptop's 1366×768, for every game: nothing cut off, the named parts of the table inside the window, the sizes
 measured from the page (getBoundingClientRect, getComputedStyle), and the classroom's bugs of issue 13.
 
-Screenshots of every game at both sizes go to tests/artifacts/ (projector-<size>-<game>-<mode>.png).
+With a live class's panel open beside the table (issue 31): the cards, every word on the table and the chart of the
+longest question any game's class can be asked, both languages, and the trick's winner kept quiet while the class
+answers "which card wins?".
+
+Screenshots of every game at both sizes go to tests/artifacts/ (projector-<size>-<game>-<mode>.png; with a class,
+projector-class-<size>-<lang>-<game>-<mode>.png).
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from urllib.parse import urlencode
 
 import pytest
 
 from atout import dealcode
-from atout.games import game_title
+from atout.games import available_games, family, game_title
 from atout.i18n import language
+from atout.lessons import course_lessons
+from atout.live.classes import seat_of
+from atout.live.questions import from_spec, lesson_questions, table_spec
 from atout.widgets.address import parse_moves
 from atout.widgets.said import rule_statement
 from atout.widgets.stepper import build_steps
-from tests.site.conftest import ARTIFACTS, in_front
+from tests.site.conftest import ARTIFACTS, INTERACTIVE, in_front
 
-GAMES = ("forty-fives", "forty-fives-partners", "auction-forty-fives", "five-hundred", "sixty-six")
+GAMES = tuple(available_games())      # in the order of the pages' Game menu
 SIZES = {"projector": (1920, 1080), "laptop": (1366, 768)}
 SLACK = 1.5     # px of rounding allowed at the window's edges
 
@@ -499,3 +508,318 @@ def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(si
     page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})     # a student's laptop:
     fitted(page)                                                                    # the rule in force leaves the
     check_table(page.evaluate(MEASURE), "the Play page at 1366×768, a house rule in force")     # table its room
+
+
+# --- a live class's panel beside the table (issue 31) -------------------------------------------------------------
+
+CLASS_FLOOR_CARD = 100      # px: a card's height on the projector with the class's panel open (the issue's floor)
+CLASS_FLOOR_TEXT = 20       # px: every word on the table and in the chart (the teacher's notes ask 120 px and 28 px)
+
+# Every piece of text the projector shows on the visible table, beside it (the walk-through's explanation) and in the
+# class's panel (the class code, the chart, Reveal), as the browser draws it: each text node's lines (its client
+# rectangles) and its type's size. A word in an SVG card (the card's index) or for screen readers only is left out.
+# Two pieces whose lines cross by more than 2 px each way overlap (a line box is a little taller than its glyphs); a
+# word of the table that runs out of its seat, its card of the trick, the trick or the table escapes.
+PROJECTED_TEXT = """() => {
+  const shown = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  const table = [...document.querySelectorAll('[data-testid=card-table]')].find((t) => t.offsetParent !== null);
+  const parts = { table, explanation: document.querySelector('.atout-stepper-projector .atout-step-shown'),
+                  code: document.querySelector('[data-testid=class-code]'),
+                  chart: document.querySelector('[data-testid=live-chart]'),
+                  reveal: document.querySelector('.atout-live-reveal') };
+  // What of a line shows: a box that scrolls or clips (the announcement's lines, the panel) hides the rest.
+  const clipped = (el, r) => {
+    let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (getComputedStyle(p).overflow === 'visible') continue;
+      const c = p.getBoundingClientRect();
+      box = { left: Math.max(box.left, c.left), top: Math.max(box.top, c.top), right: Math.min(box.right, c.right),
+              bottom: Math.min(box.bottom, c.bottom) };
+    }
+    return box;
+  };
+  const pieces = [];
+  for (const [part, root] of Object.entries(parts)) {
+    if (!root || !shown(root)) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const box = el.getBoundingClientRect();      // (a box of 1 px or less: for screen readers only)
+      if (!node.textContent.trim() || el.closest('svg, .atout-sr-only') || !shown(el) || box.width <= 1
+          || box.height <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const whole = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5)
+        .map((r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }));
+      const lines = whole.map((r) => clipped(el, r)).filter((r) => r.right - r.left > 0.5 && r.bottom - r.top > 0.5);
+      if (whole.length) pieces.push({ part, text: node.textContent.trim().slice(0, 50),
+                                      font: parseFloat(getComputedStyle(el).fontSize), lines, whole, el });
+    }
+  }
+  const escapes = [];
+  for (const piece of pieces.filter((p) => p.part === 'table')) {
+    const around = ['.atout-seat', '.atout-trick-card', '.atout-trick'].map((s) => piece.el.closest(s));
+    for (const box of [...around, table].filter(Boolean).map((b) => b.getBoundingClientRect())) {
+      if (piece.whole.some((r) => r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1
+                                  || r.bottom > box.bottom + 1)) escapes.push(piece.text);
+    }
+  }
+  pieces.forEach((p) => delete p.el);
+  const overlaps = [];
+  pieces.forEach((a, i) => pieces.slice(i + 1).forEach((b) => {
+    for (const p of a.lines) for (const q of b.lines) {
+      const across = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const down = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (across > 2 && down > 2) overlaps.push(`${a.text} / ${b.text} (${Math.round(across)}×${Math.round(down)} px)`);
+    }
+  }));
+  const box = (el) => { if (!el || !shown(el)) return null; const r = el.getBoundingClientRect();
+                        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
+                                 height: r.height }; };
+  const faces = '.atout-seat .atout-hand svg.atout-card:not(.atout-back), .atout-trick-card svg.atout-card';
+  return { width: innerWidth, height: innerHeight, pieces, overlaps, escapes,
+           cards: [...table.querySelectorAll(faces)].map((svg) => svg.getBoundingClientRect().height),
+           table: box(table), panel: box(document.querySelector('.atout-live-side')),
+           reveal: box(document.querySelector('.atout-live-reveal')),
+           bars: document.querySelectorAll('[data-testid=live-chart] .atout-bar').length };
+}"""
+
+
+def longest_live_question() -> tuple[str, int, int]:
+    """The live question with the longest list of choices any game's class can be asked, from core: every lesson's
+    quiz question (a lesson's calls, cards, scores...) against the questions about the table (which card wins: a
+    trick's cards; which cards may be played and what to lead: at most the hand of the player on lead, dealt by each
+    game of the registry and bid to its first lead). Its lesson, its index and how many choices it has; of lessons'
+    questions as long, the one with the longest words."""
+    asked = [(len(q.choices), max(len(q.label(c, lang)) for c in q.choices for lang in ("en", "fr")), lesson.id, i)
+             for lesson in course_lessons() for i in range(len(lesson_questions(lesson.id)))
+             for q in [from_spec({"source": "lesson", "lesson": lesson.id, "index": i})]]
+    most, _words, lesson_id, index = max(asked, key=lambda a: (a[0], a[1]))
+    for game in available_games():
+        players = family(game).make_config(game).players
+        for seed in range(3):
+            spec = dealcode.DealSpec(game, players, 0, seed, "")
+            hand, rng = dealcode.new_hand(spec), random.Random(seed)
+            while not hand.is_over and not (hand.phase.value == "play"
+                                            and all(a.kind == "play" for a in hand.legal_actions())):
+                hand.apply(rng.choice(hand.legal_actions()))
+            if hand.is_over:
+                continue
+            table = from_spec(table_spec("legal", dealcode.encode(spec), [str(a) for a in hand.history[1:]]))
+            assert len(table.choices) <= most, (
+                f"a question about the {game} table has {len(table.choices)} choices, more than any lesson's "
+                f"({most}): ask that one here")
+    return lesson_id, index, most
+
+
+def ask_lesson_question(page, lesson_id: str, index: int, choices: int) -> None:
+    """The teacher asks a lesson's question from the panel (its pickers list the lessons as core orders them)."""
+    lessons = [lesson.id for lesson in course_lessons()]
+    page.locator(".atout-live-source button").first.click()
+    page.locator(".atout-live-lesson select").select_option(index=lessons.index(lesson_id))
+    count = len(lesson_questions(lesson_id))
+    page.wait_for_function("n => document.querySelector('.atout-live-lesson-question select').options.length === n",
+                           arg=count)
+    page.locator(".atout-live-lesson-question select").select_option(index=index)
+    page.locator(".atout-live-ask").click()
+    page.wait_for_function("n => document.querySelectorAll('[data-testid=live-chart] .atout-bar').length === n",
+                           arg=choices)
+
+
+def check_class_projector(shown: dict, where: str, reveal: bool = True) -> list[str]:
+    """The projector's floors with the class's panel open; what fell short, said in words (empty: all met)."""
+    short = []
+    if shown["cards"] and min(shown["cards"]) < CLASS_FLOOR_CARD:
+        short.append(f"{where}: cards {min(shown['cards']):.0f} px tall")
+    small = sorted({(p["font"], p["text"]) for p in shown["pieces"]          # (Reveal is the teacher's to read)
+                    if p["font"] < CLASS_FLOOR_TEXT - 0.01 and p["part"] != "reveal"})
+    if small:
+        short.append(f"{where}: words under {CLASS_FLOOR_TEXT} px: {small[:8]}")
+    if shown["overlaps"]:
+        short.append(f"{where}: words overlap: {shown['overlaps'][:6]}")
+    if shown["escapes"]:
+        short.append(f"{where}: words run out of their seat, card or trick: {shown['escapes'][:6]}")
+    if not apart(shown["table"], shown["panel"]):
+        short.append(f"{where}: the table runs under the class's panel: {shown['table']} {shown['panel']}")
+    outside = [p["text"] for p in shown["pieces"] if p["part"] in ("code", "chart", "reveal") for line in p["whole"]
+               if line["bottom"] > min(shown["height"], shown["panel"]["bottom"]) + SLACK
+               or line["top"] < shown["panel"]["top"] - SLACK]
+    if outside:
+        short.append(f"{where}: the chart runs out of the panel or the window: {outside[:6]}")
+    if reveal:
+        button = shown["reveal"]
+        if button is None or button["bottom"] > shown["height"] + SLACK or button["top"] < -SLACK:
+            short.append(f"{where}: Reveal is not on the screen: {button}")
+    return short
+
+
+def record_class(lang: str, game: str, mode: str, shown: dict) -> dict:
+    figures = {"viewport": [shown["width"], shown["height"]],
+               "card_height": round(min(shown["cards"]), 1) if shown["cards"] else None,
+               "smallest_words": min((p["font"] for p in shown["pieces"] if p["part"] != "reveal"), default=None),
+               "smallest_words_on_table": min((p["font"] for p in shown["pieces"] if p["part"] == "table"),
+                                              default=None),
+               "chart_bars": shown["bars"], "reveal_bottom": shown["reveal"] and round(shown["reveal"]["bottom"])}
+    (ARTIFACTS / f"sizes-class-{lang}-{game}-{mode}.json").write_text(json.dumps(figures, indent=1))
+    return figures
+
+
+@pytest.fixture
+def contexts(chromium):
+    """Pages in browser contexts of their own (a teacher's, a student's); each gives its kernel back on close, and
+    a page's error fails the test."""
+    pages = []
+
+    def open_context(base: str, size: str):
+        width, height = SIZES[size]
+        context = chromium.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+        context.request.get(base + "/")           # the tree page's XSRF cookie, for the unload's shutdown
+        page = context.new_page()
+        page.set_default_timeout(INTERACTIVE)
+        page.errors = []
+        page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))
+        pages.append((page, context))
+        return page
+
+    yield open_context
+    for page, context in pages:
+        page.close(run_before_unload=True)
+        context.close()
+    assert not [e for page, _ in pages for e in page.errors]
+
+
+def start_class(page) -> None:
+    page.locator(".atout-live-start").click()
+    page.wait_for_selector("[data-testid=class-code]")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_projector_stays_readable_with_the_class_panel_open_and_the_longest_question_asked(
+        contexts, voila_url, lang):
+    """At 1920×1080 with a class started and the longest question any game's class can be asked (Auction
+    Forty-Fives' ten calls): in Play and through the walk-through of every game, up to the step that says who won
+    the first trick, cards at least 100 px tall, every word on the table and in the chart at least 20 px, no words
+    over others, the chart inside the panel and the window, Reveal on the screen. Before: cards of 60×84 px, seat
+    names of 15 px, trick captions of 11 px, "won the trick" over a seat name in French, and Reveal at y = 1146. Then
+    the same page at a laptop's 1366×768: the table whole, its seats apart."""
+    lesson_id, index, choices = longest_live_question()
+    page = contexts(voila_url, "projector")
+    open_notebook(page, voila_url, f"classroom.ipynb?lang={lang}", "[data-testid=card-table] .atout-card-button")
+    start_class(page)
+    ask_lesson_question(page, lesson_id, index, choices)
+    short: list[str] = []
+    figures = {}
+    for game in GAMES:
+        if page.locator(".atout-step-position").is_visible():
+            page.locator(".atout-classroom-mode button").first.click()          # back to Play
+            page.wait_for_selector(".atout-step-position", state="hidden")
+        choose_game(page, game)
+        fitted(page)
+        shown = page.evaluate(PROJECTED_TEXT)
+        assert shown["bars"] == choices
+        short += check_class_projector(shown, f"{game} in {lang}, Play")
+        figures[f"{game}-play"] = record_class(lang, game, "play", shown)
+        page.screenshot(path=str(ARTIFACTS / f"projector-class-projector-{lang}-{game}-play.png"))
+        # The walk-through, a presenter's key at a time, to the step that says who won the first trick.
+        page.keyboard.press("PageDown")
+        page.wait_for_selector(".atout-stepper-projector .atout-step-position[data-step='0']")
+        smallest = None
+        for step in range(1, 80):
+            press_and_wait(page, "PageDown")
+            won = page.locator(".atout-stepper-projector .atout-seat[data-won]").count() > 0
+            if step % 6 == 0 or won:
+                fitted(page)
+                shown = page.evaluate(PROJECTED_TEXT)
+                short += check_class_projector(shown, f"{game} in {lang}, {step_text(page)}")
+                if smallest is None or (shown["cards"] and min(shown["cards"]) < min(smallest["cards"])):
+                    smallest = shown
+            if won:
+                page.screenshot(path=str(ARTIFACTS / f"projector-class-projector-{lang}-{game}-walk-won.png"))
+                break
+        assert won, f"{game}: no trick won in the walk-through's first 80 steps"
+        figures[f"{game}-walk"] = record_class(lang, game, "walk", smallest)
+        # A laptop's window: the panel beside the table, the table whole and its seats apart.
+        page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+        fitted(page)
+        try:
+            check_table(page.evaluate(MEASURE), f"{game} in {lang} with the class's panel, 1366×768")
+        except AssertionError as cut:
+            short.append(str(cut).splitlines()[0])
+        page.screenshot(path=str(ARTIFACTS / f"projector-class-laptop-{lang}-{game}-walk-won.png"))
+        page.set_viewport_size({"width": SIZES["projector"][0], "height": SIZES["projector"][1]})
+    (ARTIFACTS / f"sizes-class-{lang}.json").write_text(json.dumps(figures, indent=1))
+    assert not short, "\n".join(short)
+
+
+# What the visible table says of the turn and the trick's winner, and whether the walk-through's explanation shows.
+TURN_AND_WINNER = """() => {
+  const table = [...document.querySelectorAll('[data-testid=card-table]')].find((t) => t.offsetParent !== null);
+  const shown = (el) => el.checkVisibility({ visibilityProperty: true });
+  const explanation = [...document.querySelectorAll('.atout-stepper-explanation')].find((e) => e.offsetParent);
+  return { status: table.querySelector('[data-testid=status]').textContent,
+           toAct: table.querySelectorAll('.atout-to-act, [aria-current]').length,
+           won: table.querySelectorAll('[data-won], .atout-winner').length,
+           badges: [...table.querySelectorAll('.atout-badge')].filter(shown).map((b) => b.textContent),
+           trick: [...table.querySelectorAll('.atout-trick-card')].map((f) => f.dataset.testid),
+           lastTrick: table.querySelectorAll('[data-testid=last-trick]').length,
+           said: [...document.querySelectorAll('.atout-live-said, [data-testid=announcement]')].filter(shown)
+             .map((e) => e.textContent).join(' '),
+           explanation: explanation ? shown(explanation) : null };
+}"""
+
+
+def test_while_the_class_answers_which_card_wins_no_table_says_who_won_or_who_is_next(contexts, voila_url):
+    """The teacher plays a deal to the first trick's last card and asks the class "which card wins?" about the table,
+    a student following from their seat: while it is open, neither the projector nor the student's table says whose
+    turn it is (the winner leads next), who won, the tricks each has, or what happened; once revealed, both say it
+    again: the winner is to play. Before: "To play: Player 1" and the "To act" badge on both, the trick gone to its
+    winner with "Last trick (winner: Player 1)" on the projector, "Player 1 wins the trick" under the student's."""
+    code, line = LONGEST["forty-fives-partners"]
+    hand, played = dealcode.new_hand(dealcode.decode(code)), []
+    for action in line.split("."):                     # to the first trick's last card
+        hand.apply(parse_moves(action)[0])
+        played.append(action)
+        if hand.table_view(None).last_trick:
+            break
+    winner = hand.table_view(None).last_trick_winner + 1      # as the table names the player, counting from 1
+    teacher = contexts(voila_url, "projector")
+    open_notebook(teacher, voila_url, f"classroom.ipynb?{urlencode({'code': code, 'moves': '.'.join(played)})}",
+                  "[data-testid=card-table] .atout-card-button")
+    teacher.wait_for_selector("[data-testid=last-trick]")
+    assert teacher.evaluate(TURN_AND_WINNER)["status"] == f"To play: Player {winner}"      # the turn tells
+    start_class(teacher)
+    student = contexts(voila_url, "laptop")
+    student.goto(teacher.locator("[data-testid=class-link]").get_attribute("href"))
+    student.locator(".atout-live-name input").fill("Ada")
+    student.locator(".atout-live-join").click()
+    student.wait_for_selector("[data-testid=live-joined]")
+    teacher.locator(".atout-live-follow").click()
+    student.wait_for_selector(".atout-live-follower [data-testid=card-table] .atout-trick-card")
+
+    teacher.locator(".atout-live-source button").nth(1).click()
+    teacher.locator(".atout-live-table-ask select").select_option(index=0)             # which card wins
+    teacher.locator(".atout-live-ask").click()
+    teacher.wait_for_selector("[data-testid=live-chart]")
+    student.wait_for_selector("[data-testid=live-question]")
+    # Each page redraws its table before it shows the question (the chart, the student's question): read it now.
+    for page, who in ((teacher, "the projector"), (student, "the student's table")):
+        shown = page.evaluate(TURN_AND_WINNER)
+        assert shown["status"] == "The class is answering which card wins the trick", (who, shown)
+        assert shown["toAct"] == 0 and shown["won"] == 0 and shown["lastTrick"] == 0, (who, shown)
+        assert not [b for b in shown["badges"] if re.match(r"To act|Won the trick|Tricks", b)], (who, shown)
+        assert len(shown["trick"]) == 4, (who, shown)                   # the trick asked about, whole, in the middle
+        assert "wins the trick" not in shown["said"] and "winner" not in shown["said"], (who, shown)
+        name = "teacher" if page is teacher else "student"
+        page.screenshot(path=str(ARTIFACTS / f"projector-class-winner-open-{name}.png"))
+
+    teacher.locator(".atout-live-reveal").click()
+    teacher.wait_for_selector("[data-testid=live-answer]")
+    student.wait_for_selector("[data-testid=live-verdict]")
+    ada = seat_of(0, hand.config.players)                  # the class's first student (numbered from 0) sits there
+    for page, status in ((teacher, f"To play: Player {winner}"),
+                         (student, "To play: You" if ada == winner - 1 else f"To play: Player {winner}")):
+        shown = page.evaluate(TURN_AND_WINNER)           # (drawn before the answer and the verdict)
+        assert shown["status"] == status and shown["toAct"] >= 1, shown
+        name = "teacher" if page is teacher else "student"
+        page.screenshot(path=str(ARTIFACTS / f"projector-class-winner-revealed-{name}.png"))
+    assert "wins the trick" in student.evaluate(TURN_AND_WINNER)["said"]

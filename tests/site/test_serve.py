@@ -84,7 +84,6 @@ def test_atout_serve_reads_jupyters_configuration_takes_voilas_options_and_serve
     """``atout serve`` as a school runs it: a voila.json in the working folder and an option given on the command line
     are read (here, how long idle kernels live), the site is served under ``--base-url`` (a proxy's or JupyterHub's
     path), a preheated page still gets its visitor's address, and the log has times and no "not trusted" noise."""
-    import asyncio
     import json
     import os
     import subprocess
@@ -92,7 +91,7 @@ def test_atout_serve_reads_jupyters_configuration_takes_voilas_options_and_serve
     import time
     import urllib.request
 
-    from atout.site_client import open_page
+    from atout.site_client import open_page, run_to_end
     from tests.browser import free_port, stop
 
     (tmp_path / "voila.json").write_text(json.dumps({"MappingKernelManager": {"cull_interval": 7}}))
@@ -113,7 +112,7 @@ def test_atout_serve_reads_jupyters_configuration_takes_voilas_options_and_serve
             opened.close()
             return opened
 
-        page = asyncio.run(visit())
+        page = run_to_end(visit())
         with urllib.request.urlopen(base + "/voila/render/index.ipynb", timeout=60) as response:
             assert response.status == 200
     finally:
@@ -144,3 +143,43 @@ def test_atout_serve_refuses_a_port_that_is_taken_and_says_its_version():
     from importlib.metadata import version as installed
 
     assert version.stdout.strip() == f"atout {installed('atout')}"
+
+
+def test_a_visitor_is_not_kept_waiting_for_a_pool_refill_that_has_not_started(tmp_path):
+    """Voilà's pool holds the refill's task as soon as a kernel is handed out, and gave the next visitor that task to
+    wait for: the refill's delay, then its kernel's start. The next visitor now gets a kernel of its own at once, and
+    the refill still fills the pool."""
+    import os
+    import subprocess
+    import time
+
+    from atout.site import voila_command
+    from atout.site_client import open_page, run_to_end
+    from tests.browser import free_port, serving, stop
+
+    port = free_port()
+    log = tmp_path / "voila.log"
+    with open(log, "w") as out:
+        server = subprocess.Popen(voila_command(port, options=["--VoilaKernelManager.fill_delay=600"]),
+                                  env={**os.environ, "ATOUT_DATA": str(tmp_path)}, stdout=out,
+                                  stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert serving(base, server, 120)
+        deadline = time.monotonic() + 120
+        while log.read_text().count("is filled with") < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)          # polling the pools' first fill, not timing a page
+
+        async def two_visitors():
+            first = await open_page(base, "/voila/render/course.ipynb", timeout_s=120)
+            second = await open_page(base, "/voila/render/course.ipynb", timeout_s=120)
+            first.close()
+            second.close()
+            return first, second
+
+        first, second = run_to_end(two_visitors())
+    finally:
+        stop(server)
+    said = log.read_text()
+    assert first.error is None and second.error is None, (first.error, second.error, said[-2000:])
+    assert said.count("Using pre-heated kernel") == 1, said[-2000:]     # the second was not given the waiting refill

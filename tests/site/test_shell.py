@@ -303,6 +303,23 @@ def test_the_language_is_chosen_once_in_the_address_or_the_switch_and_remembered
         tabs.give_back(page)
 
 
+def test_a_language_the_browser_kept_without_its_cookie_is_taken_without_a_fault(tabs, voila_url):
+    """The browser keeps the learner's language twice: in its storage, and in a cookie the server reads. With the
+    cookie gone (cleared, or not sent), the page is drawn in another language and then takes the stored one: it
+    failed doing so ("Cannot access 'lost' before initialization"), and drew nothing more."""
+    page = tabs.take(voila_url, locale="en-GB")
+    try:
+        open_page(page, voila_url, "index.ipynb?lang=fr", ready="[data-testid=games-index]")      # kept, both ways
+        page.context.clear_cookies()
+        open_page(page, voila_url, "index.ipynb", ready="[data-testid=games-index]")
+        page.wait_for_function("() => document.querySelector('.atout-nav-home').innerText === 'Accueil'")
+        # The header is the shell's; the intro is drawn again by the kernel once told the language, a moment later.
+        page.wait_for_function("() => document.querySelector('.atout-index-intro').innerText.includes('Apprenez')")
+        assert not page.errors
+    finally:
+        tabs.give_back(page)
+
+
 # --- links that carry a page's state ---------------------------------------------------------------------------------
 
 def test_links_open_the_game_the_deal_and_the_position_they_name(page, voila_url):

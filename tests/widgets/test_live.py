@@ -294,6 +294,75 @@ def test_a_table_question_where_it_makes_no_sense_is_refused_on_the_teachers_pan
     assert live.live_classes().store.latest_question(teacher.teacher.class_id) is None
 
 
+def test_while_the_class_answers_which_card_wins_the_tables_say_nothing_of_the_winner_until_revealed(pages):
+    """In Play, the teacher completes a trick and asks "which card wins?": the projector's table and a following
+    student's show the trick in the middle with no winner, no turn (the winner leads next), no trick counts, scores
+    or notes, no sentence saying who won, and a click on the projector plays nothing; once revealed, both say whose
+    turn it is: the winner's."""
+    room, teacher = teaching(players=3)
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    teacher.follow_button.value = True
+    assert pages.until(lambda: follows(ada))
+    while not room.hand.table_view(None).last_trick:
+        room.table.play(room.hand.legal_actions()[0].card)
+    view = room.hand.table_view(None)
+    winner, trick = view.last_trick_winner, [card.code for _seat, card in view.last_trick]
+    assert room.table.state["to_act"] == winner                # before the question, the turn gives it away
+    assert pages.until(lambda: len(ada.view["follow"]["actions"]) == len(room.hand.history) - 1)
+    teacher.source.value = "table"
+    teacher.ask_picker.value = "winner"
+    assert teacher.ask(), teacher.message.value
+    assert pages.until(lambda: ada.view["question"] is not None)
+    for who, table in (("the projector", room.table), ("Ada's table", ada.follower.table)):
+        state = table.state
+        assert state["status"] == "The class is answering which card wins the trick", who
+        assert state["to_act"] is None and not state["can_act"] and not state["actions"] and not state["legal"], who
+        assert not any(s["to_act"] or s["won"] or s["tricks_label"] for s in state["seats"]), who
+        assert [p["card"] for p in state["trick"]["plays"]] == trick, who          # the trick asked about
+        assert not any(p["won"] or p["ringed"] for p in state["trick"]["plays"]), who
+        assert state["last_trick"] is None and state["scores"] == [] and state["notes"] == [], who
+        assert table.announcement == "", who
+    assert "wins the trick" not in ada.follower.said.value and "45." in ada.follower.said.value
+    played = len(room.hand.history)
+    room.table.play(room.hand.legal_actions()[0].card)
+    assert room.table.announcement == ("The class is answering which card wins the trick: reveal the answer, then "
+                                       "play on") and len(room.hand.history) == played
+    teacher.reveal()
+    assert pages.until(lambda: ada.view["question"]["revealed"])
+    assert room.table.state["to_act"] == winner and room.table.state["status"] == f"To play: Player {winner + 1}"
+    assert ada.follower.table.state["to_act"] == winner and "wins the trick" in ada.follower.said.value
+    assert "atout-withholding" not in room._dom_classes
+
+
+def test_in_the_walk_through_the_winner_question_hides_the_winner_and_the_explanation_until_revealed(pages):
+    """At the walk-through's step that says who won the first trick, the teacher asks "which card wins?": the
+    projector's table no longer marks the winner or the turn, the classroom hides the step's explanation (it names the
+    winner) by its class, and a student following the walk-through sees the same; the reveal shows them again."""
+    room, teacher = teaching(players=4)
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    teacher.follow_button.value = True
+    room.command("next")                                   # the walk-through, at its first step
+    won = next(k for k, step in enumerate(room.stepper.steps) if step.kind == "event" and step.event.kind == "trick")
+    room.stepper.go(won)
+    assert pages.until(lambda: ada.view["follow"] and ada.view["follow"]["step"] == won)
+    assert any(seat["won"] for seat in room.stepper.table.state["seats"])
+    teacher.source.value = "table"
+    teacher.ask_picker.value = "winner"
+    assert teacher.ask(), teacher.message.value
+    assert pages.until(lambda: ada.view["question"] is not None)
+    for table in (room.stepper.table, ada.follower.stepper.table):
+        state = table.state
+        assert state["status"] == "The class is answering which card wins the trick"
+        assert not any(seat["won"] or seat["to_act"] for seat in state["seats"]) and state["to_act"] is None
+        assert not any(play["won"] for play in state["trick"]["plays"]) and len(state["trick"]["plays"]) == 4
+    assert "atout-withholding" in room._dom_classes and "atout-withholding" in ada.follower.stepper._dom_classes
+    teacher.reveal()
+    assert pages.until(lambda: ada.view["question"]["revealed"])
+    for table in (room.stepper.table, ada.follower.stepper.table):
+        assert any(seat["won"] for seat in table.state["seats"])
+    assert "atout-withholding" not in room._dom_classes and "atout-withholding" not in ada.follower.stepper._dom_classes
+
+
 # --- the results and the end --------------------------------------------------------------------------------
 
 def test_the_results_download_as_csv_in_the_teachers_language(pages):

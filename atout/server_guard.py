@@ -393,20 +393,21 @@ def _give_kernel_secret(handler: Any, visit: Visit) -> None:
 
 def _refusal_page(handler: Any, cap: int) -> str:
     """The page a client past the cap gets instead of a kernel, in the visitor's language."""
-    from atout.i18n import DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, Text, accepted_language, cookie_value
+    from atout.i18n import DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, Plural, Text, accepted_language, cookie_value
     from atout.i18n import language as speaking
+    from atout.live.limits import wait_words
 
     asked = handler.get_argument("lang", "").lower()
     lang = (asked if asked in LANGUAGES else cookie_value(handler.request.headers.get("Cookie", ""), LANGUAGE_COOKIE)
             or accepted_language(handler.request.headers.get("Accept-Language", "")) or DEFAULT_LANGUAGE)
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-    minutes = max(1, round(_cull_idle_s(handler) / 60))
     with speaking(lang):
         title = Text("Too many Atout pages are open from your network").render()
-        said = Text("This server lets one network address have {most} pages open at once, and yours has that many "
-                    "open. Close an Atout tab you no longer use, then reload this page: a closed tab gives its place "
-                    "back at once, and a tab left open on a computer that went to sleep gives it back within "
-                    "{minutes} minutes.", most=cap, minutes=minutes).render()
+        said = Text("This server lets one network address have {pages} open at once, and yours has reached that "
+                    "number. Close an Atout tab you no longer use, then reload this page: a closed tab gives its "
+                    "place back at once, and a tab left open on a computer that went to sleep gives it back within "
+                    "{wait}.", pages=Plural("{n} page", "{n} pages", cap),
+                    wait=wait_words(_cull_idle_s(handler))).render()
         again = Text("Reload this page").render()
     handler.set_status(429)
     handler.set_header("Retry-After", str(RETRY_AFTER_S))

@@ -30,7 +30,7 @@ import pytest
 from atout.site_client import OpenPage, cookies_set, open_page
 from atout.site_client import run_to_end as run
 from tests.browser import free_port, stop
-from tests.site.conftest import ARTIFACTS, INTERACTIVE, running_voila, wait_for
+from tests.site.conftest import ARTIFACTS, CULL_IDLE, INTERACTIVE, running_voila, wait_for
 
 OTHER = "127.0.0.2"          # another machine, as far as the server can tell
 THIRD = "127.0.0.3"
@@ -118,7 +118,8 @@ def test_pages_per_client_are_capped_and_the_page_past_the_cap_says_so(capped_se
         said.wait_for()
         past.screenshot(path=str(ARTIFACTS / "guard-too-many-pages-fr.png"))
         assert said.locator("h1").inner_text() == "Trop de pages d'Atout sont ouvertes depuis votre réseau"
-        assert f"avoir {CAP} pages ouvertes à la fois" in said.inner_text()
+        assert f"d'ouvrir {CAP} pages à la fois" in said.inner_text()
+        assert f"la libère en {CULL_IDLE} secondes au plus" in said.inner_text()     # the server's culling time
         # Another client is not held back by this one.
         async def another_client() -> OpenPage:
             page = await open_page(base, "/voila/render/play.ipynb", source=OTHER)

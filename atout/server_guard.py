@@ -332,7 +332,21 @@ def _one_event_logger_for_every_kernel(app: Any) -> None:
 
 def visit_environment(handler: Any, visit: Visit) -> dict[str, str]:
     """What a page's kernel learns of its visitor: its client and, where JupyterHub's identity provider says who they
-    are, their hub name and groups."""
+    are, their hub name and groups. That provider (``jupyterhub.singleuser.extension.JupyterHubIdentityProvider``)
+    makes the request's ``current_user`` a ``JupyterHubUser``, whose ``hub_user`` is the hub's user model: its
+    "identify" scopes give the name and the groups.
+
+    >>> from types import SimpleNamespace
+    >>> from atout.live.teachers import TeacherRule, Visitor
+    >>> hub_user = {"kind": "user", "name": "ada", "groups": ["teachers"], "scopes": ["access:services!service=atout"]}
+    >>> told = visit_environment(SimpleNamespace(current_user=SimpleNamespace(hub_user=hub_user)), Visit("192.0.2.7"))
+    >>> told
+    {'ATOUT_CLIENT': '192.0.2.7', 'ATOUT_HUB_USER': 'ada', 'ATOUT_HUB_GROUPS': '["teachers"]'}
+    >>> TeacherRule(group="teachers").known_teacher(Visitor.from_environ(told))
+    True
+    >>> visit_environment(SimpleNamespace(current_user=None), Visit("192.0.2.7"))      # no hub: the client alone
+    {'ATOUT_CLIENT': '192.0.2.7'}
+    """
     env = {CLIENT_ENV: visit.client}
     hub_user = getattr(getattr(handler, "current_user", None), "hub_user", None)
     if isinstance(hub_user, dict) and isinstance(hub_user.get("name"), str):
@@ -384,11 +398,16 @@ def _render_for_admitted_clients() -> None:
 
 
 def _give_kernel_secret(handler: Any, visit: Visit) -> None:
-    base = handler.base_url if handler.base_url.endswith("/") else handler.base_url + "/"
     secure = handler.request.protocol == "https"
-    for name, path in ((KERNEL_COOKIE, f"{base}api/kernels/{visit.kernel_id}"),
-                       (SHUTDOWN_COOKIE, f"{base}voila/api/shutdown/{visit.kernel_id}")):
+    for name, path in _kernel_cookies(handler, visit.kernel_id or ""):
         handler.set_cookie(name, visit.secret, path=path, httponly=True, samesite="Strict", secure=secure)
+
+
+def _kernel_cookies(handler: Any, kernel_id: str) -> tuple[tuple[str, str], ...]:
+    """The cookies holding a kernel's secret, each with the one path it is sent to."""
+    base = handler.base_url if handler.base_url.endswith("/") else handler.base_url + "/"
+    return ((KERNEL_COOKIE, f"{base}api/kernels/{kernel_id}"),
+            (SHUTDOWN_COOKIE, f"{base}voila/api/shutdown/{kernel_id}"))
 
 
 def _refusal_page(handler: Any, cap: int) -> str:
@@ -462,6 +481,9 @@ def _guard_kernel_route(handler_class: type) -> None:
             log.warning("refused %s %s from %s: not the page this kernel was handed to", self.request.method,
                         self.request.path, GUARD.client(self.request))
             raise tornado.web.HTTPError(403, "this kernel belongs to another page")
+        if self.request.method in ("POST", "DELETE"):      # the kernel's end: its page's browser forgets its secret
+            for name, path in _kernel_cookies(self, kernel_id):     # (a browser keeps some 180 cookies a site)
+                self.clear_cookie(name, path=path)
 
     handler_class.prepare = guarded_prepare            # type: ignore[attr-defined]
 

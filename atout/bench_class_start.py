@@ -241,7 +241,10 @@ def _server_memory(site: _Site) -> dict[str, float]:
 
 async def _closed(site: _Site, opened: list[tuple[str, Any]], most_s: float = 300.0) -> None:
     """Close a class's pages as their tabs close (each unload gives its kernel back), then wait until the server
-    runs only its pools' kernels, its pools full again, and is idle."""
+    runs only its pools' kernels, its pools full again, and is idle, and until it has given back the memory it freed
+    (once every ``GiveMemoryBack.EVERY_S`` seconds after kernels came and went: ``atout.server_guard``)."""
+    from atout.server_guard import GiveMemoryBack
+
     await asyncio.gather(*(page.shut_down() for _kind, page in opened))
     gone = {page.kernel_id for _kind, page in opened}
     deadline = time.monotonic() + most_s
@@ -249,6 +252,8 @@ async def _closed(site: _Site, opened: list[tuple[str, Any]], most_s: float = 30
         await asyncio.sleep(0.5)        # polling the kernels' end, not timing a page
     site.ours |= gone
     site.wait_for_pools()
+    await asyncio.sleep(GiveMemoryBack.EVERY_S + 1)       # its round, not timing a page
+    site.settle()
 
 
 def _class_of(pages: int, addresses: dict[str, list[str]]) -> list[tuple[str, str]]:
@@ -272,6 +277,11 @@ async def _measure(site: _Site, pages: int, spread_s: float, rounds: int = 1) ->
                 alone[kind].append(took)
     site.wait_for_pools()
     burst = _class_of(pages, addresses)
+    if rounds > 1:             # read as after each class: once the server has given back what it freed
+        from atout.server_guard import GiveMemoryBack
+
+        await asyncio.sleep(GiveMemoryBack.EVERY_S + 1)
+        site.settle()
     server_mib = [_server_memory(site)]
     before = site.cpu_s()
     started = time.monotonic()

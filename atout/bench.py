@@ -122,7 +122,7 @@ BENCHMARKS = ("engine", "solver", "class", "class-start", "review")
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
         backends: tuple[str, ...] = ("sqlite", "postgresql"), positions: int | None = None, pages: int = 30,
-        spread_s: float = 10.0, pool: int | None = None) -> dict[str, Any]:
+        spread_s: float = 10.0, pool: int | None = None, rounds: int = 1) -> dict[str, Any]:
     if what == "engine":
         return engine(seconds or 2.0, games)
     if what == "solver":
@@ -136,7 +136,7 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
     if what == "class-start":
         from atout import bench_class_start
 
-        return bench_class_start.run(pages, spread_s, pool)
+        return bench_class_start.run(pages, spread_s, pool, rounds)
     if what == "review":
         return review(1.0 if seconds is None else seconds, games)
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")

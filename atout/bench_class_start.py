@@ -13,6 +13,11 @@ Reported, beside one page of each kind opened alone on the same server in the sa
 * ``pss_mib``: each open page's kernel's memory, its proportional set size (pages shared between kernels split
   between them), median and largest per kind (target: a course page's kernel at most 80 MB); the server's and the
   fork server's.
+* ``server_mib`` (``--rounds N``): whether the server gives back what a class took. The class arrives ``N`` times;
+  after each, its pages close as browsers' tabs do (each page's unload gives its kernel back), and once the server
+  runs only its pools' kernels again, the server process's own memory is read (resident and proportional set size):
+  before the first class, then after each. A server that keeps something of every class grows by about as much each
+  round; one whose allocator keeps its high-water mark grows after the first and stays there.
 
 The server is the site's own (``atout.site.voila_command``, the packaged ``voila.json``), on a free port, its live
 classes in a throwaway folder. The pages' requests come from this process: run it where nothing else competes for
@@ -205,21 +210,63 @@ async def _burst(site: _Site, paths: list[tuple[str, str]], spread_s: float) -> 
     return await asyncio.gather(*(one(i, kind, path) for i, (kind, path) in enumerate(paths)))
 
 
-def run(pages: int = 30, spread_s: float = SPREAD_S, pool: int | None = None) -> dict[str, Any]:
-    if pages < 1 or not spread_s >= 0:
-        raise ConfigError(f"--pages is a number of pages from 1 and --spread a number of seconds from 0, not "
-                          f"{pages} and {spread_s:g}")
+def run(pages: int = 30, spread_s: float = SPREAD_S, pool: int | None = None, rounds: int = 1) -> dict[str, Any]:
+    if pages < 1 or not spread_s >= 0 or not 1 <= rounds <= 20:
+        raise ConfigError(f"--pages is a number of pages from 1, --spread a number of seconds from 0 and --rounds a "
+                          f"number of classes from 1 to 20, not {pages}, {spread_s:g} and {rounds}")
     with tempfile.TemporaryDirectory(prefix="atout-class-start-") as folder:
         site = _Site(Path(folder), pool)
         try:
-            results = run_to_end(_measure(site, pages, spread_s))
+            results = run_to_end(_measure(site, pages, spread_s, rounds))
             results["class_start"]["pool"] = pool
             return results
         finally:
             site.stop()
 
 
-async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
+def _rss_mib(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _server_memory(site: _Site) -> dict[str, float]:
+    """The server process's own memory (not its kernels', not the fork server's), in MiB."""
+    return {"rss": round(_rss_mib(site.proc.pid), 1), "pss": round(pss_mib(site.proc.pid), 1)}
+
+
+async def _closed(site: _Site, opened: list[tuple[str, Any]], most_s: float = 300.0) -> None:
+    """Close a class's pages as their tabs close (each unload gives its kernel back), then wait until the server
+    runs only its pools' kernels, its pools full again, and is idle, and until it has given back the memory it freed
+    (once every ``GiveMemoryBack.EVERY_S`` seconds after kernels came and went: ``atout.server_guard``)."""
+    from atout.server_guard import GiveMemoryBack
+
+    await asyncio.gather(*(page.shut_down() for _kind, page in opened))
+    gone = {page.kernel_id for _kind, page in opened}
+    deadline = time.monotonic() + most_s
+    while set(site.kernels()) & gone and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)        # polling the kernels' end, not timing a page
+    site.ours |= gone
+    site.wait_for_pools()
+    await asyncio.sleep(GiveMemoryBack.EVERY_S + 1)       # its round, not timing a page
+    site.settle()
+
+
+def _class_of(pages: int, addresses: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """The pages a class opens: the kinds in turn, each kind's addresses in turn."""
+    burst = []
+    for i in range(pages):
+        kind = KINDS[i % len(KINDS)]
+        burst.append((kind, addresses[kind][(i // len(KINDS)) % len(addresses[kind])]))
+    return burst
+
+
+async def _measure(site: _Site, pages: int, spread_s: float, rounds: int = 1) -> dict[str, Any]:
     addresses = class_pages()
     for kind in KINDS:                                      # the first visit of each compiles what later ones reuse
         await _alone(site, addresses[kind][0])
@@ -230,10 +277,13 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
             if took is not None:
                 alone[kind].append(took)
     site.wait_for_pools()
-    burst = []                  # the kinds in turn, each kind's addresses in turn
-    for i in range(pages):
-        kind = KINDS[i % len(KINDS)]
-        burst.append((kind, addresses[kind][(i // len(KINDS)) % len(addresses[kind])]))
+    burst = _class_of(pages, addresses)
+    if rounds > 1:             # read as after each class: once the server has given back what it freed
+        from atout.server_guard import GiveMemoryBack
+
+        await asyncio.sleep(GiveMemoryBack.EVERY_S + 1)
+        site.settle()
+    server_mib = [_server_memory(site)]
     before = site.cpu_s()
     started = time.monotonic()
     opened = await _burst(site, burst, spread_s)
@@ -255,8 +305,17 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
             kernel_cpu.append(_cpu_s(pid))
     server_pss = pss_mib(site.proc.pid)
     fork_server = [pid for pid in _children(site.proc.pid) if kernel_id_of(pid) is None]
-    for _kind, page in opened:
-        page.close()
+    if rounds > 1:
+        await _closed(site, opened)
+        server_mib.append(_server_memory(site))
+        for _round in range(1, rounds):
+            again = await _burst(site, burst, spread_s)
+            failures += [{"page": page.path, "error": page.error} for _kind, page in again if page.error is not None]
+            await _closed(site, again)
+            server_mib.append(_server_memory(site))
+    else:
+        for _kind, page in opened:
+            page.close()
     spent = sum(after.get(pid, 0.0) - before.get(pid, 0.0) for pid in after)
     everything = [t for times in ready.values() for t in times]
     alone_all = statistics.median([t for times in alone.values() for t in times]) if any(alone.values()) else None
@@ -277,6 +336,8 @@ async def _measure(site: _Site, pages: int, spread_s: float) -> dict[str, Any]:
         "pss_mib": {kind: {"median": round(statistics.median(m), 1) if m else None,
                            "max": round(max(m), 1) if m else None} for kind, m in memory.items()},
         "server_pss_mib": round(server_pss, 1),
+        "rounds": rounds,
+        "server_mib": server_mib if rounds > 1 else None,
         "fork_server_pss_mib": round(sum(pss_mib(pid) for pid in fork_server), 1),
         "kernels_forked": bool(fork_server),
         "python": sys.version.split()[0],
@@ -305,6 +366,10 @@ def format_results(results: dict[str, Any]) -> str:
         if m["median"] is not None:
             lines.append(f"  {kind:10s} kernel memory (PSS) median {m['median']:.0f} MiB, largest {m['max']:.0f} MiB")
     lines.append(f"  server {r['server_pss_mib']:.0f} MiB, fork server {r['fork_server_pss_mib']:.0f} MiB (PSS)")
+    if r.get("server_mib"):
+        before, *after = r["server_mib"]
+        lines.append(f"  server memory (RSS) before the first class {before['rss']:.0f} MiB, after each of "
+                     f"{r['rounds']} once its pages closed: " + ", ".join(f"{m['rss']:.0f}" for m in after) + " MiB")
     return "\n".join(lines)
 
 

@@ -62,7 +62,7 @@ def _bench(args: argparse.Namespace) -> int:
     try:
         results = bench.run(args.what, seconds=args.seconds, games=args.games, students=args.students,
                             backends=backends, positions=args.positions, pages=args.pages, spread_s=args.spread,
-                            pool=args.pool)
+                            pool=args.pool, rounds=args.rounds)
     except AtoutError as exc:      # a game that is not one, or has nothing to measure: said, not a traceback
         print(f"atout bench {args.what}: {exc}", file=sys.stderr)
         return 2
@@ -114,8 +114,70 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"atout serve: --base-url: {exc}", file=sys.stderr)
         return 2
+    try:
+        guard = _guard_environment(args)
+    except ValueError as exc:
+        print(f"atout serve: {exc}", file=sys.stderr)
+        return 2
     return serve(args.port, args.ip, [Path(folder) for folder in args.lessons], pool=args.pool, base_url=base_url,
-                 log_level=args.log_level, options=args.options)
+                 log_level=args.log_level, options=args.options, environment=guard)
+
+
+def _guard_options(serve: argparse.ArgumentParser) -> None:
+    """``atout serve``'s options for a shared server (``atout.live.teachers``, ``atout.server_guard``)."""
+    serve.add_argument("--teacher-passcode-file", metavar="FILE", default=None,
+                       help="starting a class asks for the passcode written on the first line of FILE (at least 8 "
+                            "characters; or $ATOUT_TEACHER_PASSCODE_FILE); students still join with a code and a name")
+    serve.add_argument("--teacher-group", metavar="GROUP", default=None,
+                       help="under JupyterHub: the hub group whose users start classes (or $ATOUT_TEACHER_GROUP)")
+    serve.add_argument("--kernels-per-client", metavar="N", type=int, default=None,
+                       help="how many pages one network address may have open at once (default 150; 0: no cap; or "
+                            "$ATOUT_KERNELS_PER_CLIENT)")
+    serve.add_argument("--behind-proxy", action="store_true",
+                       help="the site is reached through a reverse proxy (nginx, JupyterHub's): each visitor's "
+                            "address is the one the proxy adds to X-Forwarded-For (or $ATOUT_BEHIND_PROXY=1)")
+
+
+def _guard_environment(args: argparse.Namespace) -> dict[str, str | None]:
+    """What ``_guard_options`` asked for, as the server's environment (which its kernels inherit): the passcode file
+    read now and only its hash passed on, never the passcode nor the file's name. Each setting is said on the
+    terminal; ``ValueError`` for one that cannot be used."""
+    from atout.errors import ConfigError
+    from atout.live.teachers import (
+        PASSCODE_FILE_ENV,
+        PASSCODE_HASH_ENV,
+        TEACHER_GROUP_ENV,
+        file_readable_by_others,
+        hash_passcode,
+        read_passcode_file,
+    )
+    from atout.server_guard import BEHIND_PROXY_ENV, KERNELS_PER_CLIENT_ENV, kernels_per_client
+
+    env: dict[str, str | None] = {}
+    passcode_file = args.teacher_passcode_file or os.environ.get(PASSCODE_FILE_ENV)
+    if passcode_file:
+        try:
+            passcode = read_passcode_file(passcode_file)
+        except ConfigError as exc:
+            raise ValueError(str(exc)) from None
+        env[PASSCODE_HASH_ENV], env[PASSCODE_FILE_ENV] = hash_passcode(passcode), None
+        print(f"Starting a class asks for the teacher passcode in {passcode_file}", flush=True)
+        if file_readable_by_others(passcode_file):
+            print(f"atout serve: other users of this machine may read {passcode_file}: chmod 600 {passcode_file}",
+                  file=sys.stderr, flush=True)
+    if args.teacher_group:
+        env[TEACHER_GROUP_ENV] = args.teacher_group
+    if args.kernels_per_client is not None:
+        if args.kernels_per_client < 0:
+            raise ValueError(f"--kernels-per-client is a number of pages from 0 (0: no cap), not "
+                             f"{args.kernels_per_client}")
+        env[KERNELS_PER_CLIENT_ENV] = str(args.kernels_per_client)
+    cap = kernels_per_client({**os.environ, **{k: v for k, v in env.items() if v is not None}})
+    if args.behind_proxy:
+        env[BEHIND_PROXY_ENV] = "1"
+    print(f"At most {cap} pages open at once per network address" if cap else
+          "No cap on the pages open at once per network address", flush=True)
+    return env
 
 
 # An option of Voilà's or Jupyter Server's own, passed on as it is: --Class.trait=value.
@@ -157,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
                             "JupyterHub service")
     serve.add_argument("--log-level", default=None, choices=["DEBUG", "INFO", "WARN", "ERROR", "CRITICAL"],
                        help="how much the server logs (default INFO)")
+    _guard_options(serve)
     serve.set_defaults(func=_serve)
     serve.epilog = ("Settings are read from voila.json (or voila.py) in the working folder, then in the standard "
                     "Jupyter configuration folders (jupyter --paths), then Atout's own; any option of Voilà or "
@@ -199,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--pool", type=int, default=None,
                        help="class-start: the server's kernels started ahead per page a class opens (atout serve "
                             "--pool; default: voila.json's)")
+    bench.add_argument("--rounds", type=int, default=1,
+                       help="class-start: how many classes arrive one after the other (default 1); from 2, the "
+                            "server's memory is read before the first and after each, once its pages have closed")
     bench.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both",
                        help="class: which store back-end (default both; PostgreSQL at ATOUT_DATABASE_URL, else a "
                             "throwaway server)")

@@ -99,6 +99,39 @@ def preload() -> None:
         format_list(["a", "b"], locale=lang)
 
 
+LANGUAGE_COOKIE = "atout-lang"      # written by the pages' shell (shell.js) when the learner chooses
+
+
+def accepted_language(header: str) -> str | None:
+    """The site's language the browser prefers most (``Accept-Language``), if it accepts one.
+
+    >>> accepted_language("de-CH, fr;q=0.8, en;q=0.5"), accepted_language("de")
+    ('fr', None)
+    """
+    ranked = []
+    for position, part in enumerate(header.split(",")[:40]):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, position, tag.strip().lower().split("-")[0]))
+    return next((lang for weight, _pos, lang in sorted(ranked) if weight < 0 and lang in LANGUAGES), None)
+
+
+def cookie_value(header: str, name: str) -> str | None:
+    """The value of the cookie ``name`` in a request's ``Cookie`` header, if it has one."""
+    from http.cookies import CookieError, SimpleCookie
+
+    try:
+        morsel = SimpleCookie(header).get(name)
+    except CookieError:
+        return None
+    return morsel.value if morsel is not None else None
+
+
 def set_language(lang: str) -> None:
     """Choose the language of every sentence shown from now on."""
     global _current

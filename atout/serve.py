@@ -223,6 +223,16 @@ def _patch_voila() -> None:
 
     voila.app.Voila.listen = listen_then_freeze
     _parse_message_dates_quickly()
+    _guard_the_server()
+
+
+def _guard_the_server() -> None:
+    """What keeps a shared server's pages from abusing it (``atout.server_guard``): each kernel answers to the page
+    it was handed to, kernels per client are capped, each page's kernel learns its client, and no request answers
+    with a traceback. After the patches above: the guard wraps what they made."""
+    from atout import server_guard
+
+    server_guard.install()
 
 
 def _find_atout_template() -> None:

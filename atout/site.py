@@ -160,10 +160,12 @@ here, as each user's server would keep its own. Give every user's server the Pos
 
 
 def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, pool: int | None = None,
-          base_url: str = "/", log_level: str | None = None, options: Sequence[str] = ()) -> int:
+          base_url: str = "/", log_level: str | None = None, options: Sequence[str] = (),
+          environment: dict[str, str | None] | None = None) -> int:
     """Run the site until Ctrl-C; ``lessons``: a teacher's folders served beside ours, checked first (a folder that
     is missing, empty or holds an invalid lesson is refused, with every problem listed, before anything starts). A
-    port something else listens on is refused, never swapped for another in silence."""
+    port something else listens on is refused, never swapped for another in silence. ``environment``: variables
+    set for the server and its kernels (None: taken out), as a shared server's settings (``atout.cli``)."""
     from atout.lessons import LESSONS_DIR, check_lessons, lesson_paths
 
     if port_taken(ip, port):
@@ -174,6 +176,11 @@ def serve(port: int, ip: str = "127.0.0.1", lessons: list[Path] | None = None, p
     if warning:
         print(warning, file=sys.stderr, flush=True)
     env = dict(os.environ)
+    for name, value in (environment or {}).items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
     # A preheated page's kernel asks the server for its visitor's request (atout.preheat): at the address the server
     # listens on, or on this machine's loopback when it listens on every address.
     env["VOILA_APP_IP"] = "127.0.0.1" if ip in ("", "0.0.0.0") else "::1" if ip == "::" else ip

@@ -45,6 +45,9 @@ class OpenPage:
     error: str | None = None
     socket: Any = field(default=None, repr=False)
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
+    cookies: dict[str, str] = field(default_factory=dict, repr=False)   # what the server set, as a browser keeps them
+    base: str = ""
+    source: str | None = None          # the local address its requests leave from (None: the system's choice)
 
     def message(self, channel: str, msg_type: str, content: dict[str, Any]) -> str:
         """A message of the Jupyter protocol from this page, as JSON text (the websocket's JSON format)."""
@@ -63,22 +66,63 @@ class OpenPage:
             self.socket.close()
             self.socket = None
 
+    def cookie_header(self) -> str:
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
 
-async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
+    async def shut_down(self) -> int:
+        """Close the page as a browser's tab closes: its socket, then the unload's request giving its kernel back
+        (Voilà's ``voila/api/shutdown``, with the XSRF token the page's cookie holds). The answer's HTTP status."""
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+
+        self.close()
+        if not self.kernel_id:
+            return 0
+        headers = {"Cookie": self.cookie_header(), "X-XSRFToken": self.cookies.get("_xsrf", "")}
+        try:
+            response = await AsyncHTTPClient().fetch(HTTPRequest(
+                f"{self.base}/voila/api/shutdown/{self.kernel_id}", method="POST", body=b"", headers=headers,
+                request_timeout=60, network_interface=self.source))
+        except HTTPClientError as exc:
+            return int(exc.code)
+        return int(response.code)
+
+
+def cookies_set(headers: Any) -> dict[str, str]:
+    """The cookies a response sets (``Set-Cookie``), by name, as a browser would send them back to the same page.
+
+    >>> from tornado.httputil import HTTPHeaders
+    >>> h = HTTPHeaders()
+    >>> h.add("Set-Cookie", '_xsrf=2|ab|cd; Path=/'); h.add("Set-Cookie", "other=x; HttpOnly")
+    >>> cookies_set(h)
+    {'_xsrf': '2|ab|cd', 'other': 'x'}
+    """
+    from http.cookies import SimpleCookie
+
+    found: dict[str, str] = {}
+    for line in headers.get_list("Set-Cookie"):
+        jar: SimpleCookie = SimpleCookie()
+        jar.load(line)
+        found.update({name: morsel.value for name, morsel in jar.items()})
+    return found
+
+
+async def open_page(base: str, path: str, timeout_s: float = 300.0, source: str | None = None) -> OpenPage:
     """Open ``base + path`` (``/voila/render/course.ipynb?lesson=…``) as a browser would, up to its widgets' state;
-    a failure is kept in ``error`` (the page's HTTP status, no kernel, a closed socket, the time out)."""
+    a failure is kept in ``error`` (the page's HTTP status, no kernel, a closed socket, the time out). ``source``:
+    the local address the requests leave from (another client on this machine: 127.0.0.2)."""
 
-    from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
     from tornado.websocket import WebSocketError, websocket_connect
 
-    page = OpenPage(path)
+    page = OpenPage(path, base=base, source=source)
     start = time.monotonic()
     try:
         # A client of its own, as each student's browser is: tornado's shared client fetches ten at a time and
         # fails the rest after 20 s in its queue, which no class of browsers does.
         client = AsyncHTTPClient(force_instance=True)
         try:
-            response = await client.fetch(base + path, request_timeout=timeout_s, connect_timeout=timeout_s)
+            response = await client.fetch(HTTPRequest(base + path, request_timeout=timeout_s,
+                                                      connect_timeout=timeout_s, network_interface=source))
         finally:
             client.close()
     except HTTPClientError as exc:
@@ -88,6 +132,7 @@ async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
         page.error = f"{type(exc).__name__}: {exc}"
         return page
     page.html_s = time.monotonic() - start
+    page.cookies = cookies_set(response.headers)
     found = KERNEL_ID.search(response.body.decode("utf-8", "replace"))
     if found is None:
         page.error = "the page names no kernel"
@@ -95,7 +140,9 @@ async def open_page(base: str, path: str, timeout_s: float = 300.0) -> OpenPage:
     page.kernel_id = found.group(1)
     url = f"{base.replace('http', 'ws', 1)}/api/kernels/{page.kernel_id}/channels?session_id={page.session}"
     try:
-        page.socket = await websocket_connect(url, connect_timeout=timeout_s, max_message_size=64 << 20)
+        request = HTTPRequest(url, headers={"Cookie": page.cookie_header()} if page.cookies else None,
+                              connect_timeout=timeout_s, network_interface=source)
+        page.socket = await websocket_connect(request, max_message_size=64 << 20)
         comm = uuid.uuid4().hex
         await page.socket.write_message(page.message("shell", "comm_open", {
             "comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}))

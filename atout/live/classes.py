@@ -50,9 +50,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from atout.i18n import LANGUAGES, Text, language
 from atout.live import codes
+from atout.live.confusables import skeleton
 from atout.live.errors import AnswerError, ClassCodeError, MessageError, QuestionError, SessionError, StudentNameError
+from atout.live.limits import JOINS_BY_CLIENT, JOINS_OF_CLASS, WRONG_CODES, WRONG_PASSCODES, Limits, page_client
 from atout.live.questions import LiveQuestion, from_spec, lessons_by_id, position, table_spec
 from atout.live.store import ClassRow, Conflict, QuestionRow, Store, StudentRow, Transaction, open_store
+from atout.live.teachers import TeacherCredentialError, TeacherRule, Visitor
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -70,7 +73,8 @@ COUNTDOWN_S = (5, 3600)  # the shortest and longest countdown a teacher may set,
 
 def clean_name(text: Any) -> tuple[str, str]:
     """A student's name as shown, and the key two names must not share (case, accents' forms, spacing and invisible
-    characters aside); ``StudentNameError`` for a name that cannot be one.
+    characters aside); ``StudentNameError`` for a name that cannot be one. Names that look alike without having the
+    same key ("Bob" and "Вob") are told apart by ``looks``.
 
     >>> clean_name("  Zoë   M. ")
     ('Zoë M.', 'zoë m.')
@@ -89,6 +93,22 @@ def clean_name(text: Any) -> tuple[str, str]:
     if not key.strip():
         raise StudentNameError(Text("Type your name so the teacher knows who answered"))
     return name, " ".join(key.split())
+
+
+def looks(name: str) -> frozenset[str]:
+    """How a name (as ``clean_name`` shows it) looks: two names look alike when they share one of these. Its skeleton
+    as typed (Unicode's confusables, ``atout.live.confusables``: "Ada1" and "Adal", "rn" and "m"), and in capitals,
+    any case then (Cyrillic В is a B, its small в no b: "Bob", "Вob" and "BOB" look alike, as "AI" and "Al" do).
+
+    >>> bool(looks("Bob") & looks("Вob")), bool(looks("bob") & looks("Вob")), bool(looks("Al") & looks("AI"))
+    (True, True, True)
+    >>> bool(looks("Bob") & looks("Rob")), bool(looks("Léa") & looks("Lea")), bool(looks("Eve") & looks("Eva"))
+    (False, False, False)
+    """
+    visible = "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf")
+    as_typed = " ".join(skeleton(visible).split())
+    in_capitals = " ".join(skeleton(visible.upper()).casefold().split())
+    return frozenset((as_typed, unicodedata.normalize("NFD", in_capitals)))
 
 
 REMOVED = Text("The teacher has taken you out of this class, and your answers are deleted. To take part again, "
@@ -153,20 +173,37 @@ def format_time(timestamp: float, lang: str, zone: str | None = None) -> str:
     return str(get_datetime_format("full", locale=lang)).replace("'", "").replace("{1}", day).replace("{0}", clock)
 
 
+def no_open_class(code: str) -> ClassCodeError:
+    """What a code that names no class taking students gets: the same whether there never was one or it ended."""
+    return ClassCodeError(Text("No class is open with the code {code}: check it on the teacher's screen, or ask your "
+                               "teacher for the code of a new class", code=codes.display(code)))
+
+
 class Classes:
     """The live classes of one store, with a clock (the tests move it)."""
 
-    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time,
+                 teachers: TeacherRule | None = None) -> None:
         self.store = store if store is not None else open_store()
         self.clock = clock
+        self.limits = Limits(self.store, clock)
+        # What starting a class asks for: the administrator's rule (atout.live.teachers), nothing by default
+        self.teachers = teachers if teachers is not None else TeacherRule.from_environ()
 
     def purge(self) -> int:
         """Delete every class past its retention; how many went."""
         return self.store.purge(self.clock())
 
-    def start(self) -> Teacher:
-        """Start a class: a fresh code, and the teacher's object (whose token only the teacher's page holds)."""
+    def start(self, passcode: str | None = None, visitor: Visitor | None = None, client: str | None = None) -> Teacher:
+        """Start a class: a fresh code, and the teacher's object (whose token only the teacher's page holds).
+
+        Where the administrator requires a teacher's credential (``self.teachers``), ``visitor`` (the page's, by
+        default) must be one of the server's teachers, or ``passcode`` the server's passcode;
+        ``TeacherCredentialError`` says why not. Wrong passcodes are limited per ``client`` (the page's)."""
         self.purge()
+        if self.teachers.required:
+            self._admit(passcode, Visitor.from_environ() if visitor is None else visitor,
+                        page_client() if client is None else client)
         now = self.clock()
         for _attempt in range(20):
             try:
@@ -176,6 +213,19 @@ class Classes:
             except Conflict:         # that code (or token) is taken: draw again
                 continue
         raise RuntimeError("no free class code after 20 draws")
+
+    def _admit(self, passcode: str | None, visitor: Visitor, client: str) -> None:
+        refusal = self.teachers.refusal(visitor)
+        if refusal is None:
+            return
+        if self.teachers.passcode_hash is None or not passcode:
+            raise TeacherCredentialError(refusal)
+        self.limits.check(WRONG_PASSCODES, client, lambda wait: Text(
+            "Too many wrong teacher passcodes have come from your network: try again in {wait}", wait=wait))
+        if not self.teachers.admits(visitor, passcode):
+            self.limits.count((WRONG_PASSCODES, client))
+            raise TeacherCredentialError(Text("This is not the teacher passcode of this server: check it (capital "
+                                              "letters count), or ask whoever runs Atout at your school"))
 
     def teacher(self, token: Any) -> Teacher:
         """The teacher of the class whose teacher token this is (a teacher's page coming back)."""
@@ -204,15 +254,13 @@ class Classes:
         return row
 
     def open_class(self, code: Any) -> ClassRow:
-        """The class a code names, if it still takes students; ``ClassCodeError`` saying why not."""
+        """The class a code names, if it still takes students; ``ClassCodeError`` saying why not: one answer for a
+        code that names no class and one that names a class that has ended, so that trying codes tells nobody which
+        classes there were."""
         normal = codes.normalise(code)
         row = self._row("code", normal)
-        if row is None:
-            raise ClassCodeError(Text("No class has the code {code}: check it on the teacher's screen",
-                                      code=codes.display(normal)))
-        if not self.takes_answers(row):
-            raise ClassCodeError(Text("The class {code} has ended: ask your teacher for the code of a new one",
-                                      code=codes.display(normal)))
+        if row is None or not self.takes_answers(row):
+            raise no_open_class(normal)
         return row
 
     def takes_answers(self, row: ClassRow | tuple[float | None, float]) -> bool:
@@ -226,19 +274,45 @@ class Classes:
             raise ClassCodeError(Text("The class {code} has ended: ask your teacher for the code of a new one",
                                       code=codes.display(code)))
 
-    def join(self, code: Any, name: Any, lang: Any = "en") -> Student:
+    def join(self, code: Any, name: Any, lang: Any = "en", client: str | None = None) -> Student:
         """A student joins: their object, whose token only their page holds. A wrong or ended code, or a name
-        already taken, is refused with the reason; nothing is kept."""
+        already taken (or one that looks like it: ``looks``), is refused with the reason; nothing is kept.
+
+        Joins are limited (``atout.live.limits``): per ``client`` (the page's, ``page_client()`` by default), every
+        join and the codes that name no open class; per class, every join. Beyond a limit the join is refused, saying
+        when to try again, before the code is looked up."""
         self.purge()
         lang = check_language(lang)
         shown, key = clean_name(name)
-        row = self.open_class(code)
+        normal = codes.normalise(code)          # a code that cannot be one is said at once, and counts for nothing
+        who = page_client() if client is None else client
+        self.limits.check(JOINS_BY_CLIENT, who, lambda wait: Text(
+            "Too many joins have come from your network in the last few minutes: try again in {wait}", wait=wait))
+        self.limits.check(WRONG_CODES, who, lambda wait: Text(
+            "Too many class codes that name no open class have come from your network: try again in {wait}, with "
+            "the code on the teacher's screen", wait=wait))
+        row = self._row("code", normal)
+        if row is None or not self.takes_answers(row):
+            self.limits.count((JOINS_BY_CLIENT, who), (WRONG_CODES, who))
+            raise no_open_class(normal)
+        self.limits.check(JOINS_OF_CLASS, f"class {row.id}", lambda wait: Text(
+            "Many students are joining the class {code} at this moment: try again in {wait}",
+            code=codes.display(normal), wait=wait))
+        self.limits.count((JOINS_BY_CLIENT, who), (JOINS_OF_CLASS, f"class {row.id}"))
+        appearance = looks(shown)
 
         def check(tx: Transaction) -> None:
-            self._check_open(tx, row.id)
+            ended, closes = tx.one("SELECT ended, closes FROM live_classes WHERE id = ?", (row.id,))
+            if not self.takes_answers((ended, closes)):
+                raise no_open_class(normal)
             count = tx.one("SELECT count(*) FROM live_students WHERE class_id = ?", (row.id,))[0]
             if count >= MAX_STUDENTS:
                 raise StudentNameError(Text("This class is full ({n} students)", n=MAX_STUDENTS))
+            for other, other_key in tx.all("SELECT name, name_key FROM live_students WHERE class_id = ? AND "
+                                           "removed IS NULL", (row.id,)):
+                if other_key != key and looks(other) & appearance:
+                    raise StudentNameError(Text("{name} looks like {other}, who is already in this class: add an "
+                                                "initial or choose another name", name=shown, other=other))
 
         for _attempt in range(5):
             try:

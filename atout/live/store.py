@@ -67,7 +67,7 @@ from atout.live.errors import StoreError
 
 __all__ = ["StoreError"]        # raised here, defined with the class's other refusals
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 POLL_S = 0.1           # SQLite: how often a watching page reads the change counter
 SAFETY_POLL_S = 2.0    # PostgreSQL: how often a listening page reads it anyway
 DATABASE_FILE = "classes.sqlite3"
@@ -291,6 +291,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE live_students ADD COLUMN removed DOUBLE PRECISION",
         # A countdown: when the question stops taking answers.
         "ALTER TABLE live_questions ADD COLUMN closes_at DOUBLE PRECISION",
+    ),
+    3: (
+        # Attempts counted against a limit (``atout.live.limits``): which limit and whose (a keyed hash, never an
+        # address), and when; kept as long as the longest limit looks back.
+        "CREATE TABLE IF NOT EXISTS live_attempts (scope TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS live_attempts_scope ON live_attempts (scope, at)",
+        "CREATE INDEX IF NOT EXISTS live_attempts_at ON live_attempts (at)",
     ),
 }
 
@@ -811,6 +818,31 @@ class Store(ABC):
             for (class_id,) in gone:
                 self._announce(tx, int(class_id), True)
         return len(gone)
+
+    # --- attempts against a limit (atout.live.limits) ----------------------------------------------------------
+
+    def attempts(self, scope: str, since: float) -> list[float]:
+        """When the attempts of ``scope`` made since ``since`` were made, oldest first."""
+        return [float(r[0]) for r in self.read("SELECT at FROM live_attempts WHERE scope = ? AND at > ? ORDER BY at",
+                                               (scope, since))]
+
+    def add_attempts(self, scopes: Sequence[str], at: float, forget_before: float) -> None:
+        """Count one attempt at ``at`` in each of ``scopes``; the attempts older than ``forget_before`` go."""
+        with self._transaction() as tx:
+            tx.run("DELETE FROM live_attempts WHERE at < ?", (forget_before,))
+            for scope in scopes:
+                tx.run("INSERT INTO live_attempts (scope, at) VALUES (?, ?)", (scope, at))
+
+    def secret(self, name: str) -> str:
+        """A random secret of this store's own, the same for every kernel and machine that uses it (made on first
+        use): the key of the hashes the limits count with."""
+        import secrets
+
+        with self._transaction() as tx:
+            tx.run("INSERT INTO live_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                   (f"secret:{name}", secrets.token_hex(32)))
+            value: str = tx.one("SELECT value FROM live_meta WHERE key = ?", (f"secret:{name}",))[0]
+        return value
 
     def row_counts(self) -> dict[str, int]:
         """How many rows each table holds (the retention tests count them)."""

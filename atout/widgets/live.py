@@ -413,7 +413,18 @@ class LiveClass(widgets.VBox):
         self.intro = widgets.HTML()
         self.start_button = widgets.Button(icon="users")
         self.start_button.add_class("atout-live-start")
-        self.start_button.on_click(guarded(lambda _b: self.start()))
+        self.start_button.on_click(guarded(lambda _b: self.ask_to_start()))
+        # Where the server asks teachers for a passcode (atout.live.teachers): asked here, the reason said beside it.
+        self.passcode_input = widgets.Password()      # each key reaches the kernel before the click that follows
+        self.passcode_input.add_class("atout-live-passcode")
+        self.passcode_button = widgets.Button(button_style="primary", icon="users")
+        self.passcode_button.add_class("atout-live-passcode-start")
+        self.passcode_button.on_click(guarded(lambda _b: self.start(self.passcode_input.value)))
+        self.passcode_message = widgets.HTML()
+        self.passcode_form = widgets.HBox([self.passcode_input, self.passcode_button, self.passcode_message])
+        self.passcode_form.add_class("atout-live-passcode-form")
+        self.passcode_form.layout.display = "none"
+        self._passcode: str | None = None      # the passcode this page's teacher gave, for their next class
         self.open_button = widgets.Button(icon="sign-in")
         self.open_button.add_class("atout-live-open")
         self.open_button.on_click(guarded(lambda _b: self._show_form(True)))
@@ -433,7 +444,7 @@ class LiveClass(widgets.VBox):
             self.start_button.layout.display = "none"
         else:
             self.intro.layout.display = "none"       # the buttons' tooltips say it in the host's bar
-        self._strip = ([self.style, self.browser, self.notice, self.form] if host is not None
+        self._strip = ([self.style, self.browser, self.notice, self.passcode_form, self.form] if host is not None
                        else [self.style, self.browser, self.notice, self.bar, self.form])
         self.children = self._strip
         self._show_form(False)
@@ -484,11 +495,47 @@ class LiveClass(widgets.VBox):
             self._opened = False
             self.opened(kept)
 
-    def start(self) -> TeacherPanel:
-        """Start a class: the teacher's panel, beside the host's table; the browser keeps the teacher's key."""
-        teacher = self.classes.start()
+    def ask_to_start(self) -> TeacherPanel | None:
+        """"Start a class": the class at once, or first the passcode, where the server asks this page's teacher for
+        one (the form says why it is asked)."""
+        from atout.live.teachers import Visitor
+
+        rule = self.classes.teachers
+        visitor = Visitor.from_environ()
+        asked = rule.refusal(visitor) if rule.asks_passcode(visitor) else None
+        if asked is not None and self._passcode is None:
+            self._ask_passcode(asked.render(), refused=False)
+            return None
+        return self.start(self._passcode)
+
+    def start(self, passcode: str | None = None) -> TeacherPanel | None:
+        """Start a class: the teacher's panel, beside the host's table; the browser keeps the teacher's key. Where the
+        server asks for a teacher's credential and this one does not do, the reason is said and nothing starts."""
+        from atout.live.limits import TooManyAttempts
+        from atout.live.teachers import TeacherCredentialError
+
+        try:
+            teacher = self.classes.start(passcode or None)
+        except (TeacherCredentialError, TooManyAttempts) as exc:
+            if self.classes.teachers.passcode_hash is not None:
+                self._ask_passcode(str(exc), refused=bool(passcode))
+            else:
+                self.notice.value = _p(str(exc), "atout-error", "live-start-refused")
+            return None
+        self._passcode = passcode or None
+        self.passcode_input.value = ""
+        self.passcode_message.value = ""
+        self.passcode_form.layout.display = "none"
         self.browser.keep_teacher(teacher.code, teacher.token)
         return self._teach(teacher)
+
+    def _ask_passcode(self, message: str, refused: bool) -> None:
+        self._passcode = None
+        self.passcode_input.value = ""
+        self.passcode_form.layout.display = ""
+        self.passcode_message.value = (
+            f"<p class='atout-error' role='alert' data-testid='live-passcode-refused'>{escape(message)}</p>" if refused
+            else _p(message, "atout-live-hint", "live-passcode-asked"))
 
     def _teach(self, teacher: Any, resumed: bool = False) -> TeacherPanel:
         self.teacher_panel = TeacherPanel(self, teacher, resumed=resumed)
@@ -647,6 +694,9 @@ class LiveClass(widgets.VBox):
                               if teaching else Text("In a class? Join it with the code on the teacher's screen."),
                               "atout-live-intro")
         self.start_button.description = Text("Start a class").render()
+        self.passcode_input.description = Text("Teacher passcode").render()
+        self.passcode_input.style.description_width = "initial"
+        self.passcode_button.description = Text("Start the class").render()
         self.start_button.tooltip = Text("Live class: your students join from their own laptops and answer "
                                          "there.").render()
         self.open_button.description = Text("Join a class").render()
@@ -930,7 +980,9 @@ class TeacherPanel(widgets.VBox):
     def _start_again(self) -> None:
         self.stop()
         old = self
-        self.live.start()
+        if self.live.ask_to_start() is None:      # the passcode is asked again (changed since, say)
+            self.live.stop_teaching()
+            return
         language.close_tree(old)
 
     def stop(self) -> None:

@@ -22,7 +22,6 @@ import os
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -31,12 +30,20 @@ from IPython.display import HTML
 
 from atout.errors import AtoutError, NotationError
 from atout.games import DEFAULT_GAME
-from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, preload, set_language
+from atout.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_COOKIE,
+    LANGUAGES,
+    Text,
+    accepted_language,
+    cookie_value,
+    preload,
+    set_language,
+)
 from atout.serve import HEARTBEAT_ENV
 from atout.widgets.address import MAX_VALUE
 
 STYLE = Path(__file__).parent / "site.css"
-LANGUAGE_COOKIE = "atout-lang"      # written by shell.js when the learner chooses
 
 
 def page_style() -> HTML:
@@ -146,8 +153,8 @@ def page_request(environ: dict[str, str] | None = None) -> PageRequest:
 
             request.notices.append(Text("The address asks for the language “{lang}”: the pages are in {languages}.",
                                         lang=asked[:20], languages=[LANGUAGE_NAMES[code] for code in LANGUAGES]))
-        chosen = _cookie(environ.get("HTTP_COOKIE", ""), LANGUAGE_COOKIE)
-        browser = _accepted(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+        chosen = cookie_value(environ.get("HTTP_COOKIE", ""), LANGUAGE_COOKIE)
+        browser = accepted_language(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
         if chosen in LANGUAGES:
             request.lang, request.lang_source = chosen, "choice"
         elif browser:
@@ -159,29 +166,6 @@ def _wait_for_request() -> None:
     from atout.preheat import wait_for_request
 
     wait_for_request()
-
-
-def _cookie(header: str, name: str) -> str | None:
-    try:
-        morsel = SimpleCookie(header).get(name)
-    except CookieError:
-        return None
-    return morsel.value if morsel is not None else None
-
-
-def _accepted(header: str) -> str | None:
-    """The site's language the browser prefers most (``Accept-Language``), if it accepts one."""
-    ranked = []
-    for position, part in enumerate(header.split(",")[:40]):
-        tag, _, params = part.strip().partition(";")
-        weight = 1.0
-        if params.strip().startswith("q="):
-            try:
-                weight = float(params.strip()[2:])
-            except ValueError:
-                weight = 0.0
-        ranked.append((-weight, position, tag.strip().lower().split("-")[0]))
-    return next((lang for weight, _pos, lang in sorted(ranked) if weight < 0 and lang in LANGUAGES), None)
 
 
 # --- the pages ----------------------------------------------------------------------------------------------------

@@ -84,7 +84,8 @@ def test_one_student_cannot_answer_for_another(classes, store):
 def test_refusals_are_in_the_pages_language(classes):
     teacher = classes.start()
     french = handle(classes, {"op": "join", "code": "ZZZ-ZZZ", "name": "Zoé", "lang": "fr"})
-    assert french["error"] == "Aucune séance n'a le code ZZZ-ZZZ\u00a0: vérifiez-le sur l'écran de l'enseignant"
+    assert french["error"] == ("Aucune séance ouverte n'a le code ZZZ-ZZZ\u00a0: vérifiez-le sur l'écran de "
+                               "l'enseignant, ou demandez à votre enseignant le code d'une nouvelle séance")
     zoe = handle(classes, {"op": "join", "code": teacher.code, "name": "Zoé", "lang": "fr"})
     teacher.ask_lesson("45-trumps", 0)
     reply = handle(classes, {"op": "answer", "token": zoe["token"], "question": 1, "answer": ["QS"]})

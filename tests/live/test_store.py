@@ -77,7 +77,7 @@ def test_a_version_1_database_is_brought_up_to_date_and_keeps_its_class(backend,
     _version_1_database(backend, where)
     store = open_store(**where)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 2
+        assert store.schema_version() == SCHEMA_VERSION == 3
         classes = Classes(store, clock=clock)
         clock.now = 1800000100
         teacher = classes.teacher("teacher-token")
@@ -92,6 +92,9 @@ def test_a_version_1_database_is_brought_up_to_date_and_keeps_its_class(backend,
         assert store.latest_question(teacher.class_id).closes_at == 1800000130
         teacher.remove(ada.id)
         assert teacher.roster() == [] and store.row_counts()["live_answers"] == 0
+        # What version 3 added: the attempts counted against the limits.
+        store.add_attempts(["join:someone"], 1800000200, 0)
+        assert store.attempts("join:someone", 1800000000) == [1800000200]
     finally:
         store.close()
     again = open_store(**where)                 # made once: a second opening changes nothing

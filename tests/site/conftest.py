@@ -67,11 +67,11 @@ def fault_planting_ipython(data: Path) -> Path:
     return folder
 
 
-def start_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
-                ) -> tuple[subprocess.Popen, Server]:
+def start_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True,
+                environment: dict[str, str] | None = None) -> tuple[subprocess.Popen, Server]:
     """Start a Voilà server of the site, its live classes in ``data`` (SQLite) or at ``database_url`` (PostgreSQL); its
     log in tests/artifacts/<name>.log. ``quick_culling``: idle kernels go after ``CULL_IDLE`` seconds (else after the
-    site's own timeout, ``voila.json``)."""
+    site's own timeout, ``voila.json``). ``environment``: more variables for the server (a shared server's settings)."""
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     command = (voila_command(port, NOTEBOOKS, cull_idle_timeout=CULL_IDLE, cull_interval=CULL_INTERVAL)
@@ -80,6 +80,7 @@ def start_voila(name: str, data: Path, database_url: str | None = None, quick_cu
     env.update(PYTHONUNBUFFERED="1", ATOUT_DATA=str(data), IPYTHONDIR=str(fault_planting_ipython(data)))
     if database_url:
         env["ATOUT_DATABASE_URL"] = database_url
+    env.update(environment or {})
     with open(ARTIFACTS / f"{name}.log", "w") as log:       # the server writes on to its own copy of the file
         proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
@@ -90,10 +91,10 @@ def start_voila(name: str, data: Path, database_url: str | None = None, quick_cu
 
 
 @contextmanager
-def running_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True
-                  ) -> Iterator[Server]:
+def running_voila(name: str, data: Path, database_url: str | None = None, quick_culling: bool = True,
+                  environment: dict[str, str] | None = None) -> Iterator[Server]:
     """A Voilà server (``start_voila``) for the time of the ``with``."""
-    proc, server = start_voila(name, data, database_url, quick_culling)
+    proc, server = start_voila(name, data, database_url, quick_culling, environment)
     try:
         yield server
     finally:
@@ -159,8 +160,15 @@ def voila_url(voila_server):
 def first_visit(profile, page, base: str, visit_tree: bool = True) -> None:
     """Clear the site's cookies and storage in the profile's context (``chromium_profile``: the language chosen, the
     progress kept), so that ``page`` finds the site as a first visit does; with ``visit_tree``, the tree page is
-    visited for the XSRF cookie Voilà's unload needs."""
+    visited for the XSRF cookie Voilà's unload needs. The cookies that bind the other tabs' pages to their kernels
+    (``atout.server_guard``) are kept: a first visit in one tab is no reason for another tab's page to lose the right
+    to give its kernel back."""
+    from atout.server_guard import KERNEL_COOKIE, SHUTDOWN_COOKIE
+
+    kept = [cookie for cookie in profile.cookies() if cookie["name"] in (KERNEL_COOKIE, SHUTDOWN_COOKIE)]
     profile.clear_cookies()
+    if kept:
+        profile.add_cookies(kept)
     session = profile.new_cdp_session(page)
     session.send("Storage.clearDataForOrigin",             # not the caches: what the profile is kept for
                  {"origin": base, "storageTypes": "local_storage,indexeddb,cache_storage,service_workers"})

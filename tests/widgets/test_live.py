@@ -97,7 +97,7 @@ def test_a_refused_join_is_said_beside_the_form_and_nothing_is_kept(pages):
     before = store.row_counts()
     strip = Course().live
     for code, name, field, said in ((teacher.teacher.code[:-1] + "U", "Ben", "code", "'U' is not used in class codes"),
-                                    ("ZZZ-ZZZ", "Ben", "code", "No class has the code ZZZ-ZZZ"),
+                                    ("ZZZ-ZZZ", "Ben", "code", "No class is open with the code ZZZ-ZZZ"),
                                     (teacher.teacher.code, " ADA ", "name", "ADA is already in this class"),
                                     (teacher.teacher.code, "   ", "name", "Type your name")):
         assert strip.join(code, name) is None
@@ -699,3 +699,48 @@ def test_what_a_page_says_it_kept_opens_nothing_unless_the_store_knows_it(pages,
         assert page.live.teacher_panel is None and page.live.student_panel is None and page.live.zone is None
     assert (store.row_counts(), store.version(teacher.teacher.class_id)) == before
     assert "A fault in Atout" not in caplog.text                  # refused in plain terms, never a fault
+
+
+# --- a server that asks teachers for a passcode --------------------------------------------------------------------
+
+def test_a_server_asking_for_a_passcode_asks_in_the_panel_says_why_a_wrong_one_is_refused_then_starts(
+        pages, monkeypatch):
+    from atout.live.teachers import TeacherRule, hash_passcode
+
+    monkeypatch.setattr(live._CLASSES, "teachers", TeacherRule(passcode_hash=hash_passcode("tulip-harbour-42")))
+    room = Classroom("forty-fives", players=3)
+    strip = room.live
+    assert strip.passcode_form.layout.display == "none"
+    assert strip.ask_to_start() is None and strip.teacher_panel is None
+    assert strip.passcode_form.layout.display == ""
+    assert "data-testid='live-passcode-asked'" in strip.passcode_message.value
+    assert "Type the teacher passcode to start a class" in unescape(strip.passcode_message.value)
+    assert isinstance(strip.passcode_input, live.widgets.Password)
+    strip.passcode_input.value = "tulip-harbour-41"
+    strip.passcode_button.click()
+    assert strip.teacher_panel is None and strip.passcode_input.value == ""
+    with language("fr"):
+        assert strip.start("tulip-harbour-41") is None
+        assert ("Ce n'est pas le code enseignant de ce serveur\u00a0: vérifiez-le (les majuscules comptent)"
+                in unescape(strip.passcode_message.value))
+    assert "data-testid='live-passcode-refused'" in strip.passcode_message.value
+    strip.passcode_input.value = "tulip-harbour-42"
+    strip.passcode_button.click()
+    assert strip.teacher_panel is not None and strip.passcode_form.layout.display == "none"
+    assert strip.teacher_panel.teacher.code
+
+
+def test_a_hub_user_who_is_not_a_teacher_is_told_why_and_no_passcode_is_asked(pages, monkeypatch):
+    from atout.live.teachers import TeacherRule
+
+    monkeypatch.setattr(live._CLASSES, "teachers", TeacherRule(group="teachers"))
+    monkeypatch.setenv("JUPYTERHUB_USER", "zoe")
+    monkeypatch.setenv("ATOUT_HUB_GROUPS", '["students"]')
+    monkeypatch.delenv("ATOUT_HUB_USER", raising=False)
+    strip = Classroom("forty-fives", players=3).live
+    assert strip.ask_to_start() is None and strip.teacher_panel is None
+    assert strip.passcode_form.layout.display == "none"
+    assert ("you are signed in as zoe, who is not in the group teachers" in unescape(strip.notice.value)
+            and "data-testid='live-start-refused'" in strip.notice.value)
+    monkeypatch.setenv("ATOUT_HUB_GROUPS", '["students", "teachers"]')
+    assert strip.ask_to_start() is not None and strip.teacher_panel is not None

@@ -15,7 +15,7 @@ from atout.widgets import language
 
 # The site's parts, as the index presents them (each page's own header links them all too).
 PARTS = [
-    ("course.ipynb", N_("The course"), N_("lessons and quizzes for every game, in English and French")),
+    ("course.ipynb", N_("The course"), N_("lessons and quizzes for every game")),
     ("play.ipynb", N_("Play"), N_("a whole game against the computer, with hints and a review of each hand")),
     ("whatif.ipynb", N_("What if?"), N_("any position, what the solver says each card is worth, and two lines side "
                                         "by side")),
@@ -64,7 +64,8 @@ def games_index_html() -> str:
         if fam in shown:
             continue
         shown.add(fam)
-        parts.append(f"<details><summary>{escape(_('Rules of'))} {escape(_(FAMILIES_BY_ID[fam].title))}</summary><dl>")
+        rules = Text("Rules of {game}", game=Text(FAMILIES_BY_ID[fam].title)).render()
+        parts.append(f"<details><summary>{escape(rules)}</summary><dl>")
         for rule in rules_of(fam):
             parts.append(f"<dt><code>{rule.id}</code></dt><dd>{escape(rule.statement.render())}</dd>")
         parts.append("</dl></details>")

@@ -381,3 +381,31 @@ def test_a_card_played_against_the_computer_then_leaving_the_game_asks_first_and
     page.locator(".atout-nav-home").click()
     page.wait_for_selector("[data-testid=games-index]")
     assert not page.errors
+
+
+def test_a_page_in_japanese_is_drawn_with_a_font_that_has_its_characters(tabs, voila_url):
+    """A Japanese reader's browser gets the pages in Japanese by itself, and Chromium draws them with a CJK font
+    (Noto CJK, which CI installs where the system has none): the font it used is asked of Chromium itself, so a page
+    drawn in boxes or in a fallback without the characters fails."""
+    page = tabs.take(voila_url, viewport=(1366, 768), locale="ja-JP")
+    try:
+        open_page(page, voila_url, "index.ipynb", ready="[data-testid=games-index]")
+        page.evaluate("localStorage.clear()")              # no language chosen before: the browser's decides
+        page.context.clear_cookies()
+        open_page(page, voila_url, "index.ipynb", ready="[data-testid=games-index]")
+        page.wait_for_function("() => document.querySelector('.atout-nav-home').innerText === 'ホーム'")
+        page.wait_for_function("() => /[\\u3040-\\u30ff]/.test(document.querySelector('.atout-index-intro').innerText)")
+        session = page.context.new_cdp_session(page)
+        try:
+            session.send("DOM.enable")
+            session.send("CSS.enable")
+            root = session.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]["nodeId"]
+            node = session.send("DOM.querySelector", {"nodeId": root, "selector": ".atout-index-intro"})["nodeId"]
+            fonts = session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        finally:
+            session.detach()
+        cjk = [f for f in fonts if "CJK" in f["familyName"] or "CJK" in f.get("postScriptName", "")]
+        assert cjk and sum(f["glyphCount"] for f in cjk) >= 10, fonts
+        assert not page.errors
+    finally:
+        tabs.give_back(page)

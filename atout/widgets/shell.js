@@ -1,6 +1,7 @@
 // The page shell (atout/widgets/shell.py): the header, the language chosen once, the page's state in its address,
 // the heartbeat that keeps an open page's kernel, and the banner that says so when the kernel is gone.
-const LANGUAGES = { en: "English", fr: "Français" };
+// The languages the site speaks, each named in itself: the server's (``languages``), set as the shell is drawn.
+let LANGUAGES = {};
 const STORE = "atout.language.v1";
 const COOKIE = "atout-lang";
 const NAV = ["learn", "play", "whatif", "classroom", "home"];
@@ -138,6 +139,7 @@ function banner() {
 }
 
 function render({ model, el }) {
+  LANGUAGES = model.get("languages") || {};
   el.classList.add("atout-shell");
   el.setAttribute("data-testid", "page-shell");
   const header = document.createElement("header");

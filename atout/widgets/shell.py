@@ -102,6 +102,7 @@ class PageShell(FromPage, anywidget.AnyWidget):
     hrefs = traitlets.Dict().tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
+    languages = traitlets.Dict().tag(sync=True)        # every language of the site, named in itself (the switch)
     # How the language was chosen: "address" (?lang=, which the browser then remembers), "choice" (remembered),
     # "browser" (the browser's languages), "default" (nothing said: the browser's own list decides).
     lang_source = traitlets.Unicode("default").tag(sync=True)
@@ -118,6 +119,7 @@ class PageShell(FromPage, anywidget.AnyWidget):
         if page not in PAGES:
             raise ValueError(f"unknown page {page!r}: the pages are {', '.join(PAGES)}")
         super().__init__(page=page, hrefs=dict(HREFS), words=page_words(page), lang=get_language(),
+                         languages=dict(language.LANGUAGE_NAMES),
                          lang_source=lang_source, heartbeat_s=heartbeat_s(), **kwargs)
         self._notices: list[Text] = []
         self._store_failure: Any = None

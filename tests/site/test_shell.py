@@ -395,7 +395,7 @@ def test_a_page_in_japanese_is_drawn_with_a_font_that_has_its_characters(tabs, v
         open_page(page, voila_url, "index.ipynb", ready="[data-testid=games-index]")
         page.wait_for_function("() => document.querySelector('.atout-nav-home').innerText === 'ホーム'")
         page.wait_for_function("() => /[\\u3040-\\u30ff]/.test(document.querySelector('.atout-index-intro').innerText)")
-        from atout.i18n import LANGUAGES, grammar       # the switch offers every language, each named in itself
+        from atout.i18n import LANGUAGES, grammar  # the switch offers every language, each named in itself
 
         assert page.locator(".atout-language-switch button").all_inner_texts() == [grammar(code).autonym
                                                                                    for code in LANGUAGES]

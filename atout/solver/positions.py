@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from atout.engine import Phase
+from atout.engine import PHASE_WORDS, Phase
 from atout.errors import AtoutError, ConfigError
 from atout.i18n import Text
 from atout.limits import SOLVER, check_seats
@@ -37,8 +37,11 @@ def at_first_lead(hand: Any) -> bool:
 
 
 def _not_play(hand: Any) -> SolverError:
-    return SolverError(Text("The solver works on the play phase: this hand is in its {phase} phase",
-                            phase=hand.phase.value))
+    """Refused where the hand is not at its play, saying where it is in words (never the engine's phase id)."""
+    words = PHASE_WORDS.get(hand.phase)
+    if words is None:       # the deal, the draw, the score: no play to solve either
+        return SolverError(Text("The solver works on the play: this hand is not at its play"))
+    return SolverError(Text("The solver works on the play: this hand is at {phase}", phase=Text(words)))
 
 
 def adapter_of(hand: Any) -> SolverAdapter:

@@ -373,7 +373,8 @@ def test_positions_outside_the_play_phase_are_refused():
     assert hand.phase is Phase.BID
     with pytest.raises(SolverError) as err:
         solve(hand)
-    assert isinstance(err.value, AtoutError) and "play phase" in str(err.value)
+    said = err.value.message.render("en")      # where the hand is, in words: never the engine's phase id ("bid")
+    assert isinstance(err.value, AtoutError) and said.endswith("this hand is at the bidding"), said
     fresh = sixty_six_strict(1)
     open_hand = random_position("sixty-six", 2, None)
     assert open_hand is not None and not open_hand.is_strict

@@ -29,8 +29,9 @@ SUIT_SYMBOLS = "♠♥♦♣"
 
 
 def _read(path: Path):
+    lang = path.parent.parent.name if path != POT else None
     with path.open("rb") as fh:
-        return read_po(fh, locale="fr" if path == FRENCH else None)
+        return read_po(fh, locale=lang)
 
 
 def _key(message) -> str:
@@ -42,6 +43,8 @@ def _messages(path: Path) -> dict[str, object]:
 
 
 FRENCH_MESSAGES = _messages(FRENCH)
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT_LANGUAGE]
+CATALOGUES = {lang: _messages(LOCALE / lang / "LC_MESSAGES" / "atout.po") for lang in TRANSLATED}
 TEMPLATE_IDS = sorted(_messages(POT))
 
 
@@ -50,12 +53,14 @@ def _forms(message) -> list[tuple[str, str]]:
     if isinstance(message.id, str):
         return [(message.id, message.string)]
     singular, plural = message.id[0], message.id[1]
+    if len(message.string) == 1:        # one form for every number (Japanese): the plural's words, {n} and all
+        return [(plural, message.string[0])]
     return [(singular if i == 0 else plural, s) for i, s in enumerate(message.string)]
 
 
-def _translated_forms(msgid: str) -> list[tuple[str, str]]:
-    """The (source, translation) pairs of a French message that have a translation."""
-    return [(source, translation) for source, translation in _forms(FRENCH_MESSAGES[msgid]) if translation]
+def _translated_forms(msgid: str, lang: str = "fr") -> list[tuple[str, str]]:
+    """The (source, translation) pairs of a message of ``lang``'s catalogue that have a translation."""
+    return [(source, translation) for source, translation in _forms(CATALOGUES[lang][msgid]) if translation]
 
 
 def _fields(text: str) -> set[str]:
@@ -74,41 +79,45 @@ def test_the_template_is_not_empty():
 # Each check below goes through every message and lists all that fail it. They were a test per message (4,617 in all):
 # pytest's own work for each took longer than the checks, 14.7 s of a worker's time against well under a second.
 
-def test_every_message_is_translated():
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated(lang):
     problems = []
     for msgid in TEMPLATE_IDS:
-        message = FRENCH_MESSAGES.get(msgid)
+        message = CATALOGUES[lang].get(msgid)
         if message is None:
-            problems.append(f"{msgid!r} is in atout.pot but not in the French catalogue: run make i18n")
+            problems.append(f"{msgid!r} is in atout.pot but not in the {lang} catalogue: run make i18n")
         elif message.fuzzy:
-            problems.append(f"{msgid!r} is fuzzy in the French catalogue")
+            problems.append(f"{msgid!r} is fuzzy in the {lang} catalogue")
         elif not all(translation for _source, translation in _forms(message)):
-            problems.append(f"{msgid!r} has no French translation")
+            problems.append(f"{msgid!r} has no {lang} translation")
     assert not problems, "\n".join(problems)
 
 
-def test_translations_keep_the_placeholders():
-    problems = [f"{msgid!r}: the French {translation!r} has placeholders {sorted(_fields(translation))}, "
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_the_placeholders(lang):
+    problems = [f"{msgid!r}: the {lang} {translation!r} has placeholders {sorted(_fields(translation))}, "
                 f"the English {sorted(_fields(source))}"
-                for msgid in sorted(FRENCH_MESSAGES) for source, translation in _translated_forms(msgid)
+                for msgid in sorted(CATALOGUES[lang]) for source, translation in _translated_forms(msgid, lang)
                 if _fields(translation) != _fields(source)]
     assert not problems, "\n".join(problems)
 
 
-def test_translations_keep_rule_ids_and_suit_symbols():
-    problems = [f"{msgid!r}: the French {translation!r} has the rule ids {RULE_ID.findall(translation)} and the suit "
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_rule_ids_and_suit_symbols(lang):
+    problems = [f"{msgid!r}: the {lang} {translation!r} has the rule ids {RULE_ID.findall(translation)} and the suit "
                 f"symbols {dict(_suits(translation))}, the English {RULE_ID.findall(source)} and {dict(_suits(source))}"
-                for msgid in sorted(FRENCH_MESSAGES) for source, translation in _translated_forms(msgid)
+                for msgid in sorted(CATALOGUES[lang]) for source, translation in _translated_forms(msgid, lang)
                 if RULE_ID.findall(translation) != RULE_ID.findall(source) or _suits(translation) != _suits(source)]
     assert not problems, "\n".join(problems)
 
 
-def test_every_template_renders_in_french():
-    """Formatting a French template with its own fields never raises (no stray braces)."""
-    for msgid in FRENCH_MESSAGES:
-        for source, translation in _translated_forms(msgid):
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_template_renders_in_each_language(lang):
+    """Formatting a template with its own fields never raises (no stray braces, no form its grammar lacks)."""
+    for msgid in CATALOGUES[lang]:
+        for source, translation in _translated_forms(msgid, lang):
             if _fields(source):   # a person takes the forms a translation may ask for ({seat:à}, {seat:de})
-                translation.format(**{name: i18n._Worded(i18n._forms("le joueur 2", "fr")) for name in _fields(source)})
+                translation.format(**{name: i18n._Worded(i18n._forms("le joueur 2", lang)) for name in _fields(source)})
 
 
 # An ordinary space where French wants one that does not break: before : ; ! ? and », after «.

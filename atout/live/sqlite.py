@@ -236,6 +236,8 @@ class UnsharedStore(SQLiteStore):
     saying why and what the administrator sets (``atout.live.store.hub_user_without_shared_store``); nothing is made
     or written there."""
 
+    recovers = False        # refused by the configuration, not by a failure: nothing to try again until it changes
+
     def _connect(self) -> _Connection:
         raise StoreError(Text("Live classes are off in your own Atout on JupyterHub: a class kept in your own folder "
                               "could not be joined by anyone else. The administrator turns them on by giving every "

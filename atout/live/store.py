@@ -49,12 +49,14 @@ was sent.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
 import sys
 import threading
 import time
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -397,6 +399,21 @@ class Transaction:
         return rows
 
 
+# The stores whose prober has run: at the interpreter's exit each is stopped and its try let finish, as a daemon thread
+# left inside SQLite's driver while the interpreter shuts down can crash the process (seen in CI).
+_PROBING: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_probing() -> None:
+    for store in list(_PROBING):
+        store._closed.set()
+    for store in list(_PROBING):
+        prober = store._prober
+        if prober is not None and prober is not threading.current_thread():
+            prober.join(timeout=PROBER_JOIN_S)
+
+
 class Store(ABC):
     """Where live classes are kept. The class model (``atout.live.classes``) is its only user: it checks what is
     asked and says no with a reason; the store keeps what it is given, whole or not at all, or says why it cannot
@@ -405,10 +422,13 @@ class Store(ABC):
     backend = ""
     id_column = ""
     placeholder = "?"
+    recovers = True         # a failure may pass (a file back, a server up): tried again until it works
 
     def __init__(self) -> None:
         self._local = threading.local()
         self._connections: list[Any] = []
+        self._owners: dict[int, threading.Thread] = {}      # each connection's thread (by the connection's id)
+        self._left: list[Any] = []          # the prober's connections at close, closed by the prober as it stops
         self._lock = threading.Lock()
         self.reads = 0                      # counter reads made by watchers (the benchmark reports them)
         self.trouble: StoreError | None = None      # the failure met last, until the store works again
@@ -522,10 +542,14 @@ class Store(ABC):
     def _failed(self, error: StoreError) -> StoreError:
         """Note a failure, tell the listeners when it is news, and try the store every ``PROBE_S`` seconds until it
         works again (``probe``); ``error``, to be raised."""
+        if self._closed.is_set():       # a closed store says nothing more to the pages (``close``)
+            return error
         with self._lock:
             said, self.trouble = self.trouble, error
-            if not self._closed.is_set() and (self._prober is None or not self._prober.is_alive()):
+            if (self.recovers and not self._closed.is_set()
+                    and (self._prober is None or not self._prober.is_alive())):
                 self._prober = threading.Thread(target=self._probe_until_back, name="atout-store-probe", daemon=True)
+                _PROBING.add(self)
                 self._prober.start()
         if said is None or (said.cause, said.message.render("en")) != (error.cause, error.message.render("en")):
             log.warning("the class database fails: %s", error.message.render("en"))
@@ -533,6 +557,18 @@ class Store(ABC):
         return error
 
     def _probe_until_back(self) -> None:
+        try:
+            self._probe_while_failing()
+        finally:
+            with self._lock:
+                left, self._left = self._left, []
+            for conn in left:                   # closed here, on the thread that used them (``close``)
+                try:
+                    conn.close()
+                except Exception:       # noqa: BLE001, S110 - closed already
+                    pass
+
+    def _probe_while_failing(self) -> None:
         while not self._closed.wait(PROBE_S):
             seen = self.trouble
             try:
@@ -577,6 +613,7 @@ class Store(ABC):
         self._local.connection = conn
         with self._lock:
             self._connections.append(conn)
+            self._owners[id(conn)] = threading.current_thread()
         return conn
 
     def _forget(self, conn: Any) -> None:
@@ -589,6 +626,7 @@ class Store(ABC):
         with self._lock:
             if conn in self._connections:
                 self._connections.remove(conn)
+            self._owners.pop(id(conn), None)
         try:
             conn.close()
         except Exception:       # noqa: BLE001, S110 - a dropped connection is closed already
@@ -724,10 +762,20 @@ class Store(ABC):
             prober.join(timeout=PROBER_JOIN_S)
         with self._lock:
             connections, self._connections = self._connections, []
+            owners, self._owners = self._owners, {}
             failing, self.trouble = self.trouble, None
         if failing is not None:
             _tell(self)
         for conn in connections:
+            if prober is not None and owners.get(id(conn)) is prober and prober.is_alive():
+                with self._lock:        # still trying (past the join's wait): its own thread closes it as it stops
+                    self._left.append(conn)
+                if prober.is_alive():
+                    continue
+                with self._lock:
+                    if conn not in self._left:
+                        continue
+                    self._left.remove(conn)
             try:
                 conn.close()
             except Exception:       # already closed by its thread's end

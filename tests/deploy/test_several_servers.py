@@ -113,8 +113,10 @@ def test_teacher_and_students_on_two_servers_behind_a_sticky_proxy_run_one_class
 
     # Each page's kernel is on the server its cookie names, and unknown to the other: without the cookie, half of a
     # page's requests would reach a server that answers 404 for its kernel.
-    for kernels, there, not_there in ((teacher_kernels, home, other), (ada_kernels, other, home)):
+    # Asked from the page's own browser: a kernel answers only to its page (its cookies; atout.server_guard).
+    for page, kernels, there, not_there in ((teacher, teacher_kernels, home, other), (ada, ada_kernels, other, home)):
         assert kernels
-        assert status(f"{servers.servers[there]}/api/kernels/{kernels[-1]}") == 200
-        assert status(f"{servers.servers[not_there]}/api/kernels/{kernels[-1]}") == 404
+        assert page.request.get(f"{servers.servers[there]}/api/kernels/{kernels[-1]}").status == 200
+        assert page.request.get(f"{servers.servers[not_there]}/api/kernels/{kernels[-1]}").status == 404
+        assert status(f"{servers.servers[there]}/api/kernels/{kernels[-1]}") == 403      # another client: refused
     end_class(teacher, [(ada, "has ended"), (ben, "has ended")])

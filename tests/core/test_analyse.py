@@ -58,7 +58,7 @@ def test_the_table_and_par_of_dealt_hands():
 
     hand = family("five-hundred").new_hand("five-hundred", seed=0)
     [result] = analyse_text(compact_text(hand), table=True)
-    assert "bid phase" in result["why"]                        # not in play yet: the table, no values
+    assert "at the bidding" in result["why"]                        # not in play yet: the table, no values
     table = double_dummy(hand)
     cells = {(c["strain"], c["column"]): c for c in result["table"]["cells"]}
     for (strain, column), value in table.cells.items():

@@ -27,12 +27,12 @@ from pathlib import Path
 
 import pytest
 
-from atout.lessons import LESSONS_DIR
+from atout.lessons import LESSONS_DIR, lesson_paths
 from atout.solver import builds
 from tests.browser import descendants, free_port, serving, stop
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON_FILES = sorted(LESSONS_DIR.glob("*/*.toml"))
+LESSON_FILES = lesson_paths(LESSONS_DIR)        # the lessons (their translation files beside them are no lessons)
 SERVER_START_S = 180
 PAGE_S = 300           # the course page's kernel runs its notebook before the page is sent, on a loaded machine
 

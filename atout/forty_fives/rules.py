@@ -58,7 +58,7 @@ def _marks(trump: Suit) -> Mapping[Card, CardMark]:
     tables = rank.TABLES[trump]
     placed = [*tables.order, *(card for suit in Suit if suit != trump for card in tables.plain[suit])]
     marks = {card: CardMark.REVERSED for card in placed
-             if not card.suit.is_red and 2 <= card.rank <= 10 and card != Card.of(5, trump)}
+             if card.suit in (Suit.CLUBS, Suit.SPADES) and 2 <= card.rank <= 10 and card != Card.of(5, trump)}
     marks[rank.ACE_OF_HEARTS] = CardMark.ALWAYS_TRUMP
     return MappingProxyType(marks)
 

@@ -379,12 +379,14 @@ class TableView:
     figures mean different things from one game, and one moment, to another.
     ``calls`` is the auction so far, ``[(seat, call), …]`` in the order made (public: every seat heard them), and
     ``high_bid`` the standing bid ``(seat, call)`` while the auction goes on (``contract`` once it is over).
+    ``strain`` is the strain the hand is played in as the referee writes it (C, D, H, S, or NT), None while it is not
+    known: a family whose contracts may name no trump suit says so; else it is the trump suit's letter.
     """
 
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
                  "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "score_unit", "tricks_won",
                  "legal", "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls",
-                 "high_bid")
+                 "high_bid", "strain")
     game: str
     players: int
     viewer: int | None
@@ -412,6 +414,7 @@ class TableView:
     over: bool
     calls: list[tuple[int, str]]
     high_bid: tuple[int, str] | None
+    strain: str | None
 
     def __init__(self, **fields: Any) -> None:
         defaults: dict[str, Any] = {
@@ -425,6 +428,8 @@ class TableView:
             setattr(self, name, fields.pop(name, defaults.get(name)))
         if fields:
             raise TypeError(f"unknown TableView fields: {', '.join(fields)}")
+        if self.strain is None and isinstance(self.trump, Suit):
+            self.strain = self.trump.letter
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}

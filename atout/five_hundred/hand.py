@@ -527,7 +527,8 @@ class FiveHundredHand(HandBase):
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
             last_trick_winner=last.winner if last else None,
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
-            over=self.is_over, **auction_fields(self.auction))
+            over=self.is_over, strain="NT" if self.contract and self.trump is None else None,
+            **auction_fields(self.auction))
 
     def _cards_elsewhere(self) -> list[Card]:
         return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])

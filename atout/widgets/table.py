@@ -104,18 +104,6 @@ def action_label(action: Action, lang: str | None = None) -> str:
 MANY_ACTIONS = 8       # more buttons than this and the table draws them smaller (and calls by the call alone)
 
 
-def _strain(view: TableView) -> str | None:
-    """The strain the hand is played in, as the referee writes it (C, D, H, S, or NT under a no-trump or misère
-    contract), or None while it is not known yet."""
-    if isinstance(view.trump, Suit):
-        return view.trump.letter
-    if isinstance(view.trump, str) and view.trump.upper() == "NT":
-        return "NT"
-    if view.contract and view.phase not in ("bid", "trump"):    # a contract is made and names no trump suit
-        return "NT"
-    return None
-
-
 SUIT_SEQUENCE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)   # black and red in turn
 
 
@@ -593,7 +581,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         trick_seats = {seat for seat, _card in trick}
         won = [] if withheld else list(view.tricks_won or [])
         per_seat = len(won) == n        # else tricks are counted per side, shown with the scores
-        strain = _strain(view)
+        strain = view.strain
         kitty, kitty_cards = _pile(view.kitty)
         # The kitty the contractor has taken is in the contractor's hand: it is shown there, marked, not twice.
         held_cards = {c for held in view.hands if not isinstance(held, int) for c in held}

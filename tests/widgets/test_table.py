@@ -423,7 +423,7 @@ class OtherFamilyHand:
                          trump=None, kitty=[Card.parse("9C"), Card.parse("9D")], scores=[10, -20],
                          score_labels=[Text("Side {n}", n=0), Text("Side {n}", n=1)], tricks_won=[3, 1],
                          legal=self.legal_actions() if viewer in (None, 0) else [],
-                         contract=(0, "7NT"))
+                         contract=(0, "7NT"), strain="NT")     # its contract names no trump suit: its view says so
 
 
 def test_a_hand_of_another_family_plugs_in():

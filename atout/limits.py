@@ -6,12 +6,15 @@ family that declares more than a part of core takes (``family_limit_faults``, ra
 that part; and where a hand would still reach a part with more seats than it takes, that part refuses the hand
 (``SeatLimitError``) rather than crash, write a code it cannot read back or draw a seat off the table.
 
->>> [str(fault) for fault in family_limit_faults(FamilyLimits(players=(2, 7), hand_size=5))]
-['it allows up to 7 players but the table takes at most 6', 'it allows up to 7 players but a lesson takes at most 6']
->>> check_seats(TABLE, 4)
->>> check_seats(TABLE, 8)
+>>> for fault in family_limit_faults(FamilyLimits(players=(2, 11), hand_size=5)):
+...     print(fault)
+its solver takes 11 seats but the solver takes at most 10
+it allows up to 11 players but the table takes at most 10
+it allows up to 11 players but a lesson takes at most 10
+>>> check_seats(TABLE, 10)
+>>> check_seats(TABLE, 11)
 Traceback (most recent call last):
-atout.limits.SeatLimitError: the table takes at most 6 players; this hand has 8
+atout.limits.SeatLimitError: the table takes at most 10 players; this hand has 11
 
 This module imports nothing of Atout but its errors and words: the solver, the deal codes, the lessons and the
 widgets all read their limits from here.
@@ -49,8 +52,9 @@ DEAL_CODE_MORE_PLAYER_BITS = 2
 DEAL_CODE_GAMES = 64       # a game's number in a deal code is 0 to 63 (registration refuses another)
 DEAL_CODE = CoreLimit(N_("a deal code"), 2 ** DEAL_CODE_PLAYER_BITS - 1 + 2 ** DEAL_CODE_MORE_PLAYER_BITS,
                       "atout/dealcode.py")
-# The table lays out seats around the trick for 1 to 6 players (atout/widgets/table.py: POSITIONS).
-TABLE = CoreLimit(N_("the table"), 6, "atout/widgets/table.py")
+# The table lays out seats around the trick for 1 to 10 players (atout/widgets/table.py: POSITIONS, placed by
+# table.css).
+TABLE = CoreLimit(N_("the table"), 10, "atout/widgets/table.py")
 # A lesson's step or question may set the players, its dealer and seats (atout/lessons.py: the schemas): as many as
 # the table lays out, where the lesson shows them.
 LESSON = CoreLimit(N_("a lesson"), TABLE.most, "atout/lessons.py")

@@ -188,14 +188,14 @@ def _its_game(fam: Family, code: int = 61, position_code: str = "s5t") -> Game:
 @pytest.mark.parametrize(("declared", "named", "not_named"), [
     ({"players": (2, 12), "hand_size": 5},
      ["its solver takes 12 seats but the solver takes at most 10", "it allows up to 12 players but a deal code takes "
-      "at most 11", "it allows up to 12 players but the table takes at most 6", "but a lesson takes at most 6"], []),
-    ({"players": (2, 7), "hand_size": 5},
-     ["it allows up to 7 players but the table takes at most 6", "it allows up to 7 players but a lesson takes at "
-      "most 6"], ["a deal code", "the solver"]),
+      "at most 11", "it allows up to 12 players but the table takes at most 10", "but a lesson takes at most 10"], []),
     ({"players": (2, 11), "hand_size": 5},
-     ["its solver takes 11 seats but the solver takes at most 10", "the table takes at most 6"], ["a deal code"]),
-    ({"players": (2, 6), "hand_size": 5, "solver_seats": 11},
-     ["its solver takes 11 seats but it has at most 6 players",
+     ["its solver takes 11 seats but the solver takes at most 10", "it allows up to 11 players but the table takes at "
+      "most 10", "it allows up to 11 players but a lesson takes at most 10"], ["a deal code"]),
+    ({"players": (2, 11), "hand_size": 5, "solver_seats": 10},
+     ["the table takes at most 10", "a lesson takes at most 10"], ["the solver", "a deal code"]),
+    ({"players": (2, 10), "hand_size": 5, "solver_seats": 11},
+     ["its solver takes 11 seats but it has at most 10 players",
       "its solver takes 11 seats but the solver takes at most 10"],
      ["deal code", "table", "lesson"]),
     ({"players": (2, 4), "hand_size": 14},
@@ -232,7 +232,7 @@ def test_a_family_within_core_s_limits_is_registered_and_found(monkeypatch):
     monkeypatch.setattr(games, "FAMILY_LIST", games.FAMILY_LIST)
     monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
     monkeypatch.setattr(games, "FAMILIES_BY_ID", dict(games.FAMILIES_BY_ID))
-    fam = _test_family(players=(2, 6), hand_size=5)
+    fam = _test_family(players=(2, 10), hand_size=5)      # ten seats: every part of core takes them
     register(fam, _its_game(fam))
     assert games.FAMILY_LIST[-1] is fam and games.game_info("spoil-five-test").family is fam
     taken = dataclasses.replace(fam, id="another-test")

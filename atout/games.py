@@ -37,7 +37,7 @@ from atout.family_contract import (
     SolvedPlayers,
 )
 from atout.i18n import N_, Text
-from atout.limits import FamilyLimits, check_family_limits
+from atout.limits import DEAL_CODE_GAMES, FamilyLimits, check_family_limits
 
 if TYPE_CHECKING:
     from atout.solver.adapter import SolverAdapter
@@ -221,6 +221,11 @@ def register(family: Family, *games: Game) -> None:
     taken; the registry is unchanged when either is raised."""
     global FAMILY_LIST
     check_family_limits(family.title, family.limits)
+    for game in games:
+        if not 0 <= game.deal_code < DEAL_CODE_GAMES:
+            raise ConfigError(Text("{family} cannot be registered: {game} has the deal code number {n}, but a deal "
+                                   "code numbers its game from 0 to {most}", family=family.id, game=game.id,
+                                   n=game.deal_code, most=DEAL_CODE_GAMES - 1))
     taken = [family.id] if family.id in FAMILIES_BY_ID else []
     for i, game in enumerate(games):
         if game.family is not family:

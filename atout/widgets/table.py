@@ -45,7 +45,9 @@ HERE = Path(__file__).parent
 log = logging.getLogger(__name__)
 
 # Where each seat sits, counted to the left of the bottom seat (play passes to the left): a layout for every count
-# core's ``TABLE`` limit allows (tests/widgets/test_table.py keeps them equal).
+# core's ``TABLE`` limit allows (tests/widgets/test_table.py keeps them equal; table.css places each area). From 7,
+# the top row has more seats (nnw and nne beside n) and from 8 each side has two (sw and se below w and e), so that
+# the seats go round in order: up the left side, along the top, down the right.
 POSITIONS = {
     1: ("s",),
     2: ("s", "n"),
@@ -53,6 +55,10 @@ POSITIONS = {
     4: ("s", "w", "n", "e"),
     5: ("s", "w", "nw", "ne", "e"),
     6: ("s", "w", "nw", "n", "ne", "e"),
+    7: ("s", "w", "nw", "nnw", "nne", "ne", "e"),
+    8: ("s", "sw", "w", "nw", "n", "ne", "e", "se"),
+    9: ("s", "sw", "w", "nw", "nnw", "nne", "ne", "e", "se"),
+    10: ("s", "sw", "w", "nw", "nnw", "n", "nne", "ne", "e", "se"),
 }
 # Most actions a hand of any game may be asked for; an unknown kind is shown in the rules' notation.
 PHASE_NAMES = {"deal": N_("the deal"), "rob": N_("robbing"), "bid": N_("the auction"), "trump": N_("naming trumps"),

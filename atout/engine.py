@@ -455,6 +455,14 @@ def as_action(action: Action | str) -> Action:
     return action if isinstance(action, Action) else Action.parse(action)
 
 
+def checked_action(action: Action | str) -> Action:
+    """``as_action``, and an ``Action`` built with the wrong parts refused (``check_shape``): for the questions about an
+    action (``apply`` checks the shape of an action only when it is not one of the legal ones, the common case)."""
+    action = as_action(action)
+    check_shape(action)
+    return action
+
+
 def check_seat(players: int, seat: Any) -> int:
     """``seat`` when it is one of the ``players`` seats (0 to players - 1); a ``SeatError`` naming them otherwise
     (-1 would index the last seat's hand, and True the second's)."""
@@ -728,11 +736,12 @@ class HandBase:
     def is_of_this_game(self, action: Action | str) -> bool:
         """Whether ``action`` is one this game has at some moment of a hand (its kind, here ``DOES``): a refusal says
         that another game's action ("close" in Forty-Fives) is not part of this one, never that it is ill-timed."""
-        return as_action(action).kind in self.DOES
+        return checked_action(action).kind in self.DOES
 
     def explain_illegal(self, action: Action | str) -> Explanation | None:
-        """Why ``action`` is not allowed now, or None when it is."""
-        action = as_action(action)
+        """Why ``action`` is not allowed now, or None when it is (an ``Action`` built with the wrong parts, or text
+        that is no action, is refused: ``NotationError``)."""
+        action = checked_action(action)
         if self.phase is not Phase.DEAL and (action in self.legal_actions()
                                          or self._same_as_listed(action) is not None):
             return None
@@ -859,9 +868,9 @@ class HandBase:
         raise NotImplementedError
 
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
-        """The deal, packet by packet, for a step-through view: (what, seat, cards). A hand taken up at an ending
-        was never dealt (its deck order is empty): it has no packets."""
-        return [] if self.from_ending else self._deal_packets()
+        """The deal, packet by packet, for a step-through view: (what, seat, cards). A hand before its deal, or
+        taken up at an ending (never dealt: its deck order is empty), has no packets."""
+        return [] if self.from_ending or self.is_chance else self._deal_packets()
 
     def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
         raise NotImplementedError

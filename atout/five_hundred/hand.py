@@ -35,11 +35,11 @@ from atout.engine import (
     Phase,
     Refusal,
     TableView,
-    as_action,
     auction_fields,
     check_ending,
     check_seat,
     check_viewer,
+    checked_action,
 )
 from atout.errors import AtoutError, PositionError
 from atout.five_hundred import ranking
@@ -541,7 +541,7 @@ class FiveHundredHand(HandBase):
 
     def is_of_this_game(self, action: Action | str) -> bool:
         """A bid is one of Five Hundred's calls (misère counted, played where a table agrees to it)."""
-        action = as_action(action)
+        action = checked_action(action)
         if action.kind == "bid":
             try:
                 parse_call(str(action.value))

@@ -33,11 +33,11 @@ from atout.engine import (
     Phase,
     Refusal,
     TableView,
-    as_action,
     auction_fields,
     check_ending,
     check_seat,
     check_viewer,
+    checked_action,
 )
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
@@ -781,7 +781,7 @@ class FortyFivesHand(HandBase):
     def is_of_this_game(self, action: Action | str) -> bool:
         """The turned-up presets rob and keep; the Auction bids its calls (at any table's lowest bid), names trumps
         and discards."""
-        action = as_action(action)
+        action = checked_action(action)
         if action.kind in ("rob", "keep", "exchange"):    # an exchange for the turned card is how one robs
             return not self.config.auction
         if action.kind in self._AUCTION_ONLY:

@@ -44,10 +44,10 @@ from atout.engine import (
     ScoredResult,
     ScoreLine,
     TableView,
-    as_action,
     check_ending,
     check_seat,
     check_viewer,
+    checked_action,
     play,
     seat_name,
 )
@@ -935,7 +935,7 @@ class SixtySixHand(HandBase):
     def is_of_this_game(self, action: Action | str) -> bool:
         """Giving up a card for the turned card is this game's exchange of the 9 of trumps, said as such when
         refused (never "not part of Sixty-Six")."""
-        action = as_action(action)
+        action = checked_action(action)
         return action.kind == "rob" or super().is_of_this_game(action)
 
     def __repr__(self) -> str:

@@ -439,13 +439,19 @@ def auction_fields(auction: Any) -> dict[str, Any]:
     return {"calls": list(auction.calls), "high_bid": (auction.high_bidder, auction.bid) if standing else None}
 
 
+# An action's parts as a refusal quotes them: a few items of a few levels, each cut short (a message stays a sentence).
+_PART = reprlib.Repr()
+_PART.maxlevel, _PART.maxlist, _PART.maxtuple, _PART.maxdict = 2, 3, 3, 2
+_PART.maxstring, _PART.maxother, _PART.maxlong = 24, 16, 16
+
+
 def check_shape(action: Action) -> None:
     """A ``NotationError`` for an ``Action`` built by hand with the wrong kinds of parts (``Action("play", "AS")``:
     the card is text, not a ``Card``), before anything reads them as a card or a word."""
     kind, card, value = action
     cards = isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value)
     if not isinstance(kind, str) or not (card is None or isinstance(card, Card)) or (kind == "deal" and not cards):
-        written = "Action(" + ", ".join(reprlib.repr(part) for part in action) + ")"
+        written = "Action(" + ", ".join(_PART.repr(part) for part in action) + ")"
         raise NotationError(Text("{action} is not an action: its kind is a word, its card a Card and a deal's value "
                                  "its cards; Action.parse('play AS') writes one from text", action=written))
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
-from atout.errors import ConfigError, IllegalActionError, NotationError, quote, typed
+from atout.errors import ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
 from atout.games import GAMES, call_label, call_said, family
 from atout.i18n import N_, OneOf, Person, Text, Typed
 
@@ -444,15 +444,52 @@ def auction_fields(auction: Any) -> dict[str, Any]:
     return {"calls": list(auction.calls), "high_bid": (auction.high_bidder, auction.bid) if standing else None}
 
 
+# An action's parts as a refusal quotes them: a few items of a few levels, each cut short (a message stays a sentence).
+_PART = reprlib.Repr()
+_PART.maxlevel, _PART.maxlist, _PART.maxtuple, _PART.maxdict = 2, 3, 3, 2
+_PART.maxstring, _PART.maxother, _PART.maxlong = 24, 16, 16
+
+
 def check_shape(action: Action) -> None:
     """A ``NotationError`` for an ``Action`` built by hand with the wrong kinds of parts (``Action("play", "AS")``:
     the card is text, not a ``Card``), before anything reads them as a card or a word."""
     kind, card, value = action
     cards = isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value)
     if not isinstance(kind, str) or not (card is None or isinstance(card, Card)) or (kind == "deal" and not cards):
-        written = "Action(" + ", ".join(reprlib.repr(part) for part in action) + ")"
+        written = "Action(" + ", ".join(_PART.repr(part) for part in action) + ")"
         raise NotationError(Text("{action} is not an action: its kind is a word, its card a Card and a deal's value "
                                  "its cards; Action.parse('play AS') writes one from text", action=written))
+
+
+def as_action(action: Action | str) -> Action:
+    """``action`` itself, or the action its text writes (``NotationError`` for anything else)."""
+    return action if isinstance(action, Action) else Action.parse(action)
+
+
+def checked_action(action: Action | str) -> Action:
+    """``as_action``, and an ``Action`` built with the wrong parts refused (``check_shape``): for the questions about an
+    action (``apply`` checks the shape of an action only when it is not one of the legal ones, the common case)."""
+    action = as_action(action)
+    check_shape(action)
+    return action
+
+
+def check_seat(players: int, seat: Any) -> int:
+    """``seat`` when it is one of the ``players`` seats (0 to players - 1); a ``SeatError`` naming them otherwise
+    (-1 would index the last seat's hand, and True the second's)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise SeatError(Text("a seat is a number from 0 to {last}, not {seat}", last=players - 1, seat=quote(seat)))
+    return seat
+
+
+def check_viewer(players: int, viewer: Any) -> int | None:
+    """``viewer`` when it is a seat, or None (nobody: every hand face up); a ``SeatError`` naming them otherwise."""
+    if viewer is None:
+        return None
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise SeatError(Text("the table is seen from a seat from 0 to {last}, or from no seat (None: every hand face "
+                             "up), not {seat}", last=players - 1, seat=quote(viewer)))
+    return viewer
 
 
 def check_seed(seed: Any) -> int | None:
@@ -646,8 +683,7 @@ class HandBase:
         An action ``legal_actions`` does not list raises ``IllegalActionError`` naming the rule (the deal aside,
         see ``_unlisted``); the state is unchanged.
         """
-        if not isinstance(action, Action):
-            action = Action.parse(action)
+        action = as_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -708,15 +744,15 @@ class HandBase:
         self.__dict__.update(other.__dict__)
         return action
 
-    def is_of_this_game(self, action: Action) -> bool:
+    def is_of_this_game(self, action: Action | str) -> bool:
         """Whether ``action`` is one this game has at some moment of a hand (its kind, here ``DOES``): a refusal says
         that another game's action ("close" in Forty-Fives) is not part of this one, never that it is ill-timed."""
-        return action.kind in self.DOES
+        return checked_action(action).kind in self.DOES
 
     def explain_illegal(self, action: Action | str) -> Explanation | None:
-        """Why ``action`` is not allowed now, or None when it is."""
-        if not isinstance(action, Action):
-            action = Action.parse(action)
+        """Why ``action`` is not allowed now, or None when it is (an ``Action`` built with the wrong parts, or text
+        that is no action, is refused: ``NotationError``)."""
+        action = checked_action(action)
         if self.phase is not Phase.DEAL and (action in self.legal_actions()
                                          or self._same_as_listed(action) is not None):
             return None
@@ -754,6 +790,7 @@ class HandBase:
         per event in the order of its events and their consequences (``Event.flatten``): the hand replayed from
         its start, each event pictured where its family stages it (``_stage``), the events it does not stage (the
         last of an action's) where the whole action leaves the hand."""
+        check_viewer(len(self.hands), viewer)
         if self.set_up:
             raise IllegalActionError(Text("This position was set up, not played: there are no events to show"),
                                      rule=self.DEAL_RULE)
@@ -795,7 +832,9 @@ class HandBase:
 
     def _view_of(self, seat: int) -> dict[str, Any]:
         """The start of every family's ``view``: the game and its rules, the seat, the phase, whose turn it is and
-        who dealt, the seat's own cards and how many cards each seat holds."""
+        who dealt, the seat's own cards and how many cards each seat holds (a seat the hand does not have is
+        refused)."""
+        check_seat(len(self.hands), seat)
         return {
             "game": self.config.game,
             "config": self.config,
@@ -840,9 +879,9 @@ class HandBase:
         raise NotImplementedError
 
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
-        """The deal, packet by packet, for a step-through view: (what, seat, cards). A hand taken up at an ending
-        was never dealt (its deck order is empty): it has no packets."""
-        return [] if self.from_ending else self._deal_packets()
+        """The deal, packet by packet, for a step-through view: (what, seat, cards). A hand before its deal, or
+        taken up at an ending (never dealt: its deck order is empty), has no packets."""
+        return [] if self.from_ending or self.is_chance else self._deal_packets()
 
     def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
         raise NotImplementedError
@@ -854,7 +893,7 @@ class HandBase:
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for: the seat itself, unless the family plays in partnerships."""
-        return seat
+        return check_seat(len(self.hands), seat)
 
     def call_rows(self) -> list[list[str]]:
         """The game's calls row by row, as a bidding box lays them out (none where the game has no bidding); which

@@ -23,6 +23,7 @@ from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
 from atout.games import GAMES, call_label, call_said, family
 from atout.i18n import N_, OneOf, Person, Text, Typed
+from atout.vocabulary import words_of
 
 
 class Phase(enum.Enum):
@@ -1022,47 +1023,29 @@ class GameBase(Generic[HandT]):
 PHASE_WORDS = {Phase.ROB: N_("the robbing of the turned ace"), Phase.BID: N_("the bidding"),
                Phase.TRUMP: N_("the naming of trumps"), Phase.KITTY: N_("the discard from the kitty"),
                Phase.DISCARD: N_("the discard"), Phase.PLAY: N_("the play")}
-ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("finish discarding"),
-                "play": N_("play a card"), "rob": N_("rob (exchange a card for the turned card)"),
-                "keep": N_("keep the hand as dealt"), "trump": N_("name trumps"), "kitty": N_("take the kitty"),
-                "close": N_("close the stock"), "marriage": N_("declare a marriage"),
-                "exchange": N_("exchange the 9 of trumps"), "declare": N_("declare 66")}
-
-
-# An action named in words at the start of a sentence that refuses it ("Playing the joker naming hearts is not
-# allowed during the bidding"), never in the rules' notation ("play JK H").
-_SIMPLE_ACTIONS_SAID = {"keep": N_("Keeping the hand as dealt"), "kitty": N_("Taking the kitty in place of the hand"),
-                        "done": N_("Finishing the discard"), "close": N_("Closing the stock"),
-                        "draw": N_("Drawing from the stock after a trick"), "declare": N_("Declaring 66"),
-                        "deal": N_("Dealing the cards")}
 
 
 def action_said(action: Action) -> Text:
     """What an action does, said as the subject of a sentence: "Playing 8♥", "Discarding the joker", "Bidding 8
-    spades", "Playing the joker naming hearts" (in French « Jouer le 8♥ »)."""
+    spades", "Playing the joker naming hearts" (in French « Jouer le 8♥ »), in the words its family declares
+    (``atout.vocabulary``), never in the rules' notation ("play JK H") unless no game has it."""
     kind, card, value = action.kind, action.card, action.value
     if kind == "play" and card is not None and isinstance(value, Suit):
         return Text("Playing {card} naming {suit}", card=card, suit=value)
-    if kind == "play" and card is not None:
-        return Text("Playing {card}", card=card)
-    if kind == "rob" and card is not None:
-        return Text("Giving up {card} for the turned card", card=card)
-    if kind == "discard" and card is not None:
-        return Text("Discarding {card}", card=card)
-    if kind == "exchange" and card is not None:
-        return Text("Exchanging {card} for the turned-up trump", card=card)
-    if kind == "marriage" and card is not None:
-        return Text("Declaring the marriage in {suit}", suit=card.suit)
-    if kind == "trump" and isinstance(value, Suit):
-        return Text("Naming {suit} as trumps", suit=value)
     if kind == "bid" and value == "pass":
         return Text("Passing")
     if kind == "bid" and value == "hold":       # quoted as its button writes it, not "Bidding Hold"
         return Text("Calling {call}", call=Typed(call_label("hold")))
     if kind == "bid" and value is not None:
         return Text("Bidding {call}", call=call_said(str(value)))
-    if kind in _SIMPLE_ACTIONS_SAID and card is None and (value is None or kind == "deal"):
-        return Text(_SIMPLE_ACTIONS_SAID[kind])
+    words = words_of(kind)
+    if words is not None and kind != "bid":
+        if card is not None and words.subject_card is not None:
+            return Text(words.subject_card, card=card, suit=card.suit)
+        if isinstance(value, Suit) and words.subject_suit is not None:
+            return Text(words.subject_suit, suit=value)
+        if card is None and words.subject is not None and (value is None or kind == "deal"):
+            return Text(words.subject)
     return Text("{action}", action=typed(str(action)))    # no action of any game: quoted as it was typed
 
 
@@ -1073,12 +1056,11 @@ def foreign_action_said(action: Action, here: str) -> Text:
     in Forty-Fives). An action of no game ("shuffle") is said as it was typed."""
     # Said as the move is where it is played, not with the card tried: Sixty-Six exchanges only its 9 of trumps,
     # and a bid names its trumps where there is no naming of its own.
-    if action.kind == "trump" and isinstance(action.value, Suit):
-        said = Text("Naming {suit} as trumps after the auction", suit=action.value)
-    elif action.kind == "exchange":
-        said = Text("Exchanging the 9 of trumps for the turned-up trump")
-    elif action.kind == "rob":
-        said = Text("Giving up a card for the turned card")
+    words = words_of(action.kind)
+    if words is not None and words.foreign_suit is not None and isinstance(action.value, Suit):
+        said = Text(words.foreign_suit, suit=action.value)
+    elif words is not None and words.foreign is not None:
+        said = Text(words.foreign)
     else:
         said = action_said(action)
     elsewhere = [Text(N_("in {game}"), game=Text(GAMES[g].title)) for g in _games_having(action) if g != here]
@@ -1105,7 +1087,14 @@ def phase_words(phase: Phase) -> Text:
 
 def action_words(kinds: Iterable[str]) -> OneOf:
     """What the player to act may do, in words, joined with "or" ("bid or pass", "rob … or keep the hand")."""
-    return OneOf(Text(ACTION_WORDS[k]) for k in dict.fromkeys(kinds))
+    return OneOf(_allowed(kind) for kind in dict.fromkeys(kinds))
+
+
+def _allowed(kind: str) -> Text:
+    words = words_of(kind)
+    if words is None or words.allowed is None:      # a kind no family words: in the rules' notation
+        return Text("{action}", action=typed(kind))
+    return Text(words.allowed)
 
 
 def allowed_words(actions: Iterable[Action]) -> OneOf:

@@ -35,6 +35,7 @@ from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext, signed
 from atout.limits import TABLE, check_seats
 from atout.svg import back_svg, card_svg, suit_svg
+from atout.vocabulary import words_of
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
 from atout.widgets.fault import guarded
@@ -82,28 +83,21 @@ def seat_positions(players: int) -> tuple[str, ...]:
 
 
 def action_label(action: Action, lang: str | None = None) -> str:
-    """The words on the button for one action, in the page language."""
+    """The words on the button for one action, in the page language, as the action's family words it
+    (``atout.vocabulary``); an action no family words is shown in the rules' notation."""
     kind, card, value = action.kind, action.card, action.value
     if kind == "play" and card is not None and isinstance(value, Suit):
         return Text("Play {card} naming {suit}", card=card, suit=value).render(lang)
-    if kind == "play" and card is not None and value is None:
-        return Text("Play {card}", card=card).render(lang)
-    if kind == "rob" and card is not None:
-        return Text("Rob: give up {card} for the turned card", card=card).render(lang)
-    if kind == "discard" and card is not None:
-        return Text("Discard {card}", card=card).render(lang)
-    if kind == "exchange" and card is not None:
-        return Text("Exchange {card} for the turned-up trump", card=card).render(lang)
-    if kind == "marriage" and card is not None:
-        return Text("Declare the marriage in {suit}", suit=card.suit).render(lang)
-    if kind == "trump" and isinstance(value, Suit):
-        return Text("Trumps: {suit}", suit=value).render(lang)
     if kind == "bid":
         return call_action(str(value), lang)
-    simple = {"keep": N_("Keep my hand (do not rob)"), "kitty": N_("Take the kitty"), "done": N_("Done"),
-              "close": N_("Close the stock"), "draw": N_("Draw"), "declare": N_("Declare 66"), "pass": N_("Pass")}
-    if kind in simple and card is None and value is None:
-        return _(simple[kind], lang)
+    words = words_of(kind)
+    if words is not None:
+        if card is not None and value is None and words.button_card is not None:
+            return Text(words.button_card, card=card, suit=card.suit).render(lang)
+        if card is None and isinstance(value, Suit) and words.button_suit is not None:
+            return Text(words.button_suit, suit=value).render(lang)
+        if card is None and value is None and words.button is not None:
+            return _(words.button, lang)
     return str(action)
 
 

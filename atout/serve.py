@@ -32,6 +32,11 @@ pooled kernel older than the culling timeout could then be culled before the pag
 came alive (seen here: "Culling 'idle' kernel … due to 179 seconds of inactivity" right after "Using pre-heated
 kernel"). Handing a kernel out is activity: this resets its clock then.
 
+**The culler passes over kernels that came or went during its round.** It lists the kernels, then checks each in
+turn, waiting for each idle one's shutdown; a kernel its page gave back meanwhile was gone by its turn, and the culler
+wrote a ``KeyError`` traceback in the log (seen while a class's pages closed; ``tests/site/test_culler.py``). A kernel
+gone, or not yet given its idle clock, is now passed over.
+
 **Each page's templates are compiled once, not on every visit.** Voilà makes a new exporter for each page it renders,
 and with it a new Jinja environment, which compiled the page's templates again. The exporters' environments share one
 cache of the compiled templates (``template_cache``); Jinja checks each template's source against it, so an edited
@@ -142,6 +147,18 @@ def _patch_voila() -> None:
             _export_heartbeat(self)
 
         namespace["__init__"] = __init__
+        culling = getattr(manager, "cull_kernel_if_idle", None)
+        if culling is not None:
+            async def cull_kernel_if_idle(self: Any, kernel_id: str) -> Any:
+                # The culler lists the kernels, then waits on each idle one's shutdown in turn: one given back by its
+                # page meanwhile is gone by its turn, one not yet started has no idle clock. Neither is idle.
+                kernel = self._kernels.get(kernel_id)
+                if kernel is None or getattr(kernel, "last_activity", None) is None:
+                    self.log.debug("Not culling kernel %s: it is gone, or still starting", kernel_id)
+                    return None
+                return await culling(self, kernel_id)
+
+            namespace["cull_kernel_if_idle"] = cull_kernel_if_idle
         if filling is not None:
             def fill_if_needed(self: Any, *a: Any, **kw: Any) -> Any:
                 # Called while the manager is made, once its configuration is read: the pool's kernels start here.

@@ -9,9 +9,9 @@
 # Both keep live classes in one PostgreSQL database (ATOUT_DATABASE_URL), so a class started on one is joined from
 # the other: each user's own server would otherwise keep its classes in its own folder, and refuses to.
 #
-# With ATOUT_TEACHER_GROUP set (a hub group's name, e.g. teachers), only the hub's users in that group start classes,
-# on the service and in their own servers; everyone else is not offered "Start a class". Students still join with a
-# code and a name, on the service without an account.
+# With ATOUT_TEACHER_GROUP set (a hub group's name, e.g. teachers), or ATOUT_TEACHERS (hub names, comma-separated),
+# only those hub users start classes, on the service and in their own servers; everyone else is not offered "Start a
+# class". Students still join with a code and a name, on the service without an account.
 # The README's "Deploying Atout" section says how to make the database; tests/deploy/test_jupyterhub.py runs this.
 import os
 import sys
@@ -27,6 +27,7 @@ SERVICE_PORT = int(os.environ.get("ATOUT_SERVICE_PORT", "8866"))   # where the s
 POOL = int(os.environ.get("ATOUT_POOL", "16"))
 BIN = os.path.dirname(sys.executable)               # this environment's programs, whatever the PATH says
 TEACHER_GROUP = os.environ.get("ATOUT_TEACHER_GROUP", "").strip()
+TEACHERS = os.environ.get("ATOUT_TEACHERS", "").strip()
 
 c.JupyterHub.services = [{
     "name": "atout",
@@ -47,19 +48,24 @@ c.Spawner.environment = {"ATOUT_DATABASE_URL": DATABASE}
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 
-if TEACHER_GROUP:
+if TEACHER_GROUP or TEACHERS:
     # The service asks the hub who each visitor signed in to the hub is (its OAuth, without a question to them), and
     # lets anyone else in as an anonymous visitor: a student needs no account (atout/hub_identity.py).
     service = c.JupyterHub.services[0]
-    service["command"] += [f"--teacher-group={TEACHER_GROUP}",
-                           "--Voila.identity_provider_class=atout.hub_identity.HubVisitors"]
+    service["command"] += ["--Voila.identity_provider_class=atout.hub_identity.HubVisitors"]
     service["oauth_no_confirm"] = True
-    # A user's own server: JupyterHub names its user (JUPYTERHUB_USER); their groups are given here, as it starts.
-    c.Spawner.environment["ATOUT_TEACHER_GROUP"] = TEACHER_GROUP
+    if TEACHER_GROUP:
+        service["command"] += [f"--teacher-group={TEACHER_GROUP}"]
+    if TEACHERS:
+        service["environment"]["ATOUT_TEACHERS"] = TEACHERS
+    # A user's own server: JupyterHub names its user (JUPYTERHUB_USER); their groups are given here, as it starts
+    # (a user added to the group starts classes from their next server).
+    c.Spawner.environment.update({name: value for name, value in (("ATOUT_TEACHER_GROUP", TEACHER_GROUP),
+                                                                   ("ATOUT_TEACHERS", TEACHERS)) if value})
 
     def pass_the_users_groups(spawner):
         import json
 
         spawner.environment["ATOUT_HUB_GROUPS"] = json.dumps([group.name for group in spawner.user.groups])
 
-    c.Spawner.pre_spawn_hook = pass_the_users_groups
+    c.Spawner.pre_spawn_hook = pass_the_users_groups      # a hook of your own config: have it call this one too

@@ -516,7 +516,8 @@ class LiveClass(widgets.VBox):
         self._say_not_a_teacher()
 
     def _say_not_a_teacher(self) -> None:
-        said = self._not_a_teacher if self.host is not None else None
+        # Not while this page teaches a class it was handed (a teacher's link on a computer the hub does not know).
+        said = self._not_a_teacher if self.host is not None and self.teacher_panel is None else None
         self.teachers_only.value = "" if said is None else _p(said, "atout-live-hint", "live-teachers-only")
         self.teachers_only.layout.display = "none" if said is None else ""
 
@@ -570,6 +571,7 @@ class LiveClass(widgets.VBox):
         self._show_form(False)
         self.open_button.layout.display = "none"
         self.notice.value = ""
+        self._say_not_a_teacher()
         if self.host is not None:
             self.host.add_class("atout-live-teaching")
         return self.teacher_panel
@@ -585,6 +587,7 @@ class LiveClass(widgets.VBox):
         self.side.layout.display = "none"
         self.bar.layout.display = ""
         self.open_button.layout.display = ""
+        self._say_not_a_teacher()
         if self.host is not None:
             self.host.remove_class("atout-live-teaching")
 

@@ -753,6 +753,20 @@ def test_a_hub_user_who_is_not_a_teacher_is_not_offered_start_is_told_why_and_re
     assert strip.teacher_panel is None and strip.passcode_form.layout.display == "none"
     assert ("you are signed in as zoe, who is not in the group teachers" in unescape(strip.notice.value)
             and "data-testid='live-start-refused'" in strip.notice.value)
+    # A teacher's link opened where the hub does not count the visitor as a teacher (the projector's computer): the
+    # class's panel, without the sentence.
+    monkeypatch.setattr(live._CLASSES, "teachers", TeacherRule())
+    _room, teacher = teaching()
+    monkeypatch.setattr(live._CLASSES, "teachers", TeacherRule(group="teachers"))
+    copied = sent_to(teacher.copy_link)
+    teacher.copy_link._on_message(teacher.copy_link, {"type": "handover"}, [])
+    [ticket] = [m["ticket"] for m in copied if m["type"] == "ticket"]
+    projector = Classroom("forty-fives", players=3).live
+    assert "live-teachers-only" in projector.teachers_only.value
+    opened(projector, ticket=ticket)
+    assert projector.teacher_panel is not None and projector.teachers_only.layout.display == "none"
+    projector.stop_teaching()
+    assert "live-teachers-only" in projector.teachers_only.value and projector.teachers_only.layout.display == ""
     monkeypatch.setenv("ATOUT_HUB_GROUPS", '["students", "teachers"]')
     strip.offer_start()                          # a preheated page learning its visitor: a teacher
     assert strip.start_button.layout.display == "" and strip.teachers_only.value == ""

@@ -6,6 +6,10 @@ following exception was encountered while checking the idle duration of kernel â
 while a class's pages were closing. Here the turn is made to come after the page's shutdown on purpose: the first
 kernel's process is stopped (SIGSTOP), so its culling waits for the kernel manager's shutdown time before killing it,
 and meanwhile the second page is closed as a tab closes.
+
+A kernel is also in the manager's table a moment before its start gives it its idle clock (``last_activity``, set by
+the server once the kernel's start returns): reading the unset clock raised ``TraitError``, with the same traceback.
+That moment is too short to meet on a server on purpose; the site's kernel manager is given such a kernel instead.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from contextlib import suppress
 
 from atout.site_client import open_page
 from atout.site_client import run_to_end as run
+from tests.programs import printed_by_a_new_process
 from tests.site.conftest import ARTIFACTS, CULL_IDLE, CULL_INTERVAL, running_voila, wait_for
 
 LOG = ARTIFACTS / "voila-culler.log"
@@ -55,3 +60,26 @@ def test_a_kernel_given_back_while_the_culler_waits_on_another_is_passed_over_wi
                     os.kill(pid, signal.SIGCONT)
     log = LOG.read_text(errors="replace")
     assert "Traceback" not in log and "exception was encountered" not in log, log[-4000:]
+
+
+CULLING_A_KERNEL_STILL_STARTING = """
+import asyncio, logging
+from atout.serve import _patch_voila
+_patch_voila()
+import voila.app
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
+manager = voila.app.voila_kernel_manager_factory(AsyncMappingKernelManager, False, 0)(cull_idle_timeout=1)
+manager._kernels['starting'] = ServerKernelManager(kernel_name='python3')   # in the table, its clock not yet set
+said = []
+handler = logging.Handler()
+handler.emit = lambda record: said.append(record)
+manager.log.addHandler(handler)
+asyncio.run(manager.cull_kernels())
+print([record.getMessage()[:200] for record in said if record.levelno >= logging.WARNING])
+print('starting' in manager._kernels)
+"""
+
+
+def test_the_culler_passes_over_a_kernel_whose_start_has_not_set_its_idle_clock():
+    warned, kept = printed_by_a_new_process(CULLING_A_KERNEL_STILL_STARTING).splitlines()
+    assert (warned, kept) == ("[]", "True")

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, Type
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
 from atout.errors import ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
-from atout.games import GAMES, call_label, call_said, family
+from atout.games import GAMES, family
 from atout.i18n import N_, OneOf, Person, Text, Typed
-from atout.vocabulary import words_of
+from atout.vocabulary import call_label, call_said, words_of
 
 
 class Phase(enum.Enum):

@@ -30,7 +30,7 @@ from atout import rules_api
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
-from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
+from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule, in_force
 from atout.i18n import (
     DEFAULT_LANGUAGE,
@@ -50,6 +50,7 @@ from atout.limits import FEWEST_PLAYERS, LESSON
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
+from atout.vocabulary import call_label
 
 
 def _import_jsonschema() -> ModuleType:

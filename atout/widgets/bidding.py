@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from atout import games
+from atout import vocabulary
 from atout.engine import Action, Event, GameBase, Phase
 from atout.errors import IllegalActionError
 from atout.i18n import Text, _
@@ -51,18 +51,18 @@ def call_grid(hand: Any) -> list[list[str]]:
 
 def call_label(call: str, lang: str | None = None) -> str:
     """A call as written on its button, in the page language (or ``lang``): core's words for it."""
-    return games.call_label(call).render(lang)
+    return vocabulary.call_label(call).render(lang)
 
 
 def call_spoken(call: str, lang: str | None = None) -> str:
     """A call said in words, as core says it ("6 spades", « 6 piques »): a button's accessible name and tooltip."""
-    return games.call_said(call).render(lang)
+    return vocabulary.call_said(call).render(lang)
 
 
 def call_action(call: str, lang: str | None = None) -> str:
     """What a call's button does, for a screen reader and a tooltip: "Bid 6 spades", or "Pass" alone."""
-    if call in games.CALL_NAMES:
-        return _(games.CALL_NAMES[call], lang)
+    if call in vocabulary.call_names():
+        return _(vocabulary.call_names()[call], lang)
     return Text("Bid {call}", call=call_spoken(call, lang)).render(lang)
 
 

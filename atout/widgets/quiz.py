@@ -13,10 +13,10 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.games import call_label
 from atout.i18n import N_, Person, Plural, Text, get_language
 from atout.lessons import Feedback, Question
 from atout.svg import back_svg, card_svg
+from atout.vocabulary import call_label
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.said import rule_quote

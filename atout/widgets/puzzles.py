@@ -62,7 +62,7 @@ class PuzzleTrainer(widgets.VBox):
         self._picking = False
         self.game_picker.add_class("atout-puzzles-game")
         self.game_picker.observe(guarded(self._game_chosen), names="value")
-        self.next_button = widgets.Button(icon="forward")
+        self.next_button = widgets.Button(icon="arrow-right")
         self.next_button.add_class("atout-puzzles-next")
         self.next_button.on_click(guarded(lambda _b: self.next_puzzle()))
         self.heading = widgets.HTML()

@@ -103,11 +103,12 @@ class PuzzleTrainer(widgets.VBox):
         self.puzzle, self.chosen = puzzle, None
         hand = puzzle.hand()
         if self.table is None:
-            self.table = CardTable(hand, viewer=None, you=puzzle.seat, on_event=[guarded(self._played)], fit=True)
+            self.table = CardTable(hand, viewer=None, you=puzzle.seat, bottom=puzzle.seat,
+                                   on_event=[guarded(self._played)], fit=True)
             self.table.add_class("atout-puzzle-table")
             self.table_box.children = [self.table]
         else:
-            self.table.you = puzzle.seat
+            self.table.you = self.table.bottom = puzzle.seat
             self.table.set_hand(hand, viewer=None)
         self.record = self._read_record(puzzle)
         self.refresh()

@@ -96,3 +96,12 @@ def test_a_store_that_fails_is_said_and_the_puzzles_go_on(tmp_path):
     assert "The puzzles&#x27; difficulty could not be kept" in trainer.feedback.value
     trainer.next_puzzle()
     assert trainer.puzzle is not None
+
+
+def test_the_learner_s_seat_sits_at_the_bottom_of_the_table_whichever_it_is():
+    puzzles = [p for p in packaged_puzzles() if p.seat != 0][:2] + [p for p in packaged_puzzles() if p.seat == 0][:1]
+    trainer = PuzzleTrainer(puzzle=puzzles[0].id, puzzles=puzzles)
+    for puzzle in puzzles:
+        trainer.show(puzzle)
+        state = trainer.table.state
+        assert state["bottom"] == puzzle.seat and state["seats"][puzzle.seat]["position"] == "s"

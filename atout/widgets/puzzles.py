@@ -35,7 +35,8 @@ STYLE = """
 .atout-puzzle-verdict { font-weight: bold; font-size: 1.15rem; }
 .atout-puzzle-right .atout-puzzle-verdict { color: #1b6b2a; }
 .atout-puzzle-wrong .atout-puzzle-verdict { color: #a4161a; }
-.atout-puzzle-prompt { font-size: 1.05rem; }
+.atout-puzzle-prompt { font-size: 1.05rem; margin: 0; }
+.atout-puzzle-heading { margin: 0; font-size: 1rem; }
 """
 
 
@@ -196,9 +197,11 @@ class PuzzleTrainer(widgets.VBox):
             difficulty = Text("Difficulty {rating}, learned from {attempts}", rating=round(
                 self.record.rating.rating), attempts=Plural("{n} attempt", "{n} attempts", self.record.attempts)
             ).render() if self.record.attempts else Text("Nobody has tried this puzzle yet").render()
-        self.heading.value = (f"<h3 class='atout-puzzle-heading' data-testid='puzzle-heading'>{escape(heading)}</h3>"
-                              + (f"<p class='atout-puzzle-difficulty' data-testid='puzzle-difficulty'>"
-                                 f"{escape(difficulty)}</p>" if difficulty else ""))
+        # One line for the puzzle's number and its difficulty: the table below keeps the height it fits into.
+        self.heading.value = (f"<p class='atout-puzzle-heading' data-testid='puzzle-heading'><strong>"
+                              f"{escape(heading)}</strong>"
+                              + (f" · <span class='atout-puzzle-difficulty' data-testid='puzzle-difficulty'>"
+                                 f"{escape(difficulty)}</span>" if difficulty else "") + "</p>")
         partners = self._partners()
         # The learner always plays the seat to act, which the table calls "You".
         ask = Text("Every hand is shown. You are to play, for your side: find the only play that keeps the best "

@@ -112,7 +112,7 @@ def _puzzles(args: argparse.Namespace) -> int:
 
         started = time.perf_counter()
         try:
-            made = puzzles.build_puzzles(args.count, seed=args.seed, games=args.games)
+            made = puzzles.build_puzzles(args.count, seed=args.seed, games=args.games, hands_each=args.hands_each)
         except AtoutError as exc:      # a game that is not one: said, not a traceback
             print(f"atout puzzles build: {exc}", file=sys.stderr)
             return 2
@@ -327,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     lessons.add_argument("--folder", default=None,
                          help="a lessons folder (default: Atout's own lessons, and those in $ATOUT_LESSONS)")
     lessons.set_defaults(func=_lessons)
+    from atout import puzzles as puzzles_module
+
     puzzles = sub.add_parser("puzzles", help="make puzzles from the solver (build), or solve a set again (check)")
     puzzles.add_argument("action", choices=["build", "check"],
                          help="build: club players play hands of every game, the solver finds the positions where "
@@ -337,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     puzzles.add_argument("--seed", type=int, default=0, help="build: the same seed makes the same puzzles (0)")
     puzzles.add_argument("--games", nargs="*", default=None, help="build: only these presets (default: every game)")
     puzzles.add_argument("--out", default=None, help="build: the file to write (default: standard output)")
+    puzzles.add_argument("--hands-each", type=int, default=puzzles_module.HANDS_EACH,
+                         help="build: hands holding a puzzle played for each puzzle kept (the better ones are kept: "
+                              "a theme first; default %(default)s)")
     puzzles.set_defaults(func=_puzzles)
     cat = sub.add_parser("catalogue", help="write every sentence of core, with the cases that produce it, in "
                                            "English and French, as Markdown for a reviewer")

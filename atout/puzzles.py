@@ -64,6 +64,7 @@ PACKAGED = "puzzles.txt"   # the file in atout/data/puzzles/
 MIN_CHOICES = 3          # a puzzle offers at least this many actions (two only where they show a theme)
 NEAR = 50                # Sixty-Six: from this many points a player may wrongly believe they have 66
 MAX_HANDS_PER_PUZZLE = 60   # hands played at most for each puzzle wanted, before a game gives up looking
+HANDS_EACH = 2           # hands holding a puzzle played for each puzzle kept: the better half is kept
 
 # The themes, in the order a puzzle lists them, with the words a learner reads.
 THEMES: dict[str, str] = {
@@ -475,10 +476,11 @@ def _preference(puzzle: Puzzle) -> tuple[int, int, int]:
     return (bool(puzzle.themes), puzzle.club != puzzle.answer, len(puzzle.choices))
 
 
-def build_puzzles(count: int, seed: int = 0, games: Iterable[str] | None = None,
+def build_puzzles(count: int, seed: int = 0, games: Iterable[str] | None = None, hands_each: int = HANDS_EACH,
                   progress: Callable[[str, int], None] | None = None) -> list[Puzzle]:
-    """``count`` puzzles, shared as evenly as can be among the games (every registered one unless ``games``), at
-    most one from each hand played (the one ``_preference`` likes best), the same from the same ``seed``."""
+    """``count`` puzzles, shared as evenly as can be among the games (every registered one unless ``games``), the
+    same from the same ``seed``. For each puzzle wanted, ``hands_each`` hands that hold one are played; each gives its
+    best (``_preference``), and the best of those are kept (a theme first), in the order they were met."""
     chosen = list(games) if games is not None else list(GAMES)
     for game in chosen:
         family_of(game)          # an unknown game is refused before anything is played
@@ -488,18 +490,19 @@ def build_puzzles(count: int, seed: int = 0, games: Iterable[str] | None = None,
     for i, game in enumerate(chosen):
         wanted = share + (1 if i < extra else 0)
         rng = random.Random(f"{seed}:{game}")
-        found = 0
+        met: list[Puzzle] = []
         for _ in range(wanted * MAX_HANDS_PER_PUZZLE):
-            if found >= wanted:
+            if len(met) >= wanted * hands_each:
                 break
             candidates = [p for p in puzzles_in_deal(game, rng.randrange(1 << 32)) if p.id not in seen]
             if candidates:
                 pick = max(candidates, key=_preference)
-                puzzles.append(pick)
+                met.append(pick)
                 seen.add(pick.id)
-                found += 1
                 if progress is not None:
-                    progress(game, found)
+                    progress(game, len(met))
+        order = sorted(range(len(met)), key=lambda k: (_preference(met[k]), -k), reverse=True)[:wanted]
+        puzzles += [met[k] for k in sorted(order)]
     return puzzles
 
 

@@ -430,6 +430,10 @@ class Teacher:
         self._live()
         return self._ask(table_spec(ask, code, actions))
 
+    def ask_puzzle(self, puzzle_id: str) -> QuestionRow:
+        """Ask the class one of the puzzles made by the solver (``atout.puzzles``: its proof comes with it)."""
+        return self._ask({"source": "puzzle", "puzzle": puzzle_id})
+
     def _ask(self, spec: dict[str, Any]) -> QuestionRow:
         self._live()
         question = from_spec(spec)
@@ -667,6 +671,7 @@ class Student:
                          if latest.spec.get("source") == "table" else None),
             "lesson": ([latest.spec["lesson"], latest.spec["index"]] if latest.spec.get("source") == "lesson"
                        else None),
+            "puzzle": latest.spec["puzzle"] if latest.spec.get("source") == "puzzle" else None,
         }
         if latest.revealed is not None:
             shown["answer"] = list(latest.answer)

@@ -209,7 +209,8 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None, **para
     if _recorded is not None:
         _recorded.add(singular)
     template = translations(lang).ngettext(singular, plural, n)
-    return template.format(n=n, **{k: render_value(v, lang) for k, v in params.items()})
+    # A negative count is a score lost, written with a minus sign ("−5 points"), as ``signed`` writes a score.
+    return template.format(n=signed(n) if n < 0 else n, **{k: render_value(v, lang) for k, v in params.items()})
 
 
 def _(message: str, lang: str | None = None) -> str:

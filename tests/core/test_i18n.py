@@ -302,3 +302,13 @@ def test_every_language_has_a_grammar_and_a_catalogue_and_names_itself():
             assert (i18n.LOCALE_DIR / code / "LC_MESSAGES" / "atout.po").exists(), code
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         grammar("xx")
+
+
+def test_a_negative_count_is_written_with_a_minus_sign_in_every_language():
+    """A score lost in a sentence ("−5 points", a puzzle's proof) is written as ``signed`` writes scores, never with a
+    hyphen ("-5 points")."""
+    from atout.i18n import LANGUAGES, Plural
+
+    for lang in LANGUAGES:
+        written = Plural("{n} point", "{n} points", -5).render(lang)
+        assert "\u22125" in written and "-5" not in written, (lang, written)

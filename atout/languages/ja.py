@@ -2,8 +2,8 @@
 word); quotes 「」; cards written with the letters Japanese players read on the cards (A K Q J) and the suit symbols;
 the terms chosen are kept in docs/glossary-ja.md.
 
->>> GRAMMAR.quote("ホールド"), GRAMMAR.forms("プレイヤー2")["label"]
-('「ホールド」', 'プレイヤー2')
+>>> GRAMMAR.quote("ホールド"), GRAMMAR.forms("プレイヤー2")["label"], GRAMMAR.series(["K♣", "4♣"])
+('「ホールド」', 'プレイヤー2', 'K♣、4♣')
 """
 
 from atout.languages import Grammar
@@ -12,6 +12,12 @@ from atout.languages import Grammar
 class Japanese(Grammar):
     code = "ja"
     autonym = "日本語"
+    # Japanese sets sentences and asides without spaces, ends them with 。 and lists with 、.
+    full_stop = "。"
+    sentence_ends = ("。", "！", "？", "!", "?", "…")
+    between_sentences = ""
+    list_separator = "、"
+    before_aside = ""
 
     def quote(self, text: str) -> str:
         return f"「{text}」"

@@ -26,7 +26,7 @@ from typing import Any
 from atout import dealcode, rules_api
 from atout.cards import Card
 from atout.errors import AtoutError
-from atout.i18n import Text, language, ngettext
+from atout.i18n import Text, language, ngettext, sentences
 from atout.lessons import LessonError, Question, course_lessons, make_questions
 from atout.live.errors import AnswerError, QuestionError
 
@@ -149,8 +149,9 @@ class LiveQuestion:
                 if self.is_right(response):
                     return self._lead_explanation(lang)
                 card = Card.parse(response[0])
-                return (Text("{card} secures only {value}", card=card, value=self._unit(self.values[response[0]]))
-                        .render() + ". " + self._lead_explanation(lang))
+                return sentences(Text("{card} secures only {value}", card=card,
+                                      value=self._unit(self.values[response[0]])).render(),
+                                 self._lead_explanation(lang))
             return self._question.check(response if self.pick_all else response[0]).text
 
     def _unit(self, value: int) -> str:

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from atout.engine import Action
 from atout.errors import AtoutError
 from atout.games import DEFAULT_GAME, NOTATION_GAME, available_games, family, family_of, game_title
-from atout.i18n import Text
+from atout.i18n import Text, series
 from atout.position import compact_text, hand_from_text, position_text
 from atout.widgets import language
 from atout.widgets.analysis import (
@@ -401,7 +401,7 @@ class WhatIf(widgets.VBox):
 
 def _cards(actions: list[Action]) -> str:
     """Actions as a player reads them: the cards played ("K♣, 4♣, …"), other actions in words."""
-    return ", ".join(action_words(a) for a in actions) if actions else ""
+    return series(action_words(a) for a in actions)
 
 
 def notation_help() -> str:

@@ -243,7 +243,7 @@ def test_the_review_names_the_decisions_before_the_play_once_in_the_reader_s_lan
     discards = [a.card.render("en") for a in hand.history if a.kind == "discard"]
     text = unescape(_review_text(review))
     assert text.count("Not checked") == 1 and "trick 1, Discard" not in text
-    assert (f"Not checked, made before the play: Discard {discards[0]}, Discard {discards[1]} and Discard "
+    assert (f"Not checked, made before the play: Discard {discards[0]}, Discard {discards[1]}, and Discard "
             f"{discards[2]} (the solver starts at the first lead, and the sampler checks only the calls)") in text
     try:
         set_page_language("fr")

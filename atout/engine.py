@@ -19,8 +19,8 @@ import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
 
-from atout.cards import CARDS, Card, Deck, Suit, shuffled
-from atout.errors import ConfigError, IllegalActionError, NotationError, quote, typed
+from atout.cards import CARDS, Card, Deck, Suit, read_card, read_suit, shuffled
+from atout.errors import AmbiguousCardError, ConfigError, IllegalActionError, NotationError, quote, typed
 from atout.games import GAMES, call_label, call_said, family
 from atout.i18n import N_, OneOf, Person, Text, Typed
 
@@ -58,34 +58,49 @@ class Action(NamedTuple):
     value: Any = None
 
     def __str__(self) -> str:
+        return self.written()
+
+    def written(self, lang: str | None = None) -> str:
+        """The action in the notation: canonical ("play AC"), or with ``lang`` its cards and suits as the page shows
+        them to a reader of ``lang`` ("play A♣", « play D♠ »), which ``parse(text, lang)`` reads back."""
+        def card(c: Card) -> str:
+            return c.code if lang is None else c.render(lang)
+
         if self.kind == "deal":
-            return "deal " + " ".join(c.code for c in self.value)
+            return "deal " + " ".join(card(c) for c in self.value)
         parts = [self.kind]
         if self.card is not None:
-            parts.append(self.card.code)
+            parts.append(card(self.card))
         if self.value is not None:
-            parts.append(self.value.letter if isinstance(self.value, Suit) else str(self.value))
+            if isinstance(self.value, Suit):
+                parts.append(self.value.letter if lang is None else self.value.symbol)
+            else:
+                parts.append(str(self.value))
         return " ".join(parts)
 
     @staticmethod
-    def parse(text: str) -> Action:
+    def parse(text: str, lang: str | None = None) -> Action:
+        """Read an action in the notation; with ``lang``, its cards and suits as a reader of ``lang`` types them
+        (``atout.cards.read_card``: « play RC » is the king of hearts in French)."""
+        card: Callable[[str], Card] = Card.parse if lang is None else functools.partial(read_card, lang=lang)
+        suit: Callable[[str], Suit] = Suit.parse if lang is None else functools.partial(read_suit, lang=lang)
         words = text.split() if isinstance(text, str) and len(text) <= MAX_ACTION_TEXT else []
         if not words:
             raise NotationError(Text("{text} is not an action: write a kind then its card or value, as in "
                                      "'play 5H', 'bid 15', 'trump S', 'keep'", text=quote(text)))
         kind, rest = words[0].lower(), words[1:]
         if kind == "deal":
-            return Action("deal", None, tuple(Card.parse(w) for w in rest))
+            return Action("deal", None, tuple(card(w) for w in rest))
         if kind in CARD_ACTIONS:
             if len(rest) == 2:     # a card and the suit it names (Five Hundred's joker led in no trumps)
-                return Action(kind, Card.parse(rest[0]), Suit.parse(rest[1]))
+                return Action(kind, card(rest[0]), suit(rest[1]))
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one card, as in '{kind} 5H'", kind=kind))
-            return Action(kind, Card.parse(rest[0]))
+            return Action(kind, card(rest[0]))
         if kind in SUIT_ACTIONS:
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one suit, as in '{kind} H'", kind=kind))
-            return Action(kind, None, Suit.parse(rest[0]))
+            return Action(kind, None, suit(rest[0]))
         if kind in VALUE_ACTIONS:
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one value, as in 'bid 15' or 'bid pass'", kind=kind))
@@ -94,7 +109,9 @@ class Action(NamedTuple):
             return Action(kind)
         if len(rest) == 1:
             try:
-                return Action(kind, Card.parse(rest[0]))
+                return Action(kind, card(rest[0]))
+            except AmbiguousCardError:
+                raise      # a card, but which one the reader must say
             except ValueError:
                 return Action(kind, None, rest[0])
         raise NotationError(Text("{text} is not an action", text=quote(text)))

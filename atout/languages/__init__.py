@@ -37,6 +37,7 @@ class Grammar:
     typed_ranks: dict[str, int] = {"J": JACK, "Q": QUEEN, "K": KING, "A": ACE, "T": 10}   # upper case
     typed_suits: dict[str, int] = {"C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES}
     example_card: str = "AS"              # a card typed with this language's letters, for messages
+    suit_first: tuple[str, ...] = ()      # what may stand between a suit typed before its rank and the rank
     # How sentences and lists made of several catalogue messages are set (a message is translated whole, but a
     # page may put two of them one after the other, or list names it has no sentence for).
     full_stop: str = "."                  # ends a sentence written without one

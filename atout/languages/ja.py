@@ -6,7 +6,7 @@ the terms chosen are kept in docs/glossary-ja.md.
 ('「ホールド」', 'プレイヤー2', 'K♣、4♣')
 """
 
-from atout.languages import Grammar
+from atout.languages import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, Grammar
 
 
 class Japanese(Grammar):
@@ -18,6 +18,12 @@ class Japanese(Grammar):
     between_sentences = ""
     list_separator = "、"
     before_aside = ""
+    # Typed: the letters printed on the cards (A K Q J, English suit letters) or the cards' names, the suit first
+    # as Japanese says it: 「ハートのK」, 「スペードのエース」, or without の.
+    typed_ranks = {**Grammar.typed_ranks, "エース": ACE, "キング": KING, "クイーン": QUEEN, "ジャック": JACK}
+    typed_suits = {**Grammar.typed_suits, "クラブ": CLUBS, "ダイヤ": DIAMONDS, "ダイヤモンド": DIAMONDS,
+                   "ハート": HEARTS, "スペード": SPADES}
+    suit_first = ("の", "")
 
     def quote(self, text: str) -> str:
         return f"「{text}」"

@@ -143,3 +143,22 @@ def test_the_short_form_reads_its_options_as_the_text_does():
     assert parse_compact(short).options == {"players": 3}
     with pytest.raises(NotationError, match="option 'players': a number has at most 18 digits; this one has 5000"):
         hand_from_text(short.replace("players-3", "players-" + "9" * 5000))
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_a_position_written_for_a_reader_reads_back_in_their_language_and_files_stay_canonical(game):
+    """The What-if page writes a position with the reader's letters and symbols (« R♥ », "trump: ♥", "play D♠");
+    it reads back as the same position in that language, and the canonical text is unchanged."""
+    from atout.i18n import LANGUAGES
+
+    hand = family(game).new_hand(game, seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        if hand.is_over:
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+    canonical = position_text(hand)
+    assert "♥" not in canonical and "♠" not in canonical
+    for lang in LANGUAGES:
+        written = position_text(hand, lang)
+        assert position_text(hand_from_text(written, lang)) == canonical, lang

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, Type
 from atout.cards import CARDS, Card, Deck, Suit, read_card, read_suit, shuffled
 from atout.errors import AmbiguousCardError, ConfigError, IllegalActionError, NotationError, quote, typed
 from atout.games import GAMES, call_label, call_said, family
-from atout.i18n import N_, OneOf, Person, Text, Typed
+from atout.i18n import N_, OneOf, Person, Series, Text, Typed
 
 
 class Phase(enum.Enum):
@@ -342,7 +342,7 @@ def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int
                                  k=len(ending.hands)))
     if ending.leader not in seats:
         raise PositionError(Text("the trick is led by seat {seat}, who is not in the play: the seats are {seats}",
-                                 seat=ending.leader, seats=", ".join(map(str, seats))))
+                                 seat=ending.leader, seats=Series(map(str, seats))))
     given = [c for h in ending.hands for c in h] + list(ending.trick)
     if ending.best is not None:
         given.append(ending.best[1])
@@ -364,7 +364,7 @@ def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int
     if len(set(left.values())) != 1:
         raise PositionError(Text("in an ending every player holds as many cards as the others, one fewer once they "
                                  "have played to the trick on the table: here {sizes}",
-                                 sizes=", ".join(f"{s}: {len(ending.hands[s])}" for s in seats)))
+                                 sizes=Series(f"{s}: {len(ending.hands[s])}" for s in seats)))
     remaining = next(iter(left.values()))
     if not 1 <= remaining <= tricks:
         raise PositionError(Text("an ending has 1 to {n} tricks left, each player holding that many cards; here "

@@ -246,6 +246,25 @@ def listed(texts: Iterable[str], lang: str | None = None) -> str:
     return format_list(shown, locale=lang or _current) if shown else ""
 
 
+class Series:
+    """Values listed one by one as a sentence's parameter (the ids a refusal allows, seat numbers), written with the
+    separator of the language the sentence is read in (``series``): "forty-fives, five-hundred", 「…、…」."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: Iterable[Any]) -> None:
+        self.values = tuple(str(v) for v in values)
+
+    def render(self, lang: str | None = None) -> str:
+        return series(self.values, lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Series) and other.values == self.values
+
+    def __hash__(self) -> int:
+        return hash(self.values)
+
+
 class Text:
     """A sentence in the source language with named parameters, translated when shown.
 

@@ -44,7 +44,7 @@ from atout.cards import Card, Suit, read_card, read_suit
 from atout.engine import Action, Ending, Phase
 from atout.errors import AtoutError, DuplicateCardError, NotationError, quote
 from atout.games import GAMES, family
-from atout.i18n import N_, Person, Text
+from atout.i18n import N_, Person, Series, Text
 
 PILES = ("kitty", "turn-up", "stock")
 PILE_NAMES = {"kitty": N_("the kitty"), "turn-up": N_("the turned-up card"), "stock": N_("the stock")}
@@ -216,7 +216,7 @@ def parse_position(text: str, lang: str | None = None) -> Position:
     game = fields.get("game", "")
     if game not in GAMES:
         raise NotationError(Text("a position starts with the game, one of {games}; got {game}",
-                                 games=", ".join(GAMES), game=quote(game)))
+                                 games=Series(GAMES), game=quote(game)))
     options = {}
     for item in fields.get("options", "").split():
         name, eq, value = item.partition("=")
@@ -236,7 +236,7 @@ def parse_position(text: str, lang: str | None = None) -> Position:
     ending = _ending_fields(fields, lang)
     if ending is not None and piles:
         raise NotationError(Text("an ending gives only the cards each player still holds: leave out {piles}",
-                                 piles=", ".join(piles)))
+                                 piles=Series(piles)))
     return Position(game, options, dealer, dict(sorted(hands.items())), piles, actions, ending)
 
 
@@ -605,7 +605,7 @@ def parse_compact(text: str) -> Position:
     game = GAMES_BY_CODE.get(head)
     if game is None:
         raise NotationError(Text("the short form starts with the game's code, one of {codes}; got {code}",
-                                 codes=", ".join(GAMES_BY_CODE), code=quote(head)))
+                                 codes=Series(GAMES_BY_CODE), code=quote(head)))
     chosen = {}
     for item in options:
         name, dash, value = item.partition("-")

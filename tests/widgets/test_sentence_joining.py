@@ -168,3 +168,18 @@ def test_a_lead_questions_feedback_in_a_live_class_joins_its_two_sentences_in_ea
     for lang in LANGUAGES:
         said = question.feedback([worse], lang)
         assert_set_as(lang, said)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refusal_lists_what_is_allowed_with_the_languages_separator(lang):
+    """The ids a refusal allows (the games, the short form's codes) were joined with ", " when the refusal was made,
+    whatever language it is read in."""
+    from atout.errors import AtoutError
+    from atout.position import parse_position
+
+    for text in ("game: bridge\nseat 0: AS", "ZZ.0.S1"):
+        with pytest.raises(AtoutError) as refused:
+            parse_position(text)
+        said = refused.value.message.render(lang)
+        assert_set_as(lang, said)
+        assert said.count(grammar(lang).list_separator) >= 2

@@ -15,6 +15,7 @@ import copy
 import enum
 import functools
 import random
+import re
 import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
@@ -74,6 +75,8 @@ class Action(NamedTuple):
         if self.value is not None:
             if isinstance(self.value, Suit):
                 parts.append(self.value.letter if lang is None else self.value.symbol)
+            elif self.kind in VALUE_ACTIONS:
+                parts.append(call_written(str(self.value), lang))
             else:
                 parts.append(str(self.value))
         return " ".join(parts)
@@ -104,7 +107,7 @@ class Action(NamedTuple):
         if kind in VALUE_ACTIONS:
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one value, as in 'bid 15' or 'bid pass'", kind=kind))
-            return Action(kind, None, normalise_call(rest[0]))
+            return Action(kind, None, call_read(rest[0], lang))
         if not rest:
             return Action(kind)
         if len(rest) == 1:
@@ -121,6 +124,38 @@ def normalise_call(text: str) -> str:
     """Calls are written ``pass``, ``hold``, ``15``, ``30-for-60``, ``7NT``, ``misere``: any case in."""
     low = text.strip().lower()
     return low if low.isalpha() or "-" in low or low.isdigit() else low.upper()
+
+
+_CALL_IN_A_SUIT = re.compile(r"^(\d+)([^\d-]+)$")    # "7H": a number of tricks, then its suit (or NT)
+
+
+def call_written(call: str, lang: str | None = None) -> str:
+    """A call in the notation: canonical ("7H"), or with ``lang`` its suit as the page shows it to the reader
+    ("7♥"; "7NT", "20" and "misere" as they are).
+
+    >>> call_written("7H", "fr"), call_written("7NT", "fr"), call_written("30-for-60", "fr")
+    ('7♥', '7NT', '30-for-60')
+    """
+    found = _CALL_IN_A_SUIT.match(call)
+    if lang is None or found is None:
+        return call
+    try:
+        return found.group(1) + Suit.parse(found.group(2)).symbol
+    except ValueError:
+        return call
+
+
+def call_read(text: str, lang: str | None = None) -> str:
+    """A call as typed, in the canonical notation; with ``lang``, its suit read as a reader of ``lang`` types it
+    (``read_suit``: « 7P » is 7 piques in French, and « 7C » is refused as cœur or clubs).
+
+    >>> call_read("7♥", "fr"), call_read("7p", "fr"), call_read("7nt", "fr"), call_read("7S")
+    ('7H', '7S', '7NT', '7S')
+    """
+    found = _CALL_IN_A_SUIT.match(text.strip())
+    if lang is None or found is None or found.group(2).upper() == "NT":
+        return normalise_call(text)
+    return found.group(1) + read_suit(found.group(2), lang).letter
 
 
 # Which action kinds take a card, a suit or a free value (the families share these words).

@@ -41,7 +41,7 @@ from functools import partial
 from typing import Any
 
 from atout.cards import Card, Suit, read_card, read_suit
-from atout.engine import Action, Ending, Phase
+from atout.engine import Action, Ending, Phase, call_written
 from atout.errors import AtoutError, DuplicateCardError, NotationError, quote
 from atout.games import GAMES, family
 from atout.i18n import N_, Person, Series, Text
@@ -120,7 +120,7 @@ def format_position(position: Position, lang: str | None = None) -> str:
     ending = position.ending
     if ending is not None:
         if ending.contract is not None:
-            lines.append(f"contract: {ending.contract[0]} {ending.contract[1]}")
+            lines.append(f"contract: {ending.contract[0]} {call_written(ending.contract[1], lang)}")
         if ending.trump is not None:
             lines.append(f"trump: {ending.trump.letter if lang is None else ending.trump.symbol}")
     for seat, cards in position.hands.items():
@@ -266,7 +266,7 @@ def _ending_fields(fields: dict[str, str], lang: str | None = None) -> Ending | 
         contract = None
         if "contract" in fields:
             seat, _sep, call = fields["contract"].strip().partition(" ")
-            contract = (int(seat), Action.parse(f"bid {call.strip()}").value)
+            contract = (int(seat), Action.parse(f"bid {call.strip()}", lang).value)
         best = None
         if "best" in fields:
             seat, _sep, written = fields["best"].strip().partition(" ")

@@ -162,3 +162,18 @@ def test_a_position_written_for_a_reader_reads_back_in_their_language_and_files_
     for lang in LANGUAGES:
         written = position_text(hand, lang)
         assert position_text(hand_from_text(written, lang)) == canonical, lang
+
+
+def test_a_call_in_a_readers_position_is_read_in_their_suit_letters_and_a_c_in_french_is_refused():
+    """« bid 7C » was read as 7 clubs whatever the reader's language: in French C is cœur too."""
+    from atout.engine import Action
+    from atout.errors import AmbiguousCardError
+
+    assert Action.parse("bid 7P", "fr").value == "7S" and Action.parse("bid 7♥", "ja").value == "7H"
+    assert Action.parse("bid 7nt", "fr").value == "7NT" and Action.parse("bid 7C").value == "7C"
+    assert Action("bid", None, "7H").written("fr") == "bid 7♥" and str(Action("bid", None, "7H")) == "bid 7H"
+    with pytest.raises(AmbiguousCardError):
+        Action.parse("bid 7C", "fr")
+    text = "game: five-hundred\ndealer: 0\ncontract: 1 7P\nseat 0: AD KS\nseat 1: 4H JH\nseat 2: 8S KC\n" \
+           "seat 3: 10D AS\ntrick: 0"
+    assert parse_position(text, "fr").ending.contract == (1, "7S")

@@ -456,6 +456,8 @@ def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():
     ("auction-forty-fives", 3, 1, "20", "S", "play"),
 ])
 def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, phase):
+    from atout.engine import call_written
+
     page = WhatIf(game, seed=4)
     editor = page.editor
     assert editor.contract_box.layout.display != "none"
@@ -464,7 +466,8 @@ def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, p
     editor.call_picker.value = call
     editor.trump_picker.value = trump
     actions = page.text.value.splitlines()[-1]
-    assert actions.startswith("actions: ") and f"bid {call}" in actions and actions.count("bid pass") == 3
+    said = f"bid {call_written(call, 'en')}"                 # as the page writes a call: "bid 7♥"
+    assert actions.startswith("actions: ") and said in actions and actions.count("bid pass") == 3
     editor.use_button.click()
     assert page.hand.table_view(None).contract == (bidder, call) and page.hand.phase.value == phase
     if trump:
@@ -472,7 +475,7 @@ def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, p
     editor.bidder_picker.value = dealer          # the dealer may not open the auction in Auction Forty-Fives
     if game == "auction-forty-fives":
         assert "The dealer never opens the bidding" in editor.message.value
-        assert f"bid {call}" in page.text.value                           # the refused contract changed nothing
+        assert said in page.text.value                                     # the refused contract changed nothing
         assert editor.bidder_picker.value == bidder                       # and the picker says so
         editor.dealer_picker.value = bidder      # the bidder made dealer: refused too, the pickers put back
         assert "The dealer never opens the bidding" in editor.message.value

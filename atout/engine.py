@@ -149,12 +149,17 @@ def call_read(text: str, lang: str | None = None) -> str:
     """A call as typed, in the canonical notation; with ``lang``, its suit read as a reader of ``lang`` types it
     (``read_suit``: « 7P » is 7 piques in French, and « 7C » is refused as cœur or clubs).
 
-    >>> call_read("7♥", "fr"), call_read("7p", "fr"), call_read("7nt", "fr"), call_read("7S")
-    ('7H', '7S', '7NT', '7S')
+    >>> call_read("7♥", "fr"), call_read("7p", "fr"), call_read("7nt", "fr"), call_read("7s"), call_read("7♥")
+    ('7H', '7S', '7NT', '7S', '7H')
     """
     found = _CALL_IN_A_SUIT.match(text.strip())
-    if lang is None or found is None or found.group(2).upper() == "NT":
+    if found is None or found.group(2).upper() == "NT":
         return normalise_call(text)
+    if lang is None:     # the canonical notation, which takes a suit's symbol as Card.parse does ("7♥")
+        try:
+            return found.group(1) + Suit.parse(found.group(2)).letter
+        except ValueError:
+            return normalise_call(text)
     return found.group(1) + read_suit(found.group(2), lang).letter
 
 

@@ -39,7 +39,7 @@ from atout.engine import Phase
 from atout.errors import AtoutError, quote
 from atout.family_contract import PlayedOutPlayers, SolvedPlayers
 from atout.games import family_of
-from atout.i18n import Text
+from atout.i18n import Series, Text
 
 # One deal's value for the seat, its unit and the hand's score of it for the seat's side (None: no deal).
 Sample = Callable[[], tuple[int, str, int] | None]
@@ -214,7 +214,7 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
                                    "this one is in its {phase} phase", phase=view["phase"]))
     if level not in LEVELS:
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
-                                   levels=", ".join(LEVELS)))
+                                   levels=Series(LEVELS)))
     # what a score is, from the view alone (which deal comes changes the scores, not what they are)
     score = family_of(view["game"]).solver_adapter().view_scorer(view, {})
     rng = random.Random(seed)

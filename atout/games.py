@@ -35,7 +35,7 @@ from atout.family_contract import (
     RankingModule,
     SolvedPlayers,
 )
-from atout.i18n import N_, Text
+from atout.i18n import N_, Series, Text
 from atout.limits import DEAL_CODE_GAMES, FamilyLimits, check_family_limits
 
 if TYPE_CHECKING:
@@ -203,7 +203,7 @@ def register(family: Family, *games: Game) -> None:
         taken += [repr(game.position_code) for g in before if g.position_code == game.position_code]
     if taken:
         raise ConfigError(Text("{family} cannot be registered: these are taken already: {taken}", family=family.id,
-                               taken=", ".join(taken)))
+                               taken=Series(taken)))
     FAMILY_LIST = (*FAMILY_LIST, family)
     FAMILIES_BY_ID[family.id] = family
     GAMES.update((game.id, game) for game in games)
@@ -228,7 +228,7 @@ def game_info(game: str) -> Game:
     found = GAMES.get(game) if isinstance(game, str) else None
     if found is None:
         raise ConfigError(Text("unknown game {game}: the games are {games}", game=quote(game),
-                               games=", ".join(GAMES)))
+                               games=Series(GAMES)))
     return found
 
 

@@ -50,7 +50,7 @@ class ActionWords:
 
 
 # The actions of every trick-taking game: a play, a bid or pass, a discard, the deal. (A card played naming a suit
-# and the calls are worded where they are built: ``engine.action_said``, ``games.call_label``.)
+# and the calls are worded where they are built: ``engine.action_said``, ``call_label`` below.)
 CORE_WORDS: Mapping[str, ActionWords] = {
     "play": ActionWords(N_("play a card"), button_card=N_("Play {card}"), subject_card=N_("Playing {card}")),
     "bid": ActionWords(N_("bid or pass")),

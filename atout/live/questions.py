@@ -31,7 +31,7 @@ from atout import dealcode, rules_api
 from atout.cards import Card
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.i18n import Text, language, ngettext
+from atout.i18n import Text, language, ngettext, sentences
 from atout.lessons import LessonError, Question, course_lessons, make_questions
 from atout.live.errors import AnswerError, QuestionError
 
@@ -165,8 +165,9 @@ class LiveQuestion:
                 if self.is_right(response):
                     return self._lead_explanation(lang)
                 card = Card.parse(response[0])
-                return (Text("{card} secures only {value}", card=card, value=self._unit(self.values[response[0]]))
-                        .render() + ". " + self._lead_explanation(lang))
+                return sentences(Text("{card} secures only {value}", card=card,
+                                      value=self._unit(self.values[response[0]])).render(),
+                                 self._lead_explanation(lang))
             if self.puzzle is not None:
                 return self._proof(lang)
 

@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from atout import vocabulary
 from atout.engine import Action, Event, GameBase, Phase
 from atout.errors import IllegalActionError
-from atout.i18n import Text, _
+from atout.i18n import Text, _, series
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.said import said_html
@@ -169,10 +169,12 @@ class BiddingBox(widgets.VBox):
         grouped: dict[str, list[str]] = {}   # calls closed for the same reason are listed together
         for call, why in closed:
             grouped.setdefault(why, []).append(call_label(call))
-        items = "".join(f'<li><strong>{escape(", ".join(calls))}</strong>: {escape(why)}</li>'
-                        for why, calls in grouped.items())
+        # "{part}: {what}" as the page's language sets a colon (« : » in French, 「：」 in Japanese).
+        colon = Text("{part}: {what}", part="\1", what="\2").render()
+        reasons = "".join("<li>" + escape(colon).replace("\1", f"<strong>{escape(series(calls))}</strong>")
+                          .replace("\2", escape(why)) + "</li>" for why, calls in grouped.items())
         self.reasons_html.value = (f'<details class="atout-closed-calls"><summary>'
-                                   f'{escape(_("Why some calls are closed"))}</summary><ul>{items}</ul></details>'
+                                   f'{escape(_("Why some calls are closed"))}</summary><ul>{reasons}</ul></details>'
                                    if closed and bidding else "")
 
     def _layout(self) -> None:

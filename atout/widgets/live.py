@@ -42,7 +42,7 @@ import ipywidgets as widgets
 import traitlets
 
 from atout.cards import Card, Suit
-from atout.i18n import N_, Person, Text, _, get_language, ngettext
+from atout.i18n import N_, Person, Text, _, get_language, ngettext, sentence, series
 from atout.svg import card_svg
 from atout.widgets import fault, language
 from atout.widgets.fault import guarded
@@ -1259,8 +1259,8 @@ class TeacherPanel(widgets.VBox):
         if ended:
             self.end_button.layout.display = self.confirm.layout.display = "none"
         self.new_button.layout.display = self.close_panel.layout.display = "" if ended else "none"
-        self.retention_html.value = _p(self.teacher.retention(self.live.zone).render() + ".", "atout-live-retention",
-                                       "live-retention")
+        self.retention_html.value = _p(sentence(self.teacher.retention(self.live.zone).render()),
+                                       "atout-live-retention", "live-retention")
         # The next moment to look again without a change in the store: the first here now to turn away.
         wake = [student.seen + AWAY_AFTER_S - now for student, here in presence if here and student.seen is not None]
         if current is None:
@@ -1327,7 +1327,7 @@ def roster_html(presence: list[tuple[Any, bool]]) -> str:
     here = [student.name for student, present in presence if present]
     away = [student.name for student, present in presence if not present]
     heading = Text("Students here: {n}", n=len(here)).render()
-    names = ", ".join(escape(name) for name in here) or escape(
+    names = escape(series(here)) or escape(
         (Text("Nobody has joined yet.") if not presence else Text("Nobody is here now.")).render())
     gone = (f"<p class='atout-live-away-names' data-testid='live-away'>"
             f"{escape(Text('Away: {names}', names=_Names(away)).render())}</p>" if away else "")
@@ -1376,8 +1376,8 @@ class _Names:
     def __init__(self, names: list[str]) -> None:
         self.names = names
 
-    def render(self, _lang: str | None = None) -> str:
-        return ", ".join(self.names)
+    def render(self, lang: str | None = None) -> str:
+        return series(self.names, lang)
 
 
 def _explanation_html(question: Any, lang: str) -> str:

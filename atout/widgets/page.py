@@ -35,6 +35,7 @@ from atout.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGE_COOKIE,
     LANGUAGES,
+    Series,
     Text,
     accepted_language,
     cookie_value,
@@ -476,7 +477,7 @@ def lesson_widget(lesson_id: str) -> widgets.VBox:
     lessons = {lesson.id: lesson for lesson in load_lessons()}
     if lesson_id not in lessons:
         raise LessonError(Text("there is no lesson {id}: the lessons are {ids}", id=repr(lesson_id),
-                               ids=", ".join(lessons)))
+                               ids=Series(lessons)))
     from atout.widgets.shell import FaultNotice
 
     style = widgets.HTML(site_style())

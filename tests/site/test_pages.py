@@ -2,6 +2,7 @@
 ``test_shell.py``, where leaving that game is tried too; moving between lessons in place: ``test_lessons.py``)."""
 
 
+from atout.cards import Card
 from tests.site.conftest import open_page, quiz_question, step_to_quiz
 from tests.site.test_shell import query
 
@@ -70,7 +71,9 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     text = page.locator(".atout-position-text textarea")
     hands = {line.split(":")[0]: line.split()[2:] for line in text.input_value().splitlines()
              if line.startswith("seat ")}
-    mine, theirs = hands["seat 0"][0], hands["seat 1"][0]     # swap a card of seat 0 with one of seat 1
+    # swap a card of seat 0 with one of seat 1; the text writes them as the page shows them (K♠), the deck by code
+    mine_shown, theirs_shown = hands["seat 0"][0], hands["seat 1"][0]
+    mine, theirs = Card.parse(mine_shown).code, Card.parse(theirs_shown).code
 
     def deck_card(code):
         return page.locator(f"[data-testid=deck-picker] .atout-deck-card[data-card='{code}']")
@@ -97,7 +100,7 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     page.keyboard.press("ArrowLeft")                          # before a suit's first card: the last of the one above
     assert page.evaluate(focused) == grid[row][-1]
     page.wait_for_function("c => !document.querySelector('.atout-position-text textarea').value.includes(c)",
-                           arg=f" {theirs} ")
+                           arg=f" {theirs_shown} ")
     page.locator(".atout-use-position").click()              # two hands a card short: core says so
     assert "the position gives" in page.wait_for_selector("[data-testid=editor-error]").inner_text()
     page.locator(".atout-place-picker").get_by_role("button", name="Player 1", exact=True).click()
@@ -109,7 +112,7 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     page.locator(".atout-use-position").click()
     page.wait_for_selector("[data-testid=editor-error]", state="detached")
     page.wait_for_selector(f"[data-testid=card-table] [data-testid=seat-0] [data-card='{theirs}']")
-    assert f"seat 1: {' '.join(hands['seat 1'][1:] + [mine])}" in text.input_value().splitlines()
+    assert f"seat 1: {' '.join(hands['seat 1'][1:] + [mine_shown])}" in text.input_value().splitlines()
     assert not page.errors
 
 

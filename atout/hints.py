@@ -102,8 +102,13 @@ def reason(hand: Any, seat: int, action: Action) -> Text | None:
         if wins_with() and not last:
             return Text("{card} wins the trick so far; a player after you may still beat it", card=card)
         if not wins_with():      # some card of yours could beat the trick (above): it stays in your hand
-            return Text("{card} lets the trick go, and you keep the cards that could beat {best}", card=card,
-                        best=best)
+            beaters = list(dict.fromkeys(a.card for a in plays
+                                         if a.card != card and rules.winner([*cards, a.card]) == me))
+            if len(beaters) == 1:
+                return Text("{card} lets the trick go, and you keep {beater}, the card that could beat {best}",
+                            card=card, beater=beaters[0], best=best)
+            return Text("{card} lets the trick go, and you keep {beaters}, the cards that could beat {best}",
+                        card=card, beaters=beaters, best=best)
         return None
     same = [c for c in mine if c != card and rules.suit(c) == rules.suit(card)]
     trump = rules.trump is not None and rules.suit(card) == rules.trump

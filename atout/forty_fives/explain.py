@@ -414,10 +414,12 @@ def explain_refusal(refusal: Refusal) -> Explanation:
         dealer, must = data
         if must:       # where the dealer must rob, "only the dealer may" would say the dealer has a choice
             return Explanation("45.rob.dealer-ace", Text(
-                "The turned card is an ace: the dealer, {dealer}, must rob it, and nobody else may",
-                dealer=seat_name(dealer)))
+                "The turned card is an ace: {seat}, the dealer, must rob it, and nobody else may",
+                seat=seat_name(dealer),
+                you=N_("The turned card is an ace: you, the dealer, must rob it, and nobody else may")))
         return Explanation("45.rob.dealer-ace", Text(
-            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(dealer)))
+            "The turned card is an ace: only {seat}, the dealer, may rob it", seat=seat_name(dealer),
+            you=N_("The turned card is an ace: only you, the dealer, may rob it")))
     if reason is Refused.TURNED_ACE_ROBBED:
         return Explanation("45.rob.dealer-ace", Text(
             "{seat}, the dealer, has already robbed the turned ace: it is robbed once, before the first lead",

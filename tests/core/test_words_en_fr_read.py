@@ -69,3 +69,28 @@ def test_an_evaluation_refused_before_the_play_says_where_the_hand_is_in_words(g
     en, fr = refused.value.message.render("en"), refused.value.message.render("fr")
     assert en.endswith("this one is at the bidding"), en
     assert fr.endswith("(maintenant\u00a0: les enchères)"), fr
+
+
+@pytest.mark.parametrize("dealer_rob", ["must", "may"])
+def test_the_dealer_reads_you_the_dealer_where_another_player_asks_to_rob_a_turned_ace(dealer_rob):
+    """Read by the dealer, "the dealer, you, must rob it" (« le donneur, vous, doit la prendre ») put "you" after
+    "the dealer" and the French verb in the third person: the dealer is the sentence's subject now, "you, the
+    dealer" to the dealer, "Player 1, the dealer" to the others."""
+    from atout.i18n import language
+    from atout.referee import judge
+
+    query = {"kind": "rob", "game": "forty-fives", "turn_up": "AH", "players": 3, "seat": 2,
+             "options": {"dealer_rob": dealer_rob}}
+    to_dealer = {}
+    for lang in ("en", "fr"):
+        with language(lang):
+            to_dealer[lang] = judge(query, viewer=0)["explanation"]
+    to_others = judge(query, viewer=1)["explanation"]
+    if dealer_rob == "must":
+        assert to_dealer["en"].startswith("The turned card is an ace: you, the dealer, must rob it"), to_dealer
+        assert "vous, le donneur, devez la prendre" in to_dealer["fr"], to_dealer
+        assert "Player 1, the dealer, must rob it" in to_others, to_others
+    else:
+        assert to_dealer["en"].startswith("The turned card is an ace: only you, the dealer, may rob it"), to_dealer
+        assert "vous seul, le donneur, pouvez la prendre" in to_dealer["fr"], to_dealer
+        assert "only Player 1, the dealer, may rob it" in to_others, to_others

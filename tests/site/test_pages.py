@@ -252,3 +252,37 @@ def test_enter_on_draw_leaves_the_keyboard_on_a_card_not_on_close_the_stock(page
                                                              if a.kind == "play"}
     assert page.locator("[data-testid=action-close]").count() == 1       # still offered, not pressed
     assert not page.errors
+
+
+def test_the_end_of_a_sixty_six_hand_fits_a_laptop_in_french(page, voila_url):
+    """At 1366×768 in French, the end of a Sixty-Six hand with three notes above the felt (a 9 exchanged, a marriage
+    shown, the stock closed) left the cards at their smallest size and the table still taller than the window: the
+    trick's winner was said again under its card, on three lines (« A remporté la levée »), beside its seat's own
+    badge. The words stay for screen readers; the table now fits below its top."""
+    from urllib.parse import urlencode
+
+    from atout.games import family
+    from atout.players import make_player
+    from atout.widgets.address import moves_text
+
+    game = family("sixty-six").new_game("sixty-six", seed=7)
+    player = make_player("sixty-six", "club", seed=1)
+    while not game.completed_hands:
+        game.apply(player.act(game.hand, game.hand.to_act))
+    hand = game.completed_hands[0]
+    query_text = urlencode({"game": "sixty-six", "seed": 7, "moves": moves_text(hand.history[1:]), "lang": "fr"})
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, voila_url, f"play.ipynb?{query_text}", ready="[data-testid=hand-end]")
+    page.wait_for_selector(".atout-table[data-testid=card-table][data-fit='1366x768']")
+    shown = page.evaluate("""() => {
+        const table = document.querySelector('.atout-table[data-testid=card-table]');
+        const won = [...table.querySelectorAll('.atout-trick-card .atout-badge-won')];
+        return { notes: table.querySelectorAll('.atout-note').length, bottom: table.getBoundingClientRect().bottom,
+                 height: innerHeight, won: won.length,
+                 wonShown: won.filter(b => b.getBoundingClientRect().width > 1).length,
+                 seatWon: table.querySelectorAll('.atout-seat[data-won] .atout-badge-won').length };
+    }""")
+    assert shown["notes"] == 3 and shown["won"] == 1 and shown["seatWon"] == 1, shown
+    assert shown["wonShown"] == 0, shown                      # said once, by the winner's seat
+    assert shown["bottom"] <= shown["height"], shown          # the whole table in the window
+    assert not page.errors

@@ -3,6 +3,7 @@ the registry itself, never from a list written by hand, so a game registered tom
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from atout.games import GAMES, family
@@ -27,3 +28,25 @@ def one_game_of_each_kind() -> list[str]:
     for game, info in GAMES.items():
         kinds.setdefault((info.family.id, bids_first(game)), game)
     return list(kinds.values())
+
+
+def one_game_per_family() -> list[str]:
+    """The first preset of each registered family."""
+    firsts: dict[str, str] = {}
+    for game, info in GAMES.items():
+        firsts.setdefault(info.family.id, game)
+    return list(firsts.values())
+
+
+def rule_prefixes(game: str) -> tuple[str, ...]:
+    """How the rule ids of ``game``'s family begin ("45.", "a45." for Forty-Fives), from its rule book."""
+    from importlib import import_module
+
+    rules = import_module(GAMES[game].family.rulebook).RULES
+    return tuple(sorted({rule.split(".")[0] + "." for rule in rules}))
+
+
+def rule_id_in_text() -> re.Pattern[str]:
+    """A rule id of any registered family written in parentheses, as a sentence must never carry one."""
+    prefixes = sorted({prefix[:-1] for game in GAMES for prefix in rule_prefixes(game)})
+    return re.compile(r"\((?:" + "|".join(map(re.escape, prefixes)) + r")\.[a-z0-9.-]+\)")

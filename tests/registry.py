@@ -50,3 +50,14 @@ def rule_id_in_text() -> re.Pattern[str]:
     """A rule id of any registered family written in parentheses, as a sentence must never carry one."""
     prefixes = sorted({prefix[:-1] for game in GAMES for prefix in rule_prefixes(game)})
     return re.compile(r"\((?:" + "|".join(map(re.escape, prefixes)) + r")\.[a-z0-9.-]+\)")
+
+
+def games_in_partnerships() -> list[str]:
+    """Every preset whose hands (at its usual player count) seat partners: two seats scoring for one side."""
+    partnered = []
+    for game in GAMES:
+        hand = family(game).new_hand(game, seed=1)
+        sides = [hand.side_of(seat) for seat in range(len(hand.hands))]
+        if len(set(sides)) < len(sides):
+            partnered.append(game)
+    return partnered

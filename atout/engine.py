@@ -678,7 +678,8 @@ class HandBase:
         An action ``legal_actions`` does not list raises ``IllegalActionError`` naming the rule (the deal aside,
         see ``_unlisted``); the state is unchanged.
         """
-        action = as_action(action)
+        if not isinstance(action, Action):      # (the check inline: apply is the engine's innermost loop)
+            action = as_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()

@@ -70,6 +70,14 @@ SUIT_MASK = [0o77 << (6 * s) for s in range(4)]
 KQ = [(1 << bit_of(Card.of(KING, s))) | (1 << bit_of(Card.of(QUEEN, s))) for s in Suit]
 
 
+SUIT_POINTS = [sum(PTS[b] for b in range(6) if m >> b & 1) for m in range(64)]
+
+
+def mask_points(m: int) -> int:
+    """The card points of the cards of a mask."""
+    return SUIT_POINTS[m & 63] + SUIT_POINTS[m >> 6 & 63] + SUIT_POINTS[m >> 12 & 63] + SUIT_POINTS[m >> 18 & 63]
+
+
 def mask(cards: Any) -> int:
     m = 0
     for c in cards:
@@ -146,6 +154,7 @@ class OpenSearch:
         SM = SUIT_MASK
         KQm = KQ
         MVAL = [40 if s == trump else 20 for s in range(4)]
+        MARRY_ORDER = [trump] + [s for s in range(4) if s != trump]
         strict_marriages = st.config.strict_marriages
         tie_carries = st.config.tie_carries
         order = (0,) * 13 + st.stock         # by deck index
@@ -158,6 +167,9 @@ class OpenSearch:
         tt = self.tt
         search = self
         declare_memo: dict[tuple[int, ...], int] = {}
+        stock_masks = [0] * (DECK_SIZE + 1)        # the face-down cards from each deck index on
+        for i in range(DECK_SIZE - 1, 12, -1):
+            stock_masks[i] = stock_masks[i + 1] | 1 << order[i]
 
         def counted(s: int) -> int:
             return cp[s] + (mp[s] if tw[s] else 0)
@@ -204,23 +216,26 @@ class OpenSearch:
             return best
 
         def out_points(seat: int) -> int:
-            """The most ``seat`` could still count: every card point out, the last trick's 10, every marriage
-            still possible (both its cards unplayed), its pending marriages."""
-            left = 120 - cp[0] - cp[1]
-            more = cp[seat] + mp[seat] + left
+            """The most ``seat`` could still count: its points, its pending marriages, every card point still to be
+            played (the stock's only while it is open), the last trick's 10 unless closed, every marriage still
+            possible (both its cards to be played)."""
+            h = H[0] | H[1]
+            if S[2] < 0 and S[0] < DECK_SIZE:
+                h |= stock_mask()
+                marry = True
+            else:
+                marry = strict_marriages
+            more = cp[seat] + mp[seat] + mask_points(h)
             if S[2] < 0:
                 more += LAST
-            if S[2] < 0 and S[0] < DECK_SIZE or strict_marriages:
-                live = H[0] | H[1] | stock_mask()
+            if marry:
                 for s in range(4):
-                    if live & KQm[s] == KQm[s]:
+                    if h & KQm[s] == KQm[s]:
                         more += MVAL[s]
             return more
 
         def stock_mask() -> int:
-            m = 0
-            for i in range(S[0], DECK_SIZE):
-                m |= 1 << order[i]
+            m = stock_masks[S[0]]
             if S[1] >= 0:
                 m |= 1 << S[1]
             return m
@@ -250,11 +265,32 @@ class OpenSearch:
                 lo = -1
             return lo, hi
 
+        lead_cards: dict[int, list[int]] = {}
+        strict_cards: dict[int, list[int]] = {}
+        replies: dict[tuple[int, int, bool], list[int]] = {}
+
+        def cards_to_lead(h: int) -> list[int]:
+            """Small plain cards first, then trumps (big cards are best kept while the stock is open)."""
+            cards = lead_cards.get(h)
+            if cards is None:
+                cards = bits_low_first(h)
+                cards.sort(key=lambda b: PT[b] + (30 if (TR >> b) & 1 else 0))
+                lead_cards[h] = cards
+            return cards
+
+        def strict_leads(h: int) -> list[int]:
+            """Once the play is strict, high cards first: they win tricks and force the other hand's cards."""
+            cards = strict_cards.get(h)
+            if cards is None:
+                cards = bits_low_first(h)
+                cards.sort(key=lambda b: -(b % 6) - (6 if (TR >> b) & 1 else 0))
+                strict_cards[h] = cards
+            return cards
+
         def lead_moves(seat: int, stage: int, married: int, best: int) -> list[int]:
             h = H[seat]
             if married >= 0:
-                moves = [M_DECLARE] + bits_low_first(h & KQm[married])
-                return moves
+                return [M_DECLARE] + bits_low_first(h & KQm[married])
             opened = S[2] < 0 and S[0] < DECK_SIZE
             moves = []
             if opened and stage < 2:
@@ -262,15 +298,12 @@ class OpenSearch:
                     moves.append(M_EXCHANGE)
                 moves.append(M_CLOSE)
             if opened or strict_marriages:
-                for s in (trump, 0, 1, 2, 3):
-                    if h & KQm[s] == KQm[s] and M_MARRY + s not in moves:
+                for s in MARRY_ORDER:
+                    if h & KQm[s] == KQm[s]:
                         moves.append(M_MARRY + s)
             if tw[seat]:
                 moves.append(M_DECLARE)
-            # small plain cards first, then trumps
-            cards = bits_low_first(h & ~TR) + bits_low_first(h & TR)
-            cards.sort(key=lambda b: PT[b] + (30 if (TR >> b) & 1 else 0))
-            moves += cards
+            moves += cards_to_lead(h) if opened else strict_leads(h)
             if best >= 0 and best in moves:
                 moves.remove(best)
                 moves.insert(0, best)
@@ -278,8 +311,13 @@ class OpenSearch:
 
         def reply_moves(seat: int, lead: int) -> list[int]:
             h = H[seat]
+            opened = S[2] < 0 and S[0] < DECK_SIZE
+            key = (h, lead, opened)
+            moves = replies.get(key)
+            if moves is not None:
+                return moves
             ls = lead // 6
-            if S[2] < 0 and S[0] < DECK_SIZE:
+            if opened:
                 f = h
             else:
                 f = h & SM[ls]
@@ -296,8 +334,11 @@ class OpenSearch:
             others = bits_low_first(f & ~TR & ~SM[ls])
             others.sort(key=lambda b: PT[b])
             if PT[lead] >= 10:
-                return win_same + trumps + others + lose_same
-            return win_same + others + lose_same + trumps
+                moves = win_same + trumps + others + lose_same
+            else:
+                moves = win_same + others + lose_same + trumps
+            replies[key] = moves
+            return moves
 
         def lead_node(seat: int, stage: int, married: int, alpha: int, beta: int) -> int:
             search.nodes += 1
@@ -307,8 +348,13 @@ class OpenSearch:
             key = None
             best_move = -1
             if married < 0:
-                key = (H[0], H[1], seat, cp[0], cp[1], tw[0] > 0, tw[1] > 0, mp[0], mp[1], S[0], S[1], S[2],
-                       S[3], S[4], stage)
+                h0, h1 = H[0], H[1]
+                if h0 & (h0 - 1) == 0 and h1 & (h1 - 1) == 0 and (S[2] >= 0 or S[0] == DECK_SIZE):
+                    return last_trick(seat)
+                if S[2] < 0 and S[0] < DECK_SIZE:
+                    key = (H[0], H[1], seat, cp[0], cp[1], tw[0] > 0, tw[1] > 0, mp[0], mp[1], S[0], S[1], stage)
+                else:       # strict: the stock plays no more part
+                    key = (H[0], H[1], seat, cp[0], cp[1], tw[0] > 0, tw[1] > 0, mp[0], mp[1], S[2], S[3], S[4])
                 e = tt.get(key)
                 if e is not None:
                     lo, hi, best_move = e
@@ -357,6 +403,25 @@ class OpenSearch:
                 else:
                     tt[key] = (best, best, chosen)
             return best
+
+        def last_trick(seat: int) -> int:
+            """One card each in the strict play: the leader declares (short of 66: see ``lead_node``) or leads."""
+            a = H[seat].bit_length() - 1
+            b = H[1 - seat].bit_length() - 1
+            if a // 6 == b // 6:
+                winner = 1 - seat if b > a else seat
+            else:
+                winner = 1 - seat if (TR >> b) & 1 else seat
+            gained = PT[a] + PT[b]
+            cp[winner] += gained
+            tw[winner] += 1
+            v = finished(winner)
+            cp[winner] -= gained
+            tw[winner] -= 1
+            if tw[seat]:
+                d = declared(seat, counted(0), counted(1))
+                v = max(v, d) if seat == 0 else min(v, d)
+            return v
 
         def declare_value(seat: int) -> int:
             return declared(seat, counted_with_best_marriage(0, seat), counted_with_best_marriage(1, seat))

@@ -37,6 +37,7 @@ from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Action, play
 from atout.sixty_six import scoring
 from atout.sixty_six.ranking import NINE_OF, POINTS, STRENGTH
+from atout.solver.positions import Interrupted
 
 DECLARE = Action("declare")
 CLOSE = Action("close")
@@ -141,6 +142,7 @@ class OpenSearch:
 
     def __init__(self, state: OpenState, stop: Callable[[], bool] | None = None) -> None:
         self.state = state
+        self.stop = stop
         self.nodes = 0
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._build()
@@ -166,6 +168,7 @@ class OpenSearch:
         S = [st.next_card, st.turn_up, st.closer, st.tricks_at_close[0] > 0, st.tricks_at_close[1] > 0]
         tt = self.tt
         search = self
+        stop = self.stop
         declare_memo: dict[tuple[int, ...], int] = {}
         stock_masks = [0] * (DECK_SIZE + 1)        # the face-down cards from each deck index on
         for i in range(DECK_SIZE - 1, 12, -1):
@@ -228,11 +231,33 @@ class OpenSearch:
             more = cp[seat] + mp[seat] + mask_points(h)
             if S[2] < 0:
                 more += LAST
+            if not (S[2] < 0 and S[0] < DECK_SIZE):
+                more -= surely_lost(seat)
             if marry:
                 for s in range(4):
                     if h & KQm[s] == KQm[s]:
                         more += MVAL[s]
             return more
+
+        top_trumps = [6 * trump + r for r in range(5, -1, -1)]
+
+        def surely_lost(seat: int) -> int:
+            """In the strict play, the points ``seat`` surely gives away: the other player's trumps above all of
+            its own win their tricks, each with at least ``seat``'s cheapest card."""
+            mine, theirs = H[seat], H[1 - seat]
+            if not theirs & TR:
+                return 0
+            lost = run = 0
+            for b in top_trumps:
+                if theirs >> b & 1:
+                    run += 1
+                    lost += PT[b]
+                elif mine >> b & 1:
+                    break
+            if run:
+                cheap = sorted(PT[b] for b in bits_low_first(mine))
+                lost += sum(cheap[:run])
+            return lost
 
         def stock_mask() -> int:
             m = stock_masks[S[0]]
@@ -342,6 +367,8 @@ class OpenSearch:
 
         def lead_node(seat: int, stage: int, married: int, alpha: int, beta: int) -> int:
             search.nodes += 1
+            if stop is not None and not search.nodes & 1023 and stop():
+                raise Interrupted
             # the exact shortcut: declaring now (or after a marriage) is the best this player can ever get
             if married < 0 and tw[seat] and reach_now(seat) >= TARGET:
                 return declare_value(seat)

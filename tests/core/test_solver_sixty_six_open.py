@@ -1,0 +1,96 @@
+"""The whole-hand search of Sixty-Six (``atout.solver.sixty_six_open``) against a brute force.
+
+The brute force plays every legal action of the engine (``SixtySixHand``: leads, replies, draws, closing before
+or after the draw, the 9 exchanged, marriages, declarations) while the stock is open, and takes the strict play
+from the strict-phase solver (``atout.solver.sixty_six``, itself checked against an independent reading of the
+rules). Positions: deals played on at random to the last face-down card of the stock (then 0-3 actions more:
+a draw waiting, a card led, a marriage shown, a close), each with the game's options.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from atout.sixty_six.hand import SixtySixHand
+from atout.solver import sixty_six as strict
+from atout.solver.sixty_six_open import OpenSearch, from_hand
+
+
+def _key(h: Any) -> tuple[Any, ...]:
+    return (tuple(sorted(c.index for c in h.hands[0])), tuple(sorted(c.index for c in h.hands[1])),
+            tuple(c.index for c in h.trick), tuple(h.tricks_won), tuple(h.card_points), tuple(h.marriage_points),
+            h.closer, h.tricks_at_close, h.next_card, h.turn_up.index if h.turn_up else None, h.stage, h.married,
+            h.phase, h.to_act)
+
+
+def brute(h: Any, memo: dict[tuple[Any, ...], int]) -> int:
+    """Player 0's game points less player 1's, both perfect (no points carried in)."""
+    if h.is_over:
+        g = h.result.game_points
+        return g[0] - g[1]
+    k = _key(h)
+    v = memo.get(k)
+    if v is None and h.is_strict and not h.draw_pending:
+        v = memo[k] = strict.solve_value(strict.position(h), 0).lo
+    elif v is None:
+        values = []
+        for a in h.legal_actions():
+            c = h.copy()
+            c.apply(a)
+            values.append(brute(c, memo))
+        v = max(values) if h.to_act == 0 else min(values)
+        memo[k] = v
+    return v
+
+
+def near_the_end(seed: int, options: dict[str, bool]) -> Any:
+    rng = random.Random(seed)
+    h = SixtySixHand.new("sixty-six", seed=seed, options=options)
+    while h.stock_open and h.face_down > 1:
+        h.apply(rng.choice([a for a in h.legal_actions() if a.kind not in ("declare", "close")]))
+    for _ in range(rng.randrange(4)):
+        if h.is_over:
+            break
+        h.apply(rng.choice([a for a in h.legal_actions() if a.kind != "declare"]))
+    return h
+
+
+OPTIONS = [{}, {"strict_marriages": True}, {"tie_carries": True}]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=["seed", "strict-marriages", "tie-carries"])
+def test_every_choice_valued_as_the_brute_force_does(options: dict[str, bool]) -> None:
+    checked = 0
+    seen: set[str] = set()
+    for seed in range(40):
+        h = near_the_end(seed, options)
+        if h.is_over:
+            continue
+        search = OpenSearch(from_hand(h))
+        assert search.value() == brute(h, {}), f"seed {seed}: {h!r}"
+        for move in search.root_moves():
+            action = search.action(move)
+            assert action in h.legal_actions(), f"seed {seed}: the search offers {action}, not legal here"
+            after = h.copy()
+            after.apply(action)
+            assert search.value_after(move) == brute(after, {}), f"seed {seed}: {action} after {h.history[-3:]}"
+            seen.add(action.kind)
+        assert {str(search.action(m)) for m in search.root_moves()} == {str(a) for a in h.legal_actions()}
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12 and {"play", "close", "draw", "declare"} <= seen, (checked, seen)
+
+
+def test_positions_with_three_face_down_cards() -> None:
+    """Two tricks of open play left before the stock runs out (the close, the nine and marriages in reach)."""
+    for seed in (0, 2):      # the 9 to exchange in one, a marriage in the other
+        rng = random.Random(seed)
+        h = SixtySixHand.new("sixty-six", seed=seed)
+        while h.face_down > 3 or h.draw_pending or h.trick:
+            h.apply(rng.choice([a for a in h.legal_actions() if a.kind not in ("declare", "close")]))
+        search = OpenSearch(from_hand(h))
+        assert search.value() == brute(h, {}), f"seed {seed}"

@@ -656,3 +656,57 @@ class OpenSearch:
         if move == M_EXCHANGE:
             return EXCHANGE[st.trump]
         return MARRIAGE[Suit(move - M_MARRY)]
+
+
+# --- the table of a dealt hand ---------------------------------------------------------------------
+
+
+@dataclass
+class FirstLeadTable:
+    """What each choice of the hand's first leader (the non-dealer, `66.open.lead`) is worth at the first lead,
+    every card and the stock's order known and both players perfect: the game points the leader wins (negative:
+    the dealer wins them), carried points included. Choices: closing the stock, a marriage, each card.
+    ``values`` holds the choices worked out (all of them once ``complete``); ``value`` is the hand's value, the
+    best of them."""
+
+    leader: int
+    values: dict[Action, int]
+    complete: bool
+    nodes: int
+
+    @property
+    def value(self) -> int | None:
+        return max(self.values.values()) if self.complete else None
+
+    @property
+    def best(self) -> list[Action]:
+        top = self.value
+        return [a for a, v in self.values.items() if v == top]
+
+
+def for_seat(value: int, seat: int, carry: int) -> int:
+    """Player 0's game points (before carried points) as ``seat``'s, with the points carried in added to the
+    winner's (`66.no-declaration`, option tie_carries)."""
+    v = value if seat == 0 else -value
+    if v > 0:
+        return v + carry
+    if v < 0:
+        return v - carry
+    return 0
+
+
+def first_lead_table(hand: Any, stop: Callable[[], bool] | None = None) -> FirstLeadTable:
+    """The table of a dealt hand (its first lead, whatever has been played since); ``stop`` ends it early, with the
+    choices worked out so far."""
+    first = hand.copy()
+    while len(first.history) > 1:
+        first.undo()
+    search = OpenSearch(from_hand(first), stop)
+    leader = first.to_act
+    values: dict[Action, int] = {}
+    try:
+        for move in search.root_moves():
+            values[search.action(move)] = for_seat(search.value_after(move), leader, first.carry)
+    except Interrupted:
+        return FirstLeadTable(leader, values, False, search.nodes)
+    return FirstLeadTable(leader, values, True, search.nodes)

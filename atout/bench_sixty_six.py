@@ -5,7 +5,8 @@ For each of ``deals`` fixed seeds (``--positions``, default 10) the hand is deal
 plays, draws, exchanges and marriages (never a close nor a declaration, so the stock stays open) to the first lead
 with 11 (the deal), 5, 3 and 1 face-down cards left in the stock. At each of these points it times the position's
 value (null-window probes from an empty table), and, from the deal, also the value of every first-lead choice
-(what the table shows). Figures per point: the median and the largest time (wall clock, and the process's CPU
+(what the table shows). Values are the game points of the player to act (the first leader, at the deal).
+Figures per point: the median and the largest time (wall clock, and the process's CPU
 time: on a shared machine the CPU time is what the search costs), the nodes searched and nodes per CPU second.
 ``--seconds`` stops each search after that many seconds (its value is then not counted, and ``stopped`` says
 how many were).
@@ -44,7 +45,7 @@ def _timed(fn: Any) -> tuple[Any, float, float]:
 
 def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any]:
     from atout.solver.positions import Interrupted
-    from atout.solver.sixty_six_open import OpenSearch, from_hand
+    from atout.solver.sixty_six_open import OpenSearch, for_seat, from_hand
 
     deals = deals or DEFAULT_DEALS
     rows: dict[str, list[dict[str, Any]]] = {f"{k} face down": [] for k in POINTS}
@@ -62,13 +63,14 @@ def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any
             except Interrupted:
                 stopped += 1
                 continue
-            rows[f"{k} face down"].append({"seed": seed, "value": value, "wall_s": wall, "cpu_s": cpu,
-                                            "nodes": search.nodes})
+            rows[f"{k} face down"].append({"seed": seed, "to_act": hand.to_act,
+                                            "value": for_seat(value, hand.to_act, hand.carry), "wall_s": wall,
+                                            "cpu_s": cpu, "nodes": search.nodes})
             if k == 11:
                 search = OpenSearch(from_hand(hand), stop)
                 try:
-                    values, wall, cpu = _timed(lambda s=search: {str(s.action(m)): s.value_after(m)
-                                                                 for m in s.root_moves()})
+                    values, wall, cpu = _timed(lambda s=search, h=hand: {
+                        str(s.action(m)): for_seat(s.value_after(m), h.to_act, h.carry) for m in s.root_moves()})
                 except Interrupted:
                     stopped += 1
                     continue
@@ -94,7 +96,7 @@ def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any
 
 def format_results(results: dict[str, Any]) -> str:
     fig = results["sixty_six_deal"]
-    lines = [f"Sixty-Six, every card and the stock's order known: {fig['deals']} deals"
+    lines = [f"Sixty-Six, every card and the stock's order known: {fig['deals']} deal{'s' * (fig['deals'] != 1)}"
              + (f", each search stopped after {fig['budget_s']:g} s ({fig['stopped']} stopped)"
                 if fig["budget_s"] is not None else "")]
     for name, p in fig["points"].items():

@@ -16,7 +16,7 @@ import pytest
 
 from atout.sixty_six.hand import SixtySixHand
 from atout.solver import sixty_six as strict
-from atout.solver.sixty_six_open import OpenSearch, from_hand
+from atout.solver.sixty_six_open import OpenSearch, for_seat, from_hand
 
 
 def _key(h: Any) -> tuple[Any, ...]:
@@ -46,9 +46,9 @@ def brute(h: Any, memo: dict[tuple[Any, ...], int]) -> int:
     return v
 
 
-def near_the_end(seed: int, options: dict[str, bool]) -> Any:
+def near_the_end(seed: int, options: dict[str, bool], carry: int = 0) -> Any:
     rng = random.Random(seed)
-    h = SixtySixHand.new("sixty-six", seed=seed, options=options)
+    h = SixtySixHand.new("sixty-six", seed=seed, options=options, carry=carry)
     while h.stock_open and h.face_down > 1:
         h.apply(rng.choice([a for a in h.legal_actions() if a.kind not in ("declare", "close")]))
     for _ in range(rng.randrange(4)):
@@ -94,6 +94,21 @@ def test_positions_with_three_face_down_cards() -> None:
             h.apply(rng.choice([a for a in h.legal_actions() if a.kind not in ("declare", "close")]))
         search = OpenSearch(from_hand(h))
         assert search.value() == brute(h, {}), f"seed {seed}"
+
+
+def test_points_carried_in_go_to_the_hand_s_winner() -> None:
+    """The search counts game points before carried ones; ``for_seat`` adds them to the winner's, as the engine
+    scores the hand (the brute force reads the engine's result, carried points included)."""
+    checked = 0
+    for seed in range(10):
+        h = near_the_end(seed, {"tie_carries": True}, carry=2)
+        if h.is_over:
+            continue
+        value = OpenSearch(from_hand(h)).value()
+        assert for_seat(value, 0, h.carry) == brute(h, {}), seed
+        assert for_seat(value, 1, h.carry) == -brute(h, {}), seed
+        checked += 1
+    assert checked >= 5
 
 
 def test_analyse_values_an_open_stock_from_its_short_form_as_the_brute_force_does() -> None:

@@ -1,0 +1,21 @@
+"""The words of Euchre's own actions (``atout.vocabulary``): ordering the up-card up, naming trumps in the second
+round, going alone or playing with the partner; and the letters a position's short form writes them with."""
+
+from collections.abc import Mapping
+
+from atout.i18n import N_
+from atout.vocabulary import ActionWords
+
+ACTION_WORDS: Mapping[str, ActionWords] = {
+    "order": ActionWords(N_("order the up-card up"), button=N_("Order it up"),
+                         subject=N_("Ordering the up-card up")),
+    # Naming trumps, as Auction Forty-Fives words it: a kind has one set of words.
+    "trump": ActionWords(N_("name trumps"), button_suit=N_("Trumps: {suit}"),
+                         subject_suit=N_("Naming {suit} as trumps"),
+                         foreign_suit=N_("Naming {suit} as trumps after the auction")),
+    "alone": ActionWords(N_("go alone"), button=N_("Go alone"), subject=N_("Going alone")),
+    "with-partner": ActionWords(N_("play with your partner"), button=N_("Play with my partner"),
+                                subject=N_("Playing with the partner")),
+}
+
+SHORT_CODES: Mapping[str, str] = {"pass": "p", "order": "o", "alone": "l", "with-partner": "j"}

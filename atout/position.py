@@ -393,12 +393,12 @@ def deal_layout(game: str, options: dict[str, Any] | None = None, dealer: int = 
         places["stock"] = undealt
         optional = ("stock",)
     places = {p: places[p] for p in sorted(places, key=_place_order)}
-    calls: tuple[str, ...] = ()
     names_trump = False
-    if probe.phase is Phase.BID:
-        calls = tuple(a.value for a in probe.legal_actions() if a.value != "pass")
-        first = probe.to_act
-        names_trump = _auction(probe, first, calls[0]).phase is Phase.TRUMP
+    # An auction's calls are its bids: a game whose first round is no auction (a turned card ordered up or passed)
+    # has none to offer.
+    calls = tuple(a.value for a in probe.legal_actions() if a.kind == "bid" and a.value != "pass")
+    if probe.phase is Phase.BID and calls:
+        names_trump = _auction(probe, probe.to_act, calls[0]).phase is Phase.TRUMP
     return DealLayout(game, tuple(sorted(probe.deck_order, key=lambda c: c.index)), places, optional, calls,
                       names_trump)
 

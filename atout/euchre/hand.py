@@ -8,7 +8,7 @@
 
 Phases: DEAL (chance: ``Action("deal", None, order)`` with the 24 cards in shuffled order); BID, the first round
 (``pass`` or ``order``: the up-card's suit becomes trumps); TRUMP, the second round once all four passed (``pass``
-or ``trump <suit>``, any suit but the turned-down one); right after trumps are made the maker says ``alone`` or
+or ``name <suit>``, any suit but the turned-down one); right after trumps are made the maker says ``alone`` or
 ``with-partner`` (in the phase of the round that made them); DISCARD (the dealer, having taken up the ordered
 up-card, discards one card); PLAY and OVER. All four passing twice throws the hand in: it is then over, with
 nothing scored.
@@ -55,7 +55,7 @@ PASS = Action("pass")
 ORDER = Action("order")
 ALONE = Action("alone")
 WITH_PARTNER = Action("with-partner")
-NAMES: dict[Suit, Action] = {s: Action("trump", None, s) for s in Suit}
+NAMES: dict[Suit, Action] = {s: Action("name", None, s) for s in Suit}
 DISCARD_ACTIONS: tuple[Action, ...] = tuple(Action("discard", c) for c in CARDS)
 _DECK_SET = frozenset(DECK.cards)
 
@@ -215,7 +215,7 @@ class EuchreHand(HandBase):
             return Refusal(Refused.BAD_DEAL if action.kind == "deal" else Refused.NOT_DEALT, None, action)
         assert seat is not None, "after the deal and before the end a player is to act"
         if phase is Phase.TRUMP and not self.deciding_alone:
-            if action.kind == "trump" and isinstance(action.value, Suit) and self.up_card is not None:
+            if action.kind == "name" and isinstance(action.value, Suit) and self.up_card is not None:
                 return Refusal(Refused.TURNED_DOWN, seat, action, self.up_card)
             if action.kind == "pass" and self._stuck():
                 return Refusal(Refused.STUCK, seat, action)
@@ -348,6 +348,16 @@ class EuchreHand(HandBase):
         self.calls.append(action.value.letter)
         self.maker, self.trump = seat, action.value
         return Event("name", seat, action, action.value, _explain)
+
+    def _same_as_listed(self, action: Action) -> Action | None:
+        """A suit named as text ("name H", as a position's text is read back) is the suit named."""
+        if action.kind == "name" and isinstance(action.value, str) and action.card is None:
+            try:
+                named = NAMES[Suit.parse(action.value)]
+            except ValueError:
+                return None
+            return named if named in self.legal_actions() else None
+        return None
 
     def _sit_out(self, out: int | None) -> None:
         self.sitting_out = out
@@ -496,7 +506,7 @@ class EuchreHand(HandBase):
         return self.kitty + ([self.discard] if self.discard is not None else []) + (
             self.trick.cards if self.trick is not None else [])
 
-    DOES = {"deal": _deal, "ending": _ending, "pass": _pass, "order": _order, "trump": _name,
+    DOES = {"deal": _deal, "ending": _ending, "pass": _pass, "order": _order, "name": _name,
             "alone": _say_alone, "with-partner": _say_alone, "discard": _discard, "play": _play}
     PHASES = (Phase.DEAL, Phase.BID, Phase.TRUMP, Phase.DISCARD, Phase.PLAY, Phase.OVER)
 

@@ -9,13 +9,12 @@ from atout.vocabulary import ActionWords
 ACTION_WORDS: Mapping[str, ActionWords] = {
     "order": ActionWords(N_("order the up-card up"), button=N_("Order it up"),
                          subject=N_("Ordering the up-card up")),
-    # Naming trumps, as Auction Forty-Fives words it: a kind has one set of words.
-    "trump": ActionWords(N_("name trumps"), button_suit=N_("Trumps: {suit}"),
-                         subject_suit=N_("Naming {suit} as trumps"),
-                         foreign_suit=N_("Naming {suit} as trumps after the auction")),
+    "name": ActionWords(N_("name trumps"), button_suit=N_("Trumps: {suit}"),
+                        subject_suit=N_("Naming {suit} as trumps"),
+                        foreign_suit=N_("Naming {suit} as trumps in the second round")),
     "alone": ActionWords(N_("go alone"), button=N_("Go alone"), subject=N_("Going alone")),
     "with-partner": ActionWords(N_("play with your partner"), button=N_("Play with my partner"),
                                 subject=N_("Playing with the partner")),
 }
 
-SHORT_CODES: Mapping[str, str] = {"pass": "p", "order": "o", "alone": "l", "with-partner": "j"}
+SHORT_CODES: Mapping[str, str] = {"pass": "p", "order": "o", "alone": "l", "with-partner": "j", "name": "v"}

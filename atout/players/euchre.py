@@ -121,7 +121,7 @@ def estimate(view: dict, trump: Suit) -> float:
 
 def club_make(view: dict, legal: list[Action], boldness: float = 0.0) -> Action:
     """Order up or name the best suit when the side counts three tricks; else pass (a stuck dealer names its best)."""
-    options = [a for a in legal if a.kind in ("order", "trump")]
+    options = [a for a in legal if a.kind in ("order", "name")]
     if not options:
         return legal[0]
 
@@ -223,7 +223,7 @@ class EuchrePlayer(Player):
         kinds = {a.kind for a in legal}
         if kinds & {"alone", "with-partner"}:
             return self.alone(view, legal)
-        if kinds & {"pass", "order", "trump"}:
+        if kinds & {"pass", "order", "name"}:
             return self.make(view, legal)
         if "discard" in kinds:
             return self.discard(view, legal)
@@ -248,7 +248,7 @@ class Beginner(EuchrePlayer):
 
     def make(self, view: dict, legal: list[Action]) -> Action:
         for action in legal:
-            if action.kind in ("order", "trump"):
+            if action.kind in ("order", "name"):
                 suit = view["up_card"].suit if action.kind == "order" else action.value
                 t = TABLES[suit]
                 if sum(1 for c in with_up_card(view, suit) if t.is_trump[c.index]) >= 3:

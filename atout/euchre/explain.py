@@ -204,6 +204,9 @@ def explain_refusal(refusal: Refusal) -> Explanation:
         return card_not_held("eu.make.pickup", who, action.card, data)
     if reason is Refused.CARD_NOT_HELD:
         return card_not_held("eu.follow.suit", who, action.card, data)
+    if reason is Refused.SUIT_NAMED:
+        return Explanation("eu.follow.suit", Text(
+            "No card names a suit in Euchre: play {card} without naming a suit", card=action.card))
     if reason is Refused.AGAINST_THE_PLAY:
         assert action.card is not None, "a card refused in the play"
         return ranking.explain_illegal(action.card, data.hand, data.plays, data.trump)

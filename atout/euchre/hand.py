@@ -72,6 +72,7 @@ class Refused(enum.Enum):
     MUST_GO_ALONE = "must-go-alone"         # the dealer's partner ordering up, with partner_orders_alone
     DISCARD_NOT_HELD = "discard-not-held"   # the dealer's hand
     CARD_NOT_HELD = "card-not-held"         # the player's hand
+    SUIT_NAMED = "suit-named"               # a card played naming a suit: no card names one in Euchre
     AGAINST_THE_PLAY = "against-the-play"   # ``PlayFacts``
     NOT_OF_THIS_GAME = "not-of-this-game"   # ``Moment``
     NOT_NOW = "not-now"                     # ``Moment``
@@ -223,7 +224,9 @@ class EuchreHand(HandBase):
             return Refusal(Refused.MUST_GO_ALONE, seat, action)
         if phase is Phase.DISCARD and action.kind == "discard" and action.card is not None:
             return Refusal(Refused.DISCARD_NOT_HELD, seat, action, list(self.hands[seat]))
-        if phase is Phase.PLAY and action.kind == "play" and action.card is not None and action.value is None:
+        if phase is Phase.PLAY and action.kind == "play" and action.card is not None and action.value is not None:
+            return Refusal(Refused.SUIT_NAMED, seat, action)
+        if phase is Phase.PLAY and action.kind == "play" and action.card is not None:
             card, trick = action.card, self.trick
             assert trick is not None and self.trump is not None, "the play has its trick"
             if card not in self.hands[seat]:
@@ -259,14 +262,16 @@ class EuchreHand(HandBase):
         return Event("deal", self.dealer, action, self.up_card, _explain)
 
     def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
-        """The deal, packet by packet: (what, seat, cards); the kitty last, its top card the up-card."""
+        """The deal, packet by packet: (what, seat, cards); then the up-card and the three cards under it."""
         packets: list[tuple[str, int | None, list[Card]]] = []
         order, pos = self.deck_order, 0
         for sizes in DEAL_PACKETS:
             for seat, size in zip(self._seats_from_left(), sizes, strict=True):
                 packets.append(("hand", seat, list(order[pos:pos + size])))
                 pos += size
-        packets.append(("kitty", None, list(order[pos:pos + KITTY_SIZE])))
+        # The up-card apart from the three under it: a position's short form keeps each pile's cards, not their order.
+        packets.append(("turn-up", None, list(order[pos:pos + 1])))
+        packets.append(("kitty", None, list(order[pos + 1:pos + KITTY_SIZE])))
         return packets
 
     def _ending(self, action: Action) -> Event:

@@ -74,6 +74,10 @@ def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
     if kind == "partner-out":
         return Explanation("eu.alone", Text("{seat} sits out this hand: their partner goes alone", seat=who,
                                             you=N_("You sit out this hand: your partner goes alone")))
+    if kind == "left-down":
+        return Explanation("eu.alone.dealer", Text(
+            "{seat}, the dealer, sits out: {card} is not taken up and is turned down", seat=who, card=data,
+            you=N_("You, the dealer, sit out: {card} is not taken up and is turned down")))
     if kind == "pickup":
         return Explanation("eu.make.pickup", Text(
             "{seat}, the dealer, takes {card} into their hand and will discard one card", seat=who, card=data,

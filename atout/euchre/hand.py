@@ -328,10 +328,14 @@ class EuchreHand(HandBase):
             return event
         if self.phase is Phase.BID:
             # eu.make.name: the up-card is turned down; the second round starts on the dealer's left.
+            self.to_act = None
+            self._stage(event)                  # the last pass, the up-card still face up
             self.turned_down = True
             self.phase = Phase.TRUMP
             self.to_act = (self.dealer + 1) % PLAYERS
-            event.consequences.append(Event("turned-down", self.dealer, None, self.up_card, _explain))
+            assert self.up_card is not None, "a dealt hand has its up-card"
+            event.consequences.append(Event("turned-down", self.dealer, None, self.up_card, _explain,
+                                            cards=[self.up_card]))
             return event
         # eu.make.all-pass: thrown in; the game deals again from the next dealer.
         self.phase = Phase.OVER
@@ -373,24 +377,36 @@ class EuchreHand(HandBase):
 
     def _say_alone(self, action: Action) -> Event:
         maker = self.maker
-        assert maker is not None, "the maker says whether to go alone"
+        assert maker is not None and self.up_card is not None, "the maker says whether to go alone"
         alone = self.alone = action == ALONE
         event = Event(action.kind, maker, action, self.trump, _explain)
+        out_event = None
         if alone:
             self._sit_out((maker + 2) % PLAYERS)
-            event.consequences.append(Event("partner-out", self.sitting_out, None, None, _explain))
-        if self.ordered and self.sitting_out != self.dealer:
-            # eu.make.pickup: the dealer takes the up-card and discards one card.
-            assert self.up_card is not None, "the up-card was ordered up"
-            self.to_act = None
-            self._stage(event)
-            self.kitty.remove(self.up_card)
-            self.hands[self.dealer].append(self.up_card)
-            event.consequences.append(Event("pickup", self.dealer, None, self.up_card, _explain))
-            self.phase = Phase.DISCARD
-            self.to_act = self.dealer
+            out_event = Event("partner-out", self.sitting_out, None, None, _explain)
+            event.consequences.append(out_event)
+        if not self.ordered:
+            return self._first_lead(event)
+        # The up-card moves at a step of its own, after the maker's word (a walk-through pictures each step).
+        self.to_act = None
+        self._stage(event)
+        if out_event is not None:
+            self._stage(out_event)
+        up = self.up_card
+        if self.sitting_out == self.dealer:
+            # eu.alone.dealer: the dealer sits out, and the up-card is not taken up: it lies face down.
+            self.turned_down = True
+            left = Event("left-down", self.dealer, None, up, _explain, cards=[up])
+            event.consequences.append(left)
+            self._first_lead(left)
             return event
-        return self._first_lead(event)
+        # eu.make.pickup: the dealer takes the up-card and discards one card.
+        self.kitty.remove(up)
+        self.hands[self.dealer].append(up)
+        event.consequences.append(Event("pickup", self.dealer, None, up, _explain, cards=[up]))
+        self.phase = Phase.DISCARD
+        self.to_act = self.dealer
+        return event
 
     def _discard(self, action: Action) -> Event:
         seat = self.to_act

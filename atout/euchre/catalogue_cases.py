@@ -31,3 +31,54 @@ def direct_cases() -> Iterator[Any]:
     undealt = EuchreHand(make_config("euchre"), 0)
     yield from _explained("Euchre: a card played before the deal", "engine", undealt.explain_illegal("play 9S"))
     yield from _explained("Euchre: a deal of the wrong cards", "engine", undealt.explain_illegal("deal 9S 10S"))
+    yield from _making()
+    yield from _endings()
+
+
+def _making() -> Iterator[Any]:
+    """Making trumps: the turned-down suit named, the dealer stuck, the dealer's partner made to go alone, four
+    passes twice, a card played naming a suit."""
+    from atout.cards import Suit
+    from atout.catalogue import _explained
+    from atout.engine import Action
+    from atout.euchre.hand import EuchreHand
+
+    hand = EuchreHand.new("euchre", seed=3, dealer=3, stick_the_dealer=True)
+    for _ in range(4):
+        hand.apply("pass")
+    assert hand.up_card is not None and hand.up_card.suit is not None, "a dealt hand has its up-card"
+    yield from _explained("Euchre: the turned-down suit named in the second round", "engine",
+                          hand.explain_illegal(Action("name", None, hand.up_card.suit)))
+    for _ in range(3):
+        hand.apply("pass")
+    yield from _explained("Euchre, stick the dealer: the dealer passing in the second round", "engine",
+                          hand.explain_illegal("pass"))
+    thrown = EuchreHand.new("euchre", seed=3, dealer=3)
+    for _ in range(8):
+        event = thrown.apply("pass")
+    for said in event.flatten():
+        yield from _explained(f"Euchre: four passes twice ({said.kind})", "engine", said.explanation)
+    alone = EuchreHand.new("euchre", seed=3, dealer=0, partner_orders_alone=True)
+    alone.apply("pass")
+    alone.apply("order")
+    yield from _explained("Euchre, the dealer's partner ordering up must go alone: playing with the partner",
+                          "engine", alone.explain_illegal("with-partner"))
+    alone.apply("alone")
+    assert alone.to_act is not None, "the play has a player to act"
+    card = alone.hands[alone.to_act][0]
+    yield from _explained("Euchre: a card played naming a suit", "engine",
+                          alone.explain_illegal(Action("play", card, Suit.SPADES)))
+
+
+def _endings() -> Iterator[Any]:
+    """A hand taken up at an ending, the maker alone or with the partner, to the table and to a seat."""
+    from atout.catalogue import _explained
+    from atout.position import hand_from_text
+
+    for how in ("alone", "partner"):
+        hand = hand_from_text(f"game: euchre\ndealer: 0\ncontract: 1 {how}\ntrump: H\nseat 0: JH 9S\n"
+                              "seat 1: JD AS\nseat 2: 9H 10H\nseat 3: KS QS\ntrick: 0\nwon: 1 1 1 0")
+        event = hand.events[0]
+        for viewer in (None, 0, 1):
+            yield from _explained(f"Euchre: a hand taken up at an ending, the maker {how}, seen by {viewer}",
+                                  "engine", event.explanation_for(viewer))

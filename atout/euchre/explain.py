@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from atout.cards import Suit
 from atout.engine import (
     ONLOOKER,
+    Action,
     Event,
     Explanation,
     Phase,
@@ -225,3 +227,29 @@ def explain_refusal(refusal: Refusal) -> Explanation:
             phase=phase_words(data.phase), seat=who, allowed=allowed_words(data.legal),
             you=N_("{action} is not allowed during {phase}: you must {allowed}")))
     raise ValueError(f"no explanation for the refusal {reason!r}")
+
+
+# --- the hint's reason for a choice that plays no card (``atout.hints``) ------------------------------------------
+
+def hint_reason(hand: EuchreHand, seat: int, action: Action) -> Text | None:
+    """Why ``seat`` might make this choice, from its own cards and the rules: the trumps a suit would give, what a
+    pass leaves, what going alone scores."""
+    from atout.hints import with_trumps
+
+    kind, up = action.kind, hand.up_card
+    if kind == "order" and up is not None:
+        return with_trumps(hand, seat, up.suit)
+    if kind == "name" and isinstance(action.value, Suit):
+        return with_trumps(hand, seat, action.value)
+    if kind == "pass" and seat == hand.dealer and hand.phase is Phase.BID and up is not None:
+        return Text("if you pass, {card} is turned down and each player may name another suit", card=up)
+    if kind == "pass" and seat == hand.dealer:
+        return Text("if you pass, the hand is thrown in and the deal passes")
+    if kind == "pass":
+        return Text("passing leaves the choice to the next player")
+    if kind == "alone":
+        return Text("alone, your side scores 4 for all five tricks, 1 for three or four, and your partner's cards "
+                    "do not play")
+    if kind == "with-partner":
+        return Text("with your partner, your side scores 2 for all five tricks and 1 for three or four")
+    return None

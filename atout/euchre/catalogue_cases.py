@@ -3,14 +3,21 @@ the sentences only a caller of core's functions meets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from atout.family_contract import LongWalk
 
 # The hands played for the catalogue: the preset with the options whose sentences differ, from a few seeds.
 PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (("euchre", {}), ("euchre", {"stick_the_dealer": True}),
                                                   ("euchre", {"partner_orders_alone": True}))
 # The whole games played to their end, with a short target.
 WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("euchre", {"target": 5}),)
+# The walk-through with the longest words of the 399 seeded deals tried (a dealer's pickup and discard), in French.
+LONG_WALKS: Mapping[str, LongWalk] = {
+    "euchre": LongWalk("1C0-0000-0831", "pass.order.with-partner.discard_JD.QH.JC.10H.9H.9S.JS.KH.AS.9D.QS.JH.10D.KC."
+                       "10C.KD.AC.AD.QC.QD.9C", 300),
+}
 
 
 def direct_cases() -> Iterator[Any]:

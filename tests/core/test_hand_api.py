@@ -83,3 +83,14 @@ def test_both_partners_get_their_sides_return(game):
         if side_points[0] != side_points[1]:
             return
     raise AssertionError("no hand in eight where the sides scored differently")
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_a_hands_repr_names_its_trump_whichever_suit_it_is(game):
+    """Clubs is suit 0: a repr that tested the trump's truth printed trump=None for clubs."""
+    for seed in range(40):
+        hand = family(game).new_hand(game, seed=seed)
+        while hand.trump is None and not hand.is_over:
+            hand.apply(hand.legal_actions()[-1])
+        if hand.trump is not None and "trump=" in repr(hand):
+            assert f"trump={hand.trump.letter}" in repr(hand), repr(hand)

@@ -533,7 +533,7 @@ class EuchreHand(HandBase):
 
     def __repr__(self) -> str:
         return (f"<EuchreHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} maker={self.maker} "
-                f"trump={self.trump}>")
+                f"trump={self.trump.letter if self.trump is not None else None}>")
 
 
 def _explain(event: Event, viewer: int | None = ONLOOKER) -> Explanation:

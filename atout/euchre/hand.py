@@ -521,7 +521,15 @@ class EuchreHand(HandBase):
             legal=legal, illegal=illegal,
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
             last_trick_winner=last.winner if last else None,
-            contract=None, notes=table_notes(self), over=self.is_over, strain=None)
+            contract=self.contract, notes=table_notes(self), over=self.is_over, strain=None)
+
+    @property
+    def contract(self) -> tuple[int, str] | None:
+        """The makers' contract once the maker has said how it plays: ``(maker, "alone")`` or ``(maker, "partner")``,
+        as an ending writes it (``contract: 1 alone``); None before."""
+        if self.maker is None or self.alone is None:
+            return None
+        return self.maker, "alone" if self.alone else "partner"
 
     def _cards_elsewhere(self) -> list[Card]:
         return self.kitty + ([self.discard] if self.discard is not None else []) + (

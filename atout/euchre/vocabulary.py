@@ -3,7 +3,7 @@ round, going alone or playing with the partner; and the letters a position's sho
 
 from collections.abc import Mapping
 
-from atout.i18n import N_
+from atout.i18n import N_, Text
 from atout.vocabulary import ActionWords
 
 ACTION_WORDS: Mapping[str, ActionWords] = {
@@ -18,3 +18,13 @@ ACTION_WORDS: Mapping[str, ActionWords] = {
 }
 
 SHORT_CODES: Mapping[str, str] = {"pass": "p", "order": "o", "alone": "l", "with-partner": "j", "name": "v"}
+
+
+# The makers' contract as the table and an ending write it (``EuchreHand.contract``): alone or with the partner.
+CONTRACT_WORDS: Mapping[str, str] = {"alone": N_("alone"), "partner": N_("with the partner")}
+
+
+def call_label(call: str) -> Text | None:
+    """The makers' contract in words: "alone", "with the partner"; None for a call that is not Euchre's."""
+    words = CONTRACT_WORDS.get(call)
+    return Text(words) if words is not None else None

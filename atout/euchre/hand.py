@@ -2,7 +2,7 @@
 
 >>> hand = EuchreHand.new(seed=7)
 >>> hand.phase, hand.to_act, hand.up_card
-(<Phase.BID: 'bid'>, 1, Card('KD'))
+(<Phase.BID: 'bid'>, 1, Card('KS'))
 >>> [str(a) for a in hand.legal_actions()]
 ['pass', 'order']
 

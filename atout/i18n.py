@@ -208,8 +208,9 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None, **para
     lang = lang or _current
     if _recorded is not None:
         _recorded.add(singular)
-    template = translations(lang).ngettext(singular, plural, n)
-    # A negative count is a score lost, written with a minus sign ("−5 points"), as ``signed`` writes a score.
+    # A negative count is a score lost: its noun takes the form of the count lost ("−1 point", « −2 points »; the
+    # languages' plural rules are written for counts of 0 and more), and a minus sign, as ``signed`` writes a score.
+    template = translations(lang).ngettext(singular, plural, abs(n))
     return template.format(n=signed(n) if n < 0 else n, **{k: render_value(v, lang) for k, v in params.items()})
 
 

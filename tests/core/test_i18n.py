@@ -328,3 +328,18 @@ def test_a_negative_count_is_written_with_a_minus_sign_in_every_language():
     for lang in LANGUAGES:
         written = Plural("{n} point", "{n} points", -5).render(lang)
         assert "\u22125" in written and "-5" not in written, (lang, written)
+
+
+def test_a_negative_count_takes_the_noun_of_the_count_lost():
+    """A score lost reads as the score won would: "−1 game point" and "−2 game points" in English, « −2 points de
+    partie » in French, whose plural rule (n > 1) would give the singular to every negative count."""
+    from atout.i18n import Plural
+
+    def written(n: int, lang: str) -> str:
+        return Plural("{n} game point", "{n} game points", n).render(lang)
+
+    assert written(-1, "en") == "\u22121 game point"
+    assert written(-2, "en") == "\u22122 game points"
+    assert written(-2, "fr") == written(2, "fr").replace("2", "\u22122")
+    assert written(-1, "fr") == written(1, "fr").replace("1", "\u22121")
+    assert written(2, "fr") != written(1, "fr").replace("1", "2")     # French has a plural of its own

@@ -16,7 +16,9 @@ function render({ model, el }) {
   const buttons = new Map();
 
   function label(card, place) {
-    return place ? `${card.name}: ${place.label}` : `${card.name}: ${model.get("labels").unplaced || ""}`;
+    const labels = model.get("labels");
+    return labels.named_detail.replace(/\{(\w+)\}/g, (whole, key) =>
+      key === "name" ? card.name : key === "detail" ? (place ? place.label : labels.unplaced || "") : whole);
   }
 
   function mark(code) {

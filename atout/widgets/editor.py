@@ -114,6 +114,8 @@ class DeckPicker(FromPage, anywidget.AnyWidget):
                                     for c in cards]}
                          for suit, cards in rows.items()]
             self.labels = {"lang": lang, "unplaced": Text("in the deck, not placed").render(lang),
+                           # a card as a screen reader hears it, with where it is ("7♦: West's hand"), as the table's
+                           "named_detail": Text("{name}: {detail}", name="{name}", detail="{detail}").render(lang),
                            "deck": Text("The deck: click a card to place it, click it again to take it back")
                            .render(lang)}
         self.where = {card.code: {"place": place, "label": place_label(place).render(lang),

@@ -36,6 +36,11 @@ function h(tag, attrs = {}, children = []) {
   return node;
 }
 
+// A template the kernel wrote in the page's language ("{name}: {detail}") with its places filled.
+function filled(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+}
+
 function badge(text, kind) {
   return h("span", { class: `atout-badge atout-badge-${kind}`, text });
 }
@@ -126,8 +131,9 @@ function render({ model, el }) {
     const legal = state.show_legal && active && state.legal.includes(code);
     const does = active ? state.card_actions[code] : undefined;   // robbing, discarding... rather than playing
     const fromKitty = marks.kitty.includes(code);
-    const base = fromKitty ? `${cardName(code)} (${state.labels.from_kitty})` : cardName(code);
-    const name = does ? `${base}: ${does}` : base;
+    const base = fromKitty
+      ? filled(state.labels.named_remark, { name: cardName(code), remark: state.labels.from_kitty }) : cardName(code);
+    const name = does ? filled(state.labels.named_detail, { name: base, detail: does }) : base;
     let entry = slots.get(code);
     if (!entry || entry.seat !== seat || entry.looking !== state.looking) {
       // At a table to look at (a step of the walk-through) a card is a picture, not a button: nothing to press.
@@ -164,7 +170,7 @@ function render({ model, el }) {
       setAttr(entry.value, "data-best", value.best ? "true" : null);
     }
     setAttr(button, "data-best", value && value.best ? "true" : null);
-    const named = value ? `${name}: ${value.label}` : name;
+    const named = value ? filled(state.labels.named_detail, { name, detail: value.label }) : name;
     const ringed = marks.ringed.includes(code);
     const key = `${reason}\n${legal}\n${named}\n${ringed}\n${fromKitty}`;
     if (entry.key !== key) {
@@ -253,7 +259,7 @@ function render({ model, el }) {
     setAttr(part.calls, "hidden", seat.calls_label ? null : "");
     setClass(hand, `atout-hand${seat.visible ? "" : " atout-hand-hidden"}`);
     setAttr(hand, "role", seat.visible ? (state.looking ? "list" : "toolbar") : "img");
-    setAttr(hand, "aria-label", `${seat.hand_label}: ${seat.count_label}`);
+    setAttr(hand, "aria-label", filled(state.labels.named_detail, { name: seat.hand_label, detail: seat.count_label }));
     setAttr(hand, "data-many", seat.count > 6 ? "true" : null);
     setAttr(hand, "data-valued", seat.visible && (seat.cards || []).some((c) => values[c]) ? "true" : null);
     if (seat.visible) {

@@ -536,6 +536,11 @@ class CardTable(FromPage, anywidget.AnyWidget):
                 "illegal": _("Not allowed now", lang), "legal": _("May be played", lang),
                 "refused": _("Not allowed", lang), "undo": _("Take back my last move", lang),
                 "bids": _("Bids:", lang),
+                # How a screen reader hears a name with a detail (a card and what pressing it does or is worth, a
+                # hand and its size) or a remark (a card from the kitty): templates the page fills, set as each
+                # language sets them ("7♦: Rob", « 7♦ : Voler », 「7♦：…」; 「7♦（キティから）」).
+                "named_detail": Text("{name}: {detail}", name="{name}", detail="{detail}").render(lang),
+                "named_remark": Text("{name} ({remark})", name="{name}", remark="{remark}").render(lang),
             },
             "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
             "no_trump_yet": _("Trumps: not named yet", lang), "won": _("Won the trick", lang),

@@ -286,3 +286,15 @@ def test_the_end_of_a_sixty_six_hand_fits_a_laptop_in_french(page, voila_url):
     assert shown["wonShown"] == 0, shown                      # said once, by the winner's seat
     assert shown["bottom"] <= shown["height"], shown          # the whole table in the window
     assert not page.errors
+
+
+def test_screen_readers_hear_a_hand_and_its_cards_set_as_the_language_sets_them(page, voila_url):
+    """A hand's name and size, and a card with what pressing it does, are joined as each language joins a name and a
+    detail: 「…：…」 in Japanese, « … : … » in French; the page joined them with an English ": " before."""
+    for lang, joint in (("ja", "："), ("fr", "\u00a0: ")):
+        open_page(page, voila_url, f"play.ipynb?game=sixty-six&lang={lang}",
+                  ready="[data-testid=card-table] .atout-card-button")
+        hands = page.locator("[data-testid=card-table] [data-testid^=hand-]").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))")
+        assert hands and all(joint in label and ": " not in label.replace(joint, "") for label in hands), hands
+        assert not page.errors

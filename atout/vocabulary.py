@@ -126,6 +126,22 @@ def call_said(call: str) -> Any:
     return call_label(call)
 
 
+# The line a table writes under an auction (``{call}``, ``{player}``): the contract won, and the standing bid. A family
+# whose contract is not won by bidding words it in its vocabulary as ``CONTRACT_LINES`` (Euchre's makers).
+CORE_CONTRACT_LINES: Mapping[str, str] = {"contract": N_("Contract: {call} · bidder: {player}"),
+                                          "standing": N_("Standing bid: {call} · bidder: {player}")}
+
+
+def contract_line(game: str, standing: bool = False) -> str:
+    """The message of the line that says a preset's contract (``standing``: the highest bid so far) and whose it
+    is: "Contract: 7♠ · bidder: Player 2"; Euchre's "Makers: Player 2, alone"."""
+    from atout.games import GAMES
+
+    module = _vocabulary(GAMES[game].family) if game in GAMES else None   # an unregistered hand: core's words
+    lines = {**CORE_CONTRACT_LINES, **(getattr(module, "CONTRACT_LINES", {}) if module is not None else {})}
+    return lines["standing" if standing else "contract"]
+
+
 def gather_words(families: Iterable[Any]) -> Mapping[str, ActionWords]:
     """Core's words and those of ``families`` (each with its ``id`` and ``package``), by action kind;
     ``VocabularyError`` where two word one kind differently."""

@@ -24,6 +24,10 @@ SHORT_CODES: Mapping[str, str] = {"pass": "p", "order": "o", "alone": "l", "with
 CONTRACT_WORDS: Mapping[str, str] = {"alone": N_("alone"), "partner": N_("with the partner")}
 
 
+# A Euchre hand's contract is made, not bid for: the table names the makers (their side's player who made trumps).
+CONTRACT_LINES: Mapping[str, str] = {"contract": N_("Makers: {player}, {call}")}
+
+
 def call_label(call: str) -> Text | None:
     """The makers' contract in words: "alone", "with the partner"; None for a call that is not Euchre's."""
     words = CONTRACT_WORDS.get(call)

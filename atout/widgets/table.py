@@ -35,7 +35,7 @@ from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext, signed
 from atout.limits import TABLE, check_seats
 from atout.svg import back_svg, card_svg, suit_svg
-from atout.vocabulary import words_of
+from atout.vocabulary import contract_line, words_of
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
 from atout.widgets.fault import guarded
@@ -675,11 +675,11 @@ class CardTable(FromPage, anywidget.AnyWidget):
         contract = None
         if view.contract:
             bidder, bid = view.contract
-            contract = Text("Contract: {call} · bidder: {player}", player=self.label(bidder),
+            contract = Text(contract_line(view.game), player=self.label(bidder),
                             call=call_label(bid, lang)).render(lang)
         elif view.high_bid:
             bidder, bid = view.high_bid
-            contract = Text("Standing bid: {call} · bidder: {player}", player=self.label(bidder),
+            contract = Text(contract_line(view.game, standing=True), player=self.label(bidder),
                             call=call_label(bid, lang)).render(lang)
         elif view.phase == "bid":
             contract = words["no_bid"]

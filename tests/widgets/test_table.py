@@ -908,3 +908,20 @@ def test_browser_ten_seats_in_french_are_whole_and_apart(open_table, monkeypatch
         for second in seats[i + 1:]:
             assert (first["right"] <= second["left"] or second["right"] <= first["left"]
                     or first["bottom"] <= second["top"] or second["bottom"] <= first["top"]), (first, second)
+
+
+def test_the_contract_line_is_worded_by_the_family_whose_contract_it_is():
+    """Euchre's trumps are made, not bid for: its table names the makers, never a "bidder"; an auction's game keeps
+    its contract and its bidder. Every registered game with a contract is played until it has one."""
+    from atout.players import make_player
+
+    seen = {}
+    for game in GAMES:
+        hand = family(game).new_hand(game, seed=3)
+        player = make_player(game, "club", seed=3)
+        while not hand.is_over and not hand.table_view().contract:
+            hand.apply(player.act(hand, hand.to_act))
+        if hand.table_view().contract:
+            seen[game] = CardTable(hand).state["contract"]
+    assert seen["euchre"].startswith("Makers: Player ") and "bidder" not in seen["euchre"], seen
+    assert seen["five-hundred"].startswith("Contract: ") and " · bidder: Player " in seen["five-hundred"], seen

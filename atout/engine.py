@@ -24,7 +24,7 @@ from atout.cards import CARDS, Card, Deck, Suit, read_card, read_suit, shuffled
 from atout.errors import AmbiguousCardError, ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
 from atout.games import GAMES, family
 from atout.i18n import N_, OneOf, Person, Series, Text, Typed
-from atout.vocabulary import call_label, call_said, words_of
+from atout.vocabulary import call_label, call_said, phase_during, phase_name, words_of
 
 
 class Phase(enum.Enum):
@@ -661,7 +661,7 @@ class HandBase:
     # the method straight away once the action is found legal.
     DOES: Mapping[str, Callable[[Any, Action], Event]] = {}
     # The phases its hands pass through, in order (``hand.phase`` is always one of them): with ``DOES``, the family's
-    # vocabulary, which core's tables word (``PHASE_WORDS``, ``ACTION_WORDS``; the table's phase names).
+    # vocabulary, worded by core or the family (``atout.vocabulary``: ``PHASE_WORDS``, ``ACTION_WORDS``).
     PHASES: tuple[Phase, ...] = ()
     DECK: Deck
     config_class: type
@@ -1079,13 +1079,6 @@ class GameBase(Generic[HandT]):
             self.hand = self._new_hand()
 
 
-# What a phase is and what an action does, in words, for a sentence that refuses an action at the wrong moment
-# ("'discard JK' is not allowed during the bidding: you must bid"): never the engine's ids.
-PHASE_WORDS = {Phase.ROB: N_("the robbing of the turned ace"), Phase.BID: N_("the bidding"),
-               Phase.TRUMP: N_("the naming of trumps"), Phase.KITTY: N_("the discard from the kitty"),
-               Phase.DISCARD: N_("the discard"), Phase.PLAY: N_("the play")}
-
-
 def action_said(action: Action) -> Text:
     """What an action does, said as the subject of a sentence: "Playing 8♥", "Discarding the joker", "Bidding 8
     spades", "Playing the joker naming hearts" (in French « Jouer le 8♥ »), in the words its family declares
@@ -1143,7 +1136,9 @@ def _sample_hand(game: str) -> HandBase:
 
 
 def phase_words(phase: Phase) -> Text:
-    return Text(PHASE_WORDS[phase])
+    """A phase in which a player acts, inside a sentence that refuses an action at the wrong moment ("'discard JK'
+    is not allowed during the bidding: you must bid"), in the words core or its family declares, never its id."""
+    return phase_during(phase) or phase_name(phase)
 
 
 def action_words(kinds: Iterable[str]) -> OneOf:

@@ -35,11 +35,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.engine import PHASE_WORDS, Phase
+from atout.engine import Phase
 from atout.errors import AtoutError, quote
 from atout.family_contract import PlayedOutPlayers, SolvedPlayers
 from atout.games import family_of
 from atout.i18n import Series, Text
+from atout.vocabulary import phase_during
 
 # One deal's value for the seat, its unit and the hand's score of it for the seat's side (None: no deal).
 Sample = Callable[[], tuple[int, str, int] | None]
@@ -210,12 +211,12 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
 
     view = hand.view(seat)
     if view["phase"] not in (Phase.PLAY.value, Phase.DRAW.value):      # Sixty-Six's draws are part of its play
-        words = PHASE_WORDS.get(Phase(view["phase"]))       # said in words, never the engine's phase id
+        words = phase_during(view["phase"])       # said in words, never the engine's phase id
         if words is None:
             raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
                                        "this one is not at its play"))
         raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
-                                   "this one is at {phase}", phase=Text(words)))
+                                   "this one is at {phase}", phase=words))
     if level not in LEVELS:
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
                                    levels=Series(LEVELS)))

@@ -50,6 +50,30 @@ class ActionWords:
     foreign_suit: str | None = None
 
 
+@dataclass(frozen=True)
+class PhaseWords:
+    """A phase of a hand in words (message ids): ``name`` as the table's status names it, alone or in brackets
+    ("The auction", "To act: Player 2 (robbing)"); ``during`` inside a sentence that refuses an action at the wrong
+    moment ("… is not allowed during the bidding"), None for a phase in which no player acts."""
+
+    name: str
+    during: str | None = None
+
+
+# The phases of hands in general: the deal, an auction and what follows one (naming trumps, the kitty), discards,
+# the play, the score; a family words its own phases (robbing, Sixty-Six's draw) as ``PHASE_WORDS`` in its vocabulary.
+CORE_PHASES: Mapping[str, PhaseWords] = {
+    "deal": PhaseWords(N_("the deal")),
+    "bid": PhaseWords(N_("the auction"), N_("the bidding")),
+    "trump": PhaseWords(N_("naming trumps"), N_("the naming of trumps")),
+    "kitty": PhaseWords(N_("the kitty"), N_("the discard from the kitty")),
+    "discard": PhaseWords(N_("discarding"), N_("the discard")),
+    "play": PhaseWords(N_("play"), N_("the play")),
+    "score": PhaseWords(N_("scoring")),
+    "over": PhaseWords(N_("the hand is over")),
+}
+
+
 # The actions of every trick-taking game: a play, a bid or pass, a discard, the deal. (A card played naming a suit
 # and the calls are worded where they are built: ``engine.action_said``, ``call_label`` below.)
 CORE_WORDS: Mapping[str, ActionWords] = {
@@ -145,19 +169,49 @@ def contract_line(game: str, standing: bool = False) -> str:
 def gather_words(families: Iterable[Any]) -> Mapping[str, ActionWords]:
     """Core's words and those of ``families`` (each with its ``id`` and ``package``), by action kind;
     ``VocabularyError`` where two word one kind differently."""
-    words: dict[str, ActionWords] = dict(CORE_WORDS)
+    return _gathered(families, "ACTION_WORDS", CORE_WORDS, "action")
+
+
+def gather_phases(families: Iterable[Any]) -> Mapping[str, PhaseWords]:
+    """Core's phase words and those of ``families``, by phase; ``VocabularyError`` where two word one otherwise."""
+    return _gathered(families, "PHASE_WORDS", CORE_PHASES, "phase")
+
+
+def _gathered(families: Iterable[Any], declared: str, core: Mapping[str, Any], what: str) -> dict[str, Any]:
+    words: dict[str, Any] = dict(core)
     declared_by = {kind: "core" for kind in words}
     for family in families:
         module = _vocabulary(family)
         if module is None:
             continue
-        for kind, said in getattr(module, "ACTION_WORDS", {}).items():
+        for kind, said in getattr(module, declared, {}).items():
             if kind in words and words[kind] != said:
-                raise VocabularyError(f"{family.id} words the action {kind!r} otherwise than {declared_by[kind]} "
-                                      "does: a kind has one set of words")
+                raise VocabularyError(f"{family.id} words the {what} {kind!r} otherwise than {declared_by[kind]} "
+                                      f"does: a {what} has one set of words")
             words[kind] = said
             declared_by.setdefault(kind, family.id)
     return words
+
+
+@functools.cache
+def all_phases() -> Mapping[str, PhaseWords]:
+    """Core's phase words and every registered family's, by phase (``Phase`` value)."""
+    from atout.games import FAMILY_LIST
+
+    return gather_phases(FAMILY_LIST)
+
+
+def phase_name(phase: Any) -> Text:
+    """A phase as the table names it ("the auction", "robbing"); the phase's id for one no family words."""
+    key = getattr(phase, "value", phase)
+    said = all_phases().get(key)
+    return Text(said.name) if said is not None else Text("{phase}", phase=str(key))
+
+
+def phase_during(phase: Any) -> Text | None:
+    """A phase inside a sentence about acting in it ("the bidding"); None for a phase in which nobody acts."""
+    said = all_phases().get(getattr(phase, "value", phase))
+    return Text(said.during) if said is not None and said.during is not None else None
 
 
 def gather_short_codes(families: Iterable[Any], taken: Mapping[str, str] | None = None) -> Mapping[str, str]:

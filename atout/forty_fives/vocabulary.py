@@ -5,7 +5,7 @@ trumps after the auction or taking the kitty instead, and finishing a discard; a
 from collections.abc import Mapping
 
 from atout.i18n import N_, Text
-from atout.vocabulary import ActionWords
+from atout.vocabulary import ActionWords, PhaseWords
 
 ACTION_WORDS: Mapping[str, ActionWords] = {
     "rob": ActionWords(N_("rob (exchange a card for the turned card)"),
@@ -21,6 +21,9 @@ ACTION_WORDS: Mapping[str, ActionWords] = {
                          subject=N_("Taking the kitty in place of the hand")),
     "done": ActionWords(N_("finish discarding"), button=N_("Done"), subject=N_("Finishing the discard")),
 }
+
+# Robbing the turned card is Forty-Fives' own moment of a hand (the others: ``atout.vocabulary.CORE_PHASES``).
+PHASE_WORDS: Mapping[str, PhaseWords] = {"rob": PhaseWords(N_("robbing"), N_("the robbing of the turned ace"))}
 
 CALL_NAMES: Mapping[str, str] = {"hold": N_("Hold")}
 

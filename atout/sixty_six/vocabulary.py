@@ -4,7 +4,7 @@ and exchanging the 9 of trumps."""
 from collections.abc import Mapping
 
 from atout.i18n import N_
-from atout.vocabulary import ActionWords
+from atout.vocabulary import ActionWords, PhaseWords
 
 ACTION_WORDS: Mapping[str, ActionWords] = {
     "draw": ActionWords(button=N_("Draw"), subject=N_("Drawing from the stock after a trick")),
@@ -16,3 +16,7 @@ ACTION_WORDS: Mapping[str, ActionWords] = {
                             subject_card=N_("Exchanging {card} for the turned-up trump"),
                             foreign=N_("Exchanging the 9 of trumps for the turned-up trump")),
 }
+
+
+# Drawing from the stock after each trick, when the trick's winner may still close it first.
+PHASE_WORDS: Mapping[str, PhaseWords] = {"draw": PhaseWords(N_("the draw"), N_("the draw from the stock"))}

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from atout.engine import PHASE_WORDS, Phase
+from atout.engine import Phase
 from atout.errors import AtoutError, ConfigError
 from atout.i18n import Text
 from atout.limits import SOLVER, check_seats
+from atout.vocabulary import phase_during
 
 if TYPE_CHECKING:
     from atout.solver.adapter import SolverAdapter
@@ -38,10 +39,10 @@ def at_first_lead(hand: Any) -> bool:
 
 def _not_play(hand: Any) -> SolverError:
     """Refused where the hand is not at its play, saying where it is in words (never the engine's phase id)."""
-    words = PHASE_WORDS.get(hand.phase)
+    words = phase_during(hand.phase)
     if words is None:       # the deal, the draw, the score: no play to solve either
         return SolverError(Text("The solver works on the play: this hand is not at its play"))
-    return SolverError(Text("The solver works on the play: this hand is at {phase}", phase=Text(words)))
+    return SolverError(Text("The solver works on the play: this hand is at {phase}", phase=words))
 
 
 def adapter_of(hand: Any) -> SolverAdapter:

@@ -35,7 +35,7 @@ from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext, signed
 from atout.limits import TABLE, check_seats
 from atout.svg import back_svg, card_svg, suit_svg
-from atout.vocabulary import contract_line, words_of
+from atout.vocabulary import contract_line, phase_name, words_of
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
 from atout.widgets.fault import guarded
@@ -61,10 +61,6 @@ POSITIONS = {
     9: ("s", "sw", "w", "nw", "nnw", "nne", "ne", "e", "se"),
     10: ("s", "sw", "w", "nw", "nnw", "n", "nne", "ne", "e", "se"),
 }
-# Most actions a hand of any game may be asked for; an unknown kind is shown in the rules' notation.
-PHASE_NAMES = {"deal": N_("the deal"), "rob": N_("robbing"), "bid": N_("the auction"), "trump": N_("naming trumps"),
-               "kitty": N_("the kitty"), "discard": N_("discarding"), "draw": N_("the draw"), "play": N_("play"),
-               "score": N_("scoring"), "over": N_("the hand is over")}
 # What a click on a card does when it does not play it.
 CARD_HINTS = {"rob": N_("Choose the card to give up for the turned card"), "discard": N_("Choose a card to discard"),
               "exchange": N_("Choose the card to exchange")}
@@ -690,7 +686,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
             status = _("The hand is over", lang)
         elif to_act is None:
             # A phase's name is written to sit inside a sentence ("To act: … (the deal)"); alone it heads the table.
-            name = _(PHASE_NAMES.get(phase, phase), lang)
+            name = phase_name(phase).render(lang)
             status = name[:1].upper() + name[1:]
         elif phase == "play":
             status = said[to_act]["to_play"]
@@ -698,7 +694,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
             status = said[to_act]["to_call"]
         else:
             status = Text("To act: {player} ({phase})", player=self.label(to_act),
-                          phase=_(PHASE_NAMES.get(phase, phase), lang)).render(lang)
+                          phase=phase_name(phase)).render(lang)
         can_act = not looking and to_act is not None and (self.viewer is None or self.viewer == to_act)
         return {
             "game": view.game, "title": words["title"], "lang": lang,

@@ -1,5 +1,5 @@
-"""Actions are worded by the families that have them (``atout.vocabulary``): every action of every registered game
-has its words, and two families may share a kind only with the same words."""
+"""Actions and phases are worded by core or the families that have them (``atout.vocabulary``): every action and
+phase of every registered game has its words, and two families may share a kind only with the same words."""
 
 from __future__ import annotations
 
@@ -13,7 +13,15 @@ import pytest
 from atout.engine import action_said, allowed_words
 from atout.games import GAMES, family
 from atout.i18n import N_
-from atout.vocabulary import ActionWords, VocabularyError, gather_words
+from atout.vocabulary import (
+    ActionWords,
+    PhaseWords,
+    VocabularyError,
+    gather_phases,
+    gather_words,
+    phase_during,
+    phase_name,
+)
 from atout.widgets.table import action_label
 
 
@@ -41,9 +49,10 @@ def families_with_words():
     """Two made-up families' packages, each with a vocabulary module, removed after the test."""
     made = []
 
-    def declare(package: str, words: dict[str, ActionWords]):
+    def declare(package: str, words: dict[str, ActionWords], phases: dict[str, PhaseWords] | None = None):
         module = types.ModuleType(f"{package}.vocabulary")
         module.ACTION_WORDS = words
+        module.PHASE_WORDS = phases or {}
         sys.modules[package] = types.ModuleType(package)
         sys.modules[module.__name__] = module
         made.extend([package, module.__name__])
@@ -63,3 +72,31 @@ def test_a_family_words_its_own_moves_and_shares_a_kind_only_with_the_same_words
     other = families_with_words("tests_made.other", {"rob": ActionWords(N_("steal the turned card"))})
     with pytest.raises(VocabularyError, match="other words the action 'rob' otherwise than first does"):
         gather_words([first, other])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_phase_of_a_registered_game_is_worded_and_every_phase_with_actions_is_said(game):
+    """Each phase a family's hands pass through (its ``PHASES``) has a name for the table's status, and each phase
+    in which a hand played at random offers an action can be said inside a sentence ("during the bidding"), in the
+    words core or the family declares, never the engine's id."""
+    hand_class = type(family(game).new_hand(game, seed=0))
+    for phase in hand_class.PHASES:
+        assert phase_name(phase).render("en") != phase.value or phase.value == "play", (game, phase)
+    rng = random.Random(3)
+    hand = family(game).new_hand(game, seed=3)
+    while not hand.is_over:
+        if hand.to_act is not None:
+            said = phase_during(hand.phase)
+            assert said is not None and said.render("en") != hand.phase.value, (game, hand.phase)
+        hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_a_family_words_its_own_phases_and_shares_one_only_with_the_same_words(families_with_words):
+    robbing = PhaseWords(N_("robbing"), N_("the robbing of the turned ace"))
+    first = families_with_words("tests_made.first", {}, {"jinx": PhaseWords(N_("jinxing")), "rob": robbing})
+    same = families_with_words("tests_made.same", {}, {"rob": robbing})
+    phases = gather_phases([first, same])
+    assert phases["jinx"].name == "jinxing" and phases["rob"] is robbing and phases["bid"].during == "the bidding"
+    other = families_with_words("tests_made.other", {}, {"rob": PhaseWords(N_("stealing"))})
+    with pytest.raises(VocabularyError, match="other words the phase 'rob' otherwise than first does"):
+        gather_phases([first, other])

@@ -30,6 +30,12 @@ def one_game_of_each_kind() -> list[str]:
     return list(kinds.values())
 
 
+def presets_of(family_id: str) -> list[str]:
+    """The registered presets of one family (``forty-fives``: Forty-Fives, in partnerships, Auction), for the tests
+    that check that family against an oracle of its own."""
+    return [game for game, info in GAMES.items() if info.family.id == family_id]
+
+
 def one_game_per_family() -> list[str]:
     """The first preset of each registered family."""
     firsts: dict[str, str] = {}

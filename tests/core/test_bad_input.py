@@ -6,7 +6,7 @@ import pytest
 from atout.cards import Card
 from atout.engine import Action
 from atout.errors import AtoutError, NotationError
-from atout.games import available_games, family
+from atout.games import available_games, family, player_counts
 
 WRONG_SHAPES = [Action("play", "AS"), Action("play", 5), Action("rob", "2C"), Action("marriage", "KH"),
                 Action("discard", "AS"), Action("exchange", "9C"), Action("deal", None, None),
@@ -62,12 +62,14 @@ def test_a_seed_that_is_not_a_whole_number_is_refused_by_name(game, seed):
         family(game).new_game(game, seed=seed)
 
 
-@pytest.mark.parametrize("game", ["forty-fives", "auction-forty-fives"])
-def test_forty_fives_plays_the_player_count_given_in_its_options(game):
-    """``options={"players": 3}`` was overridden by the family's four players without a word."""
-    assert family(game).new_hand(game, seed=1, options={"players": 3}).config.players == 3
-    assert family(game).new_hand(game, seed=1, players=2).config.players == 2
-    assert family(game).new_hand(game, seed=1).config.players == 4
+@pytest.mark.parametrize("game", [game for game in available_games() if len(player_counts(game)) > 1])
+def test_a_game_plays_the_player_count_given_in_its_options(game):
+    """``options={"players": 3}`` was overridden by Forty-Fives' four players without a word: every count a game
+    allows is played when asked for, in its options or as a keyword, and one it allows when not asked."""
+    for count in player_counts(game):
+        assert family(game).new_hand(game, seed=1, options={"players": count}).config.players == count
+        assert family(game).new_hand(game, seed=1, players=count).config.players == count
+    assert family(game).new_hand(game, seed=1).config.players in player_counts(game)
 
 
 @pytest.mark.parametrize("game", available_games())

@@ -18,7 +18,6 @@ from tests.core import oracle_45 as oracle
 CARD = {c: Card.parse(c) for c in oracle.DECK}
 SUIT = {s: Suit.parse(s) for s in oracle.SUITS}
 TRUMPS = list(oracle.SUITS)
-TURNED_UP = ("forty-fives", "forty-fives-partners")
 
 
 def cards(codes):

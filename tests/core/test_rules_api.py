@@ -11,11 +11,12 @@ import pytest
 from atout import rules_api
 from atout.cards import Card, Suit
 from atout.errors import AtoutError, CardNotInDeckError, ConfigError, DuplicateCardError, IllegalActionError
-from atout.games import GAMES
+from atout.games import GAMES, player_counts
 from atout.referee import judge, typed
 from atout.rulebook import RULES
 from tests.core import oracle_45, oracle_500
 from tests.core import sixty_six_oracle as oracle_66
+from tests.registry import bids_first, presets_of
 
 CARD = Card.parse
 
@@ -270,9 +271,8 @@ def test_forty_fives_scores_are_the_oracles():
     deck = codes(rules_api.ranking("forty-fives", Suit.SPADES).cards)
     for _ in range(200):
         trump = rng.choice(oracle_45.SUITS)
-        game = rng.choice(["forty-fives", "forty-fives-partners", "auction-forty-fives"])
-        players = rng.choice({"forty-fives": [2, 3, 4, 5, 6], "forty-fives-partners": [4, 6],
-                              "auction-forty-fives": [2, 3, 4]}[game])
+        game = rng.choice(presets_of("forty-fives"))
+        players = rng.choice(player_counts(game))
         scoring = rng.choice(["net", "tricks"])
         options = {"players": players, **({"scoring": scoring} if game == "forty-fives-partners" else {})}
         config = rules_api.config_of(game, options)
@@ -551,12 +551,12 @@ def test_sixty_six_draws_are_the_rules():
                        CARD("AS"))
 
 
-@pytest.mark.parametrize("game", ["forty-fives", "forty-fives-partners"])
+@pytest.mark.parametrize("game", [game for game in presets_of("forty-fives") if not bids_first(game)])
 def test_robbing_is_the_oracles(game):
     """45.rob.dealer-ace: a turned ace is robbed by the dealer (must or may, under dealer_rob), with any card;
     45.rob.ace-holder: otherwise the seat dealt the ace of trumps may rob, with any other card; nobody else."""
     rng = random.Random(game)
-    counts = (2, 3, 4, 5, 6) if game == "forty-fives" else (4, 6)
+    counts = player_counts(game)
     rights_seen = set()
     for _ in range(150):
         players, dealer_rob = rng.choice(counts), rng.choice(["must", "may"])

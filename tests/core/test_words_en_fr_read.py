@@ -10,6 +10,7 @@ from atout.games import available_games, family
 from atout.hints import reason
 from atout.i18n import Text
 from atout.players import make_player
+from tests.registry import games_with_an_auction
 
 
 def _decisions(seeds=range(4)):
@@ -58,7 +59,7 @@ def _winners(hand, seat, action):
                               and rules.winner([*cards, a.card]) == me))
 
 
-@pytest.mark.parametrize("game", ["five-hundred", "auction-forty-fives"])
+@pytest.mark.parametrize("game", games_with_an_auction())
 def test_an_evaluation_refused_before_the_play_says_where_the_hand_is_in_words(game):
     """The refusal read "this one is in its bid phase" (« celle-ci est en phase bid »): the engine's id."""
     from atout.evaluate import EvaluationError, evaluate

@@ -22,9 +22,10 @@ from atout.widgets.ranking import (
     ranking_points,
     ranking_reasons,
 )
+from tests.registry import presets_of
 from tests.widgets import fake_french
 
-FORTY_FIVES = ("forty-fives", "forty-fives-partners", "auction-forty-fives")
+FORTY_FIVES = presets_of("forty-fives")
 CASES = [(game, trump) for game in available_games() for trump in trump_choices(game)]
 
 

@@ -8,7 +8,6 @@ from html import escape, unescape
 
 import pytest
 
-from atout.five_hundred import FiveHundredGame
 from atout.forty_fives import FortyFivesGame
 from atout.games import GAMES, family
 from atout.sixty_six import SixtySixGame
@@ -16,6 +15,7 @@ from atout.widgets.language import set_page_language
 from atout.widgets.scoresheet import ScoreSheet, running_totals, running_totals_svg, score_frame, score_sheet_html
 from atout.widgets.seats import unit_label
 from atout.widgets.table import CardTable
+from tests.registry import one_game_per_family
 from tests.widgets import fake_french
 
 
@@ -100,12 +100,11 @@ def test_partnerships_are_scored_by_side():
     assert "Player 1 and Player 3" in score_sheet_html(game)
 
 
-@pytest.mark.parametrize("make", [lambda: FiveHundredGame(seed=3), lambda: SixtySixGame(seed=1)],
-                         ids=["five-hundred", "sixty-six"])
-def test_other_families_totals_equal_their_scores(make):
-    game = play(make(), hands=4)
+@pytest.mark.parametrize("preset", one_game_per_family())
+def test_every_family_s_totals_equal_its_scores(preset):
+    game = play(family(preset).new_game(preset, seed=3), hands=4)
     frame = score_frame(game)
-    assert len(frame) == len(game.results) and totals(frame, 2)[-1] == game.scores
+    assert len(frame) == len(game.results) and totals(frame, len(game.scores))[-1] == game.scores
 
 
 def test_the_chart_is_accessible_and_drawn_to_scale(finished):

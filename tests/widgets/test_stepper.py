@@ -13,9 +13,11 @@ from atout.engine import Action, HandStart
 from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
+from atout.games import family
 from atout.sixty_six import SixtySixHand
 from atout.widgets.language import set_page_language
 from atout.widgets.stepper import DealStepper
+from tests.registry import one_game_per_family
 from tests.widgets import fake_french
 
 
@@ -232,9 +234,9 @@ def test_a_history_is_replayed_from_the_start_it_is_given():
         DealStepper(history, game="sixty-six", scores_before=[3, 0])
 
 
-@pytest.mark.parametrize("hand", [FiveHundredHand.new("five-hundred", seed=4), SixtySixHand.new("sixty-six", seed=4)],
-                         ids=["five-hundred", "sixty-six"])
-def test_other_families_step_through_the_same_protocol(hand):
+@pytest.mark.parametrize("preset", one_game_per_family())
+def test_every_family_steps_through_the_same_protocol(preset):
+    hand = family(preset).new_hand(preset, seed=4)
     played(hand, seed=3)
     stepper = DealStepper(hand)
     packets, flat = core_steps(hand)

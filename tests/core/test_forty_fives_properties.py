@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 from atout.cards import FULL_DECK, Card
 from atout.engine import Action, HandStart, Phase
 from atout.forty_fives import FortyFivesGame, FortyFivesHand, make_config
+from atout.games import player_counts
 from atout.referee import judge
 from tests.core import oracle_45 as oracle
 from tests.core.test_forty_fives_engine import assert_private, sensible
+from tests.registry import bids_first, presets_of
 
 DECK52 = Counter(FULL_DECK.cards)
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -180,8 +182,8 @@ def scores_for(config):
     return st.lists(st.integers(-60 if config.auction else 0, high), min_size=config.sides, max_size=config.sides)
 
 
-HAND_CASES = ([("forty-fives", n, False) for n in range(2, 7)] + [("forty-fives-partners", n, False) for n in (4, 6)]
-              + [("auction-forty-fives", n, False) for n in (2, 3, 4)] + [("auction-forty-fives", 4, True)])
+HAND_CASES = ([(game, n, False) for game in presets_of("forty-fives") for n in player_counts(game)]
+              + [("auction-forty-fives", 4, True)])        # the Auction's partnership option, at four
 
 
 @pytest.mark.parametrize("game,players,partners", HAND_CASES,
@@ -199,7 +201,7 @@ def test_random_hands(game, players, partners, data):
 
 
 @SETTINGS
-@given(data=st.data(), game=st.sampled_from(["forty-fives", "forty-fives-partners"]))
+@given(data=st.data(), game=st.sampled_from([game for game in presets_of("forty-fives") if not bids_first(game)]))
 def test_turned_aces_and_ace_holders(data, game):
     """Decks with a turned ace (the dealer robs) or an ace of trumps in a hand (its holder may rob)."""
     config = data.draw(configs(game))
@@ -229,12 +231,12 @@ def test_turned_aces_and_ace_holders(data, game):
 
 
 @settings(max_examples=15, deadline=None)
-@given(game=st.sampled_from(["forty-fives", "forty-fives-partners", "auction-forty-fives"]),
+@given(game=st.sampled_from(presets_of("forty-fives")),
        players=st.integers(2, 6), seed=st.integers(0, 2**32), partners=st.booleans())
 def test_random_games_reach_a_winner(game, players, seed, partners):
     import random
 
-    allowed = {"forty-fives": range(2, 7), "forty-fives-partners": (4, 6), "auction-forty-fives": range(2, 5)}[game]
+    allowed = player_counts(game)
     players = players if players in allowed else allowed[0]
     options = {"players": players}
     if game == "auction-forty-fives" and players == 4 and partners:

@@ -30,7 +30,8 @@ PACKAGE = Path(__file__).resolve().parent
 CASES_FILE = PACKAGE / "data" / "catalogue_cases.jsonl"
 
 # Where core's sentences live (paths relative to the package). Widgets and the site's chrome are the views'.
-TEMPLATE_MODULES = ("engine.py", "vocabulary.py", "*/vocabulary.py", "referee.py", "lessons.py", "house_rules.py",
+TEMPLATE_MODULES = ("engine.py", "actions.py", "events.py", "endings.py", "views.py", "wording.py", "vocabulary.py",
+                    "*/vocabulary.py", "referee.py", "lessons.py", "house_rules.py",
                     "*/house_rules.py", "hints.py", "rulebook/*.py", "*/explain.py", "*/ranking.py", "*/referee.py",
                     "*/bidding.py", "*/scoring.py", "*/hand.py", "*/game.py", "*/rules.py")
 VIEW_FOLDERS = ("widgets",)
@@ -244,7 +245,11 @@ def direct_cases() -> Iterator[Sentence]:
 def vocabulary_cases() -> Iterator[Sentence]:
     """Each action kind's words, as its family declares them (``atout.vocabulary``): every form, a card's with the
     9♥ and a suit's with hearts."""
-    from atout.vocabulary import all_words
+    from atout import vocabulary
+    from atout.engine import seat_name
+    from atout.games import GAMES, family
+    from atout.players import make_player
+    from atout.vocabulary import all_phases, all_words, contract_line, phase_name
 
     sample = Card.parse("9H")
     for kind, words in all_words().items():
@@ -259,6 +264,22 @@ def vocabulary_cases() -> Iterator[Sentence]:
             if getattr(words, form) is not None:
                 yield from _render(f"the action {kind!r} naming hearts: {form}", "vocabulary",
                                    Text(getattr(words, form), suit=sample.suit))
+    for phase, said in all_phases().items():
+        yield from _render(f"the phase {phase!r}: as the table names it", "vocabulary", Text(said.name))
+        if said.during is not None:
+            yield from _render(f"the phase {phase!r}: inside a sentence", "vocabulary", Text(said.during))
+    yield from _render("a phase no family words: its id", "vocabulary", phase_name("unheard-of"))
+    for game in GAMES:      # the contract line of each game with contracts, as club players reach one
+        hand = family(game).new_hand(game, seed=0)
+        player = make_player(game, "club", seed=0)
+        while not hand.is_over and not hand.table_view().contract:
+            hand.apply(player.act(hand, hand.to_act))
+        if hand.table_view().contract:
+            seat, call = hand.table_view().contract
+            for standing in (False, True):
+                yield from _render(f"{game}: the contract line{' (the standing bid)' if standing else ''}",
+                                   "vocabulary", Text(contract_line(game, standing), player=seat_name(seat),
+                                                      call=vocabulary.call_label(call)))
 
 
 def _explanations(answer: Any) -> Iterator[Any]:

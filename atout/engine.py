@@ -1,4 +1,8 @@
-"""What every game family's engine shares: phases, actions, events and explanations.
+"""What every game family's engine shares: the base classes of a hand and of a game (``HandBase``, ``GameBase``),
+their seats, starts and scores. The rest of what engines share lives by job beside it: ``atout.actions`` (actions,
+their notation and the phases), ``atout.events`` (events and explanations), ``atout.endings`` (positions met in
+the middle of a hand), ``atout.views`` (what a seat sees) and ``atout.wording`` (actions and phases in words);
+this module names them too (``__all__``), for the families, widgets and tests that take them from here.
 
 The model is OpenSpiel's game API: a hand is a state machine with an explicit phase, the deal
 is an explicit chance action, ``legal_actions()`` lists what the player to act may do,
@@ -12,306 +16,85 @@ thousands of hands a second for the computer players and the solver.
 from __future__ import annotations
 
 import copy
-import enum
-import functools
 import random
-import re
-import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeGuard, TypeVar, overload
 
-from atout.cards import CARDS, Card, Deck, Suit, read_card, read_suit, shuffled
-from atout.errors import AmbiguousCardError, ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
-from atout.games import GAMES, family
-from atout.i18n import N_, OneOf, Person, Series, Text, Typed
-from atout.vocabulary import call_label, call_said, phase_during, phase_name, words_of
-
-
-class Phase(enum.Enum):
-    DEAL = "deal"          # chance: the shuffled deck is dealt
-    ROB = "rob"            # Forty-Fives: the dealer robs a turned-up ace
-    BID = "bid"
-    TRUMP = "trump"        # Auction Forty-Fives: the high bidder names trumps
-    KITTY = "kitty"        # Five Hundred: the contractor takes the kitty and discards
-    DISCARD = "discard"
-    DRAW = "draw"
-    PLAY = "play"
-    SCORE = "score"
-    OVER = "over"
-
-
-MAX_ACTION_TEXT = 400   # the longest action is a whole deal ("deal AS KS …", 53 cards): longer text is refused unread
-
-
-class Action(NamedTuple):
-    """One thing a player (or chance) does. ``kind`` names it; ``card`` and ``value`` qualify it.
-
-    The text form round-trips:
-
-    >>> a = Action.parse("play 10h")
-    >>> a, str(a)
-    (Action(kind='play', card=Card('10H'), value=None), 'play 10H')
-    >>> str(Action.parse("bid 30-for-60")), str(Action.parse("keep")), str(Action.parse("play jk h"))
-    ('bid 30-for-60', 'keep', 'play JK H')
-    """
-
-    kind: str
-    card: Card | None = None
-    value: Any = None
-
-    def __str__(self) -> str:
-        return self.written()
-
-    def written(self, lang: str | None = None) -> str:
-        """The action in the notation: canonical ("play AC"), or with ``lang`` its cards and suits as the page shows
-        them to a reader of ``lang`` ("play A♣", « play D♠ »), which ``parse(text, lang)`` reads back."""
-        def card(c: Card) -> str:
-            return c.code if lang is None else c.render(lang)
-
-        if self.kind == "deal":
-            return "deal " + " ".join(card(c) for c in self.value)
-        parts = [self.kind]
-        if self.card is not None:
-            parts.append(card(self.card))
-        if self.value is not None:
-            if isinstance(self.value, Suit):
-                parts.append(self.value.letter if lang is None else self.value.symbol)
-            elif self.kind in VALUE_ACTIONS:
-                parts.append(call_written(str(self.value), lang))
-            else:
-                parts.append(str(self.value))
-        return " ".join(parts)
-
-    @staticmethod
-    def parse(text: str, lang: str | None = None) -> Action:
-        """Read an action in the notation; with ``lang``, its cards and suits as a reader of ``lang`` types them
-        (``atout.cards.read_card``: « play RC » is the king of hearts in French)."""
-        card: Callable[[str], Card] = Card.parse if lang is None else functools.partial(read_card, lang=lang)
-        suit: Callable[[str], Suit] = Suit.parse if lang is None else functools.partial(read_suit, lang=lang)
-        words = text.split() if isinstance(text, str) and len(text) <= MAX_ACTION_TEXT else []
-        if not words:
-            raise NotationError(Text("{text} is not an action: write a kind then its card or value, as in "
-                                     "'play 5H', 'bid 15', 'trump S', 'keep'", text=quote(text)))
-        kind, rest = words[0].lower(), words[1:]
-        if kind == "deal":
-            return Action("deal", None, tuple(card(w) for w in rest))
-        if kind in CARD_ACTIONS:
-            if len(rest) == 2:     # a card and the suit it names (Five Hundred's joker led in no trumps)
-                return Action(kind, card(rest[0]), suit(rest[1]))
-            if len(rest) != 1:
-                raise NotationError(Text("'{kind}' takes one card, as in '{kind} 5H'", kind=kind))
-            return Action(kind, card(rest[0]))
-        if kind in SUIT_ACTIONS:
-            if len(rest) != 1:
-                raise NotationError(Text("'{kind}' takes one suit, as in '{kind} H'", kind=kind))
-            return Action(kind, None, suit(rest[0]))
-        if kind in VALUE_ACTIONS:
-            if len(rest) != 1:
-                raise NotationError(Text("'{kind}' takes one value, as in 'bid 15' or 'bid pass'", kind=kind))
-            return Action(kind, None, call_read(rest[0], lang))
-        if not rest:
-            return Action(kind)
-        if len(rest) == 1:
-            try:
-                return Action(kind, card(rest[0]))
-            except AmbiguousCardError:
-                raise      # a card, but which one the reader must say
-            except ValueError:
-                return Action(kind, None, rest[0])
-        raise NotationError(Text("{text} is not an action", text=quote(text)))
-
-
-def normalise_call(text: str) -> str:
-    """Calls are written ``pass``, ``hold``, ``15``, ``30-for-60``, ``7NT``, ``misere``: any case in."""
-    low = text.strip().lower()
-    return low if low.isalpha() or "-" in low or low.isdigit() else low.upper()
-
-
-_CALL_IN_A_SUIT = re.compile(r"^(\d+)([^\d-]+)$")    # "7H": a number of tricks, then its suit (or NT)
-
-
-def call_written(call: str, lang: str | None = None) -> str:
-    """A call in the notation: canonical ("7H"), or with ``lang`` its suit as the page shows it to the reader
-    ("7♥"; "7NT", "20" and "misere" as they are).
-
-    >>> call_written("7H", "fr"), call_written("7NT", "fr"), call_written("30-for-60", "fr")
-    ('7♥', '7NT', '30-for-60')
-    """
-    found = _CALL_IN_A_SUIT.match(call)
-    if lang is None or found is None:
-        return call
-    try:
-        return found.group(1) + Suit.parse(found.group(2)).symbol
-    except ValueError:
-        return call
-
-
-def call_read(text: str, lang: str | None = None) -> str:
-    """A call as typed, in the canonical notation; with ``lang``, its suit read as a reader of ``lang`` types it
-    (``read_suit``: « 7P » is 7 piques in French, and « 7C » is refused as cœur or clubs).
-
-    >>> call_read("7♥", "fr"), call_read("7p", "fr"), call_read("7nt", "fr"), call_read("7s"), call_read("7♥")
-    ('7H', '7S', '7NT', '7S', '7H')
-    """
-    found = _CALL_IN_A_SUIT.match(text.strip())
-    if found is None or found.group(2).upper() == "NT":
-        return normalise_call(text)
-    if lang is None:     # the canonical notation, which takes a suit's symbol as Card.parse does ("7♥")
-        try:
-            return found.group(1) + Suit.parse(found.group(2)).letter
-        except ValueError:
-            return normalise_call(text)
-    return found.group(1) + read_suit(found.group(2), lang).letter
-
-
-# Which action kinds take a card, a suit or a free value (the families share these words).
-CARD_ACTIONS = {"play", "rob", "discard", "exchange", "marriage"}
-SUIT_ACTIONS = {"trump"}
-VALUE_ACTIONS = {"bid"}
-
-PLAY_ACTIONS: tuple[Action, ...] = tuple(Action("play", card) for card in CARDS)
-
-
-def play(card: Card) -> Action:
-    """The (interned) action of playing a card."""
-    return PLAY_ACTIONS[card.index]
-
-
-class Explanation:
-    """Why something happened or is forbidden: a sentence and the id of the rule that decides it.
-
-    The sentence is written for a viewer (``render(lang, viewer)``: the player it names is "you" to
-    themself); the rule id stays beside it, for a link to the rule's statement, never inside it.
-    """
-
-    __slots__ = ("rule", "text")
-
-    def __init__(self, rule: str, text: Text) -> None:
-        self.rule = rule
-        self.text = text
-
-    def render(self, lang: str | None = None, viewer: int | None = None) -> str:
-        """The sentence, in ``lang`` for ``viewer``."""
-        return self.text.render(lang, viewer)
-
-    sentence = render
-
-    def cited(self, lang: str | None = None, viewer: int | None = None) -> str:
-        """The sentence with its rule id after it, for logs and tests: "… (45.rank.five-of-trumps)"."""
-        return f"{self.render(lang, viewer)} ({self.rule})"
-
-    def __str__(self) -> str:
-        return self.render()
-
-    def __repr__(self) -> str:
-        return f"Explanation({self.cited('en')!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Explanation) and (self.rule, self.text) == (other.rule, other.text)
-
-    def __hash__(self) -> int:
-        return hash(self.rule)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Its rule and itself, as a referee answer carries them: ``atout.referee`` writes the sentence for the
-        viewer when it answers (``answer_json``)."""
-        return {"rule": self.rule, "explanation": self}
-
-
-class Moment(NamedTuple):
-    """When an action is refused as ill-timed or as another game's: the phase, the game, and what the player to
-    act may do instead (a ``Refusal``'s ``data`` for such a reason)."""
-
-    phase: Phase
-    game: str
-    legal: tuple[Action, ...]
-
-
-class Refusal(NamedTuple):
-    """Why a hand refuses an action, as facts: the family's ``reason`` (a member of its ``Refused``), the ``seat``
-    refused (the player to act; None at the deal and once the hand is over), the ``action`` and the facts the
-    reason names (``data``: each family's ``Refused`` says which). The hand decides the refusal; its family's
-    ``explain.explain_refusal`` words it and cites the rule, as ``explain_event`` does for an event."""
-
-    reason: enum.Enum
-    seat: int | None
-    action: Action
-    data: Any = None
-
-
-# Who reads an event's sentence when it is said to the whole table: a seat that sees only what everybody saw (a card
-# laid face down is counted, never named). ``Event.explanation`` is said to it; ``explanation_for`` to a seat, or to the
-# teacher's every-hand view (None).
-ONLOOKER = -1
-
-
-class Event:
-    """What one action did. The explanation is built on first access.
-
-    ``cards`` are the cards it moved besides its action's own card (drawn from the stock, taken from the kitty,
-    discarded by the rules), ``shown`` the cards it shows to the table where they lie (a marriage's king and queen):
-    a table rings those of both it shows. Its family's explainer words it for a viewer
-    (``explainer(event, viewer)``, the viewer ``ONLOOKER`` when left out): the cards moved face down are named to the
-    seat they belong to and to every-hand view (None), counted for anyone else."""
-
-    __slots__ = ("kind", "seat", "action", "data", "cards", "shown", "_explainer", "_explanation", "consequences")
-
-    def __init__(self, kind: str, seat: int | None, action: Action | None, data: Any,
-                 explainer: Callable[..., Explanation], cards: Sequence[Card] = (), shown: Sequence[Card] = ()) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.action = action
-        self.data = data
-        self.cards = tuple(cards)
-        self.shown = tuple(shown)
-        self._explainer = explainer
-        self._explanation: Explanation | None = None
-        self.consequences: list[Event] = []  # automatic events this one caused
-
-    @property
-    def explanation(self) -> Explanation:
-        """What happened as the whole table saw it (said to an ``ONLOOKER``)."""
-        if self._explanation is None:
-            self._explanation = self._explainer(self)
-        return self._explanation
-
-    def explanation_for(self, viewer: int | None) -> Explanation:
-        """What happened as ``viewer`` may know it: a seat is told the cards it moved face down (its discards, what
-        it drew, the kitty it took), the every-hand view (None) every card; the rule is the same for all."""
-        if viewer == ONLOOKER:
-            return self.explanation
-        return self._explainer(self, viewer)
-
-    @property
-    def rule(self) -> str:
-        return self.explanation.rule
-
-    def flatten(self) -> Iterator[Event]:
-        """This event and, in order, the automatic ones it caused (a trick won, a hand scored)."""
-        yield self
-        for event in self.consequences:
-            yield from event.flatten()
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, seat={self.seat}, {self.explanation.cited('en')!r})"
-
-
-def sees(viewer: int | None, owner: int | None) -> bool:
-    """Whether ``viewer`` sees the cards ``owner`` moved face down: its own, or every hand face up (None)."""
-    return viewer is None or (owner is not None and viewer == owner)
-
-
-def card_not_held(rule: str, seat: Any, card: Card | None, hand: Any) -> Explanation:
-    """The refusal of a card the player does not hold, with their hand: the same words in every game, under the
-    game's own rule (where the hand comes from)."""
-    return Explanation(rule, Text("{seat} does not hold {card}; their hand is {hand}", seat=seat, card=card,
-                                  hand=hand, you=N_("You do not hold {card}; your hand is {hand}")))
-
-
-def seat_name(seat: int) -> Person:
-    """A player as sentences name them: "you" to themself, "Player 2" to others (see ``atout.i18n.Person``)."""
-    return Person(seat)
-
+from atout.actions import (
+    CARD_ACTIONS,
+    MAX_ACTION_TEXT,
+    PLAY_ACTIONS,
+    SUIT_ACTIONS,
+    VALUE_ACTIONS,
+    Action,
+    Phase,
+    as_action,
+    call_read,
+    call_written,
+    check_shape,
+    checked_action,
+    normalise_call,
+    play,
+)
+from atout.cards import Card, Deck, shuffled
+from atout.endings import Ending, check_ending
+from atout.errors import ConfigError, IllegalActionError, SeatError, quote
+from atout.events import ONLOOKER, Event, Explanation, Moment, Refusal, card_not_held, seat_name, sees
+from atout.i18n import N_, Text
+from atout.views import TableView, auction_fields
+from atout.wording import action_said, action_words, allowed_words, foreign_action_said, over_standing, phase_words
+
+# The names a family's engine, the widgets and the tests take from here, wherever each lives now (``atout.actions``:
+# notation; ``events``: explanations; ``endings``; ``views``; ``wording``): the engine of a hand and a game is this
+# module's own.
+__all__ = [
+    "Action",
+    "CARD_ACTIONS",
+    "Ending",
+    "Event",
+    "Explanation",
+    "GameBase",
+    "GameConfig",
+    "HandBase",
+    "HandStart",
+    "HandT",
+    "LegalActions",
+    "MAX_ACTION_TEXT",
+    "Moment",
+    "ONLOOKER",
+    "PLAY_ACTIONS",
+    "Phase",
+    "PlayedTrick",
+    "Refusal",
+    "SUIT_ACTIONS",
+    "ScoreLine",
+    "ScoredResult",
+    "TableView",
+    "VALUE_ACTIONS",
+    "action_said",
+    "action_words",
+    "allowed_words",
+    "as_action",
+    "auction_fields",
+    "call_read",
+    "call_written",
+    "card_not_held",
+    "check_dealer",
+    "check_ending",
+    "check_seat",
+    "check_seed",
+    "check_shape",
+    "check_viewer",
+    "checked_action",
+    "foreign_action_said",
+    "is_seat",
+    "normalise_call",
+    "over_standing",
+    "phase_words",
+    "play",
+    "seat_name",
+    "sees",
+]
 
 class LegalActions(Sequence[Action]):
     """A lazy view of the legal actions (python-chess's ``legal_moves``): computed when read."""
@@ -341,195 +124,6 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(str(a) for a in self._list())})>"
 
-
-class Ending(NamedTuple):
-    """A position met in the middle of a hand, taken up without the deal and the play before it: the cards each
-    seat still holds, the trick on the table (``leader``, then ``trick`` in play order), the tricks each seat has
-    won so far, and what the family needs besides: the ``trump`` (Forty-Fives, Sixty-Six), the ``contract``
-    (bidder, call: Five Hundred and Auction Forty-Fives), the ``best`` trump played so far and who played it
-    (Forty-Fives, where the best card scores), the card ``points`` won, the ``marriages`` declared and who
-    ``closed`` the stock (Sixty-Six: closer, then each seat's tricks when it closed).
-
-    A hand starts from it with the chance action ``Action("ending", None, ending)`` instead of the deal; the
-    tricks played before it have a winner and no cards (nobody remembers them), so the solver and the score count
-    them, and nothing shows them.
-    """
-
-    hands: tuple[tuple[Card, ...], ...]
-    leader: int
-    trick: tuple[Card, ...] = ()
-    won: tuple[int, ...] = ()
-    trump: Suit | None = None
-    contract: tuple[int, str] | None = None
-    best: tuple[int, Card] | None = None
-    points: tuple[int, ...] | None = None
-    marriages: tuple[int, ...] | None = None
-    closed: tuple[int, ...] | None = None       # the closer, then the tricks at the close (or none: just now)
-
-
-def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int, trick_size: int | None = None,
-                 out: int | None = None, every_card_played: bool = True) -> int:
-    """The checks every family's ending shares: the seats, each card once and in the deck, the hand sizes the
-    trick on the table leaves (a seat that has played to it holds one card fewer), the tricks won so far adding up
-    to the tricks played (``every_card_played``: else, as in a closed Sixty-Six, at most that many). ``out`` is a
-    seat out of the play (Five Hundred's misère partner). Returns how many tricks each player has left. A wrong
-    ending raises ``PositionError`` saying what is wrong."""
-    from atout.errors import PositionError
-
-    seats = [s for s in range(players) if s != out]
-    size = trick_size or len(seats)
-    if len(ending.hands) != players:
-        raise PositionError(Text("an ending gives the cards of each of the {n} players, not {k}", n=players,
-                                 k=len(ending.hands)))
-    if ending.leader not in seats:
-        raise PositionError(Text("the trick is led by seat {seat}, who is not in the play: the seats are {seats}",
-                                 seat=ending.leader, seats=Series(map(str, seats))))
-    given = [c for h in ending.hands for c in h] + list(ending.trick)
-    if ending.best is not None:
-        given.append(ending.best[1])
-    members = set(deck)
-    for card in given:
-        if card not in members:
-            raise PositionError(Text("{card} is not in the deck of this game", card=card))
-    twice = sorted({c for c in given if given.count(c) > 1}, key=lambda c: c.code)
-    if len(twice) == 1:
-        raise PositionError(Text("{card} appears twice in the ending; each card exists once", card=twice[0]))
-    if twice:
-        raise PositionError(Text("{cards} appear twice in the ending; each card exists once", cards=twice))
-    if len(ending.trick) >= size:
-        raise PositionError(Text("a trick holds {n} cards: the trick so far has {k}, so it is over", n=size,
-                                 k=len(ending.trick)))
-    order = [seats[(seats.index(ending.leader) + i) % len(seats)] for i in range(len(seats))]
-    played = set(order[:len(ending.trick)])
-    left = {s: len(ending.hands[s]) + (s in played) for s in seats}
-    if len(set(left.values())) != 1:
-        raise PositionError(Text("in an ending every player holds as many cards as the others, one fewer once they "
-                                 "have played to the trick on the table: here {sizes}",
-                                 sizes=Series(f"{s}: {len(ending.hands[s])}" for s in seats)))
-    remaining = next(iter(left.values()))
-    if not 1 <= remaining <= tricks:
-        raise PositionError(Text("an ending has 1 to {n} tricks left, each player holding that many cards; here "
-                                 "{k}", n=tricks, k=remaining))
-    done = tricks - remaining
-    won = list(ending.won) if ending.won else [0] * players
-    shown = " ".join(map(str, won))
-    if len(won) != players or any(w < 0 for w in won) or (every_card_played and sum(won) != done):
-        raise PositionError(Text("with {k} cards each left, {done} tricks were played: won gives the tricks each of "
-                                 "the {n} seats took, adding up to {done}, not {won}", k=remaining, done=done,
-                                 n=players, won=shown))
-    if sum(won) > done:
-        raise PositionError(Text("with {k} cards each left, at most {done} tricks were played: won gives the tricks "
-                                 "each seat took, {won} is too many", k=remaining, done=done, won=shown))
-    return remaining
-
-
-class TableView:
-    """What one seat (or the teacher, ``viewer=None``) sees of a table, the same shape for every game.
-
-    The widgets draw only this: hands are card lists when visible and counts when hidden. ``legal``
-    holds the actions of the player to act when the viewer may act for them; ``illegal`` maps each
-    card of that player's hand that may not be played to the explanation core gives.
-    ``tricks_won`` is per seat, or per side where the game scores tricks by side (Five Hundred);
-    ``kitty``, ``stock`` and ``discards`` (a contractor's discards while it discards) are counts, or the cards
-    themselves when the viewer may see them;
-    ``last_trick`` is ``[(seat, card), …]`` and ``last_trick_winner`` the seat that took it.
-    ``score_unit`` says what ``scores`` count (the game's score, a hand's card points or game points), since the same
-    figures mean different things from one game, and one moment, to another.
-    ``calls`` is the auction so far, ``[(seat, call), …]`` in the order made (public: every seat heard them), and
-    ``high_bid`` the standing bid ``(seat, call)`` while the auction goes on (``contract`` once it is over).
-    ``strain`` is the strain the hand is played in as the referee writes it (C, D, H, S, or NT), None while it is not
-    known: a family whose contracts may name no trump suit says so; else it is the trump suit's letter.
-    """
-
-    __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
-                 "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "score_unit", "tricks_won",
-                 "legal", "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls",
-                 "high_bid", "strain")
-    game: str
-    players: int
-    viewer: int | None
-    dealer: int
-    to_act: int | None
-    phase: str                         # a Phase's value: the hand's own (``hand.phase.value``), as its views say
-    hands: list[Any]                   # per seat: its cards when visible, else how many it holds
-    trick: list[tuple[int, Card]]      # (seat, card) in play order
-    leader: int | None
-    trump: Any                         # a suit, or a family's own strain (Five Hundred's no trumps)
-    turn_up: Card | None
-    kitty: Any                         # a count, or the cards when the viewer may see them; so stock and discards
-    stock: Any
-    discards: Any
-    scores: list[int]
-    score_labels: list[Any]
-    score_unit: Any                    # a Text naming what ``scores`` count, or None with no scores
-    tricks_won: list[int]
-    legal: Sequence[Action]
-    illegal: dict[Card, Explanation]
-    last_trick: list[tuple[int, Card]] | None
-    last_trick_winner: int | None
-    contract: Any
-    notes: list[Any]
-    over: bool
-    calls: list[tuple[int, str]]
-    high_bid: tuple[int, str] | None
-    strain: str | None
-
-    def __init__(self, **fields: Any) -> None:
-        defaults: dict[str, Any] = {
-                    "viewer": None, "dealer": 0, "to_act": None, "phase": "play", "trick": [], "leader": None,
-                    "trump": None, "turn_up": None, "kitty": 0, "stock": 0, "discards": 0, "scores": [],
-                    "score_labels": [], "score_unit": None,
-                    "tricks_won": [], "legal": [], "illegal": {}, "last_trick": None, "last_trick_winner": None,
-                    "contract": None,
-                    "notes": [], "over": False, "calls": [], "high_bid": None}
-        for name in self.__slots__:
-            setattr(self, name, fields.pop(name, defaults.get(name)))
-        if fields:
-            raise TypeError(f"unknown TableView fields: {', '.join(fields)}")
-        if self.strain is None and isinstance(self.trump, Suit):
-            self.strain = self.trump.letter
-
-    def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-
-def auction_fields(auction: Any) -> dict[str, Any]:
-    """A table view's ``calls`` and ``high_bid`` from an auction (``calls``, ``bid``, ``high_bidder``, ``over``),
-    or none for a hand without one."""
-    if auction is None:
-        return {}
-    standing = auction.bid is not None and not auction.over
-    return {"calls": list(auction.calls), "high_bid": (auction.high_bidder, auction.bid) if standing else None}
-
-
-# An action's parts as a refusal quotes them: a few items of a few levels, each cut short (a message stays a sentence).
-_PART = reprlib.Repr()
-_PART.maxlevel, _PART.maxlist, _PART.maxtuple, _PART.maxdict = 2, 3, 3, 2
-_PART.maxstring, _PART.maxother, _PART.maxlong = 24, 16, 16
-
-
-def check_shape(action: Action) -> None:
-    """A ``NotationError`` for an ``Action`` built by hand with the wrong kinds of parts (``Action("play", "AS")``:
-    the card is text, not a ``Card``), before anything reads them as a card or a word."""
-    kind, card, value = action
-    cards = isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value)
-    if not isinstance(kind, str) or not (card is None or isinstance(card, Card)) or (kind == "deal" and not cards):
-        written = "Action(" + ", ".join(_PART.repr(part) for part in action) + ")"
-        raise NotationError(Text("{action} is not an action: its kind is a word, its card a Card and a deal's value "
-                                 "its cards; Action.parse('play AS') writes one from text", action=written))
-
-
-def as_action(action: Action | str) -> Action:
-    """``action`` itself, or the action its text writes (``NotationError`` for anything else)."""
-    return action if isinstance(action, Action) else Action.parse(action)
-
-
-def checked_action(action: Action | str) -> Action:
-    """``as_action``, and an ``Action`` built with the wrong parts refused (``check_shape``): for the questions about an
-    action (``apply`` checks the shape of an action only when it is not one of the legal ones, the common case)."""
-    action = as_action(action)
-    check_shape(action)
-    return action
 
 
 def is_seat(seat: object, players: int) -> TypeGuard[int]:
@@ -1077,98 +671,3 @@ class GameBase(Generic[HandT]):
         self.dealer = (self.dealer + self.dealer_step()) % self.config.players
         if self.winner is None:
             self.hand = self._new_hand()
-
-
-def action_said(action: Action) -> Text:
-    """What an action does, said as the subject of a sentence: "Playing 8♥", "Discarding the joker", "Bidding 8
-    spades", "Playing the joker naming hearts" (in French « Jouer le 8♥ »), in the words its family declares
-    (``atout.vocabulary``), never in the rules' notation ("play JK H") unless no game has it."""
-    kind, card, value = action.kind, action.card, action.value
-    if kind == "play" and card is not None and isinstance(value, Suit):
-        return Text("Playing {card} naming {suit}", card=card, suit=value)
-    if kind == "bid" and value == "pass":
-        return Text("Passing")
-    if kind == "bid" and value == "hold":       # quoted as its button writes it, not "Bidding Hold"
-        return Text("Calling {call}", call=Typed(call_label("hold")))
-    if kind == "bid" and value is not None:
-        return Text("Bidding {call}", call=call_said(str(value)))
-    words = words_of(kind)
-    if words is not None and kind != "bid":
-        if card is not None and words.subject_card is not None:
-            return Text(words.subject_card, card=card, suit=card.suit)
-        if isinstance(value, Suit) and words.subject_suit is not None:
-            return Text(words.subject_suit, suit=value)
-        if card is None and words.subject is not None and (value is None or kind == "deal"):
-            return Text(words.subject)
-    return Text("{action}", action=typed(str(action)))    # no action of any game: quoted as it was typed
-
-
-def foreign_action_said(action: Action, here: str) -> Text:
-    """``action_said`` for an action the game ``here`` does not have, naming the games that do ("Closing the
-    stock, a move in Sixty-Six,"): a learner told only that it "is not part of Forty-Fives" may read it as a move
-    that does not exist anywhere, or confuse it with one of this game's (exchanging for the turned card is robbing
-    in Forty-Fives). An action of no game ("shuffle") is said as it was typed."""
-    # Said as the move is where it is played, not with the card tried: Sixty-Six exchanges only its 9 of trumps,
-    # and a bid names its trumps where there is no naming of its own.
-    words = words_of(action.kind)
-    if words is not None and words.foreign_suit is not None and isinstance(action.value, Suit):
-        said = Text(words.foreign_suit, suit=action.value)
-    elif words is not None and words.foreign is not None:
-        said = Text(words.foreign)
-    else:
-        said = action_said(action)
-    elsewhere = [Text(N_("in {game}"), game=Text(GAMES[g].title)) for g in _games_having(action) if g != here]
-    if not elsewhere:
-        return said
-    return Text("{action}, a move {games},", action=said, games=elsewhere)
-
-
-def _games_having(action: Action) -> list[str]:
-    """The presets whose hands do ``action`` itself (one of their ``DOES`` that ``is_of_this_game``), in the
-    registry's order: not a game that only has the like (Forty-Fives robs where Sixty-Six exchanges its 9)."""
-    return [g for g in GAMES if action.kind in type(_sample_hand(g)).DOES and _sample_hand(g).is_of_this_game(action)]
-
-
-@functools.cache
-def _sample_hand(game: str) -> HandBase:
-    hand: HandBase = family(game).new_hand(game, seed=0)
-    return hand
-
-
-def phase_words(phase: Phase) -> Text:
-    """A phase in which a player acts, inside a sentence that refuses an action at the wrong moment ("'discard JK'
-    is not allowed during the bidding: you must bid"), in the words core or its family declares, never its id."""
-    return phase_during(phase) or phase_name(phase)
-
-
-def action_words(kinds: Iterable[str]) -> OneOf:
-    """What the player to act may do, in words, joined with "or" ("bid or pass", "rob … or keep the hand")."""
-    return OneOf(_allowed(kind) for kind in dict.fromkeys(kinds))
-
-
-def _allowed(kind: str) -> Text:
-    words = words_of(kind)
-    if words is None or words.allowed is None:      # a kind no family words: in the rules' notation
-        return Text("{action}", action=typed(kind))
-    return Text(words.allowed)
-
-
-def allowed_words(actions: Iterable[Action]) -> OneOf:
-    """``action_words`` of the legal actions, where a bidder who may not bid a number is told so: the Auction
-    dealer may only hold or pass (a45.bid.hold), or must bid when nobody did (a45.bid.all-pass), and nobody
-    bids over the top of the ladder."""
-    actions = list(actions)
-    calls = {str(a.value) for a in actions if a.kind == "bid"}
-    if not calls or "pass" in calls and calls - {"pass", "hold"}:
-        return action_words(a.kind for a in actions)
-    if calls - {"pass", "hold"}:                 # the dealer made to take the hand when nobody bid
-        return OneOf([Text(N_("bid"))])
-    return OneOf([Text(N_("hold or pass") if "hold" in calls else N_("pass"))])
-
-
-def over_standing(why: Text, standing: Any, allowed: OneOf) -> Text:
-    """A call that is no call at all, said with what may be called now over the standing bid: the whole ladder
-    is not what a player may bid once a bid stands (a45.bid.order, 500.bid.higher)."""
-    if not allowed.items:
-        return Text("{why}; over {bid} no bid is higher: you may only pass", why=why, bid=standing)
-    return Text("{why}; over {bid} you may pass or bid {allowed}", why=why, bid=standing, allowed=allowed)

@@ -5,7 +5,8 @@ player count it allows, random playouts to the end, and at each step what every 
 * the history replays to the same hand, and ``undo`` takes back each action to the hand as it was;
 * position text (long and short forms) and deal codes round-trip;
 * a seat's view names no card the seat has not seen or held;
-* the referee (``atout judge``) agrees with the engine on every trick's winner and every player's legal cards.
+* the referee (``atout judge``) agrees with the engine on every trick's winner and every player's legal cards;
+* the solver agrees with a brute-force search over the engine's own actions on the last tricks.
 
 The checks are the ones the families' own tests make by hand for their seeds (tests/core/test_views.py,
 test_position.py, test_*_properties.py), made once for every game and count a registration allows. The bad-input half
@@ -207,3 +208,50 @@ def _seat_of(hand: HandBase, view: dict[str, Any], leader: int, position: int) -
     seats = [(leader + i) % len(hand.hands) for i in range(len(hand.hands))]
     seats = [s for s in seats if s != view.get("sitting_out")]
     return seats[position]
+
+
+def brute_force(hand: HandBase, seat: int, adapter: Any) -> int:
+    """What the rest of the hand is worth to ``seat``'s side with best play by everyone, every card known: minimax
+    over the engine's own legal actions to the end, the finished hand valued as its family's solver adapter values
+    a hand played (``played_value``); every other side plays against it (in a game played alone, every other
+    player)."""
+    if hand.is_over:
+        return int(adapter.played_value(hand, seat).lo)
+    mine = hand.side_of(hand.to_act) == hand.side_of(seat)
+    values = []
+    for action in hand.legal_actions():
+        after = hand.copy()
+        after.apply(action)
+        values.append(brute_force(after, seat, adapter))
+    return max(values) if mine else min(values)
+
+
+@pytest.mark.parametrize(("game", "players"), EVERY_COUNT)
+def test_the_solver_agrees_with_a_brute_force_over_the_engine_on_the_last_tricks(game, players):
+    """For every preset and count: random play to the last two tricks (the last three where a hand has few
+    players), then for every seat the solver's value of the position against a brute-force search that knows only
+    the engine (its legal actions, its end, and the adapter's value of a hand played): the solver has no rule of its
+    own that the engine does not play."""
+    from atout.solver import solve_value
+    from atout.solver.positions import adapter_of
+
+    tried = 0
+    for seed, hand, rng in playouts(game, players, seeds=3):
+        left = 2 if players > 4 else 3
+        while not hand.is_over and not (hand.phase is Phase.PLAY and hand.to_act is not None
+                                        and len(hand.hands[hand.to_act]) <= left and _trick_empty(hand)):
+            hand.apply(rng.choice(hand.legal_actions()))
+        if hand.is_over:
+            continue                                 # thrown in, or ended early by a rule of the game
+        adapter = adapter_of(hand)
+        for seat in range(players):
+            value = solve_value(hand, seat)
+            assert value.exact and value.lo == brute_force(hand, seat, adapter), (game, players, seed, seat,
+                                                                                  hand.history)
+        tried += 1
+    assert tried, f"{game} at {players}: no hand reached its last tricks in three seeds"
+
+
+def _trick_empty(hand: HandBase) -> bool:
+    trick = getattr(hand, "trick", None)
+    return trick is None or not getattr(trick, "cards", trick)

@@ -44,6 +44,7 @@ from atout.euchre.config import DECK, PLAYERS, SIDES, EuchreConfig, make_config
 from atout.euchre.ranking import TABLES
 from atout.euchre.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Text
+from atout.trick_play import Trick, play_order, play_out_trick, tricks_won_before
 
 DECK_SIZE = len(DECK)
 TRICKS = 5
@@ -86,22 +87,6 @@ class PlayFacts(NamedTuple):
     trump: Suit
 
 
-class Trick:
-    """One trick: who led, the cards and seats in play order, who won."""
-
-    __slots__ = ("leader", "cards", "seats", "lead", "winner")
-
-    def __init__(self, leader: int) -> None:
-        self.leader = leader
-        self.cards: list[Card] = []
-        self.seats: list[int] = []
-        self.lead: Suit | None = None
-        self.winner: int | None = None
-
-    def __repr__(self) -> str:
-        return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
-
-
 class EuchreHand(HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
@@ -140,7 +125,7 @@ class EuchreHand(HandBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._legal: tuple[Action, ...] | None = None
-        self._next = [1, 2, 3, 0]
+        self._next = play_order(PLAYERS)
         self._trick_size = PLAYERS
 
     # --- construction -----------------------------------------------------------------------
@@ -292,24 +277,12 @@ class EuchreHand(HandBase):
         self.maker, self.trump, self.alone = maker, ending.trump, alone
         self._sit_out(out)
         self.hands = [list(h) for h in ending.hands]
-        for seat, won in enumerate(ending.won or [0] * PLAYERS):
-            for _ in range(won):
-                trick = Trick(seat)
-                trick.winner = seat
-                self.tricks.append(trick)
-            self.tricks_won[seat] = won
+        self.tricks_won = list(ending.won or [0] * PLAYERS)
+        self.tricks = tricks_won_before(Trick, self.tricks_won)
         self.phase = Phase.PLAY
         self.trick = Trick(ending.leader)
         self.to_act = ending.leader
-        for card in ending.trick:
-            seat = self.to_act
-            self.hands[seat].append(card)
-            self._legal = None
-            if PLAY_ACTIONS[card.index] not in self._compute_legal():
-                why = self._explain_illegal(PLAY_ACTIONS[card.index])
-                raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
-            self._play(PLAY_ACTIONS[card.index])
-        self._legal = None
+        play_out_trick(self, ending.trick)
         return Event("ending", self.to_act, action, (self.maker, self.trump, self.alone), _explain)
 
     # --- making trumps ------------------------------------------------------------------------
@@ -371,8 +344,7 @@ class EuchreHand(HandBase):
     def _sit_out(self, out: int | None) -> None:
         self.sitting_out = out
         if out is not None:
-            self._next = [(s + 2) % PLAYERS if (s + 1) % PLAYERS == out else (s + 1) % PLAYERS
-                          for s in range(PLAYERS)]
+            self._next = play_order(PLAYERS, out)
             self._trick_size = PLAYERS - 1
 
     def _say_alone(self, action: Action) -> Event:

@@ -21,6 +21,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from atout import trick_play
 from atout.cards import CARDS, JOKER, Card, Suit
 from atout.engine import (
     ONLOOKER,
@@ -48,6 +49,7 @@ from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundre
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Series, Text
+from atout.trick_play import play_order, play_out_trick, tricks_won_before
 
 DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
@@ -92,21 +94,14 @@ class PlayFacts(NamedTuple):
     joker_suit: Suit | None
 
 
-class Trick:
+class Trick(trick_play.Trick):
     """One trick: who led, the cards and seats in play order, the suit a led joker named, who won."""
 
-    __slots__ = ("leader", "cards", "seats", "lead", "joker_suit", "winner")
+    __slots__ = ("joker_suit",)
 
     def __init__(self, leader: int) -> None:
-        self.leader = leader
-        self.cards: list[Card] = []
-        self.seats: list[int] = []
-        self.lead: Suit | None = None          # the suit to follow, once led
+        super().__init__(leader)
         self.joker_suit: Suit | None = None    # named with the joker led in no trumps
-        self.winner: int | None = None
-
-    def __repr__(self) -> str:
-        return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 
 
 class FiveHundredHand(HandBase):
@@ -146,7 +141,7 @@ class FiveHundredHand(HandBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._legal: tuple[Action, ...] | None = None
-        self._next = [1, 2, 3, 0]              # the next seat to play, skipping a partner sitting out
+        self._next = play_order(PLAYERS)       # the next seat to play, skipping a partner sitting out
         self._trick_size = PLAYERS
         self._tables = TABLES[None]
 
@@ -308,29 +303,14 @@ class FiveHundredHand(HandBase):
         self.contractor, self.contract, self.trump = contractor, contract, contract.trump
         self._tables = TABLES[self.trump]
         if out is not None:
-            self.sitting_out = out
-            self._next = [(s + 2) % PLAYERS if (s + 1) % PLAYERS == out else (s + 1) % PLAYERS
-                          for s in range(PLAYERS)]
-            self._trick_size = PLAYERS - 1
+            self._sit_out(out)
         self.hands = [list(h) for h in ending.hands]
-        for seat, won in enumerate(ending.won or [0] * PLAYERS):
-            for _ in range(won):
-                trick = Trick(seat)
-                trick.winner = seat
-                self.tricks.append(trick)
-            self.tricks_won[seat] = won
+        self.tricks_won = list(ending.won or [0] * PLAYERS)
+        self.tricks = tricks_won_before(Trick, self.tricks_won)
         self.phase = Phase.PLAY
         self.trick = Trick(ending.leader)
         self.to_act = ending.leader
-        for card in ending.trick:
-            seat = self.to_act
-            self.hands[seat].append(card)
-            self._legal = None
-            if PLAY_ACTIONS[card.index] not in self._compute_legal():
-                why = self._explain_illegal(PLAY_ACTIONS[card.index])
-                raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
-            self._play(PLAY_ACTIONS[card.index])
-        self._legal = None
+        play_out_trick(self, ending.trick)
         return Event("ending", self.to_act, action, self.contract, _explain)
 
     def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
@@ -378,10 +358,8 @@ class FiveHundredHand(HandBase):
         self._stage(made)
         if contract.misere:
             # 500.bid.misere: the contractor plays alone; the partner's cards are out of play.
-            partner = self.sitting_out = (contractor + 2) % PLAYERS
-            self._next = [(s + 2) % PLAYERS if (s + 1) % PLAYERS == partner else (s + 1) % PLAYERS
-                          for s in range(PLAYERS)]
-            self._trick_size = PLAYERS - 1
+            partner = (contractor + 2) % PLAYERS
+            self._sit_out(partner)
             out = Event("partner-out", partner, None, contract, _explain)
             event.consequences.append(out)
             self._stage(out)
@@ -393,6 +371,12 @@ class FiveHundredHand(HandBase):
         self.phase = Phase.KITTY
         self.to_act = contractor
         return event
+
+    def _sit_out(self, out: int) -> None:
+        """The contractor's partner takes no part in the play: the tricks have a card fewer."""
+        self.sitting_out = out
+        self._next = play_order(PLAYERS, out)
+        self._trick_size = PLAYERS - 1
 
     def _discard(self, action: Action) -> Event:
         seat = self.to_act

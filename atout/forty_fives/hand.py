@@ -47,6 +47,7 @@ from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
 from atout.i18n import Series, Text
 from atout.ranking import TRUMP_POWER
+from atout.trick_play import play_out_trick, tricks_won_before
 
 KEEP = Action("keep")
 TAKE_KITTY = Action("kitty")
@@ -487,19 +488,10 @@ class FortyFivesHand(HandBase):
                                          "in best: 2 JH; {card} is not a trump", card=card))
             self.best_power, self.best_seat, self.best_card = power[card.index], seat, card
         self.hands = [list(h) for h in ending.hands]
-        for seat, won in enumerate(ending.won or [0] * n):
-            self.tricks.extend(Trick(seat, [], seat) for _ in range(won))
-            self.tricks_won[seat] = won
+        self.tricks_won = list(ending.won or [0] * n)
+        self.tricks = tricks_won_before(Trick, self.tricks_won)
         self._start_play(ending.leader)
-        for i, card in enumerate(ending.trick):
-            seat = (ending.leader + i) % n
-            self.hands[seat].append(card)
-            self._legal = None
-            if PLAY_ACTIONS[card.index] not in self._compute_legal():
-                why = self._explain_illegal(PLAY_ACTIONS[card.index])
-                raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
-            self._play(PLAY_ACTIONS[card.index])
-        self._legal = None
+        play_out_trick(self, ending.trick)
         return Event("ending", self.to_act, action, None, _explain)
 
     def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:

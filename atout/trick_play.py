@@ -1,0 +1,91 @@
+"""Trick bookkeeping that the trick-taking families compose: the trick on the table, the order of play around a
+partner sitting out, and the tricks of a hand taken up part-way (an ``Ending``).
+
+A family's hand keeps its trick in a ``Trick`` (or a subclass adding what only it needs, as the suit a led joker
+names), steps from seat to seat with ``play_order`` and, taking up an ending, counts the tricks won before it with
+``tricks_won_before`` and plays the trick so far out by its own rules with ``play_out_trick``.
+
+>>> play_order(4), play_order(4, out=2)
+([1, 2, 3, 0], [1, 3, 3, 0])
+>>> [(t.leader, t.winner) for t in tricks_won_before(Trick, (0, 2, 0, 1))]
+[(1, 1), (1, 1), (3, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from atout.cards import Card, Suit
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation
+from atout.errors import PositionError
+from atout.i18n import Text
+
+
+class Trick:
+    """One trick: who led, the cards and seats in play order, the suit to follow once led, who won."""
+
+    __slots__ = ("leader", "cards", "seats", "lead", "winner")
+
+    def __init__(self, leader: int) -> None:
+        self.leader = leader
+        self.cards: list[Card] = []
+        self.seats: list[int] = []
+        self.lead: Suit | None = None          # the suit to follow, once led
+        self.winner: int | None = None
+
+    def __repr__(self) -> str:
+        return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
+
+
+def play_order(players: int, out: int | None = None) -> list[int]:
+    """The seat that plays after each seat, clockwise, skipping ``out`` (a partner sitting the hand out)."""
+    return [(s + 2) % players if (s + 1) % players == out else (s + 1) % players for s in range(players)]
+
+
+class _WonTrick(Protocol):
+    winner: int | None
+
+
+WonTrick = TypeVar("WonTrick", bound=_WonTrick)
+
+
+def tricks_won_before(trick_class: Callable[[int], WonTrick], won: Sequence[int]) -> list[WonTrick]:
+    """The tricks an ending says each seat won before it, seat by seat: nobody remembers their cards, so each is a
+    trick led and won by its winner, with no cards (the score and the solver count them; nothing shows them)."""
+    tricks = []
+    for seat, count in enumerate(won):
+        for _ in range(count):
+            trick = trick_class(seat)
+            trick.winner = seat
+            tricks.append(trick)
+    return tricks
+
+
+class _PlaysCards(Protocol):
+    """What ``play_out_trick`` asks of a hand: the cards held, the seat to act, and its own rules of play."""
+
+    hands: list[list[Card]]
+    to_act: int | None
+    _legal: tuple[Action, ...] | None
+
+    def _compute_legal(self) -> list[Action]: ...
+    def _explain_illegal(self, action: Action) -> Explanation: ...
+    def _play(self, action: Action) -> Event: ...
+
+
+def play_out_trick(hand: _PlaysCards, cards: Sequence[Card]) -> None:
+    """Play an ending's trick so far, from the seat to act on: each card is given to the seat that played it, then
+    played by the hand's own rules; a card that could not have been played is refused (``PositionError`` saying
+    why)."""
+    for card in cards:
+        seat = hand.to_act
+        assert seat is not None, "the trick so far is played from the seat to act"
+        hand.hands[seat].append(card)
+        hand._legal = None
+        action = PLAY_ACTIONS[card.index]
+        if action not in hand._compute_legal():
+            why = hand._explain_illegal(action)
+            raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
+        hand._play(action)
+    hand._legal = None

@@ -20,28 +20,20 @@ from collections.abc import Sequence
 from atout.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.i18n import Text
-from atout.ranking import PowerTables, TrickRule
+from atout.ranking import PowerTables, TrickRule, bower_plain, bower_trumps
 
 _HIGH = (ACE, KING, QUEEN, JACK, 10, 9)     # eu.rank.plain
 
 
-def _trump_order(trump: Suit) -> list[Card]:
-    """eu.rank.trump: the right bower, the left bower, then A K Q 10 9."""
-    return [Card.of(JACK, trump), Card.of(JACK, trump.partner)] + [Card.of(r, trump) for r in _HIGH if r != JACK]
-
-
-def _plain_order(suit: Suit, trump: Suit) -> list[Card]:
-    """eu.rank.plain: A K Q J 10 9; the suit of the trump's colour lost its jack to the left bower."""
-    return [Card.of(r, suit) for r in _HIGH if not (r == JACK and suit == trump.partner)]
-
-
 class TrumpTables(PowerTables):
-    """Core's look-up tables for one trump suit, with its left bower."""
+    """Core's look-up tables for one trump suit, with its left bower: eu.rank.trump, the right bower, the left
+    bower, then A K Q 10 9; eu.rank.plain, A K Q J 10 9, the suit of the trump's colour less its jack."""
 
     __slots__ = ("left_bower", "right_bower")
 
     def __init__(self, trump: Suit) -> None:
-        super().__init__(trump, _trump_order(trump), {s: _plain_order(s, trump) for s in Suit if s != trump})
+        super().__init__(trump, bower_trumps(trump, _HIGH), {s: bower_plain(s, trump, _HIGH) for s in Suit
+                                                              if s != trump})
         self.right_bower = Card.of(JACK, trump)
         self.left_bower = Card.of(JACK, trump.partner)
 
@@ -73,16 +65,7 @@ def led_suit(plays: Sequence[Card], trump: Suit) -> Suit:
 def trick_winner(plays: Sequence[Card], trump: Suit) -> int:
     """Index in ``plays`` of the winning card (`eu.trick.winner`)."""
     t = TABLES[trump]
-    power, suit_of, is_trump = t.power, t.suit_of, t.is_trump
-    lead = suit_of[plays[0].index]
-    best, best_i = -1, 0
-    for i, card in enumerate(plays):
-        idx = card.index
-        if suit_of[idx] is lead or is_trump[idx]:
-            p = power[idx]
-            if p > best:
-                best, best_i = p, i
-    return best_i
+    return t.winner(plays, t.suit_of[plays[0].index])
 
 
 def legal_plays(hand: Sequence[Card], plays: Sequence[Card], trump: Suit) -> list[Card]:
@@ -90,10 +73,8 @@ def legal_plays(hand: Sequence[Card], plays: Sequence[Card], trump: Suit) -> lis
     the cards of the suit led if any (the left bower counts as a trump), else any card (`eu.follow.suit`)."""
     if not plays:
         return list(hand)
-    suit_of = TABLES[trump].suit_of
-    lead = suit_of[plays[0].index]
-    follow = [c for c in hand if suit_of[c.index] is lead]
-    return follow if follow else list(hand)
+    t = TABLES[trump]
+    return t.following(hand, t.suit_of[plays[0].index])
 
 
 # --- Explanations -------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from atout.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.errors import IllegalActionError
 from atout.i18n import OneOf, Text
-from atout.ranking import PowerTables, TrickRule
+from atout.ranking import PowerTables, TrickRule, bower_plain, bower_trumps
 
 NO_TRUMPS = None    # the trump argument in no trumps: there is no trump suit, only the joker
 _HIGH = (ACE, KING, QUEEN, JACK, 10, 9, 8, 7, 6, 5)     # 500.rank.plain (then the 4 in red suits)
@@ -36,14 +36,12 @@ def _trump_order(trump: Suit | None) -> list[Card]:
     """500.rank.trump: the joker, the right bower, the left bower, then A K Q 10 … down."""
     if trump is None:
         return [JOKER]                                   # 500.rank.no-trump
-    right, left = Card.of(JACK, trump), Card.of(JACK, trump.partner)
-    return [JOKER, right, left] + [Card.of(r, trump) for r in _suit_ranks(trump) if r != JACK]
+    return [JOKER, *bower_trumps(trump, _suit_ranks(trump))]
 
 
 def _plain_order(suit: Suit, trump: Suit | None) -> list[Card]:
     """500.rank.plain: A K Q J 10 … down; a suit whose jack is the left bower has no jack."""
-    lost_jack = trump is not None and suit == trump.partner
-    return [Card.of(r, suit) for r in _suit_ranks(suit) if not (lost_jack and r == JACK)]
+    return bower_plain(suit, trump, _suit_ranks(suit))
 
 
 class StrainTables(PowerTables):
@@ -94,20 +92,12 @@ def _unnamed_joker() -> IllegalActionError:
 def trick_winner(plays: Sequence[Card], trump: Suit | None, joker_suit: Suit | None = None) -> int:
     """Index in ``plays`` of the winning card (`500.trick.winner`)."""
     t = TABLES[trump]
-    power, suit_of, is_trump = t.power, t.suit_of, t.is_trump
-    lead = suit_of[plays[0].index]
+    lead = t.suit_of[plays[0].index]
     if lead is None:
         if joker_suit is None:
             raise _unnamed_joker()
         return 0        # the joker led in no trumps wins (500.joker.no-trump)
-    best, best_i = -1, 0
-    for i, card in enumerate(plays):
-        idx = card.index
-        if suit_of[idx] is lead or is_trump[idx]:
-            p = power[idx]
-            if p > best:
-                best, best_i = p, i
-    return best_i
+    return t.winner(plays, lead)
 
 
 def legal_plays(hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None,
@@ -121,14 +111,13 @@ def legal_plays(hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None,
     """
     if not plays:
         return list(hand)
-    suit_of = TABLES[trump].suit_of
-    lead = suit_of[plays[0].index]
+    t = TABLES[trump]
+    lead = t.suit_of[plays[0].index]
     if lead is None:
         if joker_suit is None:
             raise _unnamed_joker()
         lead = joker_suit
-    follow = [c for c in hand if suit_of[c.index] is lead]
-    return follow if follow else list(hand)
+    return t.following(hand, lead)
 
 
 def joker_lead_suits(trump: Suit | None, shown_out: Iterable[Suit] = ()) -> list[Suit]:

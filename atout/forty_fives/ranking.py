@@ -77,16 +77,7 @@ def led_suit(card: Card, trump: Suit) -> Suit:
 def trick_winner(plays: Sequence[Card], trump: Suit) -> int:
     """Index in ``plays`` of the winning card (`45.trick.winner`)."""
     t = TABLES[trump]
-    power, suit_of = t.power, t.suit_of
-    lead = suit_of[plays[0].index]
-    best, best_i = -1, 0
-    for i, card in enumerate(plays):
-        idx = card.index
-        if suit_of[idx] == lead or t.is_trump[idx]:
-            p = power[idx]
-            if p > best:
-                best, best_i = p, i
-    return best_i
+    return t.winner(plays, t.suit_of[plays[0].index])
 
 
 def legal_plays(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must_follow_suit: bool = False,

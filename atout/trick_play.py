@@ -3,7 +3,8 @@ partner sitting out, and the tricks of a hand taken up part-way (an ``Ending``).
 
 A family's hand keeps its trick in a ``Trick`` (or a subclass adding what only it needs, as the suit a led joker
 names), steps from seat to seat with ``play_order`` and, taking up an ending, counts the tricks won before it with
-``tricks_won_before`` and plays the trick so far out by its own rules with ``play_out_trick``.
+``tricks_won_before`` and plays the trick so far out by its own rules with ``play_out_trick``; who played each
+card of a trick seen as its leader and cards (a seat's view) is ``trick_seats``.
 
 >>> play_order(4), play_order(4, out=2)
 ([1, 2, 3, 0], [1, 3, 3, 0])
@@ -41,6 +42,21 @@ class Trick:
 def play_order(players: int, out: int | None = None) -> list[int]:
     """The seat that plays after each seat, clockwise, skipping ``out`` (a partner sitting the hand out)."""
     return [(s + 2) % players if (s + 1) % players == out else (s + 1) % players for s in range(players)]
+
+
+def trick_seats(leader: int, count: int, players: int, out: int | None = None) -> list[int]:
+    """The seats that played a trick of ``count`` cards led by ``leader``, in play order, skipping ``out``.
+
+    >>> trick_seats(3, 3, 4, out=1)
+    [3, 0, 2]
+    """
+    seats: list[int] = []
+    s = leader
+    while len(seats) < count:
+        if s != out:
+            seats.append(s)
+        s = (s + 1) % players
+    return seats
 
 
 class _WonTrick(Protocol):

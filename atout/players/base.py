@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from atout.cards import Card
+from atout.cards import Card, Suit
 from atout.engine import Action, seat_name
 from atout.errors import AtoutError
 from atout.i18n import Text
@@ -82,6 +82,17 @@ class Knowledge:
 
     def forbid(self, seat: int, cards: Iterable[Card]) -> None:
         self.forbidden.setdefault(seat, set()).update(cards)
+
+    def forbid_voids(self, seats: Sequence[int], cards: Sequence[Card], lead: Suit | None,
+                     suit_of: Sequence[Suit | None], deck: Iterable[Card]) -> None:
+        """The voids a trick showed where players must follow suit: each other seat that played to it (``seats``
+        and ``cards`` in play order) a card not following ``lead`` (as ``suit_of`` gives a card's suit) holds no
+        card of ``deck`` that does. ``lead`` None: the suit led is not known, nothing is learnt."""
+        if lead is None:
+            return
+        for s, c in zip(seats[1:], cards[1:], strict=True):
+            if s != self.seat and suit_of[c.index] is not lead:
+                self.forbid(s, [x for x in deck if suit_of[x.index] is lead])
 
 
 def deal_unseen(rng: random.Random, know: Knowledge) -> dict[int, list[Card]] | None:

@@ -25,19 +25,14 @@ from atout.euchre.scoring import TRICKS, hand_points
 from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
 from atout.solver import solve
 from atout.solver.euchre import EuchrePosition
+from atout.trick_play import trick_seats
 
 SEATS = 4
 
 
 def _order(leader: int, count: int, out: int | None) -> list[int]:
     """The seats that played a trick of ``count`` cards from ``leader``, skipping a partner sitting out."""
-    seats: list[int] = []
-    s = leader
-    while len(seats) < count:
-        if s != out:
-            seats.append(s)
-        s = (s + 1) % SEATS
-    return seats
+    return trick_seats(leader, count, SEATS, out)
 
 
 def knowledge(view: dict) -> Knowledge:
@@ -64,10 +59,7 @@ def knowledge(view: dict) -> Knowledge:
         know.unseen.append(up)
         know.known[dealer] = [up]
     for leader, cards, _ in [*view["tricks"], *([(view["leader"], view["trick"], None)] if view["trick"] else [])]:
-        lead = t.suit_of[cards[0].index]
-        for s, c in zip(_order(leader, len(cards), out)[1:], cards[1:], strict=True):
-            if s != seat and t.suit_of[c.index] is not lead:
-                know.forbid(s, [x for x in DECK if t.suit_of[x.index] is lead])
+        know.forbid_voids(_order(leader, len(cards), out), cards, t.suit_of[cards[0].index], t.suit_of, DECK)
     return know
 
 

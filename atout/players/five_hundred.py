@@ -30,19 +30,14 @@ from atout.five_hundred.scoring import DEFENDER_TRICK, contract_points
 from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
 from atout.solver import solve
 from atout.solver.five_hundred import FiveHundredPosition
+from atout.trick_play import trick_seats
 
 PLAYERS_AT_TABLE = 4
 
 
 def _order(leader: int, count: int, out: int | None) -> list[int]:
     """The seats that played a trick of ``count`` cards from ``leader``, skipping a partner sitting out."""
-    seats: list[int] = []
-    s = leader
-    while len(seats) < count:
-        if s != out:
-            seats.append(s)
-        s = (s + 1) % PLAYERS_AT_TABLE
-    return seats
+    return trick_seats(leader, count, PLAYERS_AT_TABLE, out)
 
 
 def _tricks_with_named(view: dict) -> list[tuple[int, list[Card], Suit | None]]:
@@ -82,13 +77,7 @@ def knowledge(view: dict) -> Knowledge:
     # Voids shown (500.follow.suit): a player who did not follow the suit led holds none of it.
     for leader, cards, named in _tricks_with_named(view):
         lead = t.suit_of[cards[0].index]
-        if lead is None:
-            lead = named
-        if lead is None:
-            continue
-        for s, c in zip(_order(leader, len(cards), out)[1:], cards[1:], strict=True):
-            if s != seat and t.suit_of[c.index] is not lead:
-                know.forbid(s, [x for x in DECK if t.suit_of[x.index] is lead])
+        know.forbid_voids(_order(leader, len(cards), out), cards, named if lead is None else lead, t.suit_of, DECK)
     # The contractor named these trumps after taking the kitty: it most likely kept a good many of them.
     contract = view["contract_terms"]
     if trump is not None and contractor is not None and contractor != seat and not contract.misere:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -250,3 +250,25 @@ def best_on_average(samples: Sequence[Mapping[Action, float]], legal: Sequence[A
     values = average_values(samples, legal)
     top = max(values.values())
     return [a for a in legal if values.get(a) == top]
+
+
+def solved_choice(rng: random.Random, know: Knowledge, count: int, budget_s: float, legal: Sequence[Action],
+                  position: Callable[[dict[int, list[Card]]], Any], worth: Callable[[int], float],
+                  fallback: Callable[[list[Action]], Action]) -> Action:
+    """The action of ``legal`` best on average over ``count`` guesses at the unseen cards, each solved exactly in
+    what is left of ``budget_s`` seconds: ``position(dealt)`` is the play position of a guess, ``worth(value)``
+    what a solver value is worth to the seat. ``fallback`` chooses among the actions given it: all of ``legal``
+    when no guess could be solved in time, the best ones when several are equal on average."""
+    from atout.solver import solve
+
+    deadline = time.perf_counter() + budget_s
+    samples: list[dict[Action, float]] = []
+    for dealt in sampled_deals(rng, know, count, deadline):
+        values = solve(position(dealt), line=False, budget_s=max(0.05, deadline - time.perf_counter())).values
+        samples.append({a: worth(v) for a, v in values.items()})
+    if not samples:
+        return fallback(list(legal))
+    best = best_on_average(samples, legal)
+    if len(best) > 1:
+        return fallback(best)
+    return best[0]

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from atout.cards import ACE, KING, Card, Suit
@@ -22,8 +21,7 @@ from atout.euchre import ranking
 from atout.euchre.config import DECK
 from atout.euchre.ranking import TABLES
 from atout.euchre.scoring import TRICKS, hand_points
-from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
-from atout.solver import solve
+from atout.players.base import Knowledge, Player, card_of, solved_choice
 from atout.solver.euchre import EuchrePosition
 from atout.trick_play import trick_seats
 
@@ -282,21 +280,11 @@ class Expert(EuchrePlayer):
         self.budget_s = budget_s
 
     def play(self, view: dict, legal: list[Action]) -> Action:
-        seat = view["seat"]
         know = knowledge(view)
-        deadline = time.perf_counter() + self.budget_s
-        samples: list[dict[Action, float]] = []
-        makers = view["maker"] % 2 == seat % 2
-        for dealt in sampled_deals(self.rng, know, self.samples, deadline):
-            values = solve(_position(view, dealt), line=False,
-                           budget_s=max(0.05, deadline - time.perf_counter())).values
-            samples.append({a: margin(bool(view["alone"]), makers, v) for a, v in values.items()})
-        if not samples:
-            return club_card(view, legal, know)
-        best = best_on_average(samples, legal)
-        if len(best) > 1:
-            return club_card(view, best, know)
-        return best[0]
+        alone, makers = bool(view["alone"]), view["maker"] % 2 == view["seat"] % 2
+        return solved_choice(self.rng, know, self.samples, self.budget_s, legal,
+                             lambda dealt: _position(view, dealt), lambda value: margin(alone, makers, value),
+                             lambda actions: club_card(view, actions, know))
 
 
 def margin(alone: bool, makers: bool, value: int) -> int:

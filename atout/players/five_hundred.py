@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,8 +26,7 @@ from atout.five_hundred import ranking
 from atout.five_hundred.config import DECK, Strain
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import DEFENDER_TRICK, contract_points
-from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
-from atout.solver import solve
+from atout.players.base import Knowledge, Player, card_of, solved_choice
 from atout.solver.five_hundred import FiveHundredPosition
 from atout.trick_play import trick_seats
 
@@ -426,23 +424,13 @@ class Expert(FiveHundredPlayer):
         self.solve_from = solve_from
 
     def play(self, view: dict, legal: list[Action]) -> Action:
-        seat = view["seat"]
         know = knowledge(view)
         if 10 - len(view["tricks"]) > self.solve_from:
             return club_card(view, legal, know)
-        deadline = time.perf_counter() + self.budget_s
-        samples: list[dict[Action, float]] = []
-        for dealt in sampled_deals(self.rng, know, self.samples, deadline):
-            values = solve(_position(view, dealt), line=False,
-                           budget_s=max(0.05, deadline - time.perf_counter())).values
-            samples.append({a: margin(view["contract_terms"], seat % 2 == view["contractor"] % 2, v)
-                            for a, v in values.items()})
-        if not samples:
-            return club_card(view, legal, know)
-        best = best_on_average(samples, legal)
-        if len(best) > 1:
-            return club_card(view, best, know)
-        return best[0]
+        contract, contracting = view["contract_terms"], view["seat"] % 2 == view["contractor"] % 2
+        return solved_choice(self.rng, know, self.samples, self.budget_s, legal,
+                             lambda dealt: _position(view, dealt), lambda value: margin(contract, contracting, value),
+                             lambda actions: club_card(view, actions, know))
 
 
 def margin(contract: Any, contracting: bool, value: int) -> int:

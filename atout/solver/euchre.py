@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import Card, Suit
 from atout.solver.build import Built, place_trick
-from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.layout import Layout, power_blocks
 from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
+from atout.trick_play import play_order
 
 if TYPE_CHECKING:
     from atout.solver import Value
@@ -62,22 +63,14 @@ def position(hand: Any) -> EuchrePosition:
 def layout(trump: Suit) -> Layout:
     from atout.euchre.ranking import TABLES
 
-    t = TABLES[trump]
-    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
-    blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout(trump, blocks)
+    return Layout(trump, power_blocks(TABLES[trump]))
 
 
 def build(pos: EuchrePosition, max_seat: int | None = None) -> Built:
     """MAX is the side of the player to act (or of ``max_seat``), counting its tricks."""
     lay = layout(pos.trump)
     out = pos.sitting_out
-    nxt = []
-    for s in range(SEATS):
-        t = (s + 1) % SEATS
-        if t == out:
-            t = (t + 1) % SEATS
-        nxt.append(-1 if s == out else t)
+    nxt = [-1 if s == out else t for s, t in enumerate(play_order(SEATS, out))]
     hands = [0 if s == out else lay.mask(h) for s, h in enumerate(pos.hands)]
     st = TrickState(lay, SEATS, nxt, 3 if out is not None else 4, hands)
     root = pos.to_act if max_seat is None else max_seat

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import JOKER, Card, Suit
 from atout.solver.build import Built, place_trick
-from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.layout import Layout, power_blocks
 from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
+from atout.trick_play import play_order
 
 if TYPE_CHECKING:
     from atout.solver import Value
@@ -61,10 +62,7 @@ def position(hand: Any) -> FiveHundredPosition:
 def layout(trump: Suit | None) -> Layout:
     from atout.five_hundred.ranking import TABLES
 
-    t = TABLES[trump]
-    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
-    blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout(trump, blocks)
+    return Layout(trump, power_blocks(TABLES[trump]))
 
 
 def build(pos: FiveHundredPosition, max_seat: int | None = None) -> Built:
@@ -73,12 +71,7 @@ def build(pos: FiveHundredPosition, max_seat: int | None = None) -> Built:
     lay = layout(pos.trump)
     n = 4
     out = pos.sitting_out
-    nxt = []
-    for s in range(n):
-        t = (s + 1) % n
-        if t == out:
-            t = (t + 1) % n
-        nxt.append(-1 if s == out else t)
+    nxt = [-1 if s == out else t for s, t in enumerate(play_order(n, out))]
     hands = [0 if s == out else lay.mask(h) for s, h in enumerate(pos.hands)]
     st = TrickState(lay, n, nxt, 3 if out is not None else 4, hands)
     root = pos.to_act if max_seat is None else max_seat

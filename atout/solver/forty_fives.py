@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import ACE, Card, Suit
 from atout.solver.build import Built, place_trick
-from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.layout import Layout, power_blocks
 from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
 
@@ -74,9 +74,7 @@ def layout(trump: Suit) -> Layout:
     from atout.forty_fives.ranking import TABLES
 
     t = TABLES[trump]
-    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
-    blocks[TRUMP_BLOCK] = list(t.order)
-    return Layout(trump, blocks, gap_after=len(t.top), renegable=t.top, reneging=True)
+    return Layout(trump, power_blocks(t), gap_after=len(t.top), renegable=t.top, reneging=True)
 
 
 def build(pos: FortyFivesPosition, max_seat: int | None = None) -> Built:

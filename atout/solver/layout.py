@@ -22,12 +22,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from atout.cards import CARDS, Card, Suit
+from atout.ranking import PowerTables
 
 TRUMP_BLOCK = 4
 BLOCK_BITS = 16
 BLOCK = tuple(((1 << 15) - 1) << (BLOCK_BITS * b) for b in range(5))    # the card bits of each block
 TRUMPS = BLOCK[TRUMP_BLOCK]
 TOP_BARRIERS = sum(1 << (BLOCK_BITS * b + 15) for b in range(5))
+
+
+def power_blocks(tables: PowerTables) -> dict[int, list[Card]]:
+    """The blocks of a strain from its ranking tables (``atout.ranking.PowerTables``): each plain suit's cards and
+    the trumps, highest first."""
+    blocks = {int(s): list(cards) for s, cards in tables.plain.items()}
+    blocks[TRUMP_BLOCK] = list(tables.order)
+    return blocks
 
 
 class Layout:

@@ -27,7 +27,7 @@ from atout.errors import AtoutError, DuplicateCardError, QueryError, digit_count
 from atout.games import GAMES, family
 from atout.i18n import Series, Text
 from atout.nesting import text_depth
-from atout.rules_api import AuctionState, Legality, Ranking, TrickVerdict
+from atout.rules_api import AuctionState, Legality, Ranking, ScoreResult, TrickVerdict
 
 KINDS = ("rank", "trick", "legal", "bids", "score", "points", "discards", "may", "rob", "draw")
 
@@ -163,6 +163,36 @@ def legal_answer(legality: Legality, why: bool = True) -> dict[str, Any]:
     if why and legality.refused:
         answer["why"] = {card: reason.to_dict() for card, reason in legality.refused.items()}
     return answer
+
+
+def trick_so_far(q: Query, players: int) -> tuple[list[Card], list[Card]]:
+    """A ``legal`` query's ``hand`` (at least one card) and ``plays``, the trick so far (none: a lead), where a
+    trick holds a card from each of ``players``."""
+    hand = q.card_list("hand")
+    plays = q.card_list("plays", q.data.get("plays", []))
+    if not hand:
+        raise QueryError(Text("hand must hold at least one card"))
+    if len(plays) >= players:
+        raise QueryError(Text("the trick so far holds at most {high} cards (it is then complete), not {n}",
+                              high=players - 1, n=len(plays)))
+    return hand, plays
+
+
+def sides_tricks_won(q: Query, tricks: int) -> tuple[int, int]:
+    """A ``score`` query's ``tricks_won`` by two sides, adding up to the hand's ``tricks``."""
+    tricks_won = q.integers("tricks_won", 2)
+    if any(t < 0 for t in tricks_won) or sum(tricks_won) != tricks:
+        raise QueryError(Text("tricks_won must give each side's tricks, two whole numbers from 0 that add up to "
+                              "{n}, not {value}", n=tricks, value=quote(tricks_won, as_json=True)))
+    return tricks_won[0], tricks_won[1]
+
+
+def sides_score_answer(result: ScoreResult) -> dict[str, Any]:
+    """A ``score`` answer of a game two sides play to a target: the scores after the hand, each side's points,
+    whether the contract was made, the game's winner if any, the rule and the working."""
+    assert result.scores_after is not None and result.reason is not None, "a game to a target keeps its scores"
+    return {"scores_after": list(result.scores_after), "points": list(result.points), "made": result.made,
+            "game_winner": result.game_winner, **result.reason.to_dict()}
 
 
 def bids_answer(state: AuctionState) -> dict[str, Any]:

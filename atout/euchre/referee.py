@@ -18,7 +18,16 @@ from atout.euchre import rules
 from atout.euchre.config import DECK, PLAYERS, SIDES, EuchreConfig, make_config
 from atout.euchre.scoring import TRICKS
 from atout.i18n import Text
-from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.referee import (
+    Query,
+    kind_answerer,
+    legal_answer,
+    rank_answer,
+    sides_score_answer,
+    sides_tricks_won,
+    trick_answer,
+    trick_so_far,
+)
 from atout.rules_api import ContractPlayed, ScoreResult, legality, ranking, trick_verdict
 
 
@@ -50,13 +59,7 @@ def trick(q: Query, config: EuchreConfig) -> dict[str, Any]:
 
 def legal(q: Query, config: EuchreConfig) -> dict[str, Any]:
     trump = _trump(q)
-    hand = q.card_list("hand")
-    plays = q.card_list("plays", q.data.get("plays", []))
-    if not hand:
-        raise QueryError(Text("hand must hold at least one card"))
-    if len(plays) >= PLAYERS:
-        raise QueryError(Text("the trick so far holds at most {high} cards (it is then complete), not {n}",
-                              high=PLAYERS - 1, n=len(plays)))
+    hand, plays = trick_so_far(q, PLAYERS)
     return legal_answer(legality(config, hand, plays, trump))
 
 
@@ -66,19 +69,13 @@ def score_result(q: Query, config: EuchreConfig) -> ScoreResult:
         raise QueryError(Text("contract cannot be {value}: write partner (the makers play together) or alone",
                               value=quote(how, as_json=True)))
     side = q.integer("contractor", 0, SIDES - 1)
-    tricks_won = q.integers("tricks_won", SIDES)
-    if any(t < 0 for t in tricks_won) or sum(tricks_won) != TRICKS:
-        raise QueryError(Text("tricks_won must give each side's tricks, two whole numbers from 0 that add up to "
-                              "{n}, not {value}", n=TRICKS, value=quote(tricks_won, as_json=True)))
+    tricks_won = sides_tricks_won(q, TRICKS)
     before = q.integers("scores_before", SIDES)
-    return rules_api.score(config, ContractPlayed(how, side, (tricks_won[0], tricks_won[1]), (before[0], before[1])))
+    return rules_api.score(config, ContractPlayed(how, side, tricks_won, (before[0], before[1])))
 
 
 def score(q: Query, config: EuchreConfig) -> dict[str, Any]:
-    result = score_result(q, config)
-    assert result.scores_after is not None and result.reason is not None, "Euchre keeps the game's scores"
-    return {"scores_after": list(result.scores_after), "points": list(result.points), "made": result.made,
-            "game_winner": result.game_winner, **result.reason.to_dict()}
+    return sides_score_answer(score_result(q, config))
 
 
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "score": score}

@@ -18,7 +18,17 @@ from atout.five_hundred import rules
 from atout.five_hundred.config import DECK, MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.i18n import Text
-from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
+from atout.referee import (
+    Query,
+    bids_answer,
+    kind_answerer,
+    legal_answer,
+    rank_answer,
+    sides_score_answer,
+    sides_tricks_won,
+    trick_answer,
+    trick_so_far,
+)
 from atout.rules_api import AuctionState, ContractPlayed, Discards, ScoreResult, legality, ranking, trick_verdict
 
 
@@ -68,13 +78,7 @@ def trick(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
 
 def legal(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
     trump = _trump(q)
-    hand = q.card_list("hand")
-    plays = q.card_list("plays", q.data.get("plays", []))
-    if not hand:
-        raise QueryError(Text("hand must hold at least one card"))
-    if len(plays) >= PLAYERS:
-        raise QueryError(Text("the trick so far holds at most {high} cards (it is then complete), not {n}",
-                              high=PLAYERS - 1, n=len(plays)))
+    hand, plays = trick_so_far(q, PLAYERS)
     joker_suit = _joker_suit(q)
     _check_joker_lead(plays, trump, joker_suit)
     return legal_answer(legality(config, hand, plays, trump, joker_suit))
@@ -95,19 +99,13 @@ def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
 def score_result(q: Query, config: FiveHundredConfig) -> ScoreResult:
     call = rules.contract_of(config, q.field("contract")).call
     side = q.integer("contractor", 0, SIDES - 1)
-    tricks_won = q.integers("tricks_won", SIDES)
-    if any(t < 0 for t in tricks_won) or sum(tricks_won) != MAX_TRICKS:
-        raise QueryError(Text("tricks_won must give each side's tricks, two whole numbers from 0 that add up to "
-                              "{n}, not {value}", n=MAX_TRICKS, value=quote(tricks_won, as_json=True)))
+    tricks_won = sides_tricks_won(q, MAX_TRICKS)
     before = q.integers("scores_before", SIDES)
-    return rules_api.score(config, ContractPlayed(call, side, (tricks_won[0], tricks_won[1]), (before[0], before[1])))
+    return rules_api.score(config, ContractPlayed(call, side, tricks_won, (before[0], before[1])))
 
 
 def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
-    result = score_result(q, config)
-    assert result.scores_after is not None and result.reason is not None, "Five Hundred keeps the game's scores"
-    return {"scores_after": list(result.scores_after), "points": list(result.points), "made": result.made,
-            "game_winner": result.game_winner, **result.reason.to_dict()}
+    return sides_score_answer(score_result(q, config))
 
 
 def discards_result(q: Query, config: FiveHundredConfig) -> Discards:

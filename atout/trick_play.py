@@ -4,7 +4,8 @@ partner sitting out, and the tricks of a hand taken up part-way (an ``Ending``).
 A family's hand keeps its trick in a ``Trick`` (or a subclass adding what only it needs, as the suit a led joker
 names), steps from seat to seat with ``play_order`` and, taking up an ending, counts the tricks won before it with
 ``tricks_won_before`` and plays the trick so far out by its own rules with ``play_out_trick``; who played each
-card of a trick seen as its leader and cards (a seat's view) is ``trick_seats``.
+card of a trick seen as its leader and cards (a seat's view) is ``trick_seats``; what a table view shows of
+the tricks, ``table_fields``.
 
 >>> play_order(4), play_order(4, out=2)
 ([1, 2, 3, 0], [1, 3, 3, 0])
@@ -15,7 +16,7 @@ card of a trick seen as its leader and cards (a seat's view) is ``trick_seats``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from atout.cards import Card, Suit
 from atout.engine import PLAY_ACTIONS, Action, Event, Explanation
@@ -37,6 +38,17 @@ class Trick:
 
     def __repr__(self) -> str:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
+
+
+def table_fields(trick: Trick | None, tricks: Sequence[Trick]) -> dict[str, Any]:
+    """A table view's trick on the table (``trick``: ``(seat, card)`` in play order, and its ``leader``) and the
+    last trick won (``last_trick``, ``last_trick_winner``), from a hand's trick (None between tricks) and its
+    tricks played."""
+    last = tricks[-1] if tricks else None
+    return {"trick": list(zip(trick.seats, trick.cards, strict=True)) if trick else [],
+            "leader": trick.leader if trick else None,
+            "last_trick": list(zip(last.seats, last.cards, strict=True)) if last else None,
+            "last_trick_winner": last.winner if last else None}
 
 
 def play_order(players: int, out: int | None = None) -> list[int]:

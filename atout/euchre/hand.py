@@ -44,7 +44,7 @@ from atout.euchre.config import DECK, PLAYERS, SIDES, EuchreConfig, make_config
 from atout.euchre.ranking import TABLES
 from atout.euchre.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Text
-from atout.trick_play import Trick, play_order, play_out_trick, tricks_won_before
+from atout.trick_play import Trick, play_order, play_out_trick, table_fields, tricks_won_before
 
 DECK_SIZE = len(DECK)
 TRICKS = 5
@@ -473,9 +473,6 @@ class EuchreHand(HandBase):
         """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
         check_viewer(len(self.hands), viewer)
         hands = [list(h) if viewer is None or seat == viewer else len(h) for seat, h in enumerate(self.hands)]
-        trick = self.trick
-        plays = list(zip(trick.seats, trick.cards, strict=True)) if trick else []
-        last = self.tricks[-1] if self.tricks else None
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
         from atout.euchre.explain import score_labels, table_notes
 
@@ -485,14 +482,13 @@ class EuchreHand(HandBase):
             discards = [self.discard] if sees_discard else 1
         return TableView(
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
-            phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
+            phase=self.phase.value, hands=hands,
             trump=self.trump, turn_up=self.up_card if self.up_card_showing else None,
             kitty=len(self.kitty) - (1 if self.up_card_showing else 0), stock=0, discards=discards,
             scores=self.scores_now, score_unit=Text(self.SCORES_NOW_UNIT),
             score_labels=score_labels(), tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
-            last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
-            last_trick_winner=last.winner if last else None,
+            **table_fields(self.trick, self.tricks),
             contract=self.contract, notes=table_notes(self), over=self.is_over, strain=None)
 
     @property

@@ -49,7 +49,7 @@ from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundre
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Series, Text
-from atout.trick_play import play_order, play_out_trick, tricks_won_before
+from atout.trick_play import play_order, play_out_trick, table_fields, tricks_won_before
 
 DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
@@ -490,8 +490,6 @@ class FiveHundredHand(HandBase):
         visible = [viewer is None or seat in (viewer, exposed) for seat in range(PLAYERS)]
         hands = [list(h) if visible[s] else len(h) for s, h in enumerate(self.hands)]
         trick = self.trick
-        plays = list(zip(trick.seats, trick.cards, strict=True)) if trick else []
-        last = self.tricks[-1] if self.tricks else None
         legal, illegal = self._legal_shown(viewer, self.phase is Phase.PLAY)
         from atout.five_hundred.explain import score_labels, table_notes
 
@@ -507,13 +505,12 @@ class FiveHundredHand(HandBase):
             discards = list(self.discards) if sees else len(self.discards)
         return TableView(
             game=self.config.game, players=PLAYERS, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
-            phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
+            phase=self.phase.value, hands=hands,
             trump=self.trump, turn_up=None, kitty=kitty, stock=0, discards=discards,
             scores=self.scores_now, score_unit=Text(self.SCORES_NOW_UNIT),
             score_labels=score_labels(), tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
-            last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
-            last_trick_winner=last.winner if last else None,
+            **table_fields(trick, self.tricks),
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
             over=self.is_over, strain="NT" if self.contract and self.trump is None else None,
             **auction_fields(self.auction))

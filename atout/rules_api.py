@@ -750,6 +750,12 @@ _FACTS: dict[type, str] = {TricksPlayed: N_("its tricks"), ContractPlayed: N_("i
                            HandEnding: N_("how it ended")}
 
 
+def following_never_changes(view: Mapping[str, Any]) -> str | None:
+    """A family's ``following`` where the rule of following is the same all through a hand: no phase to ask in.
+    A family whose following never changes declares ``following = following_never_changes``."""
+    return None
+
+
 def following(game: str, view: Mapping[str, Any]) -> str | None:
     """The ``phase`` a legal-play question about a seat's view (``hand.view(seat)``) is asked in: where following
     depends on the stock, whether it is ``open`` or following is ``strict`` (Sixty-Six); None elsewhere."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from atout import rules_api
 from atout.cards import JACK, Card, Suit
 from atout.engine import Explanation
 from atout.errors import AtoutError, QueryError, quote
@@ -106,9 +107,7 @@ def score(config: EuchreConfig, facts: ScoreFacts) -> ScoreResult:
                        made=result.made, game_winner=result.winner, tricks_won=tuple(facts.tricks_won))
 
 
-def following(view: Mapping[str, Any]) -> str | None:
-    """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
-    return None
+following = rules_api.following_never_changes     # the phase a legal-play question is asked in: none
 
 
 if TYPE_CHECKING:       # this module is its family's rules: mypy checks it against the protocol

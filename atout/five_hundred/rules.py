@@ -3,9 +3,9 @@ the bowers, and in no trumps the suit a led joker names (``named``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from atout.cards import JACK, Card, Suit
 from atout.engine import Explanation
@@ -27,6 +27,7 @@ from atout.rules_api import (
     ScoreResult,
     Trump,
     expect_facts,
+    following_never_changes,
 )
 from atout.vocabulary import call_label
 
@@ -178,9 +179,7 @@ def discards(config: FiveHundredConfig, trump: Trump, hand: Sequence[Card], kitt
         n=KITTY_SIZE)), MappingProxyType(why))
 
 
-def following(view: Mapping[str, Any]) -> str | None:
-    """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
-    return None
+following = following_never_changes     # the phase a legal-play question is asked in: none
 
 
 if TYPE_CHECKING:       # this module is its family's rules: mypy checks it against the protocols of what it declares

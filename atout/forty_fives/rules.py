@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from atout.cards import ACE, Card, Suit
 from atout.engine import Action, Explanation
@@ -31,6 +31,7 @@ from atout.rules_api import (
     Trump,
     TurnedDeal,
     expect_facts,
+    following_never_changes,
 )
 
 STRAINS: tuple[Trump, ...] = tuple(Suit)
@@ -256,9 +257,7 @@ def _nobody_robs(hand: FortyFivesHand) -> Explanation:
         card=hand.turned_card, ace=ace))
 
 
-def following(view: Mapping[str, Any]) -> str | None:
-    """The phase a legal-play question about a seat's view is asked in: none, following never changes in a hand."""
-    return None
+following = following_never_changes     # the phase a legal-play question is asked in: none
 
 
 if TYPE_CHECKING:       # this module is its family's rules: mypy checks it against the protocols of what it declares

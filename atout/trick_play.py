@@ -5,7 +5,7 @@ A family's hand keeps its trick in a ``Trick`` (or a subclass adding what only i
 names), steps from seat to seat with ``play_order`` and, taking up an ending, counts the tricks won before it with
 ``tricks_won_before`` and plays the trick so far out by its own rules with ``play_out_trick``; who played each
 card of a trick seen as its leader and cards (a seat's view) is ``trick_seats``; what a table view shows of
-the tricks, ``table_fields``.
+the tricks, ``table_fields``; the sides of four players in two partnerships, ``FourInTwoPartnerships``.
 
 >>> play_order(4), play_order(4, out=2)
 ([1, 2, 3, 0], [1, 3, 3, 0])
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from atout.cards import Card, Suit
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation
+from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, check_seat
 from atout.errors import PositionError
 from atout.i18n import Text
 
@@ -38,6 +38,31 @@ class Trick:
 
     def __repr__(self) -> str:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
+
+
+class FourInTwoPartnerships:
+    """What a hand of four players in two partnerships (seats 0 and 2 against 1 and 3) says of its sides, for a
+    hand class to compose with ``HandBase``: the side of a seat, the tricks each side has won, and each seat's
+    return, its side's points once the hand is scored (``result.points``, by side)."""
+
+    hands: list[list[Card]]
+    tricks_won: list[int]               # per seat
+    result: Any
+
+    def side_of(self, seat: int) -> int:
+        return check_seat(len(self.hands), seat) % 2
+
+    def side_tricks(self) -> list[int]:
+        won = self.tricks_won
+        return [won[0] + won[2], won[1] + won[3]]
+
+    def returns(self) -> list[int]:
+        """What each player scored this hand, once it is over (0 before), seat by seat as OpenSpiel's ``returns``:
+        both partners get their side's points."""
+        if self.result is None:
+            return [0] * 4
+        points = self.result.points
+        return [points[seat % 2] for seat in range(4)]
 
 
 def table_fields(trick: Trick | None, tricks: Sequence[Trick]) -> dict[str, Any]:

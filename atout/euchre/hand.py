@@ -35,7 +35,6 @@ from atout.engine import (
     Refusal,
     TableView,
     check_ending,
-    check_seat,
     check_viewer,
 )
 from atout.errors import PositionError
@@ -44,7 +43,7 @@ from atout.euchre.config import DECK, PLAYERS, SIDES, EuchreConfig, make_config
 from atout.euchre.ranking import TABLES
 from atout.euchre.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Text
-from atout.trick_play import Trick, play_order, play_out_trick, table_fields, tricks_won_before
+from atout.trick_play import FourInTwoPartnerships, Trick, play_order, play_out_trick, table_fields, tricks_won_before
 
 DECK_SIZE = len(DECK)
 TRICKS = 5
@@ -87,7 +86,7 @@ class PlayFacts(NamedTuple):
     trump: Suit
 
 
-class EuchreHand(HandBase):
+class EuchreHand(FourInTwoPartnerships, HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
     DECK = DECK
@@ -140,9 +139,6 @@ class EuchreHand(HandBase):
 
     # --- queries ----------------------------------------------------------------------------
 
-    def side_of(self, seat: int) -> int:
-        return check_seat(len(self.hands), seat) % 2
-
     @property
     def maker_side(self) -> int | None:
         return None if self.maker is None else self.maker % 2
@@ -183,13 +179,6 @@ class EuchreHand(HandBase):
     def _stuck(self) -> bool:
         """eu.make.stick: the dealer, last to speak in round two with all the others passed, must name a suit."""
         return self.config.stick_the_dealer and self.phase is Phase.TRUMP and self.to_act == self.dealer
-
-    def returns(self) -> list[int]:
-        """What each player scored this hand, once it is over (0 before): both partners get their side's points."""
-        if self.result is None:
-            return [0] * PLAYERS
-        points = self.result.points
-        return [points[seat % 2] for seat in range(PLAYERS)]
 
     # --- refusals -----------------------------------------------------------------------------
 
@@ -427,10 +416,6 @@ class EuchreHand(HandBase):
         return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
-
-    def side_tricks(self) -> list[int]:
-        won = self.tricks_won
-        return [won[0] + won[2], won[1] + won[3]]
 
     def _score(self) -> Event:
         assert self.maker is not None, "trumps were made"

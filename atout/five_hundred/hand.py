@@ -38,7 +38,6 @@ from atout.engine import (
     TableView,
     auction_fields,
     check_ending,
-    check_seat,
     check_viewer,
     checked_action,
 )
@@ -49,7 +48,7 @@ from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundre
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Series, Text
-from atout.trick_play import play_order, play_out_trick, table_fields, tricks_won_before
+from atout.trick_play import FourInTwoPartnerships, play_order, play_out_trick, table_fields, tricks_won_before
 
 DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
@@ -104,8 +103,18 @@ class Trick(trick_play.Trick):
         self.joker_suit: Suit | None = None    # named with the joker led in no trumps
 
 
-class FiveHundredHand(HandBase):
-    """The state of one hand: who holds what, whose turn, what has happened."""
+class FiveHundredHand(FourInTwoPartnerships, HandBase):
+    """The state of one hand: who holds what, whose turn, what has happened. Its sides are two partnerships, and
+    both partners get their side's points (``returns``, seat by seat as OpenSpiel's):
+
+    >>> hand = FiveHundredHand.new(seed=3)
+    >>> while not hand.is_over:
+    ...     actions = hand.legal_actions()      # the highest call while bidding, so the hand is played
+    ...     _ = hand.apply(actions[-1] if hand.phase is Phase.BID else actions[0])
+    >>> side = hand.result.points
+    >>> hand.returns() == [side[0], side[1], side[0], side[1]], side != [0, 0]
+    (True, True)
+    """
 
     DECK = DECK                     # the family's deck (its config's, the registry's Family.deck)
     TRICKS = TRICKS
@@ -157,9 +166,6 @@ class FiveHundredHand(HandBase):
 
     # --- queries ----------------------------------------------------------------------------
 
-    def side_of(self, seat: int) -> int:
-        return check_seat(len(self.hands), seat) % 2
-
     def call_rows(self) -> list[list[str]]:
         """Pass and the misère calls, then the calls of each number of tricks, lowest first."""
         ladder = self.config.ladder
@@ -199,23 +205,6 @@ class FiveHundredHand(HandBase):
             assert self.to_act is not None, "the contractor discards"
             return [DISCARD_ACTIONS[c.index] for c in self.hands[self.to_act]]
         return []
-
-    def returns(self) -> list[int]:
-        """What each player scored this hand, once it is over (0 before), seat by seat as OpenSpiel's ``returns``:
-        both partners get their side's points.
-
-        >>> hand = FiveHundredHand.new(seed=3)
-        >>> while not hand.is_over:
-        ...     actions = hand.legal_actions()      # the highest call while bidding, so the hand is played
-        ...     _ = hand.apply(actions[-1] if hand.phase is Phase.BID else actions[0])
-        >>> side = hand.result.points
-        >>> hand.returns() == [side[0], side[1], side[0], side[1]], side != [0, 0]
-        (True, True)
-        """
-        if self.result is None:
-            return [0] * PLAYERS
-        points = self.result.points
-        return [points[self.config.side_of(seat)] for seat in range(PLAYERS)]
 
     # --- applying actions -------------------------------------------------------------------
 
@@ -431,10 +420,6 @@ class FiveHundredHand(HandBase):
         return self._next_lead(event, winner)
 
     # --- scoring ------------------------------------------------------------------------------
-
-    def side_tricks(self) -> list[int]:
-        won = self.tricks_won
-        return [won[0] + won[2], won[1] + won[3]]
 
     def _score(self) -> Event:
         side = self.contractor_side

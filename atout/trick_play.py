@@ -65,6 +65,14 @@ class FourInTwoPartnerships:
         return [points[seat % 2] for seat in range(4)]
 
 
+def following_plays(hand: Sequence[Card], lead: Suit | None, suit_of: Sequence[Suit | None]) -> list[Action]:
+    """The plays of ``hand`` to a trick led in ``lead`` where a player must follow suit and may otherwise play
+    anything: the cards that follow as ``lead`` (``suit_of``, by ``Card.index``: a family's ranking tables) if
+    any, else every card, in hand order."""
+    follow = [PLAY_ACTIONS[c.index] for c in hand if suit_of[c.index] is lead]
+    return follow if follow else [PLAY_ACTIONS[c.index] for c in hand]
+
+
 def table_fields(trick: Trick | None, tricks: Sequence[Trick]) -> dict[str, Any]:
     """A table view's trick on the table (``trick``: ``(seat, card)`` in play order, and its ``leader``) and the
     last trick won (``last_trick``, ``last_trick_winner``), from a hand's trick (None between tricks) and its

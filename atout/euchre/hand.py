@@ -20,6 +20,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from atout import trick_play
 from atout.cards import CARDS, Card, Suit
 from atout.engine import (
     ONLOOKER,
@@ -43,7 +44,7 @@ from atout.euchre.config import DECK, PLAYERS, SIDES, EuchreConfig, make_config
 from atout.euchre.ranking import TABLES
 from atout.euchre.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Text
-from atout.trick_play import FourInTwoPartnerships, Trick, play_order, play_out_trick, table_fields, tricks_won_before
+from atout.trick_play import Trick
 
 DECK_SIZE = len(DECK)
 TRICKS = 5
@@ -86,7 +87,7 @@ class PlayFacts(NamedTuple):
     trump: Suit
 
 
-class EuchreHand(FourInTwoPartnerships, HandBase):
+class EuchreHand(trick_play.FourInTwoPartnerships, HandBase):
     """The state of one hand: who holds what, whose turn, what has happened."""
 
     DECK = DECK
@@ -124,7 +125,7 @@ class EuchreHand(FourInTwoPartnerships, HandBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._legal: tuple[Action, ...] | None = None
-        self._next = play_order(PLAYERS)
+        self._next = trick_play.play_order(PLAYERS)
         self._trick_size = PLAYERS
 
     # --- construction -----------------------------------------------------------------------
@@ -160,9 +161,7 @@ class EuchreHand(FourInTwoPartnerships, HandBase):
             assert seat is not None and trick is not None and self.trump is not None, "the play has its trick"
             hand = self.hands[seat]
             if trick.cards:
-                suit_of = TABLES[self.trump].suit_of
-                follow = [PLAY_ACTIONS[c.index] for c in hand if suit_of[c.index] is trick.lead]
-                return follow if follow else [PLAY_ACTIONS[c.index] for c in hand]
+                return trick_play.following_plays(hand, trick.lead, TABLES[self.trump].suit_of)
             return [PLAY_ACTIONS[c.index] for c in hand]
         if phase in (Phase.BID, Phase.TRUMP) and self.deciding_alone:
             return [ALONE] if self.must_go_alone() else [ALONE, WITH_PARTNER]
@@ -267,11 +266,11 @@ class EuchreHand(FourInTwoPartnerships, HandBase):
         self._sit_out(out)
         self.hands = [list(h) for h in ending.hands]
         self.tricks_won = list(ending.won or [0] * PLAYERS)
-        self.tricks = tricks_won_before(Trick, self.tricks_won)
+        self.tricks = trick_play.tricks_won_before(Trick, self.tricks_won)
         self.phase = Phase.PLAY
         self.trick = Trick(ending.leader)
         self.to_act = ending.leader
-        play_out_trick(self, ending.trick)
+        trick_play.play_out_trick(self, ending.trick)
         return Event("ending", self.to_act, action, (self.maker, self.trump, self.alone), _explain)
 
     # --- making trumps ------------------------------------------------------------------------
@@ -333,7 +332,7 @@ class EuchreHand(FourInTwoPartnerships, HandBase):
     def _sit_out(self, out: int | None) -> None:
         self.sitting_out = out
         if out is not None:
-            self._next = play_order(PLAYERS, out)
+            self._next = trick_play.play_order(PLAYERS, out)
             self._trick_size = PLAYERS - 1
 
     def _say_alone(self, action: Action) -> Event:
@@ -473,7 +472,7 @@ class EuchreHand(FourInTwoPartnerships, HandBase):
             scores=self.scores_now, score_unit=Text(self.SCORES_NOW_UNIT),
             score_labels=score_labels(), tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
-            **table_fields(self.trick, self.tricks),
+            **trick_play.table_fields(self.trick, self.tricks),
             contract=self.contract, notes=table_notes(self), over=self.is_over, strain=None)
 
     @property

@@ -48,7 +48,6 @@ from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundre
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
 from atout.i18n import Series, Text
-from atout.trick_play import FourInTwoPartnerships, play_order, play_out_trick, table_fields, tricks_won_before
 
 DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
@@ -103,7 +102,7 @@ class Trick(trick_play.Trick):
         self.joker_suit: Suit | None = None    # named with the joker led in no trumps
 
 
-class FiveHundredHand(FourInTwoPartnerships, HandBase):
+class FiveHundredHand(trick_play.FourInTwoPartnerships, HandBase):
     """The state of one hand: who holds what, whose turn, what has happened. Its sides are two partnerships, and
     both partners get their side's points (``returns``, seat by seat as OpenSpiel's):
 
@@ -150,7 +149,7 @@ class FiveHundredHand(FourInTwoPartnerships, HandBase):
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._legal: tuple[Action, ...] | None = None
-        self._next = play_order(PLAYERS)       # the next seat to play, skipping a partner sitting out
+        self._next = trick_play.play_order(PLAYERS)       # the next seat to play, skipping a partner sitting out
         self._trick_size = PLAYERS
         self._tables = TABLES[None]
 
@@ -188,10 +187,7 @@ class FiveHundredHand(FourInTwoPartnerships, HandBase):
             assert seat is not None and trick is not None, "the play has a player to act and a trick"
             hand = self.hands[seat]
             if trick.cards:
-                suit_of = self._tables.suit_of
-                lead = trick.lead
-                follow = [PLAY_ACTIONS[c.index] for c in hand if suit_of[c.index] is lead]
-                return follow if follow else [PLAY_ACTIONS[c.index] for c in hand]
+                return trick_play.following_plays(hand, trick.lead, self._tables.suit_of)
             if self.trump is None and JOKER in hand:
                 # 500.joker.no-trump: leading the joker names a suit not already shown out of.
                 named = ranking.joker_lead_suits(None, ranking.suits_of_mask(self.shown_out[seat]))
@@ -295,11 +291,11 @@ class FiveHundredHand(FourInTwoPartnerships, HandBase):
             self._sit_out(out)
         self.hands = [list(h) for h in ending.hands]
         self.tricks_won = list(ending.won or [0] * PLAYERS)
-        self.tricks = tricks_won_before(Trick, self.tricks_won)
+        self.tricks = trick_play.tricks_won_before(Trick, self.tricks_won)
         self.phase = Phase.PLAY
         self.trick = Trick(ending.leader)
         self.to_act = ending.leader
-        play_out_trick(self, ending.trick)
+        trick_play.play_out_trick(self, ending.trick)
         return Event("ending", self.to_act, action, self.contract, _explain)
 
     def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
@@ -364,7 +360,7 @@ class FiveHundredHand(FourInTwoPartnerships, HandBase):
     def _sit_out(self, out: int) -> None:
         """The contractor's partner takes no part in the play: the tricks have a card fewer."""
         self.sitting_out = out
-        self._next = play_order(PLAYERS, out)
+        self._next = trick_play.play_order(PLAYERS, out)
         self._trick_size = PLAYERS - 1
 
     def _discard(self, action: Action) -> Event:
@@ -495,7 +491,7 @@ class FiveHundredHand(FourInTwoPartnerships, HandBase):
             scores=self.scores_now, score_unit=Text(self.SCORES_NOW_UNIT),
             score_labels=score_labels(), tricks_won=self.side_tricks(),
             legal=legal, illegal=illegal,
-            **table_fields(trick, self.tricks),
+            **trick_play.table_fields(trick, self.tricks),
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
             over=self.is_over, strain="NT" if self.contract and self.trump is None else None,
             **auction_fields(self.auction))

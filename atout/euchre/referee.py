@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout import referee as core_referee
 from atout import rules_api
 from atout.cards import Suit
 from atout.errors import QueryError, quote
@@ -18,16 +19,7 @@ from atout.euchre import rules
 from atout.euchre.config import DECK, PLAYERS, SIDES, EuchreConfig, make_config
 from atout.euchre.scoring import TRICKS
 from atout.i18n import Text
-from atout.referee import (
-    Query,
-    kind_answerer,
-    legal_answer,
-    rank_answer,
-    sides_score_answer,
-    sides_tricks_won,
-    trick_answer,
-    trick_so_far,
-)
+from atout.referee import Query, kind_answerer, legal_answer, rank_answer, trick_answer
 from atout.rules_api import ContractPlayed, ScoreResult, legality, ranking, trick_verdict
 
 
@@ -59,7 +51,7 @@ def trick(q: Query, config: EuchreConfig) -> dict[str, Any]:
 
 def legal(q: Query, config: EuchreConfig) -> dict[str, Any]:
     trump = _trump(q)
-    hand, plays = trick_so_far(q, PLAYERS)
+    hand, plays = core_referee.trick_so_far(q, PLAYERS)
     return legal_answer(legality(config, hand, plays, trump))
 
 
@@ -69,13 +61,13 @@ def score_result(q: Query, config: EuchreConfig) -> ScoreResult:
         raise QueryError(Text("contract cannot be {value}: write partner (the makers play together) or alone",
                               value=quote(how, as_json=True)))
     side = q.integer("contractor", 0, SIDES - 1)
-    tricks_won = sides_tricks_won(q, TRICKS)
+    tricks_won = core_referee.sides_tricks_won(q, TRICKS)
     before = q.integers("scores_before", SIDES)
     return rules_api.score(config, ContractPlayed(how, side, tricks_won, (before[0], before[1])))
 
 
 def score(q: Query, config: EuchreConfig) -> dict[str, Any]:
-    return sides_score_answer(score_result(q, config))
+    return core_referee.sides_score_answer(score_result(q, config))
 
 
 _KINDS = {"rank": rank, "trick": trick, "legal": legal, "score": score}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout import referee as core_referee
 from atout import rules_api
 from atout.cards import JOKER, Suit
 from atout.errors import AtoutError, QueryError, quote
@@ -18,17 +19,7 @@ from atout.five_hundred import rules
 from atout.five_hundred.config import DECK, MAX_TRICKS, PLAYERS, SIDES, FiveHundredConfig, make_config
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.i18n import Text
-from atout.referee import (
-    Query,
-    bids_answer,
-    kind_answerer,
-    legal_answer,
-    rank_answer,
-    sides_score_answer,
-    sides_tricks_won,
-    trick_answer,
-    trick_so_far,
-)
+from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
 from atout.rules_api import AuctionState, ContractPlayed, Discards, ScoreResult, legality, ranking, trick_verdict
 
 
@@ -78,7 +69,7 @@ def trick(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
 
 def legal(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
     trump = _trump(q)
-    hand, plays = trick_so_far(q, PLAYERS)
+    hand, plays = core_referee.trick_so_far(q, PLAYERS)
     joker_suit = _joker_suit(q)
     _check_joker_lead(plays, trump, joker_suit)
     return legal_answer(legality(config, hand, plays, trump, joker_suit))
@@ -99,13 +90,13 @@ def bids(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
 def score_result(q: Query, config: FiveHundredConfig) -> ScoreResult:
     call = rules.contract_of(config, q.field("contract")).call
     side = q.integer("contractor", 0, SIDES - 1)
-    tricks_won = sides_tricks_won(q, MAX_TRICKS)
+    tricks_won = core_referee.sides_tricks_won(q, MAX_TRICKS)
     before = q.integers("scores_before", SIDES)
     return rules_api.score(config, ContractPlayed(call, side, tricks_won, (before[0], before[1])))
 
 
 def score(q: Query, config: FiveHundredConfig) -> dict[str, Any]:
-    return sides_score_answer(score_result(q, config))
+    return core_referee.sides_score_answer(score_result(q, config))
 
 
 def discards_result(q: Query, config: FiveHundredConfig) -> Discards:

@@ -183,10 +183,8 @@ def par(hand: Any, table: DoubleDummyTable) -> Par | None:
     last contract stand (the hand is thrown in if nobody called). Each side plays for its score less the other's, a
     contract set included (a sacrifice is called when it costs less). Misère is left out: the table has no cells for
     it. None until the table is complete."""
-    from functools import cache
-
     from atout.five_hundred.scoring import score_hand
-    from atout.solver.table import Par
+    from atout.solver.table import Par, sides_auction
 
     if not table.complete:
         return None
@@ -206,20 +204,7 @@ def par(hand: Any, table: DoubleDummyTable) -> Par | None:
         points = score_hand(config, contract, side, won, [0, 0], seat).points
         return int(points[0] - points[1])
 
-    @cache
-    def auction(rank: int, holder: int | None, speaker: int, passed: bool) -> tuple[int, int | None, int | None]:
-        """(side 0's margin, the contract's rank, the side holding it) once the auction is over."""
-        stop: tuple[int, int | None, int | None]
-        if holder is not None:
-            stop = (margin(rank, holder), rank, holder)
-        elif passed:
-            stop = (0, None, None)
-        else:
-            stop = auction(rank, None, 1 - speaker, True)
-        options = [stop] + [auction(higher, speaker, 1 - speaker, False) for higher in range(rank + 1, len(ladder))]
-        return max(options, key=lambda o: o[0]) if speaker == 0 else min(options, key=lambda o: o[0])
-
-    value, rank, holder = auction(-1, None, (hand.dealer + 1) % 2, False)
+    value, rank, holder = sides_auction(len(ladder), margin, (hand.dealer + 1) % 2)
     if rank is None or holder is None:
         return Par(None, None, 0)
     contract = ladder[rank]

@@ -258,10 +258,8 @@ def par(hand: Any, table: DoubleDummyTable) -> Par | None:
     * Each player alone (the default), nobody gains by a bid they lose: par is the highest bid a player makes for
       sure against all the others, by that player (the dealer holds at the same bid; otherwise the first from the
       dealer's left), and ``score`` is their own score in the hand."""
-    from functools import cache
-
     from atout.forty_fives.config import bid_level
-    from atout.solver.table import Par
+    from atout.solver.table import Par, sides_auction
 
     config = hand.config
     if table.by != "bidder" or not table.complete:
@@ -286,19 +284,8 @@ def par(hand: Any, table: DoubleDummyTable) -> Par | None:
             (score, strain, _made), seat = best
             return (score if side == 0 else -score), seat, strain
 
-        @cache
-        def auction(rank: int, holder: int | None, speaker: int, passed: bool) -> tuple[int, int | None, int | None]:
-            stop: tuple[int, int | None, int | None]
-            if holder is not None:
-                stop = (margin(rank, holder)[0], rank, holder)
-            elif passed:
-                stop = (0, None, None)
-            else:
-                stop = auction(rank, None, 1 - speaker, True)
-            options = [stop] + [auction(higher, speaker, 1 - speaker, False) for higher in range(rank + 1, len(ladder))]
-            return max(options, key=lambda o: o[0]) if speaker == 0 else min(options, key=lambda o: o[0])
-
-        value, rank, holder = auction(-1, None, config.side_of((hand.dealer + 1) % n), False)
+        value, rank, holder = sides_auction(len(ladder), lambda rank, side: margin(rank, side)[0],
+                                            config.side_of((hand.dealer + 1) % n))
         if rank is None or holder is None:
             return Par(None, None, 0)
         _margin, seat, strain = margin(rank, holder)

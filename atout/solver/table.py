@@ -121,3 +121,31 @@ def par(hand: Any, table: DoubleDummyTable) -> Par | None:
     """The par contract of a complete table where the game has contracts (its adapter's ``par``; None otherwise)."""
     adapter = adapter_of(hand)
     return adapter.par(hand, table) if adapter.SEARCH == "tricks" else None
+
+
+def sides_auction(calls: int, margin: Callable[[int, int], int], first: int) -> tuple[int, int | None, int | None]:
+    """The auction two sides reach with every hand known, for a par contract: the sides take turns from ``first``,
+    each passing or making one of the ``calls`` ranked above the last (0 the lowest); a side that passes after a
+    call lets the last call stand, and nobody calling throws the hand in. ``margin(rank, side)`` is side 0's score
+    less side 1's when ``side`` plays the call at ``rank``; side 0 plays for the most, side 1 for the least.
+    Returns (side 0's margin, the rank of the call standing, the side holding it), the last two None when
+    nobody calls.
+
+    >>> sides_auction(3, lambda rank, side: (rank + 1) * (1 if side == 0 else -1), first=0)
+    (3, 2, 0)
+    """
+    from functools import cache
+
+    @cache
+    def auction(rank: int, holder: int | None, speaker: int, passed: bool) -> tuple[int, int | None, int | None]:
+        stop: tuple[int, int | None, int | None]
+        if holder is not None:
+            stop = (margin(rank, holder), rank, holder)
+        elif passed:
+            stop = (0, None, None)
+        else:
+            stop = auction(rank, None, 1 - speaker, True)
+        options = [stop] + [auction(higher, speaker, 1 - speaker, False) for higher in range(rank + 1, calls)]
+        return max(options, key=lambda o: o[0]) if speaker == 0 else min(options, key=lambda o: o[0])
+
+    return auction(-1, None, first, False)

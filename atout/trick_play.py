@@ -42,12 +42,23 @@ class Trick:
 
 class FourInTwoPartnerships:
     """What a hand of four players in two partnerships (seats 0 and 2 against 1 and 3) says of its sides, for a
-    hand class to compose with ``HandBase``: the side of a seat, the tricks each side has won, and each seat's
-    return, its side's points once the hand is scored (``result.points``, by side)."""
+    hand class to compose with ``HandBase``: the side of a seat, the tricks each side has won, each seat's return,
+    its side's points once the hand is scored (``result.points``, by side), and a partner sitting the hand out
+    (``_sit_out``: the play goes round the other three, ``_next`` and ``_trick_size``)."""
 
     hands: list[list[Card]]
     tricks_won: list[int]               # per seat
     result: Any
+    sitting_out: int | None
+    _next: list[int]                    # the next seat to play after each seat
+    _trick_size: int
+
+    def _sit_out(self, out: int | None) -> None:
+        """``out`` (None: nobody) takes no part in the play: the tricks have a card fewer."""
+        self.sitting_out = out
+        if out is not None:
+            self._next = play_order(4, out)
+            self._trick_size = 3
 
     def side_of(self, seat: int) -> int:
         return check_seat(len(self.hands), seat) % 2

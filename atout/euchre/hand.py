@@ -329,12 +329,6 @@ class EuchreHand(trick_play.FourInTwoPartnerships, HandBase):
             return named if named in self.legal_actions() else None
         return None
 
-    def _sit_out(self, out: int | None) -> None:
-        self.sitting_out = out
-        if out is not None:
-            self._next = trick_play.play_order(PLAYERS, out)
-            self._trick_size = PLAYERS - 1
-
     def _say_alone(self, action: Action) -> Event:
         maker = self.maker
         assert maker is not None and self.up_card is not None, "the maker says whether to go alone"

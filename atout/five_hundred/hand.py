@@ -287,8 +287,7 @@ class FiveHundredHand(trick_play.FourInTwoPartnerships, HandBase):
                                      "ending cannot say: take the ending up before that lead, or after the trick"))
         self.contractor, self.contract, self.trump = contractor, contract, contract.trump
         self._tables = TABLES[self.trump]
-        if out is not None:
-            self._sit_out(out)
+        self._sit_out(out)
         self.hands = [list(h) for h in ending.hands]
         self.tricks_won = list(ending.won or [0] * PLAYERS)
         self.tricks = trick_play.tricks_won_before(Trick, self.tricks_won)
@@ -356,12 +355,6 @@ class FiveHundredHand(trick_play.FourInTwoPartnerships, HandBase):
         self.phase = Phase.KITTY
         self.to_act = contractor
         return event
-
-    def _sit_out(self, out: int) -> None:
-        """The contractor's partner takes no part in the play: the tricks have a card fewer."""
-        self.sitting_out = out
-        self._next = trick_play.play_order(PLAYERS, out)
-        self._trick_size = PLAYERS - 1
 
     def _discard(self, action: Action) -> Event:
         seat = self.to_act

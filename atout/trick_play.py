@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from atout.actions import PLAY_ACTIONS, Action
 from atout.cards import Card, Suit
-from atout.engine import PLAY_ACTIONS, Action, Event, Explanation, check_seat
+from atout.engine import check_seat
 from atout.errors import PositionError
+from atout.events import Event, Explanation
 from atout.i18n import Text
 
 

@@ -982,7 +982,8 @@ ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("
                 "play": N_("play a card"), "rob": N_("rob (exchange a card for the turned card)"),
                 "keep": N_("keep the hand as dealt"), "trump": N_("name trumps"), "kitty": N_("take the kitty"),
                 "close": N_("close the stock"), "marriage": N_("declare a marriage"),
-                "exchange": N_("exchange the 9 of trumps"), "declare": N_("declare 66")}
+                "exchange": N_("exchange the 9 of trumps"), "declare": N_("declare 66"),
+                "jinx": N_("jinx (play on for all five tricks)"), "stop": N_("stop and take the pool")}
 
 
 # An action named in words at the start of a sentence that refuses it ("Playing the joker naming hearts is not
@@ -990,7 +991,8 @@ ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("
 _SIMPLE_ACTIONS_SAID = {"keep": N_("Keeping the hand as dealt"), "kitty": N_("Taking the kitty in place of the hand"),
                         "done": N_("Finishing the discard"), "close": N_("Closing the stock"),
                         "draw": N_("Drawing from the stock after a trick"), "declare": N_("Declaring 66"),
-                        "deal": N_("Dealing the cards")}
+                        "deal": N_("Dealing the cards"), "jinx": N_("Jinxing (playing on for all five tricks)"),
+                        "stop": N_("Stopping to take the pool")}
 
 
 def action_said(action: Action) -> Text:

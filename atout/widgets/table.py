@@ -95,7 +95,8 @@ def action_label(action: Action, lang: str | None = None) -> str:
     if kind == "bid":
         return call_action(str(value), lang)
     simple = {"keep": N_("Keep my hand (do not rob)"), "kitty": N_("Take the kitty"), "done": N_("Done"),
-              "close": N_("Close the stock"), "draw": N_("Draw"), "declare": N_("Declare 66"), "pass": N_("Pass")}
+              "close": N_("Close the stock"), "draw": N_("Draw"), "declare": N_("Declare 66"), "pass": N_("Pass"),
+              "jinx": N_("Jinx: play on for all five tricks"), "stop": N_("Stop and take the pool")}
     if kind in simple and card is None and value is None:
         return _(simple[kind], lang)
     return str(action)

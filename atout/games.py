@@ -247,6 +247,19 @@ register(FORTY_FIVES,
 register(FIVE_HUNDRED,
          Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500", loses_points=True))
 register(SIXTY_SIX, Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"))
+# Spoil Five is played by 2 to 10; core seats 6 at most today (atout.limits: the table and the lessons): its config
+# and these limits go to ten with core.
+SPOIL_FIVE = Family(
+    "spoil-five", "atout.spoil_five", N_("Spoil Five"), "atout.players.spoil_five",
+    "atout.rulebook.spoil_five", solver="atout.solver.spoil_five",
+    value_unit="tricks", evaluation="solved", catalogue="atout.spoil_five.catalogue_cases",
+    default_target=3, review_gap=1.0, limits=FamilyLimits(players=(2, 6), hand_size=5),
+    capabilities=frozenset({Capability.ROBBING}),
+    drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
+                 "KH", "4C"),
+    drill_players=3)
+register(SPOIL_FIVE, Game("spoil-five", SPOIL_FIVE, N_("Spoil Five"), deal_code=5, position_code="s5",
+                          loses_points=True))
 DEFAULT_GAME = "forty-fives"     # the game a page or a widget shows when none is asked for
 # The game whose positions show the notation's every field (its family's ``notation``: ``DEAL`` and ``ENDING``).
 NOTATION_GAME = "five-hundred"

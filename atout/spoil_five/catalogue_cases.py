@@ -16,7 +16,13 @@ WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("spoil-five", {"target":
 
 
 def direct_cases() -> Iterator[Any]:
-    """A trick of one card so far, as a view explains it while it is played; a jinx made and failed, scored."""
+    """A trick of one card so far, as a view explains it while it is played; a jinx made and failed, scored; the
+    moments a hand played by its first legal actions meets only with some deals and options."""
+    yield from _scores()
+    yield from _moments()
+
+
+def _scores() -> Iterator[Any]:
     from atout.cards import Card, Suit
     from atout.catalogue import _explained
     from atout.spoil_five import ranking
@@ -30,3 +36,44 @@ def direct_cases() -> Iterator[Any]:
     for winner, jinx in ((0, "made"), (0, "failed"), (1, None), (None, None)):
         result = pool_result(config, 0, 0, winner, jinx, [0, 0, 0])
         yield from _explained(f"Spoil Five: the score, jinx {jinx}, winner {winner}", "engine", explain_score(result))
+
+
+def _moments(seeds: range = range(300)) -> Iterator[Any]:
+    """A turned ace the dealer may rob, and the jinx and stop asked for at the robbing; an ace of trumps its holder
+    must rob; the jinx asked for in the play, with and without the jinx; another game's move when the winner of the
+    first three tricks decides whether to jinx."""
+    from atout.catalogue import _explained
+    from atout.engine import Phase
+    from atout.spoil_five import new_hand
+
+    wanted = {"dealer": True, "holder": True, "asked": True, "jinx": True}
+    for seed in seeds:
+        hand = new_hand("spoil-five", seed=seed, players=3, ace_holder_rob="must")
+        if wanted["dealer"] and hand.phase is Phase.ROB:
+            wanted["dealer"] = False
+            yield from _explained("Spoil Five: a turned ace, the dealer may rob", "engine", hand.explain_rob())
+            for action in ("jinx", "stop"):
+                yield from _explained(f"Spoil Five: {action} at the robbing", "engine", hand.explain_illegal(action))
+            continue
+        if wanted["holder"] and hand.rob_offer is not None:
+            wanted["holder"] = False
+            yield from _explained("Spoil Five: the ace of trumps, its holder must rob", "engine", hand.explain_rob())
+            card = hand.hands[hand.rob_offer][0]
+            yield from _explained("Spoil Five: a card played before the must-rob", "engine",
+                                  hand.explain_illegal(f"play {card.code}"))
+        while hand.phase is Phase.PLAY and hand.jinx_offer is None:
+            if wanted["asked"] and not hand.tricks and hand.rob_offer is None:
+                wanted["asked"] = False
+                yield from _explained("Spoil Five: a jinx asked for in the play", "engine",
+                                      hand.explain_illegal("jinx"))
+                plain = new_hand("spoil-five", seed=seed, players=3, jinx=False)
+                if plain.phase is Phase.PLAY:
+                    yield from _explained("Spoil Five without the jinx: a jinx asked for", "engine",
+                                          plain.explain_illegal("jinx"))
+            hand.apply(hand.legal_actions()[0])
+        if wanted["jinx"] and hand.jinx_offer is not None:
+            wanted["jinx"] = False
+            yield from _explained("Spoil Five: a bid when the winner of the first three tricks decides", "engine",
+                                  hand.explain_illegal("bid 15"))
+        if not any(wanted.values()):
+            return

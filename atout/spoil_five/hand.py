@@ -249,6 +249,9 @@ class SpoilFiveHand(HandBase):
         if phase is Phase.DEAL:
             return Refusal(Refused.NOT_DEALT, None, action)
         assert seat is not None, "after the deal and before the end a player is to act"
+        if not self.is_of_this_game(action):
+            return Refusal(Refused.NOT_OF_THIS_GAME, seat, action, Moment(phase, self.config.game,
+                                                                          self.legal_actions()))
         if phase is Phase.PLAY:
             assert self.trump is not None and self.trick is not None, "the play has trumps and a trick"
             if self.jinx_offer == seat and action.kind not in ("jinx", "stop"):
@@ -274,9 +277,6 @@ class SpoilFiveHand(HandBase):
             return Refusal(Refused.DEALER_MUST_ROB, seat, action)
         if phase is Phase.ROB and action.kind == "rob" and action.card is not None:
             return Refusal(Refused.ROB_CARD_NOT_HELD, seat, action)
-        if not self.is_of_this_game(action):
-            return Refusal(Refused.NOT_OF_THIS_GAME, seat, action, Moment(phase, self.config.game,
-                                                                          self.legal_actions()))
         return Refusal(Refused.NOT_NOW, seat, action, Moment(phase, self.config.game, self.legal_actions()))
 
     def _word_refusal(self, refusal: Refusal) -> Explanation:

@@ -220,6 +220,10 @@ def explain_refusal(refusal: Refusal) -> Explanation:
             "Only a player who has taken the first three tricks may jinx or stop, right after the third trick"))
     if reason is Refused.CARD_NOT_HELD:
         return card_not_held("s5.deal.packets", who, action.card, data)
+    if reason is Refused.SUIT_NAMED:
+        return Explanation("s5.trick.led-suit", Text(
+            "In {game} a card is played without naming a suit: play {card} alone", game=Text(game_title(data)),
+            card=action.card))
     if reason is Refused.AGAINST_THE_PLAY:
         assert action.card is not None, "a card refused in the play"
         return ranking.explain_illegal(action.card, data.hand, data.plays, data.trump, data.must_follow_suit)

@@ -62,6 +62,7 @@ class Refused(enum.Enum):
     JINX_OR_STOP_FIRST = "jinx-or-stop-first"          # the seat with the first three tricks
     NO_JINX_NOW = "no-jinx-now"                         # (the seat with three tricks or None, whether jinx is played)
     CARD_NOT_HELD = "card-not-held"                     # the player's hand
+    SUIT_NAMED = "suit-named"                           # a card played with a suit named (Five Hundred's joker)
     AGAINST_THE_PLAY = "against-the-play"               # ``PlayFacts``
     NOT_OF_THIS_GAME = "not-of-this-game"               # ``Moment``
     NOT_NOW = "not-now"                                 # ``Moment``
@@ -271,6 +272,8 @@ class SpoilFiveHand(HandBase):
                 hand = self.hands[seat]
                 if action.card not in hand:
                     return Refusal(Refused.CARD_NOT_HELD, seat, action, list(hand))
+                if action.value is not None:
+                    return Refusal(Refused.SUIT_NAMED, seat, action, self.config.game)
                 return Refusal(Refused.AGAINST_THE_PLAY, seat, action, PlayFacts(
                     list(hand), list(self.trick.cards), self.trump, self.config.must_follow_suit))
         if phase is Phase.ROB and action.kind == "keep":

@@ -25,7 +25,7 @@ from atout.solver.spoil_five import SpoilFivePosition
 KEEP = Action("keep")
 JINX = Action("jinx")
 STOP = Action("stop")
-WIN = 3                 # the tricks that win the pool (s5.win.three-tricks)
+WIN = 3                 # the tricks that win the pool (s5.score.three-tricks)
 
 
 def knowledge(view: dict) -> Knowledge:

@@ -45,15 +45,15 @@ RULES: dict[str, str] = {
                                "be reneged; if your only trumps may be reneged, you may play any card."),
     "s5.follow.renege": N_("The 5 of trumps, the jack of trumps and the A♥ may be withheld when the card "
                            "led is a lower trump."),
-    "s5.pool.stake": N_("Each player puts one counter into a fresh pool."),
-    "s5.pool.dealer": N_("The dealer puts one counter more into the pool at every deal."),
-    "s5.win.three-tricks": N_("The first player to take three tricks wins the pool, and the hand ends there."),
-    "s5.pool.spoiled": N_("When nobody takes three tricks the hand is spoiled: the pool is carried over to the next "
+    "s5.score.stake": N_("Each player puts one counter into a fresh pool."),
+    "s5.score.dealer-stake": N_("The dealer puts one counter more into the pool at every deal."),
+    "s5.score.three-tricks": N_("The first player to take three tricks wins the pool, and the hand ends there."),
+    "s5.score.spoiled": N_("When nobody takes three tricks the hand is spoiled: the pool is carried over to the next "
                           "deal, and each player adds one counter."),
-    "s5.jinx.offer": N_("A player who takes the first three tricks may stop and take the pool, or jinx: play on to "
+    "s5.play.jinx": N_("A player who takes the first three tricks may stop and take the pool, or jinx: play on to "
                         "take all five."),
-    "s5.jinx.made": N_("A jinx made wins the pool and one stake more from every other player."),
-    "s5.jinx.failed": N_("A jinx that fails wins nothing: the hand is spoiled and the pool carried over."),
+    "s5.score.jinx-made": N_("A jinx made wins the pool and one stake more from every other player."),
+    "s5.score.jinx-failed": N_("A jinx that fails wins nothing: the hand is spoiled and the pool carried over."),
     "s5.score.counters": N_("Each player's score is the counters they have won less those they have put in."),
     "s5.game.target": N_("Atout ends the game when a player is 10 counters up (the tables themselves play on as "
                          "long as they like)."),
@@ -65,11 +65,11 @@ WHERE: dict[str, dict[str, object]] = {
     "s5.deal.first-dealer": {"first_dealer": "seat-0"},
     "s5.rob.dealer-ace": {"dealer_rob": "may"},
     "s5.rob.ace-holder": {"ace_holder_rob": "may"},
-    "s5.pool.stake": {"stake": 1},
-    "s5.pool.dealer": {"dealer_adds": True},
-    "s5.pool.spoiled": {"after_spoil": "each"},
-    "s5.jinx.offer": {"jinx": True},
-    "s5.jinx.made": {"jinx": True},
-    "s5.jinx.failed": {"jinx": True},
+    "s5.score.stake": {"stake": 1},
+    "s5.score.dealer-stake": {"dealer_adds": True},
+    "s5.score.spoiled": {"after_spoil": "each"},
+    "s5.play.jinx": {"jinx": True},
+    "s5.score.jinx-made": {"jinx": True},
+    "s5.score.jinx-failed": {"jinx": True},
     "s5.game.target": {"target": 10},
 }

@@ -2,7 +2,7 @@
 as played and its double-dummy table (the family's solver adapter, named by ``atout.games``).
 
 The search counts the tricks a player takes against all the others (paranoid), every trick played out: three of them
-win the pool (s5.win.three-tricks), so a value of 3 or more is the pool won. The jinx decision is not searched: a
+win the pool (s5.score.three-tricks), so a value of 3 or more is the pool won. The jinx decision is not searched: a
 hand whose leader decides whether to jinx is not at a card play, and the solver refuses it.
 """
 

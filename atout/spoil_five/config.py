@@ -56,7 +56,7 @@ class SpoilFiveConfig:
         return seat
 
     def stakes(self, dealer: int, carried: int) -> list[int]:
-        """What each player puts into the pool at a deal (s5.pool.stake, s5.pool.dealer, s5.pool.spoiled): the
+        """What each player puts into the pool at a deal (s5.score.stake, s5.score.dealer-stake, s5.score.spoiled): the
         stake each at a fresh pool; over a carried pool one counter each, or none (``after_spoil: dealer``); the
         dealer one more."""
         each = self.stake if not carried else (1 if self.after_spoil == "each" else 0)

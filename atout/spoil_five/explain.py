@@ -35,11 +35,18 @@ def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
     kind, seat, data, action = event.kind, event.seat, event.data, event.action
     who = seat_name(seat) if seat is not None else None
     if kind == "deal":
-        return Explanation("s5.pool.stake", Text(
+        return Explanation("s5.score.stake", Text(
             "{seat} deals a packet of 3 to each player from the dealer's left, then a packet of 2; the pool holds "
             "{pool}", seat=who, pool=_counters(data),
             you=N_("You deal a packet of 3 to each player from your left, then a packet of 2; the pool holds "
                    "{pool}")))
+    if kind == "ending":
+        assert action is not None, "an ending is taken up by its action"
+        return Explanation("s5.play.first-lead", Text(
+            "The hand starts part-way through: {suit} are trumps and each player holds the cards shown. {seat} plays "
+            "next.", suit=action.value.trump, seat=who,
+            you=N_("The hand starts part-way through: {suit} are trumps and each player holds the cards shown. You "
+                   "play next.")))
     if kind == "turn-up":
         return Explanation("s5.deal.turn-up", Text("{card} is turned up: {suit} are trumps",
                                                    card=data, suit=data.suit))
@@ -96,13 +103,13 @@ def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
         return Explanation(why.rule, Text("{seat} wins the trick: {why}", seat=who, why=why.text,
                                           you=N_("You win the trick: {why}")))
     if kind == "jinx":
-        return Explanation("s5.jinx.offer", Text(
+        return Explanation("s5.play.jinx", Text(
             "{seat} took the first three tricks and jinxes: they play on to take all five, for the pool of {pool} "
             "and one stake more from each player; losing a trick now loses the pool", seat=who, pool=_counters(data),
             you=N_("You took the first three tricks and jinx: you play on to take all five, for the pool of {pool} "
                    "and one stake more from each player; losing a trick now loses the pool")))
     if kind == "stop":
-        return Explanation("s5.win.three-tricks", Text(
+        return Explanation("s5.score.three-tricks", Text(
             "{seat} took the first three tricks and stops there, taking the pool", seat=who,
             you=N_("You took the first three tricks and stop there, taking the pool")))
     if kind == "score":
@@ -114,19 +121,19 @@ def explain_score(result: HandResult) -> Explanation:
     """Who took the pool, or why it is carried over, and how many counters that is."""
     if result.jinx == "made":
         assert result.winner is not None
-        return Explanation("s5.jinx.made", Text(
+        return Explanation("s5.score.jinx-made", Text(
             "{seat} took all five tricks as announced: the pool of {pool} and one stake more from each player",
             seat=seat_name(result.winner), pool=_counters(result.pool),
             you=N_("You took all five tricks as announced: the pool of {pool} and one stake more from each player")))
     if result.jinx == "failed":
-        return Explanation("s5.jinx.failed", Text(
+        return Explanation("s5.score.jinx-failed", Text(
             "The jinx failed: nobody takes the pool, and its {pool} are carried over to the next deal",
             pool=_counters(result.pool)))
     if result.winner is not None:
-        return Explanation("s5.win.three-tricks", Text(
+        return Explanation("s5.score.three-tricks", Text(
             "{seat} took three tricks and wins the pool of {pool}", seat=seat_name(result.winner),
             pool=_counters(result.pool), you=N_("You took three tricks and win the pool of {pool}")))
-    return Explanation("s5.pool.spoiled", Text(
+    return Explanation("s5.score.spoiled", Text(
         "Nobody took three tricks: the hand is spoiled, and the pool of {pool} is carried over to the next deal",
         pool=_counters(result.pool)))
 
@@ -156,7 +163,7 @@ def explain_refusal(refusal: Refusal) -> Explanation:
     reason, seat, action, data = refusal
     who = seat_name(seat) if seat is not None else None
     if reason is Refused.OVER:
-        return Explanation("s5.win.three-tricks", Text("The hand is over: no more actions"))
+        return Explanation("s5.score.three-tricks", Text("The hand is over: no more actions"))
     if reason is Refused.NOT_DEALT:
         return Explanation("s5.deal.packets", Text("The cards must be dealt first"))
     if reason is Refused.ACE_KEPT:
@@ -206,7 +213,7 @@ def explain_refusal(refusal: Refusal) -> Explanation:
     if reason is Refused.DEALER_MUST_ROB:
         return Explanation("s5.rob.dealer-ace", Text("The turned card is an ace: the dealer must rob it"))
     if reason is Refused.JINX_OR_STOP_FIRST:
-        return Explanation("s5.jinx.offer", Text(
+        return Explanation("s5.play.jinx", Text(
             "{seat} took the first three tricks and must first say whether they stop and take the pool or jinx",
             seat=who,
             you=N_("You took the first three tricks and must first say whether you stop and take the pool or "
@@ -214,9 +221,9 @@ def explain_refusal(refusal: Refusal) -> Explanation:
     if reason is Refused.NO_JINX_NOW:
         holder, jinx_played = data
         if not jinx_played:
-            return Explanation("s5.win.three-tricks", Text(
+            return Explanation("s5.score.three-tricks", Text(
                 "This table plays without the jinx: three tricks take the pool and end the hand"))
-        return Explanation("s5.jinx.offer", Text(
+        return Explanation("s5.play.jinx", Text(
             "Only a player who has taken the first three tricks may jinx or stop, right after the third trick"))
     if reason is Refused.CARD_NOT_HELD:
         return card_not_held("s5.deal.packets", who, action.card, data)

@@ -24,7 +24,7 @@ class SpoilFiveGame(GameBase[SpoilFiveHand]):
     hand_class = SpoilFiveHand
     default_game = "spoil-five"
     TARGET_RULE = "s5.game.target"
-    pool = 0          # carried over from the hands spoiled so far (s5.pool.spoiled)
+    pool = 0          # carried over from the hands spoiled so far (s5.score.spoiled)
 
     def hand_start(self) -> HandStart:
         return HandStart(scores_before=tuple(self.scores), carry=self.pool)

@@ -21,6 +21,7 @@ from atout.engine import (
     ONLOOKER,
     PLAY_ACTIONS,
     Action,
+    Ending,
     Event,
     Explanation,
     HandBase,
@@ -29,9 +30,10 @@ from atout.engine import (
     Phase,
     Refusal,
     TableView,
+    check_ending,
 )
-from atout.errors import IllegalActionError
-from atout.i18n import N_, Text
+from atout.errors import IllegalActionError, PositionError
+from atout.i18n import Text
 from atout.spoil_five import ranking
 from atout.spoil_five.config import SpoilFiveConfig, make_config
 from atout.spoil_five.scoring import HandResult, pool_result
@@ -40,7 +42,7 @@ KEEP = Action("keep")
 JINX = Action("jinx")
 STOP = Action("stop")
 HAND_SIZE = 5
-WINNING_TRICKS = 3          # s5.win.three-tricks
+WINNING_TRICKS = 3          # s5.score.three-tricks
 FULL_MASK = sum(1 << c.index for c in FULL_DECK)   # each of the 52 cards exactly once
 
 
@@ -100,7 +102,6 @@ class SpoilFiveHand(HandBase):
     config_class = SpoilFiveConfig
     make_config = staticmethod(make_config)
     DEAL_RULE = "s5.deal.packets"
-    SCORES_NOW_UNIT = N_("Counters won or lost")
 
     def __init__(self, config: SpoilFiveConfig, dealer: int = 0, scores_before: Sequence[int] | None = None,
                  carried: int = 0) -> None:
@@ -109,7 +110,7 @@ class SpoilFiveHand(HandBase):
         self.dealer = dealer
         self.scores_before = list(scores_before) if scores_before is not None else [0] * config.players
         self.carried = carried                          # the pool left by spoiled hands before this one
-        self.stakes = config.stakes(dealer, carried)    # s5.pool.stake, s5.pool.dealer
+        self.stakes = config.stakes(dealer, carried)    # s5.score.stake, s5.score.dealer-stake
         self.pool = carried + sum(self.stakes)
         self.phase = Phase.DEAL
         self.to_act: int | None = None
@@ -142,7 +143,7 @@ class SpoilFiveHand(HandBase):
         """A hand starts with the scores before it and the pool carried over from spoiled hands (``carry``)."""
         if not isinstance(start.carry, int) or isinstance(start.carry, bool) or start.carry < 0:
             raise IllegalActionError(Text("the pool carried over is a number of counters, 0 or more"),
-                                     rule="s5.pool.spoiled")
+                                     rule="s5.score.spoiled")
         return cls(config, dealer, start.scores_before, start.carry)
 
     def start(self) -> HandStart:
@@ -316,6 +317,38 @@ class SpoilFiveHand(HandBase):
             self._start_play((dealer + 1) % n)
         return event
 
+    def _ending(self, action: Action) -> Event:
+        """Take the hand up at an ending (``Ending``): trumps named, robbing done, each seat holding the cards given,
+        the trick on the table played out by the rules (a card that could not have been played is refused), the
+        tricks won so far (nobody on three: the hand would be over)."""
+        ending: Ending = action.value
+        n = self.n
+        check_ending(ending, n, FULL_DECK, HAND_SIZE)
+        if not isinstance(ending.trump, Suit):
+            raise PositionError(Text("an ending of {game} names the trump suit, as in trump: H", game=self.config.game))
+        if ending.contract is not None:
+            raise PositionError(Text("{game} has no auction: an ending gives its trump, not a contract",
+                                     game=self.config.game))
+        won = list(ending.won or [0] * n)
+        if any(w >= WINNING_TRICKS for w in won):
+            raise PositionError(Text("the hand is over once a player has three tricks: give fewer tricks won"))
+        self.trump = ending.trump
+        self.hands = [list(h) for h in ending.hands]
+        for seat, count in enumerate(won):
+            self.tricks.extend(Trick(seat, [], seat) for _ in range(count))
+            self.tricks_won[seat] = count
+        self._start_play(ending.leader)
+        for i, card in enumerate(ending.trick):
+            seat = (ending.leader + i) % n
+            self.hands[seat].append(card)
+            self._legal = None
+            if PLAY_ACTIONS[card.index] not in self._compute_legal():
+                why = self._explain_illegal(PLAY_ACTIONS[card.index])
+                raise PositionError(Text("the trick so far cannot have been played: {why}", why=why.text))
+            self._play(PLAY_ACTIONS[card.index])
+        self._legal = None
+        return Event("ending", self.to_act, action, None, _explain)
+
     def _from_left(self) -> list[int]:
         return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
 
@@ -396,19 +429,19 @@ class SpoilFiveHand(HandBase):
         self._stage(won)                  # its cards still in the middle
         self.trick = None
         if self.jinxed is not None:
-            if winner != self.jinxed:                       # s5.jinx.failed
+            if winner != self.jinxed:                       # s5.score.jinx-failed
                 return self._end(event, None, "failed")
-            if len(self.tricks) == HAND_SIZE:               # s5.jinx.made
+            if len(self.tricks) == HAND_SIZE:               # s5.score.jinx-made
                 return self._end(event, winner, "made")
         elif self.tricks_won[winner] == WINNING_TRICKS:
             if len(self.tricks) == WINNING_TRICKS and self.config.jinx and self.n > 1:
-                self.jinx_offer = winner                    # s5.jinx.offer: the first three tricks
+                self.jinx_offer = winner                    # s5.play.jinx: the first three tricks
                 self.trick = Trick(winner)
                 self.to_act = winner
                 return event
-            return self._end(event, winner, None)           # s5.win.three-tricks
+            return self._end(event, winner, None)           # s5.score.three-tricks
         elif len(self.tricks) == HAND_SIZE:
-            return self._end(event, None, None)             # s5.pool.spoiled
+            return self._end(event, None, None)             # s5.score.spoiled
         self.trick = Trick(winner)
         self.to_act = winner
         return event
@@ -468,7 +501,7 @@ class SpoilFiveHand(HandBase):
             cards.append(self.turn_up)
         return cards
 
-    DOES = {"deal": _deal, "rob": _rob, "keep": _rob, "play": _play, "jinx": _jinx, "stop": _jinx}
+    DOES = {"deal": _deal, "ending": _ending, "rob": _rob, "keep": _rob, "play": _play, "jinx": _jinx, "stop": _jinx}
     PHASES = (Phase.DEAL, Phase.ROB, Phase.PLAY, Phase.OVER)
 
     def __repr__(self) -> str:

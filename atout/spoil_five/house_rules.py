@@ -44,18 +44,18 @@ SWITCHES: dict[str, Switch] = {
         {"must": N_("its holder must rob"), "may": N_("its holder may rob")},
         short={"must": N_("The ace's holder must rob"), "may": N_("The ace's holder may rob")}),
     "jinx": Switch(N_("The jinx"), {
-        True: Stated("s5.jinx.offer"),
+        True: Stated("s5.play.jinx"),
         False: N_("There is no jinx: whoever takes three tricks takes the pool, and the hand ends there.")},
         short={False: N_("No jinx")}),
-    "stake": Switch(N_("Stake"), {1: Stated("s5.pool.stake"),
+    "stake": Switch(N_("Stake"), {1: Stated("s5.score.stake"),
                                   "*": N_("Each player puts {value} counters into a fresh pool.")},
                     short={"*": N_("A stake of {value}")}),
     "dealer_adds": Switch(N_("The dealer adds a counter"), {
-        True: Stated("s5.pool.dealer"),
+        True: Stated("s5.score.dealer-stake"),
         False: N_("The dealer adds no extra counter at each deal.")},
         short={False: N_("The dealer adds nothing more")}),
     "after_spoil": Switch(N_("After a spoiled hand"), {
-        "each": Stated("s5.pool.spoiled"),
+        "each": Stated("s5.score.spoiled"),
         "dealer": N_("When nobody takes three tricks the hand is spoiled: the pool is carried over to the next deal, "
                      "and only the dealer adds a counter.")},
         {"each": N_("everyone adds a counter"), "dealer": N_("only the dealer adds one")},

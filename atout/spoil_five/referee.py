@@ -6,7 +6,7 @@ from the tricks played (three to five: the hand ends when a player takes three, 
 >>> tricks = [{"leader": 1, "plays": p} for p in (["5H", "2C", "3C"], ["JH", "4C", "6C"], ["AH", "7C", "8C"])]
 >>> answer = judge({"kind": "score", "game": "spoil-five", "players": 3, "trump": "H", "tricks": tricks})
 >>> answer["counters"], answer["winner"], answer["pool_after"], answer["rule"]
-([-2, 3, -1], 1, 0, 's5.win.three-tricks')
+([-2, 3, -1], 1, 0, 's5.score.three-tricks')
 """
 
 from __future__ import annotations

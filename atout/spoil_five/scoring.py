@@ -1,4 +1,4 @@
-"""What a hand of Spoil Five pays (``s5.pool.*``, ``s5.win.*``, ``s5.jinx.*``, ``s5.score.counters``).
+"""What a hand of Spoil Five pays (``s5.score.*``, ``s5.play.jinx``).
 
 >>> from atout.spoil_five.config import make_config
 >>> r = pool_result(make_config("spoil-five", players=3), dealer=0, carried=0, winner=1, jinx=None, before=[0, 0, 0])
@@ -33,8 +33,8 @@ class HandResult:
     def spoiled(self) -> bool:
         return self.winner is None
 
-    @property
     def score_line(self) -> ScoreLine:
+        """The hand on a score sheet: each player's counters won or lost, its tricks and its totals."""
         return ScoreLine(list(self.counters), list(self.tricks_won), list(self.scores_before), list(self.scores_after))
 
 
@@ -50,7 +50,7 @@ def pool_result(config: SpoilFiveConfig, dealer: int, carried: int, winner: int 
     if won:
         assert winner is not None
         counters[winner] += pool
-        if jinx == "made":                          # s5.jinx.made
+        if jinx == "made":                          # s5.score.jinx-made
             for seat in range(n):
                 if seat != winner:
                     counters[seat] -= config.stake

@@ -47,13 +47,9 @@ POSITION = SpoilFivePosition
 
 
 def position(hand: Any) -> SpoilFivePosition:
-    """The play position of an engine hand in its play phase, every hand known (not while the winner of the first
-    three tricks decides whether to jinx: that is no card play)."""
-    if hand.jinx_offer is not None:
-        from atout.i18n import Text
-        from atout.solver import SolverError
-
-        raise SolverError(Text("The solver works on the play: this hand is not at its play"))
+    """The play position of an engine hand in its play phase, every hand known. While the winner of the first three
+    tricks decides whether to jinx, it is the position of the jinx: that player leading the fourth trick (stopping
+    is worth the three tricks already won)."""
     trick = hand.trick
     rob = None
     turned = hand.turn_up

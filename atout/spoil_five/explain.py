@@ -6,6 +6,7 @@ from __future__ import annotations
 from atout.cards import ACE, Card
 from atout.engine import (
     ONLOOKER,
+    Action,
     Event,
     Explanation,
     Phase,
@@ -21,7 +22,7 @@ from atout.engine import (
 from atout.games import game_title
 from atout.i18n import N_, Plural, Text
 from atout.spoil_five import ranking
-from atout.spoil_five.hand import Refused
+from atout.spoil_five.hand import Refused, SpoilFiveHand
 from atout.spoil_five.scoring import HandResult
 
 
@@ -141,6 +142,22 @@ def explain_score(result: HandResult) -> Explanation:
 def score_labels(players: int) -> list[Text]:
     """Whose each score on the table is: each player's."""
     return [Text("{seat}", seat=seat_name(i), you=N_("You")) for i in range(players)]
+
+
+def hint_reason(hand: SpoilFiveHand, seat: int, action: Action) -> Text | None:
+    """Why ``seat`` might rob giving up ``action.card`` (the hint's reason, ``atout.hints``), from what it sees: the
+    turned card is a trump, and the card given up for it is none, or a lower one."""
+    turned, given, trump = hand.turn_up, action.card, hand.trump
+    if action.kind != "rob" or turned is None or given is None or trump is None:
+        return None
+    trumps = ranking.trump_order(trump)
+    if given not in trumps:
+        return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is not", turned=turned,
+                    card=given)
+    if turned in trumps and trumps.index(given) > trumps.index(turned):
+        return Text("the turned card, {turned}, is a higher trump than {card}, given up for it", turned=turned,
+                    card=given)
+    return None
 
 
 def table_notes(ace_holder: int | None, pool: int, jinxed: int | None) -> list[Text]:

@@ -5,9 +5,11 @@
 * ``club`` plays the Forty-Fives club player's cards (core's Fives ranking: lead master trumps, take a trick with the
   cheapest sure winner), and jinxes only when every card it still holds is a trump nobody can beat.
 * ``expert`` deals the unseen cards many times consistently with what its seat knows (cards played, voids and reneges
-  shown, the announced ace holder, who robbed), solves each deal exactly for its tricks against all the others, and
-  picks the play that most often reaches the three tricks that win the pool (more tricks breaking ties); it jinxes
-  when the samples say all five tricks are likely enough to be worth more than the pool in hand.
+  shown, the announced ace holder, who robbed), plays each of its cards out to the end of the hand on every deal with
+  club players at every seat, and picks the card that wins the most counters on average (the pool is what a hand is
+  played for, and the others play for themselves, not as one side against it: the exact solver's paranoid search
+  for tricks played worse than the club player, measured); it jinxes when the solver, on the samples, makes all five
+  tricks likely enough to be worth more than the pool in hand.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ import time
 from typing import Any
 
 from atout.cards import ACE, FULL_DECK, Card, Suit
-from atout.engine import Action, Phase
+from atout.engine import Action, Ending, Phase
 from atout.fives_ranking import TABLES, legal_plays, trick_winner
 from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
 from atout.solver import solve
 from atout.solver.spoil_five import SpoilFivePosition
+from atout.spoil_five.hand import SpoilFiveHand
 
 KEEP = Action("keep")
 JINX = Action("jinx")
@@ -204,11 +207,6 @@ class Expert(SpoilFivePlayer):
         self.samples = samples
         self.budget_s = budget_s
 
-    def rob(self, view: dict, legal: list[Action]) -> Action:
-        if view["phase"] == Phase.ROB.value:
-            return super().rob(view, legal)         # the dealer's rob comes before any play: take the ace
-        return self.play(view, legal)
-
     def jinx(self, view: dict, legal: list[Action]) -> Action:
         """Jinx when the chance of all five, times what a jinx wins, beats the pool in hand."""
         know = knowledge(view)
@@ -218,8 +216,7 @@ class Expert(SpoilFivePlayer):
         for dealt in sampled_deals(self.rng, know, self.samples, deadline):
             pos = position(view, dealt)
             pos.to_act = pos.leader = view["seat"]
-            value = solve(pos, line=False).value
-            fives += value == 5
+            fives += solve(pos, line=False).value == 5
             total += 1
         if not total:
             return Club().decide(view, legal)
@@ -227,18 +224,53 @@ class Expert(SpoilFivePlayer):
         return JINX if fives / total * (pool + config.stake * (n - 1)) > pool else STOP
 
     def play(self, view: dict, legal: list[Action]) -> Action:
+        """Each card played out to the end of the hand by club players on every sampled deal: the card that wins the
+        most counters on average (the pool, not tricks, is what a hand is played for; a jinx under way is solved)."""
+        if view["jinxed"] is not None:
+            return self._solved(view, legal)
         know = knowledge(view)
+        seat = view["seat"]
         deadline = time.perf_counter() + self.budget_s
         samples: list[dict[Action, float]] = []
+        club = Club()
         for dealt in sampled_deals(self.rng, know, self.samples, deadline):
-            values = solve(position(view, dealt), line=False).values
-            samples.append({a: (10 if v >= WIN else 0) + v for a, v in values.items()})
+            start = _ending_hand(view, dealt)
+            values: dict[Action, float] = {}
+            for action in legal:
+                hand = start.copy()
+                hand.apply(action)
+                while hand.to_act is not None:
+                    hand.apply(club.act(hand, hand.to_act))
+                values[action] = hand.returns()[seat]
+            samples.append(values)
         if not samples:
             return Club().decide(view, legal)
         best = best_on_average(samples, legal)
         if len(best) > 1 and all(a.kind == "play" for a in best):
             return Action("play", club_card(view, [card_of(a) for a in best], know))
         return best[0]
+
+    def _solved(self, view: dict, legal: list[Action]) -> Action:
+        know = knowledge(view)
+        deadline = time.perf_counter() + self.budget_s
+        samples: list[dict[Action, int]] = []
+        for dealt in sampled_deals(self.rng, know, self.samples, deadline):
+            samples.append(solve(position(view, dealt), line=False).values)
+        if not samples:
+            return Club().decide(view, legal)
+        return best_on_average(samples, legal)[0]
+
+
+def _ending_hand(view: dict, dealt: dict[int, list[Card]]) -> SpoilFiveHand:
+    """The hand of one guess at the unseen cards, taken up where the seat of ``view`` stands (``Ending``)."""
+    seat, n = view["seat"], len(view["hand_sizes"])
+    hands = tuple(tuple(view["hand"]) if s == seat else tuple(dealt.get(s, ())) for s in range(n))
+    trick = tuple(view["trick"])
+    leader = view["leader"] if view["leader"] is not None else view["to_act"]
+    ending = Ending(hands, leader, trick, tuple(view["tricks_won"]), trump=view["trump"])
+    hand = SpoilFiveHand(view["config"], view["dealer"])
+    hand.apply(Action("ending", None, ending))
+    return hand
 
 
 PLAYERS = {"beginner": Beginner, "club": Club, "expert": Expert}

@@ -4,6 +4,9 @@
 where the game allows), median of five rounds, beside a baseline measured in the same run (a bare
 shuffle-and-deal loop), so figures from a shared, noisy machine can be compared as ratios.
 
+``atout bench referee``: the time ``atout judge`` takes over its worst line, of each kind of hostile line
+(``atout.bench_referee``).
+
 ``atout bench review``: how far past its time budget the review of a learner's calls runs (``atout.review``), per
 game with an auction, median of five reviews: it looks at the clock between two deals, so it should overrun by
 about one deal's time.
@@ -117,7 +120,7 @@ def review(budget_s: float = 1.0, games: list[str] | None = None) -> dict[str, A
 
 
 # the site's, in Chromium: benchmarks/bench_site.py
-BENCHMARKS = ("engine", "solver", "class", "class-start", "review")
+BENCHMARKS = ("engine", "solver", "class", "class-start", "review", "referee")
 
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
@@ -139,6 +142,10 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
         return bench_class_start.run(pages, spread_s, pool, rounds)
     if what == "review":
         return review(1.0 if seconds is None else seconds, games)
+    if what == "referee":
+        from atout import bench_referee
+
+        return bench_referee.run()
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
 
 
@@ -151,6 +158,10 @@ def format_results(results: dict[str, Any]) -> str:
         from atout import bench_class_start
 
         return bench_class_start.format_results(results)
+    if "referee" in results:
+        from atout import bench_referee
+
+        return bench_referee.format_results(results)
     if "class" in results:
         from atout import bench_class
 

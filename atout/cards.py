@@ -349,6 +349,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(text, str):
         text = text.replace(",", " ").split()
+    elif isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
+        raise CardParseError(Text("cards are text such as '5H JH 10C', or a list of cards, not {what}",
+                                  what=quote(text)))
     return [Card.parse(t) for t in text]
 
 

@@ -23,16 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from atout import i18n
+from atout.cards import Card
 from atout.i18n import LANGUAGES, Text
 
 PACKAGE = Path(__file__).resolve().parent
 CASES_FILE = PACKAGE / "data" / "catalogue_cases.jsonl"
 
 # Where core's sentences live (paths relative to the package). Widgets and the site's chrome are the views'.
-TEMPLATE_MODULES = ("engine.py", "referee.py", "lessons.py", "house_rules.py", "*/house_rules.py", "hints.py",
-                    "fives_ranking.py",
-                    "rulebook/*.py", "*/explain.py", "*/ranking.py", "*/referee.py", "*/bidding.py", "*/scoring.py",
-                    "*/hand.py", "*/game.py", "*/rules.py")
+TEMPLATE_MODULES = ("engine.py", "vocabulary.py", "*/vocabulary.py", "referee.py", "lessons.py", "house_rules.py",
+                    "*/house_rules.py", "hints.py", "fives_ranking.py", "rulebook/*.py", "*/explain.py", "*/ranking.py",
+                    "*/referee.py", "*/bidding.py", "*/scoring.py", "*/hand.py", "*/game.py", "*/rules.py")
 VIEW_FOLDERS = ("widgets",)
 MESSAGE_CALLS = {"Text", "N_"}
 
@@ -239,6 +239,26 @@ def direct_cases() -> Iterator[Sentence]:
 
     for family in FAMILY_LIST:
         yield from family.catalogue_cases().direct_cases()
+
+
+def vocabulary_cases() -> Iterator[Sentence]:
+    """Each action kind's words, as its family declares them (``atout.vocabulary``): every form, a card's with the
+    9♥ and a suit's with hearts."""
+    from atout.vocabulary import all_words
+
+    sample = Card.parse("9H")
+    for kind, words in all_words().items():
+        for form in ("allowed", "button", "subject", "foreign"):
+            if getattr(words, form) is not None:
+                yield from _render(f"the action {kind!r}: {form}", "vocabulary", Text(getattr(words, form)))
+        for form in ("button_card", "subject_card"):
+            if getattr(words, form) is not None:
+                yield from _render(f"the action {kind!r} with 9♥: {form}", "vocabulary",
+                                   Text(getattr(words, form), card=sample, suit=sample.suit))
+        for form in ("button_suit", "subject_suit", "foreign_suit"):
+            if getattr(words, form) is not None:
+                yield from _render(f"the action {kind!r} naming hearts: {form}", "vocabulary",
+                                   Text(getattr(words, form), suit=sample.suit))
 
 
 def _explanations(answer: Any) -> Iterator[Any]:
@@ -512,7 +532,7 @@ def hint_cases(seeds: Iterable[int] = range(2)) -> Iterator[Sentence]:
 
 
 def build(seeds: Iterable[int] = SEEDS) -> Catalogue:
-    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(),
+    sentences = [*rulebook_cases(), *house_rule_cases(), *referee_cases(), *direct_cases(), *vocabulary_cases(),
                  *engine_cases(seeds), *game_cases(), *lesson_cases(), *hint_cases()]
     return Catalogue(sentences, templates())
 

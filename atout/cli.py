@@ -240,12 +240,13 @@ def main(argv: list[str] | None = None) -> int:
                          help="seconds for each position's solve (default: until every value is proven)")
     analyse.set_defaults(func=_analyse)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
-    bench.add_argument("what", choices=["engine", "solver", "class", "class-start", "review"],
+    bench.add_argument("what", choices=["engine", "solver", "class", "class-start", "review", "referee"],
                        help="engine: random hands a second; solver: time to solve a deal; "
                             "class: a live class's answer → projector latency and memory per student; "
                             "class-start: a class's pages opened at once against one server, time to ready, CPU "
                             "and memory per page; "
-                            "review: how far the review of a learner's calls runs past its budget "
+                            "review: how far the review of a learner's calls runs past its budget; "
+                            "referee: atout judge's time over its worst line, of each kind of hostile line "
                             "(the site's pages in Chromium: make bench-site, from a checkout)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--seconds", type=float, default=None,

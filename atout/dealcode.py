@@ -36,7 +36,7 @@ from typing import Any
 from atout.errors import AtoutError, NotationError, quote
 from atout.games import GAMES, game_title, player_counts
 from atout.i18n import OneOf, Text
-from atout.limits import DEAL_CODE, DEAL_CODE_PLAYER_BITS, check_seats
+from atout.limits import DEAL_CODE, DEAL_CODE_GAMES, DEAL_CODE_MORE_PLAYER_BITS, DEAL_CODE_PLAYER_BITS, check_seats
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
@@ -45,6 +45,12 @@ LENGTH = PAYLOAD + 2  # and two check characters (a code with house rules has th
 MAX_RULES = 4        # characters of house rules at most (20 bits: every option of a game and more)
 SEED_BITS = 32
 FIELD = DEAL_CODE_PLAYER_BITS     # bits for how many play, and as many for the dealer (who is one of them)
+# A code for more players than FIELD holds (8 or more) marks the game's field with its top bit and packs how many
+# play beyond 7 in MORE bits and the dealer in WIDE: the codes of 2 to 7 players stay as they have always been.
+MORE = DEAL_CODE_MORE_PLAYER_BITS
+WIDE = 2 * FIELD - MORE
+MANY = 1 << FIELD                  # the fewest players a code marked so carries
+MARK = DEAL_CODE_GAMES            # the mark: the game's field's top bit (a game is numbered below it)
 # What may separate the groups of a code: spaces and every dash a keyboard, a slide or a word processor writes
 # (hyphen-minus, hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus sign, no-break space).
 SEPARATORS = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212 \u00a0\u202f\t")
@@ -169,7 +175,7 @@ def encode(spec: DealSpec) -> str:
         raise NotationError(Text("a deal code needs a number of players, a dealer among them and a 32-bit seed"))
     _check_players(spec.game, spec.players, None)     # the game's own player counts first, as decode refuses them
     check_seats(DEAL_CODE, spec.players)     # more would not fit its field: a code decode refuses
-    number = ((GAMES[spec.game].deal_code << FIELD | spec.players) << FIELD | spec.dealer) << SEED_BITS | spec.seed
+    number = _players_field(GAMES[spec.game].deal_code, spec.players, spec.dealer) << SEED_BITS | spec.seed
     values = []
     for _ in range(PAYLOAD):
         number, digit = divmod(number, 32)
@@ -204,9 +210,7 @@ def decode(code: str) -> DealSpec:
     for v in values[:PAYLOAD]:
         number = number * 32 + v
     seed = number & (2 ** SEED_BITS - 1)
-    rest = number >> SEED_BITS
-    dealer, rest = rest % 2 ** FIELD, rest >> FIELD
-    players, game_index = rest % 2 ** FIELD, rest >> FIELD
+    game_index, players, dealer = _players_of_field(number >> SEED_BITS)
     game = next((g.id for g in GAMES.values() if g.deal_code == game_index), None)
     if game is None or not 2 <= players or dealer >= players:
         raise NotationError(Text("{code} is not a valid deal code: it names no game Atout plays",
@@ -228,6 +232,21 @@ def decode(code: str) -> DealSpec:
             raise NotationError(Text("{code} is not a valid deal code: {why}", code=quote(code.strip()),
                                      why=exc.message)) from None
     return DealSpec(game, players, dealer, seed, rules)
+
+
+def _players_field(game_index: int, players: int, dealer: int) -> int:
+    """The bits above the seed: the game's number, how many play and the dealer (``atout.limits``, DEAL_CODE)."""
+    if players < MANY:
+        return (game_index << FIELD | players) << FIELD | dealer
+    return ((MARK | game_index) << MORE | players - MANY) << WIDE | dealer
+
+
+def _players_of_field(field: int) -> tuple[int, int, int]:
+    """The game's number, how many play and the dealer in the bits above the seed (``_players_field`` read back)."""
+    game_index = field >> 2 * FIELD
+    if not game_index & MARK:
+        return game_index, field >> FIELD & (2 ** FIELD - 1), field & (2 ** FIELD - 1)
+    return game_index ^ MARK, MANY + (field >> WIDE & (2 ** MORE - 1)), field & (2 ** WIDE - 1)
 
 
 def _check_players(game: str, players: int, code: str | None) -> None:

@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
 
 from atout.cards import CARDS, Card, Deck, Suit, shuffled
-from atout.errors import ConfigError, IllegalActionError, NotationError, quote, typed
+from atout.errors import ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
 from atout.games import GAMES, call_label, call_said, family
 from atout.i18n import N_, OneOf, Person, Text, Typed
+from atout.vocabulary import words_of
 
 
 class Phase(enum.Enum):
@@ -379,12 +380,14 @@ class TableView:
     figures mean different things from one game, and one moment, to another.
     ``calls`` is the auction so far, ``[(seat, call), …]`` in the order made (public: every seat heard them), and
     ``high_bid`` the standing bid ``(seat, call)`` while the auction goes on (``contract`` once it is over).
+    ``strain`` is the strain the hand is played in as the referee writes it (C, D, H, S, or NT), None while it is not
+    known: a family whose contracts may name no trump suit says so; else it is the trump suit's letter.
     """
 
     __slots__ = ("game", "players", "viewer", "dealer", "to_act", "phase", "hands", "trick", "leader",
                  "trump", "turn_up", "kitty", "stock", "discards", "scores", "score_labels", "score_unit", "tricks_won",
                  "legal", "illegal", "last_trick", "last_trick_winner", "contract", "notes", "over", "calls",
-                 "high_bid")
+                 "high_bid", "strain")
     game: str
     players: int
     viewer: int | None
@@ -412,6 +415,7 @@ class TableView:
     over: bool
     calls: list[tuple[int, str]]
     high_bid: tuple[int, str] | None
+    strain: str | None
 
     def __init__(self, **fields: Any) -> None:
         defaults: dict[str, Any] = {
@@ -425,6 +429,8 @@ class TableView:
             setattr(self, name, fields.pop(name, defaults.get(name)))
         if fields:
             raise TypeError(f"unknown TableView fields: {', '.join(fields)}")
+        if self.strain is None and isinstance(self.trump, Suit):
+            self.strain = self.trump.letter
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -439,15 +445,52 @@ def auction_fields(auction: Any) -> dict[str, Any]:
     return {"calls": list(auction.calls), "high_bid": (auction.high_bidder, auction.bid) if standing else None}
 
 
+# An action's parts as a refusal quotes them: a few items of a few levels, each cut short (a message stays a sentence).
+_PART = reprlib.Repr()
+_PART.maxlevel, _PART.maxlist, _PART.maxtuple, _PART.maxdict = 2, 3, 3, 2
+_PART.maxstring, _PART.maxother, _PART.maxlong = 24, 16, 16
+
+
 def check_shape(action: Action) -> None:
     """A ``NotationError`` for an ``Action`` built by hand with the wrong kinds of parts (``Action("play", "AS")``:
     the card is text, not a ``Card``), before anything reads them as a card or a word."""
     kind, card, value = action
     cards = isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value)
     if not isinstance(kind, str) or not (card is None or isinstance(card, Card)) or (kind == "deal" and not cards):
-        written = "Action(" + ", ".join(reprlib.repr(part) for part in action) + ")"
+        written = "Action(" + ", ".join(_PART.repr(part) for part in action) + ")"
         raise NotationError(Text("{action} is not an action: its kind is a word, its card a Card and a deal's value "
                                  "its cards; Action.parse('play AS') writes one from text", action=written))
+
+
+def as_action(action: Action | str) -> Action:
+    """``action`` itself, or the action its text writes (``NotationError`` for anything else)."""
+    return action if isinstance(action, Action) else Action.parse(action)
+
+
+def checked_action(action: Action | str) -> Action:
+    """``as_action``, and an ``Action`` built with the wrong parts refused (``check_shape``): for the questions about an
+    action (``apply`` checks the shape of an action only when it is not one of the legal ones, the common case)."""
+    action = as_action(action)
+    check_shape(action)
+    return action
+
+
+def check_seat(players: int, seat: Any) -> int:
+    """``seat`` when it is one of the ``players`` seats (0 to players - 1); a ``SeatError`` naming them otherwise
+    (-1 would index the last seat's hand, and True the second's)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise SeatError(Text("a seat is a number from 0 to {last}, not {seat}", last=players - 1, seat=quote(seat)))
+    return seat
+
+
+def check_viewer(players: int, viewer: Any) -> int | None:
+    """``viewer`` when it is a seat, or None (nobody: every hand face up); a ``SeatError`` naming them otherwise."""
+    if viewer is None:
+        return None
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise SeatError(Text("the table is seen from a seat from 0 to {last}, or from no seat (None: every hand face "
+                             "up), not {seat}", last=players - 1, seat=quote(viewer)))
+    return viewer
 
 
 def check_seed(seed: Any) -> int | None:
@@ -641,8 +684,7 @@ class HandBase:
         An action ``legal_actions`` does not list raises ``IllegalActionError`` naming the rule (the deal aside,
         see ``_unlisted``); the state is unchanged.
         """
-        if not isinstance(action, Action):
-            action = Action.parse(action)
+        action = as_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -703,15 +745,15 @@ class HandBase:
         self.__dict__.update(other.__dict__)
         return action
 
-    def is_of_this_game(self, action: Action) -> bool:
+    def is_of_this_game(self, action: Action | str) -> bool:
         """Whether ``action`` is one this game has at some moment of a hand (its kind, here ``DOES``): a refusal says
         that another game's action ("close" in Forty-Fives) is not part of this one, never that it is ill-timed."""
-        return action.kind in self.DOES
+        return checked_action(action).kind in self.DOES
 
     def explain_illegal(self, action: Action | str) -> Explanation | None:
-        """Why ``action`` is not allowed now, or None when it is."""
-        if not isinstance(action, Action):
-            action = Action.parse(action)
+        """Why ``action`` is not allowed now, or None when it is (an ``Action`` built with the wrong parts, or text
+        that is no action, is refused: ``NotationError``)."""
+        action = checked_action(action)
         if self.phase is not Phase.DEAL and (action in self.legal_actions()
                                          or self._same_as_listed(action) is not None):
             return None
@@ -749,6 +791,7 @@ class HandBase:
         per event in the order of its events and their consequences (``Event.flatten``): the hand replayed from
         its start, each event pictured where its family stages it (``_stage``), the events it does not stage (the
         last of an action's) where the whole action leaves the hand."""
+        check_viewer(len(self.hands), viewer)
         if self.set_up:
             raise IllegalActionError(Text("This position was set up, not played: there are no events to show"),
                                      rule=self.DEAL_RULE)
@@ -790,7 +833,9 @@ class HandBase:
 
     def _view_of(self, seat: int) -> dict[str, Any]:
         """The start of every family's ``view``: the game and its rules, the seat, the phase, whose turn it is and
-        who dealt, the seat's own cards and how many cards each seat holds."""
+        who dealt, the seat's own cards and how many cards each seat holds (a seat the hand does not have is
+        refused)."""
+        check_seat(len(self.hands), seat)
         return {
             "game": self.config.game,
             "config": self.config,
@@ -835,9 +880,9 @@ class HandBase:
         raise NotImplementedError
 
     def deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:
-        """The deal, packet by packet, for a step-through view: (what, seat, cards). A hand taken up at an ending
-        was never dealt (its deck order is empty): it has no packets."""
-        return [] if self.from_ending else self._deal_packets()
+        """The deal, packet by packet, for a step-through view: (what, seat, cards). A hand before its deal, or
+        taken up at an ending (never dealt: its deck order is empty), has no packets."""
+        return [] if self.from_ending or self.is_chance else self._deal_packets()
 
     def _deal_packets(self) -> list[tuple[str, int | None, list[Card]]]:   # pragma: no cover - each family deals
         raise NotImplementedError
@@ -849,7 +894,7 @@ class HandBase:
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for: the seat itself, unless the family plays in partnerships."""
-        return seat
+        return check_seat(len(self.hands), seat)
 
     def call_rows(self) -> list[list[str]]:
         """The game's calls row by row, as a bidding box lays them out (none where the game has no bidding); which
@@ -978,49 +1023,29 @@ class GameBase(Generic[HandT]):
 PHASE_WORDS = {Phase.ROB: N_("the robbing of the turned ace"), Phase.BID: N_("the bidding"),
                Phase.TRUMP: N_("the naming of trumps"), Phase.KITTY: N_("the discard from the kitty"),
                Phase.DISCARD: N_("the discard"), Phase.PLAY: N_("the play")}
-ACTION_WORDS = {"bid": N_("bid or pass"), "discard": N_("discard"), "done": N_("finish discarding"),
-                "play": N_("play a card"), "rob": N_("rob (exchange a card for the turned card)"),
-                "keep": N_("keep the hand as dealt"), "trump": N_("name trumps"), "kitty": N_("take the kitty"),
-                "close": N_("close the stock"), "marriage": N_("declare a marriage"),
-                "exchange": N_("exchange the 9 of trumps"), "declare": N_("declare 66"),
-                "jinx": N_("jinx (play on for all five tricks)"), "stop": N_("stop and take the pool")}
-
-
-# An action named in words at the start of a sentence that refuses it ("Playing the joker naming hearts is not
-# allowed during the bidding"), never in the rules' notation ("play JK H").
-_SIMPLE_ACTIONS_SAID = {"keep": N_("Keeping the hand as dealt"), "kitty": N_("Taking the kitty in place of the hand"),
-                        "done": N_("Finishing the discard"), "close": N_("Closing the stock"),
-                        "draw": N_("Drawing from the stock after a trick"), "declare": N_("Declaring 66"),
-                        "deal": N_("Dealing the cards"), "jinx": N_("Jinxing (playing on for all five tricks)"),
-                        "stop": N_("Stopping to take the pool")}
 
 
 def action_said(action: Action) -> Text:
     """What an action does, said as the subject of a sentence: "Playing 8♥", "Discarding the joker", "Bidding 8
-    spades", "Playing the joker naming hearts" (in French « Jouer le 8♥ »)."""
+    spades", "Playing the joker naming hearts" (in French « Jouer le 8♥ »), in the words its family declares
+    (``atout.vocabulary``), never in the rules' notation ("play JK H") unless no game has it."""
     kind, card, value = action.kind, action.card, action.value
     if kind == "play" and card is not None and isinstance(value, Suit):
         return Text("Playing {card} naming {suit}", card=card, suit=value)
-    if kind == "play" and card is not None:
-        return Text("Playing {card}", card=card)
-    if kind == "rob" and card is not None:
-        return Text("Giving up {card} for the turned card", card=card)
-    if kind == "discard" and card is not None:
-        return Text("Discarding {card}", card=card)
-    if kind == "exchange" and card is not None:
-        return Text("Exchanging {card} for the turned-up trump", card=card)
-    if kind == "marriage" and card is not None:
-        return Text("Declaring the marriage in {suit}", suit=card.suit)
-    if kind == "trump" and isinstance(value, Suit):
-        return Text("Naming {suit} as trumps", suit=value)
     if kind == "bid" and value == "pass":
         return Text("Passing")
     if kind == "bid" and value == "hold":       # quoted as its button writes it, not "Bidding Hold"
         return Text("Calling {call}", call=Typed(call_label("hold")))
     if kind == "bid" and value is not None:
         return Text("Bidding {call}", call=call_said(str(value)))
-    if kind in _SIMPLE_ACTIONS_SAID and card is None and (value is None or kind == "deal"):
-        return Text(_SIMPLE_ACTIONS_SAID[kind])
+    words = words_of(kind)
+    if words is not None and kind != "bid":
+        if card is not None and words.subject_card is not None:
+            return Text(words.subject_card, card=card, suit=card.suit)
+        if isinstance(value, Suit) and words.subject_suit is not None:
+            return Text(words.subject_suit, suit=value)
+        if card is None and words.subject is not None and (value is None or kind == "deal"):
+            return Text(words.subject)
     return Text("{action}", action=typed(str(action)))    # no action of any game: quoted as it was typed
 
 
@@ -1031,12 +1056,11 @@ def foreign_action_said(action: Action, here: str) -> Text:
     in Forty-Fives). An action of no game ("shuffle") is said as it was typed."""
     # Said as the move is where it is played, not with the card tried: Sixty-Six exchanges only its 9 of trumps,
     # and a bid names its trumps where there is no naming of its own.
-    if action.kind == "trump" and isinstance(action.value, Suit):
-        said = Text("Naming {suit} as trumps after the auction", suit=action.value)
-    elif action.kind == "exchange":
-        said = Text("Exchanging the 9 of trumps for the turned-up trump")
-    elif action.kind == "rob":
-        said = Text("Giving up a card for the turned card")
+    words = words_of(action.kind)
+    if words is not None and words.foreign_suit is not None and isinstance(action.value, Suit):
+        said = Text(words.foreign_suit, suit=action.value)
+    elif words is not None and words.foreign is not None:
+        said = Text(words.foreign)
     else:
         said = action_said(action)
     elsewhere = [Text(N_("in {game}"), game=Text(GAMES[g].title)) for g in _games_having(action) if g != here]
@@ -1063,7 +1087,14 @@ def phase_words(phase: Phase) -> Text:
 
 def action_words(kinds: Iterable[str]) -> OneOf:
     """What the player to act may do, in words, joined with "or" ("bid or pass", "rob … or keep the hand")."""
-    return OneOf(Text(ACTION_WORDS[k]) for k in dict.fromkeys(kinds))
+    return OneOf(_allowed(kind) for kind in dict.fromkeys(kinds))
+
+
+def _allowed(kind: str) -> Text:
+    words = words_of(kind)
+    if words is None or words.allowed is None:      # a kind no family words: in the rules' notation
+        return Text("{action}", action=typed(kind))
+    return Text(words.allowed)
 
 
 def allowed_words(actions: Iterable[Action]) -> OneOf:

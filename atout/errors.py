@@ -103,6 +103,14 @@ class DuplicateCardError(AtoutError):
     """The same card given twice where each card exists once."""
 
 
+class SeatError(AtoutError):
+    """A seat the hand does not have: a seat is a whole number from 0 to the number of players less one."""
+
+
+class NotKeptError(AtoutError):
+    """A value a hand does not keep (a Sixty-Six hand and the set's score), named with where it is kept."""
+
+
 class ConfigError(AtoutError):
     """An unknown game, option or option value."""
 

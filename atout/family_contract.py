@@ -8,8 +8,9 @@ grep, nothing more:
 
 * the package (``FamilyPackage``): ``make_config``, ``new_hand``, ``new_game``, its ``config`` (``DECK``, ``OPTIONS``,
   ``PRESETS``) and its ``referee`` (``answer``);
-* ``hand`` (``HAND_SIZE``; its hand class's ``PHASES`` and ``DOES``: the vocabulary of its phases and actions, which
-  core's tables word: ``engine.PHASE_WORDS``, ``engine.ACTION_WORDS``), ``ranking`` (``trick_rule``), ``rules``
+* ``hand`` (``HAND_SIZE``; its hand class's ``PHASES`` and ``DOES``: the vocabulary of its phases and actions; core
+  words the phases, ``engine.PHASE_WORDS``, and the family its own actions, ``vocabulary.ACTION_WORDS``: see
+  ``atout.vocabulary``), ``ranking`` (``trick_rule``), ``rules``
   (``atout.rules_api.FamilyRules``, and one protocol per capability), ``house_rules`` (``HOUSE_RULES``,
   ``SWITCHES``), ``catalogue_cases``;
 * its computer players (``PLAYERS``; ``knowledge`` and ``position`` where its hands are valued "solved",
@@ -100,7 +101,7 @@ class FamilyPackage(Protocol):
 
 class PlayedHand(Protocol):
     """A family's hand class, as far as its vocabulary goes: the phases its hands pass through and the kinds of
-    action it does (what a phase and an action are, in words, is core's: ``engine.PHASE_WORDS``, ``ACTION_WORDS``)."""
+    action it does (a phase in words is core's, ``engine.PHASE_WORDS``; an action's, its family's ``vocabulary``)."""
 
     @property
     def PHASES(self) -> tuple[Phase, ...]: ...  # noqa: N802 - a class's constant, read-only here

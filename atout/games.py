@@ -37,7 +37,7 @@ from atout.family_contract import (
     SolvedPlayers,
 )
 from atout.i18n import N_, Text
-from atout.limits import FamilyLimits, check_family_limits
+from atout.limits import DEAL_CODE_GAMES, FamilyLimits, check_family_limits
 
 if TYPE_CHECKING:
     from atout.solver.adapter import SolverAdapter
@@ -221,6 +221,11 @@ def register(family: Family, *games: Game) -> None:
     taken; the registry is unchanged when either is raised."""
     global FAMILY_LIST
     check_family_limits(family.title, family.limits)
+    for game in games:
+        if not 0 <= game.deal_code < DEAL_CODE_GAMES:
+            raise ConfigError(Text("{family} cannot be registered: {game} has the deal code number {n}, but a deal "
+                                   "code numbers its game from 0 to {most}", family=family.id, game=game.id,
+                                   n=game.deal_code, most=DEAL_CODE_GAMES - 1))
     taken = [family.id] if family.id in FAMILIES_BY_ID else []
     for i, game in enumerate(games):
         if game.family is not family:
@@ -247,13 +252,11 @@ register(FORTY_FIVES,
 register(FIVE_HUNDRED,
          Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500", loses_points=True))
 register(SIXTY_SIX, Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"))
-# Spoil Five is played by 2 to 10; core seats 6 at most today (atout.limits: the table and the lessons): its config
-# and these limits go to ten with core.
 SPOIL_FIVE = Family(
     "spoil-five", "atout.spoil_five", N_("Spoil Five"), "atout.players.spoil_five",
     "atout.rulebook.spoil_five", solver="atout.solver.spoil_five",
     value_unit="tricks", evaluation="solved", catalogue="atout.spoil_five.catalogue_cases",
-    default_target=3, review_gap=1.0, limits=FamilyLimits(players=(2, 6), hand_size=5),
+    default_target=3, review_gap=1.0, limits=FamilyLimits(players=(2, 10), hand_size=5),
     capabilities=frozenset({Capability.ROBBING}),
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
                  "KH", "4C"),

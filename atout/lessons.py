@@ -1027,12 +1027,13 @@ def _score_question(kind: str, game: str, query: dict[str, Any], prompt: Text | 
     right = score_text(points)
     # each trick's winner, to show them
     shown: dict[str, Any] = {"winners": list(result.winners)} if result.winners is not None else {}
-    choices = _score_choices(points, seed, game)
+    scored = _score_choices(points, seed, game)
     owners = _score_owners(game, len(points), len(result.tricks_won or points))
     shown["facts"] = _score_facts(query, owners)
-    return Question(kind, game, prompt or Text("What does this hand score?"), query, choices, [right], False,
+    return Question(kind, game, prompt or Text("What does this hand score?"), query,
+                    [score_text(values) for values in scored], [right], False,
                     result.rule, result.reason.render(viewer=viewer) if result.reason is not None else None,
-                    shown=shown, labels={c: ScoresLabel(_score_values(c), owners) for c in choices},
+                    shown=shown, labels={score_text(values): ScoresLabel(values, owners) for values in scored},
                     reasons=Reasons(result.reason, {}, result.rule), viewer=viewer)
 
 
@@ -1103,11 +1104,6 @@ def _score_owners(game: str, scores: int, players: int) -> list[Person | Side]:
     if scores < players:
         return [Side(i, players) for i in range(scores)]
     return [Person(i) for i in range(scores)]
-
-
-def _score_values(choice: str) -> list[int]:
-    """The numbers of a score choice written by ``score_text``."""
-    return [int(v.replace("−", "-")) for v in choice.split(" – ")]
 
 
 # --- the special rules: card points, discards, the trump nine, marriages, closing, robbing, the draw --------
@@ -1364,16 +1360,16 @@ def _call_choices(game: str, legal: list[str], query: dict[str, Any]) -> list[st
     return ["pass", *ladder[max(0, first - 3):first], *bids[:4]]
 
 
-def _score_choices(values: list[int], seed: int, game: str = "") -> list[str]:
-    """The right scores and three wrong ones that could be believed: in Sixty-Six the other possible
-    game points; elsewhere nearby scores in the game's steps, never below zero where scores cannot be
+def _score_choices(values: list[int], seed: int, game: str = "") -> list[tuple[int, ...]]:
+    """The right scores and three wrong ones that could be believed, in the order their texts sort: in Sixty-Six the
+    other possible game points; elsewhere nearby scores in the game's steps, never below zero where scores cannot be
     (only Auction Forty-Fives and Five Hundred lose points)."""
     rng = random.Random(seed)
-    right = score_text(values)
+    right = tuple(values)
     info = game_info(game)
     if info.family.hand_scores:
-        others = [score_text(o) for o in info.family.hand_scores if score_text(o) != right]
-        return sorted([right, *rng.sample(others, 3)])
+        others = [tuple(o) for o in info.family.hand_scores if tuple(o) != right]
+        return sorted([right, *rng.sample(others, 3)], key=score_text)
     step = info.family.score_step
     signed = any(v < 0 for v in values) or info.loses_points
     choices = {right}
@@ -1385,8 +1381,8 @@ def _score_choices(values: list[int], seed: int, game: str = "") -> list[str]:
             changed = [-v for v in changed]          # made for lost, or lost for made
         if not signed and any(v < 0 for v in changed):
             continue
-        choices.add(score_text(changed))
-    return sorted(choices)
+        choices.add(tuple(changed))
+    return sorted(choices, key=score_text)
 
 
 def score_text(values: Sequence[int]) -> str:

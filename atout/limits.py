@@ -6,12 +6,15 @@ family that declares more than a part of core takes (``family_limit_faults``, ra
 that part; and where a hand would still reach a part with more seats than it takes, that part refuses the hand
 (``SeatLimitError``) rather than crash, write a code it cannot read back or draw a seat off the table.
 
->>> [str(fault) for fault in family_limit_faults(FamilyLimits(players=(2, 7), hand_size=5))]
-['it allows up to 7 players but the table takes at most 6', 'it allows up to 7 players but a lesson takes at most 6']
->>> check_seats(TABLE, 4)
->>> check_seats(TABLE, 8)
+>>> for fault in family_limit_faults(FamilyLimits(players=(2, 11), hand_size=5)):
+...     print(fault)
+its solver takes 11 seats but the solver takes at most 10
+it allows up to 11 players but the table takes at most 10
+it allows up to 11 players but a lesson takes at most 10
+>>> check_seats(TABLE, 10)
+>>> check_seats(TABLE, 11)
 Traceback (most recent call last):
-atout.limits.SeatLimitError: the table takes at most 6 players; this hand has 8
+atout.limits.SeatLimitError: the table takes at most 10 players; this hand has 11
 
 This module imports nothing of Atout but its errors and words: the solver, the deal codes, the lessons and the
 widgets all read their limits from here.
@@ -34,18 +37,27 @@ class CoreLimit:
     where: str    # the code that sets it (not shown to learners: the maintainer's pointer)
 
 
-# The compiled search keeps each seat's hand, next seat, credit and side in C arrays of 8 (tricks.pxd: H[8], nxt[8]…)
-SOLVER = CoreLimit(N_("the solver"), 8, "atout/solver/tricks.pxd")
-# ... and its moves in 48 places for each (tricks left, cards on the table) pair: mv[5376] is 14 × 8 × 48, so at
-# most 13 tricks to play from the root.
+# The compiled search keeps each seat's hand, next seat, credit and side in C arrays of 10 (tricks.pxd: H[10],
+# nxt[10]…), and its table key names a seat in 4 bit planes (0 to 15)
+SOLVER = CoreLimit(N_("the solver"), 10, "atout/solver/tricks.pxd")
+# ... and its moves in 48 places for each (tricks left, cards on the table or the rob decision) pair: mv[7392] is
+# 14 × 11 × 48, so at most 13 tricks to play from the root.
 SOLVER_TRICKS = 13
-# A deal code packs how many play in 3 bits (atout/dealcode.py): 7 at most (and at least 2, as decoding checks).
+# A deal code (atout/dealcode.py) packs the game's number in 7 bits, then how many play and the dealer in 3 bits
+# each: 2 to 7 players, as every code made before ten seats. A code for more sets the top bit of the game's field
+# (no game's number reaches it: a game is numbered 0 to 63) and packs how many play above 7 in 2 bits and the dealer
+# in 4: 8 to 11 players.
 DEAL_CODE_PLAYER_BITS = 3
-DEAL_CODE = CoreLimit(N_("a deal code"), 2 ** DEAL_CODE_PLAYER_BITS - 1, "atout/dealcode.py")
-# The table lays out seats around the trick for 1 to 6 players (atout/widgets/table.py: POSITIONS).
-TABLE = CoreLimit(N_("the table"), 6, "atout/widgets/table.py")
-# A lesson's step or question may set the players, its dealer and seats (atout/lessons.py: the schemas).
-LESSON = CoreLimit(N_("a lesson"), 6, "atout/lessons.py")
+DEAL_CODE_MORE_PLAYER_BITS = 2
+DEAL_CODE_GAMES = 64       # a game's number in a deal code is 0 to 63 (registration refuses another)
+DEAL_CODE = CoreLimit(N_("a deal code"), 2 ** DEAL_CODE_PLAYER_BITS - 1 + 2 ** DEAL_CODE_MORE_PLAYER_BITS,
+                      "atout/dealcode.py")
+# The table lays out seats around the trick for 1 to 10 players (atout/widgets/table.py: POSITIONS, placed by
+# table.css).
+TABLE = CoreLimit(N_("the table"), 10, "atout/widgets/table.py")
+# A lesson's step or question may set the players, its dealer and seats (atout/lessons.py: the schemas): as many as
+# the table lays out, where the lesson shows them.
+LESSON = CoreLimit(N_("a lesson"), TABLE.most, "atout/lessons.py")
 # What every family is checked against at registration: each takes every player count a registered game allows.
 SEAT_LIMITS: tuple[CoreLimit, ...] = (SOLVER, DEAL_CODE, TABLE, LESSON)
 FEWEST_PLAYERS = 2     # a deal code reads no game for fewer, and every part lays out at least two seats

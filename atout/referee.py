@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,6 +26,7 @@ from atout.engine import Explanation
 from atout.errors import AtoutError, DuplicateCardError, QueryError, digit_count, quote
 from atout.games import GAMES, family
 from atout.i18n import Text
+from atout.nesting import text_depth
 from atout.rules_api import AuctionState, Legality, Ranking, TrickVerdict
 
 KINDS = ("rank", "trick", "legal", "bids", "score", "points", "discards", "may", "rob", "draw")
@@ -268,21 +268,9 @@ def _parse_constant(text: str) -> float:
     raise QueryError(Text("{text} is not a JSON value: numbers are written in digits", text=text))
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-
-
-def _depth(line: str) -> int:
-    """How deep the lists and objects of a JSON text nest (strings skipped), counted without parsing it."""
-    depth = deepest = 0
-    for bracket in re.finditer(r"[\[\]{}]", _STRING.sub('""', line)):
-        depth += 1 if bracket.group() in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
-
-
 def parse_query(line: str) -> Any:
     """One line of JSON text, parsed once it is known to be small enough (``QueryError`` otherwise)."""
-    if _depth(line) > MAX_DEPTH:
+    if text_depth(line) > MAX_DEPTH:
         raise QueryError(Text("a query nests lists and objects at most {n} deep", n=MAX_DEPTH))
     try:
         return json.loads(line, parse_int=_parse_int, parse_constant=_parse_constant)

@@ -42,6 +42,7 @@ atout.errors.ConfigError: sixty-six is always played with a trump suit: write C,
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -145,17 +146,28 @@ class RobbingRules(Protocol):
     def rob(self, config: Any, deal: int | TurnedDeal, dealer: int, seat: int) -> RobRights: ...
 
 
+class CardMark(enum.Enum):
+    """Why a card stands apart from its suit's plain order, as a ranking table marks it: declared by the family
+    with its ranking, so that a view never works it out from rule ids or sentences."""
+
+    ALWAYS_TRUMP = "always-trump"   # a trump whatever suit is trumps (Forty-Fives' A♥)
+    BOWER = "bower"                 # a jack among the top trumps (Five Hundred's right and left bowers)
+    JOKER = "joker"                 # the joker, the highest trump
+    REVERSED = "reversed"           # a card of a suit that runs backwards (Forty-Fives' black suits: 2 high, 10 low)
+
+
 @dataclass(frozen=True)
 class Ranking:
     """How the cards rank when ``trump`` is trumps: ``trumps`` highest first, then each other suit's cards highest
-    first (``plain``, suits in the order C D H S), the rule that says it, and each card's ``points`` where the game
-    counts card points (Sixty-Six; else None)."""
+    first (``plain``, suits in the order C D H S), the rule that says it, each card's ``points`` where the game
+    counts card points (Sixty-Six; else None), and the cards its ``marks`` set apart (``CardMark``)."""
 
     trump: Trump
     trumps: tuple[Card, ...]
     plain: Mapping[Suit, tuple[Card, ...]]
     rule: str
     points: Mapping[Card, int] | None = None
+    marks: Mapping[Card, CardMark] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -32,6 +32,12 @@ pooled kernel older than the culling timeout could then be culled before the pag
 came alive (seen here: "Culling 'idle' kernel … due to 179 seconds of inactivity" right after "Using pre-heated
 kernel"). Handing a kernel out is activity: this resets its clock then.
 
+**The culler passes over kernels that came or went during its round.** It lists the kernels, then checks each in
+turn, waiting for each idle one's shutdown; a kernel its page gave back meanwhile was gone by its turn, and the culler
+wrote a ``KeyError`` traceback in the log (seen while a class's pages closed; ``tests/site/test_culler.py``). A kernel
+is in the manager's table a moment before its start sets its idle clock: reading the clock then raised ``TraitError``,
+with the same traceback. A kernel gone, or not yet given its idle clock, is now passed over.
+
 **Each page's templates are compiled once, not on every visit.** Voilà makes a new exporter for each page it renders,
 and with it a new Jinja environment, which compiled the page's templates again. The exporters' environments share one
 cache of the compiled templates (``template_cache``); Jinja checks each template's source against it, so an edited
@@ -78,6 +84,17 @@ def _started(task: Any) -> bool:
     """Whether a kernel of a pool has started and run its page up to its visitor's request (Voilà's pools hold the
     tasks that start them, a refill's among them, which waits ``fill_delay`` before it starts at all)."""
     return bool(task.done() and not task.cancelled() and task.exception() is None)
+
+
+def _has_idle_clock(kernel: Any) -> bool:
+    """Whether the kernel manager has given ``kernel`` its idle clock (``last_activity``), which it does once the
+    kernel has started: until then the trait has no value, and reading it raises ``TraitError``."""
+    from traitlets import TraitError
+
+    try:
+        return getattr(kernel, "last_activity", None) is not None
+    except TraitError:
+        return False
 
 
 def _export_heartbeat(manager: Any) -> None:
@@ -142,6 +159,19 @@ def _patch_voila() -> None:
             _export_heartbeat(self)
 
         namespace["__init__"] = __init__
+        culling = getattr(manager, "cull_kernel_if_idle", None)
+        if culling is not None:
+            async def cull_kernel_if_idle(self: Any, kernel_id: str) -> Any:
+                # The culler lists the kernels, then waits on each idle one's shutdown in turn: one given back by its
+                # page meanwhile is gone by its turn; one whose start has not yet set its idle clock has none to read
+                # (reading the unset trait raises TraitError, where Jupyter expects no attribute). Neither is idle.
+                kernel = self._kernels.get(kernel_id)
+                if kernel is None or not _has_idle_clock(kernel):
+                    self.log.debug("Not culling kernel %s: it is gone, or still starting", kernel_id)
+                    return None
+                return await culling(self, kernel_id)
+
+            namespace["cull_kernel_if_idle"] = cull_kernel_if_idle
         if filling is not None:
             def fill_if_needed(self: Any, *a: Any, **kw: Any) -> Any:
                 # Called while the manager is made, once its configuration is read: the pool's kernels start here.

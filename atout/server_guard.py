@@ -336,9 +336,10 @@ def _one_event_logger_for_every_kernel(app: Any) -> None:
 
 def visit_environment(handler: Any, visit: Visit) -> dict[str, str]:
     """What a page's kernel learns of its visitor: its client and, where JupyterHub's identity provider says who they
-    are, their hub name and groups. That provider (``jupyterhub.singleuser.extension.JupyterHubIdentityProvider``)
-    makes the request's ``current_user`` a ``JupyterHubUser``, whose ``hub_user`` is the hub's user model: its
-    "identify" scopes give the name and the groups.
+    are, their hub name and groups. That provider (``jupyterhub.singleuser.extension.JupyterHubIdentityProvider``, and
+    Atout's ``atout.hub_identity.HubVisitors`` built on it) makes the request's ``current_user`` a ``JupyterHubUser``,
+    whose ``hub_user`` is the hub's user model: its "identify" scopes give the name and the groups. An anonymous
+    visitor's has none.
 
     >>> from types import SimpleNamespace
     >>> from atout.live.teachers import TeacherRule, Visitor

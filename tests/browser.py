@@ -142,3 +142,33 @@ def rss_kb(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+class OwnBrowsers:
+    """Pages in browser contexts of their own, as each person has their own browser and cookies. A page still open
+    at the end is closed with its unload handlers (its kernel given back), and every page's errors are returned."""
+
+    def __init__(self, chromium, timeout_ms: float) -> None:
+        self._chromium = chromium
+        self._timeout_ms = timeout_ms
+        self._opened: list[tuple[object, object]] = []
+        self.errors: list[str] = []
+
+    def open(self, viewport: dict, base: str | None = None, **context_options):
+        """A page in a new context; with ``base``, the site's tree page is asked first for its XSRF cookie, which a
+        page's unload needs to shut its kernel down."""
+        context = self._chromium.new_context(viewport=viewport, reduced_motion="reduce", **context_options)
+        if base is not None:
+            context.request.get(base + "/")
+        page = context.new_page()
+        page.set_default_timeout(self._timeout_ms)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self._opened.append((page, context))
+        return page
+
+    def close(self) -> list[str]:
+        for page, context in self._opened:
+            if not page.is_closed():            # a test may close a page itself (a student leaving)
+                page.close(run_before_unload=True)
+            context.close()
+        return self.errors

@@ -37,6 +37,9 @@ from atout.engine import (
     TableView,
     auction_fields,
     check_ending,
+    check_seat,
+    check_viewer,
+    checked_action,
 )
 from atout.errors import AtoutError, PositionError
 from atout.five_hundred import ranking
@@ -160,7 +163,7 @@ class FiveHundredHand(HandBase):
     # --- queries ----------------------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
-        return seat % 2
+        return check_seat(len(self.hands), seat) % 2
 
     def call_rows(self) -> list[list[str]]:
         """Pass and the misère calls, then the calls of each number of tricks, lowest first."""
@@ -498,6 +501,7 @@ class FiveHundredHand(HandBase):
 
     def table_view(self, viewer: int | None = None) -> TableView:
         """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
+        check_viewer(len(self.hands), viewer)
         exposed = self.contractor if self.hand_exposed else None
         visible = [viewer is None or seat in (viewer, exposed) for seat in range(PLAYERS)]
         hands = [list(h) if visible[s] else len(h) for s, h in enumerate(self.hands)]
@@ -527,7 +531,8 @@ class FiveHundredHand(HandBase):
             last_trick=list(zip(last.seats, last.cards, strict=True)) if last else None,
             last_trick_winner=last.winner if last else None,
             contract=(self.contractor, self.contract.call) if self.contract else None, notes=notes,
-            over=self.is_over, **auction_fields(self.auction))
+            over=self.is_over, strain="NT" if self.contract and self.trump is None else None,
+            **auction_fields(self.auction))
 
     def _cards_elsewhere(self) -> list[Card]:
         return self.kitty + self.discards + (self.trick.cards if self.trick is not None else [])
@@ -535,8 +540,9 @@ class FiveHundredHand(HandBase):
     DOES = {"deal": _deal, "ending": _ending, "bid": _bid, "discard": _discard, "play": _play}
     PHASES = (Phase.DEAL, Phase.BID, Phase.KITTY, Phase.PLAY, Phase.OVER)
 
-    def is_of_this_game(self, action: Action) -> bool:
+    def is_of_this_game(self, action: Action | str) -> bool:
         """A bid is one of Five Hundred's calls (misère counted, played where a table agrees to it)."""
+        action = checked_action(action)
         if action.kind == "bid":
             try:
                 parse_call(str(action.value))

@@ -20,6 +20,7 @@ from atout.games import call_label
 from atout.i18n import OneOf, Text, Typed
 from atout.rules_api import (
     AuctionState,
+    CardMark,
     ContractPlayed,
     Discards,
     Ranking,
@@ -47,7 +48,14 @@ def ranking(trump: Trump) -> Ranking:
     tables = rank.TABLES[trump]
     return Ranking(trump, tuple(tables.order),
                    MappingProxyType({s: tuple(tables.plain[s]) for s in Suit if s != trump}),
-                   "500.rank.trump" if trump is not None else "500.rank.no-trump")
+                   "500.rank.trump" if trump is not None else "500.rank.no-trump",
+                   marks=MappingProxyType(_marks(tables.order)))
+
+
+def _marks(trumps: Sequence[Card]) -> dict[Card, CardMark]:
+    """The joker, and the right and left bowers: the jacks among the trumps (500.rank.trump)."""
+    return {card: CardMark.JOKER if card.is_joker else CardMark.BOWER
+            for card in trumps if card.is_joker or card.rank == JACK}
 
 
 def led_suit(plays: Sequence[Card], trump: Trump, named: Suit | None) -> Suit:

@@ -35,6 +35,9 @@ from atout.engine import (
     TableView,
     auction_fields,
     check_ending,
+    check_seat,
+    check_viewer,
+    checked_action,
 )
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
@@ -231,7 +234,7 @@ class FortyFivesHand(HandBase):
     # --- queries ----------------------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
-        return self.config.side_of(seat)
+        return self.config.side_of(check_seat(len(self.hands), seat))
 
     def call_rows(self) -> list[list[str]]:
         """Pass and hold, then the bids from the lowest the game allows."""
@@ -284,6 +287,7 @@ class FortyFivesHand(HandBase):
 
     def table_view(self, viewer: int | None = None) -> TableView:
         """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
+        check_viewer(len(self.hands), viewer)
         n = self.n
         visible = [viewer is None or seat == viewer for seat in range(n)]
         hands = [list(h) if visible[s] else len(h) for s, h in enumerate(self.hands)]
@@ -774,9 +778,10 @@ class FortyFivesHand(HandBase):
     PHASES = (Phase.DEAL, Phase.ROB, Phase.BID, Phase.TRUMP, Phase.KITTY, Phase.DISCARD, Phase.PLAY, Phase.OVER)
     _AUCTION_ONLY = frozenset(("bid", "trump", "kitty", "discard", "done"))
 
-    def is_of_this_game(self, action: Action) -> bool:
+    def is_of_this_game(self, action: Action | str) -> bool:
         """The turned-up presets rob and keep; the Auction bids its calls (at any table's lowest bid), names trumps
         and discards."""
+        action = checked_action(action)
         if action.kind in ("rob", "keep", "exchange"):    # an exchange for the turned card is how one robs
             return not self.config.auction
         if action.kind in self._AUCTION_ONLY:

@@ -28,8 +28,11 @@ from typing import Any
 from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, language
 from atout.live.classes import Classes, Student
 from atout.live.errors import LiveError, MessageError, StoreError
+from atout.nesting import text_depth, value_depth
 
 MAX_MESSAGE_BYTES = 4096     # a page's message: a code, a name, a few choices; anything larger is refused
+MAX_DEPTH = 8                # a page's message nests two deep (an answer's list of choices); 4 KB of brackets would
+                             # take Python's JSON parser past its recursion limit
 MAX_TOKEN = 64
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -50,12 +53,17 @@ def _parse(message: Any) -> dict[str, Any]:
         if size > MAX_MESSAGE_BYTES:
             raise MessageError(Text("a message from the page has at most {n} bytes; this one has {k}",
                                     n=MAX_MESSAGE_BYTES, k=size))
+        text = message.decode("utf-8", "replace") if isinstance(message, bytes) else message
+        if text_depth(text) > MAX_DEPTH:
+            raise _too_deep()
         try:
             message = json.loads(message)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise MessageError(Text("not JSON: {why}; a message is one JSON object",
                                     why=getattr(exc, "msg", str(exc)))) from None
     else:
+        if value_depth(message, MAX_DEPTH) > MAX_DEPTH:
+            raise _too_deep()
         try:
             size = len(json.dumps(message, ensure_ascii=False).encode("utf-8"))
         except (TypeError, ValueError):
@@ -125,6 +133,10 @@ def _here(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, An
 def _leave(classes: Classes, m: dict[str, Any], student: Student) -> dict[str, Any]:
     student.leave(m["page"])
     return {}
+
+
+def _too_deep() -> MessageError:
+    return MessageError(Text("a message nests lists and objects at most {n} deep", n=MAX_DEPTH))
 
 
 OPS: dict[str, Callable[[Classes, dict[str, Any], Any], dict[str, Any]]] = {

@@ -9,8 +9,10 @@ shared server the administrator may require a teacher's credential, one or both 
 * **the identity JupyterHub gives**: teachers are the hub's users named in ``ATOUT_TEACHERS`` (names, comma-separated)
   or in the hub group ``ATOUT_TEACHER_GROUP``. Who the visitor is: ``ATOUT_HUB_USER`` with ``ATOUT_HUB_GROUPS`` (a JSON
   list), which Atout's server puts in each page's request when its identity provider is JupyterHub's (Atout as one
-  hub service for everyone, ``atout.server_guard``); else ``JUPYTERHUB_USER``, which JupyterHub sets for a user's own
-  server, with ``ATOUT_HUB_GROUPS`` set by the hub's spawner (the README gives the line of ``jupyterhub_config.py``).
+  hub service for everyone: ``atout.hub_identity``, ``atout.server_guard``); else ``JUPYTERHUB_USER``, which
+  JupyterHub sets for a user's own server, with ``ATOUT_HUB_GROUPS`` set by the hub's spawner
+  (``deploy/jupyterhub/jupyterhub_config.py``). A visitor the rule turns away, with no passcode to type instead, is not
+  offered "Start a class" (``atout.widgets.live``), and a start asked all the same is refused here.
 
 With both, a known teacher starts a class at once and anyone else may type the passcode. Students never need either:
 they join with a class code and a name.

@@ -45,10 +45,13 @@ from atout.engine import (
     ScoreLine,
     TableView,
     check_ending,
+    check_seat,
+    check_viewer,
+    checked_action,
     play,
     seat_name,
 )
-from atout.errors import ConfigError, IllegalActionError, PositionError, quote
+from atout.errors import ConfigError, IllegalActionError, NotKeptError, PositionError, quote
 from atout.i18n import Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import DECK, SixtySixConfig, make_config
@@ -344,6 +347,13 @@ class SixtySixHand(HandBase):
     def start(self) -> HandStart:
         return HandStart(carry=self.carry)
 
+    @property
+    def scores_now(self) -> list[int]:
+        """A Sixty-Six hand keeps no score of the set (its hands start with none): refused by name, never an
+        AttributeError."""
+        raise NotKeptError(Text("a Sixty-Six hand keeps no score of the set: the set's game points are its game's "
+                                "(game.scores), and this hand's are its returns()"))
+
     @classmethod
     def _begin(cls, config: SixtySixConfig, dealer: int, start: HandStart) -> SixtySixHand:
         """A Sixty-Six hand starts with the game points carried in from tied hands; the scores are the set's."""
@@ -396,6 +406,7 @@ class SixtySixHand(HandBase):
 
     def points(self, seat: int) -> int:
         """The counted points of ``seat``: card points, marriages once it has won a trick, the last trick's 10."""
+        check_seat(2, seat)
         return scoring.counted_points(self.card_points[seat], self.marriage_points[seat], self.tricks_won[seat],
                                       self.last_trick_bonus == seat)
 
@@ -853,6 +864,7 @@ class SixtySixHand(HandBase):
         (``_trick_before``): what the other player did meanwhile (drawn, closed, led) took no time at a table, where
         the trick is seen gathered, and takes none on a page.
         """
+        check_viewer(2, viewer)
         teacher = viewer is None
         hands: list[list[Card] | int] = [list(h) if teacher or seat == viewer else len(h)
                                          for seat, h in enumerate(self.hands)]
@@ -920,9 +932,10 @@ class SixtySixHand(HandBase):
             "exchange": _exchange, "declare": _declare}
     PHASES = (Phase.DEAL, Phase.PLAY, Phase.DRAW, Phase.OVER)
 
-    def is_of_this_game(self, action: Action) -> bool:
+    def is_of_this_game(self, action: Action | str) -> bool:
         """Giving up a card for the turned card is this game's exchange of the 9 of trumps, said as such when
         refused (never "not part of Sixty-Six")."""
+        action = checked_action(action)
         return action.kind == "rob" or super().is_of_this_game(action)
 
     def __repr__(self) -> str:

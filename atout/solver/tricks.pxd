@@ -12,6 +12,7 @@ cdef extern from *:
     const char *ATOUT_SEARCH_SOURCE
 
 cdef unsigned char PX8[65536]
+cdef int SLOTS, ROB_SLOT
 
 cdef int bit_length(long long x) noexcept nogil
 cdef int bit_count(long long x) noexcept nogil
@@ -20,16 +21,16 @@ cdef class TrickSearch:
     cdef public object layout, stop
     cdef public dict tt, rob_delta
     cdef public long long nodes
-    cdef public int n, nply, nseats, wide, nseg
-    cdef long long H[8]
-    cdef int nxt[8]
-    cdef int credit[8]
-    cdef int ismax[8]
-    cdef int shown_out[8]
-    cdef int seats[8]
+    cdef public int n, nply, nseats, planes, nseg
+    cdef long long H[10]
+    cdef int nxt[10]
+    cdef int credit[10]
+    cdef int ismax[10]
+    cdef int shown_out[10]
+    cdef int seats[10]
     cdef long long BLK[5]
     cdef long long BIT[64]
-    cdef int mv[5376]
+    cdef int mv[7392]
     cdef public long long TR, barriers, joker_bit, turn_bit, rob_keep, pend_bit, table
     cdef int blk[64]
     cdef int rank[64]
@@ -78,7 +79,7 @@ cdef class TrickSearch:
 
     @cython.locals(H="long long*", key=object, p0="long long", p1="long long", p2="long long", i=int, s=int,
                    hs="long long", planes=int, w="long long", used=int, sh=int, mk="long long", lb="long long",
-                   cnt=int, nb=int, lo=int, hi=int, sh8=int, x="long long", holder=int)
+                   cnt=int, nb=int, lo=int, hi=int, sh8=int, x="long long", holder=int, p3="long long")
     cdef object table_key(self, int seat, long long tlive)
 
     @cython.locals(H="long long*", h="long long", first=int, tlive="long long", i=int, lo=int, hi=int, blo=int,

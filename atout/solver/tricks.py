@@ -40,7 +40,11 @@ except ImportError:                         # Cython is only needed to build; pl
 
 JOKER_LEAD = 128     # a lead move m >= 128 is the no-trumps joker naming block (m >> 7) - 1
 NO_CARD = -1
-MAX_SEATS = SOLVER.most     # the C arrays of a seat each in tricks.pxd (H[8], nxt[8]…): the two are kept equal
+MAX_SEATS = SOLVER.most     # the C arrays of a seat each in tricks.pxd (H[10], nxt[10]…): the two are kept equal
+# The move stack's slots per tricks left: one for each count of cards on the table (0 to MAX_SEATS - 1), and one more
+# for the rob decision, which is made before the robber plays to trick 1 and so needs a slot no play uses.
+SLOTS = MAX_SEATS + 1
+ROB_SLOT = MAX_SEATS
 
 
 def bit_length(x: int) -> int:
@@ -127,12 +131,13 @@ class TrickSearch:
         self.nodes = 0
         self.n = st.n
         self.nply = st.nply
-        self.H = [0] * 8
-        self.nxt = [-1] * 8
-        self.credit = [0] * 8
-        self.ismax = [0] * 8
-        self.shown_out = [0] * 8
-        self.seats = [0] * 8
+        # a place for each seat the search takes (MAX_SEATS; Cython fills a C array only from a literal length)
+        self.H = [0] * 10
+        self.nxt = [-1] * 10
+        self.credit = [0] * 10
+        self.ismax = [0] * 10
+        self.shown_out = [0] * 10
+        self.seats = [0] * 10
         self.nseats = 0
         for s in range(st.n):
             self.H[s] = st.hands[s]
@@ -143,11 +148,13 @@ class TrickSearch:
             if st.nxt[s] >= 0:
                 self.seats[self.nseats] = s
                 self.nseats += 1
-        self.wide = 1 if self.seats[self.nseats - 1] >= 4 else 0    # seat numbers need a third bit plane
+        # the bit planes of the seat numbers the table key needs (seats 0-3: two, 4-7: three, 8 and 9: four)
+        top = self.seats[self.nseats - 1]
+        self.planes = 2 if top < 4 else 3 if top < 8 else 4
         self.BLK = [0] * 5
         # the moves of each node being searched: 48 places for each (tricks left, cards on the table) pair, the
-        # first 16 for the moves, the rest as room to sort them (k = 7: the rob decision, a node of its own)
-        self.mv = [0] * 5376
+        # first 16 for the moves, the rest as room to sort them (k = ROB_SLOT: the rob decision, a node of its own)
+        self.mv = [0] * 7392             # (SOLVER_TRICKS + 1) * SLOTS * 48
         for b in range(5):
             self.BLK[b] = lay.block[b]
         self.TR = lay.trumps
@@ -178,6 +185,11 @@ class TrickSearch:
         for i, (lo, mask) in enumerate(lay.segments):
             self.seg_lo[i] = lo
             self.seg_mask[i] = mask
+            # a segment's count and holders fill one word of the key: its count in 4 bits, a bit a plane per card,
+            # after the word's leading 1 (``table_key``), within the 62 bits a word takes
+            if mask.bit_count() > 15 or 1 + 4 + mask.bit_count() * self.planes > 62:
+                raise ValueError(f"a segment of {mask.bit_count()} cards does not fit a word of the table key "
+                                 f"with {self.planes} bit planes of seats")
         self.is45 = 1 if lay.reneging else 0
         self.must_follow = 1 if st.must_follow else 0
         self.may_trump = 1 if self.is45 and not st.must_follow else 0   # 45.follow.plain-lead
@@ -537,6 +549,7 @@ class TrickSearch:
         p0 = 0                                   # bit planes of the seat numbers: who holds each card
         p1 = 0
         p2 = 0
+        p3 = 0
         for i in range(self.nseats):
             s = self.seats[i]
             hs = H[s]
@@ -546,10 +559,12 @@ class TrickSearch:
                 p1 |= hs
             if s & 4:
                 p2 |= hs
-        planes = 3 if self.wide else 2
+            if s & 8:
+                p3 |= hs
+        planes = self.planes
         key = 0
-        w = 8 | seat                             # the word being filled, its leading 1 first
-        used = 4
+        w = 16 | seat                            # the word being filled: its leading 1, then the seat (4 bits)
+        used = 5
         for i in range(self.nseg):
             sh = self.seg_lo[i]
             mk = self.seg_mask[i]
@@ -569,9 +584,12 @@ class TrickSearch:
                 w = (w << cnt) | PX8[lo | (x & 255)] | (PX8[hi | (x >> 8)] << sh8)
                 x = (p1 >> sh) & mk
                 w = (w << cnt) | PX8[lo | (x & 255)] | (PX8[hi | (x >> 8)] << sh8)
-                if self.wide:
+                if planes > 2:
                     x = (p2 >> sh) & mk
                     w = (w << cnt) | PX8[lo | (x & 255)] | (PX8[hi | (x >> 8)] << sh8)
+                    if planes > 3:
+                        x = (p3 >> sh) & mk
+                        w = (w << cnt) | PX8[lo | (x & 255)] | (PX8[hi | (x >> 8)] << sh8)
             used += nb
         key = (key << 62) | w
         if self.trump_abs:
@@ -583,7 +601,7 @@ class TrickSearch:
                 if H[s] & self.joker_bit:
                     holder = s
             if holder >= 0:
-                key = (key << 4 | self.shown_out[holder]) * 8 + holder
+                key = (key << 4 | self.shown_out[holder]) * 16 + holder
         return key
 
     # --- the search ------------------------------------------------------------------------------------
@@ -645,7 +663,7 @@ class TrickSearch:
                 beta = hi
         if special:
             tlive = -1          # trick 1 with a card still to come in: work out who holds what each time
-        at = (tl * 8) * 48              # this node's moves in ``mv`` (a slot per tricks left and cards on the table)
+        at = (tl * SLOTS) * 48          # this node's moves in ``mv`` (a slot per tricks left and cards on the table)
         n = self.lead_moves(seat, h, first, at)
         a0 = alpha
         b0 = beta
@@ -698,7 +716,7 @@ class TrickSearch:
             return self.rob_node(seat, k, table, lead_blk, lead_pos, win_pos, win_seat, tl, alpha, beta)
         H = self.H
         h = H[seat]
-        at = (tl * 8 + k) * 48
+        at = (tl * SLOTS + k) * 48
         n = self.follow_moves(seat, h, k, table, lead_blk, lead_pos, win_pos, win_seat,
                               tlive & ~h if tlive > 0 else -1, at)
         maxing = self.ismax[seat]
@@ -774,7 +792,7 @@ class TrickSearch:
         """45.rob.ace-holder: keep the hand, or swap one card for the turned card, then play."""
         H = self.H
         h = H[seat]
-        at = (tl * 8 + 7) * 48                      # a slot of its own: the play after it uses (tl, k)'s
+        at = (tl * SLOTS + ROB_SLOT) * 48            # a slot of its own: the play after it uses (tl, k)'s
         n = self.rob_options(seat, at)              # robbing usually pays: tried first
         self.rob = -1
         maxing = self.ismax[seat]
@@ -805,7 +823,7 @@ class TrickSearch:
 
     def root_rob_options(self) -> list[int]:
         """The rob options of the player to act, as a list (the driver's)."""
-        at = (self.tricks_left * 8 + 7) * 48
+        at = (self.tricks_left * SLOTS + ROB_SLOT) * 48
         n = self.rob_options(self.seat, at)
         return [self.mv[at + i] for i in range(n)]
 
@@ -819,7 +837,7 @@ class TrickSearch:
 
     def root_moves(self) -> list[int]:
         """The moves of the position's player to act (merged), in search order."""
-        at = (self.tricks_left * 8 + self.k) * 48
+        at = (self.tricks_left * SLOTS + self.k) * 48
         if self.k == 0:
             n = self.lead_moves(self.seat, self.H[self.seat], -1, at)
         else:

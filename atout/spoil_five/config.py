@@ -11,9 +11,7 @@ from atout.options import OptionSpec, build_options, cached_config, merged_optio
 
 PRESETS = ("spoil-five",)
 DECK = FULL_DECK        # s5.deck: the 52 cards
-# s5.deal.players: the sources play 2 to 10; core lays out and codes at most 6 seats today (atout.limits): raise this
-# to ten once it takes them.
-PLAYERS = (2, 3, 4, 5, 6)
+PLAYERS = tuple(range(2, 11))     # s5.deal.players: 2 to 10
 
 OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (
     OptionSpec("players", PLAYERS, 5),

@@ -8,8 +8,7 @@ from atout.i18n import N_
 
 # By option name: the option's effect, the site's default first, then what other tables do.
 HOUSE_RULES: dict[str, str] = {
-    "players": N_("Spoil Five is played by two to ten players, each for themself; five is the usual game (Atout "
-                  "seats six at most for now)."),
+    "players": N_("Spoil Five is played by two to ten players, each for themself; five is the usual game."),
     "target": N_("Atout ends the game when a player is 10 counters up; you may make it 5 or 20."),
     "first_dealer": N_("Here you (Player 1) deal the first hand; many tables draw for the first deal."),
     "must_follow_suit": N_("Atout lets you trump even when you could follow suit, as the old rule books do; some "

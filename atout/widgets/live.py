@@ -410,6 +410,8 @@ class LiveClass(widgets.VBox):
         self._reopen: dict[str, Any] | None = None     # what the browser kept, while the store fails to bring it back
         self._asked_code: str | None = None    # the class code the page's address carries
         self.notice = widgets.HTML()
+        self.teachers_only = widgets.HTML()     # why "Start a class" is not offered to this visitor, if it is not
+        self._not_a_teacher: Text | None = None
         self.intro = widgets.HTML()
         self.start_button = widgets.Button(icon="users")
         self.start_button.add_class("atout-live-start")
@@ -444,13 +446,14 @@ class LiveClass(widgets.VBox):
             self.start_button.layout.display = "none"
         else:
             self.intro.layout.display = "none"       # the buttons' tooltips say it in the host's bar
-        self._strip = ([self.style, self.browser, self.notice, self.passcode_form, self.form] if host is not None
-                       else [self.style, self.browser, self.notice, self.bar, self.form])
+        self._strip = ([self.style, self.browser, self.notice, self.teachers_only, self.passcode_form, self.form]
+                       if host is not None else [self.style, self.browser, self.notice, self.bar, self.form])
         self.children = self._strip
         self._show_form(False)
         self._store_refused = False     # the form's refusal was the store's (it goes when the store works again)
         language.register(self)
         fault.listen_to_store(self)
+        self.offer_start()
         self.refresh()
         if code:
             self.prefill(code)
@@ -494,6 +497,29 @@ class LiveClass(widgets.VBox):
             kept, self._reopen = self._reopen, None
             self._opened = False
             self.opened(kept)
+
+    def offer_start(self) -> None:
+        """Whether the classroom offers "Start a class" to this page's visitor: not where the server's teachers are
+        those JupyterHub names (``atout.live.teachers``) and the visitor is not one, with no passcode to type instead;
+        the reason is said in its place. Asked again once a preheated page learns its visitor
+        (``atout.widgets.page.classroom_page``). A click that still comes is refused by ``start``."""
+        from atout.live.teachers import TeacherRule, Visitor
+
+        if self.host is None:
+            return                       # only the classroom starts classes
+        # The rule as the page's classes will apply it; read from the environment without opening the store, which a
+        # page nobody starts or joins a class on never touches (live_classes).
+        classes = self._classes if self._classes is not None else _CLASSES
+        rule = classes.teachers if classes is not None else TeacherRule.from_environ()
+        self._not_a_teacher = None if rule.passcode_hash is not None else rule.refusal(Visitor.from_environ())
+        self.start_button.layout.display = "none" if self._not_a_teacher is not None else ""
+        self._say_not_a_teacher()
+
+    def _say_not_a_teacher(self) -> None:
+        # Not while this page teaches a class it was handed (a teacher's link on a computer the hub does not know).
+        said = self._not_a_teacher if self.host is not None and self.teacher_panel is None else None
+        self.teachers_only.value = "" if said is None else _p(said, "atout-live-hint", "live-teachers-only")
+        self.teachers_only.layout.display = "none" if said is None else ""
 
     def ask_to_start(self) -> TeacherPanel | None:
         """"Start a class": the class at once, or first the passcode, where the server asks this page's teacher for
@@ -545,6 +571,7 @@ class LiveClass(widgets.VBox):
         self._show_form(False)
         self.open_button.layout.display = "none"
         self.notice.value = ""
+        self._say_not_a_teacher()
         if self.host is not None:
             self.host.add_class("atout-live-teaching")
         return self.teacher_panel
@@ -560,6 +587,7 @@ class LiveClass(widgets.VBox):
         self.side.layout.display = "none"
         self.bar.layout.display = ""
         self.open_button.layout.display = ""
+        self._say_not_a_teacher()
         if self.host is not None:
             self.host.remove_class("atout-live-teaching")
 
@@ -694,6 +722,7 @@ class LiveClass(widgets.VBox):
                               if teaching else Text("In a class? Join it with the code on the teacher's screen."),
                               "atout-live-intro")
         self.start_button.description = Text("Start a class").render()
+        self._say_not_a_teacher()
         self.passcode_input.description = Text("Teacher passcode").render()
         self.passcode_input.style.description_width = "initial"
         self.passcode_button.description = Text("Start the class").render()

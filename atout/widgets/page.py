@@ -372,6 +372,7 @@ def classroom_page() -> widgets.VBox:
         classroom = Classroom(game=game, code=code, class_code=class_code)
     else:
         classroom = ahead
+        classroom.live.offer_start()        # its visitor is known now (under JupyterHub: who may start a class)
         if code is not None:
             classroom.join(code)
         elif game != classroom.game_picker.value:

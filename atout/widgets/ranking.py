@@ -1,16 +1,16 @@
 """The ranking table: how every suit ranks for a game and a trump, highest first.
 
-The cards come from core's ``Ranking`` for the trump (``atout.rules_api.ranking``, every family alike);
-the reason each card stands above the next is the family's, and its rule id
-decides the marks: the trumps, the A♥ that is always a trump (Forty-Fives), the black suits that
-run backwards (Forty-Fives), the bowers (Five Hundred), and each card's points where the game
-counts them (Sixty-Six). Marks are shown by a sign as well as a colour.
+The cards come from core's ``Ranking`` for the trump (``atout.rules_api.ranking``, every family alike),
+with the cards it sets apart (``CardMark``): the A♥ that is always a trump (Forty-Fives), the black suits
+that run backwards (Forty-Fives), the bowers and the joker (Five Hundred); the reason each card stands
+above the next is the family's, and each card's points where the game counts them (Sixty-Six). Marks are
+shown by a sign as well as a colour.
 
 >>> frame = ranking_frame("forty-fives", "D")
 >>> list(frame.columns), list(frame["trump"][:4])
 (['trump', 'C', 'H', 'S'], ['5D', 'JD', 'AH', 'AD'])
 >>> ranking_marks("forty-fives", "D").loc[3, "trump"]
-'ace-of-hearts'
+'always-trump'
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from atout.cards import Card, Suit
 from atout.engine import Explanation
 from atout.games import DEFAULT_GAME, available_games, game_title
 from atout.i18n import N_, Text, _, get_language
+from atout.rules_api import CardMark
 from atout.widgets.explainer import card_points, explain_beats, trump_choices
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
@@ -35,12 +36,12 @@ if TYPE_CHECKING:       # pandas takes half a second to import: imported when a 
 
 TRUMP = "trump"   # the key of the trump column
 
-# What each mark means, its sign (never colour alone) and its colour.
+# What each mark means, its sign (never colour alone) and its colour, by the name a cell carries (``CardMark``).
 MARKS: dict[str, tuple[str, str, str]] = {
-    "ace-of-hearts": ("★", N_("the A♥ is always a trump"), "#ffd6d6"),
-    "bower": ("†", N_("a bower: a jack that ranks among the top trumps"), "#ffe4b3"),
-    "joker": ("◆", N_("the joker, the highest trump"), "#e6d4f5"),
-    "reversed": ("↺", N_("black suits run backwards: 2 high, 10 low"), "#dde7f7"),
+    CardMark.ALWAYS_TRUMP.value: ("★", N_("the A♥ is always a trump"), "#ffd6d6"),
+    CardMark.BOWER.value: ("†", N_("a bower: a jack that ranks among the top trumps"), "#ffe4b3"),
+    CardMark.JOKER.value: ("◆", N_("the joker, the highest trump"), "#e6d4f5"),
+    CardMark.REVERSED.value: ("↺", N_("black suits run backwards: 2 high, 10 low"), "#dde7f7"),
 }
 TRUMP_COLOUR = "#fff6cc"
 
@@ -77,41 +78,12 @@ def _reasons(game: str, trump: str) -> dict[tuple[int, str], Explanation]:
     return out
 
 
-def _words(text: Any) -> str:
-    """Core's source-language wording of a sentence and of the sentences inside it."""
-    if not isinstance(text, Text):
-        return ""
-    return " ".join([text.msgid, *(_words(value) for value in text.params.values())])
-
-
-def _mark(code: str, why: Explanation | None) -> str:
-    """The mark a cell gets from the rule (and core's own words) that place its card."""
-    card = Card.parse(code)
-    if card.is_joker:
-        return "joker"
-    if why is None:
-        return ""
-    rule = why.rule
-    words = _words(why.text)
-    if rule.endswith("ace-of-hearts") and code == "AH":
-        return "ace-of-hearts"
-    if "bower" in rule or ("bower" in words and card.rank == 11):
-        return "bower"
-    if "black" in rule and card.rank <= 10:
-        return "reversed"
-    return ""
-
-
 def ranking_marks(game: str, trump: str) -> pd.DataFrame:
-    """The same shape as ``ranking_frame``: each cell's mark (a key of ``MARKS``, or "")."""
-    frame = ranking_frame(game, trump)
-    reasons = _reasons(game, trump)
-    marks = frame.copy()
-    for column in frame.columns:
-        for row in frame.index:
-            code = frame.loc[row, column]
-            marks.loc[row, column] = _mark(code, reasons.get((row, column))) if code else ""
-    return marks.where(marks.isin(list(MARKS)), "")
+    """The same shape as ``ranking_frame``: each cell's mark (a key of ``MARKS``, or ""), as core's ranking
+    declares it."""
+    marks = rules_api.ranking(game, rules_api.parse_trump(game, trump)).marks
+    return ranking_frame(game, trump).map(lambda code: marks[Card.parse(code)].value
+                                          if code and Card.parse(code) in marks else "")
 
 
 def ranking_reasons(game: str, trump: str, lang: str | None = None) -> pd.DataFrame:

@@ -35,6 +35,7 @@ from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext, signed
 from atout.limits import TABLE, check_seats
 from atout.svg import back_svg, card_svg, suit_svg
+from atout.vocabulary import words_of
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
 from atout.widgets.fault import guarded
@@ -45,7 +46,9 @@ HERE = Path(__file__).parent
 log = logging.getLogger(__name__)
 
 # Where each seat sits, counted to the left of the bottom seat (play passes to the left): a layout for every count
-# core's ``TABLE`` limit allows (tests/widgets/test_table.py keeps them equal).
+# core's ``TABLE`` limit allows (tests/widgets/test_table.py keeps them equal; table.css places each area). From 7,
+# the top row has more seats (nnw and nne beside n) and from 8 each side has two (sw and se below w and e), so that
+# the seats go round in order: up the left side, along the top, down the right.
 POSITIONS = {
     1: ("s",),
     2: ("s", "n"),
@@ -53,6 +56,10 @@ POSITIONS = {
     4: ("s", "w", "n", "e"),
     5: ("s", "w", "nw", "ne", "e"),
     6: ("s", "w", "nw", "n", "ne", "e"),
+    7: ("s", "w", "nw", "nnw", "nne", "ne", "e"),
+    8: ("s", "sw", "w", "nw", "n", "ne", "e", "se"),
+    9: ("s", "sw", "w", "nw", "nnw", "nne", "ne", "e", "se"),
+    10: ("s", "sw", "w", "nw", "nnw", "n", "nne", "ne", "e", "se"),
 }
 # Most actions a hand of any game may be asked for; an unknown kind is shown in the rules' notation.
 PHASE_NAMES = {"deal": N_("the deal"), "rob": N_("robbing"), "bid": N_("the auction"), "trump": N_("naming trumps"),
@@ -76,45 +83,25 @@ def seat_positions(players: int) -> tuple[str, ...]:
 
 
 def action_label(action: Action, lang: str | None = None) -> str:
-    """The words on the button for one action, in the page language."""
+    """The words on the button for one action, in the page language, as the action's family words it
+    (``atout.vocabulary``); an action no family words is shown in the rules' notation."""
     kind, card, value = action.kind, action.card, action.value
     if kind == "play" and card is not None and isinstance(value, Suit):
         return Text("Play {card} naming {suit}", card=card, suit=value).render(lang)
-    if kind == "play" and card is not None and value is None:
-        return Text("Play {card}", card=card).render(lang)
-    if kind == "rob" and card is not None:
-        return Text("Rob: give up {card} for the turned card", card=card).render(lang)
-    if kind == "discard" and card is not None:
-        return Text("Discard {card}", card=card).render(lang)
-    if kind == "exchange" and card is not None:
-        return Text("Exchange {card} for the turned-up trump", card=card).render(lang)
-    if kind == "marriage" and card is not None:
-        return Text("Declare the marriage in {suit}", suit=card.suit).render(lang)
-    if kind == "trump" and isinstance(value, Suit):
-        return Text("Trumps: {suit}", suit=value).render(lang)
     if kind == "bid":
         return call_action(str(value), lang)
-    simple = {"keep": N_("Keep my hand (do not rob)"), "kitty": N_("Take the kitty"), "done": N_("Done"),
-              "close": N_("Close the stock"), "draw": N_("Draw"), "declare": N_("Declare 66"), "pass": N_("Pass"),
-              "jinx": N_("Jinx: play on for all five tricks"), "stop": N_("Stop and take the pool")}
-    if kind in simple and card is None and value is None:
-        return _(simple[kind], lang)
+    words = words_of(kind)
+    if words is not None:
+        if card is not None and value is None and words.button_card is not None:
+            return Text(words.button_card, card=card, suit=card.suit).render(lang)
+        if card is None and isinstance(value, Suit) and words.button_suit is not None:
+            return Text(words.button_suit, suit=value).render(lang)
+        if card is None and value is None and words.button is not None:
+            return _(words.button, lang)
     return str(action)
 
 
 MANY_ACTIONS = 8       # more buttons than this and the table draws them smaller (and calls by the call alone)
-
-
-def _strain(view: TableView) -> str | None:
-    """The strain the hand is played in, as the referee writes it (C, D, H, S, or NT under a no-trump or misère
-    contract), or None while it is not known yet."""
-    if isinstance(view.trump, Suit):
-        return view.trump.letter
-    if isinstance(view.trump, str) and view.trump.upper() == "NT":
-        return "NT"
-    if view.contract and view.phase not in ("bid", "trump"):    # a contract is made and names no trump suit
-        return "NT"
-    return None
 
 
 SUIT_SEQUENCE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)   # black and red in turn
@@ -594,7 +581,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
         trick_seats = {seat for seat, _card in trick}
         won = [] if withheld else list(view.tricks_won or [])
         per_seat = len(won) == n        # else tricks are counted per side, shown with the scores
-        strain = _strain(view)
+        strain = view.strain
         kitty, kitty_cards = _pile(view.kitty)
         # The kitty the contractor has taken is in the contractor's hand: it is shown there, marked, not twice.
         held_cards = {c for held in view.hands if not isinstance(held, int) for c in held}

@@ -14,5 +14,12 @@ c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = os.environ["ATOUT_TRIAL_PASSWORD"]
 c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "simple"
+# The trial's teachers: ATOUT_TRIAL_TEACHERS=ada,ben puts those names in the group ATOUT_TEACHER_GROUP names.
+TRIAL_TEACHERS = [name.strip() for name in os.environ.get("ATOUT_TRIAL_TEACHERS", "").split(",") if name.strip()]
+if TRIAL_TEACHERS:
+    if not os.environ.get("ATOUT_TEACHER_GROUP", "").strip():
+        sys.exit("trial_config.py: ATOUT_TRIAL_TEACHERS names the members of the teachers' group: set "
+                 "ATOUT_TEACHER_GROUP to its name too")
+    c.JupyterHub.load_groups = {os.environ["ATOUT_TEACHER_GROUP"].strip(): {"users": TRIAL_TEACHERS}}
 if os.geteuid() == 0:           # a trial run as root: Jupyter's server refuses root unless told
     c.Spawner.args = ["--allow-root"]

@@ -95,3 +95,72 @@ def test_a_card_played_with_a_suit_named_is_refused_in_words_and_changes_nothing
         with pytest.raises(IllegalActionError):
             hand.apply(named)
         assert hand.history == history and hand.legal_actions() == legal
+
+
+# --- the bad inputs issue 36 found, each refused by name ------------------------------------------------------------
+
+NOT_SEATS = [-1, "0", 1.0, True, None, [0], 2 ** 70]
+
+
+@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("seat", NOT_SEATS, ids=repr)
+def test_a_view_of_a_seat_the_hand_does_not_have_is_refused_by_name(game, seat):
+    """``view(-1)`` gave the last seat's private hand and ``view(True)`` the second's; ``view("0")`` raised
+    TypeError, ``view(9)`` IndexError."""
+    from atout.errors import SeatError
+
+    hand = family(game).new_hand(game, seed=1)
+    last = len(hand.hands) - 1
+    with pytest.raises(SeatError, match=f"a seat is a number from 0 to {last}, not "):
+        hand.view(seat)
+    with pytest.raises(SeatError, match=f"a seat is a number from 0 to {last}, not "):
+        hand.view(last + 1)
+    assert hand.view(last)["hand"] == hand.hands[last]
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_table_is_seen_from_a_seat_or_from_none(game):
+    from atout.errors import SeatError
+
+    hand = family(game).new_hand(game, seed=1)
+    for viewer in (-1, len(hand.hands), "0", True):
+        with pytest.raises(SeatError, match="the table is seen from a seat from 0 to .*, or from no seat"):
+            hand.table_view(viewer)
+        with pytest.raises(SeatError, match="or from no seat"):
+            hand.staged_views(viewer)
+    assert hand.table_view(None).viewer is None and hand.table_view(0).viewer == 0
+
+
+def test_a_finished_sixty_six_hand_says_where_its_scores_are():
+    """``scores_now`` raised AttributeError (no ``scores_before``, no ``scores_after``), before the end and after."""
+    from atout.errors import NotKeptError
+
+    hand = family("sixty-six").new_hand("sixty-six", seed=1)
+    with pytest.raises(NotKeptError, match=r"the set's game points are its game's \(game.scores\)"):
+        _ = hand.scores_now
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    with pytest.raises(NotKeptError, match=r"this hand's are its returns\(\)"):
+        _ = hand.scores_now
+    assert sum(hand.returns()) > 0
+
+
+@pytest.mark.parametrize("cards", [None, 5, b"5H JH", 2.5])
+def test_parse_cards_refuses_what_is_not_cards_by_name(cards):
+    """``parse_cards(None)`` raised TypeError ('NoneType' object is not iterable)."""
+    from atout.cards import parse_cards
+    from atout.errors import CardParseError
+
+    with pytest.raises(CardParseError, match="cards are text such as '5H JH 10C', or a list of cards, not "):
+        parse_cards(cards)
+    assert parse_cards(["5H", "jh"]) == parse_cards("5H, JH")
+
+
+@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("action", [None, 5, b"play AS", "", "fly away now"], ids=repr)
+def test_whether_an_action_is_of_this_game_is_asked_of_an_action(game, action):
+    """``is_of_this_game("play AS")`` raised AttributeError ('str' object has no attribute 'kind')."""
+    hand = family(game).new_hand(game, seed=1)
+    with pytest.raises(NotationError, match="is not an action"):
+        hand.is_of_this_game(action)
+    assert hand.is_of_this_game("play AS") and hand.is_of_this_game(Action.parse("play AS"))

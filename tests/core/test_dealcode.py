@@ -1,6 +1,8 @@
 """Deal codes round-trip, catch typos, and give every student the teacher's cards."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +22,7 @@ from atout.dealcode import (
     rules_text,
 )
 from atout.errors import NotationError
-from atout.games import player_counts
+from atout.games import family, player_counts
 
 
 def test_round_trip_for_every_game():
@@ -106,6 +108,69 @@ def test_every_code_that_passes_the_check_deals_or_is_refused_by_core():
         decode(code_for(GAMES["five-hundred"].deal_code, 2, 0))
     with pytest.raises(NotationError, match="Forty-Fives is played by 2, 3, 4, 5, or 6 players, not 7"):
         decode(code_for(GAMES["forty-fives"].deal_code, 7, 0))
+
+
+MAIN_CODES = json.loads((Path(__file__).parents[1] / "data/deal_codes/main_codes.json").read_text(encoding="utf-8"))
+
+
+def test_every_code_made_before_ten_seats_decodes_to_the_same_deal(monkeypatch):
+    """Codes written by the encoder of 2 to 7 players (tests/data/deal_codes: every game, player count, dealer, and
+    some house rules) still name the same deal, deal the same cards, and are the codes the encoder writes today."""
+    import atout.dealcode as dealcode
+
+    rows = MAIN_CODES["codes"]
+    assert len(rows) == 170 and {row["players"] for row in rows} == set(range(2, 8))
+    for row in rows:
+        spec = DealSpec(row["game"], row["players"], row["dealer"], row["seed"],
+                        tuple((name, value) for name, value in row["rules"]))
+        if row["hands"] is None:      # 7 players: no game allows so many, as on the day they were made
+            monkeypatch.setattr(dealcode, "player_counts", lambda game: list(range(2, 8)))
+        assert decode(row["code"]) == spec, row
+        assert encode(spec) == row["code"], row
+        if row["hands"] is not None:
+            assert [[card.code for card in hand] for hand in deal(row["code"]).hands] == row["hands"], row
+        monkeypatch.undo()
+
+
+def test_a_code_carries_eight_to_ten_players_and_every_dealer_among_them(monkeypatch):
+    """Before, ``encode`` wrote a code for 8 to 10 players that ``decode`` refused (3 bits for how many play)."""
+    import atout.dealcode as dealcode
+    from atout.limits import DEAL_CODE
+
+    monkeypatch.setattr(dealcode, "player_counts", lambda game: list(range(2, DEAL_CODE.most + 1)))
+    rng = random.Random(10)
+    codes = set()
+    for game in GAMES:
+        for players in range(8, DEAL_CODE.most + 1):
+            for dealer in range(players):
+                for seed in (0, 2 ** SEED_BITS - 1, rng.getrandbits(SEED_BITS)):
+                    spec = DealSpec(game, players, dealer, seed)
+                    code = encode(spec)
+                    assert len(code.replace("-", "")) == LENGTH and decode(code) == spec, spec
+                    codes.add(code)
+        if "players" not in family(game).config.OPTIONS:    # else its config refuses 10 players with house rules
+            spec = DealSpec.random(game, 10, dealer=9, rng=rng, options=_some_house_rule(game))
+            assert spec.rules and decode(encode(spec)) == spec
+    assert len(codes) == len(GAMES) * sum(range(8, DEAL_CODE.most + 1)) * 3      # no two deals share a code
+    assert not codes & {row["code"] for row in MAIN_CODES["codes"]}
+
+
+def _some_house_rule(game: str) -> dict:
+    from atout.dealcode import _carried
+
+    return {name: next(v for v in allowed if v != usual) for name, allowed, usual in _carried(game)[:1]}
+
+
+def test_every_single_character_typo_in_a_ten_player_code_is_caught(monkeypatch):
+    import atout.dealcode as dealcode
+
+    monkeypatch.setattr(dealcode, "player_counts", lambda game: list(range(2, 11)))
+    code = encode(DealSpec("forty-fives", 10, 9, 2_918_273_645)).replace("-", "")
+    for i, original in enumerate(code):
+        for char in ALPHABET:
+            if char != original:
+                with pytest.raises(NotationError):
+                    decode(code[:i] + char + code[i + 1:])
 
 
 @pytest.mark.parametrize("spec, message", [

@@ -157,11 +157,16 @@ def test_core_limits_are_the_ones_its_code_is_built_with():
     for name in ("H", "nxt", "credit", "ismax", "shown_out", "seats"):
         assert re.search(rf"\b{name}\[(\d+)\]", pxd)[1] == str(limits.SOLVER.most), name
     places = int(re.search(r"\bmv\[(\d+)\]", pxd)[1])
-    assert places == (limits.SOLVER_TRICKS + 1) * limits.SOLVER.most * 48
+    # 48 places for each tricks left (0 to 13) and each count of cards on the table (0 to 9) or the rob decision
+    assert places == (limits.SOLVER_TRICKS + 1) * (limits.SOLVER.most + 1) * 48
+    from atout.solver import builds
     from atout.solver.tricks import MAX_SEATS
 
     assert MAX_SEATS == limits.SOLVER.most
-    assert limits.DEAL_CODE.most == 2 ** limits.DEAL_CODE_PLAYER_BITS - 1
+    pure = builds.AVAILABLE["pure"].TrickSearch(_built_state())     # the plain build's lists, as long as the arrays
+    assert [len(getattr(pure, name)) for name in ("H", "nxt", "credit", "ismax", "shown_out", "seats", "mv")] == \
+        [limits.SOLVER.most] * 6 + [places]
+    assert limits.DEAL_CODE.most == 2 ** limits.DEAL_CODE_PLAYER_BITS - 1 + 2 ** limits.DEAL_CODE_MORE_PLAYER_BITS
     from atout.lessons import QUESTION_SCHEMA, STEP_SCHEMA
 
     for schema in (QUESTION_SCHEMA, STEP_SCHEMA):
@@ -176,22 +181,22 @@ def _test_family(**declared) -> Family:
                                limits=FamilyLimits(**declared))
 
 
-def _its_game(fam: Family, code: int = 99, position_code: str = "s5t") -> Game:
+def _its_game(fam: Family, code: int = 61, position_code: str = "s5t") -> Game:
     return Game("spoil-five-test", fam, "Spoil Five", deal_code=code, position_code=position_code)
 
 
 @pytest.mark.parametrize(("declared", "named", "not_named"), [
-    ({"players": (2, 10), "hand_size": 5},
-     ["its solver takes 10 seats but the solver takes at most 8", "it allows up to 10 players but a deal code takes "
-      "at most 7", "it allows up to 10 players but the table takes at most 6", "but a lesson takes at most 6"], []),
-    ({"players": (2, 7), "hand_size": 5},
-     ["it allows up to 7 players but the table takes at most 6", "it allows up to 7 players but a lesson takes at "
-      "most 6"], ["a deal code", "the solver"]),
-    ({"players": (2, 8), "hand_size": 5},
-     ["a deal code takes at most 7", "the table takes at most 6"], ["the solver"]),
-    ({"players": (2, 6), "hand_size": 5, "solver_seats": 9},
-     ["its solver takes 9 seats but it has at most 6 players",
-      "its solver takes 9 seats but the solver takes at most 8"],
+    ({"players": (2, 12), "hand_size": 5},
+     ["its solver takes 12 seats but the solver takes at most 10", "it allows up to 12 players but a deal code takes "
+      "at most 11", "it allows up to 12 players but the table takes at most 10", "but a lesson takes at most 10"], []),
+    ({"players": (2, 11), "hand_size": 5},
+     ["its solver takes 11 seats but the solver takes at most 10", "it allows up to 11 players but the table takes at "
+      "most 10", "it allows up to 11 players but a lesson takes at most 10"], ["a deal code"]),
+    ({"players": (2, 11), "hand_size": 5, "solver_seats": 10},
+     ["the table takes at most 10", "a lesson takes at most 10"], ["the solver", "a deal code"]),
+    ({"players": (2, 10), "hand_size": 5, "solver_seats": 11},
+     ["its solver takes 11 seats but it has at most 10 players",
+      "its solver takes 11 seats but the solver takes at most 10"],
      ["deal code", "table", "lesson"]),
     ({"players": (2, 4), "hand_size": 14},
      ["its hands of 14 cards are 14 tricks but the solver searches at most 13"], ["seats", "players"]),
@@ -215,28 +220,40 @@ def test_a_family_declaring_more_than_core_takes_is_refused_naming_each_part(dec
 def test_the_refusal_is_in_the_page_language():
     from atout.i18n import language
 
-    fam = _test_family(players=(2, 10), hand_size=5)
+    fam = _test_family(players=(2, 12), hand_size=5)
     with pytest.raises(FamilyLimitError) as refused, language("fr"):
         register(fam, _its_game(fam))
     with language("fr"):
         message = str(refused.value)
-    assert "le solveur" in message and "la table" in message and "8" in message, message
+    assert "le solveur" in message and "la table" in message and "10" in message, message
 
 
 def test_a_family_within_core_s_limits_is_registered_and_found(monkeypatch):
     monkeypatch.setattr(games, "FAMILY_LIST", games.FAMILY_LIST)
     monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
     monkeypatch.setattr(games, "FAMILIES_BY_ID", dict(games.FAMILIES_BY_ID))
-    fam = _test_family(players=(2, 6), hand_size=5)
+    fam = _test_family(players=(2, 10), hand_size=5)      # ten seats: every part of core takes them
     register(fam, _its_game(fam))
     assert games.FAMILY_LIST[-1] is fam and games.game_info("spoil-five-test").family is fam
     taken = dataclasses.replace(fam, id="another-test")
-    with pytest.raises(games.ConfigError, match="taken already: deal code 99"):
-        register(taken, Game("another-test", taken, "Another", deal_code=99, position_code="x1"))
-    with pytest.raises(games.ConfigError, match="taken already: deal code 120"):       # two of its own games
-        register(taken, Game("another-test", taken, "Another", deal_code=120, position_code="x1"),
-                 Game("another-test-2", taken, "Another", deal_code=120, position_code="x2"))
+    with pytest.raises(games.ConfigError, match="taken already: deal code 61"):
+        register(taken, Game("another-test", taken, "Another", deal_code=61, position_code="x1"))
+    with pytest.raises(games.ConfigError, match="taken already: deal code 62"):       # two of its own games
+        register(taken, Game("another-test", taken, "Another", deal_code=62, position_code="x1"),
+                 Game("another-test-2", taken, "Another", deal_code=62, position_code="x2"))
     assert "another-test" not in games.FAMILIES_BY_ID
+
+
+@pytest.mark.parametrize("number", [-1, limits.DEAL_CODE_GAMES, 99])
+def test_a_game_numbered_past_what_a_deal_code_holds_is_refused(number):
+    """A deal code numbers its game in 6 bits (the 7th marks a code for 8 or more players): a game numbered
+    otherwise would get codes that name another game or none."""
+    fam = _test_family(players=(2, 6), hand_size=5)
+    before = (FAMILY_LIST, dict(GAMES))
+    with pytest.raises(games.ConfigError, match=f"spoil-five-test has the deal code number {number}, but a deal code "
+                                                f"numbers its game from 0 to 63"):
+        register(fam, _its_game(fam, code=number))
+    assert (games.FAMILY_LIST, dict(games.GAMES)) == before
 
 
 # --- a hand with more seats than a part takes is refused there, never crashed into ----------------------------------
@@ -262,14 +279,15 @@ def _built_state():
 
 
 def test_the_search_refuses_more_seats_than_its_arrays_hold(solver_build):
-    """Before, a hand of 9 seats crashed the compiled build (a kernel killed with its page) and the plain one raised
-    IndexError."""
+    """Before, a hand of more seats than its arrays hold crashed the compiled build (a kernel killed with its page)
+    and the plain one raised IndexError."""
     from atout.solver import builds
 
     search = builds.module().TrickSearch
-    search(_widened(_built_state(), limits.SOLVER.most))         # 8 seats: taken
-    with pytest.raises(SeatLimitError, match="the solver takes at most 8 players; this hand has 9"):
-        search(_widened(_built_state(), 9))
+    most = limits.SOLVER.most
+    search(_widened(_built_state(), most))         # 10 seats: taken
+    with pytest.raises(SeatLimitError, match=f"the solver takes at most {most} players; this hand has {most + 1}"):
+        search(_widened(_built_state(), most + 1))
 
 
 def test_the_search_refuses_more_tricks_than_its_move_stack_holds(solver_build):
@@ -299,11 +317,13 @@ def test_the_solver_refuses_a_hand_of_more_players_than_its_family_says_it_takes
 
 
 def test_a_deal_code_refuses_more_players_than_its_field_holds(monkeypatch):
-    """Before, a game allowing 8 or more players got a code from ``encode`` that ``decode`` refused."""
+    """Before, a game allowing 8 or more players got a code from ``encode`` that ``decode`` refused; now a code
+    carries up to 11, and refuses more by name rather than write a code it cannot read back."""
     import atout.dealcode as dealcode
 
-    monkeypatch.setattr(dealcode, "player_counts", lambda game: list(range(2, 11)))   # a family past registration
-    assert decode(encode(DealSpec("forty-fives", 7, 6, 5))).players == 7
-    for players in (8, 10):
-        with pytest.raises(SeatLimitError, match=f"a deal code takes at most 7 players; this hand has {players}"):
+    monkeypatch.setattr(dealcode, "player_counts", lambda game: list(range(2, 15)))   # a family past registration
+    for players in (7, 8, 10, limits.DEAL_CODE.most):
+        assert decode(encode(DealSpec("forty-fives", players, players - 1, 5))).players == players
+    for players in (limits.DEAL_CODE.most + 1, 14):
+        with pytest.raises(SeatLimitError, match=f"a deal code takes at most 11 players; this hand has {players}"):
             encode(DealSpec("forty-fives", players, 0, 5))

@@ -165,6 +165,36 @@ def test_the_trumps_of_each_game_are_its_families():
         rules_api.parse_trump("forty-fives", "NT")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cards_a_ranking_marks_are_the_ones_its_order_sets_apart(game):
+    """Each family declares the cards that stand apart from a suit's plain order; the declaration agrees with the
+    order itself, in both directions: the joker heads the trumps; the bowers are the two jacks of the trumps' colour,
+    both trumps; a card that is a trump whichever suit is trumps is marked so; and where a suit's 2 sits above its 10,
+    its numbered cards below its face cards run backwards."""
+    rankings = [rules_api.ranking(game, trump) for trump in rules_api.trumps(game)]
+    always = set.intersection(*(set(r.trumps) for r in rankings))
+    for ranking in rankings:
+        expected: dict[Card, rules_api.CardMark] = {}
+        for cards in (ranking.trumps, *ranking.plain.values()):
+            for suit in Suit:
+                own = [card for card in cards if card.suit == suit and not card.is_joker and card not in always]
+                numbered = [card.rank for card in own if 2 <= card.rank <= 10]
+                if 2 in numbered and 10 in numbered and numbered.index(2) < numbered.index(10):
+                    last_face = max((i for i, card in enumerate(own) if card.rank > 10), default=-1)
+                    expected.update({card: rules_api.CardMark.REVERSED for card in own[last_face + 1:]})
+            for card in cards:
+                if card.is_joker:
+                    expected[card] = rules_api.CardMark.JOKER
+                elif card in always and card.suit != ranking.trump:
+                    expected[card] = rules_api.CardMark.ALWAYS_TRUMP
+                elif (cards is ranking.trumps and card.rank == 11 and ranking.trump is not None
+                      and Card.of(11, ranking.trump.partner) in ranking.trumps):
+                    expected[card] = rules_api.CardMark.BOWER
+        always_in_own_suit = {c: m for c, m in ranking.marks.items()
+                              if m is rules_api.CardMark.ALWAYS_TRUMP and c.suit == ranking.trump}
+        assert dict(ranking.marks) == expected | always_in_own_suit, (game, ranking.trump)
+
+
 @pytest.mark.parametrize("game, plays, error, message", [
     ("forty-fives", ["AS", "as"], DuplicateCardError, "A♠ appears twice; each card exists once in the deck"),
     ("five-hundred", ["2S", "AS", "KS", "QS"], CardNotInDeckError, "2♠ is not in the 43-card deck"),

@@ -1,6 +1,7 @@
 """The solver: exact agreement with plain brute-force minimax on small positions of every preset, and with the
 engine's own scoring when its best line is played out; time budgets; the positions it refuses."""
 
+import dataclasses
 import random
 
 import pytest
@@ -10,6 +11,7 @@ from atout.engine import Action, Phase
 from atout.errors import AtoutError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
+from atout.forty_fives.config import make_config
 from atout.solver import SolverError, builds, position_of, solve, solve_steps, solve_value
 from tests.core.test_solver_reference import (
     brute_five_hundred,
@@ -104,6 +106,43 @@ def test_forty_fives_with_chosen_sides_matches_brute_force():
         assert solve(pos).values == once(brute_forty_fives, hand, sides)
         checked += 1
     assert checked >= 20
+
+
+@pytest.fixture
+def forty_fives_for_ten(monkeypatch):
+    """Forty-Fives registered as a family allowing 2 to 10 players (a Spoil Five, say): a family made for the test,
+    whose hands are dealt to as many seats as ``forty_fives_dealt`` asks."""
+    from atout import games
+    from atout.limits import FamilyLimits
+
+    wide = dataclasses.replace(games.FORTY_FIVES, limits=FamilyLimits(players=(2, 10), hand_size=5))
+    monkeypatch.setitem(games.GAMES, "forty-fives", dataclasses.replace(games.GAMES["forty-fives"], family=wide))
+
+
+def forty_fives_dealt(players: int, seed: int) -> FortyFivesHand:
+    config = dataclasses.replace(make_config("forty-fives", players=4), players=players)
+    return FortyFivesHand.dealt(config, seed, dealer=seed % players)
+
+
+@pytest.mark.parametrize("players", [7, 8, 9, 10])
+def test_forty_fives_of_seven_to_ten_seats_matches_brute_force(players, forty_fives_for_ten):
+    """Before, the solver took 8 seats at most (9 and 10 crashed the compiled build): now 10, and its table key names
+    seats 8 and 9 in a fourth bit plane. Endings of two tricks, from a trick's start or partway through it."""
+    checked = 0
+    for seed in range(14):
+        hand, rng = forty_fives_dealt(players, seed), random.Random(seed)
+        while not hand.is_over and (hand.phase is not Phase.PLAY or len(hand.tricks) < 3 + (seed % 2)):
+            hand.apply(rng.choice(hand.legal_actions()))
+        for _ in range(seed % players if seed % 2 else 0):      # odd seeds: on into the trick
+            hand.apply(rng.choice(hand.legal_actions()))
+        if hand.is_over:
+            continue
+        expected = once(brute_forty_fives, hand)
+        solution = solve(hand)
+        assert solution.values == expected, (players, seed, hand.history)
+        assert solution.exact and solution.values[solution.best] == max(expected.values())
+        checked += 1
+    assert checked >= 12
 
 
 @pytest.mark.parametrize("options", [{}, {"misere": True}, {"strain_order": "seed"}])

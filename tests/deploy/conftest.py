@@ -24,7 +24,7 @@ import pytest
 
 from atout.live.codes import normalise
 from atout.live.store import open_store
-from tests.browser import descendants, processes
+from tests.browser import OwnBrowsers, descendants, processes
 from tests.site.conftest import INTERACTIVE
 from tests.site.test_live import first_question
 
@@ -137,23 +137,9 @@ def class_database(postgres_server) -> Iterator[str]:
 def opened(chromium):
     """Pages of browser contexts of their own (each person's browser: their own cookies); page errors fail the
     test."""
-    pages = []
-
-    def open_context(viewport: dict):
-        context = chromium.new_context(viewport=viewport, reduced_motion="reduce")
-        page = context.new_page()
-        page.set_default_timeout(INTERACTIVE)
-        page.errors = []
-        page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))
-        pages.append((page, context))
-        return page
-
-    yield open_context
-    for page, context in pages:
-        if not page.is_closed():
-            page.close(run_before_unload=True)
-        context.close()
-    assert not [e for page, _ in pages for e in page.errors]
+    browsers = OwnBrowsers(chromium, INTERACTIVE)
+    yield browsers.open
+    assert not browsers.close()
 
 
 def join(page, code: str, name: str, link: str | None = None, course: str | None = None) -> None:

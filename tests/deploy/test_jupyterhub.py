@@ -43,6 +43,7 @@ from tests.site.test_live import end_class, start_class
 TEACHER = {"width": 1920, "height": 1080}
 STUDENT = {"width": 1366, "height": 768}
 PASSWORD = "trial-password-1"
+TEACHERS = "teachers"             # the hub group whose users start classes (the recipe's ATOUT_TEACHER_GROUP)
 LOG = ARTIFACTS / "jupyterhub.log"
 
 
@@ -89,6 +90,7 @@ def hub(class_database, tmp_path_factory):
     env = {key: value for key, value in os.environ.items() if not key.startswith(("ATOUT_", "JUPYTERHUB_"))}
     env.update(ATOUT_DATABASE_URL=class_database, ATOUT_SERVICE_PORT=str(service_port), ATOUT_POOL="1",
                ATOUT_TRIAL_PASSWORD=PASSWORD, PYTHONUNBUFFERED="1",
+               ATOUT_TEACHER_GROUP=TEACHERS, ATOUT_TRIAL_TEACHERS="teacher",
                PATH=os.pathsep.join([str(Path(configurable_http_proxy()).parent), env.get("PATH", "")]))
     url = f"http://127.0.0.1:{port}"
     with running([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(config)], LOG, env, folder) as proc:
@@ -133,3 +135,40 @@ def test_a_class_runs_through_the_hub_service_and_a_users_own_server_on_one_stor
     assert kept_names(hub.database, code) == ["Ada", "Ben"]
     assert not list(hub.homes.glob("*/.local/share/atout/classes.sqlite3"))      # in no user's own folder
     end_class(teacher, [(ada, "has ended"), (ben, "has ended")])
+
+
+def start_offered(page, base: str) -> str | None:
+    """Open the classroom at ``base``: None where "Start a class" is offered, else what the page says instead."""
+    page.goto(f"{base}/voila/render/classroom.ipynb")
+    page.wait_for_selector("[data-testid=card-table] .atout-card-button")
+    if page.locator(".atout-live-start").is_visible():
+        assert page.locator("[data-testid=live-teachers-only]").count() == 0
+        return None
+    return page.locator("[data-testid=live-teachers-only]").inner_text()
+
+
+def test_only_the_hubs_teachers_group_is_offered_start_a_class_on_the_service_and_in_their_own_servers(hub, opened):
+    service = f"{hub.url}/services/atout"
+    zoe = opened(TEACHER)
+    sign_in(zoe, hub, "zoe")
+    for base in (f"{hub.url}/user/zoe/atout", service):       # her own server; the service, through the hub's OAuth
+        said = start_offered(zoe, base)
+        assert said == ("Only teachers start classes on this server: you are signed in as zoe, who is not in the "
+                        f"group {TEACHERS}. Ask whoever runs Atout at your school to add you to it"), (base, said)
+    assert zoe.url.startswith(f"{service}/voila/render/classroom.ipynb")
+    zoe.screenshot(path=str(ARTIFACTS / "hub-zoe-not-a-teacher.png"))
+    # Her page sends the click all the same (the button shown again by hand): the kernel refuses, saying why.
+    zoe.locator(".atout-live-start").evaluate("button => { button.style.display = 'inline-flex'; }")
+    zoe.locator(".atout-live-start").click()
+    refused = zoe.wait_for_selector("[data-testid=live-start-refused]").inner_text()
+    assert "you are signed in as zoe, who is not in the group teachers" in refused
+    assert zoe.locator("[data-testid=class-code]").count() == 0
+
+    anonymous = opened(STUDENT)                              # no account: the service lets them in, as a visitor
+    assert "it does not know who you are" in start_offered(anonymous, service)
+
+    teacher = opened(TEACHER)
+    sign_in(teacher, hub, "teacher")
+    assert start_offered(teacher, f"{hub.url}/user/teacher/atout") is None       # their own server knows their group
+    code, _link = start_class(teacher, f"{hub.url}/user/teacher/atout")
+    end_class(teacher, [])

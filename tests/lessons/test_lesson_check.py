@@ -206,6 +206,16 @@ def test_a_step_that_breaks_its_page_is_refused(tmp_path, step, game, message):
     assert problem.startswith(f"{tmp_path}/{family}/01.toml: ") and message.replace("step 1", "step 2") in problem
 
 
+@pytest.mark.parametrize("players, message", [
+    (11, "at steps/1/players: 11 is out of range: from 2 to 10"),
+    (10, "step 2: option players of forty-fives cannot be 10: allowed values are 2, 3, 4, 5, 6"),
+])
+def test_a_lesson_may_seat_as_many_as_the_table_and_its_game_says_how_many_it_allows(tmp_path, players, message):
+    """A lesson's players are checked against the table's limit (``atout.limits``: 10, was 6), then by the game."""
+    text = lesson_text(steps=STEP + f'show = "table"\nseed = 1\nplayers = {players}\nviewer = {players - 1}\n')
+    assert message in refused(tmp_path, {"forty-fives/01.toml": text})
+
+
 def test_what_passes_the_check_builds_its_page(tmp_path):
     """The other side of the bargain: a lesson with every kind of step that the check accepts builds every step."""
     steps = "".join(STEP + step + "\n" for step in (

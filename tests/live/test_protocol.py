@@ -32,7 +32,23 @@ def test_a_student_session_through_messages(classes):
     assert json.loads(handle_line(classes, json.dumps({"op": "view", "token": token})))["ok"]
 
 
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
 BAD = [
+    # 4 KB of nesting raised RecursionError from the JSON parser (text) or writer (a page's dict), not a reply.
+    pytest.param("[" * 2048 + "]" * 2048, "a message nests lists and objects at most 8 deep", "message",
+                 id="4 KB of brackets"),
+    pytest.param(b'{"op": "view", "token": ' + b"[" * 2030 + b"]" * 2030 + b"}", "at most 8 deep", "message",
+                 id="4 KB of brackets in bytes"),
+    pytest.param({"op": "answer", "token": "ADA", "question": 1, "answer": nested(2000)}, "at most 8 deep", "message",
+                 id="an answer nested 2000 deep"),
+    pytest.param({"op": "answer", "token": "ADA", "question": 1, "answer": nested(8)}, "at most 8 deep", "message",
+                 id="an answer nested 8 deep"),
     ("x" * (MAX_MESSAGE_BYTES + 1), "at most 4096 bytes; this one has 4097", "message"),
     ('{"op": "join", "code": ', "not JSON", "message"),
     ("[1, 2]", "a message is one JSON object with an op", "message"),

@@ -22,6 +22,7 @@ from atout.lessons import load_lessons
 from atout.live.codes import normalise
 from atout.live.questions import lesson_questions
 from atout.live.store import open_store
+from tests.browser import OwnBrowsers
 from tests.site.conftest import ARTIFACTS, INTERACTIVE
 
 TEACHER = {"width": 1920, "height": 1080}
@@ -32,24 +33,9 @@ GAME = "forty-fives"
 @pytest.fixture
 def opened(chromium):
     """Pages of their own browser contexts; each gives its kernel back on close, and page errors fail the test."""
-    pages = []
-
-    def open_context(base: str, viewport: dict):
-        context = chromium.new_context(viewport=viewport, accept_downloads=True, reduced_motion="reduce")
-        context.request.get(base + "/")           # the tree page's XSRF cookie, for the unload's shutdown
-        page = context.new_page()
-        page.set_default_timeout(INTERACTIVE)
-        page.errors = []
-        page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))
-        pages.append((page, context))
-        return page
-
-    yield open_context
-    for page, context in pages:
-        if not page.is_closed():            # a test may close a page itself (a student leaving)
-            page.close(run_before_unload=True)
-        context.close()
-    assert not [e for page, _ in pages for e in page.errors]
+    browsers = OwnBrowsers(chromium, INTERACTIVE)
+    yield lambda base, viewport: browsers.open(viewport, base, accept_downloads=True)
+    assert not browsers.close()
 
 
 def first_question():

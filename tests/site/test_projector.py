@@ -28,6 +28,7 @@ from atout.live.questions import from_spec, lesson_questions, table_spec
 from atout.widgets.address import parse_moves
 from atout.widgets.said import rule_statement
 from atout.widgets.stepper import build_steps
+from tests.browser import OwnBrowsers
 from tests.site.conftest import ARTIFACTS, INTERACTIVE, in_front
 
 GAMES = tuple(available_games())      # in the order of the pages' Game menu
@@ -668,24 +669,14 @@ def record_class(lang: str, game: str, mode: str, shown: dict) -> dict:
 def contexts(chromium):
     """Pages in browser contexts of their own (a teacher's, a student's); each gives its kernel back on close, and
     a page's error fails the test."""
-    pages = []
+    browsers = OwnBrowsers(chromium, INTERACTIVE)
 
     def open_context(base: str, size: str):
         width, height = SIZES[size]
-        context = chromium.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
-        context.request.get(base + "/")           # the tree page's XSRF cookie, for the unload's shutdown
-        page = context.new_page()
-        page.set_default_timeout(INTERACTIVE)
-        page.errors = []
-        page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))
-        pages.append((page, context))
-        return page
+        return browsers.open({"width": width, "height": height}, base)
 
     yield open_context
-    for page, context in pages:
-        page.close(run_before_unload=True)
-        context.close()
-    assert not [e for page, _ in pages for e in page.errors]
+    assert not browsers.close()
 
 
 def start_class(page) -> None:

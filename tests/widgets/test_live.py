@@ -730,7 +730,8 @@ def test_a_server_asking_for_a_passcode_asks_in_the_panel_says_why_a_wrong_one_i
     assert strip.teacher_panel.teacher.code
 
 
-def test_a_hub_user_who_is_not_a_teacher_is_told_why_and_no_passcode_is_asked(pages, monkeypatch):
+def test_a_hub_user_who_is_not_a_teacher_is_not_offered_start_is_told_why_and_refused_if_the_page_clicks_anyway(
+        pages, monkeypatch):
     from atout.live.teachers import TeacherRule
 
     monkeypatch.setattr(live._CLASSES, "teachers", TeacherRule(group="teachers"))
@@ -738,9 +739,46 @@ def test_a_hub_user_who_is_not_a_teacher_is_told_why_and_no_passcode_is_asked(pa
     monkeypatch.setenv("ATOUT_HUB_GROUPS", '["students"]')
     monkeypatch.delenv("ATOUT_HUB_USER", raising=False)
     strip = Classroom("forty-fives", players=3).live
-    assert strip.ask_to_start() is None and strip.teacher_panel is None
-    assert strip.passcode_form.layout.display == "none"
+    assert strip.start_button.layout.display == "none"
+    assert ("you are signed in as zoe, who is not in the group teachers" in unescape(strip.teachers_only.value)
+            and "data-testid='live-teachers-only'" in strip.teachers_only.value)
+    from atout.widgets.language import set_page_language
+
+    set_page_language("fr")             # said again in the page's language
+    try:
+        assert "zoe, qui n'est pas dans le groupe teachers" in unescape(strip.teachers_only.value)
+    finally:
+        set_page_language("en")
+    strip.start_button.click()                   # a page that sends the click all the same: the kernel refuses
+    assert strip.teacher_panel is None and strip.passcode_form.layout.display == "none"
     assert ("you are signed in as zoe, who is not in the group teachers" in unescape(strip.notice.value)
             and "data-testid='live-start-refused'" in strip.notice.value)
+    # A teacher's link opened where the hub does not count the visitor as a teacher (the projector's computer): the
+    # class's panel, without the sentence.
+    monkeypatch.setattr(live._CLASSES, "teachers", TeacherRule())
+    _room, teacher = teaching()
+    monkeypatch.setattr(live._CLASSES, "teachers", TeacherRule(group="teachers"))
+    copied = sent_to(teacher.copy_link)
+    teacher.copy_link._on_message(teacher.copy_link, {"type": "handover"}, [])
+    [ticket] = [m["ticket"] for m in copied if m["type"] == "ticket"]
+    projector = Classroom("forty-fives", players=3).live
+    assert "live-teachers-only" in projector.teachers_only.value
+    opened(projector, ticket=ticket)
+    assert projector.teacher_panel is not None and projector.teachers_only.layout.display == "none"
+    projector.stop_teaching()
+    assert "live-teachers-only" in projector.teachers_only.value and projector.teachers_only.layout.display == ""
     monkeypatch.setenv("ATOUT_HUB_GROUPS", '["students", "teachers"]')
+    strip.offer_start()                          # a preheated page learning its visitor: a teacher
+    assert strip.start_button.layout.display == "" and strip.teachers_only.value == ""
     assert strip.ask_to_start() is not None and strip.teacher_panel is not None
+
+
+def test_on_a_laptop_or_with_a_passcode_start_a_class_is_offered_to_everyone(pages, monkeypatch):
+    from atout.live.teachers import TeacherRule, hash_passcode
+
+    monkeypatch.setenv("JUPYTERHUB_USER", "zoe")
+    monkeypatch.setenv("ATOUT_HUB_GROUPS", '["students"]')
+    for rule in (TeacherRule(), TeacherRule(passcode_hash=hash_passcode("tulip-harbour-42"), group="teachers")):
+        monkeypatch.setattr(live._CLASSES, "teachers", rule)
+        strip = Classroom("forty-fives", players=3).live
+        assert strip.start_button.layout.display == "" and strip.teachers_only.layout.display == "none"

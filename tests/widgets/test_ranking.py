@@ -50,10 +50,10 @@ def test_the_ace_of_hearts_is_flagged_a_trump_in_every_forty_fives_trump(game, t
     trumps = column(frame, "trump")
     assert "AH" in trumps and trumps.index("AH") == 2             # third, after the 5 and the jack
     row = frame.index[frame["trump"] == "AH"][0]
-    assert marks.loc[row, "trump"] == "ace-of-hearts"
+    assert marks.loc[row, "trump"] == "always-trump"
     assert all("AH" not in column(frame, suit) for suit in frame.columns[1:])
     assert "45.rank.ace-of-hearts" in ranking_reasons(game, trump).loc[row, "trump"]
-    flagged = [(r, c) for c in marks.columns for r in marks.index if marks.loc[r, c] == "ace-of-hearts"]
+    flagged = [(r, c) for c in marks.columns for r in marks.index if marks.loc[r, c] == "always-trump"]
     assert flagged == [(row, "trump")]
 
 
@@ -96,7 +96,7 @@ def test_the_styled_table_shades_trumps_signs_marks_and_cites_rules():
     cells = re.findall(r'<td [^>]*class="([^"]*)"[^>]*title="([^"]*)"[^>]*>([^<]*)</td>', html)
     by_text = {unescape(text): (classes, unescape(title)) for classes, title, text in cells}
     classes, title = by_text["A♥ ★"]
-    assert "atout-trump" in classes and "atout-mark-ace-of-hearts" in classes
+    assert "atout-trump" in classes and "atout-mark-always-trump" in classes
     why = ranking_45.explain_beats(Card.parse("AH"), Card.parse("AD"), Suit.DIAMONDS, Suit.DIAMONDS)
     assert title == why.cited()
     assert "atout-mark-reversed" in by_text["10♠ ↺"][0] and "atout-trump" not in by_text["10♠ ↺"][0]

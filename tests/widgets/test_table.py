@@ -352,22 +352,34 @@ def test_seats_sit_around_the_table_with_the_viewer_at_the_bottom(game, players)
 
 def test_the_table_lays_out_every_count_core_allows_and_refuses_a_hand_of_more():
     """Before, a hand of 7 or more seats was laid out at places the page has no room for ("p0"…): "You" top left,
-    the seats out of order."""
-    assert set(POSITIONS) == set(range(1, TABLE.most + 1))
+    the seats out of order; now the table takes 10, and refuses more."""
+    assert set(POSITIONS) == set(range(1, TABLE.most + 1)) and TABLE.most == 10
     for players, places in POSITIONS.items():
         assert len(set(places)) == len(places) == players and places[0] == "s"
-    assert seat_positions(6) == POSITIONS[6]
-    with pytest.raises(SeatLimitError, match="the table takes at most 6 players; this hand has 7"):
-        seat_positions(7)
+    assert seat_positions(TABLE.most) == POSITIONS[TABLE.most]
+    with pytest.raises(SeatLimitError, match=f"the table takes at most 10 players; this hand has {TABLE.most + 1}"):
+        seat_positions(TABLE.most + 1)
     hand = FortyFivesHand.new("forty-fives", seed=1, players=6)
     table = CardTable(hand, viewer=0)
     crowded = FortyFivesHand.new("forty-fives", seed=2, players=6)
-    crowded.config = dataclasses.replace(crowded.config, players=8)       # a family past registration
-    crowded.hands += [[], []]
+    crowded.config = dataclasses.replace(crowded.config, players=TABLE.most + 1)       # a family past registration
+    crowded.hands += [[] for _ in range(TABLE.most + 1 - 6)]
     for make in (lambda: CardTable(crowded, viewer=0), lambda: table.set_hand(crowded)):
-        with pytest.raises(SeatLimitError, match="this hand has 8"):
+        with pytest.raises(SeatLimitError, match="this hand has 11"):
             make()
     assert table.hand is hand                      # the table is left as it was
+
+
+def test_the_css_places_every_position_and_lays_out_each_count_from_seven():
+    """Each place a seat may sit has its grid area, and each count from 7 a grid naming every place it uses (a place
+    missing from the grid would be put in a row of its own, off the ring)."""
+    css = (Path(importlib.resources.files("atout.widgets")) / "table.css").read_text()
+    for place in {place for places in POSITIONS.values() for place in places}:
+        assert re.search(rf"\.atout-pos-{place} \{{ grid-area: {place}; \}}", css), place
+    for players in range(7, TABLE.most + 1):
+        grid = re.search(rf'\.atout-felt\[data-players="{players}"\] \{{\s*grid-template-areas:([^;]*);', css)
+        assert grid, players
+        assert set(re.findall(r"[a-z]+", grid[1])) == {*POSITIONS[players], "c"}, players
 
 
 def test_the_deal_is_sent_as_packet_counts_never_cards():
@@ -423,7 +435,7 @@ class OtherFamilyHand:
                          trump=None, kitty=[Card.parse("9C"), Card.parse("9D")], scores=[10, -20],
                          score_labels=[Text("Side {n}", n=0), Text("Side {n}", n=1)], tricks_won=[3, 1],
                          legal=self.legal_actions() if viewer in (None, 0) else [],
-                         contract=(0, "7NT"))
+                         contract=(0, "7NT"), strain="NT")     # its contract names no trump suit: its view says so
 
 
 def test_a_hand_of_another_family_plugs_in():
@@ -602,8 +614,8 @@ def snapshot(table: CardTable) -> dict:
 def open_table(chromium, tmp_path):
     pages = []
 
-    def opener(table: CardTable, reduced_motion: str = "no-preference"):
-        page = chromium.new_page(viewport={"width": 1200, "height": 900}, reduced_motion=reduced_motion)
+    def opener(table: CardTable, reduced_motion: str = "no-preference", viewport: tuple[int, int] = (1200, 900)):
+        page = chromium.new_page(viewport={"width": viewport[0], "height": viewport[1]}, reduced_motion=reduced_motion)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("request", lambda request: errors.append("fetched " + request.url)
@@ -616,7 +628,7 @@ def open_table(chromium, tmp_path):
         page.expose_function("pySend", lambda content: (send(table, content), snapshot(table))[1])
         page.expose_function("pySet", py_set)
         folder = importlib.resources.files("atout.widgets")
-        html = PAGE % {"css": (folder / "table.css").read_text(), "snapshot": json.dumps(snapshot(table)),
+        html = PAGE % {"css": table._css, "snapshot": json.dumps(snapshot(table)),
                        "js": json.dumps((folder / "table.js").read_text())}
         path = tmp_path / f"table{len(pages)}.html"
         path.write_text(html)
@@ -808,3 +820,91 @@ def test_the_tables_notes_name_the_learner_as_the_table_does():
     assert learner == [f"You closed the stock: the turned-up trump, {card}, lies face down"]
     teacher = [note for note in CardTable(hand, viewer=None).state["notes"] if "closed the stock" in note]
     assert teacher == [f"Player 1 closed the stock: the turned-up trump, {card}, lies face down"]
+
+
+# --- in Chromium: seven to ten seats -------------------------------------------------------------------------------
+
+SEAT_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const felt = document.querySelector('.atout-felt');
+  return { table: box(document.querySelector('.atout-table')),
+           trick: box(document.querySelector('[data-testid=trick]')),
+           window: { right: innerWidth, bottom: innerHeight }, feltCut: felt.scrollWidth > felt.clientWidth + 1,
+           seats: [...document.querySelectorAll('.atout-seat')].map((s) => ({ seat: +s.dataset.seat,
+             name: s.querySelector('.atout-seat-name').textContent, ...box(s) })) };
+}"""
+
+
+def crowded_trick(players: int, seed: int = 3) -> FortyFivesHand:
+    """Forty-Fives dealt to ``players`` (a family past registration: Spoil Five, say), in the first trick with every
+    card but one played: five cards a hand and the longest trick."""
+    import random
+
+    from atout.engine import Phase
+    from atout.forty_fives.config import make_config
+
+    hand = FortyFivesHand.dealt(dataclasses.replace(make_config("forty-fives", players=4), players=players), seed)
+    rng = random.Random(seed)
+    while not (hand.phase is Phase.PLAY and not hand.tricks and len(hand.trick.cards) == players - 1):
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def _around(seat: dict, centre: tuple[float, float]) -> float:
+    """How far round the table a seat sits from the bottom, going up the left side first (degrees, 0 to 360)."""
+    import math
+
+    x = (seat["left"] + seat["right"]) / 2 - centre[0]
+    y = (seat["top"] + seat["bottom"]) / 2 - centre[1]
+    return (math.degrees(math.atan2(y, x)) - 90) % 360
+
+
+@pytest.mark.parametrize("players", [7, 8, 9, 10])
+@pytest.mark.parametrize("viewport", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])
+@pytest.mark.parametrize("size", ["normal", "projector"])
+def test_browser_seven_to_ten_seats_sit_in_order_around_the_table_whole_and_apart(open_table, players, viewport, size):
+    """Before, the table refused more than 6 (and at 8 had put "You" top left, the seats out of order)."""
+    viewer = players - 1                      # the last seat: the ring must start from the viewer, not seat 0
+    page, _errors = open_table(CardTable(crowded_trick(players), viewer=viewer, size=size, fit=True),
+                               reduced_motion="reduce", viewport=viewport)
+    page.wait_for_function(f"document.querySelector('.atout-table[data-fit=\"{viewport[0]}x{viewport[1]}\"]')")
+    shown = page.evaluate(SEAT_BOXES)
+    seats, table, where = shown["seats"], shown["table"], f"{players} seats, {size}, {viewport}"
+    assert len(seats) == players and not shown["feltCut"], where
+    for seat in seats:
+        assert (seat["left"] >= table["left"] and seat["right"] <= table["right"] and seat["top"] >= table["top"]
+                and seat["bottom"] <= table["bottom"]), (where, seat, table)
+        assert seat["right"] <= shown["window"]["right"] and seat["bottom"] <= shown["window"]["bottom"], (where, seat)
+    for i, first in enumerate(seats):
+        for second in seats[i + 1:]:
+            assert (first["right"] <= second["left"] or second["right"] <= first["left"]
+                    or first["bottom"] <= second["top"] or second["bottom"] <= first["top"]), (where, first, second)
+    you = next(seat for seat in seats if seat["seat"] == viewer)
+    assert you["name"] == "You" and you["top"] == max(seat["top"] for seat in seats), where
+    trick = shown["trick"]
+    centre = ((trick["left"] + trick["right"]) / 2, (trick["top"] + trick["bottom"]) / 2)
+    by_seat = {seat["seat"]: seat for seat in seats}
+    ring = [_around(by_seat[(viewer + k) % players], centre) for k in range(1, players)]   # the players to your left
+    assert ring == sorted(ring) and len(set(ring)) == len(ring), (where, ring)
+    assert ring[0] < 180 < ring[-1], (where, ring)      # the next player on your left, the one before on your right
+
+
+def test_browser_ten_seats_in_french_are_whole_and_apart(open_table, monkeypatch):
+    fake_french(monkeypatch)
+    try:
+        set_page_language("fr")
+        table = CardTable(crowded_trick(10), viewer=0, size="projector", fit=True)
+        page, _errors = open_table(table, reduced_motion="reduce", viewport=(1366, 768))
+        page.wait_for_function("document.querySelector('.atout-table[data-fit=\"1366x768\"]')")
+        shown = page.evaluate(SEAT_BOXES)
+    finally:
+        set_page_language("en")
+    seats = shown["seats"]
+    assert {seat["name"] for seat in seats} == {"Vous", *(f"Joueur {n}" for n in range(2, 11))}
+    assert not shown["feltCut"]
+    for i, first in enumerate(seats):
+        assert first["right"] <= shown["table"]["right"] and first["bottom"] <= shown["table"]["bottom"], first
+        for second in seats[i + 1:]:
+            assert (first["right"] <= second["left"] or second["right"] <= first["left"]
+                    or first["bottom"] <= second["top"] or second["bottom"] <= first["top"]), (first, second)

@@ -13,15 +13,20 @@ list look-ups; the explanations are built on demand by a ``FivesWords`` made wit
 1
 """
 
-
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from atout.cards import ACE, CARDS, JACK, KING, QUEEN, Card, Suit
 from atout.engine import Explanation
 from atout.i18n import OneOf, Text
 from atout.ranking import PowerTables
+
+if TYPE_CHECKING:
+    from atout.rules_api import CardMark
 
 ACE_OF_HEARTS = Card.of(ACE, Suit.HEARTS)
 _RED_LOW = (10, 9, 8, 7, 6, 4, 3, 2)       # .rank.red-trumps
@@ -123,6 +128,21 @@ def legal_plays(hand: Sequence[Card], plays: Sequence[Card], trump: Suit, must_f
         if allowed:
             return allowed
     return list(hand)
+
+
+@functools.cache
+def card_marks(trump: Suit) -> Mapping[Card, CardMark]:
+    """The cards a ranking table marks apart (``rules_api.Ranking.marks``): the A♥, a trump whatever is trumps
+    (.rank.ace-of-hearts), and the black suits' numbered cards, which run backwards (.rank.black-trumps,
+    .rank.plain-black) but for the 5 of trumps, the highest trump."""
+    from atout.rules_api import CardMark
+
+    tables = TABLES[trump]
+    placed = [*tables.order, *(card for suit in Suit if suit != trump for card in tables.plain[suit])]
+    marks = {card: CardMark.REVERSED for card in placed
+             if card.suit in (Suit.CLUBS, Suit.SPADES) and 2 <= card.rank <= 10 and card != Card.of(5, trump)}
+    marks[ACE_OF_HEARTS] = CardMark.ALWAYS_TRUMP
+    return MappingProxyType(marks)
 
 
 # --- Explanations -------------------------------------------------------------------------------

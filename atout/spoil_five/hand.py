@@ -31,6 +31,7 @@ from atout.engine import (
     Refusal,
     TableView,
     check_ending,
+    check_viewer,
 )
 from atout.errors import IllegalActionError, PositionError
 from atout.i18n import Text
@@ -200,6 +201,7 @@ class SpoilFiveHand(HandBase):
         """The table as ``viewer`` sees it (``None``: every hand face up, for the teacher)."""
         from atout.spoil_five.explain import score_labels, table_notes
 
+        check_viewer(len(self.hands), viewer)
         n = self.n
         hands = [list(h) if viewer is None or seat == viewer else len(h) for seat, h in enumerate(self.hands)]
         trick = self.trick

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from atout.cards import ACE, Card, Suit
 from atout.engine import Action, Explanation
 from atout.errors import QueryError
+from atout.fives_ranking import card_marks
 from atout.i18n import Text
 from atout.rules_api import Ranking, RobRights, ScoreFacts, ScoreResult, TricksPlayed, Trump, TurnedDeal, expect_facts
 from atout.spoil_five import ranking as rank
@@ -33,7 +34,8 @@ def parse_trump(text: str) -> Trump:
 def ranking(trump: Trump) -> Ranking:
     tables = rank.TABLES[_suit(trump)]
     return Ranking(trump, tuple(tables.order),
-                   MappingProxyType({s: tuple(tables.plain[s]) for s in Suit if s != trump}), "s5.rank.trump")
+                   MappingProxyType({s: tuple(tables.plain[s]) for s in Suit if s != trump}), "s5.rank.trump",
+                   marks=card_marks(_suit(trump)))
 
 
 def led_suit(plays: Sequence[Card], trump: Trump, named: Suit | None) -> Suit:

@@ -5,7 +5,7 @@ ranking (``atout.fives_ranking``), the one Forty-Fives inherited, its explanatio
 >>> [c.code for c in trump_order(Suit.CLUBS)][:6]
 ['5C', 'JC', 'AH', 'AC', 'KC', 'QC']
 >>> str(explain_trick(parse_cards("KH AH"), Suit.CLUBS))
-'A♥ beats K♥: the A♥ is always a trump, and K♥ is a plain heart, not a trump'
+'A♥ beats K♥: the A♥ is always a trump, even when hearts are led'
 """
 
 from __future__ import annotations

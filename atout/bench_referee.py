@@ -12,10 +12,12 @@ import statistics
 import time
 from typing import Any
 
+from atout.games import DEFAULT_GAME
 from atout.referee import MAX_LINE_BYTES, judge_stream
 
 ROUNDS = 5
-REAL = b'{"kind": "rank", "game": "forty-fives", "trump": "C"}'
+GAME = DEFAULT_GAME.encode()
+REAL = b'{"kind": "rank", "game": "' + GAME + b'", "trump": "C"}'
 
 
 def _filled(head: bytes, unit: bytes, tail: bytes = b"") -> bytes:
@@ -34,10 +36,10 @@ def hostile_lines() -> dict[str, bytes]:
         "opening brackets": _filled(b"", b"["),
         "nested lists": b"[" * half + b"]" * half,
         "nested objects": _filled(b"", b'{"a":'),
-        "a long text": _filled(b'{"kind": "rank", "game": "forty-fives", "trump": "', b"x", b'"}'),
-        "a long number": _filled(b'{"kind": "rank", "game": "forty-fives", "trump": ', b"9", b"}"),
+        "a long text": _filled(b'{"kind": "rank", "game": "' + GAME + b'", "trump": "', b"x", b'"}'),
+        "a long number": _filled(b'{"kind": "rank", "game": "' + GAME + b'", "trump": ', b"9", b"}"),
         "many fields": _filled(b"{", b'"k": 1, ', b'"z": 1}'),
-        "a long list of cards": _filled(b'{"kind": "trick", "game": "forty-fives", "trump": "C", "plays": [',
+        "a long list of cards": _filled(b'{"kind": "trick", "game": "' + GAME + b'", "trump": "C", "plays": [',
                                         b'"AS", ', b'"AS"]}'),
         "spaces": _filled(b"", b" ", b"{}"),
     }

@@ -20,10 +20,12 @@ Cards are interned: there is exactly one object per card, so ``is`` and ``==`` a
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 
 from atout.errors import AmbiguousCardError, CardNotInDeckError, CardParseError, DuplicateCardError, quote
 from atout.i18n import DEFAULT_LANGUAGE, N_, OneOf, Text, _, get_language, grammar
+from atout.languages import SUIT_SYMBOLS
 
 
 class Suit(enum.IntEnum):
@@ -298,14 +300,20 @@ def shuffled(cards: Iterable[Card], seed: int | None) -> tuple[Card, ...]:
     return tuple(order)
 
 
+_SUIT_INDEX_BY_SYMBOL = {symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)}
+
+
 def read_card(text: object, lang: str | None = None) -> Card:
     """A card as a reader of ``lang`` types it: with their language's letters (in French R D V for roi, dame, valet,
-    and T K C P for trèfle, carreau, cœur, pique), with English letters where they cannot be read otherwise, or with
-    the suit's symbol. A text that reads as two cards is refused with both readings, never guessed; the notation of
-    files, addresses and the referee stays ``Card.parse``'s.
+    and T K C P for trèfle, carreau, cœur, pique; in Japanese the cards' names too, suit first as Japanese says it,
+    「ハートのK」), with English letters where they cannot be read otherwise, or with the suit's symbol; letters and
+    digits typed full width (ＫＳ, １０♠) as narrow ones. A text that reads as two cards is refused with both
+    readings, never guessed; the notation of files, addresses and the referee stays ``Card.parse``'s.
 
     >>> read_card("RC", "fr"), read_card("10♣", "fr"), read_card("KC", "fr"), read_card("ah", "en")
     (Card('KH'), Card('10C'), Card('KC'), Card('AH'))
+    >>> read_card("ハートのK", "ja"), read_card("スペードのエース", "ja"), read_card("１０♦", "ja")
+    (Card('KH'), Card('AS'), Card('10D'))
     >>> read_card("AC", "fr")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -314,21 +322,23 @@ def read_card(text: object, lang: str | None = None) -> Card:
     lang = lang or get_language()
     if isinstance(text, Card):
         return text
-    key = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_TEXT else None
+    key = _typed_key(text)
     if key in ("JK", "JOKER", JOKER.render(lang).upper()):
         return JOKER
     readings: list[Card] = []
     for reader in dict.fromkeys((lang, DEFAULT_LANGUAGE)):    # each reading in one language's letters throughout
         letters = grammar(reader)
-        for rank_text, rank in [*((str(r), r) for r in range(2, 11)), *letters.typed_ranks.items()]:
-            if key is None or not key.startswith(rank_text):
-                continue
-            rest = key[len(rank_text):]
-            suit = letters.typed_suits.get(rest)
-            if suit is None and rest in _SUIT_BY_SYMBOL:
-                suit = _SUIT_BY_SYMBOL[rest]
-            if suit is not None and (card := Card.of(rank, Suit(suit))) not in readings:
-                readings.append(card)
+        ranks = {**{str(r): r for r in range(2, 11)}, **letters.typed_ranks}
+        suits = {**letters.typed_suits, **_SUIT_INDEX_BY_SYMBOL}
+        for rank_text, rank in ranks.items():
+            if key is not None and key.startswith(rank_text) and key[len(rank_text):] in suits:
+                readings.append(Card.of(rank, Suit(suits[key[len(rank_text):]])))
+        for suit_text, suit in letters.typed_suits.items():     # the suit first: 「ハートのK」
+            for joiner in letters.suit_first:
+                head = suit_text + joiner
+                if key is not None and key.startswith(head) and key[len(head):] in ranks:
+                    readings.append(Card.of(ranks[key[len(head):]], Suit(suit)))
+    readings = list(dict.fromkeys(readings))
     if len(readings) == 1:
         return readings[0]
     if readings:
@@ -339,6 +349,57 @@ def read_card(text: object, lang: str | None = None) -> Card:
                               "♣ ♦ ♥ ♠), as in {example}", text=quote(text),
                               ranks=" ".join(letters.typed_ranks), suits=" ".join(letters.typed_suits),
                               example=letters.example_card))
+
+
+def typed_text(card: Card, lang: str | None = None) -> str:
+    """How a reader of ``lang`` may type ``card`` with letters, for an example ("AD"; in French « AK », as de carreau),
+    or as the page writes it with its symbol where those letters would read as two cards (« 10♥ »: « 10C » is the
+    ten of cœur or of clubs).
+
+    >>> typed_text(Card.parse("AD"), "fr"), typed_text(Card.parse("10H"), "fr"), typed_text(Card.parse("10H"), "en")
+    ('AK', '10♥', '10H')
+    """
+    lang = lang or get_language()
+    if card.is_joker:
+        return "JK"
+    letters = grammar(lang)
+    rank = str(card.rank) if card.rank <= 10 else next(t for t, r in letters.typed_ranks.items() if r == card.rank)
+    suit = next(text for text, suit in letters.typed_suits.items() if suit == card.suit)
+    try:
+        if read_card(rank + suit, lang) is card:
+            return rank + suit
+    except CardParseError:
+        pass
+    return card.render(lang)
+
+
+def read_suit(text: object, lang: str | None = None) -> Suit:
+    """A suit as a reader of ``lang`` types it (``read_card``'s letters: « C » is cœur in French, so a French reader's
+    « C » is refused as hearts or clubs, never guessed), or its symbol.
+
+    >>> read_suit("P", "fr"), read_suit("♥", "ja"), read_suit("ハート", "ja"), read_suit("h", "en")
+    (<Suit.SPADES: 3>, <Suit.HEARTS: 2>, <Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
+    """
+    lang = lang or get_language()
+    key = _typed_key(text)
+    readings = list(dict.fromkeys(Suit(suits[key]) for suits in (
+        *(grammar(reader).typed_suits for reader in (lang, DEFAULT_LANGUAGE)), _SUIT_INDEX_BY_SYMBOL)
+        if key in suits))
+    if len(readings) == 1:
+        return readings[0]
+    if readings:
+        raise AmbiguousCardError(Text("{text} reads as two suits: {suits}; write the suit as a symbol (♣ ♦ ♥ ♠)",
+                                      text=quote(text), suits=OneOf(s.symbol for s in readings)))
+    raise CardParseError(Text("{text} is not a suit: write {suits} or ♣ ♦ ♥ ♠", text=quote(text),
+                              suits=OneOf(grammar(lang).typed_suits)))
+
+
+def _typed_key(text: object) -> str | None:
+    """A card or suit as typed, ready to look up: full-width letters and digits made narrow (NFKC, as an input
+    method may type them), spaces around taken off, in capitals; None for what cannot be one."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        return None
+    return unicodedata.normalize("NFKC", text).strip().upper()
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

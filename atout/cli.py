@@ -1,6 +1,6 @@
 """The ``atout`` command: ``atout serve`` (the tutorial site), ``atout judge`` (the referee on JSON lines),
 ``atout analyse`` (many positions' values at once), ``atout bench …``, ``atout lessons check``,
-``atout catalogue`` (every sentence, for a reviewer)."""
+``atout catalogue`` (every sentence, for a reviewer), ``atout puzzles build|check`` (puzzles made by the solver)."""
 
 from __future__ import annotations
 
@@ -99,6 +99,57 @@ def _lessons(args: argparse.Namespace) -> int:
               f" beside its lesson: <lesson>.{args.language}.toml" if missing
               else f"every text of the lessons is translated into {args.language}")
     return 0
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    import collections
+    import time
+
+    from atout import puzzles
+
+    if args.action == "build":
+        from atout.errors import AtoutError
+
+        started = time.perf_counter()
+        try:
+            made = puzzles.build_puzzles(args.count, seed=args.seed, games=args.games, hands_each=args.hands_each)
+        except AtoutError as exc:      # a game that is not one: said, not a traceback
+            print(f"atout puzzles build: {exc}", file=sys.stderr)
+            return 2
+        text = puzzles.format_puzzles(made)
+        if args.out in (None, "-"):
+            sys.stdout.write(text)
+        else:
+            with open(args.out, "w", encoding="utf-8") as sink:
+                sink.write(text)
+        by_game = collections.Counter(p.game for p in made)
+        themes = collections.Counter(t for p in made for t in p.themes)
+        print(f"{len(made)} puzzles in {time.perf_counter() - started:.1f} s (seed {args.seed}): "
+              + ", ".join(f"{game} {n}" for game, n in by_game.items())
+              + "; themes: " + (", ".join(f"{t} {n}" for t, n in themes.most_common()) or "none"), file=sys.stderr)
+        return 0 if len(made) == args.count else 1
+    try:
+        if args.file in (None, "-"):
+            found = puzzles.packaged_puzzles()
+        else:
+            with open(args.file, encoding="utf-8-sig") as source:
+                found = puzzles.parse_puzzles(source.read())
+    except OSError as exc:
+        print(f"atout puzzles check: {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except puzzles.PuzzleError as exc:
+        print(f"atout puzzles check: {exc}", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    failed = 0
+    for puzzle in found:
+        problems = puzzles.check_puzzle(puzzle)
+        if problems:
+            failed += 1
+            print(f"puzzle {puzzle.id} ({puzzle.game}): {'; '.join(problems)}")
+    print(f"{len(found) - failed} of {len(found)} puzzles hold, solved again in "
+          f"{time.perf_counter() - started:.1f} s")
+    return 1 if failed else 0
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -277,6 +328,22 @@ def main(argv: list[str] | None = None) -> int:
     lessons.add_argument("--folder", default=None,
                          help="a lessons folder (default: Atout's own lessons, and those in $ATOUT_LESSONS)")
     lessons.set_defaults(func=_lessons)
+    from atout import puzzles as puzzles_module
+
+    puzzles = sub.add_parser("puzzles", help="make puzzles from the solver (build), or solve a set again (check)")
+    puzzles.add_argument("action", choices=["build", "check"],
+                         help="build: club players play hands of every game, the solver finds the positions where "
+                              "one action alone keeps the best result; check: solve each puzzle again")
+    puzzles.add_argument("file", nargs="?", default=None,
+                         help="check: the puzzles to check (default: Atout's own)")
+    puzzles.add_argument("--count", type=int, default=250, help="build: how many puzzles, shared among the games")
+    puzzles.add_argument("--seed", type=int, default=0, help="build: the same seed makes the same puzzles (0)")
+    puzzles.add_argument("--games", nargs="*", default=None, help="build: only these presets (default: every game)")
+    puzzles.add_argument("--out", default=None, help="build: the file to write (default: standard output)")
+    puzzles.add_argument("--hands-each", type=int, default=puzzles_module.HANDS_EACH,
+                         help="build: hands holding a puzzle played for each puzzle kept (the better ones are kept: "
+                              "a theme first; default %(default)s)")
+    puzzles.set_defaults(func=_puzzles)
     cat = sub.add_parser("catalogue", help="write every sentence of core, with the cases that produce it, in "
                                            "English and French, as Markdown for a reviewer")
     cat.add_argument("--output", "-o", default="catalogue.md", help="the Markdown file to write (catalogue.md)")

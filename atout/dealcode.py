@@ -35,7 +35,7 @@ from typing import Any
 
 from atout.errors import AtoutError, NotationError, quote
 from atout.games import GAMES, game_title, player_counts
-from atout.i18n import OneOf, Text
+from atout.i18n import OneOf, Series, Text
 from atout.limits import DEAL_CODE, DEAL_CODE_GAMES, DEAL_CODE_MORE_PLAYER_BITS, DEAL_CODE_PLAYER_BITS, check_seats
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -168,7 +168,7 @@ def encode(spec: DealSpec) -> str:
     """The code of a deal that can be dealt: a game Atout plays, as many players as it allows, a dealer among them
     and a 32-bit seed."""
     if spec.game not in GAMES:
-        raise NotationError(Text("deal codes exist for {games}, not {game}", games=", ".join(GAMES),
+        raise NotationError(Text("deal codes exist for {games}, not {game}", games=Series(GAMES),
                                  game=quote(spec.game)))
     if not (_whole(spec.players) and _whole(spec.dealer) and _whole(spec.seed)
             and 0 <= spec.dealer < spec.players and 0 <= spec.seed < 2 ** SEED_BITS):

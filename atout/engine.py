@@ -15,15 +15,16 @@ import copy
 import enum
 import functools
 import random
+import re
 import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
 
-from atout.cards import CARDS, Card, Deck, Suit, shuffled
-from atout.errors import ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
-from atout.games import GAMES, call_label, call_said, family
-from atout.i18n import N_, OneOf, Person, Text, Typed
-from atout.vocabulary import words_of
+from atout.cards import CARDS, Card, Deck, Suit, read_card, read_suit, shuffled
+from atout.errors import AmbiguousCardError, ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
+from atout.games import GAMES, family
+from atout.i18n import N_, OneOf, Person, Series, Text, Typed
+from atout.vocabulary import call_label, call_said, words_of
 
 
 class Phase(enum.Enum):
@@ -59,43 +60,62 @@ class Action(NamedTuple):
     value: Any = None
 
     def __str__(self) -> str:
+        return self.written()
+
+    def written(self, lang: str | None = None) -> str:
+        """The action in the notation: canonical ("play AC"), or with ``lang`` its cards and suits as the page shows
+        them to a reader of ``lang`` ("play A♣", « play D♠ »), which ``parse(text, lang)`` reads back."""
+        def card(c: Card) -> str:
+            return c.code if lang is None else c.render(lang)
+
         if self.kind == "deal":
-            return "deal " + " ".join(c.code for c in self.value)
+            return "deal " + " ".join(card(c) for c in self.value)
         parts = [self.kind]
         if self.card is not None:
-            parts.append(self.card.code)
+            parts.append(card(self.card))
         if self.value is not None:
-            parts.append(self.value.letter if isinstance(self.value, Suit) else str(self.value))
+            if isinstance(self.value, Suit):
+                parts.append(self.value.letter if lang is None else self.value.symbol)
+            elif self.kind in VALUE_ACTIONS:
+                parts.append(call_written(str(self.value), lang))
+            else:
+                parts.append(str(self.value))
         return " ".join(parts)
 
     @staticmethod
-    def parse(text: str) -> Action:
+    def parse(text: str, lang: str | None = None) -> Action:
+        """Read an action in the notation; with ``lang``, its cards and suits as a reader of ``lang`` types them
+        (``atout.cards.read_card``: « play RC » is the king of hearts in French)."""
+        card: Callable[[str], Card] = Card.parse if lang is None else functools.partial(read_card, lang=lang)
+        suit: Callable[[str], Suit] = Suit.parse if lang is None else functools.partial(read_suit, lang=lang)
         words = text.split() if isinstance(text, str) and len(text) <= MAX_ACTION_TEXT else []
         if not words:
             raise NotationError(Text("{text} is not an action: write a kind then its card or value, as in "
                                      "'play 5H', 'bid 15', 'trump S', 'keep'", text=quote(text)))
         kind, rest = words[0].lower(), words[1:]
         if kind == "deal":
-            return Action("deal", None, tuple(Card.parse(w) for w in rest))
+            return Action("deal", None, tuple(card(w) for w in rest))
         if kind in CARD_ACTIONS:
             if len(rest) == 2:     # a card and the suit it names (Five Hundred's joker led in no trumps)
-                return Action(kind, Card.parse(rest[0]), Suit.parse(rest[1]))
+                return Action(kind, card(rest[0]), suit(rest[1]))
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one card, as in '{kind} 5H'", kind=kind))
-            return Action(kind, Card.parse(rest[0]))
+            return Action(kind, card(rest[0]))
         if kind in SUIT_ACTIONS:
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one suit, as in '{kind} H'", kind=kind))
-            return Action(kind, None, Suit.parse(rest[0]))
+            return Action(kind, None, suit(rest[0]))
         if kind in VALUE_ACTIONS:
             if len(rest) != 1:
                 raise NotationError(Text("'{kind}' takes one value, as in 'bid 15' or 'bid pass'", kind=kind))
-            return Action(kind, None, normalise_call(rest[0]))
+            return Action(kind, None, call_read(rest[0], lang))
         if not rest:
             return Action(kind)
         if len(rest) == 1:
             try:
-                return Action(kind, Card.parse(rest[0]))
+                return Action(kind, card(rest[0]))
+            except AmbiguousCardError:
+                raise      # a card, but which one the reader must say
             except ValueError:
                 return Action(kind, None, rest[0])
         raise NotationError(Text("{text} is not an action", text=quote(text)))
@@ -105,6 +125,43 @@ def normalise_call(text: str) -> str:
     """Calls are written ``pass``, ``hold``, ``15``, ``30-for-60``, ``7NT``, ``misere``: any case in."""
     low = text.strip().lower()
     return low if low.isalpha() or "-" in low or low.isdigit() else low.upper()
+
+
+_CALL_IN_A_SUIT = re.compile(r"^(\d+)([^\d-]+)$")    # "7H": a number of tricks, then its suit (or NT)
+
+
+def call_written(call: str, lang: str | None = None) -> str:
+    """A call in the notation: canonical ("7H"), or with ``lang`` its suit as the page shows it to the reader
+    ("7♥"; "7NT", "20" and "misere" as they are).
+
+    >>> call_written("7H", "fr"), call_written("7NT", "fr"), call_written("30-for-60", "fr")
+    ('7♥', '7NT', '30-for-60')
+    """
+    found = _CALL_IN_A_SUIT.match(call)
+    if lang is None or found is None:
+        return call
+    try:
+        return found.group(1) + Suit.parse(found.group(2)).symbol
+    except ValueError:
+        return call
+
+
+def call_read(text: str, lang: str | None = None) -> str:
+    """A call as typed, in the canonical notation; with ``lang``, its suit read as a reader of ``lang`` types it
+    (``read_suit``: « 7P » is 7 piques in French, and « 7C » is refused as cœur or clubs).
+
+    >>> call_read("7♥", "fr"), call_read("7p", "fr"), call_read("7nt", "fr"), call_read("7s"), call_read("7♥")
+    ('7H', '7S', '7NT', '7S', '7H')
+    """
+    found = _CALL_IN_A_SUIT.match(text.strip())
+    if found is None or found.group(2).upper() == "NT":
+        return normalise_call(text)
+    if lang is None:     # the canonical notation, which takes a suit's symbol as Card.parse does ("7♥")
+        try:
+            return found.group(1) + Suit.parse(found.group(2)).letter
+        except ValueError:
+            return normalise_call(text)
+    return found.group(1) + read_suit(found.group(2), lang).letter
 
 
 # Which action kinds take a card, a suit or a free value (the families share these words).
@@ -326,7 +383,7 @@ def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int
                                  k=len(ending.hands)))
     if ending.leader not in seats:
         raise PositionError(Text("the trick is led by seat {seat}, who is not in the play: the seats are {seats}",
-                                 seat=ending.leader, seats=", ".join(map(str, seats))))
+                                 seat=ending.leader, seats=Series(map(str, seats))))
     given = [c for h in ending.hands for c in h] + list(ending.trick)
     if ending.best is not None:
         given.append(ending.best[1])
@@ -348,7 +405,7 @@ def check_ending(ending: Ending, players: int, deck: Iterable[Card], tricks: int
     if len(set(left.values())) != 1:
         raise PositionError(Text("in an ending every player holds as many cards as the others, one fewer once they "
                                  "have played to the trick on the table: here {sizes}",
-                                 sizes=", ".join(f"{s}: {len(ending.hands[s])}" for s in seats)))
+                                 sizes=Series(f"{s}: {len(ending.hands[s])}" for s in seats)))
     remaining = next(iter(left.values()))
     if not 1 <= remaining <= tricks:
         raise PositionError(Text("an ending has 1 to {n} tricks left, each player holding that many cards; here "

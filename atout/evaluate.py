@@ -35,11 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.engine import Phase
+from atout.engine import PHASE_WORDS, Phase
 from atout.errors import AtoutError, quote
 from atout.family_contract import PlayedOutPlayers, SolvedPlayers
 from atout.games import family_of
-from atout.i18n import Text
+from atout.i18n import Series, Text
 
 # One deal's value for the seat, its unit and the hand's score of it for the seat's side (None: no deal).
 Sample = Callable[[], tuple[int, str, int] | None]
@@ -210,11 +210,15 @@ def evaluate(hand: Any, seat: int, samples: int = 200, target: int | None = None
 
     view = hand.view(seat)
     if view["phase"] not in (Phase.PLAY.value, Phase.DRAW.value):      # Sixty-Six's draws are part of its play
+        words = PHASE_WORDS.get(Phase(view["phase"]))       # said in words, never the engine's phase id
+        if words is None:
+            raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
+                                       "this one is not at its play"))
         raise EvaluationError(Text("a hand is evaluated during play (after any bidding, kitty and robbing); "
-                                   "this one is in its {phase} phase", phase=view["phase"]))
+                                   "this one is at {phase}", phase=Text(words)))
     if level not in LEVELS:
         raise EvaluationError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
-                                   levels=", ".join(LEVELS)))
+                                   levels=Series(LEVELS)))
     # what a score is, from the view alone (which deal comes changes the scores, not what they are)
     score = family_of(view["game"]).solver_adapter().view_scorer(view, {})
     rng = random.Random(seed)

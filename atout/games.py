@@ -17,14 +17,13 @@ atout.errors.ConfigError: unknown game 'bridge': the games are forty-fives, fort
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
-from atout.cards import Deck, Suit
+from atout.cards import Deck
 from atout.errors import ConfigError, quote
 from atout.family_contract import (
     Capability,
@@ -36,44 +35,11 @@ from atout.family_contract import (
     RankingModule,
     SolvedPlayers,
 )
-from atout.i18n import N_, Text
+from atout.i18n import N_, Series, Text
 from atout.limits import DEAL_CODE_GAMES, FamilyLimits, check_family_limits
 
 if TYPE_CHECKING:
     from atout.solver.adapter import SolverAdapter
-
-# The calls that are words, as a bidding box and a quiz button write them (the others are numbers and strains).
-CALL_NAMES = {"pass": N_("Pass"), "hold": N_("Hold"), "misere": N_("Misère"), "open-misere": N_("Open misère")}
-
-
-def call_label(call: str) -> Text:
-    """A call as written on its button: "Pass", "30 for 60", "7♠", "10 NT", "Misère" (the call id otherwise)."""
-    if call in CALL_NAMES:
-        return Text(CALL_NAMES[call])
-    if "-for-" in call:
-        low, high = call.split("-for-")
-        return Text("{low} for {high}", low=low, high=high)
-    if len(call) > 1 and call[:-1].isdigit() and call[-1:] in "CDHS":
-        return Text("{n}{suit}", n=call[:-1], suit=Suit.parse(call[-1]).symbol)
-    if call.endswith("NT") and call[:-2].isdigit():
-        return Text("{n} NT", n=call[:-2])
-    return Text("{call}", call=call)
-
-
-def call_said(call: str) -> Any:
-    """A call said in words ("6 spades", « 6 piques »: the strain after a number takes the language's plural, which
-    a symbol never shows; misère as a noun in running text, "misère", « la misère »); the words of ``call_label``
-    for the others."""
-    from atout.five_hundred.config import BID_WORDS, Strain
-    from atout.five_hundred.config import make_config as five_hundred
-
-    match = re.fullmatch(r"(\d+)(NT|[CDHS])", call, re.IGNORECASE)     # "6s" typed is the call 6S
-    if match:
-        return Text(BID_WORDS[Strain.parse(match[2].upper())], n=int(match[1]))
-    if call in ("misere", "open-misere"):
-        return five_hundred("five-hundred", {"misere": True}).calls[call]
-    return call_label(call)
-
 
 @dataclass(frozen=True)
 class Family:
@@ -237,7 +203,7 @@ def register(family: Family, *games: Game) -> None:
         taken += [repr(game.position_code) for g in before if g.position_code == game.position_code]
     if taken:
         raise ConfigError(Text("{family} cannot be registered: these are taken already: {taken}", family=family.id,
-                               taken=", ".join(taken)))
+                               taken=Series(taken)))
     FAMILY_LIST = (*FAMILY_LIST, family)
     FAMILIES_BY_ID[family.id] = family
     GAMES.update((game.id, game) for game in games)
@@ -273,7 +239,7 @@ def game_info(game: str) -> Game:
     found = GAMES.get(game) if isinstance(game, str) else None
     if found is None:
         raise ConfigError(Text("unknown game {game}: the games are {games}", game=quote(game),
-                               games=", ".join(GAMES)))
+                               games=Series(GAMES)))
     return found
 
 

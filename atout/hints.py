@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from atout.cards import Card
+from atout.cards import Card, Suit
 from atout.engine import Action
 from atout.games import family_of
-from atout.i18n import Person, Text
+from atout.i18n import Person, Plural, Text
 from atout.ranking import TrickRule
 
 
@@ -54,10 +54,65 @@ def hint(hand: Any, seat: int, player: Any) -> Hint:
     return Hint(action, reason(hand, seat, action))
 
 
+def trumps_held(hand: Any, seat: int, suit: Any) -> list[Card]:
+    """The cards of ``seat``'s hand that would be trumps were ``suit`` trumps, by the family's own trick rule (the
+    A♥ in Forty-Fives, the joker and both bowers in Five Hundred)."""
+    rules = family_of(hand.config.game).ranking_module().trick_rule(suit, None)
+    return [c for c in hand.hands[seat] if rules.suit(c) == suit]
+
+
+def with_trumps(hand: Any, seat: int, suit: Any) -> Text:
+    """What naming ``suit`` as trumps would give ``seat``, said from its own cards."""
+    held = trumps_held(hand, seat, suit)
+    if not held:
+        return Text("with {suit} as trumps, your hand holds no trump", suit=suit)
+    return Text("with {suit} as trumps, your hand holds {count}: {cards}", suit=suit, cards=held,
+                count=Plural("{n} trump", "{n} trumps", len(held)))
+
+
+def most_trumps(hand: Any, seat: int) -> Text:
+    """The suit that would give ``seat`` the most trumps, and which they are (a bid before trumps are named)."""
+    suits = sorted(Suit, key=lambda suit: -len(trumps_held(hand, seat, suit)))
+    held = trumps_held(hand, seat, suits[0])
+    return Text("no suit would give your hand more trumps than {suit}: {count}, {cards}", suit=suits[0],
+                cards=held, count=Plural("{n} trump", "{n} trumps", len(held)))
+
+
+def _discard_reason(hand: Any, seat: int, card: Card) -> Text:
+    """Why a card may go to the discards, from the hand alone: not a trump, or where it stands in its suit."""
+    rules = _trick_rules(hand)
+    if rules.trump is not None and rules.suit(card) != rules.trump:
+        return Text("{card} is not a trump", card=card)
+    return _in_its_suit(rules, list(hand.hands[seat]), card)
+
+
+def _in_its_suit(rules: TrickRule, mine: list[Card], card: Card) -> Text:
+    """Where ``card`` stands among the cards of its suit that ``mine`` holds (trumps: among the trumps)."""
+    same = [c for c in mine if c != card and rules.suit(c) == rules.suit(card)]
+    trump = rules.trump is not None and rules.suit(card) == rules.trump
+    if not same:
+        return (Text("{card} is your only trump", card=card) if trump
+                else Text("{card} is the only card you hold in its suit", card=card))
+    if all(rules.winner([card, c]) == 0 for c in same):
+        return (Text("{card} is your highest trump", card=card) if trump
+                else Text("{card} is the highest card you hold in its suit", card=card))
+    if all(rules.winner([c, card]) == 0 for c in same):
+        return (Text("{card} is your lowest trump", card=card) if trump
+                else Text("{card} is the lowest card you hold in its suit", card=card))
+    higher = [c for c in same if rules.winner([card, c]) == 1]
+    lower = [c for c in same if rules.winner([card, c]) == 0]
+    return (Text("{card} is one of your middle trumps: you keep {higher} above it and {lower} below it", card=card,
+                 higher=higher, lower=lower) if trump
+            else Text("{card} is a middle card of its suit: you keep {higher} above it and {lower} below it",
+                      card=card, higher=higher, lower=lower))
+
+
 def reason(hand: Any, seat: int, action: Action) -> Text | None:
     """A fact about playing this card that holds whatever the hidden cards are, or None (for any legal action of
     ``seat``, the player to act; an action that plays no card has the family's ``hint_reason``, where it has one)."""
     card = action.card
+    if action.kind == "discard" and card is not None:
+        return _discard_reason(hand, seat, card)
     if action.kind != "play" or card is None:
         # Another choice (to declare, to close...): the family's own facts about it, where it has them.
         explain = family_of(hand.config.game).module("explain")
@@ -102,18 +157,12 @@ def reason(hand: Any, seat: int, action: Action) -> Text | None:
         if wins_with() and not last:
             return Text("{card} wins the trick so far; a player after you may still beat it", card=card)
         if not wins_with():      # some card of yours could beat the trick (above): it stays in your hand
-            return Text("{card} lets the trick go, and you keep the cards that could beat {best}", card=card,
-                        best=best)
+            beaters = list(dict.fromkeys(a.card for a in plays
+                                         if a.card != card and rules.winner([*cards, a.card]) == me))
+            if len(beaters) == 1:
+                return Text("{card} lets the trick go, and you keep {beater}, the card that could beat {best}",
+                            card=card, beater=beaters[0], best=best)
+            return Text("{card} lets the trick go, and you keep {beaters}, the cards that could beat {best}",
+                        card=card, beaters=beaters, best=best)
         return None
-    same = [c for c in mine if c != card and rules.suit(c) == rules.suit(card)]
-    trump = rules.trump is not None and rules.suit(card) == rules.trump
-    if not same:
-        return (Text("{card} is your only trump", card=card) if trump
-                else Text("{card} is the only card you hold in its suit", card=card))
-    if all(rules.winner([card, c]) == 0 for c in same):
-        return (Text("{card} is your highest trump", card=card) if trump
-                else Text("{card} is the highest card you hold in its suit", card=card))
-    if all(rules.winner([c, card]) == 0 for c in same):
-        return (Text("{card} is your lowest trump", card=card) if trump
-                else Text("{card} is the lowest card you hold in its suit", card=card))
-    return None
+    return _in_its_suit(rules, mine, card)

@@ -16,7 +16,7 @@ import contextlib
 import gettext
 import io
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -209,12 +209,61 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None, **para
     if _recorded is not None:
         _recorded.add(singular)
     template = translations(lang).ngettext(singular, plural, n)
-    return template.format(n=n, **{k: render_value(v, lang) for k, v in params.items()})
+    # A negative count is a score lost, written with a minus sign ("−5 points"), as ``signed`` writes a score.
+    return template.format(n=signed(n) if n < 0 else n, **{k: render_value(v, lang) for k, v in params.items()})
 
 
 def _(message: str, lang: str | None = None) -> str:
     """Translate one message into the current (or given) language."""
     return translations(lang or _current).gettext(message)
+
+
+def sentences(*texts: str, lang: str | None = None) -> str:
+    """Sentences (each already in ``lang``) one after the other as the language sets them (``Grammar.sentences``):
+    "A. B." in English, 「A。B。」 in Japanese; never an English full stop glued after a translation."""
+    return grammar(lang or _current).sentences(*texts)
+
+
+def sentence(text: str, lang: str | None = None) -> str:
+    """One sentence ended with the language's full stop, unless it already ends as a sentence ends."""
+    return grammar(lang or _current).ended(text)
+
+
+def aside(sentence: str, remark: str, lang: str | None = None) -> str:
+    """A sentence followed by a remark in brackets: "… (the hint's choice…)", 「…（ヒントの…）」."""
+    return grammar(lang or _current).aside(sentence, remark)
+
+
+def series(texts: Iterable[str], lang: str | None = None) -> str:
+    """Items read one by one, without "and" (a line of play, names, results): "K♣, 4♣", 「K♣、4♣」."""
+    return grammar(lang or _current).series(texts)
+
+
+def listed(texts: Iterable[str], lang: str | None = None) -> str:
+    """Items joined with the language's "and" (Babel's CLDR list patterns): "1, 2, and 5", « 1, 2 et 5 »."""
+    from babel.lists import format_list
+
+    shown = list(texts)
+    return format_list(shown, locale=lang or _current) if shown else ""
+
+
+class Series:
+    """Values listed one by one as a sentence's parameter (the ids a refusal allows, seat numbers), written with the
+    separator of the language the sentence is read in (``series``): "forty-fives, five-hundred", 「…、…」."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: Iterable[Any]) -> None:
+        self.values = tuple(str(v) for v in values)
+
+    def render(self, lang: str | None = None) -> str:
+        return series(self.values, lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Series) and other.values == self.values
+
+    def __hash__(self) -> int:
+        return hash(self.values)
 
 
 class Text:

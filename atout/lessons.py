@@ -30,7 +30,7 @@ from atout import rules_api
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
-from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, call_label, family, family_of, game_info, make_config
+from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule, in_force
 from atout.i18n import (
     DEFAULT_LANGUAGE,
@@ -38,6 +38,7 @@ from atout.i18n import (
     N_,
     OneOf,
     Person,
+    Series,
     Side,
     Text,
     get_language,
@@ -50,6 +51,7 @@ from atout.limits import FEWEST_PLAYERS, LESSON
 from atout.referee import typed
 from atout.resources import LESSONS, extra_lesson_folders
 from atout.rulebook import RULES
+from atout.vocabulary import call_label
 
 
 def _import_jsonschema() -> ModuleType:
@@ -278,10 +280,10 @@ def _schema_why(error: jsonschema.ValidationError) -> Text | str:
         allowed = error.validator_value is False and error.schema.get("properties", {})
         unknown = sorted(set(error.instance) - set(allowed or ()))
         return Text("unknown field {fields}: the fields here are {allowed}",
-                    fields=", ".join(str(quote(name)) for name in unknown), allowed=", ".join(allowed or ()))
+                    fields=Series(str(quote(name)) for name in unknown), allowed=Series(allowed or ()))
     if error.validator == "enum":
         return Text("{value} is not allowed here: write one of {allowed}", value=value,
-                    allowed=", ".join(map(str, error.validator_value)))
+                    allowed=Series(map(str, error.validator_value)))
     if error.validator == "required":
         missing = [quote(name) for name in error.validator_value if name not in error.instance]
         if len(missing) > 1:
@@ -551,7 +553,7 @@ def _check_meaning(lesson: Lesson) -> None:
         if variant["option"] not in HOUSE_RULES[lesson.family]:
             raise LessonError(Text("{path}: the house rule {option} is not an option of {family}: the options are "
                                    "{options}", path=where, option=variant["option"], family=lesson.family,
-                                   options=", ".join(HOUSE_RULES[lesson.family])))
+                                   options=Series(HOUSE_RULES[lesson.family])))
     for i, step in enumerate(lesson.steps):
         for key in ("cards", "plays"):
             for card in step.get(key, []):
@@ -606,7 +608,7 @@ def _misfiled(lesson: Lesson) -> LessonError | None:
         return None
     return LessonError(Text("{path}: a {family} lesson is filed in the folder {folder}: put it in the folder "
                             "{family} (the folders are {folders})", path=str(lesson.path), family=lesson.family,
-                            folder=quote(folder), folders=", ".join(FAMILY_ORDER)))
+                            folder=quote(folder), folders=Series(FAMILY_ORDER)))
 
 
 def _same_id(lesson: Lesson, seen: dict[str, Path]) -> LessonError | None:
@@ -964,7 +966,7 @@ def _make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | N
     options = {**(options or {}), **spec.get("options", {})}
     kind = spec["kind"]
     if "ask" in spec and kind not in ASKS:
-        raise LessonError(Text("ask is for the kinds {kinds}, not {kind}", kinds=", ".join(ASKS), kind=kind))
+        raise LessonError(Text("ask is for the kinds {kinds}, not {kind}", kinds=Series(ASKS), kind=kind))
     if kind == "drill":
         return drill(game, spec.get("drill", "winner"), spec.get("count", 5), seed=spec.get("seed", seed),
                      options=options, trumps=spec.get("trumps"))
@@ -1011,7 +1013,7 @@ def _make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | N
     if kind in ASKS:
         ask = spec.get("ask", ASKS[kind][0])
         if ask not in ASKS[kind]:
-            raise LessonError(Text("a {kind} question asks {asks}, not {ask}", kind=kind, asks=", ".join(ASKS[kind]),
+            raise LessonError(Text("a {kind} question asks {asks}, not {ask}", kind=kind, asks=Series(ASKS[kind]),
                                    ask=repr(ask)))
         return [_SPECIAL[kind, ask](spec, game, options, prompt, seed)]
     return [_score_question("score", game, {"kind": "score", "game": game, "options": options, **spec["score"]},

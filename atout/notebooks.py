@@ -19,7 +19,8 @@ from atout.resources import NOTEBOOKS
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 # notebook -> the function of atout.widgets.page that makes it
 PAGES = {"index.ipynb": "home_page", "course.ipynb": "course_page", "play.ipynb": "play_page",
-         "whatif.ipynb": "whatif_page", "classroom.ipynb": "classroom_page", "handout.ipynb": "handout_page"}
+         "whatif.ipynb": "whatif_page", "puzzles.ipynb": "puzzles_page", "classroom.ipynb": "classroom_page",
+         "handout.ipynb": "handout_page"}
 
 
 def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from atout.errors import ConfigError, quote
-from atout.i18n import Text
+from atout.i18n import Series, Text
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def build_options(preset: str, specs: Mapping[str, OptionSpec], given: Mapping[s
     for name, value in given.items():
         if name not in known:
             raise ConfigError(Text("unknown option {name} for {game}: the options are {known}",
-                                   name=quote(name), game=preset, known=", ".join(sorted(known))))
+                                   name=quote(name), game=preset, known=Series(sorted(known))))
         spec = specs[name]
         allowed = spec.allowed_for(preset)
         # An option's value is a number, a word or true/false: a list or a table is refused with the rest.

@@ -35,14 +35,16 @@ seat a contract.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from atout.cards import Card, Suit
-from atout.engine import Action, Ending, Phase
+from atout.cards import Card, Suit, read_card, read_suit
+from atout.engine import Action, Ending, Phase, call_written
 from atout.errors import AtoutError, DuplicateCardError, NotationError, quote
 from atout.games import GAMES, family
-from atout.i18n import N_, Person, Text
+from atout.i18n import N_, Person, Series, Text
 
 PILES = ("kitty", "turn-up", "stock")
 PILE_NAMES = {"kitty": N_("the kitty"), "turn-up": N_("the turned-up card"), "stock": N_("the stock")}
@@ -104,8 +106,13 @@ def _value(value: Any) -> str:
     return json.dumps(value) if not isinstance(value, str) else value
 
 
-def format_position(position: Position) -> str:
-    """The position as text, one ``key: value`` line each."""
+def format_position(position: Position, lang: str | None = None) -> str:
+    """The position as text, one ``key: value`` line each: in the canonical notation of files ("AC", "trump: H"), or
+    with ``lang`` its cards and suits as the page shows them to a reader of ``lang`` ("A♣", « D♠ », "trump: ♥"), which
+    ``parse_position(text, lang)`` reads back."""
+    def card(c: Card) -> str:
+        return c.code if lang is None else c.render(lang)
+
     lines = [f"game: {position.game}"]
     if position.options:
         lines.append("options: " + " ".join(f"{k}={_value(v)}" for k, v in position.options.items()))
@@ -113,30 +120,31 @@ def format_position(position: Position) -> str:
     ending = position.ending
     if ending is not None:
         if ending.contract is not None:
-            lines.append(f"contract: {ending.contract[0]} {ending.contract[1]}")
+            lines.append(f"contract: {ending.contract[0]} {call_written(ending.contract[1], lang)}")
         if ending.trump is not None:
-            lines.append(f"trump: {ending.trump.letter}")
+            lines.append(f"trump: {ending.trump.letter if lang is None else ending.trump.symbol}")
     for seat, cards in position.hands.items():
-        lines.append(f"seat {seat}: " + " ".join(c.code for c in cards))
+        lines.append(f"seat {seat}: " + " ".join(card(c) for c in cards))
     if ending is not None:
-        lines.append("trick: " + " ".join([str(ending.leader), *(c.code for c in ending.trick)]))
+        lines.append("trick: " + " ".join([str(ending.leader), *(card(c) for c in ending.trick)]))
         if ending.won:
             lines.append("won: " + " ".join(map(str, ending.won)))
         if ending.best is not None:
-            lines.append(f"best: {ending.best[0]} {ending.best[1].code}")
+            lines.append(f"best: {ending.best[0]} {card(ending.best[1])}")
         for key, values in (("points", ending.points), ("marriages", ending.marriages), ("closed", ending.closed)):
             if values is not None:
                 lines.append(f"{key}: " + " ".join(map(str, values)))
     for pile in PILES:
         if pile in position.piles:
-            lines.append(f"{pile}: " + " ".join(c.code for c in position.piles[pile]))
+            lines.append(f"{pile}: " + " ".join(card(c) for c in position.piles[pile]))
     if position.actions:
-        lines.append("actions: " + ", ".join(str(a) for a in position.actions))
+        lines.append("actions: " + ", ".join(a.written(lang) for a in position.actions))
     return "\n".join(lines)
 
 
-def position_text(hand: Any) -> str:
-    return format_position(position_of(hand))
+def position_text(hand: Any, lang: str | None = None) -> str:
+    """The hand's position as text (``format_position``): canonical, or as a reader of ``lang`` reads cards."""
+    return format_position(position_of(hand), lang)
 
 
 MAX_POSITION_CHARS = 10_000   # a whole hand of Five Hundred with every action written takes under 1,000
@@ -158,9 +166,12 @@ def _option(name: str, text: str) -> Any:
         return text
 
 
-def parse_position(text: str) -> Position:
+def parse_position(text: str, lang: str | None = None) -> Position:
     """Read a position; a malformed line is refused naming the line and what is allowed, and so is a key given
-    twice (a second ``turn-up:`` line does not replace the first)."""
+    twice (a second ``turn-up:`` line does not replace the first). Its cards and suits are read in the canonical
+    notation, or with ``lang`` as a reader of ``lang`` types them (``read_card``: « RC » is the king of hearts in
+    French, and « AC » is refused as A♥ or A♣); the short form of addresses is always canonical."""
+    card: Callable[[object], Card] = Card.parse if lang is None else partial(read_card, lang=lang)
     if not isinstance(text, str) or not text.strip():
         raise NotationError(Text("a position is text with one 'key: value' per line, starting with 'game: …'"))
     if len(text) > MAX_POSITION_CHARS:
@@ -197,7 +208,7 @@ def parse_position(text: str) -> Position:
         given[key] = number
         if key.startswith("seat "):
             try:
-                hands[seat] = [Card.parse(c) for c in value.replace(",", " ").split()]
+                hands[seat] = [card(c) for c in value.replace(",", " ").split()]
             except AtoutError as exc:
                 raise NotationError(Text("line {n}: {why}", n=number, why=exc.message)) from None
             continue
@@ -205,7 +216,7 @@ def parse_position(text: str) -> Position:
     game = fields.get("game", "")
     if game not in GAMES:
         raise NotationError(Text("a position starts with the game, one of {games}; got {game}",
-                                 games=", ".join(GAMES), game=quote(game)))
+                                 games=Series(GAMES), game=quote(game)))
     options = {}
     for item in fields.get("options", "").split():
         name, eq, value = item.partition("=")
@@ -216,16 +227,16 @@ def parse_position(text: str) -> Position:
         options[name] = _option(name, value)
     try:
         dealer = int(fields.get("dealer", "0"))
-        piles = {p: [Card.parse(c) for c in fields[p].split()] for p in PILES if p in fields}
-        actions = [Action.parse(a.strip()) for a in fields.get("actions", "").split(",") if a.strip()]
+        piles = {p: [card(c) for c in fields[p].split()] for p in PILES if p in fields}
+        actions = [Action.parse(a.strip(), lang) for a in fields.get("actions", "").split(",") if a.strip()]
     except AtoutError as exc:
         raise NotationError(exc.message) from None
     except ValueError:
         raise NotationError(Text("the dealer is a seat number, as in 'dealer: 0'")) from None
-    ending = _ending_fields(fields)
+    ending = _ending_fields(fields, lang)
     if ending is not None and piles:
         raise NotationError(Text("an ending gives only the cards each player still holds: leave out {piles}",
-                                 piles=", ".join(piles)))
+                                 piles=Series(piles)))
     return Position(game, options, dealer, dict(sorted(hands.items())), piles, actions, ending)
 
 
@@ -237,8 +248,10 @@ def _numbers(key: str, value: str) -> tuple[int, ...]:
                                  key=key, value=quote(value))) from None
 
 
-def _ending_fields(fields: dict[str, str]) -> Ending | None:
-    """The ending a position's keys describe, or None for a whole deal (no ending key)."""
+def _ending_fields(fields: dict[str, str], lang: str | None = None) -> Ending | None:
+    """The ending a position's keys describe, or None for a whole deal (no ending key); cards read as
+    ``parse_position`` reads them."""
+    card: Callable[[object], Card] = Card.parse if lang is None else partial(read_card, lang=lang)
     if not any(key in fields for key in ENDING_KEYS):
         return None
     if "trick" not in fields:
@@ -247,16 +260,17 @@ def _ending_fields(fields: dict[str, str]) -> Ending | None:
     try:
         words = fields["trick"].split()
         leader = int(words[0]) if words else None
-        trick = tuple(Card.parse(c) for c in words[1:])
-        trump = Suit.parse(fields["trump"]) if "trump" in fields else None
+        trick = tuple(card(c) for c in words[1:])
+        trump = (Suit.parse(fields["trump"]) if lang is None else read_suit(fields["trump"], lang)) \
+            if "trump" in fields else None
         contract = None
         if "contract" in fields:
             seat, _sep, call = fields["contract"].strip().partition(" ")
-            contract = (int(seat), Action.parse(f"bid {call.strip()}").value)
+            contract = (int(seat), Action.parse(f"bid {call.strip()}", lang).value)
         best = None
         if "best" in fields:
-            seat, _sep, card = fields["best"].strip().partition(" ")
-            best = (int(seat), Card.parse(card))
+            seat, _sep, written = fields["best"].strip().partition(" ")
+            best = (int(seat), card(written))
     except AtoutError as exc:
         raise NotationError(exc.message) from None
     except ValueError:
@@ -334,8 +348,9 @@ def _apply_actions(hand: Any, actions: list[Action]) -> Any:
     return hand
 
 
-def hand_from_text(text: str) -> Any:
-    return hand_from_position(parse_position(text))
+def hand_from_text(text: str, lang: str | None = None) -> Any:
+    """The hand a position's text describes (``parse_position``: canonical, or in the letters of ``lang``)."""
+    return hand_from_position(parse_position(text, lang))
 
 
 def place_name(place: str) -> Text:
@@ -590,7 +605,7 @@ def parse_compact(text: str) -> Position:
     game = GAMES_BY_CODE.get(head)
     if game is None:
         raise NotationError(Text("the short form starts with the game's code, one of {codes}; got {code}",
-                                 codes=", ".join(GAMES_BY_CODE), code=quote(head)))
+                                 codes=Series(GAMES_BY_CODE), code=quote(head)))
     chosen = {}
     for item in options:
         name, dash, value = item.partition("-")

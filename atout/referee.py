@@ -25,7 +25,7 @@ from atout.cards import Card, Deck, Suit
 from atout.engine import Explanation
 from atout.errors import AtoutError, DuplicateCardError, QueryError, digit_count, quote
 from atout.games import GAMES, family
-from atout.i18n import Text
+from atout.i18n import Series, Text
 from atout.nesting import text_depth
 from atout.rules_api import AuctionState, Legality, Ranking, TrickVerdict
 
@@ -63,7 +63,7 @@ class Query:
         value = self.field(name)
         if value not in allowed:
             raise QueryError(Text("{name} cannot be {value}: allowed values are {allowed}", name=name,
-                                  value=quote(value, as_json=True), allowed=", ".join(str(a) for a in allowed)))
+                                  value=quote(value, as_json=True), allowed=Series(str(a) for a in allowed)))
         return value
 
     def integer(self, name: str, low: int, high: int) -> int:
@@ -134,7 +134,7 @@ def kind_answerer(kinds: dict[str, Callable[..., Any]], kind: str, game: str,
     """
     if kind not in kinds:
         raise QueryError(Text("{game} has no {kind} questions: its kinds are {kinds}", game=game, kind=kind,
-                              kinds=", ".join(kinds)))
+                              kinds=Series(kinds)))
     if typed is None:
         return kinds[kind]
     assert kind in typed, f"{kind} questions are answered as JSON, with no typed answer of the rules API"

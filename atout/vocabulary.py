@@ -1,26 +1,32 @@
 """The words of actions, declared by the families that have them: what a player may do ("close the stock"), an action
-as the subject of a sentence ("Closing the stock"), and on its button ("Close the stock").
+as the subject of a sentence ("Closing the stock"), and on its button ("Close the stock"); and the words of the calls
+of an auction, on a bidding box's button ("7♠", "30 for 60", "Misère") and in a sentence ("7 spades").
 
 Core words the actions every trick-taking game has (playing a card, bidding, discarding, the deal); each family words
 its own in a module ``<its package>.vocabulary`` holding ``ACTION_WORDS``, so that a game with a move of its own adds
-its words in its own folder. Two families may share a kind (Forty-Fives and Spoil Five both rob) only with the same
-words: a family wording a kind otherwise is refused when the words are gathered, naming the kind and both families.
+its words in its own folder. A family with an auction words its calls there too: ``CALL_NAMES``, the calls that are
+words, and ``call_label`` and ``call_said``, which word the calls it writes otherwise and answer None for the rest.
+Two families may share an action kind (Forty-Fives and Spoil Five both rob) only with the same words: a family
+wording a kind otherwise is refused when the words are gathered, naming the kind and both families.
 
 >>> words_of("close").button
 'Close the stock'
 >>> words_of("shuffle") is None
 True
+>>> call_label("30-for-60").render("en"), call_label("7S").render("en"), call_said("7S").render("en")
+('30 for 60', '7♠', '7 spades')
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from atout.i18n import N_
+from atout.i18n import N_, Text
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,7 @@ class ActionWords:
 
 
 # The actions of every trick-taking game: a play, a bid or pass, a discard, the deal. (A card played naming a suit
-# and the calls are worded where they are built: ``engine.action_said``, ``games.call_label``.)
+# and the calls are worded where they are built: ``engine.action_said``, ``call_label`` below.)
 CORE_WORDS: Mapping[str, ActionWords] = {
     "play": ActionWords(N_("play a card"), button_card=N_("Play {card}"), subject_card=N_("Playing {card}")),
     "bid": ActionWords(N_("bid or pass")),
@@ -66,19 +72,69 @@ def all_words() -> Mapping[str, ActionWords]:
     return gather_words(FAMILY_LIST)
 
 
+def _vocabularies() -> list[types.ModuleType]:
+    from atout.games import FAMILY_LIST
+
+    return [module for module in map(_vocabulary, FAMILY_LIST) if module is not None]
+
+
+def _vocabulary(family: Any) -> types.ModuleType | None:
+    """A family's ``vocabulary`` module, or None where it words nothing of its own."""
+    try:
+        return importlib.import_module(f"{family.package}.vocabulary")
+    except ModuleNotFoundError as error:
+        if error.name != f"{family.package}.vocabulary":
+            raise
+        return None
+
+
+# The calls that are words in every auction.
+CORE_CALLS: Mapping[str, str] = {"pass": N_("Pass")}
+
+
+@functools.cache
+def call_names() -> Mapping[str, str]:
+    """The calls that are words ("Pass", "Hold", "Misère"), core's and every family's, by call."""
+    names = dict(CORE_CALLS)
+    for module in _vocabularies():
+        names.update(getattr(module, "CALL_NAMES", {}))
+    return names
+
+
+def call_label(call: str) -> Text:
+    """A call as written on its button: "Pass", "30 for 60", "7♠", "10 NT", "Misère" (the call id otherwise)."""
+    if call in call_names():
+        return Text(call_names()[call])
+    for module in _vocabularies():
+        label = getattr(module, "call_label", None)
+        found = label(call) if label is not None else None
+        if found is not None:
+            return found
+    return Text("{call}", call=call)
+
+
+def call_said(call: str) -> Any:
+    """A call said in words ("6 spades", « 6 piques »: the strain after a number takes the language's plural, which
+    a symbol never shows; misère as a noun in running text, "misère", « la misère »); the words of ``call_label``
+    for the others."""
+    for module in _vocabularies():
+        said = getattr(module, "call_said", None)
+        found = said(call) if said is not None else None
+        if found is not None:
+            return found
+    return call_label(call)
+
+
 def gather_words(families: Iterable[Any]) -> Mapping[str, ActionWords]:
     """Core's words and those of ``families`` (each with its ``id`` and ``package``), by action kind;
     ``VocabularyError`` where two word one kind differently."""
     words: dict[str, ActionWords] = dict(CORE_WORDS)
     declared_by = {kind: "core" for kind in words}
     for family in families:
-        try:
-            module = importlib.import_module(f"{family.package}.vocabulary")
-        except ModuleNotFoundError as error:
-            if error.name != f"{family.package}.vocabulary":
-                raise
+        module = _vocabulary(family)
+        if module is None:
             continue
-        for kind, said in module.ACTION_WORDS.items():
+        for kind, said in getattr(module, "ACTION_WORDS", {}).items():
             if kind in words and words[kind] != said:
                 raise VocabularyError(f"{family.id} words the action {kind!r} otherwise than {declared_by[kind]} "
                                       "does: a kind has one set of words")

@@ -15,8 +15,8 @@ import re
 from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, NotationError, quote, typed
 from atout.five_hundred.config import PASS, PLAYERS, Contract, FiveHundredConfig, Strain
-from atout.games import call_said
 from atout.i18n import Continued, OneOf, Text, Typed
+from atout.vocabulary import call_said
 
 _BID = re.compile(r"^(10|[6-9])\s*(NT|N|[SCDH♠♣♦♥♤♧♢♡])$")
 _MISERE = {"misere": "misere", "misère": "misere", "open-misere": "open-misere", "open-misère": "open-misere",

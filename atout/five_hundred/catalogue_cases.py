@@ -27,6 +27,7 @@ def direct_cases() -> Iterator[Any]:
                           explain_score(thrown_in([120, 40])))
     yield from _auction_over()
     yield from _jokers()
+    yield from _hint_reasons()
 
 
 def _auction_over() -> Iterator[Any]:
@@ -70,3 +71,27 @@ def _jokers() -> Iterator[Any]:
     card = next(c for c in led.hands[led.to_act] if c.code != "JK")
     yield from _explained(f"Five Hundred, no trumps: {card.render('en')} led naming hearts", "engine",
                           led.explain_illegal(Action("play", card, Suit.HEARTS)))
+
+
+def _hint_reasons(seeds: range = range(20)) -> Iterator[Any]:
+    """The hint's reason for each call (a suit, no trumps, misère, open misère, a pass), each sentence the first
+    time the auctions of hands played by club players meet it, misère played."""
+    from atout.catalogue import _render
+    from atout.five_hundred.explain import hint_reason
+    from atout.games import family
+    from atout.players import make_player
+
+    met: set[str] = set()
+    for game, options in PLAYED:
+        for seed in seeds:
+            hand = family(game).new_hand(game, seed=seed, **options)
+            player = make_player(game, "club", seed=seed)
+            while not hand.is_over and not hand.tricks and any(a.kind == "bid" for a in hand.legal_actions()):
+                seat = hand.to_act
+                for action in hand.legal_actions():
+                    said = hint_reason(hand, seat, action)
+                    if said is not None and said.msgid not in met:
+                        met.add(said.msgid)
+                        case = f"hint in {game} {options} (seed {seed}, {len(hand.history)} actions in): {action}"
+                        yield from (s for s in _render(case, "hint", said, seat=seat) if s.viewer == "you")
+                hand.apply(player.act(hand, seat))

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from atout.cards import CARDS, JOKER, Deck, Suit
-from atout.i18n import N_, _
+from atout.i18n import N_, Series, _
 from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("five-hundred",)
@@ -226,5 +226,5 @@ def _make_config(game: str, given: Mapping[str, Any]) -> FiveHundredConfig:
         from atout.i18n import Text
 
         raise ConfigError(Text("{game} is not a Five Hundred preset: the presets are {presets}",
-                               game=quote(game), presets=", ".join(PRESETS)))
+                               game=quote(game), presets=Series(PRESETS)))
     return FiveHundredConfig(game=game, **build_options(game, OPTIONS, given))

@@ -3,9 +3,10 @@ it."""
 
 from __future__ import annotations
 
-from atout.cards import Suit
+from atout.cards import ACE, Suit
 from atout.engine import (
     ONLOOKER,
+    Action,
     Event,
     Explanation,
     Phase,
@@ -21,7 +22,7 @@ from atout.engine import (
 from atout.five_hundred import ranking
 from atout.five_hundred.bidding import Auction
 from atout.five_hundred.config import PASS, SIDES, Contract
-from atout.five_hundred.hand import Refused
+from atout.five_hundred.hand import FiveHundredHand, Refused
 from atout.five_hundred.scoring import DEFENDER_TRICK, HandResult
 from atout.i18n import N_, Plural, Side, Text, signed
 
@@ -281,3 +282,29 @@ def explain_refusal(refusal: Refusal) -> Explanation:
             phase=phase_words(data.phase), seat=who, allowed=allowed_words(data.legal),
             you=N_("{action} is not allowed during {phase}: you must {allowed}")))
     raise ValueError(f"no explanation for the refusal {reason!r}")
+
+
+def hint_reason(hand: FiveHundredHand, seat: int, action: Action) -> Text | None:
+    """Why ``seat`` might make a call (the hint's reason, ``atout.hints``), from its own cards and the rules: the
+    trumps the call's suit would give, the joker and aces in no trumps, what misère asks, that a pass is final.
+    (Discards and plays are the cards' own facts, in ``atout.hints``.)"""
+    from atout.hints import with_trumps
+
+    if action.kind != "bid" or action.value is None:
+        return None
+    if action.value == PASS:
+        return Text("a pass is final: you may not bid again this hand")
+    contract = hand.config.contract(action.value)
+    if contract.misere:
+        if contract.open:
+            return Text("open misère is made only if you take no trick, playing alone in no trumps, your hand "
+                        "face up after the first trick")
+        return Text("misère is made only if you take no trick, playing alone in no trumps")
+    if contract.trump is None:
+        top = [c for c in hand.hands[seat] if c.is_joker or c.rank == ACE]
+        if not top:
+            return Text("in no trumps the joker is the only trump and each ace heads its suit, and you hold none "
+                        "of them")
+        return Text("in no trumps the joker is the only trump and each ace heads its suit: you hold {cards}",
+                    cards=top)
+    return with_trumps(hand, seat, contract.trump)

@@ -47,7 +47,7 @@ from atout.five_hundred.bidding import Auction, parse_call
 from atout.five_hundred.config import DECK, PLAYERS, SIDES, Contract, FiveHundredConfig, make_config
 from atout.five_hundred.ranking import TABLES
 from atout.five_hundred.scoring import HandResult, score_hand, thrown_in
-from atout.i18n import Text
+from atout.i18n import Series, Text
 
 DECK_SIZE = len(DECK)
 KITTY_SIZE = 3
@@ -297,7 +297,7 @@ class FiveHundredHand(HandBase):
         contract = self.config.calls.get(call)
         if contract is None or not 0 <= contractor < PLAYERS:
             raise PositionError(Text("the contract is a seat from 0 to 3 and a call of this game ({calls}), not "
-                                     "{given}", calls=", ".join(self.config.calls), given=f"{contractor} {call}"))
+                                     "{given}", calls=Series(self.config.calls), given=f"{contractor} {call}"))
         if ending.trump is not None and ending.trump is not contract.trump:
             raise PositionError(Text("the contract {call} sets the trumps: trump gives another suit", call=call))
         out = (contractor + 2) % PLAYERS if contract.misere else None

@@ -16,7 +16,6 @@ from atout.five_hundred.config import PASS, Contract, FiveHundredConfig
 from atout.five_hundred.explain import explain_score
 from atout.five_hundred.hand import KITTY_SIZE
 from atout.five_hundred.scoring import score_hand
-from atout.games import call_label
 from atout.i18n import OneOf, Text, Typed
 from atout.rules_api import (
     AuctionState,
@@ -29,6 +28,7 @@ from atout.rules_api import (
     Trump,
     expect_facts,
 )
+from atout.vocabulary import call_label
 
 STRAINS: tuple[Trump, ...] = (*Suit, None)
 

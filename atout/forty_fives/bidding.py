@@ -14,8 +14,8 @@ from typing import Any
 from atout.engine import Explanation, over_standing, seat_name
 from atout.errors import IllegalActionError, typed
 from atout.forty_fives.config import BID_VALUES, bid_level
-from atout.games import call_label, call_said
 from atout.i18n import Continued, OneOf, Text, Typed
+from atout.vocabulary import call_label, call_said
 
 
 class Auction:

@@ -27,32 +27,29 @@ def direct_cases() -> Iterator[Any]:
     yield from _other_cases()
 
 
-def _hint_reasons(seeds: range = range(200)) -> Iterator[Any]:
-    """The hint's reason for each rob (a turned ace robbed by the dealer, or a turned card by the ace's holder),
-    each sentence the first time hands played by club players meet it: a rob comes only with some deals."""
+def _hint_reasons(seeds: range = range(120)) -> Iterator[Any]:
+    """The hint's reason for each choice before the play (a rob, keeping the hand, a call, naming trumps, taking
+    the kitty, finishing the discard), each sentence the first time hands played by club players meet it, in
+    every preset and house rule played here: a rob or a turned ace comes only with some deals."""
     from atout.catalogue import _render
     from atout.forty_fives.explain import hint_reason
     from atout.games import family
     from atout.players import make_player
 
     met: set[str] = set()
-    for seed in seeds:
-        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
-        player = make_player("forty-fives", "club", seed=seed)
-        while not hand.is_over and not hand.tricks:       # robbing is done by the end of the first trick
-            seat = hand.to_act
-            for action in hand.legal_actions():
-                said = hint_reason(hand, seat, action)
-                if said is not None and said.msgid not in met:
-                    met.add(said.msgid)
-                    case = f"hint in forty-fives (seed {seed}, {len(hand.history)} actions in): {action}"
-                    yield from (s for s in _render(case, "hint", said, seat=seat) if s.viewer == "you")
-            hand.apply(player.act(hand, seat))
-        if len(met) == HINT_REASONS:
-            return
-
-
-HINT_REASONS = 2       # the sentences of ``hint_reason``
+    for game, options in PLAYED:
+        for seed in seeds:
+            hand = family(game).new_hand(game, seed=seed, **options)
+            player = make_player(game, "club", seed=seed)
+            while not hand.is_over and not hand.tricks:       # every choice but a card is made by the first trick
+                seat = hand.to_act
+                for action in hand.legal_actions():
+                    said = hint_reason(hand, seat, action) if action.kind not in ("play", "discard") else None
+                    if said is not None and said.msgid not in met:
+                        met.add(said.msgid)
+                        case = f"hint in {game} {options} (seed {seed}, {len(hand.history)} actions in): {action}"
+                        yield from (s for s in _render(case, "hint", said, seat=seat) if s.viewer == "you")
+                hand.apply(player.act(hand, seat))
 
 
 def _other_cases() -> Iterator[Any]:

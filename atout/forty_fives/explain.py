@@ -3,7 +3,7 @@ it."""
 
 from __future__ import annotations
 
-from atout.cards import Card
+from atout.cards import ACE, Card, Suit
 from atout.engine import (
     ONLOOKER,
     Action,
@@ -22,7 +22,7 @@ from atout.engine import (
 from atout.forty_fives import ranking
 from atout.forty_fives.bidding import Auction, call_text
 from atout.forty_fives.config import bid_level
-from atout.forty_fives.hand import FortyFivesHand, Refused
+from atout.forty_fives.hand import HAND_SIZE, FortyFivesHand, Refused
 from atout.forty_fives.scoring import HandResult
 from atout.games import game_title
 from atout.i18n import N_, Person, Plural, Side, Text, signed
@@ -350,9 +350,33 @@ def score_labels(players: int, partners: bool) -> list[Text]:
 def hint_reason(hand: FortyFivesHand, seat: int, action: Action) -> Text | None:
     """Why ``seat`` might rob giving up ``action.card`` (the hint's reason, ``atout.hints``), from what it sees: the
     turned card is a trump, and the card given up for it is none, or a lower one. Other choices (to keep the hand,
-    the calls, the discards) have none core can say whatever the hidden cards are."""
-    turned, given, trump = hand.turn_up, action.card, hand.trump
-    if action.kind != "rob" or turned is None or given is None or trump is None:
+    the calls, the discards) are said from the player's own cards and the rules: the trumps a suit would give,
+    what taking the kitty or keeping the hand means."""
+    from atout.hints import most_trumps, with_trumps
+
+    kind, turned, trump = action.kind, hand.turn_up, hand.trump
+    if kind == "bid":
+        if action.value == "pass":
+            return Text("a pass is final: you may not bid again this hand")
+        return most_trumps(hand, seat)          # a bid (or the dealer's hold) before trumps are named
+    if kind == "trump" and isinstance(action.value, Suit):
+        return with_trumps(hand, seat, action.value)
+    if kind == "kitty":
+        return Text("the kitty replaces your whole hand with {count} you have not seen",
+                    count=Plural("{n} card", "{n} cards", hand.config.kitty))
+    if kind == "done":
+        kept = list(hand.hands[seat])
+        if len(kept) < HAND_SIZE:
+            return Text("you keep {cards}, and the draw brings your hand back to five", cards=kept)
+        return Text("you keep {cards}", cards=kept)
+    if kind == "keep" and turned is not None and trump is not None:
+        if turned.rank == ACE and seat == hand.dealer:
+            return Text("keeping your hand, you leave the turned ace, {card}, and play the first trick from all "
+                        "five of your cards", card=turned)
+        return Text("keeping your hand, you are announced as holding the ace of trumps, {ace}",
+                    ace=Card.of(ACE, trump))
+    given = action.card
+    if kind != "rob" or turned is None or given is None or trump is None:
         return None
     trumps = ranking.trump_order(trump)
     if given not in trumps:
@@ -361,7 +385,8 @@ def hint_reason(hand: FortyFivesHand, seat: int, action: Action) -> Text | None:
     if turned in trumps and trumps.index(given) > trumps.index(turned):
         return Text("the turned card, {turned}, is a higher trump than {card}, given up for it", turned=turned,
                     card=given)
-    return None
+    return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is a higher one",
+                turned=turned, card=given)
 
 
 def table_notes(ace_holder: int | None) -> list[Text]:
@@ -414,10 +439,12 @@ def explain_refusal(refusal: Refusal) -> Explanation:
         dealer, must = data
         if must:       # where the dealer must rob, "only the dealer may" would say the dealer has a choice
             return Explanation("45.rob.dealer-ace", Text(
-                "The turned card is an ace: the dealer, {dealer}, must rob it, and nobody else may",
-                dealer=seat_name(dealer)))
+                "The turned card is an ace: {seat}, the dealer, must rob it, and nobody else may",
+                seat=seat_name(dealer),
+                you=N_("The turned card is an ace: you, the dealer, must rob it, and nobody else may")))
         return Explanation("45.rob.dealer-ace", Text(
-            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(dealer)))
+            "The turned card is an ace: only {seat}, the dealer, may rob it", seat=seat_name(dealer),
+            you=N_("The turned card is an ace: only you, the dealer, may rob it")))
     if reason is Refused.TURNED_ACE_ROBBED:
         return Explanation("45.rob.dealer-ace", Text(
             "{seat}, the dealer, has already robbed the turned ace: it is robbed once, before the first lead",

@@ -45,7 +45,7 @@ from atout.forty_fives.bidding import Auction
 from atout.forty_fives.config import BID_VALUES, FortyFivesConfig, make_config
 from atout.forty_fives.ranking import TABLES
 from atout.forty_fives.scoring import HandResult, score_hand
-from atout.i18n import Text
+from atout.i18n import Series, Text
 from atout.ranking import TRUMP_POWER
 
 KEEP = Action("keep")
@@ -473,7 +473,7 @@ class FortyFivesHand(HandBase):
             bidder, bid = ending.contract
             if not 0 <= bidder < n or bid not in config.bid_values:
                 raise PositionError(Text("the contract is a seat from 0 to {last} and a bid of {bids}, not {given}",
-                                         last=n - 1, bids=", ".join(config.bid_values), given=f"{bidder} {bid}"))
+                                         last=n - 1, bids=Series(config.bid_values), given=f"{bidder} {bid}"))
             self.bidder, self.bid = bidder, bid
         elif ending.contract is not None:
             raise PositionError(Text("{game} has no auction: an ending gives its trump, not a contract",

@@ -21,7 +21,7 @@ from atout.errors import QueryError, quote
 from atout.forty_fives import rules
 from atout.forty_fives.config import FortyFivesConfig, make_config
 from atout.forty_fives.hand import HAND_SIZE
-from atout.i18n import Plural, Text
+from atout.i18n import Plural, Series, Text
 from atout.referee import Query, bids_answer, kind_answerer, legal_answer, rank_answer, trick_answer
 from atout.rules_api import (
     AuctionState,
@@ -173,7 +173,7 @@ def rob_rights(q: Query, config: FortyFivesConfig) -> RobRights:
         given = [name for name in ("turn_up", "hand", "holder") if q.has(name)]
         if given:
             raise QueryError(Text("a rob question gives its deal either by seed or by turn_up (with hand and "
-                                  "holder), not both: leave out {fields}", fields=", ".join(given)))
+                                  "holder), not both: leave out {fields}", fields=Series(given)))
         seed = q.field("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise QueryError(Text("seed must be a whole number, not {value}", value=quote(seed)))

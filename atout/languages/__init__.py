@@ -7,12 +7,15 @@ lesson files (README, "Adding a language").
 
 >>> LANGUAGES[0], grammar("fr").autonym, grammar("en").quote("hold")
 ('en', 'Français', '“hold”')
+>>> grammar("en").sentences("Scores after 2 hands: 10", "The game is won at 61."), grammar("ja").sentences("A", "B")
+('Scores after 2 hands: 10. The game is won at 61.', 'A。B。')
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable
 from functools import cache
 
 # Ranks as core numbers them (atout.cards: J=11, Q=12, K=13, A=14) and suits by index (clubs, diamonds, hearts,
@@ -34,6 +37,14 @@ class Grammar:
     typed_ranks: dict[str, int] = {"J": JACK, "Q": QUEEN, "K": KING, "A": ACE, "T": 10}   # upper case
     typed_suits: dict[str, int] = {"C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES}
     example_card: str = "AS"              # a card typed with this language's letters, for messages
+    suit_first: tuple[str, ...] = ()      # what may stand between a suit typed before its rank and the rank
+    # How sentences and lists made of several catalogue messages are set (a message is translated whole, but a
+    # page may put two of them one after the other, or list names it has no sentence for).
+    full_stop: str = "."                  # ends a sentence written without one
+    sentence_ends: tuple[str, ...] = (".", "!", "?", "…")   # what already ends one
+    between_sentences: str = " "
+    list_separator: str = ", "            # between items read one by one, without "and" (a line of play, names)
+    before_aside: str = " "               # before a remark in brackets after a sentence: "… (the hint's choice…)"
 
     def typography(self, text: str) -> str:
         """``text`` set as the language sets it (each catalogue message once, and a lesson's own text)."""
@@ -42,6 +53,22 @@ class Grammar:
     def quote(self, text: str) -> str:
         """What a reader typed or chose, quoted back."""
         return f"“{text}”"
+
+    def ended(self, sentence: str) -> str:
+        """``sentence`` with the language's full stop, unless it already ends as a sentence ends."""
+        return sentence if not sentence or sentence.endswith(self.sentence_ends) else sentence + self.full_stop
+
+    def sentences(self, *sentences: str) -> str:
+        """Sentences one after the other, each ended (empty ones left out): "A. B.", 「A。B。」."""
+        return self.between_sentences.join(self.ended(s) for s in sentences if s)
+
+    def series(self, items: Iterable[str]) -> str:
+        """Items read one by one, without "and": "K♣, 4♣", 「K♣、4♣」."""
+        return self.list_separator.join(items)
+
+    def aside(self, sentence: str, remark: str) -> str:
+        """A sentence followed by a remark in brackets (the brackets are the remark's, in its catalogue)."""
+        return sentence + self.before_aside + remark
 
     def forms(self, name: str, bare: str | None = None) -> dict[str, str]:
         """The forms ``name`` (a person, a side, a card with its article) takes in a sentence, by format spec;

@@ -48,7 +48,7 @@ from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from atout.i18n import LANGUAGES, Text, language
+from atout.i18n import LANGUAGES, Series, Text, language
 from atout.live import codes
 from atout.live.confusables import skeleton
 from atout.live.errors import AnswerError, ClassCodeError, MessageError, QuestionError, SessionError, StudentNameError
@@ -133,7 +133,7 @@ def seat_of(number: int, players: int) -> int:
 
 def check_language(lang: Any) -> str:
     if lang not in LANGUAGES:
-        raise MessageError(Text("the language is one of {languages}, not {lang}", languages=", ".join(LANGUAGES),
+        raise MessageError(Text("the language is one of {languages}, not {lang}", languages=Series(LANGUAGES),
                                 lang=repr(str(lang)[:10])))
     return str(lang)
 
@@ -407,7 +407,7 @@ class Teacher:
         walk-through, from each student's own seat (``seat``) or every hand face up (``all``)."""
         self._live()
         if view not in VIEWS:
-            raise MessageError(Text("the view is one of {views}, not {view}", views=", ".join(VIEWS), view=repr(view)))
+            raise MessageError(Text("the view is one of {views}, not {view}", views=Series(VIEWS), view=repr(view)))
         if step is not None and (not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= 10_000):
             raise MessageError(Text("a step is a whole number from 0"))
         hand = position(code, actions)          # checks the code and every action
@@ -429,6 +429,10 @@ class Teacher:
         """Ask about the position on the table: ``winner``, ``legal`` or ``lead`` (the solver works it out now)."""
         self._live()
         return self._ask(table_spec(ask, code, actions))
+
+    def ask_puzzle(self, puzzle_id: str) -> QuestionRow:
+        """Ask the class one of the puzzles made by the solver (``atout.puzzles``: its proof comes with it)."""
+        return self._ask({"source": "puzzle", "puzzle": puzzle_id})
 
     def _ask(self, spec: dict[str, Any]) -> QuestionRow:
         self._live()
@@ -667,6 +671,7 @@ class Student:
                          if latest.spec.get("source") == "table" else None),
             "lesson": ([latest.spec["lesson"], latest.spec["index"]] if latest.spec.get("source") == "lesson"
                        else None),
+            "puzzle": latest.spec["puzzle"] if latest.spec.get("source") == "puzzle" else None,
         }
         if latest.revealed is not None:
             shown["answer"] = list(latest.answer)

@@ -25,7 +25,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, language
+from atout.i18n import DEFAULT_LANGUAGE, LANGUAGES, Series, Text, language
 from atout.live.classes import Classes, Student
 from atout.live.errors import LiveError, MessageError, StoreError
 from atout.nesting import text_depth, value_depth
@@ -72,17 +72,17 @@ def _parse(message: Any) -> dict[str, Any]:
             raise MessageError(Text("a message from the page has at most {n} bytes; this one has {k}",
                                     n=MAX_MESSAGE_BYTES, k=size))
     if not isinstance(message, dict):
-        raise MessageError(Text("a message is one JSON object with an op, one of {ops}", ops=", ".join(FIELDS)))
+        raise MessageError(Text("a message is one JSON object with an op, one of {ops}", ops=Series(FIELDS)))
     op = message.get("op")
     if op not in FIELDS:
-        raise MessageError(Text("op is one of {ops}, not {op}", ops=", ".join(FIELDS), op=repr(str(op)[:20])))
+        raise MessageError(Text("op is one of {ops}, not {op}", ops=Series(FIELDS), op=repr(str(op)[:20])))
     extra = sorted(set(message) - {"op", *FIELDS[op]})
     if extra:
         raise MessageError(Text("a {op} message has the fields {fields}, not {extra}", op=op,
-                                fields=", ".join(FIELDS[op]), extra=", ".join(repr(e[:20]) for e in extra)))
+                                fields=Series(FIELDS[op]), extra=Series(repr(e[:20]) for e in extra)))
     missing = [f for f in FIELDS[op] if f not in message]
     if missing:
-        raise MessageError(Text("a {op} message needs {fields}", op=op, fields=", ".join(missing)))
+        raise MessageError(Text("a {op} message needs {fields}", op=op, fields=Series(missing)))
     return message
 
 

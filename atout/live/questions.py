@@ -13,6 +13,10 @@ reads it in their own language:
   - ``lead``: what the player on lead should lead, every hand in view: the exact solver's values, worked out once
     when the teacher asks and kept in the spec (``values``, ``unit``), so no student's kernel solves again.
 
+* ``{"source": "puzzle", "puzzle": id}``: one of the puzzles made by the solver (``atout.puzzles``, the set shipped
+  with Atout): what the player to act should play, every hand in view; its values and proof come with the puzzle,
+  proven when it was built, so nobody waits for the solver.
+
 The answer is worked out by core when the question is asked; a widget only shows choices and sends the one picked.
 """
 
@@ -25,8 +29,9 @@ from typing import Any
 
 from atout import dealcode, rules_api
 from atout.cards import Card
+from atout.engine import Action
 from atout.errors import AtoutError
-from atout.i18n import Text, language, ngettext
+from atout.i18n import Text, language, ngettext, sentences
 from atout.lessons import LessonError, Question, course_lessons, make_questions
 from atout.live.errors import AnswerError, QuestionError
 
@@ -102,8 +107,9 @@ class LiveQuestion:
     pick_all: bool               # pick every right choice (which cards may be played); else pick one
     cards: bool                  # the choices are cards
     question: Question | None = None           # the lesson-style question, when there is one
-    values: dict[str, int] = field(default_factory=dict)   # lead: what each card secures
+    values: dict[str, int] = field(default_factory=dict)   # lead: what each card secures; puzzle: its score
     to_act: int | None = None
+    puzzle: Any = None                         # a puzzle's question: the puzzle (``atout.puzzles.Puzzle``)
 
     @property
     def _question(self) -> Question:
@@ -127,12 +133,20 @@ class LiveQuestion:
                 return Text("You are {player}. Which cards may you play?", player=player_name(self._seat)).render()
             if ask == "lead":
                 return Text("What should {player} lead?", player=player_name(self._seat)).render()
+            if self.puzzle is not None:
+                return Text("Every hand is in view. What should {player} play? One play alone keeps the best "
+                            "result.", player=player_name(self._seat)).render()
             return self._question.prompt_text(lang)
 
     def label(self, choice: str, lang: str) -> str:
         with language(lang):
             if self.cards:
                 return Card.parse(choice).render(lang)
+            if self.puzzle is not None:
+                from atout.i18n import render_value
+                from atout.puzzles import action_said
+
+                return str(render_value(action_said(Action.parse(choice)), lang))
             return self._question.label(choice, lang)
 
     def explanation(self, lang: str) -> str:
@@ -140,6 +154,8 @@ class LiveQuestion:
         with language(lang):
             if self.spec.get("ask") == "lead":
                 return self._lead_explanation(lang)
+            if self.puzzle is not None:
+                return self._proof(lang)
             return self._question.check(self.answer).text
 
     def feedback(self, response: list[str], lang: str) -> str:
@@ -149,9 +165,22 @@ class LiveQuestion:
                 if self.is_right(response):
                     return self._lead_explanation(lang)
                 card = Card.parse(response[0])
-                return (Text("{card} secures only {value}", card=card, value=self._unit(self.values[response[0]]))
-                        .render() + ". " + self._lead_explanation(lang))
+                return sentences(Text("{card} secures only {value}", card=card,
+                                      value=self._unit(self.values[response[0]])).render(),
+                                 self._lead_explanation(lang))
+            if self.puzzle is not None:
+                return self._proof(lang)
+
             return self._question.check(response if self.pick_all else response[0]).text
+
+    def _proof(self, lang: str) -> str:
+        """A puzzle's proof in words: what the answer gets, what each other play gets and loses, what a score is."""
+        from atout.puzzles import proof
+
+        hand = self.puzzle.hand()
+        seat = self.puzzle.seat
+        partners = any(hand.side_of(s) == hand.side_of(seat) for s in range(len(hand.hands)) if s != seat)
+        return " ".join(line.render(lang) for line in proof(self.puzzle, partners))
 
     def _unit(self, value: int) -> str:
         return unit_text(self.spec["unit"], value)
@@ -218,8 +247,38 @@ def _from_text(text: str) -> LiveQuestion:
         return _lesson_question(spec)
     if source == "table":
         return _table_question(spec)
-    raise QuestionError(Text("a question comes from a lesson or from the table, not {source}",
+    if source == "puzzle":
+        return _puzzle_question(spec)
+    raise QuestionError(Text("a question comes from a lesson, from the table or from a puzzle, not {source}",
                              source=repr(source)))
+
+
+@cache
+def puzzles_by_id() -> dict[str, Any]:
+    """The puzzles a class may be asked (the set shipped with Atout), by id, read once."""
+    from atout.puzzles import packaged_puzzles
+
+    return {puzzle.id: puzzle for puzzle in packaged_puzzles()}
+
+
+def puzzle_choice(action: Any) -> str:
+    """A puzzle's action as a class's choice: a card's code for a plain play, else the action's text."""
+    if action.kind == "play" and action.card is not None and action.value is None:
+        return str(action.card.code)
+    return str(action)
+
+
+def _puzzle_question(spec: dict[str, Any]) -> LiveQuestion:
+    asked = spec.get("puzzle")
+    puzzle = puzzles_by_id().get(asked) if isinstance(asked, str) else None
+    if puzzle is None:
+        raise QuestionError(Text("there is no puzzle {puzzle}", puzzle=repr(asked)[:40]))
+    choices = [puzzle_choice(c.action) for c in puzzle.choices]
+    cards = all(c.action.kind == "play" and c.action.card is not None and c.action.value is None
+                for c in puzzle.choices)
+    return LiveQuestion(spec, puzzle.game, choices, [puzzle_choice(puzzle.answer)], False, cards,
+                        values={puzzle_choice(c.action): c.score for c in puzzle.choices}, to_act=puzzle.seat,
+                        puzzle=puzzle)
 
 
 def _lesson_question(spec: dict[str, Any]) -> LiveQuestion:

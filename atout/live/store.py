@@ -66,10 +66,13 @@ from typing import Any
 
 from atout.i18n import Text
 from atout.live.errors import StoreError
+from atout.ratings import START as START_RATING
+from atout.ratings import START_DEVIATION, Rating
+from atout.ratings import update as update_ratings
 
 __all__ = ["StoreError"]        # raised here, defined with the class's other refusals
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 POLL_S = 0.1           # SQLite: how often a watching page reads the change counter
 SAFETY_POLL_S = 2.0    # PostgreSQL: how often a listening page reads it anyway
 DATABASE_FILE = "classes.sqlite3"
@@ -300,6 +303,17 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE IF NOT EXISTS live_attempts (scope TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
         "CREATE INDEX IF NOT EXISTS live_attempts_scope ON live_attempts (scope, at)",
         "CREATE INDEX IF NOT EXISTS live_attempts_at ON live_attempts (at)",
+    ),
+    4: (
+        # How hard each puzzle is, learned from every learner's attempts (``atout.ratings``): its Glicko rating and
+        # deviation, how many attempts and how many solved. No learner is named: a rating belongs to the puzzle.
+        """CREATE TABLE IF NOT EXISTS puzzle_ratings (
+            puzzle TEXT PRIMARY KEY,
+            rating DOUBLE PRECISION NOT NULL,
+            deviation DOUBLE PRECISION NOT NULL,
+            attempts INTEGER NOT NULL,
+            solved INTEGER NOT NULL,
+            updated DOUBLE PRECISION NOT NULL)""",
     ),
 }
 
@@ -1027,6 +1041,34 @@ class Store(ABC):
         rows = self.read(sql + " ORDER BY q.number, a.answered", params)
         return [AnswerRow(int(r[0]), int(r[1]), json.loads(r[2]), bool(r[3]), r[4]) for r in rows]
 
+    # --- puzzles' ratings (atout.ratings) ----------------------------------------------------------------------
+
+    def puzzle_record(self, puzzle: str) -> PuzzleRecord:
+        """A puzzle's rating so far (a puzzle nobody has tried yet starts at ``atout.ratings``' start)."""
+        rows = self.read("SELECT rating, deviation, attempts, solved FROM puzzle_ratings WHERE puzzle = ?",
+                         (_puzzle_id(puzzle),))
+        if not rows:
+            return PuzzleRecord(Rating(), 0, 0)
+        rating, deviation, attempts, solved = rows[0]
+        return PuzzleRecord(Rating(float(rating), float(deviation)), int(attempts), int(solved))
+
+    def record_puzzle_attempt(self, puzzle: str, solved: bool, learner: Rating, now: float) -> tuple[Rating, Rating]:
+        """One learner's attempt at a puzzle: the puzzle's rating and the learner's, both updated (``atout.ratings``),
+        in one transaction whose first write takes the puzzle's row, so attempts arriving at once from many kernels
+        each count, one after the other."""
+        puzzle = _puzzle_id(puzzle)
+        with self._transaction() as tx:
+            tx.run("INSERT INTO puzzle_ratings (puzzle, rating, deviation, attempts, solved, updated) "
+                   "VALUES (?, ?, ?, 0, 0, ?) ON CONFLICT (puzzle) DO NOTHING",
+                   (puzzle, START_RATING, START_DEVIATION, now))
+            rating, deviation = tx.one("UPDATE puzzle_ratings SET attempts = attempts + 1, solved = solved + ?, "
+                                       "updated = ? WHERE puzzle = ? RETURNING rating, deviation",
+                                       (int(solved), now, puzzle))
+            after, learner_after = update_ratings(Rating(float(rating), float(deviation)), learner, solved)
+            tx.run("UPDATE puzzle_ratings SET rating = ?, deviation = ? WHERE puzzle = ?",
+                   (after.rating, after.deviation, puzzle))
+        return after, learner_after
+
     # --- lesson progress -----------------------------------------------------------------------------------
 
     def record_progress(self, class_id: int, student_id: int, lesson: str, right: int, total: int,
@@ -1042,6 +1084,24 @@ class Store(ABC):
         rows = self.read("SELECT student_id, lesson, right_answers, total FROM live_progress WHERE class_id = ? "
                          "ORDER BY student_id, updated", (class_id,))
         return [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows]
+
+
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """A puzzle's rating as the store keeps it: how hard learners found it so far."""
+
+    rating: Rating
+    attempts: int
+    solved: int
+
+
+MAX_PUZZLE_ID = 64
+
+
+def _puzzle_id(puzzle: str) -> str:
+    if not isinstance(puzzle, str) or not 0 < len(puzzle) <= MAX_PUZZLE_ID or not puzzle.isprintable():
+        raise ValueError(f"a puzzle's id is 1 to {MAX_PUZZLE_ID} printable characters, not {puzzle!r:.80}")
+    return puzzle
 
 
 def open_store(url: str | None = None, folder: Path | str | None = None) -> Store:

@@ -16,7 +16,7 @@ from typing import Any
 
 from atout.errors import ConfigError, quote
 from atout.games import family_of
-from atout.i18n import Text
+from atout.i18n import Series, Text
 from atout.players.base import LEVELS, Knowledge, Player, deal_unseen
 
 __all__ = ["LEVELS", "Knowledge", "Player", "deal_unseen", "make_player", "play_hand"]
@@ -27,7 +27,7 @@ def make_player(game: str, level: str = "club", seed: int | None = None, **optio
     players = family_of(game).player_classes()
     if level not in LEVELS:
         raise ConfigError(Text("unknown level {level}: the levels are {levels}", level=quote(level),
-                               levels=", ".join(LEVELS)))
+                               levels=Series(LEVELS)))
     return players[level](seed=seed, **options)
 
 

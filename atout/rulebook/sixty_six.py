@@ -25,8 +25,9 @@ RULES: dict[str, str] = {
     "66.last-trick": N_("When the stock ran out (not when it was closed), the winner of the last trick scores "
                         "10."),
     "66.close": N_("A player on lead may close the stock: no more drawing, the strict rules apply, there is no 10 "
-                   "for the last trick, and the closer wins only by declaring 66. A closed hand played out to its "
-                   "last trick counts as declared by the winner of that trick when their points reach 66."),
+                   "for the last trick, and the closer wins only by declaring 66. Atout's reading, where the rules are "
+                   "silent: a closed hand played out to its last trick counts as declared by the winner of that "
+                   "trick when their points reach 66."),
     "66.close.before-draw": N_("The winner of a trick may close the stock before drawing: then neither player "
                                "draws, and play goes on from five cards each."),
     "66.close.after-marriage": N_("Atout's reading, where the rules are silent: showing a marriage begins the lead, "

@@ -17,7 +17,7 @@ from typing import Any
 
 from atout.cards import CARDS, Deck
 from atout.errors import ConfigError, quote
-from atout.i18n import N_, Text
+from atout.i18n import N_, Series, Text
 from atout.options import OptionSpec, build_options, cached_config, merged_options
 
 PRESETS = ("sixty-six",)
@@ -62,5 +62,5 @@ def make_config(game: str = "sixty-six", options: Mapping[str, Any] | None = Non
 def _make_config(game: str, given: Mapping[str, Any]) -> SixtySixConfig:
     if game not in PRESETS:
         raise ConfigError(Text("{game} is not a Sixty-Six preset: the presets are {presets}",
-                               game=quote(game), presets=", ".join(PRESETS)))
+                               game=quote(game), presets=Series(PRESETS)))
     return SixtySixConfig(game=game, **build_options(game, OPTIONS, given))

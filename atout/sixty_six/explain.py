@@ -83,9 +83,9 @@ def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
     if kind == "trick":
         trick, trump, gained = data
         why = ranking.explain_trick(trick.cards, trump)
-        return Explanation(why.rule, Text("{seat} wins the trick and its {points} card points: {why}", seat=who,
-                                          points=gained, why=why.text,
-                                          you=N_("You win the trick and its {points} card points: {why}")))
+        return Explanation(why.rule, Text("{seat} wins the trick and its {points}: {why}", seat=who,
+                                          points=Plural("{n} card point", "{n} card points", gained), why=why.text,
+                                          you=N_("You win the trick and its {points}: {why}")))
     if kind == "marriage-counts":    # one marriage: a second is shown only on lead, so after a trick is won
         return Explanation("66.marriage.pending", Text(
             "{seat} has won a first trick: the {points} points of their marriage now count", seat=who, points=data,
@@ -145,9 +145,9 @@ def explain_event(event: Event, viewer: int | None = ONLOOKER) -> Explanation:
             you=N_("You show the king and queen of {suit}: a marriage worth {points}, which counts only once you win a "
                    "trick")))
     if kind == "declare":
-        return Explanation("66.declare", Text("{seat} stops the play and counts {points} points", seat=who,
-                                              points=data,
-                                              you=N_("You stop the play and count {points} points")))
+        return Explanation("66.declare", Text("{seat} stops the play and counts {points}", seat=who,
+                                              points=Plural("{n} point", "{n} points", data),
+                                              you=N_("You stop the play and count {points}")))
     if kind == "last-trick":
         return Explanation("66.last-trick", Text("{seat} wins the last trick and scores 10 for it", seat=who,
         you=N_("You win the last trick and score 10 for it")))
@@ -307,21 +307,22 @@ def hint_reason(hand: SixtySixHand, seat: int, action: Action) -> Text | None:
     action does by the rules (the hint's reason, ``atout.hints``)."""
     points = hand.points(seat)
     need = max(0, TARGET_POINTS - points)
+    counted = Plural("{n} point", "{n} points", points)     # French says « 0 point »: the count takes its form
     kind = action.kind
     if kind == "declare":
         if need:
-            return Text("you have {points} points: declaring with fewer than 66 loses the hand", points=points)
-        return Text("you have {points} points, 66 or more: declaring stops the play now and wins the hand",
-                    points=points)
+            return Text("you have {points}: declaring with fewer than 66 loses the hand", points=counted)
+        return Text("you have {points}, 66 or more: declaring stops the play now and wins the hand",
+                    points=counted)
     if kind in ("close", "draw") and not need:
-        return Text("you have {points} points, 66 or more: you may declare them when you lead", points=points)
+        return Text("you have {points}, 66 or more: you may declare them when you lead", points=counted)
     if kind == "close":
-        return Text("you have {points} points, {need} short of 66: once the stock is closed nobody draws, {other} "
+        return Text("you have {points}, {need} short of 66: once the stock is closed nobody draws, {other} "
                     "must follow suit and head the trick if they can, and you win the hand only by reaching 66 with "
-                    "the cards you hold", points=points, need=need, other=seat_name(1 - seat))
+                    "the cards you hold", points=counted, need=need, other=seat_name(1 - seat))
     if kind == "draw":
-        return Text("you have {points} points, {need} short of 66: if you closed instead, you would have to win them "
-                    "with the cards you hold, as nobody would draw again", points=points, need=need)
+        return Text("you have {points}, {need} short of 66: if you closed instead, you would have to win them "
+                    "with the cards you hold, as nobody would draw again", points=counted, need=need)
     if kind == "exchange" and action.card is not None and hand.turn_up is not None:
         return Text("the turned-up trump, {card}, is higher than {nine} and worth {n} points in a trick; the 9 is "
                     "worth none", card=hand.turn_up, nine=action.card, n=ranking.POINTS[hand.turn_up.index])

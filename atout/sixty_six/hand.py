@@ -52,7 +52,7 @@ from atout.engine import (
     seat_name,
 )
 from atout.errors import ConfigError, IllegalActionError, NotKeptError, PositionError, quote
-from atout.i18n import Text
+from atout.i18n import Series, Text
 from atout.sixty_six import scoring
 from atout.sixty_six.config import DECK, SixtySixConfig, make_config
 from atout.sixty_six.ranking import (
@@ -241,7 +241,7 @@ class SixtySixHand(HandBase):
         if face_down not in face_down_counts:
             raise PositionError(Text("the stock cannot hold {n} face-down cards: two are drawn after each trick, so "
                                      "it holds {counts} (0: exhausted)", n=face_down,
-                                     counts=", ".join(map(str, face_down_counts))))
+                                     counts=Series(map(str, face_down_counts))))
         if closed and face_down == 0:
             raise PositionError(Text("an exhausted stock cannot be closed: give the face-down cards it held when "
                                      "it was closed"))
@@ -522,7 +522,7 @@ class SixtySixHand(HandBase):
                                      given=sum(points)))
         if any(p and not w for p, w in zip(points, won, strict=True)):
             raise PositionError(Text("a player with card points has won a trick: won gives {won}",
-                                     won=" ".join(map(str, won))))
+                                     won=Series(map(str, won))))
         marriages = list(ending.marriages or (0, 0))
         if len(marriages) != 2 or any(m not in (0, 20, 40, 60, 80, 100, 120, 140, 160, 180) for m in marriages):
             raise PositionError(Text("marriages gives the points each player has declared in marriages (20 each, 40 "

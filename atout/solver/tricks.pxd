@@ -102,3 +102,9 @@ cdef class TrickSearch:
     @cython.locals(H="long long*", h="long long", at=int, n=int, i=int, maxing=int, best=int, c=int, d=int, v=int)
     cdef int rob_node(self, int seat, int k, long long table, int lead_blk, int lead_pos, int win_pos,
                       int win_seat, int tl, int alpha, int beta) except? -9999
+
+    @cython.locals(n=int, s=int, hands=list, shown=list)
+    cpdef tuple save(self)
+
+    @cython.locals(s=int, hands=list, shown=list)
+    cpdef restore(self, tuple saved)

@@ -191,10 +191,12 @@ def explain_refusal(refusal: Refusal) -> Explanation:
         dealer, must = data
         if must:
             return Explanation("s5.rob.dealer-ace", Text(
-                "The turned card is an ace: the dealer, {dealer}, must rob it, and nobody else may",
-                dealer=seat_name(dealer)))
+                "The turned card is an ace: {seat}, the dealer, must rob it, and nobody else may",
+                seat=seat_name(dealer),
+                you=N_("The turned card is an ace: you, the dealer, must rob it, and nobody else may")))
         return Explanation("s5.rob.dealer-ace", Text(
-            "The turned card is an ace: only the dealer, {dealer}, may rob it", dealer=seat_name(dealer)))
+            "The turned card is an ace: only {seat}, the dealer, may rob it", seat=seat_name(dealer),
+            you=N_("The turned card is an ace: only you, the dealer, may rob it")))
     if reason is Refused.TURNED_ACE_DECIDED:
         return Explanation("s5.rob.dealer-ace", Text(
             "The dealer decides about the turned ace once, before the first lead"))

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.i18n import N_, Person, Text, ngettext, signed
+from atout.i18n import N_, Person, Text, aside, ngettext, series, signed
 from atout.solver.scoring import best_actions
 from atout.widgets import language
 from atout.widgets.fault import guarded
@@ -461,11 +461,11 @@ class SolverPanel(widgets.VBox):
                      for seat, action in trick.plays]
             if played:
                 said = Text("Trick {n}: {played} (on the table), then {plays}", n=trick.number,
-                            played=", ".join(played), plays=", ".join(plays)).render()
+                            played=series(played), plays=series(plays)).render()
             else:
-                said = Text("Trick {n}: {plays}", n=trick.number, plays=", ".join(plays)).render()
+                said = Text("Trick {n}: {plays}", n=trick.number, plays=series(plays)).render()
             if trick.winner is not None:
-                said += " " + Text("({who} wins it)", who=Person(trick.winner)).render()
+                said = aside(said, Text("({who} wins it)", who=Person(trick.winner)).render())
             items.append(f"<li>{escape(said)}</li>")
         return (f"<div class='atout-best-line' data-testid='best-line'><p>{escape(Text('Best line:').render())}</p>"
                 f"<ol>{''.join(items)}</ol></div>")

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from atout import games
+from atout import vocabulary
 from atout.engine import Action, Event, GameBase, Phase
 from atout.errors import IllegalActionError
-from atout.i18n import Text, _
+from atout.i18n import Text, _, series
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.said import said_html
@@ -51,18 +51,18 @@ def call_grid(hand: Any) -> list[list[str]]:
 
 def call_label(call: str, lang: str | None = None) -> str:
     """A call as written on its button, in the page language (or ``lang``): core's words for it."""
-    return games.call_label(call).render(lang)
+    return vocabulary.call_label(call).render(lang)
 
 
 def call_spoken(call: str, lang: str | None = None) -> str:
     """A call said in words, as core says it ("6 spades", « 6 piques »): a button's accessible name and tooltip."""
-    return games.call_said(call).render(lang)
+    return vocabulary.call_said(call).render(lang)
 
 
 def call_action(call: str, lang: str | None = None) -> str:
     """What a call's button does, for a screen reader and a tooltip: "Bid 6 spades", or "Pass" alone."""
-    if call in games.CALL_NAMES:
-        return _(games.CALL_NAMES[call], lang)
+    if call in vocabulary.call_names():
+        return _(vocabulary.call_names()[call], lang)
     return Text("Bid {call}", call=call_spoken(call, lang)).render(lang)
 
 
@@ -169,10 +169,12 @@ class BiddingBox(widgets.VBox):
         grouped: dict[str, list[str]] = {}   # calls closed for the same reason are listed together
         for call, why in closed:
             grouped.setdefault(why, []).append(call_label(call))
-        items = "".join(f'<li><strong>{escape(", ".join(calls))}</strong>: {escape(why)}</li>'
-                        for why, calls in grouped.items())
+        # "{part}: {what}" as the page's language sets a colon (« : » in French, 「：」 in Japanese).
+        colon = Text("{part}: {what}", part="\1", what="\2").render()
+        reasons = "".join("<li>" + escape(colon).replace("\1", f"<strong>{escape(series(calls))}</strong>")
+                          .replace("\2", escape(why)) + "</li>" for why, calls in grouped.items())
         self.reasons_html.value = (f'<details class="atout-closed-calls"><summary>'
-                                   f'{escape(_("Why some calls are closed"))}</summary><ul>{items}</ul></details>'
+                                   f'{escape(_("Why some calls are closed"))}</summary><ul>{reasons}</ul></details>'
                                    if closed and bidding else "")
 
     def _layout(self) -> None:

@@ -166,7 +166,7 @@ class PositionEditor(widgets.VBox):
     def set_text(self, text: str) -> bool:
         """Show the position the text describes (as typed: it may be incomplete); False if it cannot be read."""
         try:
-            position = parse_position(text)
+            position = parse_position(text, get_language())     # cards as the page's reader types them
             layout = deal_layout(position.game, position.options, position.dealer)
         except AtoutError:
             return False      # the text or its options are refused: the load button says why
@@ -238,7 +238,7 @@ class PositionEditor(widgets.VBox):
 
     def _tell(self) -> None:
         if self.on_change is not None:
-            self.on_change(format_position(self.position))
+            self.on_change(format_position(self.position, get_language()))
 
     def _error(self, exc: AtoutError) -> None:
         self.message.value = (f"<p class='atout-error' role='alert' data-testid='editor-error'>"

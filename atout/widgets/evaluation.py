@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from atout.errors import AtoutError
 from atout.evaluate import Evaluation, evaluate, suggested_target, value_unit
-from atout.i18n import N_, Person, Text, decimal, ngettext, signed
+from atout.i18n import N_, Person, Text, decimal, ngettext, series, signed
 from atout.widgets import language
 from atout.widgets.analysis import side_words, whose_score
 from atout.widgets.fault import guarded
@@ -72,7 +72,7 @@ def distribution_svg(result: Evaluation, width: int = 480, height: int = 230, co
                      f"<text x='{min(x + 4, width - right - 70):.1f}' y='{top - 12}' font-size='12' "
                      f"fill='#b00020'>{escape(label)}</text>")
     title = Text("How often each result came up, over {n} deals", n=result.samples).render()
-    summary = ", ".join(f"{value}: {count}" for value, count in counts.items())
+    summary = series(Text("{value}: {count}", value=value, count=count).render() for value, count in counts.items())
     return (f"<svg role='img' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
             f"class='atout-distribution'><title>{escape(title)}</title><desc>{escape(summary)}</desc>"
             f"{''.join(parts)}</svg>")

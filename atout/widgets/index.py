@@ -19,6 +19,7 @@ PARTS = [
     ("play.ipynb", N_("Play"), N_("a whole game against the computer, with hints and a review of each hand")),
     ("whatif.ipynb", N_("What if?"), N_("any position, what the solver says each card is worth, and two lines side "
                                         "by side")),
+    ("puzzles.ipynb", N_("Puzzles"), N_("find the one play that keeps the best result, proven by the solver")),
     ("classroom.ipynb", N_("The classroom"), N_("projector-size cards, every hand face up, deal codes")),
 ]
 

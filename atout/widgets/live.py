@@ -42,7 +42,7 @@ import ipywidgets as widgets
 import traitlets
 
 from atout.cards import Card, Suit
-from atout.i18n import N_, Text, _, get_language, ngettext
+from atout.i18n import N_, Person, Text, _, get_language, ngettext, sentence, series
 from atout.svg import card_svg
 from atout.widgets import fault, language
 from atout.widgets.fault import guarded
@@ -239,6 +239,25 @@ def table_situation(ask: str, code: str, actions: list[str]) -> str:
     return "".join(parts)
 
 
+def puzzle_situation(puzzle_id: str) -> str:
+    """What a puzzle shows the class: every hand face up (the puzzle is solved with every hand in view), the trump,
+    the trick so far and who is to play. Never the answer."""
+    from atout.live.questions import puzzles_by_id
+
+    puzzle = puzzles_by_id()[puzzle_id]
+    view = puzzle.hand().table_view(None)
+    parts = ["<div class='atout-quiz-situation' data-testid='puzzle-situation'>", _trump_line(view.trump)]
+    if view.trick:
+        parts.append(_p(Text("Cards played to the trick:")))
+        parts.append(_cards_row([card for _seat, card in view.trick]))
+    parts.append(_p(Text("{seat} is to play.", seat=Person(puzzle.seat))))
+    for seat, held in enumerate(view.hands):
+        parts.append(_p(Text("Hand: {player}", player=player_label(seat))))
+        parts.append(_cards_row(list(held)))
+    parts.append("</div>")
+    return "".join(parts)
+
+
 def question_situation(question: dict[str, Any]) -> str:
     """The cards a question is about, from what the student's view says it is (a lesson's question, or the table)."""
     from atout.live.questions import from_spec
@@ -252,6 +271,8 @@ def question_situation(question: dict[str, Any]) -> str:
     place = question.get("position")
     if place:
         return table_situation(place["ask"], place["code"], place["actions"])
+    if question.get("puzzle"):
+        return puzzle_situation(question["puzzle"])
     return ""
 
 
@@ -763,7 +784,8 @@ class TeacherPanel(widgets.VBox):
         self.view_choice.add_class("atout-live-view")
         self.view_choice.observe(guarded(lambda _c: None if self._relabelling else self._follow_changed()),
                                  names="value")
-        self.source = widgets.ToggleButtons(options=[("lesson", "lesson"), ("table", "table")], value="lesson")
+        self.source = widgets.ToggleButtons(options=[("lesson", "lesson"), ("table", "table"), ("puzzle", "puzzle")],
+                                            value="lesson")
         self.source.add_class("atout-live-source")
         self.source.observe(guarded(lambda _c: None if self._relabelling else self._source_changed()), names="value")
         self.lesson_picker = widgets.Dropdown()
@@ -774,6 +796,9 @@ class TeacherPanel(widgets.VBox):
         self.question_picker.add_class("atout-live-lesson-question")
         self.ask_picker = widgets.Dropdown(options=[(k, k) for k in TABLE_ASKS], value="winner")
         self.ask_picker.add_class("atout-live-table-ask")
+        self.puzzle_picker = widgets.Dropdown()      # the puzzles of the classroom's game (``_puzzle_choices``)
+        self.puzzle_picker.add_class("atout-live-puzzle")
+        self.puzzle_picker.layout.display = "none"
         self.ask_button = widgets.Button(button_style="primary", icon="question")
         self.ask_button.add_class("atout-live-ask")
         self.ask_button.on_click(guarded(lambda _b: self.ask()))
@@ -823,7 +848,7 @@ class TeacherPanel(widgets.VBox):
         self._relabelling = False
         self._lessons: list[Any] = []
         self.follow_row = widgets.HBox([self.follow_button, self.view_choice])
-        self.ask_row = widgets.HBox([self.lesson_picker, self.question_picker, self.ask_picker])
+        self.ask_row = widgets.HBox([self.lesson_picker, self.question_picker, self.ask_picker, self.puzzle_picker])
         self.ask_box = widgets.VBox([widgets.HTML(), self.source, self.ask_row, self.ask_button, self.message])
         self.ask_box.add_class("atout-live-ask-box")
         self.results_row = widgets.HBox([self.reveal_button, self.names_button])
@@ -908,6 +933,11 @@ class TeacherPanel(widgets.VBox):
                     self._say(Text("Choose a lesson and one of its questions first").render(), error=True)
                     return False
                 self.teacher.ask_lesson(self.lesson_picker.value, self.question_picker.value)
+            elif self.source.value == "puzzle":
+                if self.puzzle_picker.value is None:
+                    self._say(Text("Choose a puzzle first").render(), error=True)
+                    return False
+                self.teacher.ask_puzzle(self.puzzle_picker.value)
             else:
                 where = self._position()
                 if self.ask_picker.value == "lead":
@@ -1046,9 +1076,34 @@ class TeacherPanel(widgets.VBox):
     # --- what the panel shows ---------------------------------------------------------------------------
 
     def _source_changed(self) -> None:
-        lesson = self.source.value == "lesson"
-        self.lesson_picker.layout.display = self.question_picker.layout.display = "" if lesson else "none"
-        self.ask_picker.layout.display = "none" if lesson else ""
+        source = self.source.value
+        self.lesson_picker.layout.display = self.question_picker.layout.display = "" if source == "lesson" else "none"
+        self.ask_picker.layout.display = "" if source == "table" else "none"
+        self.puzzle_picker.layout.display = "" if source == "puzzle" else "none"
+        if source == "puzzle":
+            self._puzzle_choices()
+
+    def _puzzle_choices(self) -> None:
+        """The puzzles of the game on the classroom's table (all of them when it has none), each by its number and
+        its themes."""
+        from atout.live.questions import puzzles_by_id
+        from atout.puzzles import theme_words
+
+        game = getattr(getattr(self.host, "game_picker", None), "value", None)
+        puzzles = [p for p in puzzles_by_id().values() if game is None or p.game == game]
+        chosen = self.puzzle_picker.value
+        options = []
+        for n, puzzle in enumerate(puzzles, start=1):
+            themes = ", ".join(theme_words(t).render() for t in puzzle.themes)
+            label = Text("Puzzle {n}", n=n).render() + (f" · {themes}" if themes else "")
+            options.append((label, puzzle.id))
+        self._relabelling = True
+        try:
+            self.puzzle_picker.options = options
+            ids = [value for _label, value in options]
+            self.puzzle_picker.value = chosen if chosen in ids else (ids[0] if ids else None)
+        finally:
+            self._relabelling = False
 
     def _lesson_choices(self) -> None:
         from atout.games import FAMILIES_BY_ID
@@ -1097,7 +1152,8 @@ class TeacherPanel(widgets.VBox):
             view, source, ask = self.view_choice.value, self.source.value, self.ask_picker.value
             self.view_choice.options = [(_(name), key) for key, name in VIEW_NAMES.items()]
             self.source.options = [(Text("A lesson's question").render(), "lesson"),
-                                   (Text("About the table").render(), "table")]
+                                   (Text("About the table").render(), "table"),
+                                   (Text("A puzzle").render(), "puzzle")]
             self.ask_picker.options = [(_(name), key) for key, name in TABLE_ASKS.items()]
             self.view_choice.value, self.source.value, self.ask_picker.value = view, source, ask
         finally:
@@ -1145,10 +1201,13 @@ class TeacherPanel(widgets.VBox):
         self.remove_no.description = Text("No, keep them").render()
         if self._removing is not None:
             self._confirm_remove(True)
-        for picker in (self.lesson_picker, self.question_picker, self.ask_picker, self.remove_picker):
+        for picker in (self.lesson_picker, self.question_picker, self.ask_picker, self.puzzle_picker,
+                       self.remove_picker):
             picker.style.description_width = "initial"
         self._label_follow()
         self._lesson_choices()
+        if self.source.value == "puzzle":
+            self._puzzle_choices()
         self._source_changed()
         self.draw()
 
@@ -1200,8 +1259,8 @@ class TeacherPanel(widgets.VBox):
         if ended:
             self.end_button.layout.display = self.confirm.layout.display = "none"
         self.new_button.layout.display = self.close_panel.layout.display = "" if ended else "none"
-        self.retention_html.value = _p(self.teacher.retention(self.live.zone).render() + ".", "atout-live-retention",
-                                       "live-retention")
+        self.retention_html.value = _p(sentence(self.teacher.retention(self.live.zone).render()),
+                                       "atout-live-retention", "live-retention")
         # The next moment to look again without a change in the store: the first here now to turn away.
         wake = [student.seen + AWAY_AFTER_S - now for student, here in presence if here and student.seen is not None]
         if current is None:
@@ -1217,9 +1276,11 @@ class TeacherPanel(widgets.VBox):
         labels = {c: question.label(c, lang) for c in current.choices}
         title = Text("Question {n}: {prompt}", n=current.number, prompt=question.prompt(lang)).render()
         state = ("revealed" if revealed else "open" if current.is_open else "closed")
-        self.chart_html.value = chart_html(title, chart, labels, question.cards,
-                                           right=list(current.answer) if revealed else None,
-                                           pick_all=question.pick_all, state=state)
+        # A puzzle's cards are not on the projector's table: the panel shows them above the answers.
+        situation = puzzle_situation(current.spec["puzzle"]) if current.spec.get("source") == "puzzle" else ""
+        self.chart_html.value = situation + chart_html(title, chart, labels, question.cards,
+                                                       right=list(current.answer) if revealed else None,
+                                                       pick_all=question.pick_all, state=state)
         counting = current.is_open and current.closes_at is not None
         self.countdown.show(max(0.0, current.closes_at - now) if counting else None)
         if counting:
@@ -1266,7 +1327,7 @@ def roster_html(presence: list[tuple[Any, bool]]) -> str:
     here = [student.name for student, present in presence if present]
     away = [student.name for student, present in presence if not present]
     heading = Text("Students here: {n}", n=len(here)).render()
-    names = ", ".join(escape(name) for name in here) or escape(
+    names = escape(series(here)) or escape(
         (Text("Nobody has joined yet.") if not presence else Text("Nobody is here now.")).render())
     gone = (f"<p class='atout-live-away-names' data-testid='live-away'>"
             f"{escape(Text('Away: {names}', names=_Names(away)).render())}</p>" if away else "")
@@ -1315,8 +1376,8 @@ class _Names:
     def __init__(self, names: list[str]) -> None:
         self.names = names
 
-    def render(self, _lang: str | None = None) -> str:
-        return ", ".join(self.names)
+    def render(self, lang: str | None = None) -> str:
+        return series(self.names, lang)
 
 
 def _explanation_html(question: Any, lang: str) -> str:

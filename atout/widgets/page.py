@@ -9,6 +9,7 @@ One address scheme for every page (unknown or malformed values open the page as 
 ``play.ipynb``      ``game=five-hundred``, ``level=club``, ``rules``, and for a game in progress ``seed``, ``moves``
                     and the hands ``reviewed`` (``1.3``)
 ``whatif.ipynb``    ``game=sixty-six``, or ``position=`` the position's text
+``puzzles.ipynb``   ``game=five-hundred`` (none: every game), ``puzzle=`` a puzzle's id (``atout.puzzles``)
 ``classroom.ipynb`` ``game=five-hundred``, or ``code=0W3-QQAX-FXWM``; then ``moves``, ``mode=walk``, ``step``
 ``handout.ipynb``   ``game=five-hundred``, ``rules=`` the house rules (as ``atout.dealcode.rules_text`` writes them)
 every page          ``lang=fr`` (remembered as the learner's choice)
@@ -34,6 +35,7 @@ from atout.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGE_COOKIE,
     LANGUAGES,
+    Series,
     Text,
     accepted_language,
     cookie_value,
@@ -74,7 +76,7 @@ def warm() -> None:
 
     from atout.i18n import preload
     from atout.lessons import course_lessons
-    from atout.widgets import classroom, course, handout, index, language, live, play, shell, whatif  # noqa: F401
+    from atout.widgets import classroom, course, handout, index, language, live, play, puzzles, shell, whatif  # noqa: F401
 
     preload()
     course_lessons()
@@ -342,6 +344,24 @@ def whatif_page() -> widgets.VBox:
     return _page("whatif", shell, whatif)
 
 
+def puzzles_page() -> widgets.VBox:
+    """Puzzles made by the solver: the address's game (or every game) and puzzle, the puzzles' difficulty kept in the
+    class store."""
+    from atout.live.store import open_store
+    from atout.widgets.puzzles import EVERY_GAME, PuzzleTrainer
+
+    request, shell = _start("puzzles")
+    query, notices = request.query, list[Text]()
+    game = _game(query, notices, default=EVERY_GAME)
+    trainer = PuzzleTrainer(game=game, puzzle=query.get("puzzle"), store=open_store)
+    if query.get("puzzle") and trainer.puzzle is not None and trainer.puzzle.id != query["puzzle"]:
+        notices.append(Text("The address names a puzzle Atout does not have ({id}): here is another.",
+                            id=query["puzzle"][:40]))
+    shell.say(*notices)
+    trainer.on_change.append(_follow(shell, trainer.address_state))
+    return _page("puzzles", shell, trainer)
+
+
 def classroom_page() -> widgets.VBox:
     """The classroom: the address's game, or its deal code, then the moves played and the walk-through's step.
 
@@ -457,7 +477,7 @@ def lesson_widget(lesson_id: str) -> widgets.VBox:
     lessons = {lesson.id: lesson for lesson in load_lessons()}
     if lesson_id not in lessons:
         raise LessonError(Text("there is no lesson {id}: the lessons are {ids}", id=repr(lesson_id),
-                               ids=", ".join(lessons)))
+                               ids=Series(lessons)))
     from atout.widgets.shell import FaultNotice
 
     style = widgets.HTML(site_style())

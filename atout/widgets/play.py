@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from atout.engine import Action, Event
 from atout.errors import AtoutError
 from atout.games import DEFAULT_GAME, available_games, family, game_title
-from atout.i18n import N_, Text, decimal, ngettext, plural_count, signed
+from atout.i18n import N_, Text, aside, decimal, listed, ngettext, plural_count, sentences, signed
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, HandReview, review_hand
 from atout.widgets import language
@@ -71,13 +71,13 @@ def _more(unit: str, n: float) -> str:
 
 
 def _tricks(numbers: list[int]) -> str:
-    """Trick numbers as a reader takes them in: "3", "1 to 6", "1, 2 and 5"."""
+    """Trick numbers as a reader takes them in: "3", "1 to 6", "1, 2, and 5"."""
     numbers = sorted(set(numbers))
     if len(numbers) == 1:
         return str(numbers[0])
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
         return Text("{first} to {last}", first=numbers[0], last=numbers[-1]).render()
-    return Text("{some} and {last}", some=", ".join(map(str, numbers[:-1])), last=numbers[-1]).render()
+    return listed(map(str, numbers))
 
 
 def _where(tricks: list[int]) -> str:
@@ -128,11 +128,11 @@ def _checked_text(review: HandReview) -> str:
 
 
 def _actions(actions: list[Action]) -> str:
-    """Actions as a reader takes them in: "Discard 7♦", "Discard 7♦, Discard Q♦ and Discard 4♥"."""
+    """Actions as a reader takes them in: "Discard 7♦", "Discard 7♦, Discard Q♦, and Discard 4♥"."""
     labels = [action_label(a) for a in actions]
     if len(labels) == 1:
         return labels[0]
-    return Text("{some} and {last}", some=", ".join(labels[:-1]), last=labels[-1]).render()
+    return listed(labels)
 
 
 def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) -> str:
@@ -153,8 +153,8 @@ def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) ->
                         best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
                         amount=_more(f.unit, f.lost)).render()
         if (hinted or {}).get(f.index) == f.made:
-            said += " " + Text("(the hint's choice: the hint sees only your cards, the review sees every hand)"
-                               ).render()
+            said = aside(said, Text("(the hint's choice: the hint sees only your cards, the review sees every "
+                                    "hand)").render())
         items.append("<li data-how='exact'>" + escape(said) + "</li>")
     for r in review.judged:
         if r.clearly_worse:
@@ -179,8 +179,8 @@ def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) ->
             found = f"<p data-testid='review-found'>{escape(none.render())}</p>"
     note = Text("The solver looks at every hand, as nobody at the table can.").render() if review.exact else ""
     if any(r.whose == "own" for r in review.exact):     # each alone: the solver's value is what you make for sure
-        note += " " + Text("Played without partners, it counts what you make for sure when every other player "
-                           "plays against you.").render()
+        note = sentences(note, Text("Played without partners, it counts what you make for sure when every other "
+                                    "player plays against you.").render())
     return (_checked_text(review) + found
             + (f"<p class='atout-review-note'>{escape(note)}</p>" if note else ""))
 

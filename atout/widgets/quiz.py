@@ -13,10 +13,10 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.games import call_label
-from atout.i18n import N_, Person, Plural, Text, get_language
+from atout.i18n import N_, Person, Plural, Text, get_language, grammar, sentence, sentences
 from atout.lessons import Feedback, Question
 from atout.svg import back_svg, card_svg
+from atout.vocabulary import call_label
 from atout.widgets import language
 from atout.widgets.fault import guarded
 from atout.widgets.said import rule_quote
@@ -393,22 +393,23 @@ class QuizView(widgets.VBox):
         verdict = Text("Right!") if feedback.correct else Text("Not quite.")
         css = "atout-right" if feedback.correct else "atout-wrong"
         verdict_html = f"<strong>{escape(verdict.render())}</strong>"
+        space = grammar(get_language()).between_sentences     # none between two Japanese sentences
         if feedback.correct:
-            body = [f"<p>{verdict_html} {escape(feedback.text)}</p>"]
+            body = [f"<p>{verdict_html}{space}{escape(feedback.text)}</p>"]
         else:
             answer = question.answer_text(feedback.right)
-            answer_html = f"<strong class='atout-quiz-answer'>{escape(answer)}.</strong>"
+            answer_html = f"<strong class='atout-quiz-answer'>{escape(sentence(answer))}</strong>"
             if feedback.working:     # why the pick is wrong, then the right answer with its working
-                body = [f"<p>{verdict_html} {escape(feedback.text)}</p>",
-                        f"<p>{answer_html} {escape(feedback.working)}</p>"]
+                body = [f"<p>{verdict_html}{space}{escape(feedback.text)}</p>",
+                        f"<p>{answer_html}{space}{escape(feedback.working)}</p>"]
             else:                    # the right answer, then the working that gives it
-                body = [f"<p>{verdict_html} {answer_html}</p>", f"<p>{escape(feedback.text)}</p>"]
+                body = [f"<p>{verdict_html}{space}{answer_html}</p>", f"<p>{escape(feedback.text)}</p>"]
         ringed = [c for c in rings if question.cards and c in question.choices]
         if ringed:
             marks = [Text("Green ring: the right answer.")]
             if any(rings[c] == WRONG_RING for c in ringed):
                 marks.append(Text("Red ring: a card you chose that is not right."))
-            body.append("<p class='atout-quiz-marks'>" + escape(" ".join(m.render() for m in marks)) + "</p>")
+            body.append("<p class='atout-quiz-marks'>" + escape(sentences(*(m.render() for m in marks))) + "</p>")
         # The rule as the rulebook states it, unless the feedback already is that sentence.
         body.append(rule_quote(feedback.rule, feedback.text + feedback.working))
         return f"<div class='{css}' role='status'>{''.join(body)}</div>"

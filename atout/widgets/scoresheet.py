@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from atout.engine import GameBase, ScoreLine, seat_name
-from atout.i18n import N_, Text, _, ngettext, signed
+from atout.i18n import N_, Text, _, ngettext, sentences, series, signed
 from atout.widgets.bidding import call_label
 from atout.widgets.language import register
 from atout.widgets.seats import unit_label
@@ -167,14 +167,13 @@ def running_totals_svg(totals: list[list[int]], labels: list[str], target: int |
 
     title = _("Running totals")
     if hands:
-        last = ", ".join(Text("{who}: {score}", who=lab, score=signed(v)).render()
-                         for lab, v in zip(labels, totals[-1], strict=True))
+        last = series(Text("{who}: {score}", who=lab, score=signed(v)).render()
+                     for lab, v in zip(labels, totals[-1], strict=True))
         desc = ngettext("Scores after {n} hand: {scores}", "Scores after {n} hands: {scores}", hands, scores=last)
     else:
         desc = _("No hand has been played yet")
-    desc += "."       # a sentence of its own before the next one (the target), as a screen reader reads them
-    if target is not None:
-        desc += " " + Text("The game is won at {target}.", target=target).render()
+    # a sentence of its own before the next one (the target), as a screen reader reads them
+    desc = sentences(desc, Text("The game is won at {target}.", target=target).render() if target is not None else "")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
              f'height="{height}" role="img" aria-labelledby="atout-chart-title-{uid} atout-chart-desc-{uid}" '
              f'class="atout-score-chart" data-testid="score-chart">'

@@ -4,7 +4,6 @@
 let LANGUAGES = {};
 const STORE = "atout.language.v1";
 const COOKIE = "atout-lang";
-const NAV = ["learn", "play", "whatif", "classroom", "home"];
 // Kernel statuses after which the page's widgets are gone (kill -9: the server restarts the kernel empty under the
 // same id; the page hears "autorestarting").
 const GONE = new Set(["restarting", "autorestarting", "dead"]);
@@ -147,6 +146,8 @@ function render({ model, el }) {
   const nav = document.createElement("nav");
   nav.className = "atout-nav";
   const links = {};
+  // The header's links, in order: the pages shell.py's HREFS names (one list, kept in Python).
+  const NAV = Object.keys(model.get("hrefs") || {});
   for (const key of NAV) {
     const link = document.createElement("a");
     link.className = `atout-nav-link atout-nav-${key}`;

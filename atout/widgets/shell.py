@@ -41,12 +41,14 @@ HERE = Path(__file__).parent
 HEARTBEAT_ENV = "ATOUT_HEARTBEAT_S"      # set by atout.serve from the server's culling timeout
 DEFAULT_HEARTBEAT_S = 60.0
 
-PAGES = ("learn", "play", "whatif", "classroom", "home", "handout")     # the handout is the classroom's, not in NAV
-HREFS = {"learn": "course.ipynb", "play": "play.ipynb", "whatif": "whatif.ipynb", "classroom": "classroom.ipynb",
-         "home": "index.ipynb"}
-NAV = {"learn": N_("Learn"), "play": N_("Play"), "whatif": N_("What if?"), "classroom": N_("Classroom"),
-       "home": N_("Home")}
+# the handout is the classroom's, not in NAV
+PAGES = ("learn", "play", "whatif", "puzzles", "classroom", "home", "handout")
+HREFS = {"learn": "course.ipynb", "play": "play.ipynb", "whatif": "whatif.ipynb", "puzzles": "puzzles.ipynb",
+         "classroom": "classroom.ipynb", "home": "index.ipynb"}
+NAV = {"learn": N_("Learn"), "play": N_("Play"), "whatif": N_("What if?"), "puzzles": N_("Puzzles"),
+       "classroom": N_("Classroom"), "home": N_("Home")}
 TITLES = {"learn": N_("Learn the games"), "play": N_("Play against the computer"), "whatif": N_("What if?"),
+          "puzzles": N_("Puzzles made by the solver"),
           "classroom": N_("The classroom"), "home": N_("Atout: learn trick-taking card games"),
           "handout": N_("A handout to print")}
 WORDS = {

@@ -41,7 +41,7 @@ from atout.cards import Card
 from atout.engine import Action, Event, Explanation, GameBase, HandBase, HandStart, TableView
 from atout.games import DEFAULT_GAME, family
 from atout.house_rules import rule_in_force
-from atout.i18n import N_, Person, Plural, Text, _
+from atout.i18n import N_, Person, Plural, Text, _, sentences
 from atout.widgets.fault import guarded
 from atout.widgets.language import register
 from atout.widgets.page_input import FromPage
@@ -261,7 +261,7 @@ class DealStepper(widgets.VBox):
         sentence = escape(why.sentence(viewer=self.table.you))
         config = self.hand.config
         stated, house = rule_in_force(config.game, config.options(), why.rule) if why.rule else ([], False)
-        rule = " ".join(escape(text.render()) for text in stated)
+        rule = escape(sentences(*(text.render() for text in stated)))
         if rule:
             label = f"<strong>{escape(_('House rule:'))}</strong> " if house else ""
             mark = rule_mark(why.rule) if not house else (

@@ -206,13 +206,15 @@ class CardTable(FromPage, anywidget.AnyWidget):
     def __init__(self, hand: Any, viewer: int | None = None, *, opponents: Opponent | None = None,
                  show_legal: bool = False, four_colour: bool = False, size: str = "normal",
                  allow_undo: bool = False, on_event: Iterable[Callable[[Event], Any]] = (),
-                 you: int | None | object = SAME_AS_VIEWER, **kwargs: Any) -> None:
+                 you: int | None | object = SAME_AS_VIEWER, bottom: int = 0, **kwargs: Any) -> None:
         check_seats(TABLE, len(hand.hands))
         super().__init__(show_legal=show_legal, four_colour=four_colour, size=size, allow_undo=allow_undo, **kwargs)
         self.hand = hand
         self.viewer = viewer
         # The seat named "You": the viewer's unless told otherwise (the classroom's table has no "you").
         self.you: int | None = viewer if you is SAME_AS_VIEWER else cast("int | None", you)   # a seat, or None
+        # The seat drawn at the bottom when every hand is shown (no viewer): a puzzle's player, who reads "You".
+        self.bottom = bottom
         self._shown: tuple[TableView, frozenset[Card], int | None] | None = None
         self.opponents = opponents
         self.on_event: list[Callable[[Event], Any]] = list(on_event)
@@ -564,7 +566,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
                             "cards": [card.code for _seat, card in view.last_trick or []]}
         size, four = self.size, self.four_colour
         n = view.players
-        bottom = self.viewer if self.viewer is not None else 0
+        bottom = self.viewer if self.viewer is not None else self.bottom
         positions = seat_positions(n)
         shown: set[Card] = set()
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from atout.games import call_label
 from atout.i18n import Person, Text, ngettext, signed
+from atout.vocabulary import call_label
 from atout.widgets import language
 from atout.widgets.analysis import UNITS, Background, amount_words, bound_text
 from atout.widgets.fault import guarded

@@ -18,11 +18,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from atout.cards import Card, typed_text
 from atout.engine import Action
 from atout.errors import AtoutError
 from atout.games import DEFAULT_GAME, NOTATION_GAME, available_games, family, family_of, game_title
-from atout.i18n import Text
-from atout.position import compact_text, hand_from_text, position_text
+from atout.i18n import Text, get_language, grammar, listed, series
+from atout.position import compact_text, format_position, hand_from_text, parse_position, position_text
 from atout.widgets import language
 from atout.widgets.analysis import (
     UNITS,
@@ -127,9 +128,10 @@ class WhatIf(widgets.VBox):
             self.text, widgets.HBox([self.load_button]), self.short, self.message, self.notation,
             self.editor_heading, self.editor,
         ]
+        self._written = ""       # the position as the page last wrote it in the text box
         language.register(self)
         if text:
-            self.load(text)
+            self.load(text, canonical=True)      # from the page's address or a file: the canonical notation
         if self.hand is None:
             self.new_deal(seed)
 
@@ -145,11 +147,12 @@ class WhatIf(widgets.VBox):
         if not self._picking and change["new"] != getattr(getattr(self.hand, "config", None), "game", None):
             self.new_deal()
 
-    def load(self, text: str) -> bool:
-        """Set up the position the text describes (any form ``atout.position`` reads); a bad one is refused with
-        core's reason and nothing changes."""
+    def load(self, text: str, canonical: bool = False) -> bool:
+        """Set up the position the text describes (any form ``atout.position`` reads), its cards as the page's
+        reader types them (« RC » in French, 「ハートのK」 in Japanese, symbols in any language), or ``canonical``
+        as files and addresses write them; a bad one is refused with core's reason and nothing changes."""
         try:
-            hand = hand_from_text(text)
+            hand = hand_from_text(text, None if canonical else get_language())
         except AtoutError as exc:
             self.message.value = (f"<p class='atout-error' role='alert' data-testid='position-error'>"
                                   f"{escape(str(exc))}</p>")
@@ -192,7 +195,7 @@ class WhatIf(widgets.VBox):
     def _changed(self) -> None:
         from atout.widgets.evaluation import EvaluationView
 
-        self.text.value = position_text(self.hand)      # the editor follows (``_typed``) when the text changes
+        self._write_text()
         self.short.value = compact_text(self.hand)
         self.analysis.show(self.hand)
         for old in self.evaluation_box.children:
@@ -250,7 +253,7 @@ class WhatIf(widgets.VBox):
     def back_to(self, name: str) -> bool:
         """Go back to the position of line ``name`` (the lines stay)."""
         line = self.lines.get(name)
-        return line is not None and self.load(line.text)
+        return line is not None and self.load(line.text, canonical=True)
 
     def _asking_seat(self) -> int:
         """Whose question the lines answer: the player who made the last play (who asks "what if I had…"), else
@@ -363,7 +366,13 @@ class WhatIf(widgets.VBox):
 
     # --- drawing --------------------------------------------------------------------------------------------
 
+    def _write_text(self) -> None:
+        """The position in the text box, its cards as the page's reader reads them (the editor follows, ``_typed``)."""
+        self._written = self.text.value = position_text(self.hand, get_language())
+
     def refresh(self) -> None:
+        if self.hand is not None and self.text.value == self._written:   # not a text being typed: the new letters
+            self._write_text()
         chosen = self.game_picker.value        # the games' names in the page language, the choice kept
         picking, self._picking = self._picking, True   # new options pass the menu through another game: no choice
         try:
@@ -401,17 +410,27 @@ class WhatIf(widgets.VBox):
 
 def _cards(actions: list[Action]) -> str:
     """Actions as a player reads them: the cards played ("K♣, 4♣, …"), other actions in words."""
-    return ", ".join(action_words(a) for a in actions) if actions else ""
+    return series(action_words(a) for a in actions)
+
+
+def _suit_letters(lang: str) -> list[str]:
+    """The letters a reader of ``lang`` types the suits with, one each, clubs to spades: C D H S, « T K C P »."""
+    letters = grammar(lang).typed_suits
+    return [next(text for text, suit in letters.items() if suit == index) for index in range(4)]
 
 
 def notation_help() -> str:
     """How a position is written, on the page (the notation is core's: ``atout.position``)."""
     examples = family_of(NOTATION_GAME).module("notation")     # a game whose positions show every field
-    deal, ending = examples.DEAL, examples.ENDING
+    lang = get_language()     # the examples in the letters the reader types (« AK », as de carreau, in French)
+    deal, ending = (format_position(parse_position(text), lang) for text in (examples.DEAL, examples.ENDING))
     parts: list[tuple[str, str | Text]] = [
         ("summary", Text("How to write a position")),
-        ("p", Text("One line per item, written key: value. Cards are written rank then suit: AD is the ace of "
-                   "diamonds, 10H the ten of hearts, JK the joker; the suits are C, D, H and S.")),
+        ("p", Text("One line per item, written key: value. Cards are written rank then suit, with letters or the "
+                   "suit symbols (♣ ♦ ♥ ♠): {ace} is the ace of diamonds, {ten} the ten of hearts, {joker} the "
+                   "joker; the suit letters are {suits}.", ace=typed_text(Card.parse("AD"), lang),
+                   ten=typed_text(Card.parse("10H"), lang), joker=typed_text(Card.parse("JK"), lang),
+                   suits=listed(dict.fromkeys(_suit_letters(lang)), lang))),
         ("h4", Text("A whole deal")),
         ("p", Text("The game, the dealer, the cards each player was dealt (seat 0, seat 1 and so on, in the order "
                    "of play), the kitty, turned-up card or stock where the game has one, and the actions since, "

@@ -206,3 +206,39 @@ def test_a_card_that_reads_as_two_is_refused_with_both_readings_never_guessed():
         read_card("ZZ", "fr")
     with pytest.raises(CardParseError):
         read_card("A" * 500, "fr")
+
+
+def test_a_japanese_reader_types_cards_by_their_names_suit_first_or_full_width():
+    from atout.cards import CARDS, read_card, typed_text
+    from atout.errors import CardParseError
+    from atout.i18n import LANGUAGES
+
+    names = {"♣": "クラブ", "♦": "ダイヤ", "♥": "ハート", "♠": "スペード"}
+    ranks = {"A": "エース", "K": "キング", "Q": "クイーン", "J": "ジャック"}
+    for card in CARDS:
+        if card.is_joker:
+            continue
+        rank, suit = card.render("ja")[:-1], card.render("ja")[-1]
+        assert read_card(f"{names[suit]}の{rank}", "ja") is card
+        assert read_card(f"{names[suit]}{ranks.get(rank, rank)}", "ja") is card
+        wide = card.code.translate({ord(c): ord(c) + 0xFEE0 for c in card.code})     # ＡＳ, typed full width
+        assert read_card(wide, "ja") is card
+    with pytest.raises(CardParseError):
+        read_card("ハートの", "ja")
+    for lang in LANGUAGES:          # an example a page gives reads back as its card in the reader's language
+        for card in CARDS:
+            assert read_card(typed_text(card, lang), lang) is card, (lang, card)
+
+
+def test_a_suit_typed_in_french_letters_is_read_and_c_is_refused_as_two_suits():
+    from atout.cards import Suit, read_suit
+    from atout.errors import AmbiguousCardError, CardParseError
+
+    assert [read_suit(t, "fr") for t in ("T", "K", "P", "♥", "h")] == [Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES,
+                                                                      Suit.HEARTS, Suit.HEARTS]
+    with pytest.raises(AmbiguousCardError) as refused:
+        read_suit("C", "fr")
+    assert "♥" in refused.value.message.render("fr") and "♣" in refused.value.message.render("fr")
+    assert read_suit("C", "en") is Suit.CLUBS and read_suit("スペード", "ja") is Suit.SPADES
+    with pytest.raises(CardParseError, match="T, K, C"):
+        read_suit("X", "fr")

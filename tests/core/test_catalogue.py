@@ -5,6 +5,8 @@ quiz question)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from atout import catalogue
@@ -83,6 +85,19 @@ def test_no_sentence_leaves_a_plural_to_the_reader(built):
     for sentence in built.sentences:
         for lang in ("en", "fr"):
             assert "(s)" not in sentence.text[lang], sentence.text[lang]
+
+
+# A count before its noun: French puts 0 and 1 in the singular (« 0 point »), English only 1 (“1 point”).
+COUNT_IN_THE_PLURAL = {"fr": re.compile(r"(?<![\d,.−+-])[01] (points|levées|cartes|atouts|donnes)\b"),
+                       "en": re.compile(r"(?<![\d,.−+-])1 (points|tricks|cards|trumps|game points)\b")}
+
+
+def test_no_count_of_one_or_none_is_said_in_the_plural(built):
+    """ "vous avez 0 points", « et compte 0 points »: Sixty-Six's hints and declarations put the points after a
+    bare number; the count is an ``i18n.Plural`` now, which takes the form of its number in each language."""
+    wrong = [sentence.text[lang] for sentence in built.sentences for lang, pattern in COUNT_IN_THE_PLURAL.items()
+             if pattern.search(sentence.text[lang])]
+    assert not wrong, "\n".join(wrong[:10])
 
 
 # The words a French card may follow: its article and their contractions, a determiner (« votre V♣ »), an

@@ -87,3 +87,37 @@ def test_every_card_played_to_a_trick_under_way_has_its_reason(game):
                     missing.append((seed, str(action), len(hand.history)))
             hand.apply(action)
     assert followed and not missing, missing
+
+
+# House rules that open other choices: choosing discards, misère, no kitty, a dealer who may keep a turned ace.
+CHOICE_OPTIONS = {"auction-forty-fives": [{}, {"free_discard": True}, {"kitty": 0}],
+                  "five-hundred": [{}, {"misere": True}], "forty-fives-partners": [{}], "forty-fives": [{}],
+                  "sixty-six": [{}]}
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_every_choice_of_every_game_has_its_reason(game):
+    """The calls of the auctions, naming trumps, the discards, taking the kitty, keeping the hand and some leads
+    had no reason: the hint said only "would choose: Bid 15". Every legal action at every decision of hands played
+    by club players now has one, written in English and French with every placeholder filled."""
+    from atout.games import family as family_of_game
+
+    missing, kinds = [], set()
+    for options in CHOICE_OPTIONS.get(game, [{}]):
+        for seed in range(4):
+            hand = family_of_game(game).new_hand(game, seed=seed, **options)
+            player = make_player(game, "club", seed=seed)
+            while not hand.is_over:
+                seat = hand.to_act
+                for action in hand.legal_actions():
+                    kinds.add(action.kind)
+                    said = reason(hand, seat, action)
+                    if said is None:
+                        missing.append((options, seed, str(action), len(hand.history)))
+                        continue
+                    for lang in ("en", "fr"):
+                        text = said.render(lang, seat)
+                        assert "{" not in text and "None" not in text, (action, text)
+                hand.apply(player.act(hand, seat))
+    assert not missing, missing[:10]
+    assert "play" in kinds, kinds

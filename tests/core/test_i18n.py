@@ -111,6 +111,22 @@ def test_translations_keep_rule_ids_and_suit_symbols(lang):
     assert not problems, "\n".join(problems)
 
 
+def _said_again(text: str) -> int:
+    """How many times over ``text`` is one piece of itself (1 for a text said once)."""
+    return max((k for k in range(2, 17) if len(text) % k == 0 and text == text[:len(text) // k] * k), default=1)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_translation_is_its_own_text_said_again(lang):
+    """Three French messages read their sentence eight times over (« …pas {seed}une graine est… »): a merge glued
+    the translation to itself; no placeholder check sees it, since the same names come back."""
+    problems = [f"{msgid!r}: the {lang} translation is one sentence said {_said_again(translation)} times: "
+                f"{translation[:80]!r}…"
+                for msgid in sorted(CATALOGUES[lang]) for _source, translation in _translated_forms(msgid, lang)
+                if _said_again(translation) > 1]
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_template_renders_in_each_language(lang):
     """Formatting a template with its own fields never raises (no stray braces, no form its grammar lacks)."""
@@ -302,3 +318,13 @@ def test_every_language_has_a_grammar_and_a_catalogue_and_names_itself():
             assert (i18n.LOCALE_DIR / code / "LC_MESSAGES" / "atout.po").exists(), code
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         grammar("xx")
+
+
+def test_a_negative_count_is_written_with_a_minus_sign_in_every_language():
+    """A score lost in a sentence ("−5 points", a puzzle's proof) is written as ``signed`` writes scores, never with a
+    hyphen ("-5 points")."""
+    from atout.i18n import LANGUAGES, Plural
+
+    for lang in LANGUAGES:
+        written = Plural("{n} point", "{n} points", -5).render(lang)
+        assert "\u22125" in written and "-5" not in written, (lang, written)

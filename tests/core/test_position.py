@@ -143,3 +143,37 @@ def test_the_short_form_reads_its_options_as_the_text_does():
     assert parse_compact(short).options == {"players": 3}
     with pytest.raises(NotationError, match="option 'players': a number has at most 18 digits; this one has 5000"):
         hand_from_text(short.replace("players-3", "players-" + "9" * 5000))
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_a_position_written_for_a_reader_reads_back_in_their_language_and_files_stay_canonical(game):
+    """The What-if page writes a position with the reader's letters and symbols (« R♥ », "trump: ♥", "play D♠");
+    it reads back as the same position in that language, and the canonical text is unchanged."""
+    from atout.i18n import LANGUAGES
+
+    hand = family(game).new_hand(game, seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        if hand.is_over:
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+    canonical = position_text(hand)
+    assert "♥" not in canonical and "♠" not in canonical
+    for lang in LANGUAGES:
+        written = position_text(hand, lang)
+        assert position_text(hand_from_text(written, lang)) == canonical, lang
+
+
+def test_a_call_in_a_readers_position_is_read_in_their_suit_letters_and_a_c_in_french_is_refused():
+    """« bid 7C » was read as 7 clubs whatever the reader's language: in French C is cœur too."""
+    from atout.engine import Action
+    from atout.errors import AmbiguousCardError
+
+    assert Action.parse("bid 7P", "fr").value == "7S" and Action.parse("bid 7♥", "ja").value == "7H"
+    assert Action.parse("bid 7nt", "fr").value == "7NT" and Action.parse("bid 7C").value == "7C"
+    assert Action("bid", None, "7H").written("fr") == "bid 7♥" and str(Action("bid", None, "7H")) == "bid 7H"
+    with pytest.raises(AmbiguousCardError):
+        Action.parse("bid 7C", "fr")
+    text = "game: five-hundred\ndealer: 0\ncontract: 1 7P\nseat 0: AD KS\nseat 1: 4H JH\nseat 2: 8S KC\n" \
+           "seat 3: 10D AS\ntrick: 0"
+    assert parse_position(text, "fr").ending.contract == (1, "7S")

@@ -258,9 +258,9 @@ def test_rob_answers_say_the_house_rule_in_force_in_words():
         may["explanation"] and "option" not in may["explanation"]
     assert judge(query, viewer=0)["explanation"].startswith("The turned card is an ace: you, the dealer, must rob it")
     other = judge({**query, "seat": 2})     # where the dealer must rob, nobody is told the dealer "may" (issue 33)
-    assert other["may"] == "no" and "the dealer, Player 1, must rob it, and nobody else may" in other["explanation"]
+    assert other["may"] == "no" and "Player 1, the dealer, must rob it, and nobody else may" in other["explanation"]
     other = judge({**query, "seat": 2, "options": {"dealer_rob": "may"}})
-    assert other["may"] == "no" and "only the dealer, Player 1, may rob it" in other["explanation"]
+    assert other["may"] == "no" and "only Player 1, the dealer, may rob it" in other["explanation"]
     holder = judge({"kind": "rob", "game": "forty-fives", "turn_up": "5H", "hand": ["AH", "2C"], "seat": 1,
                     "ask": "cards"})
     assert holder["why"]["AH"]["rule"] == "45.rob.ace-holder" and "AH" not in holder["cards"]

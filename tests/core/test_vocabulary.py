@@ -29,7 +29,7 @@ def test_every_action_a_hand_offers_is_worded_on_its_button_and_in_sentences(gam
             legal = hand.legal_actions()
             for action in legal:
                 if action.kind == "bid":
-                    continue            # the calls are worded by the bidding box (games.call_label)
+                    continue            # the calls are worded by the bidding box (vocabulary.call_label)
                 assert action_label(action, "en") != str(action), (game, str(action))
                 assert action_said(action).render("en") != str(action), (game, str(action))
             assert "{" not in allowed_words(legal).render("en")

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from atout.cards import Card, Suit
-from atout.games import GAMES, call_label, family_of
+from atout.games import GAMES, family_of
 from atout.house_rules import in_force
 from atout.i18n import Person, Plural, Text, language
 from atout.lessons import Lesson, Question, load_lessons, make_questions
+from atout.vocabulary import call_label
 from atout.widgets.quiz import _situation
 from atout.widgets.seats import player_label
 

@@ -192,7 +192,9 @@ def test_discard_questions_a_game_cannot_answer_are_refused(game, question, mess
     ('kind = "rob"\nplayers = 3', "quiz 1: the referee cannot answer this rob question: a rob question needs the "
                                    "deal: a seed, or the turned card turn_up"),
     ('kind = "rob"\nask = "how"\nturn_up = "AS"', "'how' is not allowed here: write one of may, who, cards"),
-    ('kind = "rob"\nturn_up = "AS"\nholder = 7', "at quiz/0/holder: 7 is out of range: from 0 to 5"),
+    ('kind = "rob"\nturn_up = "AS"\nholder = 10', "at quiz/0/holder: 10 is out of range: from 0 to 9"),
+    ('kind = "rob"\nturn_up = "AS"\nholder = 7', "quiz 1: the referee cannot answer this rob question: holder must "
+                                                   "be a whole number from 0 to 2, not 7"),
     ('kind = "rob"\nturn_up = "AS"\nseed = 4', "quiz 1: the referee cannot answer this rob question: a rob "
                                                  "question gives its deal either by seed or by turn_up"),
     ('kind = "rob"\nask = "cards"\nturn_up = "5S"\nholder = 1', "seat 0 may not rob here"),

@@ -1,7 +1,8 @@
 """A lesson's languages: each text in English, the source language, and in any other language either beside it
-(``fr = …``) or in a translation file of its own beside the lesson (``01-cards.ja.toml``: each text with the
-English it translates), which a translator adds without touching the lesson; a text with no translation is shown
-in English and ``atout lessons check --language`` lists it."""
+(``fr = …``, as an author may write a new lesson) or in a translation file of its own beside the lesson
+(``01-cards.ja.toml``: each text with the English it translates), which a translator adds without touching the
+lesson; a text with no translation is shown in English and ``atout lessons check --language`` lists it. Atout's own
+lessons hold their English only, every other language in its file."""
 
 from __future__ import annotations
 
@@ -87,11 +88,29 @@ def test_a_translation_that_is_not_texts_is_refused_naming_the_entry(tmp_path, c
     assert says in str(refused.value) and f"{path.stem}.{lang}.toml" in str(refused.value)
 
 
-def test_atouts_own_lessons_are_complete_in_every_language_they_are_written_in():
-    """Every shipped lesson is whole in French (written beside the English); a language whose lessons are still
-    being translated is listed by ``atout lessons check --language``."""
-    for lesson in load_lessons(LESSONS_DIR):
-        assert "fr" not in lesson.untranslated, (lesson.id, lesson.untranslated.get("fr", [])[:3])
+def test_atouts_own_lessons_are_complete_in_every_language_and_hold_only_their_english():
+    """Every shipped lesson is whole in every language of the site, each from its own file beside the lesson
+    (``02-trumps.fr.toml``, ``02-trumps.ja.toml``), none of it stale; the lesson itself holds its English only, so a
+    translator's work never touches it (a language still being translated is listed by ``atout lessons check
+    --language`` and keeps this test red until it is whole)."""
+    import tomllib
+
+    def languages_inline(value):
+        if isinstance(value, dict):
+            if DEFAULT_LANGUAGE in value and set(value) <= set(LANGUAGES):
+                yield from set(value) - {DEFAULT_LANGUAGE}
+            for item in value.values():
+                yield from languages_inline(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from languages_inline(item)
+
+    lessons = load_lessons(LESSONS_DIR)
+    assert len(lessons) == len(lesson_paths(LESSONS_DIR))
+    for lesson in lessons:
+        assert not lesson.untranslated, (lesson.id, {k: v[:3] for k, v in lesson.untranslated.items()})
+        assert not lesson.stale, (lesson.id, lesson.stale)
+        assert not set(languages_inline(tomllib.loads(read_lesson(lesson.path)))), lesson.path
 
 
 def test_a_translation_of_no_lesson_is_reported(tmp_path):

@@ -629,3 +629,35 @@ def test_the_teacher_reads_the_retention_in_their_language(classes):
     teacher = classes.start()
     with language("fr"):
         assert "24 heures après le début de la séance" in str(teacher.retention())
+
+
+def test_a_puzzle_asked_of_the_class_is_marked_by_its_proven_answer_and_explained_by_its_proof(classes, store):
+    from atout.live.questions import puzzles_by_id
+
+    puzzle = next(p for p in puzzles_by_id().values() if p.game == "forty-fives-partners" and "unblock" not in
+                  p.themes and all(c.action.kind == "play" for c in p.choices))
+    teacher = classes.start()
+    ada, bob = classes.join(teacher.code, "Ada", "en"), classes.join(teacher.code, "Bob", "fr")
+    row = teacher.ask_puzzle(puzzle.id)
+    answer = puzzle.answer.card.code
+    wrong = next(c.action.card.code for c in puzzle.choices if c.action != puzzle.answer)
+    assert row.answer == [answer] and set(row.choices) == {c.action.card.code for c in puzzle.choices}
+    asked = ada.view()["question"]
+    assert asked["puzzle"] == puzzle.id and asked["cards"]
+    assert asked["prompt"] == (f"Every hand is in view. What should Player {puzzle.seat + 1} play? One play alone "
+                               "keeps the best result.")
+    assert "score" not in repr(asked) and "answer" not in asked      # nothing gives the answer away before the reveal
+    ada.answer(1, answer)
+    bob.answer(1, wrong)
+    teacher.reveal()
+    assert ada.view()["question"]["right"] is True and bob.view()["question"]["right"] is False
+    assert "keeps the best result" in ada.view()["question"]["explanation"]
+    assert "Un seul choix garde le meilleur résultat" in bob.view()["question"]["feedback"]
+
+
+def test_a_puzzle_the_set_does_not_have_is_refused_and_nothing_is_asked(classes, store):
+    teacher = classes.start()
+    before = unchanged(store, teacher.class_id)
+    with pytest.raises(QuestionError, match="there is no puzzle"):
+        teacher.ask_puzzle("not-a-puzzle")
+    assert unchanged(store, teacher.class_id) == before and teacher.current() is None

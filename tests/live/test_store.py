@@ -14,6 +14,7 @@ from atout.live.postgres import PostgresStore
 from atout.live.sqlite import SQLiteStore
 from atout.live.store import SCHEMA_VERSION, TABLES, Conflict, StoreError, open_store, schema, writes_held
 from atout.live.watch import Watch
+from atout.ratings import Rating
 
 
 def test_the_schema_is_made_on_first_use_and_kept(store, backend, request, tmp_path):
@@ -77,7 +78,7 @@ def test_a_version_1_database_is_brought_up_to_date_and_keeps_its_class(backend,
     _version_1_database(backend, where)
     store = open_store(**where)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 3
+        assert store.schema_version() == SCHEMA_VERSION == 4
         classes = Classes(store, clock=clock)
         clock.now = 1800000100
         teacher = classes.teacher("teacher-token")
@@ -95,6 +96,9 @@ def test_a_version_1_database_is_brought_up_to_date_and_keeps_its_class(backend,
         # What version 3 added: the attempts counted against the limits.
         store.add_attempts(["join:someone"], 1800000200, 0)
         assert store.attempts("join:someone", 1800000000) == [1800000200]
+        # What version 4 added: the puzzles' ratings.
+        store.record_puzzle_attempt("a02f092d61", False, Rating(), 1800000300)
+        assert store.puzzle_record("a02f092d61").attempts == 1
     finally:
         store.close()
     again = open_store(**where)                 # made once: a second opening changes nothing

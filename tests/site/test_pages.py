@@ -2,6 +2,7 @@
 ``test_shell.py``, where leaving that game is tried too; moving between lessons in place: ``test_lessons.py``)."""
 
 
+from atout.cards import Card
 from tests.site.conftest import open_page, quiz_question, step_to_quiz
 from tests.site.test_shell import query
 
@@ -70,7 +71,9 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     text = page.locator(".atout-position-text textarea")
     hands = {line.split(":")[0]: line.split()[2:] for line in text.input_value().splitlines()
              if line.startswith("seat ")}
-    mine, theirs = hands["seat 0"][0], hands["seat 1"][0]     # swap a card of seat 0 with one of seat 1
+    # swap a card of seat 0 with one of seat 1; the text writes them as the page shows them (K♠), the deck by code
+    mine_shown, theirs_shown = hands["seat 0"][0], hands["seat 1"][0]
+    mine, theirs = Card.parse(mine_shown).code, Card.parse(theirs_shown).code
 
     def deck_card(code):
         return page.locator(f"[data-testid=deck-picker] .atout-deck-card[data-card='{code}']")
@@ -97,7 +100,7 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     page.keyboard.press("ArrowLeft")                          # before a suit's first card: the last of the one above
     assert page.evaluate(focused) == grid[row][-1]
     page.wait_for_function("c => !document.querySelector('.atout-position-text textarea').value.includes(c)",
-                           arg=f" {theirs} ")
+                           arg=f" {theirs_shown} ")
     page.locator(".atout-use-position").click()              # two hands a card short: core says so
     assert "the position gives" in page.wait_for_selector("[data-testid=editor-error]").inner_text()
     page.locator(".atout-place-picker").get_by_role("button", name="Player 1", exact=True).click()
@@ -109,7 +112,7 @@ def test_what_if_page_places_cards_by_clicking_and_uses_the_position(page, voila
     page.locator(".atout-use-position").click()
     page.wait_for_selector("[data-testid=editor-error]", state="detached")
     page.wait_for_selector(f"[data-testid=card-table] [data-testid=seat-0] [data-card='{theirs}']")
-    assert f"seat 1: {' '.join(hands['seat 1'][1:] + [mine])}" in text.input_value().splitlines()
+    assert f"seat 1: {' '.join(hands['seat 1'][1:] + [mine_shown])}" in text.input_value().splitlines()
     assert not page.errors
 
 
@@ -248,4 +251,38 @@ def test_enter_on_draw_leaves_the_keyboard_on_a_card_not_on_close_the_stock(page
     assert focused["action"] is None and focused["card"] in {a.card.code for a in game.hand.legal_actions()
                                                              if a.kind == "play"}
     assert page.locator("[data-testid=action-close]").count() == 1       # still offered, not pressed
+    assert not page.errors
+
+
+def test_the_end_of_a_sixty_six_hand_fits_a_laptop_in_french(page, voila_url):
+    """At 1366×768 in French, the end of a Sixty-Six hand with three notes above the felt (a 9 exchanged, a marriage
+    shown, the stock closed) left the cards at their smallest size and the table still taller than the window: the
+    trick's winner was said again under its card, on three lines (« A remporté la levée »), beside its seat's own
+    badge. The words stay for screen readers; the table now fits below its top."""
+    from urllib.parse import urlencode
+
+    from atout.games import family
+    from atout.players import make_player
+    from atout.widgets.address import moves_text
+
+    game = family("sixty-six").new_game("sixty-six", seed=7)
+    player = make_player("sixty-six", "club", seed=1)
+    while not game.completed_hands:
+        game.apply(player.act(game.hand, game.hand.to_act))
+    hand = game.completed_hands[0]
+    query_text = urlencode({"game": "sixty-six", "seed": 7, "moves": moves_text(hand.history[1:]), "lang": "fr"})
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, voila_url, f"play.ipynb?{query_text}", ready="[data-testid=hand-end]")
+    page.wait_for_selector(".atout-table[data-testid=card-table][data-fit='1366x768']")
+    shown = page.evaluate("""() => {
+        const table = document.querySelector('.atout-table[data-testid=card-table]');
+        const won = [...table.querySelectorAll('.atout-trick-card .atout-badge-won')];
+        return { notes: table.querySelectorAll('.atout-note').length, bottom: table.getBoundingClientRect().bottom,
+                 height: innerHeight, won: won.length,
+                 wonShown: won.filter(b => b.getBoundingClientRect().width > 1).length,
+                 seatWon: table.querySelectorAll('.atout-seat[data-won] .atout-badge-won').length };
+    }""")
+    assert shown["notes"] == 3 and shown["won"] == 1 and shown["seatWon"] == 1, shown
+    assert shown["wonShown"] == 0, shown                      # said once, by the winner's seat
+    assert shown["bottom"] <= shown["height"], shown          # the whole table in the window
     assert not page.errors

@@ -262,8 +262,8 @@ def test_a_fault_inside_atout_is_said_the_hand_stays_as_it_was_and_the_page_goes
 
 # --- one header and one language on every page ----------------------------------------------------------------------
 
-PAGES = {"course.ipynb": "learn", "play.ipynb": "play", "whatif.ipynb": "whatif", "classroom.ipynb": "classroom",
-         "index.ipynb": "home"}
+PAGES = {"course.ipynb": "learn", "play.ipynb": "play", "whatif.ipynb": "whatif", "puzzles.ipynb": "puzzles",
+         "classroom.ipynb": "classroom", "index.ipynb": "home"}
 
 
 def test_every_page_has_the_same_header_and_follows_the_browsers_language(tabs, voila_url):
@@ -273,9 +273,9 @@ def test_every_page_has_the_same_header_and_follows_the_browsers_language(tabs, 
             open_page(page, voila_url, notebook, ready=SHELL)
             links = page.locator(".atout-nav-link")
             assert links.evaluate_all("els => els.map(e => e.dataset.page)") == \
-                ["learn", "play", "whatif", "classroom", "home"]
+                ["learn", "play", "whatif", "puzzles", "classroom", "home"]
             assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == \
-                ["course.ipynb", "play.ipynb", "whatif.ipynb", "classroom.ipynb", "index.ipynb"]
+                ["course.ipynb", "play.ipynb", "whatif.ipynb", "puzzles.ipynb", "classroom.ipynb", "index.ipynb"]
             assert page.locator(".atout-nav-link[aria-current=page]").get_attribute("data-page") == key
             assert links.first.inner_text() == "Apprendre"
             assert page.locator(".atout-language-switch button[aria-pressed=true]").inner_text() == "Français"
@@ -333,9 +333,10 @@ def test_links_open_the_game_the_deal_and_the_position_they_name(page, voila_url
     from atout.games import family
     from atout.position import position_text
 
-    position = position_text(family("sixty-six").new_hand("sixty-six", seed=3))
+    hand = family("sixty-six").new_hand("sixty-six", seed=3)
+    position = position_text(hand)               # the address's canonical notation; the page writes A♠ (issue 35)
     open_page(page, voila_url, "whatif.ipynb?position=" + quote(position), ready=LEGAL)
-    assert page.locator(".atout-position-text textarea").input_value() == position
+    assert page.locator(".atout-position-text textarea").input_value() == position_text(hand, "en")
     open_page(page, voila_url, "course.ipynb?lesson=66-closing&step=2", ready=".atout-lesson-66-closing")
     page.wait_for_selector(".atout-lesson-counter:has-text('Step 2 of')")
     assert page.locator("[data-testid=page-notices]").inner_text() == ""

@@ -782,3 +782,23 @@ def test_on_a_laptop_or_with_a_passcode_start_a_class_is_offered_to_everyone(pag
         monkeypatch.setattr(live._CLASSES, "teachers", rule)
         strip = Classroom("forty-fives", players=3).live
         assert strip.start_button.layout.display == "" and strip.teachers_only.layout.display == "none"
+
+
+def test_the_teacher_sends_a_puzzle_of_the_classroom_s_game_and_the_class_sees_every_hand(pages):
+    room, teacher = teaching()
+    ada = Course().live.join(teacher.teacher.code, "Ada")
+    teacher.source.value = "puzzle"
+    game = room.game_picker.value
+    from atout.live.questions import puzzles_by_id
+
+    offered = [value for _label, value in teacher.puzzle_picker.options]
+    assert offered and all(puzzles_by_id()[p].game == game for p in offered)
+    assert teacher.puzzle_picker.layout.display == "" and teacher.ask_picker.layout.display == "none"
+    teacher.puzzle_picker.value = offered[1]
+    assert teacher.ask(), teacher.message.value
+    puzzle = puzzles_by_id()[offered[1]]
+    assert "data-testid='puzzle-situation'" in teacher.chart_html.value      # the projector shows the cards asked about
+    assert pages.until(lambda: ada.view["question"])
+    assert "data-testid='puzzle-situation'" in ada.question.situation.value
+    assert f"Player {puzzle.seat + 1} is to play." in ada.question.situation.value
+    assert "One play alone keeps the best result" in ada.question.prompt.value

@@ -67,6 +67,7 @@ def test_in_a_jupyterlab_kernel_the_page_style_leaves_the_collector_alone(monkey
 
 @pytest.mark.parametrize(("page", "needs_pandas", "checks_lessons"),
                          [("home_page", False, False), ("classroom_page", False, False), ("whatif_page", False, False),
+                          ("puzzles_page", False, False),
                           ("play_page", True, False), ("course_page", True, True)])
 def test_only_the_pages_that_need_them_import_pandas_and_jsonschema_as_they_start(page, needs_pandas, checks_lessons):
     """pandas holds about 40 MB of a kernel and half a second of its start: the classroom a class of students opens,

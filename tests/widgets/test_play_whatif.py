@@ -243,7 +243,7 @@ def test_the_review_names_the_decisions_before_the_play_once_in_the_reader_s_lan
     discards = [a.card.render("en") for a in hand.history if a.kind == "discard"]
     text = unescape(_review_text(review))
     assert text.count("Not checked") == 1 and "trick 1, Discard" not in text
-    assert (f"Not checked, made before the play: Discard {discards[0]}, Discard {discards[1]} and Discard "
+    assert (f"Not checked, made before the play: Discard {discards[0]}, Discard {discards[1]}, and Discard "
             f"{discards[2]} (the solver starts at the first lead, and the sampler checks only the calls)") in text
     try:
         set_page_language("fr")
@@ -337,7 +337,7 @@ def test_what_if_shows_why_a_position_is_refused_and_keeps_the_one_shown(change,
     hand, shown = page.hand, page.text.value
     assert not page.load(shown.replace(*change))
     assert "data-testid='position-error'" in page.message.value and message in page.message.value
-    assert page.hand is hand and position_text(page.hand) == shown
+    assert page.hand is hand and position_text(page.hand, "en") == shown     # the page writes A♠, not AS
 
 
 def test_evaluation_view_runs_stops_and_draws_the_distribution():
@@ -420,7 +420,7 @@ def test_what_if_hands_clicked_into_place_become_the_position(game):
     assert "role='alert'" in editor.message.value and "the position gives" in editor.message.value   # core's reason
     assert position_text(page.hand) == before                             # the current position is unchanged
     _click_into_place(editor, [missing])
-    assert page.text.value == expected                                    # the text follows the clicks
+    assert page.text.value == position_text(target, "en")                 # the text follows the clicks
     editor.use_button.click()
     assert editor.message.value == "" and position_text(page.hand) == expected
     page.wait()
@@ -436,7 +436,7 @@ def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():
     seat_one = page.hand.hands[1]
     _click_card(editor, seat_one[0].code)
     assert seat_one[0].code not in editor.deck.where
-    assert "seat 1: " + " ".join(c.code for c in seat_one[1:]) in page.text.value.splitlines()
+    assert "seat 1: " + " ".join(c.render("en") for c in seat_one[1:]) in page.text.value.splitlines()
     editor.place_picker.value = "turn-up"
     _click_card(editor, seat_one[0].code)
     assert editor.deck.where[seat_one[0].code]["place"] == "turn-up"
@@ -456,6 +456,8 @@ def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():
     ("auction-forty-fives", 3, 1, "20", "S", "play"),
 ])
 def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, phase):
+    from atout.engine import call_written
+
     page = WhatIf(game, seed=4)
     editor = page.editor
     assert editor.contract_box.layout.display != "none"
@@ -464,7 +466,8 @@ def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, p
     editor.call_picker.value = call
     editor.trump_picker.value = trump
     actions = page.text.value.splitlines()[-1]
-    assert actions.startswith("actions: ") and f"bid {call}" in actions and actions.count("bid pass") == 3
+    said = f"bid {call_written(call, 'en')}"                 # as the page writes a call: "bid 7♥"
+    assert actions.startswith("actions: ") and said in actions and actions.count("bid pass") == 3
     editor.use_button.click()
     assert page.hand.table_view(None).contract == (bidder, call) and page.hand.phase.value == phase
     if trump:
@@ -472,7 +475,7 @@ def test_what_if_contract_set_in_the_editor(game, dealer, bidder, call, trump, p
     editor.bidder_picker.value = dealer          # the dealer may not open the auction in Auction Forty-Fives
     if game == "auction-forty-fives":
         assert "The dealer never opens the bidding" in editor.message.value
-        assert f"bid {call}" in page.text.value                           # the refused contract changed nothing
+        assert said in page.text.value                                     # the refused contract changed nothing
         assert editor.bidder_picker.value == bidder                       # and the picker says so
         editor.dealer_picker.value = bidder      # the bidder made dealer: refused too, the pickers put back
         assert "The dealer never opens the bidding" in editor.message.value
@@ -569,3 +572,69 @@ def test_the_log_names_the_cards_the_learner_draws_and_never_the_others():
                 if "draw" in line)
     assert mine.render("en") in said, said
     assert theirs.render("en") not in said or theirs == draw.data, said      # (the turned-up trump lay face up)
+
+
+KATAKANA_SUITS = {"♣": "クラブ", "♦": "ダイヤ", "♥": "ハート", "♠": "スペード"}
+
+
+def _retyped(text: str, write) -> str:
+    """``text`` with each card of its seat lines written by ``write`` (a card → how a reader types it)."""
+    from atout.cards import read_card
+    from atout.errors import CardParseError
+
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("seat "):
+            key, cards = line.split(": ")
+            words = []
+            for word in cards.split():
+                try:
+                    card = read_card(word)
+                except CardParseError:
+                    words.append(word)
+                else:
+                    words.append(write(card))
+            line = f"{key}: {' '.join(words)}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def test_the_whatif_text_is_written_and_read_with_the_readers_letters_and_an_ambiguous_card_is_refused():
+    """Issue 35: the text box read only English letters, so a French reader's « RC » (roi de cœur) was refused and
+    « AC » (as de cœur) was read as the ace of clubs. The page writes the position with the reader's letters and the
+    suit symbols, reads what the reader types in their letters, Japanese card names too, and refuses a card that
+    reads two ways with both readings; the address's canonical notation stays canonical."""
+    from atout.cards import typed_text
+    from atout.position import position_text
+    from atout.widgets.language import set_page_language
+
+    dealt = family("five-hundred").new_hand("five-hundred", seed=3)
+    canonical = position_text(dealt)
+    assert " AC " in canonical or " AH " in canonical     # a card the two languages' letters read differently
+    try:
+        set_page_language("fr")
+        page = WhatIf(text=canonical)                      # as the page's address gives it: canonical
+        assert position_text(page.hand) == canonical
+        shown = page.text.value
+        assert " R♥" in shown or " R♠" in shown or " R♣" in shown or " R♦" in shown
+        assert "KH" not in shown and "AC" not in shown
+        french = _retyped(shown, lambda card: typed_text(card, "fr"))
+        assert "RC" in french or "DC" in french or "VC" in french     # roi, dame or valet de cœur in letters
+        assert page.load(french) and position_text(page.hand) == canonical
+        hand, before = page.hand, page.text.value
+        ace = next(c for c in ("A♥", "A♣") if c in before)
+        assert not page.load(before.replace(ace, "AC", 1))
+        assert "AC" in page.message.value and "A♥ ou A♣" in page.message.value
+        assert page.hand is hand and page.text.value == before
+        set_page_language("ja")
+        assert page.text.value == position_text(dealt, "ja")     # the text follows the page's language
+        japanese = _retyped(page.text.value, lambda card: card.render("ja") if card.is_joker else
+                            KATAKANA_SUITS[card.suit.symbol] + "の" + card.render("ja")[:-1])
+        assert "ハートの" in japanese
+        assert page.load(japanese) and position_text(page.hand) == canonical
+        fullwidth = _retyped(page.text.value, lambda card: card.render("ja").translate(
+            {ord(c): ord(c) + 0xFEE0 for c in "0123456789AKQJ"}))
+        assert "Ａ" in fullwidth and page.load(fullwidth) and position_text(page.hand) == canonical
+    finally:
+        set_page_language("en")
+    assert page.text.value == position_text(dealt, "en")

@@ -90,20 +90,24 @@ def test_every_code_that_passes_the_check_deals_or_is_refused_by_core():
     """90 of the 135 checksum-valid codes naming a game, 2 to 7 players and a dealer among them could not be dealt
     (Forty-Fives with 7 players, Five Hundred with 2) and failed in the engine (issue 12)."""
     dealt = refused = 0
-    for game in range(len(GAMES)):
+    for game in GAMES.values():
         for players in range(2, 8):
             for dealer in range(players):
-                code = code_for(game, players, dealer)
+                code = code_for(game.deal_code, players, dealer)
                 try:
                     spec = decode(code)
                 except NotationError as exc:
+                    assert players not in player_counts(game.id), code
                     assert f"'{code}' is not a deal Atout can deal: " in str(exc)
                     assert "Check the code on the teacher's screen" in str(exc)
                     refused += 1
                     continue
+                assert players in player_counts(game.id) and spec.game == game.id, code
                 assert deal(code).dealer == spec.dealer == dealer
                 dealt += 1
-    assert (dealt, refused) == (45, 90)
+    # Every player count from 2 to 7 of every game, each with every dealer: each dealt where its game is played so.
+    assert dealt == sum(players for game in GAMES for players in player_counts(game) if players < 8)
+    assert dealt + refused == len(GAMES) * sum(range(2, 8))
     with pytest.raises(NotationError, match="Five Hundred is played by 4 players, not 2"):
         decode(code_for(GAMES["five-hundred"].deal_code, 2, 0))
     with pytest.raises(NotationError, match="Forty-Fives is played by 2, 3, 4, 5, or 6 players, not 7"):

@@ -1,6 +1,8 @@
 """The registry of games: each game declared once, and what it declares is what the rest of Atout uses."""
 
 import dataclasses
+import json
+from pathlib import Path
 
 import pytest
 
@@ -12,9 +14,20 @@ from atout.rulebook import RULES
 
 
 def test_deal_code_numbers_never_change():
-    # A code printed on a slide last year must still deal the same game.
-    assert {g.id: g.deal_code for g in GAMES.values()} == {
-        "forty-fives": 0, "forty-fives-partners": 1, "auction-forty-fives": 2, "five-hundred": 3, "sixty-six": 4}
+    """A code printed on a slide last year must still deal the same game: every game the codes made before
+    (tests/data/deal_codes) name keeps the number those codes carry, and no two registered games share one."""
+    from atout.dealcode import ALPHABET, PAYLOAD, SEED_BITS
+
+    made = json.loads((Path(__file__).parents[1] / "data/deal_codes/main_codes.json").read_text(encoding="utf-8"))
+    printed: dict[str, set[int]] = {}
+    for row in made["codes"]:
+        number = 0
+        for char in row["code"].replace("-", "")[:PAYLOAD]:
+            number = number * 32 + ALPHABET.index(char)
+        printed.setdefault(row["game"], set()).add(number >> SEED_BITS + 6)   # the players' and the dealer's 3 bits
+    assert printed and set(printed) <= set(GAMES)
+    assert {game: {GAMES[game].deal_code} for game in printed} == printed
+    assert len({g.deal_code for g in GAMES.values()}) == len(GAMES)
     assert len({g.position_code for g in GAMES.values()}) == len(GAMES)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from atout.games import family_id
+from atout.games import FAMILY_LIST, family_id
 from atout.lessons import LessonError, check_lessons, lesson_headings, load_lessons
 from atout.widgets.lesson import LessonView
 
@@ -302,7 +302,7 @@ def test_a_lesson_filed_under_another_games_folder_is_refused(tmp_path):
     """A Forty-Fives lesson in the Sixty-Six folder was accepted, and listed with the Sixty-Six lessons' files."""
     problem = refused(tmp_path, {"sixty-six/01.toml": lesson_text()})
     assert problem == (f"{tmp_path}/sixty-six/01.toml: a forty-fives lesson is filed in the folder 'sixty-six': put "
-                       "it in the folder forty-fives (the folders are forty-fives, five-hundred, sixty-six)")
+                       f"it in the folder forty-fives (the folders are {', '.join(f.id for f in FAMILY_LIST)})")
     with pytest.raises(LessonError, match="a forty-fives lesson is filed in the folder 'sixty-six'"):
         load_lessons(tmp_path)
     assert lesson_headings(tmp_path) == []

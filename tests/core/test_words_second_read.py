@@ -3,6 +3,9 @@ that showed it: each sentence now says what the learner needs (whose points are 
 
 from __future__ import annotations
 
+import re
+
+from atout.games import GAMES
 from atout.i18n import language
 from atout.referee import judge
 
@@ -94,6 +97,23 @@ def test_score_choices_say_whose_each_number_is():
     assert "−" in auction.label(negative) and auction.label(negative).count(" for ") == 4
 
 
+def games_offering(kind: str, hands: int = 20) -> list[str]:
+    """The registered games, in the registry's order, where a player was offered an action of ``kind`` in one of
+    ``hands`` hands played out (the first legal action each time), found by playing, not by the words' tables."""
+    from atout.games import family
+
+    found = []
+    for game in GAMES:
+        for seed in range(hands):
+            hand = family(game).new_hand(game, seed=seed)
+            while not hand.is_over and not any(a.kind == kind for a in hand.legal_actions()):
+                hand.apply(hand.legal_actions()[0])
+            if not hand.is_over:
+                found.append(game)
+                break
+    return found
+
+
 def test_a_refused_action_is_said_in_words_not_in_the_notation():
     """EN UNCLEAR 9: "'play JK H' is not allowed during the bidding" quoted the rules' notation."""
     from atout.games import family
@@ -109,9 +129,11 @@ def test_a_refused_action_is_said_in_words_not_in_the_notation():
     sixty_six = family("sixty-six").new_hand("sixty-six", seed=0)
     for action in ("play 10S", "play 10C", "draw"):
         sixty_six.apply(action)
-    assert sixty_six.explain_illegal("keep").text.render("en", 0).startswith(
-        "Keeping the hand as dealt, a move in Forty-Fives and in Forty-Fives in partnerships, is not part of "
-        "Sixty-Six: you may")
+    keep = sixty_six.explain_illegal("keep").text.render("en", 0)
+    assert keep.startswith("Keeping the hand as dealt, a move in "), keep
+    named, rest = keep.removeprefix("Keeping the hand as dealt, a move ").split(", is not part of Sixty-Six: ", 1)
+    assert rest.startswith("you may"), keep
+    assert re.split(", and |, | and ", named) == [f"in {GAMES[g].title}" for g in games_offering("keep")], keep
     bid = judge({"kind": "bids", "game": "auction-forty-fives", "dealer": 0, "calls": ["6S"]})["error"]
     assert "“6 spades” is not a bid: the calls are pass" in bid and "'6S' is not" not in bid, bid
     hold = hand.explain_illegal("bid hold").text.render("en")

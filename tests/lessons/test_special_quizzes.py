@@ -7,6 +7,7 @@ import pytest
 from atout.games import family_id
 from atout.i18n import language
 from atout.lessons import ASKS, LessonError, load_lessons, make_questions, parse_lesson
+from atout.limits import LESSON
 from atout.rulebook import RULES
 from tests.lessons.test_lessons import MINIMAL
 
@@ -192,7 +193,8 @@ def test_discard_questions_a_game_cannot_answer_are_refused(game, question, mess
     ('kind = "rob"\nplayers = 3', "quiz 1: the referee cannot answer this rob question: a rob question needs the "
                                    "deal: a seed, or the turned card turn_up"),
     ('kind = "rob"\nask = "how"\nturn_up = "AS"', "'how' is not allowed here: write one of may, who, cards"),
-    ('kind = "rob"\nturn_up = "AS"\nholder = 10', "at quiz/0/holder: 10 is out of range: from 0 to 9"),
+    (f'kind = "rob"\nturn_up = "AS"\nholder = {LESSON.most}',      # one past the last seat a lesson takes
+     f"at quiz/0/holder: {LESSON.most} is out of range: from 0 to {LESSON.most - 1}"),
     ('kind = "rob"\nturn_up = "AS"\nholder = 7', "quiz 1: the referee cannot answer this rob question: holder must "
                                                    "be a whole number from 0 to 2, not 7"),
     ('kind = "rob"\nturn_up = "AS"\nseed = 4', "quiz 1: the referee cannot answer this rob question: a rob "

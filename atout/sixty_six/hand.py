@@ -77,6 +77,7 @@ _DECK_SET = frozenset(DECK.cards)
 LAST_TRICK_BONUS = scoring.LAST_TRICK_BONUS
 HAND_SIZE = 6
 STOCK_AT_DEAL = DECK_SIZE - 2 * HAND_SIZE - 1     # face-down cards after the deal: 11
+TRICKS = DECK_SIZE // 2          # tricks in a hand played out: every card of the deck, two to a trick (12)
 
 
 class Refused(enum.Enum):
@@ -167,6 +168,7 @@ class SixtySixHand(HandBase):
     config_class = SixtySixConfig
     make_config = staticmethod(make_config)
     DEAL_RULE = "66.deal"
+    TRICKS = TRICKS
 
     players = 2
 

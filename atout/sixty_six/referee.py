@@ -45,10 +45,9 @@ from atout.rules_api import (
 from atout.rules_api import ranking as card_ranking
 from atout.sixty_six import ranking
 from atout.sixty_six.config import DECK, SixtySixConfig, make_config
-from atout.sixty_six.hand import STOCK_AT_DEAL
+from atout.sixty_six.hand import STOCK_AT_DEAL, TRICKS
 
 EVENTS = ("declare", "close-failed", "no-declaration", "closed")
-TRICKS = 12            # tricks in a hand played out
 MAX_CLOSE_TRICKS = 6   # the stock holds a face-down card only until the sixth trick's drawing
 MAX_HAND = 6
 MAX_POINTS = 230       # 120 card points, the last trick's 10, a marriage of 40 and three of 20

@@ -83,35 +83,36 @@ def test_a_malformed_short_form_says_what_is_wrong(text, message):
 # --- endings ---------------------------------------------------------------------------------------------
 
 def ending_of(hand) -> Position:
-    """The ending a player would type for ``hand`` mid-play: the cards held, the trick so far, the tricks won, the
-    trump or contract, and (Forty-Fives) the best trump among the finished tricks."""
-    config = hand.config
-    n = len(hand.hands)
-    module = type(hand).__module__
-    kwargs = {}
-    if module.startswith("atout.sixty_six"):
-        kwargs.update(trump=hand.trump, points=tuple(hand.card_points), marriages=tuple(hand.marriage_points))
-        if hand.closer is not None:
-            kwargs["closed"] = (hand.closer, *hand.tricks_at_close)
-        leader = hand.leader if hand.trick else hand.to_act
-        trick = tuple(hand.trick)
-    else:
-        trick = tuple(hand.trick.cards)
-        leader = hand.trick.leader
-        if module.startswith("atout.five_hundred"):
-            kwargs["contract"] = (hand.contractor, hand.contract.call)
-        else:
-            from atout.forty_fives.ranking import TABLES
+    """The ending a player would type for ``hand`` mid-play, read off what the table shows (``table_view``) for
+    every family alike: the cards held, the trick so far, the tricks each seat won, the trump, the contract where an
+    auction made one, the best trump among the finished tricks where that card scores (a config's
+    ``scores_best_card``: Forty-Fives), and the card points, marriages and closing where the family counts card
+    points and has a stock (its capabilities: Sixty-Six)."""
+    from atout.cards import Suit
+    from atout.family_contract import Capability
+    from atout.games import family_of
 
-            kwargs["trump"] = hand.trump
-            if config.auction:
-                kwargs["contract"] = (hand.bidder, hand.bid)
-            power = TABLES[hand.trump].power
-            earlier = [((t.leader + i) % n, c) for t in hand.tricks for i, c in enumerate(t.cards)]
-            best = max(earlier, key=lambda sc: power[sc[1].index], default=None)
-            if best is not None and power[best[1].index] > 100:
-                kwargs["best"] = best
-    ending = Ending((), leader, trick, tuple(hand.tricks_won), **kwargs)
+    config, view = hand.config, hand.table_view(None)
+    fam = family_of(config.game)
+    n = len(hand.hands)
+    leader = view.leader if view.leader is not None else view.to_act
+    trick = tuple(card for _seat, card in view.trick)
+    kwargs = {}
+    if view.contract is not None:
+        kwargs["contract"] = view.contract
+    if isinstance(view.trump, Suit):
+        kwargs["trump"] = view.trump
+    if fam.has(Capability.CARD_POINTS):
+        kwargs.update(points=tuple(hand.card_points), marriages=tuple(hand.marriage_points))
+    if fam.has(Capability.STOCK) and hand.closer is not None:
+        kwargs["closed"] = (hand.closer, *hand.tricks_at_close)
+    if getattr(config, "scores_best_card", False):
+        power = fam.ranking_module().TABLES[view.trump].power
+        earlier = [((t.leader + i) % n, c) for t in hand.tricks for i, c in enumerate(t.cards)]
+        best = max(earlier, key=lambda sc: power[sc[1].index], default=None)
+        if best is not None and power[best[1].index] > 100:
+            kwargs["best"] = best
+    ending = Ending((), leader, trick, tuple(hand.tricks_won), **kwargs)     # each seat's (the view's: a side's)
     return Position(config.game, position_of(hand).options, hand.dealer,
                     {s: list(h) for s, h in enumerate(hand.hands)}, {}, [], ending)
 

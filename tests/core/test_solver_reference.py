@@ -21,7 +21,7 @@ def random_position(game: str, seed: int, tricks_left: int | None = None, **opti
     fam = family(game)
     hand = fam.new_hand(game, seed=seed, **options)
     rng = random.Random(seed * 7919 + 1)
-    total = {"forty_fives": 5, "five_hundred": 10, "sixty_six": 12}[fam.__name__.split(".")[-1]]
+    total = type(hand).TRICKS      # the tricks of a hand played out, as its family declares them
     while not hand.is_over:
         if hand.phase is Phase.PLAY:
             done = len(hand.tricks)

@@ -15,8 +15,10 @@ import pytest
 from atout.cards import ACE, KING, QUEEN, Card
 from atout.engine import Action, Ending, Phase
 from atout.evaluate import evaluate
+from atout.family_contract import Capability
 from atout.games import available_games, family, family_of
 from atout.players import deal_unseen, make_player
+from atout.rules_api import legality
 
 
 def played_by(tricks, n, skip=None):
@@ -38,23 +40,23 @@ def trick_plays(tricks):
 
 
 def impossible(hand, seat, dealt) -> str | None:
-    """Why the sampled cards ``dealt`` (the other seats' hands now) could not be the deal ``seat`` is in, or None."""
-    fam = family_of(hand.config.game).id
+    """Why the sampled cards ``dealt`` (the other seats' hands now) could not be the deal ``seat`` is in, or None.
+    Asked of every registered family by what it declares it has (``Capability``): a stock (Sixty-Six), robbing (the
+    Fives families), else the play replayed from an ending."""
+    fam = family_of(hand.config.game)
     n = len(hand.hands)
     holding = {s: list(dealt.get(s, hand.hands[s] if s == seat else ())) for s in range(n)}
-    if fam == "sixty-six":
+    if fam.has(Capability.STOCK):
         return _sixty_six(hand, seat, holding)
-    if fam == "forty-fives":
-        return _forty_fives(hand, seat, holding)
-    if fam == "five-hundred":
-        tricks = [(t.leader, list(t.cards)) for t in hand.tricks] + ([(hand.trick.leader, list(hand.trick.cards))]
-                                                                     if hand.trick.cards else [])
-        played = played_by(tricks, n, hand.sitting_out)
-        start = {s: holding[s] + played[s] for s in range(n)}
-        extra = {"contract": (hand.contractor, hand.contract.call)}
-        actions = [a for a in hand.history if a.kind == "play"]
-    else:
-        raise AssertionError(f"no check written for the family {fam}: add one")
+    if fam.has(Capability.ROBBING):
+        return _robbing(hand, seat, holding)
+    tricks = [(t.leader, list(t.cards)) for t in hand.tricks] + ([(hand.trick.leader, list(hand.trick.cards))]
+                                                                 if hand.trick.cards else [])
+    played = played_by(tricks, n, getattr(hand, "sitting_out", None))
+    start = {s: holding[s] + played[s] for s in range(n)}
+    contract = hand.table_view(None).contract
+    extra = {"contract": contract} if contract is not None else {"trump": hand.trump}
+    actions = [a for a in hand.history if a.kind == "play"]
     leader = tricks[0][0] if tricks else hand.to_act
     ending = Ending(tuple(tuple(start[s]) for s in range(n)), leader, (), (0,) * n, **extra)
     replay = type(hand).replay(hand.config, [Action("ending", None, ending)], hand.dealer)
@@ -65,11 +67,10 @@ def impossible(hand, seat, dealt) -> str | None:
     return None
 
 
-def _forty_fives(hand, seat, holding) -> str | None:
-    """Forty-Fives asked of its own rule (``legal_plays``) play by play: the dealer who robs a turned ace may take it
-    only after the first trick, which an ending cannot say."""
-    from atout.forty_fives.ranking import legal_plays
-
+def _robbing(hand, seat, holding) -> str | None:
+    """A family that robs (Forty-Fives, Spoil Five) asked of its own rule (``rules_api.legality``) play by play:
+    the turned card robbed and the ace of trumps announced are where the table saw them go, and the dealer who robs
+    a turned ace may take it only after the first trick, which an ending cannot say."""
     n, config = len(hand.hands), hand.config
     tricks = [(t.leader, list(t.cards)) for t in hand.tricks] + ([(hand.trick.leader, list(hand.trick.cards))]
                                                                  if hand.trick and hand.trick.cards else [])
@@ -86,7 +87,7 @@ def _forty_fives(hand, seat, holding) -> str | None:
         for i, card in enumerate(cards):
             s = (leader + i) % n
             now = [c for c in held[s] if not (late and number == 0 and c == hand.turned_card)]
-            if card not in legal_plays(now, cards[:i], hand.trump, config.must_follow_suit, config.ace_of_hearts_led):
+            if card not in now or card not in legality(config, now, cards[:i], hand.trump).legal:
                 return f"trick {number + 1}: {card} by seat {s} is not allowed holding {now}"
             held[s].remove(card)
     return None

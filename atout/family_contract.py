@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     import random
@@ -137,15 +137,29 @@ class HouseRulesModule(Protocol):
     def SWITCHES(self) -> Mapping[str, Switch]: ...  # noqa: N802
 
 
+class LongWalk(NamedTuple):
+    """A deal whose walk-through says long sentences (in French, the longer language), as a teacher's link gives it:
+    its deal code and the line played (``atout.widgets.address.moves_text``), and how many characters its longest
+    step's sentence and rule say at least, as they were when the deal was chosen (the projector's pages are checked
+    to fit it: ``tests/site/test_projector.py``)."""
+
+    code: str
+    line: str
+    at_least: int
+
+
 @runtime_checkable
 class CatalogueModule(Protocol):
-    """``atout.<family>.catalogue_cases`` (``atout.catalogue``)."""
+    """``atout.<family>.catalogue_cases`` (``atout.catalogue``), and each preset's ``LONG_WALKS``."""
 
     @property
     def PLAYED(self) -> tuple[tuple[str, dict[str, Any]], ...]: ...  # noqa: N802 - a module's constant
 
     @property
     def WHOLE_GAMES(self) -> tuple[tuple[str, dict[str, Any]], ...]: ...  # noqa: N802
+
+    @property
+    def LONG_WALKS(self) -> Mapping[str, LongWalk]: ...  # noqa: N802 - by preset
 
     def direct_cases(self) -> Iterator[Any]: ...
 

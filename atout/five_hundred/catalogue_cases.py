@@ -3,13 +3,22 @@ and the sentences only a caller of core's functions meets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from atout.family_contract import LongWalk
 
 # The hands played for the catalogue: the preset with the options whose sentences differ, from a few seeds.
 PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (("five-hundred", {}), ("five-hundred", {"misere": True}))
 # The whole games played to their end, with a short target.
 WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("five-hundred", {"target": 250}),)
+# A deal of each preset whose walk-through says the longest sentences of the deals tried, with the computer's
+# line given whole (Five Hundred's order of trumps).
+LONG_WALKS: Mapping[str, LongWalk] = {
+    "five-hundred": LongWalk("0W0-0000-5C6C", "bid_6C.bid_6D.bid_6H.bid_pass.bid_pass.bid_7D.bid_7H.bid_pass."
+                             "discard_JC.discard_4D.discard_5D.7H.4H.5C.10H.9C.AC.7C.6C.9H.8H.6S.JD.10C.8S.5S.QC.AS."
+                             "6D.9S.7S.KC.9D.QS.QH.AD.8D.QD.KD.KS.10S.5H.KH.AH.7D.8C.JK.6H.JH.JS.10D", 390),
+}
 
 
 def direct_cases() -> Iterator[Any]:

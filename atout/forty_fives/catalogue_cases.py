@@ -3,8 +3,10 @@ and the sentences only a caller of core's functions meets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from atout.family_contract import LongWalk
 
 # The hands played for the catalogue: each preset with the options whose sentences differ, from a few seeds.
 PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -18,6 +20,15 @@ PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
 WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("forty-fives", {"target": 25}), ("forty-fives-partners", {"target": 25}),
     ("auction-forty-fives", {"target": 60}))
+# A deal of each preset whose walk-through says the longest sentences of the deals tried, with the computer's
+# line given whole: the dealer robbing an ace, a partnership's score with its working, a bidder who fell short.
+LONG_WALKS: Mapping[str, LongWalk] = {
+    "forty-fives": LongWalk("030-0000-6533", "rob_2D.9D.10D.AH.8S.5S.2S.7S.6S.4H.8C.KC.7C.QH.6D.KD", 390),
+    "forty-fives-partners": LongWalk(
+        "0C0-0000-6747", "10C.rob_AD.2C.10S.8S.7H.10H.5S.9H.JD.3D.4D.4H.6H.QH.6S.4C.JH.AC.AS.8C", 390),
+    "auction-forty-fives": LongWalk("0M0-0000-5A5A", "bid_5.bid_10.bid_pass.bid_hold.bid_pass.bid_pass.trump_D.4S.2D."
+                                    "8D.KD.7C.10D.JC.AD.2H.8H.QH.4D.7S.9H.JS.KS.JD.9D.KH.AH", 390),
+}
 
 
 def direct_cases() -> Iterator[Any]:

@@ -3,14 +3,22 @@ and the sentences only a caller of core's functions meets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from atout.family_contract import LongWalk
 
 # The hands played for the catalogue: the preset with the options whose sentences differ, from a few seeds.
 PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("sixty-six", {}), ("sixty-six", {"tie_carries": True}), ("sixty-six", {"show_totals": True}))
 # The whole games played to their end.
 WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("sixty-six", {}),)
+# A deal of each preset whose walk-through says the longest sentences of the deals tried, with the computer's
+# line given whole (Sixty-Six's closing and its rule).
+LONG_WALKS: Mapping[str, LongWalk] = {
+    "sixty-six": LongWalk("120-0000-611Y", "9D.KH.draw.marriage_KC.QC.10D.draw.JH.KD.draw.JC.QD.draw.exchange_9S."
+                          "KC.JD.draw.9C.QH.close.AD.QS.AS.JS.10S.KS.AH.10H.10C.AC", 390),
+}
 
 
 def direct_cases() -> Iterator[Any]:

@@ -3,8 +3,10 @@ and the sentences only a caller of core's functions meets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from atout.family_contract import LongWalk
 
 # The hands played for the catalogue: the preset with the options whose sentences differ, from a few seeds.
 PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -13,6 +15,12 @@ PLAYED: tuple[tuple[str, dict[str, Any]], ...] = (
     ("spoil-five", {"must_follow_suit": True}))
 # The whole games played to their end, with a short target.
 WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("spoil-five", {"target": 5, "players": 3}),)
+# A deal of each preset whose walk-through says the longest sentences of the deals tried (a jinx and its pool).
+LONG_WALKS: Mapping[str, LongWalk] = {
+    # Two players, the first to three tricks jinxing (the longest of 720 deals tried: 2 to 10 players, seeds 0-39,
+    # club and random play).
+    "spoil-five": LongWalk("1A0-0000-041S", "5S.3H.8H.4H.7H.9D.jinx.10D.9S.KD.KS", 340),
+}
 
 
 def direct_cases() -> Iterator[Any]:

@@ -66,10 +66,16 @@ Out: one JSON object a line, one for each position, in order:
   player's own, playing alone; contract: Five Hundred's misère result; game: Sixty-Six's game points won), unit
   and count_unit, values (each legal action: its score in the hand's score, the solver's count it comes from,
   and whether it is the best), line (the best line: each action with its seat) and exact.
-  A position the solver does not take (before the play, Sixty-Six's stock still open) says why instead.
+  A position the solver does not take (before the play, Sixty-Six's stock still open without its order: an
+  ending) says why instead. Sixty-Six with the stock open in a dealt hand (the stock's order given) is valued with
+  every card known, without a line.
   With --table: table (each cell's strain, column, count, score and the contract that scores it) and, in Five
   Hundred and Auction Forty-Fives, par (the contract reached bidding with every hand known; in Forty-Fives with
-  the trump the bidder names).
+  the trump the bidder names). In Sixty-Six the table is by "first-lead": every choice the first leader has at
+  the hand's first lead (closing, a marriage, each card), each with the game points it wins for that player
+  (negative: the dealer wins them), every card and the stock's order known, both playing perfectly; value, the
+  hand's, the best of them (leader: the first leader's seat; complete: false when --budget stopped it: the
+  choices listed were worked out). It takes seconds a deal: atout bench sixty-six-deal measures it.
   A position that cannot be read or analysed: {"n": ..., "error": "..."}; the rest go on.
 Exit status: 0, every position analysed; 1, some could not be; 2, the file could not be read.
 """
@@ -122,13 +128,15 @@ def analyse_position(text: str, table: bool = False, budget_s: float | None = No
     hand = hand_from_text(text)
     out: dict[str, Any] = {"position": compact_text(hand), "game": hand.config.game}
     if table:
-        out.update(_table(hand))
+        out.update(_table(hand, budget_s))
     if hand.is_over:
         out["over"] = True
         return out
     try:
         position_of(hand)
     except SolverError as exc:  # not in play yet (its table may be there), or Sixty-Six's stock still open: why
+        if _open_stock(hand, out, budget_s):
+            return out
         out["why"] = str(exc)
         return out
     seat = hand.to_act
@@ -146,11 +154,11 @@ def analyse_position(text: str, table: bool = False, budget_s: float | None = No
     return out
 
 
-def _table(hand: Any) -> dict[str, Any]:
+def _table(hand: Any, budget_s: float | None = None) -> dict[str, Any]:
     from atout.solver.table import double_dummy, has_table, par
 
     if not has_table(hand):
-        return {}
+        return _first_lead_table(hand, budget_s)
     dd = double_dummy(hand)
     cells = []
     for (strain, column), value in dd.cells.items():
@@ -164,6 +172,57 @@ def _table(hand: Any) -> dict[str, Any]:
         if found.trump is not None:     # Forty-Fives: the trump suit the bidder names after the auction
             out["par"]["trump"] = found.trump.letter
     return out
+
+
+def _open_stock(hand: Any, out: dict[str, Any], budget_s: float | None) -> bool:
+    """Sixty-Six's open stock in a dealt hand, where the text gives the stock's order: every choice of the player
+    to act valued with every card known (``atout.solver.sixty_six_open``), without a line. False when the hand is
+    not one of these, or ``budget_s`` ran out first (the caller then says why it has no values)."""
+    import time
+
+    from atout.sixty_six.hand import SixtySixHand
+    from atout.solver.positions import Interrupted
+    from atout.solver.sixty_six_open import OpenSearch, for_seat, from_hand
+
+    if not isinstance(hand, SixtySixHand) or not hand.history or hand.history[0].kind != "deal":
+        return False
+    stop = None
+    if budget_s is not None:
+        deadline = time.perf_counter() + budget_s
+        stop = lambda: time.perf_counter() > deadline  # noqa: E731
+    search = OpenSearch(from_hand(hand), stop)
+    seat = hand.to_act
+    assert seat is not None, "a hand in play has a player to act"
+    try:
+        values = {search.action(m): for_seat(search.value_after(m), seat, hand.carry) for m in search.root_moves()}
+    except Interrupted:
+        return False
+    top = max(values.values())
+    out.update(to_act=seat, side=[seat], whose="game", unit="game points", count_unit="game points", exact=True)
+    out["values"] = [{"action": str(a), "score": v, "count": v, "best": v == top}
+                     for a, v in sorted(values.items(), key=lambda item: -item[1])]
+    return True
+
+
+def _first_lead_table(hand: Any, budget_s: float | None) -> dict[str, Any]:
+    """Sixty-Six's table: each choice of the first leader at the hand's first lead, in game points for the leader,
+    every card and the stock's order known (``atout.solver.sixty_six_open``)."""
+    import time
+
+    from atout.sixty_six.hand import SixtySixHand
+    from atout.solver.sixty_six_open import first_lead_table
+
+    if not isinstance(hand, SixtySixHand) or not hand.history or hand.history[0].kind != "deal":
+        return {}
+    stop = None
+    if budget_s is not None:
+        deadline = time.perf_counter() + budget_s
+        stop = lambda: time.perf_counter() > deadline  # noqa: E731
+    found = first_lead_table(hand, stop)
+    cells = [{"action": str(a), "score": v, "best": found.complete and a in found.best}
+             for a, v in found.values.items()]
+    return {"table": {"by": "first-lead", "unit": "game points", "leader": found.leader, "value": found.value,
+                      "complete": found.complete, "cells": cells}}
 
 
 def analyse_stream(source: TextIO, sink: TextIO, table: bool = False, budget_s: float | None = None) -> int:

@@ -6,6 +6,8 @@ shuffle-and-deal loop), so figures from a shared, noisy machine can be compared 
 
 ``atout bench referee``: the time ``atout judge`` takes over its worst line, of each kind of hostile line
 (``atout.bench_referee``).
+``atout bench sixty-six-deal``: the whole-hand search of Sixty-Six with every card and the stock's order known,
+from the deal and from later leads of the open stock (``atout.bench_sixty_six``).
 
 ``atout bench review``: how far past its time budget the review of a learner's calls runs (``atout.review``), per
 game with an auction, median of five reviews: it looks at the clock between two deals, so it should overrun by
@@ -120,7 +122,7 @@ def review(budget_s: float = 1.0, games: list[str] | None = None) -> dict[str, A
 
 
 # the site's, in Chromium: benchmarks/bench_site.py
-BENCHMARKS = ("engine", "solver", "class", "class-start", "review", "referee")
+BENCHMARKS = ("engine", "solver", "class", "class-start", "review", "referee", "sixty-six-deal")
 
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
@@ -146,6 +148,11 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
         from atout import bench_referee
 
         return bench_referee.run()
+
+    if what == "sixty-six-deal":
+        from atout import bench_sixty_six
+
+        return bench_sixty_six.run(positions, seconds)
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
 
 
@@ -154,6 +161,10 @@ def format_results(results: dict[str, Any]) -> str:
         from atout import bench_solver
 
         return bench_solver.format_results(results)
+    if "sixty_six_deal" in results:
+        from atout import bench_sixty_six
+
+        return bench_sixty_six.format_results(results)
     if "class_start" in results:
         from atout import bench_class_start
 

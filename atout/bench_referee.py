@@ -8,16 +8,21 @@ Each line goes through the stream as ``atout judge`` reads it (``judge_stream``,
 from __future__ import annotations
 
 import io
+import json
 import statistics
 import time
 from typing import Any
 
-from atout.games import DEFAULT_GAME
+from atout.games import available_games
 from atout.referee import MAX_LINE_BYTES, judge_stream
 
 ROUNDS = 5
-GAME = DEFAULT_GAME.encode()
-REAL = b'{"kind": "rank", "game": "' + GAME + b'", "trump": "C"}'
+
+
+def _query(kind: str, **fields: str) -> bytes:
+    """The start of a real query of the first registered game, its fields as given (an open list or text to fill)."""
+    head = {"kind": kind, "game": available_games()[0]}
+    return (json.dumps(head)[:-1] + "".join(f', "{name}": {value}' for name, value in fields.items())).encode()
 
 
 def _filled(head: bytes, unit: bytes, tail: bytes = b"") -> bytes:
@@ -29,18 +34,17 @@ def hostile_lines() -> dict[str, bytes]:
     """The lines measured, by what they hold; each at most ``MAX_LINE_BYTES`` long (a longer one is refused unread)."""
     half = (MAX_LINE_BYTES - 2) // 2
     return {
-        "a real query": REAL,
+        "a real query": _query("rank", trump='"C"') + b"}",
         "escaped quotes": _filled(b"", b'\\"'),
         "escaped quotes in an open string": _filled(b'"', b'\\"'),
         "quotes and backslashes": _filled(b"", b'"\\'),
         "opening brackets": _filled(b"", b"["),
         "nested lists": b"[" * half + b"]" * half,
         "nested objects": _filled(b"", b'{"a":'),
-        "a long text": _filled(b'{"kind": "rank", "game": "' + GAME + b'", "trump": "', b"x", b'"}'),
-        "a long number": _filled(b'{"kind": "rank", "game": "' + GAME + b'", "trump": ', b"9", b"}"),
+        "a long text": _filled(_query("rank", trump='"'), b"x", b'"}'),
+        "a long number": _filled(_query("rank", trump=""), b"9", b"}"),
         "many fields": _filled(b"{", b'"k": 1, ', b'"z": 1}'),
-        "a long list of cards": _filled(b'{"kind": "trick", "game": "' + GAME + b'", "trump": "C", "plays": [',
-                                        b'"AS", ', b'"AS"]}'),
+        "a long list of cards": _filled(_query("trick", trump='"C"', plays="["), b'"AS", ', b'"AS"]}'),
         "spaces": _filled(b"", b" ", b"{}"),
     }
 

@@ -18,7 +18,7 @@ import random
 import re
 import reprlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeGuard, TypeVar, overload
 
 from atout.cards import CARDS, Card, Deck, Suit, read_card, read_suit, shuffled
 from atout.errors import AmbiguousCardError, ConfigError, IllegalActionError, NotationError, SeatError, quote, typed
@@ -532,22 +532,25 @@ def checked_action(action: Action | str) -> Action:
     return action
 
 
-def check_seat(players: int, seat: Any) -> int:
-    """``seat`` when it is one of the ``players`` seats (0 to players - 1); a ``SeatError`` naming them otherwise
-    (-1 would index the last seat's hand, and True the second's)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise SeatError(Text("a seat is a number from 0 to {last}, not {seat}", last=players - 1, seat=quote(seat)))
-    return seat
+def is_seat(seat: object, players: int) -> TypeGuard[int]:
+    """Whether ``seat`` is one of the ``players`` seats, 0 to players - 1 (-1 would index the last seat's hand, and
+    True the second's)."""
+    return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < players
 
 
-def check_viewer(players: int, viewer: Any) -> int | None:
+def check_seat(players: int, seat: object) -> int:
+    """``seat`` when it is one of the ``players`` seats (``is_seat``); a ``SeatError`` naming them otherwise."""
+    if is_seat(seat, players):
+        return seat
+    raise SeatError(Text("a seat is a number from 0 to {last}, not {seat}", last=players - 1, seat=quote(seat)))
+
+
+def check_viewer(players: int, viewer: object) -> int | None:
     """``viewer`` when it is a seat, or None (nobody: every hand face up); a ``SeatError`` naming them otherwise."""
-    if viewer is None:
-        return None
-    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
-        raise SeatError(Text("the table is seen from a seat from 0 to {last}, or from no seat (None: every hand face "
-                             "up), not {seat}", last=players - 1, seat=quote(viewer)))
-    return viewer
+    if viewer is None or is_seat(viewer, players):
+        return viewer
+    raise SeatError(Text("the table is seen from a seat from 0 to {last}, or from no seat (None: every hand face up), "
+                         "not {seat}", last=players - 1, seat=quote(viewer)))
 
 
 def check_seed(seed: Any) -> int | None:
@@ -558,12 +561,12 @@ def check_seed(seed: Any) -> int | None:
     return seed
 
 
-def check_dealer(config: Any, dealer: Any) -> int:
+def check_dealer(config: Any, dealer: object) -> int:
     """``dealer`` when it is a seat of the game (0 to players - 1); a ``ConfigError`` naming the seats otherwise."""
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < config.players:
-        raise ConfigError(Text("the dealer is a seat from 0 to {last}, not {dealer}", last=config.players - 1,
-                               dealer=quote(dealer)))
-    return dealer
+    if is_seat(dealer, config.players):
+        return dealer
+    raise ConfigError(Text("the dealer is a seat from 0 to {last}, not {dealer}", last=config.players - 1,
+                           dealer=quote(dealer)))
 
 
 class HandStart(NamedTuple):
@@ -741,7 +744,8 @@ class HandBase:
         An action ``legal_actions`` does not list raises ``IllegalActionError`` naming the rule (the deal aside,
         see ``_unlisted``); the state is unchanged.
         """
-        action = as_action(action)
+        if not isinstance(action, Action):      # (the check inline: apply is the engine's innermost loop)
+            action = as_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()

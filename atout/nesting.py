@@ -1,9 +1,11 @@
-"""How deep a JSON text or value nests, found in one pass and without recursion, so that a referee line or a live
+"""How deep a JSON text or value nests, found in linear time and without recursion, so that a referee line or a live
 class's message nested too deep is refused before a parser reads it (Python's ``json`` recurses: past about a
 thousand levels it raises ``RecursionError``, and it would do the work first).
 
 >>> text_depth('{"a": [1, {"b": "[[[not counted"}]}'), text_depth('"\\\\"' * 3), text_depth("[[]] [")
 (3, 0, 2)
+>>> text_depth("[" * 99, most=20)
+21
 >>> value_depth({"a": [1, {"b": []}]}, most=20), value_depth([[[[]]]], most=2)
 (4, 3)
 """
@@ -13,21 +15,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# A JSON string (escapes skipped two characters at a time, its closing quote optional) or a bracket. A string that is
-# never closed runs to the end of the text: each character is looked at once. (The pattern that needed the closing
-# quote was retried from every quote after an unclosed one: a 64 KB line of escaped quotes took half a minute.)
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+# A JSON string (escapes skipped two characters at a time, its closing quote optional). A string that is never closed
+# runs to the end of the text: each character is looked at once. (The pattern that needed the closing quote was retried
+# from every quote after an unclosed one: a 64 KB line of escaped quotes took more than a minute.)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def text_depth(text: str) -> int:
-    """How deep the lists and objects of a JSON text nest, strings skipped, without parsing it (valid or not)."""
+def text_depth(text: str, most: int | None = None) -> int:
+    """How deep the lists and objects of a JSON text nest, strings skipped, without parsing it (valid or not); with
+    ``most``, counted only until it is past ``most`` (what is deeper counts as ``most`` + 1)."""
     depth = deepest = 0
-    for token in _TOKEN.finditer(text):
-        opening = text[token.start()]
-        if opening in "[{":
+    for bracket in _NOT_A_BRACKET.sub("", _STRING.sub("", text)):
+        if bracket in "[{":
             depth += 1
-            deepest = max(deepest, depth)
-        elif opening in "]}":
+            if depth > deepest:
+                deepest = depth
+                if most is not None and deepest > most:
+                    return deepest
+        else:
             depth -= 1
     return deepest
 

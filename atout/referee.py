@@ -270,7 +270,7 @@ def _parse_constant(text: str) -> float:
 
 def parse_query(line: str) -> Any:
     """One line of JSON text, parsed once it is known to be small enough (``QueryError`` otherwise)."""
-    if text_depth(line) > MAX_DEPTH:
+    if text_depth(line, most=MAX_DEPTH) > MAX_DEPTH:
         raise QueryError(Text("a query nests lists and objects at most {n} deep", n=MAX_DEPTH))
     try:
         return json.loads(line, parse_int=_parse_int, parse_constant=_parse_constant)

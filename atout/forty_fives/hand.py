@@ -790,7 +790,7 @@ class FortyFivesHand(HandBase):
 
     def __repr__(self) -> str:
         return (f"<FortyFivesHand {self.config.game} {self.phase.value} dealer={self.dealer} "
-                f"to_act={self.to_act} trump={self.trump.letter if self.trump else None}>")
+                f"to_act={self.to_act} trump={self.trump.letter if self.trump is not None else None}>")
 
 
 def kept_at_discard(cards: Sequence[Card], trump: Suit, bidder: bool) -> list[Card]:

@@ -54,7 +54,7 @@ def _parse(message: Any) -> dict[str, Any]:
             raise MessageError(Text("a message from the page has at most {n} bytes; this one has {k}",
                                     n=MAX_MESSAGE_BYTES, k=size))
         text = message.decode("utf-8", "replace") if isinstance(message, bytes) else message
-        if text_depth(text) > MAX_DEPTH:
+        if text_depth(text, most=MAX_DEPTH) > MAX_DEPTH:
             raise _too_deep()
         try:
             message = json.loads(message)

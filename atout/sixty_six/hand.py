@@ -942,7 +942,7 @@ class SixtySixHand(HandBase):
 
     def __repr__(self) -> str:
         return (f"<SixtySixHand {self.phase.value} dealer={self.dealer} to_act={self.to_act} "
-                f"trump={self.trump.letter if self.trump else None} stock={self.stock_size}>")
+                f"trump={self.trump.letter if self.trump is not None else None} stock={self.stock_size}>")
 
 
 def _explain(event: Event, viewer: int | None = ONLOOKER) -> Explanation:

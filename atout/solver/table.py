@@ -12,7 +12,9 @@ perfect, what each player or side makes in each trump suit (and in no trumps, in
   leads; the bidder's points (their side's, with partners), every other player against them. With free discards
   the cards kept are the players' choice: the table is then the turned-up games' one, of the cards as dealt.
 
-Sixty-Six has no table: its stock is hidden until the play turns strict.
+Sixty-Six has no table of this kind (one trump suit, turned up; no contracts): its table is what each choice of the
+first leader at the first lead is worth, every card and the stock's order known
+(``atout.solver.sixty_six_open.first_lead_table``, given by ``atout analyse --table``; not yet on the What-if page).
 
 >>> from atout.games import family
 >>> hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=2)

@@ -12,6 +12,7 @@ from atout.games import family
 from atout.players import make_player
 from atout.position import hand_from_text
 from atout.solver import solve
+from tests.registry import games_with_an_auction
 
 TOP_TRUMPS = """game: forty-fives-partners
 dealer: 0
@@ -42,7 +43,7 @@ def test_stop_and_progress():
     assert result.low <= result.mean <= result.high
 
 
-@pytest.mark.parametrize("game", ["five-hundred", "auction-forty-fives"])
+@pytest.mark.parametrize("game", games_with_an_auction())
 def test_bidding_phases_are_refused(game):
     hand = family(game).new_hand(game, seed=1)
     with pytest.raises(EvaluationError, match="during play"):

@@ -8,6 +8,7 @@ from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
 from atout.games import available_games, family, make_config
 from atout.sixty_six import SixtySixHand
+from tests.registry import games_in_partnerships
 
 GAMES = available_games()
 
@@ -71,13 +72,25 @@ def test_returns_are_per_player_as_in_openspiel(game):
     assert scored, "some hand scored something"
 
 
-@pytest.mark.parametrize("game", ["forty-fives-partners", "five-hundred"])
+@pytest.mark.parametrize("game", games_in_partnerships())
 def test_both_partners_get_their_sides_return(game):
     for seed in range(8):
         hand = _played_out(game, seed)
         side_points = [a - b for a, b in zip(hand.result.scores_after, hand.result.scores_before, strict=True)]
         assert len(side_points) == 2
-        assert hand.returns() == [side_points[0], side_points[1], side_points[0], side_points[1]]
+        assert hand.returns() == [side_points[hand.side_of(seat)] for seat in range(len(hand.hands))]
+        assert [hand.side_of(seat) for seat in range(len(hand.hands))] == [seat % 2 for seat in range(len(hand.hands))]
         if side_points[0] != side_points[1]:
             return
     raise AssertionError("no hand in eight where the sides scored differently")
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_a_hands_repr_names_its_trump_whichever_suit_it_is(game):
+    """Clubs is suit 0: a repr that tested the trump's truth printed trump=None for clubs."""
+    for seed in range(40):
+        hand = family(game).new_hand(game, seed=seed)
+        while hand.trump is None and not hand.is_over:
+            hand.apply(hand.legal_actions()[-1])
+        if hand.trump is not None and "trump=" in repr(hand):
+            assert f"trump={hand.trump.letter}" in repr(hand), repr(hand)

@@ -92,7 +92,7 @@ def test_the_proof_says_what_the_answer_gets_and_what_each_other_action_loses():
     puzzle = puzzle_at(hand_from_text(RENEGE))
     en = [line.render("en") for line in proof(puzzle, partners=True)]
     assert en[0] == "Only 3♦ keeps the best result: 5 points."
-    assert en[1] == "Otherwise, 5♠: -5 points, 10 points less."
+    assert en[1] == "Otherwise, 5♠: \u22125 points, 10 points less."
     assert "your side scores in this hand less what the other side scores" in en[2]
     fr = [line.render("fr") for line in proof(puzzle, partners=True)]
     assert fr != en and "3♦" in fr[0]

@@ -6,6 +6,7 @@ from atout.dealcode import GAMES, decode, encode
 from atout.widgets.bidding import call_label
 from atout.widgets.classroom import Classroom, player_counts
 from atout.widgets.table import CardTable
+from tests.registry import games_with_an_auction
 
 
 def test_a_new_deal_shows_a_code_that_deals_the_same_cards():
@@ -205,9 +206,9 @@ def test_the_speed_menu_names_each_speed_without_repeating_its_label():
 # --- the auction on the table, the contract and the trumps in the header (issue 13) -----------------------------
 
 
-@pytest.mark.parametrize("game", ["five-hundred", "auction-forty-fives"])
+@pytest.mark.parametrize("game", games_with_an_auction())
 def test_the_auction_is_on_the_table_as_it_happens_and_the_contract_stays_in_the_header(game):
-    room = walk(game, 3, players=4)
+    room = walk(game, 3, players=max(player_counts(game)))
     stepper = room.stepper
     calls: dict[int, list[str]] = {}
     standing = None

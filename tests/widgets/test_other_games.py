@@ -1,5 +1,6 @@
-"""Every widget works for Sixty-Six and Five Hundred as for Forty-Fives: the card table played by the
-browser's messages, the deal stepper, the bidding box, the classroom's deal codes and the lessons' hands.
+"""Every widget works for every registered family (its first preset), Sixty-Six and Five Hundred as Forty-Fives: the
+card table played by the browser's messages, the deal stepper, the bidding box, the classroom's deal codes and the
+lessons' hands.
 
 The table is driven as ``table.js`` drives it: only what the synced ``state`` offers is clicked (the cards
 in ``state["legal"]`` and the buttons in ``state["actions"]``), through the custom messages anywidget
@@ -9,7 +10,6 @@ delivers to ``_handle_custom_msg``.
 from __future__ import annotations
 
 import random
-import re
 from html import escape
 
 import pytest
@@ -18,7 +18,7 @@ from atout.cards import JOKER, Card, Suit
 from atout.engine import Action, Phase
 from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
-from atout.games import family
+from atout.games import FAMILY_LIST, family, player_counts
 from atout.lessons import load_lessons, played_hand
 from atout.sixty_six import SixtySixHand
 from atout.widgets.bidding import BiddingBox, auction_calls, call_action, call_grid, call_label
@@ -26,11 +26,12 @@ from atout.widgets.classroom import Classroom
 from atout.widgets.lesson import step_widget
 from atout.widgets.stepper import DealStepper, replay_prefix
 from atout.widgets.table import CardTable
+from tests.registry import one_game_per_family, rule_id_in_text, rule_prefixes
 from tests.widgets import shown_codes, sorted_codes
 
-GAMES = ["sixty-six", "five-hundred"]
-PREFIX = {"sixty-six": "66.", "five-hundred": "500."}
-RULE_IN_TEXT = re.compile(r"\((?:45|a45|66|500)\.[a-z0-9.-]+\)")
+GAMES = one_game_per_family()
+PREFIX = {game: rule_prefixes(game) for game in GAMES}      # how each family's rule ids begin
+RULE_IN_TEXT = rule_id_in_text()
 
 
 def send(table: CardTable, content: dict) -> None:
@@ -64,6 +65,18 @@ def assert_offers_exactly_cores_actions(table: CardTable, hand) -> None:
     assert cards <= {a.card for a in legal}
     for action in legal:
         assert action in buttons or action.card in cards, f"{action} cannot be reached"
+
+
+def shown_by_core(view) -> set[str]:
+    """The cards core's table view shows its viewer face up."""
+    shown = [card for cards in view.hands if isinstance(cards, list) for card in cards]
+    shown += [card for _seat, card in view.trick] + [card for _seat, card in view.last_trick or []]
+    for pile in (view.kitty, view.discards):
+        if isinstance(pile, list):
+            shown += pile
+    if view.turn_up is not None:
+        shown.append(view.turn_up)
+    return {card.code for card in shown}
 
 
 def said(events) -> list[str]:
@@ -122,7 +135,7 @@ def test_the_teacher_plays_a_whole_seeded_hand_by_messages(game):
         assert all(e.rule.startswith(PREFIX[game]) for event in hand.events[before:] for e in event.flatten())
         assert not any(RULE_IN_TEXT.search(line) for line in lines)
         moves += 1
-    assert len(hand.tricks) == (12 if game == "sixty-six" else 10)             # played to the last trick
+    assert hand.tricks and not any(hand.hands)                                # played to the last trick
     assert table.state["over"] and table.state["status"] == "The hand is over"
     assert table.state["actions"] == [] and table.state["legal"] == [] and not table.state["can_act"]
     assert [row["score"] for row in table.state["scores"]] == hand.table_view(None).scores
@@ -138,10 +151,12 @@ def test_a_seat_sees_only_its_own_hand_while_the_computer_plays_the_others(game)
         assert state["to_act"] == 0 and state["can_act"]         # the opponents have played up to the viewer
         for seat in state["seats"][1:]:
             assert not seat["visible"] and seat["cards"] is None and seat["count"] == len(hand.hands[seat["seat"]])
-        hidden = {c.code for seat in range(1, len(hand.hands)) for c in hand.hands[seat]}
-        if game == "sixty-six":
-            hidden |= {c.code for c in hand.deck_order[hand.next_card:]}       # the stock's order
-            assert all(seat["tricks"] is None for seat in state["seats"])     # only whether each has won a trick
+        # every card but those core's table shows the seat (its hand, the trick, a turned card…): the others'
+        # hands, a stock's order, a kitty
+        hidden = {c.code for c in hand.all_cards()} - shown_by_core(hand.table_view(0))
+        assert hidden >= {c.code for seat in range(1, len(hand.hands)) for c in hand.hands[seat]}
+        if not hand.table_view(0).tricks_won:          # (Sixty-Six: only whether each has won a trick)
+            assert all(seat["tricks"] is None for seat in state["seats"])
         assert not hidden & shown_codes(state), "a card the seat may not see was sent to the browser"
         assert list(table.faces["cards"]) == sorted_codes(hand.deck_order), "drawings in the deck order, not the deal's"
         assert sorted(state["seats"][0]["cards"]) == sorted(c.code for c in hand.hands[0])
@@ -390,9 +405,9 @@ def seat_cards(stepper) -> dict[int, list[str]]:
             for seat in stepper.table.state["seats"]}
 
 
-@pytest.mark.parametrize("game, seed", [("sixty-six", 6), ("five-hundred", 13)])
-def test_the_stepper_steps_are_cores_flattened_events_over_real_tables(game, seed):
-    hand = played(new(game, seed), seed)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_stepper_steps_are_cores_flattened_events_over_real_tables(game):
+    hand = next(h for seed in range(50) if (h := played(new(game, seed), seed)).events[-1].kind != "thrown-in")
     stepper = DealStepper(hand)
     deal = hand.events[0]
     later = {e.kind for e in list(deal.flatten())[1:]}
@@ -412,11 +427,11 @@ def test_the_stepper_steps_are_cores_flattened_events_over_real_tables(game, see
             assert seat_cards(stepper) == {s: [c.code for c in sorted(h, key=lambda card: card.index)]
                                            for s, h in enumerate(replayed.hands)}
     stepper.go(len(packets) - 1)          # the deal done, before the first event
-    state = stepper.table.state
-    if game == "sixty-six":
-        assert state["stock"] == 11 and state["stock_label"] == "Stock: 11" and state["kitty"] == 0
-    else:
-        assert state["kitty"] == 3 and state["stock"] == 0
+    state, dealt = stepper.table.state, replay_prefix(hand, 1).table_view(None)
+    assert state["stock"] == dealt.stock and state["kitty"] == (dealt.kitty if isinstance(dealt.kitty, int)
+                                                                 else len(dealt.kitty))
+    if dealt.stock:
+        assert state["stock_label"] == f"Stock: {dealt.stock}"
 
 
 def test_the_stepper_shows_sixty_six_closed_stock_and_marriages_in_notes():
@@ -503,16 +518,18 @@ def test_the_bidding_box_follows_the_auction_to_its_end():
 # --- the classroom ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, players", [("sixty-six", 2), ("five-hundred", 4)])
-def test_the_classroom_deal_code_gives_the_student_the_teachers_hands(game, players):
+@pytest.mark.parametrize("game", GAMES)
+def test_the_classroom_deal_code_gives_the_student_the_teachers_hands(game):
     teacher = Classroom(game)
-    assert teacher.players_picker.value == players and teacher.players_picker.options[0][1] == players
+    players = teacher.players_picker.value
+    assert [count for _label, count in teacher.players_picker.options] == player_counts(game)
+    assert players in player_counts(game)
     code = teacher.new_deal(seed=4321)
     assert code in teacher.code_view.value
-    student = Classroom("forty-fives")
+    student = Classroom(next(other for other in GAMES if other != game))
     assert student.join(code)
     assert student.game_picker.value == game and student.players_picker.value == players
-    assert student.hand.hands == teacher.hand.hands == new(game, 4321).hands
+    assert student.hand.hands == teacher.hand.hands == new(game, 4321, players=players).hands
     assert [s["cards"] for s in student.table.state["seats"]] == [s["cards"] for s in teacher.table.state["seats"]]
 
 
@@ -542,11 +559,15 @@ def test_the_classroom_plays_hides_and_walks_through_the_other_games(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_played_hand_applies_the_lesson_actions_and_completes_a_guided_hand(game):
-    first = new(game, 3)
-    if game == "sixty-six":
-        actions = [str(next(a for a in first.legal_actions() if a.kind == "play"))]
-    else:
-        actions = ["bid 6S", "bid pass", "bid pass", "bid pass"]
+    first, rng, actions = new(game, 3), random.Random(3), []
+    while len(actions) < 4:                        # a lesson's first actions, the hand still under way after them
+        action = rng.choice(first.legal_actions())
+        probe = first.copy()
+        probe.apply(action)
+        if probe.is_over:
+            break
+        first.apply(action)
+        actions.append(str(action))
     hand = played_hand(game, 3, None, {}, actions)
     assert hand.history[1:] == [Action.parse(a) for a in actions] and not hand.is_over
     done = played_hand(game, 3, None, {}, actions, complete=True)
@@ -554,7 +575,7 @@ def test_played_hand_applies_the_lesson_actions_and_completes_a_guided_hand(game
     assert DealStepper(done).steps[-1].event.kind == "score"
 
 
-@pytest.mark.parametrize("family_id", GAMES)
+@pytest.mark.parametrize("family_id", [fam.id for fam in FAMILY_LIST])
 def test_every_lesson_table_stepper_and_bidding_step_builds_from_core(family_id):
     lessons = [lesson for lesson in load_lessons() if lesson.family == family_id]
     shown = 0

@@ -7,10 +7,11 @@ import pytest
 
 from atout.cards import Card
 from atout.engine import Action
-from atout.games import family
+from atout.games import available_games, family
 from atout.review import review_hand
 from atout.widgets.play import PlayGame
 from atout.widgets.whatif import WhatIf
+from tests.registry import one_game_of_each_kind
 
 
 def _click(table, action: Action) -> None:
@@ -19,7 +20,7 @@ def _click(table, action: Action) -> None:
     table._handle_custom_msg(message, [])
 
 
-@pytest.mark.parametrize("game", ["forty-fives", "auction-forty-fives", "five-hundred", "sixty-six"])
+@pytest.mark.parametrize("game", one_game_of_each_kind())
 def test_a_hand_against_the_computer_is_scored_and_reviewed(game):
     page = PlayGame(game, seed=5)
     for _ in range(400):
@@ -56,7 +57,7 @@ def _play_to_the_end_of_a_hand(page) -> None:
     raise AssertionError("the hand never finished")
 
 
-@pytest.mark.parametrize("game", ["forty-fives-partners", "sixty-six", "five-hundred"])
+@pytest.mark.parametrize("game", available_games())
 def test_the_end_of_a_hand_waits_for_the_learner_with_the_score_and_its_working(game):
     page = PlayGame(game, seed=5)
     _play_to_the_end_of_a_hand(page)
@@ -398,7 +399,7 @@ def _click_into_place(editor, placements) -> None:
         _click_card(editor, card.code)
 
 
-@pytest.mark.parametrize("game", ["forty-fives", "auction-forty-fives", "five-hundred", "sixty-six"])
+@pytest.mark.parametrize("game", one_game_of_each_kind())
 def test_what_if_hands_clicked_into_place_become_the_position(game):
     from atout.games import family
     from atout.position import position_of, position_text

@@ -508,7 +508,7 @@ class SpoilFiveHand(HandBase):
 
     def __repr__(self) -> str:
         return (f"<SpoilFiveHand {self.config.game} {self.phase.value} dealer={self.dealer} "
-                f"to_act={self.to_act} trump={self.trump.letter if self.trump else None} pool={self.pool}>")
+                f"to_act={self.to_act} trump={self.trump.letter if self.trump is not None else None} pool={self.pool}>")
 
 
 def _explain(event: Event, viewer: int | None = ONLOOKER) -> Explanation:

@@ -75,7 +75,7 @@ Out: one JSON object a line, one for each position, in order:
   the hand's first lead (closing, a marriage, each card), each with the game points it wins for that player
   (negative: the dealer wins them), every card and the stock's order known, both playing perfectly; value, the
   hand's, the best of them (leader: the first leader's seat; complete: false when --budget stopped it: the
-  choices listed were worked out). It takes seconds a deal: atout bench sixty-six-deal measures it.
+  choices listed were worked out). It takes seconds a deal: atout bench whole-hand measures it.
   A position that cannot be read or analysed: {"n": ..., "error": "..."}; the rest go on.
 Exit status: 0, every position analysed; 1, some could not be; 2, the file could not be read.
 """
@@ -174,29 +174,32 @@ def _table(hand: Any, budget_s: float | None = None) -> dict[str, Any]:
     return out
 
 
-def _open_stock(hand: Any, out: dict[str, Any], budget_s: float | None) -> bool:
-    """Sixty-Six's open stock in a dealt hand, where the text gives the stock's order: every choice of the player
-    to act valued with every card known (``atout.solver.sixty_six_open``), without a line. False when the hand is
-    not one of these, or ``budget_s`` ran out first (the caller then says why it has no values)."""
+def _stopper(budget_s: float | None) -> Any:
     import time
 
-    from atout.sixty_six.hand import SixtySixHand
-    from atout.solver.positions import Interrupted
-    from atout.solver.sixty_six_open import OpenSearch, for_seat, from_hand
+    if budget_s is None:
+        return None
+    deadline = time.perf_counter() + budget_s
+    return lambda: time.perf_counter() > deadline
 
-    if not isinstance(hand, SixtySixHand) or not hand.history or hand.history[0].kind != "deal":
+
+def _open_stock(hand: Any, out: dict[str, Any], budget_s: float | None) -> bool:
+    """A position the trick solver does not take but the family's whole-hand search does (Sixty-Six's open stock in
+    a dealt hand, whose text gives the stock's order): every choice of the player to act valued with every card known,
+    without a line. False when the family has no such search, the hand is not one it takes, or ``budget_s`` ran out
+    first (the caller then says why it has no values)."""
+    from atout.solver.positions import Interrupted, adapter_of
+
+    search = getattr(adapter_of(hand), "whole_hand_values", None)
+    if search is None:
         return False
-    stop = None
-    if budget_s is not None:
-        deadline = time.perf_counter() + budget_s
-        stop = lambda: time.perf_counter() > deadline  # noqa: E731
-    search = OpenSearch(from_hand(hand), stop)
-    seat = hand.to_act
-    assert seat is not None, "a hand in play has a player to act"
     try:
-        values = {search.action(m): for_seat(search.value_after(m), seat, hand.carry) for m in search.root_moves()}
+        values = search(hand, _stopper(budget_s))
     except Interrupted:
         return False
+    if values is None:
+        return False
+    seat = hand.to_act
     top = max(values.values())
     out.update(to_act=seat, side=[seat], whose="game", unit="game points", count_unit="game points", exact=True)
     out["values"] = [{"action": str(a), "score": v, "count": v, "best": v == top}
@@ -205,20 +208,14 @@ def _open_stock(hand: Any, out: dict[str, Any], budget_s: float | None) -> bool:
 
 
 def _first_lead_table(hand: Any, budget_s: float | None) -> dict[str, Any]:
-    """Sixty-Six's table: each choice of the first leader at the hand's first lead, in game points for the leader,
-    every card and the stock's order known (``atout.solver.sixty_six_open``)."""
-    import time
+    """The table of a family whose whole-hand search gives one (Sixty-Six: each choice of the first leader at the
+    hand's first lead, in game points for the leader, every card and the stock's order known)."""
+    from atout.solver.positions import adapter_of
 
-    from atout.sixty_six.hand import SixtySixHand
-    from atout.solver.sixty_six_open import first_lead_table
-
-    if not isinstance(hand, SixtySixHand) or not hand.history or hand.history[0].kind != "deal":
+    table = getattr(adapter_of(hand), "whole_hand_table", None)
+    found = table(hand, _stopper(budget_s)) if table is not None else None
+    if found is None:
         return {}
-    stop = None
-    if budget_s is not None:
-        deadline = time.perf_counter() + budget_s
-        stop = lambda: time.perf_counter() > deadline  # noqa: E731
-    found = first_lead_table(hand, stop)
     cells = [{"action": str(a), "score": v, "best": found.complete and a in found.best}
              for a, v in found.values.items()]
     return {"table": {"by": "first-lead", "unit": "game points", "leader": found.leader, "value": found.value,

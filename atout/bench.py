@@ -6,8 +6,8 @@ shuffle-and-deal loop), so figures from a shared, noisy machine can be compared 
 
 ``atout bench referee``: the time ``atout judge`` takes over its worst line, of each kind of hostile line
 (``atout.bench_referee``).
-``atout bench sixty-six-deal``: the whole-hand search of Sixty-Six with every card and the stock's order known,
-from the deal and from later leads of the open stock (``atout.bench_sixty_six``).
+``atout bench whole-hand``: the whole-hand search of each family whose solver has one (Sixty-Six: every card and the
+stock's order known, from the deal and from later leads of the open stock, ``atout.sixty_six.bench_whole_hand``).
 
 ``atout bench review``: how far past its time budget the review of a learner's calls runs (``atout.review``), per
 game with an auction, median of five reviews: it looks at the clock between two deals, so it should overrun by
@@ -122,7 +122,7 @@ def review(budget_s: float = 1.0, games: list[str] | None = None) -> dict[str, A
 
 
 # the site's, in Chromium: benchmarks/bench_site.py
-BENCHMARKS = ("engine", "solver", "class", "class-start", "review", "referee", "sixty-six-deal")
+BENCHMARKS = ("engine", "solver", "class", "class-start", "review", "referee", "whole-hand")
 
 
 def run(what: str, seconds: float | None = None, games: list[str] | None = None, students: int = 30,
@@ -149,11 +149,17 @@ def run(what: str, seconds: float | None = None, games: list[str] | None = None,
 
         return bench_referee.run()
 
-    if what == "sixty-six-deal":
-        from atout import bench_sixty_six
-
-        return bench_sixty_six.run(positions, seconds)
+    if what == "whole-hand":
+        return {"whole_hand": {fam.id: fam.solver_adapter().bench_whole_hand(positions, seconds)
+                               for fam in _whole_hand_families()}}
     raise ValueError(f"unknown benchmark {what!r}: choose {', '.join(BENCHMARKS)}")
+
+
+def _whole_hand_families() -> list[Any]:
+    """The registered families whose solver searches a whole hand (its adapter's ``bench_whole_hand``)."""
+    from atout.games import FAMILY_LIST
+
+    return [fam for fam in FAMILY_LIST if hasattr(fam.solver_adapter(), "bench_whole_hand")]
 
 
 def format_results(results: dict[str, Any]) -> str:
@@ -161,10 +167,10 @@ def format_results(results: dict[str, Any]) -> str:
         from atout import bench_solver
 
         return bench_solver.format_results(results)
-    if "sixty_six_deal" in results:
-        from atout import bench_sixty_six
-
-        return bench_sixty_six.format_results(results)
+    if "whole_hand" in results:
+        by_family = {fam.id: fam for fam in _whole_hand_families()}
+        return "\n".join(by_family[family].solver_adapter().format_whole_hand(figures)
+                         for family, figures in results["whole_hand"].items())
     if "class_start" in results:
         from atout import bench_class_start
 

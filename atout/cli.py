@@ -292,24 +292,24 @@ def main(argv: list[str] | None = None) -> int:
     analyse.set_defaults(func=_analyse)
     bench = sub.add_parser("bench", help="measure speed (prints figures; --json for machines)")
     bench.add_argument("what", choices=["engine", "solver", "class", "class-start", "review", "referee",
-                                        "sixty-six-deal"],
+                                        "whole-hand"],
                        help="engine: random hands a second; solver: time to solve a deal; "
                             "class: a live class's answer → projector latency and memory per student; "
                             "class-start: a class's pages opened at once against one server, time to ready, CPU "
                             "and memory per page; "
                             "review: how far the review of a learner's calls runs past its budget; "
                             "referee: atout judge's time over its worst line, of each kind of hostile line; "
-                            "sixty-six-deal: the whole-hand search of Sixty-Six (every card and the stock's order "
-                            "known) from the deal and later leads, time per deal "
+                            "whole-hand: the search of a whole hand with every hidden card known, where a game's "
+                            "solver has one (Sixty-Six's open stock), from the deal and later leads, time per deal "
                             "(the site's pages in Chromium: make bench-site, from a checkout)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--seconds", type=float, default=None,
                        help="time per measurement (defaults: engine 2, solver 10; review: the review's budget, 1; "
-                            "sixty-six-deal: each search's limit, none by default)")
+                            "whole-hand: each search's limit, none by default)")
     bench.add_argument("--games", nargs="*", default=None, help="only these presets")
     bench.add_argument("--positions", type=int, default=None,
                        help="solver: how many positions per preset, instead of --seconds (the same deals however "
-                            "loaded the machine); sixty-six-deal: how many deals (default 10)")
+                            "loaded the machine); whole-hand: how many deals (default 10)")
     bench.add_argument("--students", type=int, default=30, help="class: how many student sessions (default 30)")
     bench.add_argument("--pages", type=int, default=30,
                        help="class-start: how many pages open at once (default 30, course and classroom)")

@@ -218,10 +218,10 @@ def _(message: str, lang: str | None = None) -> str:
     return translations(lang or _current).gettext(message)
 
 
-def sentences(*texts: str, lang: str | None = None) -> str:
+def sentences(*texts: str, lang: str | None = None, end_last: bool = True) -> str:
     """Sentences (each already in ``lang``) one after the other as the language sets them (``Grammar.sentences``):
     "A. B." in English, 「A。B。」 in Japanese; never an English full stop glued after a translation."""
-    return grammar(lang or _current).sentences(*texts)
+    return grammar(lang or _current).sentences(*texts, end_last=end_last)
 
 
 def sentence(text: str, lang: str | None = None) -> str:

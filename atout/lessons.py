@@ -44,6 +44,7 @@ from atout.i18n import (
     get_language,
     grammar,
     render_value,
+    sentences,
     signed,
 )
 from atout.iri_check import without_iri_format_check
@@ -804,14 +805,14 @@ class Question:
             working = general if general and general != reason["explanation"] else ""
             text = reason["explanation"]
             if self.kind == "legal" and wrong:     # the card picked is named first: a family's reason may not name it
-                text = f"{self._refused(wrong).render()}. {text}"
+                text = sentences(self._refused(wrong).render(), text, end_last=False)
             return Feedback(False, text, reason["rule"], wrong + missing, ordered, wrong, said, working)
         if self.kind == "legal" and (wrong or missing):
             if wrong:     # an illegal pick is never told that another card "may be played too"
                 lead = self._refused(wrong)
             else:
                 lead = Text("{cards} may be played too", cards=[Card.parse(c) for c in missing])
-            general = f"{lead.render()}. {general}"
+            general = sentences(lead.render(), general, end_last=False)
         return Feedback(False, general, rule, wrong + missing, ordered, wrong, said)
 
     def answer_text(self, right: Sequence[str], lang: str | None = None,

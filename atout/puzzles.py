@@ -321,9 +321,10 @@ class _Joined:
         self.items = items
 
     def render(self, lang: str | None = None) -> str:
-        from atout.i18n import render_value
+        from atout.i18n import render_value, series
 
-        return ", ".join(str(render_value(item, lang or "en")) for item in self.items)
+        lang = lang or "en"
+        return series((str(render_value(item, lang)) for item in self.items), lang)
 
 
 def _joined(items: list[Any]) -> Any:

@@ -58,9 +58,12 @@ class Grammar:
         """``sentence`` with the language's full stop, unless it already ends as a sentence ends."""
         return sentence if not sentence or sentence.endswith(self.sentence_ends) else sentence + self.full_stop
 
-    def sentences(self, *sentences: str) -> str:
-        """Sentences one after the other, each ended (empty ones left out): "A. B.", 「A。B。」."""
-        return self.between_sentences.join(self.ended(s) for s in sentences if s)
+    def sentences(self, *sentences: str, end_last: bool = True) -> str:
+        """Sentences one after the other, each ended (empty ones left out): "A. B.", 「A。B。」; with ``end_last``
+        false the last is left as it is ("A. B"), for a text whose reader ends it (a quiz's feedback)."""
+        said = [s for s in sentences if s]
+        return self.between_sentences.join([*(self.ended(s) for s in said[:-1]),
+                                            *(self.ended(s) if end_last else s for s in said[-1:])])
 
     def series(self, items: Iterable[str]) -> str:
         """Items read one by one, without "and": "K♣, 4♣", 「K♣、4♣」."""

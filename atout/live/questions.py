@@ -29,7 +29,6 @@ from typing import Any
 
 from atout import dealcode, rules_api
 from atout.cards import Card
-from atout.engine import Action
 from atout.errors import AtoutError
 from atout.i18n import Text, language, ngettext, sentences
 from atout.lessons import LessonError, Question, course_lessons, make_questions
@@ -142,11 +141,12 @@ class LiveQuestion:
         with language(lang):
             if self.cards:
                 return Card.parse(choice).render(lang)
-            if self.puzzle is not None:
+            if self.puzzle is not None:     # a choice is the puzzle's action as ``puzzle_choice`` writes it
                 from atout.i18n import render_value
                 from atout.puzzles import action_said
 
-                return str(render_value(action_said(Action.parse(choice)), lang))
+                action = next(c.action for c in self.puzzle.choices if puzzle_choice(c.action) == choice)
+                return str(render_value(action_said(action), lang))
             return self._question.label(choice, lang)
 
     def explanation(self, lang: str) -> str:
@@ -180,7 +180,7 @@ class LiveQuestion:
         hand = self.puzzle.hand()
         seat = self.puzzle.seat
         partners = any(hand.side_of(s) == hand.side_of(seat) for s in range(len(hand.hands)) if s != seat)
-        return " ".join(line.render(lang) for line in proof(self.puzzle, partners))
+        return sentences(*(line.render(lang) for line in proof(self.puzzle, partners)), lang=lang)
 
     def _unit(self, value: int) -> str:
         return unit_text(self.spec["unit"], value)

@@ -411,3 +411,46 @@ if TYPE_CHECKING:       # this module is its family's solver adapter: mypy check
     from atout.solver.adapter import OwnSearchAdapter
 
     _as_adapter: OwnSearchAdapter = _this_module
+
+
+# --- the whole hand with the stock's order known (``atout.sixty_six.open_search``) --------------------------------
+# A dealt hand's text gives the stock's order; with it the open stock is a game of full information, which the
+# whole-hand search takes from any point. The callers ask for these by name on a family's adapter: a family whose
+# solver takes only the trick play has none.
+
+def _dealt(hand: Any) -> bool:
+    return bool(hand.history) and hand.history[0].kind == "deal"
+
+
+def whole_hand_values(hand: Any, stop: Callable[[], bool] | None = None) -> dict[Action, int] | None:
+    """Every choice of the player to act in a dealt hand, valued with every card and the stock's order known: the
+    game points each wins for that player (negative: the other wins them). None for an ending (no stock's order);
+    ``Interrupted`` once ``stop`` says so."""
+    from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
+
+    if not _dealt(hand):
+        return None
+    search = OpenSearch(from_hand(hand), stop)
+    seat = hand.to_act
+    return {search.action(m): for_seat(search.value_after(m), seat, hand.carry) for m in search.root_moves()}
+
+
+def whole_hand_table(hand: Any, stop: Callable[[], bool] | None = None) -> Any:
+    """The first leader's choices at a dealt hand's first lead, each valued in game points for the leader
+    (``open_search.FirstLeadTable``); None for an ending."""
+    from atout.sixty_six.open_search import first_lead_table
+
+    return first_lead_table(hand, stop) if _dealt(hand) else None
+
+
+def bench_whole_hand(deals: int | None, seconds: float | None) -> dict[str, Any]:
+    """``atout bench whole-hand``: ``atout.sixty_six.bench_whole_hand``."""
+    from atout.sixty_six import bench_whole_hand as bench
+
+    return bench.run(deals, seconds)
+
+
+def format_whole_hand(results: dict[str, Any]) -> str:
+    from atout.sixty_six import bench_whole_hand as bench
+
+    return bench.format_results(results)

@@ -14,7 +14,7 @@ perfect, what each player or side makes in each trump suit (and in no trumps, in
 
 Sixty-Six has no table of this kind (one trump suit, turned up; no contracts): its table is what each choice of the
 first leader at the first lead is worth, every card and the stock's order known
-(``atout.solver.sixty_six_open.first_lead_table``, given by ``atout analyse --table``; not yet on the What-if page).
+(``atout.sixty_six.open_search.first_lead_table``, given by ``atout analyse --table``; not yet on the What-if page).
 
 >>> from atout.games import family
 >>> hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=2)

@@ -1383,7 +1383,8 @@ class _Names:
 def _explanation_html(question: Any, lang: str) -> str:
     """The right answer's explanation with its rule, as the quiz shows it."""
     text = question.explanation(lang)
-    return f"<p class='atout-live-explanation'>{escape(text)}</p>{rule_quote(question.rule, text, lang)}"
+    return (f"<p class='atout-live-explanation'>{escape(sentence(text, lang))}</p>"
+            f"{rule_quote(question.rule, text, lang)}")
 
 
 # --- a student --------------------------------------------------------------------------------------------------

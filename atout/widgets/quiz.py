@@ -394,16 +394,17 @@ class QuizView(widgets.VBox):
         css = "atout-right" if feedback.correct else "atout-wrong"
         verdict_html = f"<strong>{escape(verdict.render())}</strong>"
         space = grammar(get_language()).between_sentences     # none between two Japanese sentences
+        said, working = sentence(feedback.text), sentence(feedback.working)    # the referee's words, ended
         if feedback.correct:
-            body = [f"<p>{verdict_html}{space}{escape(feedback.text)}</p>"]
+            body = [f"<p>{verdict_html}{space}{escape(said)}</p>"]
         else:
             answer = question.answer_text(feedback.right)
             answer_html = f"<strong class='atout-quiz-answer'>{escape(sentence(answer))}</strong>"
             if feedback.working:     # why the pick is wrong, then the right answer with its working
-                body = [f"<p>{verdict_html}{space}{escape(feedback.text)}</p>",
-                        f"<p>{answer_html}{space}{escape(feedback.working)}</p>"]
+                body = [f"<p>{verdict_html}{space}{escape(said)}</p>",
+                        f"<p>{answer_html}{space}{escape(working)}</p>"]
             else:                    # the right answer, then the working that gives it
-                body = [f"<p>{verdict_html}{space}{answer_html}</p>", f"<p>{escape(feedback.text)}</p>"]
+                body = [f"<p>{verdict_html}{space}{answer_html}</p>", f"<p>{escape(said)}</p>"]
         ringed = [c for c in rings if question.cards and c in question.choices]
         if ringed:
             marks = [Text("Green ring: the right answer.")]

@@ -1,11 +1,11 @@
-"""``atout bench sixty-six-deal`` reaches each point of the open stock it times, values what it times as the search
-does, and keeps a stopped search out of its figures."""
+"""``atout bench whole-hand`` reaches, in Sixty-Six, each point of the open stock it times, values what it times as
+the search does, and keeps a stopped search out of its figures."""
 
 import json
 
-from atout.bench_sixty_six import POINTS, positions_of
 from atout.cli import main
-from atout.solver.sixty_six_open import OpenSearch, for_seat, from_hand
+from atout.sixty_six.bench_whole_hand import POINTS, positions_of
+from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
 
 
 def test_each_point_is_a_first_lead_with_that_many_face_down_cards():
@@ -17,8 +17,8 @@ def test_each_point_is_a_first_lead_with_that_many_face_down_cards():
 
 
 def test_the_figures_come_from_the_search_and_a_stopped_search_is_not_counted(capsys):
-    assert main(["bench", "sixty-six-deal", "--positions", "1", "--seconds", "0.3", "--json"]) == 0
-    figures = json.loads(capsys.readouterr().out)["sixty_six_deal"]
+    assert main(["bench", "whole-hand", "--positions", "1", "--seconds", "0.3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["whole_hand"]["sixty-six"]
     assert figures["deals"] == 1 and figures["budget_s"] == 0.3
     timed = {name: rows for name, rows in figures["positions"].items() if rows}
     assert len(timed) + figures["stopped"] >= len(POINTS)      # each point either timed or said to be stopped

@@ -1,4 +1,4 @@
-"""The whole-hand search of Sixty-Six (``atout.solver.sixty_six_open``) against a brute force.
+"""The whole-hand search of Sixty-Six (``atout.sixty_six.open_search``) against a brute force.
 
 The brute force plays every legal action of the engine (``SixtySixHand``: leads, replies, draws, closing before
 or after the draw, the 9 exchanged, marriages, declarations) while the stock is open, and takes the strict play
@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from atout.sixty_six.hand import SixtySixHand
+from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
 from atout.solver import sixty_six as strict
-from atout.solver.sixty_six_open import OpenSearch, for_seat, from_hand
 
 
 def _key(h: Any) -> tuple[Any, ...]:

@@ -86,3 +86,23 @@ def test_a_step_that_advises_which_card_to_give_up_names_the_weakest_of_the_hand
                 assert advice and any(weakest.render(lang) in said for said in advice), (lesson.id, lang, advice)
             advised += 1
     assert advised, "no step advises a card to give up"
+
+
+def test_a_marked_pick_reads_as_japanese_sentences_with_no_english_full_stop():
+    """The second read of the Japanese lessons: an illegal pick's feedback read 「…出せるのはK♦です. 9♦では…」, the
+    refusal glued to the reason by ". " in code; Japanese ends a sentence with 。 and puts no space after it."""
+    checked = 0
+    for lesson in LESSONS.values():
+        questions = [*lesson.questions(), *(q for i in range(len(lesson.steps)) for q in lesson.step_questions(i))]
+        for question in questions:
+            if question.kind != "legal":
+                continue
+            wrong = [c for c in question.choices if c not in question.answer]
+            picks = [wrong[:1]] if wrong else []
+            picks += [question.answer[:1]] if len(question.answer) > 1 else []
+            with language("ja"):
+                for pick in picks:
+                    text = question.check(pick).text
+                    checked += 1
+                    assert ". " not in text and not text.endswith("."), (lesson.id, question.prompt_text("ja"), text)
+    assert checked > 50

@@ -661,3 +661,25 @@ def test_a_puzzle_the_set_does_not_have_is_refused_and_nothing_is_asked(classes,
     with pytest.raises(QuestionError, match="there is no puzzle"):
         teacher.ask_puzzle("not-a-puzzle")
     assert unchanged(store, teacher.class_id) == before and teacher.current() is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_puzzle_with_a_call_among_its_plays_names_every_card_and_reads_in_the_language(lang):
+    """A Sixty-Six puzzle offering "declaring 66" beside three plays showed the plays as 10c, 9c, kc (the card's code
+    read back as an action), and its proof joined Japanese sentences with ". " and the plays with ", "."""
+    from atout.cards import Card
+    from atout.live.questions import from_spec, puzzle_choice, puzzles_by_id
+
+    mixed = [p for p in puzzles_by_id().values()
+             if any(c.action.kind != "play" for c in p.choices) and any(c.action.kind == "play" for c in p.choices)]
+    assert mixed
+    for puzzle in mixed:
+        question = from_spec({"source": "puzzle", "puzzle": puzzle.id})
+        for choice in puzzle.choices:
+            action = choice.action
+            label = question.label(puzzle_choice(action), lang)
+            if action.kind == "play" and action.card is not None and action.value is None:
+                assert label == Card.parse(action.card.code).render(lang), (puzzle.id, label)
+        if lang == "ja":
+            proof = question.explanation(lang)
+            assert ". " not in proof and ", " not in proof and "。 " not in proof, (puzzle.id, proof)

@@ -438,6 +438,24 @@ def test_another_game_from_the_menu_is_dealt_at_once_and_a_code_with_en_dashes_j
     assert page.locator("[data-testid=deal-code-error]").count() == 0
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_the_classroom_deal_bar_keeps_join_on_its_first_row_on_a_laptop(sized, voila_url, lang):
+    """In Japanese at 1366×768 the bar's words (「プレイヤー」 before the number of players) sent Join to a second
+    row, 38 px more above the table; the field for the teacher's code showed its placeholder cut."""
+    page = sized("laptop")
+    open_notebook(page, voila_url, f"classroom.ipynb?lang={lang}", "[data-testid=deal-code]")
+    rows = page.evaluate("""() => {
+        const top = (s) => Math.round(document.querySelector(s).getBoundingClientRect().top);
+        const field = document.querySelector('.atout-code-input input'), style = getComputedStyle(field);
+        const pen = document.createElement('canvas').getContext('2d'); pen.font = style.font;
+        return {field: top('.atout-code-input input'), join: top('.atout-join'), game: top('.atout-game-picker'),
+                room: field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+                placeholder: pen.measureText(field.placeholder).width}; }""")
+    assert rows["join"] == rows["field"] and rows["game"] <= rows["field"] + 8, rows
+    if lang == "ja":
+        assert rows["placeholder"] <= rows["room"], rows
+
+
 def open_house_rules(page) -> None:
     page.locator(".atout-house-rules-toggle").click()
     page.wait_for_selector(".atout-house-rules-open .atout-house-rule", state="visible")

@@ -161,6 +161,24 @@ def test_the_feedback_given_before_the_language_switch_is_said_again_in_the_new_
     assert view.result.value == english
 
 
+@pytest.mark.parametrize("lang, full_stop", [("en", "."), ("fr", "."), ("ja", "。")])
+def test_every_paragraph_of_the_feedback_ends_as_a_sentence_in_the_language(lang, full_stop):
+    """The referee's sentence was shown as it came, without its full stop: 「…あなたはK♦を持っています」 ended a
+    Japanese paragraph unfinished (the second read of the Japanese lessons), "… and you hold K♦" an English one."""
+    lesson = next(x for x in load_lessons() if x.id == "66-strict-phase")
+    question = lesson.step_questions(1)[0]
+    wrong = next(c for c in question.choices if c not in question.answer)
+    set_page_language(lang)
+    try:
+        for pick in (wrong, question.answer[0]):
+            view = QuizView([question])
+            view.answer([pick])
+            paragraphs = [re.sub(r"<[^>]+>", "", p) for p in re.findall(r"<p>(.*?)</p>", view.result.value)]
+            assert paragraphs and all(p.endswith(full_stop) for p in paragraphs), (lang, pick, paragraphs)
+    finally:
+        set_page_language("en")
+
+
 @pytest.mark.parametrize("spec, game, shown, hidden", [
     ({"kind": "bids", "calls": ["pass", "7C"]}, "five-hundred", ["Pass", "7♠", "7♣", "7 NT"], ["7S", "7NT"]),
     ({"kind": "bids", "calls": ["15", "pass", "pass"], "players": 4}, "auction-forty-fives",

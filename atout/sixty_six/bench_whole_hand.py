@@ -1,5 +1,5 @@
-"""``atout bench sixty-six-deal``: how long the whole-hand search of Sixty-Six (``atout.solver.sixty_six_open``)
-takes with every card and the stock's order known, from the deal and from later points of the open stock.
+"""``atout bench whole-hand`` for Sixty-Six: how long the whole-hand search (``atout.sixty_six.open_search``) takes
+with every card and the stock's order known, from the deal and from later points of the open stock.
 
 For each of ``deals`` fixed seeds (``--positions``, default 10) the hand is dealt, then played on with random
 plays, draws, exchanges and marriages (never a close nor a declaration, so the stock stays open) to the first lead
@@ -44,8 +44,8 @@ def _timed(fn: Any) -> tuple[Any, float, float]:
 
 
 def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any]:
+    from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
     from atout.solver.positions import Interrupted
-    from atout.solver.sixty_six_open import OpenSearch, for_seat, from_hand
 
     deals = deals or DEFAULT_DEALS
     rows: dict[str, list[dict[str, Any]]] = {f"{k} face down": [] for k in POINTS}
@@ -90,12 +90,10 @@ def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any
             "median_nodes": int(statistics.median(r["nodes"] for r in got)),
             "nodes_per_cpu_s": int(sum(r["nodes"] for r in got) / max(sum(cpus), 1e-9)),
         }
-    return {"sixty_six_deal": {"deals": deals, "budget_s": seconds, "stopped": stopped, "points": summary,
-                               "positions": rows}}
+    return {"deals": deals, "budget_s": seconds, "stopped": stopped, "points": summary, "positions": rows}
 
 
-def format_results(results: dict[str, Any]) -> str:
-    fig = results["sixty_six_deal"]
+def format_results(fig: dict[str, Any]) -> str:
     lines = [f"Sixty-Six, every card and the stock's order known: {fig['deals']} deal{'s' * (fig['deals'] != 1)}"
              + (f", each search stopped after {fig['budget_s']:g} s ({fig['stopped']} stopped)"
                 if fig["budget_s"] is not None else "")]

@@ -316,6 +316,9 @@ class _TrickSolve:
         best = self.action_of(best_move)
         complete = all(self.lo[m] == self.hi[m] for m in self.options)
         line = self.line if self.line is not None else [best]
+        adapter = adapter_of(self.pos)
+        if adapter.SEARCH == "tricks":
+            line = adapter.hand_line(self.pos, line)
         complete = complete and (self.line is not None or not self.want_line)
         limits = ((base + self.floor) * scale, (base + self.ceiling) * scale)
         return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes, limits=limits)

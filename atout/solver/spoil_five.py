@@ -1,9 +1,21 @@
 """Spoil Five for the solver: its play position, its search state for ``atout.solver.tricks``, the value of a hand
 as played and its double-dummy table (the family's solver adapter, named by ``atout.games``).
 
-The search counts the tricks a player takes against all the others (paranoid), every trick played out: three of them
-win the pool (s5.score.three-tricks), so a value of 3 or more is the pool won. The jinx decision is not searched: a
-hand whose leader decides whether to jinx is not at a card play, and the solver refuses it.
+The search counts the tricks a player takes against all the others (paranoid), every trick played out, and its
+``Scorer`` turns that count into the counters the hand pays the player (``atout.spoil_five.scoring.pool_result``).
+Playing on past the end of the hand changes no score, because with five tricks:
+
+* the player takes 3 or more of them exactly when it is the first to three (the others share at most two), which
+  wins the pool (s5.score.three-tricks); fewer, and it loses its stake;
+* it takes all 5 exactly when it won the first three and could then jinx and take the last two: the jinx made
+  (s5.score.jinx-made). Where it won the first three, the best of stopping (the pool) and jinxing (the jinx made
+  if it can take both tricks left, nothing if not) is what its count of 3, 4 or 5 scores, so the jinx decision is
+  valued as the search values the play.
+
+The assumption: the other players play against the player valued but never jinx themselves. A hand where another
+player jinxes and makes it costs the player one stake more; its played value counts -1 (``OTHER_JINX_MADE``), a
+count the search never proves. The best line is cut where the hand ends, with the jinx decision put in
+(``hand_line``).
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
+    from atout.engine import Action
     from atout.solver import Value
     from atout.solver.scoring import Scorer
     from atout.solver.table import DoubleDummyTable, Par
@@ -97,25 +110,104 @@ def build(pos: SpoilFivePosition, max_seat: int | None = None) -> Built:
     return Built(st, base, 1, "tricks")
 
 
-def played_value(hand: Any, seat: int) -> Value:
-    """The value of a finished hand for ``seat``: the tricks it took."""
-    from atout.solver import Value
+OTHER_JINX_MADE = -1      # the count of a hand another player won with a jinx made (below taking no trick)
 
+
+def played_value(hand: Any, seat: int) -> Value:
+    """The value of a finished hand for ``seat`` in the search's count, whose score is what the hand paid: the tricks
+    it took; all five for a jinx made; two (the pool not won) for its own jinx failed, though it took three;
+    ``OTHER_JINX_MADE`` for another player's jinx made."""
+    from atout.solver import Value
+    from atout.spoil_five.hand import WINNING_TRICKS
+
+    result = hand.result
     won = hand.tricks_won[seat]
+    if result is not None and result.jinx == "made":
+        won = TRICKS if result.winner == seat else OTHER_JINX_MADE
+    elif result is not None and result.jinx == "failed" and hand.jinxed == seat:
+        won = WINNING_TRICKS - 1
     return Value(seat, won, won, "tricks")
 
 
+def _counters(config: Any, dealer: int, carried: int, seat: int) -> dict[int, int]:
+    """The counters ``seat`` wins or loses for each count, from the family's own scoring."""
+    from atout.spoil_five.hand import WINNING_TRICKS
+    from atout.spoil_five.scoring import pool_result
+
+    other = (seat + 1) % config.players
+
+    def paid(winner: int | None, jinx: str | None) -> int:
+        return pool_result(config, dealer, carried, winner, jinx, [0] * config.players).counters[seat]
+
+    table = {OTHER_JINX_MADE: paid(other, "made") if config.jinx else paid(None, None)}
+    for count in range(TRICKS + 1):
+        if count < WINNING_TRICKS:
+            table[count] = paid(None, None)
+        else:
+            table[count] = paid(seat, "made" if count == TRICKS and config.jinx and config.players > 1 else None)
+    return table
+
+
 def scorer(hand: Any, seat: int) -> Scorer:
-    """The tricks themselves: three or more win the pool, whatever the count."""
+    """The counters the hand pays ``seat`` for each count of its tricks (see the module)."""
     from atout.solver.scoring import Scorer
 
-    return Scorer(seat, "own", "tricks", "tricks")
+    return Scorer(seat, "own", "points", "tricks", _counters(hand.config, hand.dealer, hand.carried, seat))
 
 
 def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
     from atout.solver.scoring import Scorer
 
-    return Scorer(view["seat"], "own", "tricks", "tricks")
+    seat = view["seat"]
+    carried = view["pool"] - sum(view["stakes"])
+    return Scorer(seat, "own", "points", "tricks", _counters(view["config"], view["dealer"], carried, seat))
+
+
+def hand_line(pos: SpoilFivePosition, line: list[Action]) -> list[Action]:
+    """The search's best line as the hand plays it: cut where a player reaches three tricks, and there, for the
+    winner of the first three, the jinx when the line goes on to take the last two (else the stop)."""
+    from atout.spoil_five.hand import JINX, STOP, WINNING_TRICKS
+    from atout.spoil_five.ranking import trick_winner
+
+    n = pos.config.players
+    won = [0] * n
+    for _leader, _cards, winner in pos.tricks:
+        won[winner] += 1
+    done = len(pos.tricks)
+    leader, trick = pos.leader, list(pos.trick)
+    out: list[Action] = []
+    for i, action in enumerate(line):
+        out.append(action)
+        if action.kind != "play":
+            continue
+        assert action.card is not None, "a play names its card"
+        trick.append(action.card)
+        if len(trick) < n:
+            continue
+        winner = (leader + trick_winner(trick, pos.trump)) % n
+        won[winner] += 1
+        done += 1
+        leader, trick = winner, []
+        if won[winner] == WINNING_TRICKS:
+            if done == WINNING_TRICKS and pos.config.jinx and n > 1:
+                rest = [a.card for a in line[i + 1:] if a.kind == "play" and a.card is not None]
+                takes_the_rest = len(rest) == 2 * n and _winners(rest, winner, n, pos.trump) == [winner, winner]
+                out.append(JINX if takes_the_rest else STOP)
+                if takes_the_rest:
+                    continue
+            return out
+    return out
+
+
+def _winners(cards: list[Card], leader: int, n: int, trump: Suit) -> list[int]:
+    """Who wins each trick of ``cards`` played in turn from ``leader``."""
+    from atout.spoil_five.ranking import trick_winner
+
+    winners = []
+    for start in range(0, len(cards), n):
+        leader = (leader + trick_winner(cards[start:start + n], trump)) % n
+        winners.append(leader)
+    return winners
 
 
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:

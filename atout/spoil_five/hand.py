@@ -103,6 +103,8 @@ class SpoilFiveHand(HandBase):
     config_class = SpoilFiveConfig
     make_config = staticmethod(make_config)
     DEAL_RULE = "s5.deal.packets"
+    # three tricks end the hand (a stop after the first three, or the third won later); a lost jinx ends it at once
+    EARLY_END_RULES = frozenset({"s5.score.three-tricks", "s5.score.jinx-failed"})
 
     def __init__(self, config: SpoilFiveConfig, dealer: int = 0, scores_before: Sequence[int] | None = None,
                  carried: int = 0) -> None:

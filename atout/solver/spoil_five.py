@@ -14,8 +14,11 @@ Playing on past the end of the hand changes no score, because with five tricks:
 
 The assumption: the other players play against the player valued but never jinx themselves. A hand where another
 player jinxes and makes it costs the player one stake more; its played value counts -1 (``OTHER_JINX_MADE``), a
-count the search never proves. The best line is cut where the hand ends, with the jinx decision put in
-(``hand_line``).
+count the search never proves. Once a player has jinxed, the jinxer's count (its tricks: five, the jinx made, fewer,
+failed) is exact; another player's is its own tricks, none scored as the jinx made: a lower bound, since a third
+player may still break the jinx (crediting every trick the jinxer loses to the player valued was tried and the search
+then disagreed with a brute force: left to do). The best line is cut
+where the hand ends, with the jinx decision put in (``hand_line``).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ class SpoilFivePosition:
     tricks: list[tuple[int, list[Card], int]]    # finished tricks: (leader, cards, winner)
     rob: tuple[int, Card] | None = None          # s5.rob.ace-holder: who may still rob in trick 1, and the card
     rob_now: bool = False                        # the player to act is deciding that now
+    jinxed: int | None = None                    # who jinxed: the hand ends at the first trick they lose
 
 
 # How the solver searches its positions (``atout.solver.adapter``): the shared trick search.
@@ -75,7 +79,7 @@ def position(hand: Any) -> SpoilFivePosition:
     rob_now = rob is not None and hand.rob_offer == rob[0] and hand.to_act == rob[0]
     return SpoilFivePosition(hand.config, hand.trump, [list(h) for h in hand.hands], hand.to_act, trick.leader,
                              list(trick.cards), [(t.leader, list(t.cards), t.winner) for t in hand.tricks], rob,
-                             rob_now)
+                             rob_now, hand.jinxed)
 
 
 @cache
@@ -124,13 +128,16 @@ def played_value(hand: Any, seat: int) -> Value:
     won = hand.tricks_won[seat]
     if result is not None and result.jinx == "made":
         won = TRICKS if result.winner == seat else OTHER_JINX_MADE
-    elif result is not None and result.jinx == "failed" and hand.jinxed == seat:
-        won = WINNING_TRICKS - 1
+    elif result is not None and result.jinx == "failed":
+        won = WINNING_TRICKS - 1 if hand.jinxed == seat else sum(w for s, w in enumerate(hand.tricks_won)
+                                                                  if s != hand.jinxed)
     return Value(seat, won, won, "tricks")
 
 
-def _counters(config: Any, dealer: int, carried: int, seat: int) -> dict[int, int]:
-    """The counters ``seat`` wins or loses for each count, from the family's own scoring."""
+def _counters(config: Any, dealer: int, carried: int, seat: int, jinxed: int | None) -> dict[int, int]:
+    """The counters ``seat`` wins or loses for each count, from the family's own scoring. Once a player has jinxed,
+    the jinxer's count is its tricks (all five: the jinx made, fewer: failed) and any other player's is the tricks
+    the players other than the jinxer take (none: the jinx made, one or more: failed)."""
     from atout.spoil_five.hand import WINNING_TRICKS
     from atout.spoil_five.scoring import pool_result
 
@@ -139,6 +146,12 @@ def _counters(config: Any, dealer: int, carried: int, seat: int) -> dict[int, in
     def paid(winner: int | None, jinx: str | None) -> int:
         return pool_result(config, dealer, carried, winner, jinx, [0] * config.players).counters[seat]
 
+    if jinxed is not None:
+        if jinxed == seat:
+            return {count: paid(seat, "made") if count == TRICKS else paid(None, "failed")
+                    for count in range(OTHER_JINX_MADE, TRICKS + 1)}
+        return {count: paid(jinxed, "made") if count <= 0 else paid(None, "failed")
+                for count in range(OTHER_JINX_MADE, TRICKS + 1)}
     table = {OTHER_JINX_MADE: paid(other, "made") if config.jinx else paid(None, None)}
     for count in range(TRICKS + 1):
         if count < WINNING_TRICKS:
@@ -152,7 +165,8 @@ def scorer(hand: Any, seat: int) -> Scorer:
     """The counters the hand pays ``seat`` for each count of its tricks (see the module)."""
     from atout.solver.scoring import Scorer
 
-    return Scorer(seat, "own", "points", "tricks", _counters(hand.config, hand.dealer, hand.carried, seat))
+    return Scorer(seat, "own", "points", "tricks", _counters(hand.config, hand.dealer, hand.carried, seat,
+                                                                hand.jinxed))
 
 
 def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
@@ -160,7 +174,8 @@ def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
 
     seat = view["seat"]
     carried = view["pool"] - sum(view["stakes"])
-    return Scorer(seat, "own", "points", "tricks", _counters(view["config"], view["dealer"], carried, seat))
+    return Scorer(seat, "own", "points", "tricks", _counters(view["config"], view["dealer"], carried, seat,
+                                                                view["jinxed"]))
 
 
 def hand_line(pos: SpoilFivePosition, line: list[Action]) -> list[Action]:
@@ -175,6 +190,7 @@ def hand_line(pos: SpoilFivePosition, line: list[Action]) -> list[Action]:
         won[winner] += 1
     done = len(pos.tricks)
     leader, trick = pos.leader, list(pos.trick)
+    jinxed = pos.jinxed
     out: list[Action] = []
     for i, action in enumerate(line):
         out.append(action)
@@ -188,12 +204,15 @@ def hand_line(pos: SpoilFivePosition, line: list[Action]) -> list[Action]:
         won[winner] += 1
         done += 1
         leader, trick = winner, []
-        if won[winner] == WINNING_TRICKS:
+        if jinxed is not None and winner != jinxed:
+            return out
+        if won[winner] == WINNING_TRICKS and jinxed is None:
             if done == WINNING_TRICKS and pos.config.jinx and n > 1:
                 rest = [a.card for a in line[i + 1:] if a.kind == "play" and a.card is not None]
                 takes_the_rest = len(rest) == 2 * n and _winners(rest, winner, n, pos.trump) == [winner, winner]
                 out.append(JINX if takes_the_rest else STOP)
                 if takes_the_rest:
+                    jinxed = winner
                     continue
             return out
     return out

@@ -218,6 +218,14 @@ register(FORTY_FIVES,
 register(FIVE_HUNDRED,
          Game("five-hundred", FIVE_HUNDRED, N_("Five Hundred"), deal_code=3, position_code="500", loses_points=True))
 register(SIXTY_SIX, Game("sixty-six", SIXTY_SIX, N_("Sixty-Six"), deal_code=4, position_code="66"))
+EUCHRE = Family(
+    "euchre", "atout.euchre", N_("Euchre"), "atout.players.euchre", "atout.rulebook.euchre",
+    solver="atout.solver.euchre", value_unit="tricks", evaluation="solved", catalogue="atout.euchre.catalogue_cases",
+    review_gap=0.5, scored_by_sides=True, score_step=1, default_target=3,
+    hand_scores=((1, 0), (2, 0), (4, 0), (0, 1), (0, 2), (0, 4), (0, 0)),
+    limits=FamilyLimits(players=(4, 4), hand_size=5), capabilities=frozenset(),
+    drill_traps=("JH", "JD", "JC", "JS", "AH", "AS", "AD", "AC"))
+register(EUCHRE, Game("euchre", EUCHRE, N_("Euchre"), deal_code=5, position_code="eu"))
 SPOIL_FIVE = Family(
     "spoil-five", "atout.spoil_five", N_("Spoil Five"), "atout.players.spoil_five",
     "atout.rulebook.spoil_five", solver="atout.solver.spoil_five",
@@ -227,7 +235,7 @@ SPOIL_FIVE = Family(
     drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
                  "KH", "4C"),
     drill_players=3)
-register(SPOIL_FIVE, Game("spoil-five", SPOIL_FIVE, N_("Spoil Five"), deal_code=5, position_code="s5",
+register(SPOIL_FIVE, Game("spoil-five", SPOIL_FIVE, N_("Spoil Five"), deal_code=6, position_code="s5",
                           loses_points=True))
 DEFAULT_GAME = "forty-fives"     # the game a page or a widget shows when none is asked for
 # The game whose positions show the notation's every field (its family's ``notation``: ``DEAL`` and ``ENDING``).

@@ -30,6 +30,7 @@ from atout import rules_api
 from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
+from atout.family_contract import Capability
 from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, family, family_of, game_info, make_config
 from atout.house_rules import HOUSE_RULES, house_rule, in_force
 from atout.i18n import (
@@ -1458,6 +1459,12 @@ def _drill_trumps(game: str, trumps: list[str], allowed: list[str]) -> list[str]
 SHOWS_WITH_A_HAND = ("table", "stepper", "bidding")
 
 
+def _opens_with_an_auction(game: str, hand: Any) -> bool:
+    """Whether ``hand`` of ``game`` opens with an auction a bidding box shows: its family declares one, and the hand
+    is bidding (Euchre's ordering up is a bidding phase without calls; the turned-up Forty-Fives never bids)."""
+    return family_of(game).has(Capability.AUCTION) and hand.phase is Phase.BID
+
+
 @dataclass
 class StepShown:
     """What a step shows, worked out by core: the page draws it and the lesson check builds it the same way."""
@@ -1521,8 +1528,8 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
         shown.plays = [card.code for card in verdict.plays]
     elif show in SHOWS_WITH_A_HAND:
         seed, players = step.get("seed", 0), step.get("players")
-        if show == "bidding" and played_hand(game, seed, players, options, []).phase is not Phase.BID:
-            bidding = [g for g in GAMES if family(g).new_hand(g, seed=0).phase is Phase.BID]
+        if show == "bidding" and not _opens_with_an_auction(game, played_hand(game, seed, players, options, [])):
+            bidding = [g for g in GAMES if _opens_with_an_auction(g, family(g).new_hand(g, seed=0))]
             raise LessonError(Text("{game} has no bidding: a bidding step is for {games}", game=game,
                                    games=OneOf(bidding)))
         shown.hand = played_hand(game, seed, players, options, step.get("actions"), complete=show == "stepper")

@@ -34,8 +34,9 @@ seat a contract.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -392,12 +393,12 @@ def deal_layout(game: str, options: dict[str, Any] | None = None, dealer: int = 
         places["stock"] = undealt
         optional = ("stock",)
     places = {p: places[p] for p in sorted(places, key=_place_order)}
-    calls: tuple[str, ...] = ()
     names_trump = False
-    if probe.phase is Phase.BID:
-        calls = tuple(a.value for a in probe.legal_actions() if a.value != "pass")
-        first = probe.to_act
-        names_trump = _auction(probe, first, calls[0]).phase is Phase.TRUMP
+    # An auction's calls are its bids: a game whose first round is no auction (a turned card ordered up or passed)
+    # has none to offer.
+    calls = tuple(a.value for a in probe.legal_actions() if a.kind == "bid" and a.value != "pass")
+    if probe.phase is Phase.BID and calls:
+        names_trump = _auction(probe, probe.to_act, calls[0]).phase is Phase.TRUMP
     return DealLayout(game, tuple(sorted(probe.deck_order, key=lambda c: c.index)), places, optional, calls,
                       names_trump)
 
@@ -451,7 +452,21 @@ JOKER_MARK = "*"
 # Action kinds as one letter (a card played has none: it starts with its rank); calls as a letter or as written.
 KIND_CODES = {"bid": "b", "discard": "d", "rob": "r", "keep": "k", "trump": "t", "kitty": "y", "done": "n",
               "draw": "w", "close": "c", "exchange": "x", "marriage": "m", "declare": "e"}
-KINDS_BY_CODE = {code: kind for kind, code in KIND_CODES.items()}
+
+
+@functools.cache
+def kind_codes() -> Mapping[str, str]:
+    """The short form's letter for each action kind: core's (``KIND_CODES``) and those the registered families
+    declare for their own kinds (their vocabulary's ``SHORT_CODES``, ``atout.vocabulary.gather_short_codes``)."""
+    from atout.games import FAMILY_LIST
+    from atout.vocabulary import gather_short_codes
+
+    return gather_short_codes(FAMILY_LIST, KIND_CODES)
+
+
+@functools.cache
+def kinds_by_code() -> Mapping[str, str]:
+    return {code: kind for kind, code in kind_codes().items()}
 CALL_CODES = {"pass": "p", "hold": "h", "misere": "m", "open-misere": "o"}
 CALLS_BY_CODE = {code: call for call, code in CALL_CODES.items()}
 SECTION_KEYS = {"kitty": "k", "turn-up": "u", "stock": "s", "actions": "a", "contract": "c", "trump": "t",
@@ -503,11 +518,12 @@ def _read_holding(text: str) -> list[Card]:
 
 
 def _action_token(action: Action) -> str:
-    code = KIND_CODES.get(action.kind, "")
+    codes = kind_codes()
+    code = codes.get(action.kind, "")
     if action.kind == "bid":
         call = str(action.value)
         return code + CALL_CODES.get(call, call.replace("-", "_"))
-    if action.kind not in KIND_CODES and action.kind != "play":
+    if action.kind not in codes and action.kind != "play":
         raise NotationError(Text("{action} has no short form", action=str(action)))
     out = code
     if action.card is not None:
@@ -520,7 +536,7 @@ def _action_token(action: Action) -> str:
 def _read_action(token: str) -> Action:
     if not token:
         raise NotationError(Text("an empty action in the short form: actions are separated by one '-'"))
-    kind = KINDS_BY_CODE.get(token[0], "play" if not token[0].islower() else None)
+    kind = kinds_by_code().get(token[0], "play" if not token[0].islower() else None)
     if kind is None:
         raise NotationError(Text("{token} is not an action of the short form", token=quote(token)))
     rest = token if kind == "play" else token[1:]

@@ -3,8 +3,9 @@ as the subject of a sentence ("Closing the stock"), and on its button ("Close th
 of an auction, on a bidding box's button ("7♠", "30 for 60", "Misère") and in a sentence ("7 spades").
 
 Core words the actions every trick-taking game has (playing a card, bidding, discarding, the deal); each family words
-its own in a module ``<its package>.vocabulary`` holding ``ACTION_WORDS``, so that a game with a move of its own adds
-its words in its own folder. A family with an auction words its calls there too: ``CALL_NAMES``, the calls that are
+its own in a module ``<its package>.vocabulary`` holding ``ACTION_WORDS`` (and ``SHORT_CODES``, the letter a
+position's short form writes each of its own kinds with), so that a game with a move of its own adds its words in its
+own folder. A family with an auction words its calls there too: ``CALL_NAMES``, the calls that are
 words, and ``call_label`` and ``call_said``, which word the calls it writes otherwise and answer None for the rest.
 Two families may share an action kind (Forty-Fives and Spoil Five both rob) only with the same words: a family
 wording a kind otherwise is refused when the words are gathered, naming the kind and both families.
@@ -56,7 +57,7 @@ CORE_WORDS: Mapping[str, ActionWords] = {
     "bid": ActionWords(N_("bid or pass")),
     "discard": ActionWords(N_("discard"), button_card=N_("Discard {card}"), subject_card=N_("Discarding {card}")),
     "deal": ActionWords(subject=N_("Dealing the cards")),
-    "pass": ActionWords(button=N_("Pass")),
+    "pass": ActionWords(N_("pass"), button=N_("Pass"), subject=N_("Passing")),
 }
 
 
@@ -141,6 +142,23 @@ def gather_words(families: Iterable[Any]) -> Mapping[str, ActionWords]:
             words[kind] = said
             declared_by.setdefault(kind, family.id)
     return words
+
+
+def gather_short_codes(families: Iterable[Any], taken: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """The short codes ``families`` declare (their vocabulary's ``SHORT_CODES``), by kind, beside ``taken``
+    (core's); ``VocabularyError`` where a kind has two codes or a code two kinds."""
+    codes: dict[str, str] = dict(taken or {})
+    for family in families:
+        module = _vocabulary(family)
+        for kind, code in (getattr(module, "SHORT_CODES", {}) if module is not None else {}).items():
+            if len(code) != 1 or not code.islower():
+                raise VocabularyError(f"{family.id} writes the action {kind!r} as {code!r} in the short form: a "
+                                      "code is one lowercase letter")
+            if codes.get(kind, code) != code or any(k != kind and c == code for k, c in codes.items()):
+                raise VocabularyError(f"{family.id} writes the action {kind!r} as {code!r} in the short form, a "
+                                      "code or kind another family writes otherwise")
+            codes[kind] = code
+    return codes
 
 
 def words_of(kind: str) -> ActionWords | None:

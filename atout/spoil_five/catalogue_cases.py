@@ -19,7 +19,7 @@ WHOLE_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (("spoil-five", {"target":
 LONG_WALKS: Mapping[str, LongWalk] = {
     # Two players, the first to three tricks jinxing (the longest of 720 deals tried: 2 to 10 players, seeds 0-39,
     # club and random play).
-    "spoil-five": LongWalk("1A0-0000-041S", "5S.3H.8H.4H.7H.9D.jinx.10D.9S.KD.KS", 340),
+    "spoil-five": LongWalk("1J0-0000-0429", "5S.3H.8H.4H.7H.9D.jinx.10D.9S.KD.KS", 340),
 }
 
 

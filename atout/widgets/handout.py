@@ -50,7 +50,7 @@ PLACES_BY_PREFIX = (
 PLACES_BY_WORD = {
     "deck": "cards", "rank": "cards", "points": "cards",
     "deal": "deal", "rob": "deal", "trump": "deal", "kitty": "deal",
-    "bid": "bidding",
+    "bid": "bidding", "make": "bidding", "alone": "bidding",
     "play": "play", "trick": "play", "follow": "play", "joker": "play", "open": "play", "strict": "play",
     "marriage": "play", "close": "play", "declare": "play", "exchange-nine": "play",
     "score": "scoring", "game": "scoring", "game-points": "scoring", "no-declaration": "scoring",

@@ -41,8 +41,10 @@ def first_lessons() -> dict[str, str]:
 
 def games_index_html() -> str:
     lessons = first_lessons()
-    intro = _("Learn trick-taking card games — Forty-Fives, Five Hundred, Sixty-Six — with every decision explained "
-              "by the rule that made it.")
+    # the registered families, by the names the registry gives them
+    families = list(dict.fromkeys(family_id(game) for game in available_games()))
+    intro = Text("Learn trick-taking card games — {games} — with every decision explained by the rule that made it.",
+                 games=[Text(FAMILIES_BY_ID[fam].title) for fam in families]).render()
     parts = ['<div class="atout-index" data-testid="games-index">',
              f"<p class='atout-index-intro'>{escape(intro)}</p><ul class='atout-index-parts'>"]
     for href, name, what in PARTS:

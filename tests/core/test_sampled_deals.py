@@ -12,7 +12,7 @@ from importlib import import_module
 
 import pytest
 
-from atout.cards import ACE, KING, QUEEN, Card
+from atout.cards import ACE, KING, QUEEN, Card, Suit
 from atout.engine import Action, Ending, Phase
 from atout.evaluate import evaluate
 from atout.family_contract import Capability
@@ -55,7 +55,10 @@ def impossible(hand, seat, dealt) -> str | None:
     played = played_by(tricks, n, getattr(hand, "sitting_out", None))
     start = {s: holding[s] + played[s] for s in range(n)}
     contract = hand.table_view(None).contract
-    extra = {"contract": contract} if contract is not None else {"trump": hand.trump}
+    # the contract the table shows, and the trump where it is a suit (as an ending states them: ``ending_of``)
+    extra: dict = {"contract": contract} if contract is not None else {}
+    if contract is None or isinstance(hand.trump, Suit):
+        extra["trump"] = hand.trump
     actions = [a for a in hand.history if a.kind == "play"]
     leader = tricks[0][0] if tricks else hand.to_act
     ending = Ending(tuple(tuple(start[s]) for s in range(n)), leader, (), (0,) * n, **extra)

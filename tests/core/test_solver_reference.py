@@ -10,7 +10,8 @@ import random
 
 from atout.cards import JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Action, Phase
-from atout.games import family
+from atout.family_contract import Capability
+from atout.games import family, family_of
 
 
 def random_position(game: str, seed: int, tricks_left: int | None = None, **options):
@@ -19,6 +20,7 @@ def random_position(game: str, seed: int, tricks_left: int | None = None, **opti
     Returns None when the deal is thrown in (everybody passed) or over before that point.
     """
     fam = family(game)
+    fam_info = family_of(game)     # its declared parts: only a family with an auction has bids to keep sensible
     hand = fam.new_hand(game, seed=seed, **options)
     rng = random.Random(seed * 7919 + 1)
     total = type(hand).TRICKS      # the tricks of a hand played out, as its family declares them
@@ -28,7 +30,7 @@ def random_position(game: str, seed: int, tricks_left: int | None = None, **opti
             if tricks_left is None or total - done <= tricks_left:
                 return hand
         actions = hand.legal_actions()
-        if hand.phase is Phase.BID:
+        if hand.phase is Phase.BID and fam_info.has(Capability.AUCTION):
             actions = _sensible_bids(hand, actions, rng)
         hand.apply(rng.choice(actions))
     return None

@@ -7,6 +7,7 @@ import pytest
 
 from atout import dealcode
 from atout.engine import Action
+from atout.games import available_games
 from atout.i18n import get_language
 from atout.widgets import page as pages
 from atout.widgets.address import moves_text, parse_moves
@@ -168,7 +169,23 @@ def test_the_index_links_each_game_to_its_first_lesson_in_the_page_language(addr
     assert "href='course.ipynb?lesson=45-partners'>Quarante-cinq par équipes</a>" in html
     assert "href='course.ipynb?lesson=500-cards-and-deal'" in html and "Apprenez" in html
     set_page_language("en")
-    assert page.children[1].value.count("<a href='course.ipynb?lesson=") == 5
+    assert page.children[1].value.count("<a href='course.ipynb?lesson=") == len(available_games())   # every game
+
+
+def test_the_index_s_first_sentence_names_every_registered_family_in_the_page_language():
+    """It named three families by hand, and left out a family registered after them."""
+    from atout.games import FAMILIES_BY_ID
+    from atout.i18n import Text
+    from atout.widgets.index import games_index_html
+
+    try:
+        for lang in ("en", "fr", "ja"):
+            set_page_language(lang)
+            intro = games_index_html().split("atout-index-intro'>")[1].split("<")[0]
+            for info in FAMILIES_BY_ID.values():
+                assert Text(info.title).render(lang) in intro, (lang, info.id, intro)
+    finally:
+        set_page_language("en")
 
 
 def test_a_lesson_opens_in_a_jupyterlab_cell():

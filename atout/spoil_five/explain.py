@@ -145,19 +145,16 @@ def score_labels(players: int) -> list[Text]:
 
 
 def hint_reason(hand: SpoilFiveHand, seat: int, action: Action) -> Text | None:
-    """Why ``seat`` might rob giving up ``action.card`` (the hint's reason, ``atout.hints``), from what it sees: the
-    turned card is a trump, and the card given up for it is none, or a lower one."""
-    turned, given, trump = hand.turn_up, action.card, hand.trump
-    if action.kind != "rob" or turned is None or given is None or trump is None:
-        return None
-    trumps = ranking.trump_order(trump)
-    if given not in trumps:
-        return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is not", turned=turned,
-                    card=given)
-    if turned in trumps and trumps.index(given) > trumps.index(turned):
-        return Text("the turned card, {turned}, is a higher trump than {card}, given up for it", turned=turned,
-                    card=given)
-    return None
+    """Why ``seat`` might make a choice that plays no card (the hint's reason, ``atout.hints``), from what it sees:
+    robbing or keeping the hand as Forty-Fives says it; stopping or jinxing by what each stakes on the pool."""
+    from atout.hints import rob_reason
+
+    if action.kind == "stop":
+        return Text("stopping, you take the pool of {pool} now", pool=_counters(hand.pool))
+    if action.kind == "jinx":
+        return Text("jinxing, you play on for the pool of {pool} and one stake more from each player, and lose the "
+                    "pool if another player takes a trick", pool=_counters(hand.pool))
+    return rob_reason(hand, seat, action)
 
 
 def table_notes(ace_holder: int | None, pool: int, jinxed: int | None) -> list[Text]:

@@ -81,6 +81,20 @@ def test_the_first_three_tricks_offer_the_jinx_and_a_jinx_made_takes_a_stake_fro
     assert hand.returns() == [-3, 3]                      # the pool of 3 (2 from the dealer), and 1 more from Player 1
 
 
+def test_the_hint_says_what_stopping_and_jinxing_stake_on_the_pool():
+    """The choice after the first three tricks had no reason in the hint (the hint said only "would choose: Jinx")."""
+    from atout.hints import reason
+
+    hand = dealt(2, {1: "5D JD AH KD QD", 0: "2C 3C 4C 2S 3S"}, "6D")
+    play(hand, "play 5D", "play 2C", "play JD", "play 3C", "play AH", "play 4C")
+    said = {str(a): reason(hand, 1, a) for a in hand.legal_actions()}
+    assert said["stop"].render("en", 1) == "stopping, you take the pool of 3 counters now"
+    assert said["jinx"].render("en", 1) == ("jinxing, you play on for the pool of 3 counters and one stake more from "
+                                            "each player, and lose the pool if another player takes a trick")
+    for text in said.values():
+        assert "{" not in text.render("fr", 1) and text.render("fr", 1) != text.render("en", 1)
+
+
 def test_stopping_takes_the_pool_and_a_jinx_failed_carries_it_over():
     cards = {1: "5D JD AH 2C 3C", 0: "KC QC 2S 3S 4S"}
     stopped = dealt(2, cards, "6D")

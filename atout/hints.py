@@ -21,6 +21,7 @@ from typing import Any
 
 from atout.cards import ACE, Card, Suit
 from atout.engine import Action
+from atout.fives_ranking import trump_order
 from atout.games import family_of
 from atout.i18n import Person, Plural, Text
 from atout.ranking import TrickRule
@@ -109,7 +110,7 @@ def _in_its_suit(rules: TrickRule, mine: list[Card], card: Card) -> Text:
 
 def rob_reason(hand: Any, seat: int, action: Action) -> Text | None:
     """Why ``seat`` might keep its hand or rob giving up ``action.card``, where the turned card may be robbed
-    (Forty-Fives, Spoil Five): from what it sees, by the family's own trump order. None for another action."""
+    (Forty-Fives, Spoil Five, both ranked by ``atout.fives_ranking``): from what it sees. None for another action."""
     kind, turned, trump = action.kind, hand.turn_up, hand.trump
     if turned is None or trump is None:
         return None
@@ -122,7 +123,7 @@ def rob_reason(hand: Any, seat: int, action: Action) -> Text | None:
     given = action.card
     if kind != "rob" or given is None:
         return None
-    trumps = family_of(hand.config.game).ranking_module().trump_order(trump)
+    trumps = trump_order(trump)
     if given not in trumps:
         return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is not", turned=turned,
                     card=given)

@@ -70,7 +70,7 @@ class Solution:
     best: Action                       # the action with the highest proven floor (proven best once ``exact``)
     line: list[Action]                 # the best play from here, every player perfect, ``best`` first (once exact)
     exact: bool                        # every value exact and the line found; False when stopped early
-    unit: str                          # "points", "tricks" or "game points"
+    unit: str                          # what the values count (``atout.units``): "points", "tricks"...
     nodes: int = 0
     elapsed_s: float = 0.0
     limits: tuple[int, int] | None = None   # the least and the most any action could be worth from here (None:

@@ -165,7 +165,7 @@ def scorer(hand: Any, seat: int) -> Scorer:
     """The counters the hand pays ``seat`` for each count of its tricks (see the module)."""
     from atout.solver.scoring import Scorer
 
-    return Scorer(seat, "own", "points", "tricks", _counters(hand.config, hand.dealer, hand.carried, seat,
+    return Scorer(seat, "own", "counters", "tricks", _counters(hand.config, hand.dealer, hand.carried, seat,
                                                                 hand.jinxed))
 
 
@@ -174,7 +174,7 @@ def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
 
     seat = view["seat"]
     carried = view["pool"] - sum(view["stakes"])
-    return Scorer(seat, "own", "points", "tricks", _counters(view["config"], view["dealer"], carried, seat,
+    return Scorer(seat, "own", "counters", "tricks", _counters(view["config"], view["dealer"], carried, seat,
                                                                 view["jinxed"]))
 
 

@@ -163,3 +163,22 @@ def test_the_referee_scores_a_hand_from_its_tricks():
             {"leader": 1, "plays": ["KH", "10C", "2D"]}]
     assert judge({"kind": "score", "game": "spoil-five", "players": 3, "trump": "H", "tricks": late})["error"] == (
         "the hand ended at trick 4, when a player took three tricks: give no more tricks")
+
+
+def test_a_puzzle_s_proof_and_a_review_count_in_the_counters_the_pool_pays():
+    """Spoil Five's puzzles said "Only 4♦ keeps the best result: 4 points." of the card that takes the pool, and a
+    review counted what a play lost in points: the hand pays counters (jetons, チップ)."""
+    from atout.position import hand_from_text
+    from atout.puzzles import proof, puzzle_at
+    from atout.review import review_hand
+
+    hand = hand_from_text("s5.0.SJ5H3DACJ-S9HK92C7-ST7H6D53-SK6H5CK6-S8H7D6CQ3.uD4.a9S-5D-6S-8S-r3H-5S-TS-KS-6D-AD-2H")
+    puzzle = puzzle_at(hand, Action.parse("play JC"))
+    assert puzzle is not None and puzzle.unit == "counters"
+    said = {lang: [line.render(lang) for line in proof(puzzle, False)][:2] for lang in ("en", "fr", "ja")}
+    assert said["en"] == ["Only 4♦ keeps the best result: 4 counters.",
+                          "Otherwise, J♣ or J♠: −2 counters, 6 counters less."]
+    assert said["fr"][1] == "Sinon, V♣ ou V♠\u00a0: −2 jetons, soit 6 jetons de moins."
+    assert said["ja"][0] == "最善の結果を保てるのは4♦だけです：チップ4枚。"
+    review = review_hand(hand, 2, budget_s=10, seed=1)
+    assert review.exact and review.unit == "counters" and {r.unit for r in review.exact} == {"counters"}

@@ -50,8 +50,9 @@ def _moments(seeds: range = range(300)) -> Iterator[Any]:
     """A turned ace the dealer may rob, and the jinx and stop asked for at the robbing; an ace of trumps its holder
     must rob; the jinx asked for in the play, with and without the jinx; another game's move when the winner of the
     first three tricks decides whether to jinx."""
-    from atout.catalogue import _explained
+    from atout.catalogue import _explained, _render
     from atout.engine import Phase
+    from atout.hints import reason
     from atout.spoil_five import new_hand
 
     wanted = {"dealer": True, "holder": True, "asked": True, "jinx": True}
@@ -83,5 +84,9 @@ def _moments(seeds: range = range(300)) -> Iterator[Any]:
             wanted["jinx"] = False
             yield from _explained("Spoil Five: a bid when the winner of the first three tricks decides", "engine",
                                   hand.explain_illegal("bid 15"))
+            for action in hand.legal_actions():     # the hint's reasons for stopping and jinxing
+                said = reason(hand, hand.jinx_offer, action)
+                yield from (s for s in _render(f"Spoil Five: the hint's reason to {action}", "hint", said,
+                                               seat=hand.jinx_offer) if s.viewer == "you")
         if not any(wanted.values()):
             return

@@ -84,9 +84,9 @@ def _moments(seeds: range = range(300)) -> Iterator[Any]:
             wanted["jinx"] = False
             yield from _explained("Spoil Five: a bid when the winner of the first three tricks decides", "engine",
                                   hand.explain_illegal("bid 15"))
-            for action in hand.legal_actions():     # the hint's reasons for stopping and jinxing
-                said = reason(hand, hand.jinx_offer, action)
-                yield from (s for s in _render(f"Spoil Five: the hint's reason to {action}", "hint", said,
+            for choice in hand.legal_actions():     # the hint's reasons for stopping and jinxing
+                said = reason(hand, hand.jinx_offer, choice)
+                yield from (s for s in _render(f"Spoil Five: the hint's reason to {choice}", "hint", said,
                                                seat=hand.jinx_offer) if s.viewer == "you")
         if not any(wanted.values()):
             return

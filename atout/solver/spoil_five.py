@@ -231,7 +231,7 @@ def _winners(cards: list[Card], leader: int, n: int, trump: Suit) -> list[int]:
 
 def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
     """For each trump, the five cards as dealt and the dealer's left leading: the tricks each player takes against
-    all the others."""
+    all the others, and the counters the hand then pays it."""
     from atout.position import position_of
     from atout.solver import solve_value
     from atout.solver.table import CellScore, DoubleDummyTable
@@ -247,7 +247,8 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
         pos = SpoilFivePosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
         for column in table.columns:
             value = table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
-            table.scores[(trump, column)] = CellScore(None, value.lo, value.hi)
+            paid = _counters(config, hand.dealer, hand.carried, column, None)      # the cell's score: counters
+            table.scores[(trump, column)] = CellScore(None, paid[value.lo], paid[value.hi])
             yield table
             if stop is not None and stop():
                 return

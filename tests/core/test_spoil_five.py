@@ -182,3 +182,21 @@ def test_a_puzzle_s_proof_and_a_review_count_in_the_counters_the_pool_pays():
     assert said["ja"][0] == "最善の結果を保てるのは4♦だけです：チップ4枚。"
     review = review_hand(hand, 2, budget_s=10, seed=1)
     assert review.exact and review.unit == "counters" and {r.unit for r in review.exact} == {"counters"}
+
+
+def test_the_double_dummy_table_scores_each_cell_in_the_counters_the_hand_pays():
+    """The table's cells gave the tricks again as their score ("3 … 3 tricks"): each is what the hand pays the player
+    taking so many, three tricks the pool less the player's stake, five the jinx made, fewer the stake lost."""
+    from atout.solver.table import double_dummy
+    from atout.spoil_five.scoring import pool_result
+
+    hand = SpoilFiveHand.new("spoil-five", seed=1, players=3)
+    table = double_dummy(hand)
+    assert table.complete and len(table.cells) == 4 * 3
+    for (trump, seat), value in table.cells.items():
+        tricks = value.lo
+        winner = seat if tricks >= 3 else None
+        paid = pool_result(hand.config, hand.dealer, hand.carried, winner, "made" if tricks == 5 else None,
+                           [0, 0, 0]).counters[seat]
+        assert value.exact and table.scores[(trump, seat)].lo == table.scores[(trump, seat)].hi == paid, (trump, seat)
+    assert {table.scores[key].lo for key in table.cells} - {value.lo for value in table.cells.values()}

@@ -31,9 +31,9 @@ CASES_FILE = PACKAGE / "data" / "catalogue_cases.jsonl"
 
 # Where core's sentences live (paths relative to the package). Widgets and the site's chrome are the views'.
 TEMPLATE_MODULES = ("engine.py", "actions.py", "events.py", "endings.py", "views.py", "wording.py", "vocabulary.py",
-                    "*/vocabulary.py", "referee.py", "lessons.py", "house_rules.py",
-                    "*/house_rules.py", "hints.py", "rulebook/*.py", "*/explain.py", "*/ranking.py", "*/referee.py",
-                    "*/bidding.py", "*/scoring.py", "*/hand.py", "*/game.py", "*/rules.py")
+                    "*/vocabulary.py", "referee.py", "lessons.py", "house_rules.py", "*/house_rules.py", "hints.py",
+                    "fives_ranking.py", "rulebook/*.py", "*/explain.py", "*/ranking.py", "*/referee.py", "*/bidding.py",
+                    "*/scoring.py", "*/hand.py", "*/game.py", "*/rules.py")
 VIEW_FOLDERS = ("widgets",)
 MESSAGE_CALLS = {"Text", "N_"}
 

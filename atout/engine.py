@@ -251,6 +251,9 @@ class HandBase:
         def _score(self) -> Event: ...
 
     DEAL_RULE: str | None = None      # the rule an undo with nothing to take back cites
+    # The rules by which a hand ends with cards still in players' hands, cited by the move that ends it (none: every
+    # hand of the family is played to its last card).
+    EARLY_END_RULES: frozenset[str] = frozenset()
     # Each family's action kinds and the methods doing them, ``method(hand, action) -> Event``: ``apply`` calls
     # the method straight away once the action is found legal.
     DOES: Mapping[str, Callable[[Any, Action], Event]] = {}

@@ -78,6 +78,9 @@ class Family:
     scored_by_sides: bool = False
     hand_scores: tuple[tuple[int, int], ...] = ()
     score_step: int = 5
+    # What a hand's score is counted in (``atout.units``): "points", Sixty-Six's "game points", Spoil Five's
+    # "counters" (the pool's); the solver's scorer, a review and a puzzle name it.
+    score_unit: str = "points"
     # A lesson's bids question offers every call (its config's ``CALLS``: few of them), else the calls around the
     # legal ones.
     offers_every_call: bool = False
@@ -169,7 +172,8 @@ FIVE_HUNDRED = Family(
 SIXTY_SIX = Family(
     "sixty-six", "atout.sixty_six", N_("Sixty-Six"), "atout.players.sixty_six",
     "atout.rulebook.sixty_six", solver="atout.solver.sixty_six",
-    value_unit="game points", evaluation="played out", catalogue="atout.sixty_six.catalogue_cases",
+    value_unit="game points", score_unit="game points", evaluation="played out",
+    catalogue="atout.sixty_six.catalogue_cases",
     default_target=1, review_gap=0.5, limits=FamilyLimits(players=(2, 2), hand_size=6),
     capabilities=frozenset({Capability.STOCK, Capability.CARD_POINTS}),
     hand_scores=((1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (0, 0)),
@@ -226,6 +230,17 @@ EUCHRE = Family(
     limits=FamilyLimits(players=(4, 4), hand_size=5), capabilities=frozenset(),
     drill_traps=("JH", "JD", "JC", "JS", "AH", "AS", "AD", "AC"))
 register(EUCHRE, Game("euchre", EUCHRE, N_("Euchre"), deal_code=5, position_code="eu"))
+SPOIL_FIVE = Family(
+    "spoil-five", "atout.spoil_five", N_("Spoil Five"), "atout.players.spoil_five",
+    "atout.rulebook.spoil_five", solver="atout.solver.spoil_five",
+    value_unit="tricks", score_unit="counters", evaluation="solved", catalogue="atout.spoil_five.catalogue_cases",
+    default_target=3, review_gap=1.0, limits=FamilyLimits(players=(2, 10), hand_size=5),
+    capabilities=frozenset({Capability.ROBBING}),
+    drill_traps=("AH", "AD", "5H", "5D", "5C", "5S", "JH", "JD", "JC", "JS", "2C", "2S", "10C", "10S", "AC", "AS",
+                 "KH", "4C"),
+    drill_players=3)
+register(SPOIL_FIVE, Game("spoil-five", SPOIL_FIVE, N_("Spoil Five"), deal_code=6, position_code="s5",
+                          loses_points=True))
 DEFAULT_GAME = "forty-fives"     # the game a page or a widget shows when none is asked for
 # The game whose positions show the notation's every field (its family's ``notation``: ``DEAL`` and ``ENDING``).
 NOTATION_GAME = "five-hundred"

@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from atout.cards import Card, Suit
+from atout.cards import ACE, Card, Suit
 from atout.engine import Action
+from atout.fives_ranking import trump_order
 from atout.games import family_of
 from atout.i18n import Person, Plural, Text
 from atout.ranking import TrickRule
@@ -105,6 +106,32 @@ def _in_its_suit(rules: TrickRule, mine: list[Card], card: Card) -> Text:
                  higher=higher, lower=lower) if trump
             else Text("{card} is a middle card of its suit: you keep {higher} above it and {lower} below it",
                       card=card, higher=higher, lower=lower))
+
+
+def rob_reason(hand: Any, seat: int, action: Action) -> Text | None:
+    """Why ``seat`` might keep its hand or rob giving up ``action.card``, where the turned card may be robbed
+    (Forty-Fives, Spoil Five, both ranked by ``atout.fives_ranking``): from what it sees. None for another action."""
+    kind, turned, trump = action.kind, hand.turn_up, hand.trump
+    if turned is None or trump is None:
+        return None
+    if kind == "keep":
+        if turned.rank == ACE and seat == hand.dealer:
+            return Text("keeping your hand, you leave the turned ace, {card}, and play the first trick from all "
+                        "five of your cards", card=turned)
+        return Text("keeping your hand, you are announced as holding the ace of trumps, {ace}",
+                    ace=Card.of(ACE, trump))
+    given = action.card
+    if kind != "rob" or given is None:
+        return None
+    trumps = trump_order(trump)
+    if given not in trumps:
+        return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is not", turned=turned,
+                    card=given)
+    if turned in trumps and trumps.index(given) > trumps.index(turned):
+        return Text("the turned card, {turned}, is a higher trump than {card}, given up for it", turned=turned,
+                    card=given)
+    return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is a higher one",
+                turned=turned, card=given)
 
 
 def reason(hand: Any, seat: int, action: Action) -> Text | None:

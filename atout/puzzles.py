@@ -52,11 +52,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from atout import units
 from atout.cards import Suit
 from atout.engine import Action
 from atout.errors import AtoutError
 from atout.games import GAMES, family, family_of
-from atout.i18n import N_, Plural, Text
+from atout.i18n import N_, Text
 
 FORMAT_VERSION = 1
 HEADER = f"# Atout puzzles, format {FORMAT_VERSION}: see atout/puzzles.py"
@@ -269,13 +270,6 @@ def _stuck(hand: Any, line: tuple[Action, ...], leader: int) -> bool:
 # --- the proof in words ---------------------------------------------------------------------------------------
 
 
-def score_words(unit: str, score: int) -> Plural:
-    """A score with its unit ("15 points", "-2 game points")."""
-    if unit == "game points":
-        return Plural("{n} game point", "{n} game points", score)
-    return Plural("{n} point", "{n} points", score)
-
-
 def action_said(action: Action) -> Any:
     """An action as a proof names it: the card for a play, else its words (as a button says them)."""
     if action.kind == "play" and action.card is not None:
@@ -298,7 +292,7 @@ def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
     together), then what a score is. ``partners``: the learner plays for a side of several players."""
     best = puzzle.best
     lines = [Text("Only {answer} keeps the best result: {score}.", answer=action_said(best.action),
-                  score=score_words(puzzle.unit, best.score))]
+                  score=units.amount(puzzle.unit, best.score))]
     by_score: dict[int, list[Action]] = {}
     for choice in puzzle.choices:
         if choice.action != puzzle.answer:
@@ -307,7 +301,7 @@ def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
         said = [action_said(a) for a in actions]
         listed = said[0] if len(said) == 1 else Text("{some} or {last}", some=_joined(said[:-1]), last=said[-1])
         lines.append(Text("Otherwise, {actions}: {score}, {lost} less.", actions=listed,
-                          score=score_words(puzzle.unit, score), lost=score_words(puzzle.unit, best.score - score)))
+                          score=units.amount(puzzle.unit, score), lost=units.amount(puzzle.unit, best.score - score)))
     whose = (WHOSE_SIDE if partners and puzzle.whose in WHOSE_SIDE else WHOSE_ALONE).get(puzzle.whose)
     if whose is not None:
         lines.append(Text(whose))

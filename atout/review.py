@@ -212,8 +212,8 @@ def review_hand(hand: Any, seat: int, budget_s: float = EXACT_S, calls_s: float 
     from atout.solver.scoring import scorer
 
     family = family_of(hand.config.game)
-    # a hand is scored in points, or in game points where the solver counts those (Sixty-Six)
-    result = HandReview(seat, unit="game points" if family.value_unit == "game points" else "points")
+    # in what the family scores a hand: points, Sixty-Six's game points, Spoil Five's counters
+    result = HandReview(seat, unit=family.score_unit)
     replay = type(hand).replay(hand.config, hand.history[:1], hand.dealer, hand.start())
     sampled: list[tuple[int, int, Action, list[Action], dict]] = []
     for index, action in enumerate(hand.history[1:], start=1):

@@ -67,3 +67,18 @@ def games_in_partnerships() -> list[str]:
         if len(set(sides)) < len(sides):
             partnered.append(game)
     return partnered
+
+
+def games_offering(kind: str, hands: int = 20) -> list[str]:
+    """The registered games, in the registry's order, where a player was offered an action of ``kind`` in one of
+    ``hands`` hands played out (the first legal action each time), found by playing, not by the words' tables."""
+    found = []
+    for game in GAMES:
+        for seed in range(hands):
+            hand = family(game).new_hand(game, seed=seed)
+            while not hand.is_over and not any(a.kind == kind for a in hand.legal_actions()):
+                hand.apply(hand.legal_actions()[0])
+            if not hand.is_over:
+                found.append(game)
+                break
+    return found

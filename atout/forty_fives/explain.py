@@ -3,7 +3,7 @@ it."""
 
 from __future__ import annotations
 
-from atout.cards import ACE, Card, Suit
+from atout.cards import Card, Suit
 from atout.engine import (
     ONLOOKER,
     Action,
@@ -352,9 +352,9 @@ def hint_reason(hand: FortyFivesHand, seat: int, action: Action) -> Text | None:
     turned card is a trump, and the card given up for it is none, or a lower one. Other choices (to keep the hand,
     the calls, the discards) are said from the player's own cards and the rules: the trumps a suit would give,
     what taking the kitty or keeping the hand means."""
-    from atout.hints import most_trumps, with_trumps
+    from atout.hints import most_trumps, rob_reason, with_trumps
 
-    kind, turned, trump = action.kind, hand.turn_up, hand.trump
+    kind = action.kind
     if kind == "bid":
         if action.value == "pass":
             return Text("a pass is final: you may not bid again this hand")
@@ -369,24 +369,7 @@ def hint_reason(hand: FortyFivesHand, seat: int, action: Action) -> Text | None:
         if len(kept) < HAND_SIZE:
             return Text("you keep {cards}, and the draw brings your hand back to five", cards=kept)
         return Text("you keep {cards}", cards=kept)
-    if kind == "keep" and turned is not None and trump is not None:
-        if turned.rank == ACE and seat == hand.dealer:
-            return Text("keeping your hand, you leave the turned ace, {card}, and play the first trick from all "
-                        "five of your cards", card=turned)
-        return Text("keeping your hand, you are announced as holding the ace of trumps, {ace}",
-                    ace=Card.of(ACE, trump))
-    given = action.card
-    if kind != "rob" or turned is None or given is None or trump is None:
-        return None
-    trumps = ranking.trump_order(trump)
-    if given not in trumps:
-        return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is not", turned=turned,
-                    card=given)
-    if turned in trumps and trumps.index(given) > trumps.index(turned):
-        return Text("the turned card, {turned}, is a higher trump than {card}, given up for it", turned=turned,
-                    card=given)
-    return Text("the turned card, {turned}, is a trump, and {card}, given up for it, is a higher one",
-                turned=turned, card=given)
+    return rob_reason(hand, seat, action)
 
 
 def table_notes(ace_holder: int | None) -> list[Text]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from atout.cards import ACE, Card, Suit
 from atout.engine import Action, Explanation
 from atout.errors import IllegalActionError, QueryError, quote
+from atout.fives_ranking import card_marks
 from atout.forty_fives import ranking as rank
 from atout.forty_fives.bidding import Auction, call_in_words
 from atout.forty_fives.config import FortyFivesConfig
@@ -21,7 +22,6 @@ from atout.i18n import OneOf, Text
 from atout.ranking import TRUMP_POWER
 from atout.rules_api import (
     AuctionState,
-    CardMark,
     Discards,
     Ranking,
     RobRights,
@@ -50,21 +50,9 @@ def ranking(trump: Trump) -> Ranking:
     tables = rank.TABLES[_suit(trump)]
     return Ranking(trump, tuple(tables.order),
                    MappingProxyType({s: tuple(tables.plain[s]) for s in Suit if s != trump}), "45.rank.trump",
-                   marks=_MARKS[_suit(trump)])
+                   marks=card_marks(_suit(trump)))
 
 
-def _marks(trump: Suit) -> Mapping[Card, CardMark]:
-    """The A♥, a trump whatever is trumps (45.rank.ace-of-hearts), and the black suits' numbered cards, which run
-    backwards (45.rank.black-trumps, 45.rank.plain-black) but for the 5 of trumps, the highest trump."""
-    tables = rank.TABLES[trump]
-    placed = [*tables.order, *(card for suit in Suit if suit != trump for card in tables.plain[suit])]
-    marks = {card: CardMark.REVERSED for card in placed
-             if card.suit in (Suit.CLUBS, Suit.SPADES) and 2 <= card.rank <= 10 and card != Card.of(5, trump)}
-    marks[rank.ACE_OF_HEARTS] = CardMark.ALWAYS_TRUMP
-    return MappingProxyType(marks)
-
-
-_MARKS = {suit: _marks(suit) for suit in Suit}
 
 
 def led_suit(plays: Sequence[Card], trump: Trump, named: Suit | None) -> Suit:

@@ -27,32 +27,22 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from atout import dealcode, rules_api
+from atout import dealcode, rules_api, units
 from atout.cards import Card
 from atout.errors import AtoutError
-from atout.i18n import Text, language, ngettext, sentences
+from atout.i18n import Text, language, sentences
 from atout.lessons import LessonError, Question, course_lessons, make_questions
 from atout.live.errors import AnswerError, QuestionError
 
 ASKS = ("winner", "legal", "lead")
 MAX_ACTIONS = 400          # far more than any hand has: a longer list is not a position
 SOLVER_BUDGET_S = 20.0     # the teacher waits at most this for the solver; an unsettled position is not asked
-UNITS = ("points", "tricks", "game points")      # what the solver's values count (``Solution.unit``)
 
 
 def player_name(seat: int) -> Text:
     """A player as the class reads them, as the table names them: "Player 2" for seat 1 (people count from 1, as
     ``atout.widgets.seats.player_label`` does; a student's page shows both side by side)."""
     return Text("Player {n}", n=seat + 1)
-
-
-def unit_text(unit: str, value: int) -> str:
-    """A solver's value with its unit, in the current language."""
-    if unit == "tricks":
-        return ngettext("{n} trick", "{n} tricks", value)
-    if unit == "game points":
-        return ngettext("{n} game point", "{n} game points", value)
-    return ngettext("{n} point", "{n} points", value)
 
 
 def lessons_by_id() -> dict[str, Any]:
@@ -183,7 +173,7 @@ class LiveQuestion:
         return sentences(*(line.render(lang) for line in proof(self.puzzle, partners)), lang=lang)
 
     def _unit(self, value: int) -> str:
-        return unit_text(self.spec["unit"], value)
+        return units.amount(self.spec["unit"], value).render()
 
     def _lead_explanation(self, lang: str) -> str:
         best = [Card.parse(c) for c in self.answer]
@@ -348,7 +338,7 @@ def _table_question(spec: dict[str, Any]) -> LiveQuestion:
             raise QuestionError(Text("{player} is not on lead: a card is already played to this trick",
                                      player=player_name(hand.to_act)))
         values = spec.get("values")
-        if not isinstance(values, dict) or spec.get("unit") not in UNITS:
+        if not isinstance(values, dict) or spec.get("unit") not in units.UNITS:
             raise QuestionError(Text("a lead question carries the solver's values"))
         choices = [c.code for c in playable]
         if set(values) != set(choices) or not all(isinstance(v, int) for v in values.values()):

@@ -168,6 +168,7 @@ class SixtySixHand(HandBase):
     config_class = SixtySixConfig
     make_config = staticmethod(make_config)
     DEAL_RULE = "66.deal"
+    EARLY_END_RULES = frozenset({"66.declare"})     # a player declaring 66 (or more) stops the play at once
     TRICKS = TRICKS
 
     players = 2

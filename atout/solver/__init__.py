@@ -70,7 +70,7 @@ class Solution:
     best: Action                       # the action with the highest proven floor (proven best once ``exact``)
     line: list[Action]                 # the best play from here, every player perfect, ``best`` first (once exact)
     exact: bool                        # every value exact and the line found; False when stopped early
-    unit: str                          # "points", "tricks" or "game points"
+    unit: str                          # what the values count (``atout.units``): "points", "tricks"...
     nodes: int = 0
     elapsed_s: float = 0.0
     limits: tuple[int, int] | None = None   # the least and the most any action could be worth from here (None:
@@ -316,6 +316,9 @@ class _TrickSolve:
         best = self.action_of(best_move)
         complete = all(self.lo[m] == self.hi[m] for m in self.options)
         line = self.line if self.line is not None else [best]
+        adapter = adapter_of(self.pos)
+        if adapter.SEARCH == "tricks":
+            line = adapter.hand_line(self.pos, line)
         complete = complete and (self.line is not None or not self.want_line)
         limits = ((base + self.floor) * scale, (base + self.ceiling) * scale)
         return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes, limits=limits)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
+    from atout.engine import Action
     from atout.solver import Solution, Value
     from atout.solver.build import Built
     from atout.solver.scoring import Scorer
@@ -69,6 +70,10 @@ class TrickSearchAdapter(BaseAdapter, Protocol):
 
     def suggested_target(self, hand: Any, seat: int, /) -> int | None:
         """The evaluation page's first question for ``seat``, in the family's unit (None: none yet)."""
+
+    def hand_line(self, pos: Any, line: list[Action], /) -> list[Action]:
+        """The search's best line from ``pos`` as the hand plays it: cut where the hand ends, with any decision the
+        search values without making it put in (Spoil Five's jinx)."""
 
     def par(self, hand: Any, table: DoubleDummyTable, /) -> Par | None:
         """The contract both sides reach bidding with every hand known, from the complete table (None: the family

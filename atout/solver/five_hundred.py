@@ -16,6 +16,7 @@ from atout.solver.tricks import TrickState
 from atout.trick_play import play_order
 
 if TYPE_CHECKING:
+    from atout.engine import Action
     from atout.solver import Value
     from atout.solver.scoring import Scorer
     from atout.solver.table import CellScore, DoubleDummyTable, Par
@@ -174,6 +175,11 @@ def cell_score(hand: Any, strain: Suit | None, column: int, value: Value) -> Cel
         return int(points[mine] - points[1 - mine])
 
     return CellScore(contract.call, margin(value.lo), margin(value.hi))
+
+
+def hand_line(pos: Any, line: list[Action]) -> list[Action]:
+    """The search's best line: the search plays the hand to its last trick, as the hand does."""
+    return line
 
 
 def par(hand: Any, table: DoubleDummyTable) -> Par | None:

@@ -16,6 +16,7 @@ from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
 
 if TYPE_CHECKING:
+    from atout.engine import Action
     from atout.solver import Value
     from atout.solver.scoring import Scorer
     from atout.solver.table import CellScore, DoubleDummyTable, Par
@@ -245,6 +246,11 @@ def cell_score(hand: Any, strain: Suit, column: int, value: Value) -> CellScore:
             score = _scorer(config, strain, cards, column, scores_before, column, bid)
             return CellScore(bid, score(value.lo), score(value.hi))
     return CellScore(None, None, None)
+
+
+def hand_line(pos: Any, line: list[Action]) -> list[Action]:
+    """The search's best line: the search plays the hand to its last trick, as the hand does."""
+    return line
 
 
 def par(hand: Any, table: DoubleDummyTable) -> Par | None:

@@ -40,7 +40,7 @@ class Scorer:
 
     seat: int
     whose: str                       # "margin", "own", "contract" or "game" (see the module)
-    unit: str                        # what the score is counted in: "points" or "game points"
+    unit: str                        # what the score is counted in (``atout.units``): points, game points, counters
     count_unit: str                  # what the search counts: "points", "tricks" or "game points"
     table: Mapping[int, int] | None = field(default=None)
     contractor: int | None = None    # the contract's side ("contract": the misère's contractor)

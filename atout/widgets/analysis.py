@@ -23,9 +23,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from atout import units
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.i18n import N_, Person, Text, aside, ngettext, series, signed
+from atout.i18n import Person, Text, aside, ngettext, series, signed
 from atout.solver.scoring import best_actions
 from atout.widgets import language
 from atout.widgets.fault import guarded
@@ -33,7 +34,6 @@ from atout.widgets.seats import player_label, side_label
 
 log = logging.getLogger(__name__)
 
-UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game points")}
 SHOW_EVERY_S = 0.25      # while thinking, the values are redrawn at most this often (every proof is kept)
 
 
@@ -110,7 +110,7 @@ def score_amount(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None =
     else:
         words = score_text(lo, hi, scorer, limits)
         amount = words if limits is not None and (lo, hi) == tuple(limits) else Text(
-            "{value} {unit}", value=words, unit=Text(UNITS.get(scorer.unit, scorer.unit))).render()
+            "{value} {unit}", value=words, unit=units.name(scorer.unit)).render()
     if scorer.same_unit or scorer.whose == "contract":
         return amount
     return Text("{score} ({count})", score=amount, count=count_words(lo, hi, scorer, limits)).render()
@@ -131,10 +131,7 @@ def count_words(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None = 
 
 def score_words(value: int, scorer: Any) -> str:
     """A score with its unit, the number as the sheet writes it: "+15 points", "−2 game points"."""
-    number = score_number(value, scorer)
-    if scorer.unit == "game points":
-        return ngettext("{score} game point", "{score} game points", abs(value), score=number)
-    return ngettext("{score} point", "{score} points", abs(value), score=number)
+    return units.signed(scorer.unit, value, score_number(value, scorer))
 
 
 def whose_score(hand: Any, scorer: Any) -> Text:
@@ -161,23 +158,14 @@ def count_heading(scorer: Any) -> Text:
     return Text("Tricks") if scorer.count_unit == "tricks" else Text("Trick points")
 
 
-def unit_words(unit: str, n: int) -> str:
-    """'8 tricks', '1 point', in the page language."""
-    if unit == "tricks":
-        return ngettext("{n} trick", "{n} tricks", n)
-    if unit == "game points":
-        return ngettext("{n} game point", "{n} game points", n)
-    return ngettext("{n} point", "{n} points", n)
-
-
 def amount_words(lo: int, hi: int, unit: str, limits: tuple[int, int] | None = None) -> str:
     """A proven amount with its unit: '8 tricks', 'at least 7 tricks', 'not known yet'."""
     if lo == hi:
-        return unit_words(unit, lo)
+        return units.amount(unit, lo).render()
     words = bound_text(lo, hi, limits)
     if limits is not None and (lo, hi) == tuple(limits):
         return words
-    return Text("{value} {unit}", value=words, unit=Text(UNITS.get(unit, unit))).render()
+    return Text("{value} {unit}", value=words, unit=units.name(unit)).render()
 
 
 def action_words(action: Action) -> str:
@@ -420,7 +408,7 @@ class SolverPanel(widgets.VBox):
                 f"{escape(words)}</p>")
 
     def _rows(self, solution: Any, score: Any) -> str:
-        unit = Text(UNITS.get(score.unit, score.unit)).render()
+        unit = units.name(score.unit)
         best = best_actions(solution, score)
         order = list(solution.bounds)
         counted = not score.same_unit and score.whose != "contract"

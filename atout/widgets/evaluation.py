@@ -12,15 +12,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from atout import units
 from atout.errors import AtoutError
 from atout.evaluate import Evaluation, evaluate, suggested_target, value_unit
-from atout.i18n import N_, Person, Text, decimal, ngettext, series, signed
+from atout.i18n import Person, Text, decimal, ngettext, series, signed
 from atout.widgets import language
 from atout.widgets.analysis import side_words, whose_score
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label
 
-UNITS = {"points": N_("points"), "tricks": N_("tricks"), "game points": N_("game points")}
 SHOW_EVERY_S = 0.5          # the result so far is redrawn at most this often while the run goes on
 
 
@@ -31,7 +31,7 @@ def distribution_svg(result: Evaluation, width: int = 480, height: int = 230, co
     counts = result.distribution
     if not counts:
         return ""
-    unit = counted or Text(UNITS.get(result.unit, result.unit)).render()
+    unit = counted or units.name(result.unit)
     left, right, top, bottom = 52, 12, 26, 46
     plot_w, plot_h = width - left - right, height - top - bottom
     peak = max(counts.values())
@@ -116,19 +116,12 @@ def _target_line(result: Evaluation) -> str:
     """How often the target was reached, with the unit in the form its number asks for (1 point, 2 points)."""
     n, p, e = result.target, f"{100 * result.probability:.0f}%", f"{100 * result.probability_error:.0f}%"
     assert n is not None, "a result with a target says how often it was reached"
-    if result.unit == "tricks":
-        return ngettext("{n} trick or more in {p} of the deals (± {e})",
-                        "{n} tricks or more in {p} of the deals (± {e})", n, p=p, e=e)
-    if result.unit == "game points":
-        return ngettext("{n} game point or more in {p} of the deals (± {e})",
-                        "{n} game points or more in {p} of the deals (± {e})", n, p=p, e=e)
-    return ngettext("{n} point or more in {p} of the deals (± {e})",
-                    "{n} points or more in {p} of the deals (± {e})", n, p=p, e=e)
+    return units.reached(result.unit, n, p, e)
 
 
 def result_html(result: Evaluation, running: bool = False, hand: Any = None) -> str:
     """The result (so far, while ``running``), its error bar, how often the target was reached, the chart."""
-    unit = Text(UNITS.get(result.unit, result.unit)).render()
+    unit = units.name(result.unit)
     if not result.samples:
         return ""
     # Percent signs stay in the values: in a message, Babel would read "% b" as a printf placeholder.
@@ -145,9 +138,10 @@ def result_html(result: Evaluation, running: bool = False, hand: Any = None) -> 
     if hand is not None and score is not None and not score.same_unit and result.samples >= 2:
         # what it scores, where that differs from what was counted
         plus = score.whose != "own"
-        scored = Text("For {who}, {what}: {mean} points on average ({confidence} between {low} and {high})",
+        average = round(result.mean_score)
+        scored = Text("For {who}, {what}: {mean} on average ({confidence} between {low} and {high})",
                       who=side_words(hand, result.seat), what=whose_score(hand, score),
-                      mean=signed(round(result.mean_score), plus=plus), confidence="95%",
+                      mean=units.signed(score.unit, average, signed(average, plus=plus)), confidence="95%",
                       low=signed(round(result.mean_score - result.score_error), plus=plus),
                       high=signed(round(result.mean_score + result.score_error), plus=plus))
         parts.append(scored.render())
@@ -226,7 +220,7 @@ class EvaluationView(widgets.VBox):
             else:
                 counted = Text("tricks {contractor} takes", contractor=Person(hand.contractor)).render()
         else:
-            counted = Text(UNITS.get(value_unit(hand.config.game), "")).render()
+            counted = units.name(value_unit(hand.config.game))
         self.target.description = Text("Target ({unit})", unit=counted).render()
 
     def _target_typed(self, _change: dict) -> None:

@@ -13,10 +13,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from atout import units
 from atout.engine import Action, Event
 from atout.errors import AtoutError
 from atout.games import DEFAULT_GAME, available_games, family, game_title
-from atout.i18n import N_, Text, aside, decimal, listed, ngettext, plural_count, sentences, signed
+from atout.i18n import N_, Text, aside, decimal, listed, ngettext, sentences, signed
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, HandReview, review_hand
 from atout.widgets import language
@@ -60,14 +61,6 @@ class GameHand:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.shown, name)
-
-
-def _more(unit: str, n: float) -> str:
-    """How much more something was worth, in the hand's score: "10 more points", "1.6 more game points"."""
-    count = plural_count(n)
-    if unit == "game points":
-        return ngettext("{amount} more game point", "{amount} more game points", count, amount=decimal(n))
-    return ngettext("{amount} more point", "{amount} more points", count, amount=decimal(n))
 
 
 def _tricks(numbers: list[int]) -> str:
@@ -146,12 +139,12 @@ def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) ->
             said = Text("Trick {n}: {best} instead of {played} would have been worth {amount} to you, with every "
                         "card played as well as it can be from there on", n=f.trick,
                         best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
-                        amount=_more(f.unit, f.lost)).render()
+                        amount=units.more(f.unit, f.lost)).render()
         else:
             said = Text("Trick {n}: {best} instead of {played} would have been worth {amount} to your side, with "
                         "every card played as well as it can be from there on", n=f.trick,
                         best=f.best.card or action_label(f.best), played=f.made.card or action_label(f.made),
-                        amount=_more(f.unit, f.lost)).render()
+                        amount=units.more(f.unit, f.lost)).render()
         if (hinted or {}).get(f.index) == f.made:
             said = aside(said, Text("(the hint's choice: the hint sees only your cards, the review sees every "
                                     "hand)").render())
@@ -160,7 +153,7 @@ def _review_text(review: HandReview, hinted: dict[int, Action] | None = None) ->
         if r.clearly_worse:
             said = Text("Trick {n}: “{best}” instead of “{made}” was worth about {amount}, ± {error} (over {deals} "
                         "deals of the cards you could not see)", n=r.trick, best=action_label(r.best),
-                        made=action_label(r.made), amount=_more(review.unit, round(r.gain, 1)),
+                        made=action_label(r.made), amount=units.more(review.unit, round(r.gain, 1)),
                         error=decimal(max(r.error, 0.1)), deals=r.deals).render()
             items.append("<li data-how='sampled'>" + escape(said) + "</li>")
     found = ("<ul class='atout-review-found' data-testid='review-found'>" + "".join(items) + "</ul>") if items else ""

@@ -566,6 +566,22 @@ function render({ model, el }) {
 
   let shownText = null;      // what the region says now (null once emptied to be read again)
 
+  // A fitted table's region (a few lines high) shows its newest lines, each whole: scrolled to its end, an older
+  // line that wraps can be cut through at the top (five players' plays in Spoil Five); the region then scrolls on to
+  // the next line's top, a gap left under the newest line.
+  function showNewestWhole() {
+    liveBody.style.paddingBottom = "";
+    live.scrollTop = live.scrollHeight;
+    const end = live.scrollHeight - live.clientHeight;
+    if (end <= 0) return;
+    const top = live.getBoundingClientRect().top + live.clientTop - live.scrollTop;
+    const starts = [liveHeading, ...liveBody.children].map((line) => line.getBoundingClientRect().top - top);
+    const first = starts.find((start) => start >= end - 0.5);
+    if (first === undefined || first <= end + 0.5) return;
+    liveBody.style.paddingBottom = `${Math.ceil(first - end)}px`;
+    live.scrollTop = first;
+  }
+
   function say(state) {
     const text = model.get("announcement") || "";
     const refused = Boolean(model.get("refused"));
@@ -579,7 +595,7 @@ function render({ model, el }) {
     const fill = () => {
       liveBody.replaceChildren(...(text ? text.split("\n") : []).map((line) => h("p", { text: line })));
       shownText = text;
-      live.scrollTop = live.scrollHeight;      // a fitted table's region shows its newest lines, whole
+      showNewestWhole();
     };
     if (again && text === shownText) {
       // The same words again (the same card refused twice): empty the region first so it is read again.
@@ -727,7 +743,7 @@ function render({ model, el }) {
       }
       trial(Math.floor(low));
     }
-    live.scrollTop = live.scrollHeight;        // the region's height is fixed now: its newest lines in view
+    showNewestWhole();                         // the region's height is fixed now: its newest lines in view
   }
 
   function fitLater(state) {

@@ -9,10 +9,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from atout import units
 from atout.i18n import Person, Text, ngettext, signed
 from atout.vocabulary import call_label
 from atout.widgets import language
-from atout.widgets.analysis import UNITS, Background, amount_words, bound_text
+from atout.widgets.analysis import Background, amount_words, bound_text
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
 
@@ -163,7 +164,7 @@ class DoubleDummyView(widgets.VBox):
         done = len(table.cells)
         self.bar.max, self.bar.value = table.size, done
         self.bar.description = Text("{done} of {total}", done=done, total=table.size).render()
-        unit = Text(UNITS.get(table.unit, table.unit)).render()
+        unit = units.name(table.unit)
         if table.by == "side":
             config = self.hand.config
             heads = [side_label([s for s in range(config.players) if config.side_of(s) == config.side_of(c)]).render()

@@ -26,7 +26,6 @@ from atout.i18n import Text, get_language, grammar, listed, series
 from atout.position import compact_text, format_position, hand_from_text, parse_position, position_text
 from atout.widgets import language
 from atout.widgets.analysis import (
-    UNITS,
     Background,
     SolverPanel,
     action_words,
@@ -39,7 +38,7 @@ from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label
 from atout.widgets.table import CardTable
 
-__all__ = ["UNITS", "WhatIf"]
+__all__ = ["WhatIf"]
 
 
 @dataclass

@@ -48,7 +48,7 @@ def test_each_count_scores_what_the_hand_then_scores(game, options):
             if seat == getattr(hand, "sitting_out", None):
                 continue
             score = scorer(hand, seat)
-            assert score.unit in ("points", "game points")
+            assert score.unit == family_of(game).score_unit      # the unit the family declares it scores in
             played = hand.copy()
             while not played.is_over:
                 played.apply(rng.choice(played.legal_actions()))

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+from atout.games import GAMES
 from atout.i18n import language
 from tests.lessons.test_special_quizzes import lesson_with
+from tests.registry import games_offering
 
 
 def test_who_may_rob_names_every_player_one_way():
@@ -147,9 +151,15 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
 
     # the game whose move it is is named, so "not part of" is never read as "no game has it" (sixth read)
     # said as the move is where it is played, not with the card tried (Sixty-Six has no 8♦: eighth read)
-    assert refusal("five-hundred", "rob 8D").startswith("Giving up a card for the turned card, a move in Forty-Fives "
-                                                        "and in Forty-Fives in partnerships, is not part of Five "
-                                                        "Hundred: you must bid or pass")
+    def moved_in(said, move, kind, rest):
+        """``said`` names as the games where ``move`` is made those found offering ``kind`` by playing each
+        registered game, in the registry's order, then goes on with ``rest``."""
+        named, after = said.removeprefix(f"{move}, a move ").split(", is not part of ", 1)
+        assert re.split(", and |, | and ", named) == [f"in {GAMES[g].title}" for g in games_offering(kind)], said
+        assert after.startswith(rest), said
+
+    moved_in(refusal("five-hundred", "rob 8D"), "Giving up a card for the turned card", "rob",
+             "Five Hundred: you must bid or pass")
     assert refusal("five-hundred", "exchange 8D").startswith("Exchanging the 9 of trumps for the turned-up trump, a "
                                                              "move in Sixty-Six, is not part")   # not the robbing games
     # exchanging for the turned card is how Forty-Fives robs, and giving one up is how Sixty-Six exchanges its 9:
@@ -162,9 +172,8 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
         "Taking the kitty in place of the hand, a move in Auction Forty-Fives, is not part of Five")
     assert refusal("forty-fives", "close") == (
         "Closing the stock, a move in Sixty-Six, is not part of Forty-Fives: you may only play a card")
-    assert refusal("auction-forty-fives", "keep").startswith("Keeping the hand as dealt, a move in Forty-Fives "
-                                                             "and in Forty-Fives in partnerships, is not part of "
-                                                             "Auction Forty-Fives: you may only bid or pass")
+    moved_in(refusal("auction-forty-fives", "keep"), "Keeping the hand as dealt", "keep",
+             "Auction Forty-Fives: you may only bid or pass")
     assert refusal("auction-forty-fives", "play 5H").startswith("Playing 5♥ is not allowed during the bidding")
     assert refusal("sixty-six", "bid 20").startswith(
         "Bidding 20, a move in Auction Forty-Fives, is not part of Sixty-Six: you may")

@@ -8,6 +8,7 @@ import re
 from atout.games import GAMES
 from atout.i18n import language
 from atout.referee import judge
+from tests.registry import games_offering
 
 FAILED_CLOSE = {"kind": "score", "game": "sixty-six", "event": "closed", "closer": 1, "by": 1, "points": [44, 41],
                 "tricks": [3, 3], "tricks_at_close": [0, 2]}
@@ -95,23 +96,6 @@ def test_score_choices_say_whose_each_number_is():
     auction = seen["auction-forty-fives"]
     negative = next(c for c in auction.choices if "−" in c)
     assert "−" in auction.label(negative) and auction.label(negative).count(" for ") == 4
-
-
-def games_offering(kind: str, hands: int = 20) -> list[str]:
-    """The registered games, in the registry's order, where a player was offered an action of ``kind`` in one of
-    ``hands`` hands played out (the first legal action each time), found by playing, not by the words' tables."""
-    from atout.games import family
-
-    found = []
-    for game in GAMES:
-        for seed in range(hands):
-            hand = family(game).new_hand(game, seed=seed)
-            while not hand.is_over and not any(a.kind == kind for a in hand.legal_actions()):
-                hand.apply(hand.legal_actions()[0])
-            if not hand.is_over:
-                found.append(game)
-                break
-    return found
 
 
 def test_a_refused_action_is_said_in_words_not_in_the_notation():

@@ -483,3 +483,27 @@ def test_the_best_line_is_shown_whole_trick_by_trick():
     assert all(" wins it)" in item for item in items)
     assert sum(item.count("Player ") - 1 for item in items) == 40      # each card with its player, and the winner
     assert "…" not in shown
+
+
+SPOIL_FIVE_AT_TRICK_3 = "s5.0.SJ5H3DACJ-S9HK92C7-ST7H6D53-SK6H5CK6-S8H7D6CQ3.uD4.a9S-5D-6S-8S-r3H-5S-TS-KS-6D-AD-2H"
+
+
+@pytest.mark.parametrize(("lang", "heading", "best", "other"), [
+    ("en", "Worth (counters)", "worth 4 counters (3 tricks), the best", "worth −2 counters (2 tricks)"),
+    ("fr", "Valeur (jetons)", "vaut 4 jetons (3 levées), la meilleure", "vaut −2 jetons (2 levées)"),
+    ("ja", "価値（チップ）", "価値：チップ4枚（3トリック）（最善）", "価値：チップ−2枚（2トリック）"),
+])
+def test_spoil_five_is_valued_in_the_counters_its_pool_pays(lang, heading, best, other):
+    """Spoil Five pays counters from the pool, never points: the What-if page said "worth 4 points (3 tricks)" of
+    the card that takes the pool of 6 counters (net 4 to Player 1, who staked 2 as the dealer)."""
+    from atout.widgets.language import set_page_language
+
+    try:
+        set_page_language(lang)
+        page = WhatIf(text=SPOIL_FIVE_AT_TRICK_3)
+        page.wait()
+        marks, html = page.table.card_values, unescape(page.analysis.view.value)
+    finally:
+        set_page_language("en")
+    assert marks["4D"]["label"] == best and marks["JC"]["label"] == other and marks["JS"]["label"] == other
+    assert heading in html

@@ -1,0 +1,278 @@
+"""Spoil Five for the solver: its play position, its search state for ``atout.solver.tricks``, the value of a hand
+as played and its double-dummy table (the family's solver adapter, named by ``atout.games``).
+
+The search counts the tricks a player takes against all the others (paranoid), every trick played out, and its
+``Scorer`` turns that count into the counters the hand pays the player (``atout.spoil_five.scoring.pool_result``).
+Playing on past the end of the hand changes no score, because with five tricks:
+
+* the player takes 3 or more of them exactly when it is the first to three (the others share at most two), which
+  wins the pool (s5.score.three-tricks); fewer, and it loses its stake;
+* it takes all 5 exactly when it won the first three and could then jinx and take the last two: the jinx made
+  (s5.score.jinx-made). Where it won the first three, the best of stopping (the pool) and jinxing (the jinx made
+  if it can take both tricks left, nothing if not) is what its count of 3, 4 or 5 scores, so the jinx decision is
+  valued as the search values the play.
+
+The assumption: the other players play against the player valued but never jinx themselves. A hand where another
+player jinxes and makes it costs the player one stake more; its played value counts -1 (``OTHER_JINX_MADE``), a
+count the search never proves. Once a player has jinxed, the jinxer's count (its tricks: five, the jinx made, fewer,
+failed) is exact; another player's is its own tricks, none scored as the jinx made: a lower bound, since a third
+player may still break the jinx (crediting every trick the jinxer loses to the player valued was tried and the search
+then disagreed with a brute force: left to do). The best line is cut
+where the hand ends, with the jinx decision put in (``hand_line``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final
+
+from atout.cards import ACE, Card, Suit
+from atout.solver.build import Built, place_trick
+from atout.solver.layout import TRUMP_BLOCK, Layout
+from atout.solver.positions import at_first_lead
+from atout.solver.tricks import TrickState
+
+if TYPE_CHECKING:
+    from atout.engine import Action
+    from atout.solver import Value
+    from atout.solver.scoring import Scorer
+    from atout.solver.table import DoubleDummyTable, Par
+
+TRICKS = 5
+STRAINS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)   # the double-dummy table's rows
+
+
+@dataclass
+class SpoilFivePosition:
+    config: Any                                  # SpoilFiveConfig
+    trump: Suit
+    hands: list[list[Card]]
+    to_act: int
+    leader: int                                  # of the trick on the table
+    trick: list[Card]                            # cards on the table, from the leader
+    tricks: list[tuple[int, list[Card], int]]    # finished tricks: (leader, cards, winner)
+    rob: tuple[int, Card] | None = None          # s5.rob.ace-holder: who may still rob in trick 1, and the card
+    rob_now: bool = False                        # the player to act is deciding that now
+    jinxed: int | None = None                    # who jinxed: the hand ends at the first trick they lose
+
+
+# How the solver searches its positions (``atout.solver.adapter``): the shared trick search.
+SEARCH: Final = "tricks"
+POSITION = SpoilFivePosition
+
+
+def position(hand: Any) -> SpoilFivePosition:
+    """The play position of an engine hand in its play phase, every hand known. While the winner of the first three
+    tricks decides whether to jinx, it is the position of the jinx: that player leading the fourth trick (stopping
+    is worth the three tricks already won)."""
+    trick = hand.trick
+    rob = None
+    turned = hand.turn_up
+    if (turned is not None and not hand.tricks and turned.rank != ACE and hand.robbed_by is None
+            and hand.announced_ace_holder is None):
+        ace = Card.of(ACE, hand.trump)
+        holder = next((s for s in range(hand.n) if ace in hand.hands[s]), None)
+        if holder is not None:
+            rob = (holder, turned)
+    rob_now = rob is not None and hand.rob_offer == rob[0] and hand.to_act == rob[0]
+    return SpoilFivePosition(hand.config, hand.trump, [list(h) for h in hand.hands], hand.to_act, trick.leader,
+                             list(trick.cards), [(t.leader, list(t.cards), t.winner) for t in hand.tricks], rob,
+                             rob_now, hand.jinxed)
+
+
+@cache
+def layout(trump: Suit) -> Layout:
+    from atout.fives_ranking import TABLES
+
+    t = TABLES[trump]
+    blocks = {int(s): list(cards) for s, cards in t.plain.items()}
+    blocks[TRUMP_BLOCK] = list(t.order)
+    return Layout(trump, blocks, gap_after=len(t.top), renegable=t.top, reneging=True)
+
+
+def build(pos: SpoilFivePosition, max_seat: int | None = None) -> Built:
+    """MAX is the player to act (or ``max_seat``) against all the others (paranoid), counting tricks."""
+    config = pos.config
+    lay = layout(pos.trump)
+    n = config.players
+    st = TrickState(lay, n, [(s + 1) % n for s in range(n)], n, [lay.mask(h) for h in pos.hands])
+    root = pos.to_act if max_seat is None else max_seat
+    st.ismax = [s == root for s in range(n)]
+    st.credit = [1 if m else 0 for m in st.ismax]
+    st.seat = pos.to_act
+    st.must_follow = config.must_follow_suit
+    st.aoh_led = False
+    st.tricks_left = TRICKS - len(pos.tricks)
+    place_trick(st, lay, [(pos.leader + i) % n for i in range(len(pos.trick))], pos.trick, None)
+    if pos.rob is not None:                   # s5.rob.ace-holder still to come: any card but the ace goes
+        st.rob_seat = pos.rob[0]
+        st.turn_bit = 1 << lay.pos[pos.rob[1].index]
+        st.rob_keep = 1 << lay.pos[Card.of(ACE, pos.trump).index]
+    base = sum(1 for _, _, winner in pos.tricks if winner == root)
+    return Built(st, base, 1, "tricks")
+
+
+OTHER_JINX_MADE = -1      # the count of a hand another player won with a jinx made (below taking no trick)
+
+
+def played_value(hand: Any, seat: int) -> Value:
+    """The value of a finished hand for ``seat`` in the search's count, whose score is what the hand paid: the tricks
+    it took; all five for a jinx made; two (the pool not won) for its own jinx failed, though it took three;
+    ``OTHER_JINX_MADE`` for another player's jinx made."""
+    from atout.solver import Value
+    from atout.spoil_five.hand import WINNING_TRICKS
+
+    result = hand.result
+    won = hand.tricks_won[seat]
+    if result is not None and result.jinx == "made":
+        won = TRICKS if result.winner == seat else OTHER_JINX_MADE
+    elif result is not None and result.jinx == "failed":
+        won = WINNING_TRICKS - 1 if hand.jinxed == seat else sum(w for s, w in enumerate(hand.tricks_won)
+                                                                  if s != hand.jinxed)
+    return Value(seat, won, won, "tricks")
+
+
+def _counters(config: Any, dealer: int, carried: int, seat: int, jinxed: int | None) -> dict[int, int]:
+    """The counters ``seat`` wins or loses for each count, from the family's own scoring. Once a player has jinxed,
+    the jinxer's count is its tricks (all five: the jinx made, fewer: failed) and any other player's is the tricks
+    the players other than the jinxer take (none: the jinx made, one or more: failed)."""
+    from atout.spoil_five.hand import WINNING_TRICKS
+    from atout.spoil_five.scoring import pool_result
+
+    other = (seat + 1) % config.players
+
+    def paid(winner: int | None, jinx: str | None) -> int:
+        return pool_result(config, dealer, carried, winner, jinx, [0] * config.players).counters[seat]
+
+    if jinxed is not None:
+        if jinxed == seat:
+            return {count: paid(seat, "made") if count == TRICKS else paid(None, "failed")
+                    for count in range(OTHER_JINX_MADE, TRICKS + 1)}
+        return {count: paid(jinxed, "made") if count <= 0 else paid(None, "failed")
+                for count in range(OTHER_JINX_MADE, TRICKS + 1)}
+    table = {OTHER_JINX_MADE: paid(other, "made") if config.jinx else paid(None, None)}
+    for count in range(TRICKS + 1):
+        if count < WINNING_TRICKS:
+            table[count] = paid(None, None)
+        else:
+            table[count] = paid(seat, "made" if count == TRICKS and config.jinx and config.players > 1 else None)
+    return table
+
+
+def scorer(hand: Any, seat: int) -> Scorer:
+    """The counters the hand pays ``seat`` for each count of its tricks (see the module)."""
+    from atout.solver.scoring import Scorer
+
+    return Scorer(seat, "own", "counters", "tricks", _counters(hand.config, hand.dealer, hand.carried, seat,
+                                                                hand.jinxed))
+
+
+def view_scorer(view: dict[str, Any], dealt: dict[int, list[Card]]) -> Scorer:
+    from atout.solver.scoring import Scorer
+
+    seat = view["seat"]
+    carried = view["pool"] - sum(view["stakes"])
+    return Scorer(seat, "own", "counters", "tricks", _counters(view["config"], view["dealer"], carried, seat,
+                                                                view["jinxed"]))
+
+
+def hand_line(pos: SpoilFivePosition, line: list[Action]) -> list[Action]:
+    """The search's best line as the hand plays it: cut where a player reaches three tricks, and there, for the
+    winner of the first three, the jinx when the line goes on to take the last two (else the stop)."""
+    from atout.spoil_five.hand import JINX, STOP, WINNING_TRICKS
+    from atout.spoil_five.ranking import trick_winner
+
+    n = pos.config.players
+    won = [0] * n
+    for _leader, _cards, winner in pos.tricks:
+        won[winner] += 1
+    done = len(pos.tricks)
+    leader, trick = pos.leader, list(pos.trick)
+    jinxed = pos.jinxed
+    out: list[Action] = []
+    for i, action in enumerate(line):
+        out.append(action)
+        if action.kind != "play":
+            continue
+        assert action.card is not None, "a play names its card"
+        trick.append(action.card)
+        if len(trick) < n:
+            continue
+        winner = (leader + trick_winner(trick, pos.trump)) % n
+        won[winner] += 1
+        done += 1
+        leader, trick = winner, []
+        if jinxed is not None and winner != jinxed:
+            return out
+        if won[winner] == WINNING_TRICKS and jinxed is None:
+            if done == WINNING_TRICKS and pos.config.jinx and n > 1:
+                rest = [a.card for a in line[i + 1:] if a.kind == "play" and a.card is not None]
+                takes_the_rest = len(rest) == 2 * n and _winners(rest, winner, n, pos.trump) == [winner, winner]
+                out.append(JINX if takes_the_rest else STOP)
+                if takes_the_rest:
+                    jinxed = winner
+                    continue
+            return out
+    return out
+
+
+def _winners(cards: list[Card], leader: int, n: int, trump: Suit) -> list[int]:
+    """Who wins each trick of ``cards`` played in turn from ``leader``."""
+    from atout.spoil_five.ranking import trick_winner
+
+    winners = []
+    for start in range(0, len(cards), n):
+        leader = (leader + trick_winner(cards[start:start + n], trump)) % n
+        winners.append(leader)
+    return winners
+
+
+def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[DoubleDummyTable]:
+    """For each trump, the five cards as dealt and the dealer's left leading: the tricks each player takes against
+    all the others, and the counters the hand then pays it."""
+    from atout.position import position_of
+    from atout.solver import solve_value
+    from atout.solver.table import CellScore, DoubleDummyTable
+
+    config = hand.config
+    dealt = position_of(hand)
+    n = config.players
+    hands = [list(dealt.hands.get(s, [])) for s in range(n)]
+    table = DoubleDummyTable(config.game, list(STRAINS), list(range(n)), "player", "tricks")
+    yield table
+    leader = (hand.dealer + 1) % n
+    for trump in STRAINS:
+        pos = SpoilFivePosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
+        for column in table.columns:
+            value = table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            paid = _counters(config, hand.dealer, hand.carried, column, None)      # the cell's score: counters
+            table.scores[(trump, column)] = CellScore(None, paid[value.lo], paid[value.hi])
+            yield table
+            if stop is not None and stop():
+                return
+
+
+def par(hand: Any, table: DoubleDummyTable) -> Par | None:
+    """None: Spoil Five has no bidding."""
+    return None
+
+
+# The presets the solver benchmark (``atout.bench_solver``) times, with their options.
+BENCH_PRESETS: dict[str, dict[str, Any]] = {"spoil-five": {"players": 5}}
+
+# Where the benchmark solves a hand: at its first lead (a rob still to come is part of the search).
+bench_position = at_first_lead
+
+
+def suggested_target(hand: Any, seat: int) -> int | None:
+    """The evaluation page's first question: does ``seat`` take the three tricks that win the pool?"""
+    return 3
+
+
+if TYPE_CHECKING:       # this module is its family's solver adapter: mypy checks it against the protocol
+    import atout.solver.spoil_five as _this_module
+    from atout.solver.adapter import TrickSearchAdapter
+
+    _as_adapter: TrickSearchAdapter = _this_module

@@ -210,30 +210,32 @@ def _seat_of(hand: HandBase, view: dict[str, Any], leader: int, position: int) -
     return seats[position]
 
 
-def brute_force(hand: HandBase, seat: int, adapter: Any) -> int:
+def brute_force(hand: HandBase, seat: int, leaf: Any) -> int:
     """What the rest of the hand is worth to ``seat``'s side with best play by everyone, every card known: minimax
-    over the engine's own legal actions to the end, the finished hand valued as its family's solver adapter values
-    a hand played (``played_value``); every other side plays against it (in a game played alone, every other
-    player)."""
+    over the engine's own legal actions to the end, the finished hand valued by ``leaf``; every other side plays
+    against it (in a game played alone, every other player)."""
     if hand.is_over:
-        return int(adapter.played_value(hand, seat).lo)
+        return int(leaf(hand))
     mine = hand.side_of(hand.to_act) == hand.side_of(seat)
     values = []
     for action in hand.legal_actions():
         after = hand.copy()
         after.apply(action)
-        values.append(brute_force(after, seat, adapter))
+        values.append(brute_force(after, seat, leaf))
     return max(values) if mine else min(values)
 
 
 @pytest.mark.parametrize(("game", "players"), EVERY_COUNT)
 def test_the_solver_agrees_with_a_brute_force_over_the_engine_on_the_last_tricks(game, players):
-    """For every preset and count: random play to the last two tricks (the last three where a hand has few
-    players), then for every seat the solver's value of the position against a brute-force search that knows only
-    the engine (its legal actions, its end, and the adapter's value of a hand played): the solver has no rule of its
-    own that the engine does not play."""
+    """For every preset and count: random play to the last tricks, then for every seat the solver's value of the
+    position against a brute-force search that knows only the engine (its legal actions and its end), in the hand's
+    score for the seat's side (``atout.solver.scoring``); and in the search's own count (tricks, trick points) where
+    no rule of the family ends a hand before its last trick (Spoil Five's hand ends when a player takes three tricks,
+    where the search counts on to the fifth: the same pool, another count). The solver has no rule of its own that
+    the engine does not play."""
     from atout.solver import solve_value
     from atout.solver.positions import adapter_of
+    from atout.solver.scoring import scorer
 
     tried = 0
     for seed, hand, rng in playouts(game, players, seeds=3):
@@ -245,11 +247,22 @@ def test_the_solver_agrees_with_a_brute_force_over_the_engine_on_the_last_tricks
             continue                                 # thrown in, or ended early by a rule of the game
         adapter = adapter_of(hand)
         for seat in range(players):
-            value = solve_value(hand, seat)
-            assert value.exact and value.lo == brute_force(hand, seat, adapter), (game, players, seed, seat,
-                                                                                  hand.history)
+            value, score = solve_value(hand, seat), scorer(hand, seat)
+            where = (game, players, seed, seat, hand.history)
+            assert value.exact, where
+            assert score(value.lo) == brute_force(hand, seat, _played(adapter, seat, score)), where
+            if not type(hand).EARLY_END_RULES:
+                assert value.lo == brute_force(hand, seat, _played(adapter, seat)), where
         tried += 1
     assert tried, f"{game} at {players}: no hand reached its last tricks in three seeds"
+
+
+def _played(adapter: Any, seat: int, score: Any = None) -> Any:
+    """A finished hand's value for ``seat``'s side as the solver's adapter counts it (and scored, with ``score``)."""
+    def value(end: HandBase) -> int:
+        count = adapter.played_value(end, seat).lo
+        return score(count) if score is not None else count
+    return value
 
 
 def _trick_empty(hand: HandBase) -> bool:

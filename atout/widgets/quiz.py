@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.i18n import N_, Person, Plural, Text, get_language, grammar, sentence, sentences
+from atout.i18n import N_, Person, Plural, Side, Text, get_language, grammar, sentence, sentences
 from atout.lessons import Feedback, Question
 from atout.svg import back_svg, card_svg
 from atout.vocabulary import call_label
@@ -178,6 +178,41 @@ def _position(question: Question) -> list[str]:
     return parts
 
 
+def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
+    """A strategy question's position (core's table view): the contract, the tricks won, every other hand (face up
+    when the claim was checked with every hand known, else how many cards each holds), the trick so far, and the
+    learner's hand: the choices."""
+    shown, view = question.shown, question.shown["table"]
+    you: int = shown["seat"]          # the player to act, whom the question calls "you"
+    parts = [_you_are(question)]
+    if view.contract is not None and len(view.contract) == 2 and view.contract[1] is not None:
+        seat, call = view.contract
+        parts.append(_line(Text("Contract: {call}, bid by {seat}.", call=call_label(call), seat=Person(seat),
+                                you=N_("Contract: {call}, bid by you.")), you))
+    by_seat = len(view.tricks_won) == view.players
+    won = [Text("{n} for {who}", n=n, who=Person(i) if by_seat else Side(i, view.players))
+           for i, n in enumerate(view.tricks_won)]
+    parts.append(_line(Text("Tricks won so far: {each}.", each=won), you))
+    if view.turn_up is not None:
+        parts += [_line(Text("The turned card:")), _row([view.turn_up.code], size="small")]
+    for seat, cards in enumerate(view.hands):
+        if seat == you:
+            continue
+        parts.append(_line(Text("{label}:", label=player_label(seat, you))))
+        if isinstance(cards, int):
+            parts.append("<div class='atout-row'>" + back_svg(size="small") * cards + "</div>" if cards else "")
+        else:
+            parts.append(_row([card.code for card in cards], size="small"))
+    parts.append(_trick_so_far([card.code for _seat, card in view.trick], [s for s, _card in view.trick], you,
+                               view.leader))
+    parts.append(_hand_of(you, you))
+    if question.cards:
+        parts.append(_row(question.choices, highlight))
+    else:
+        parts.append(_row([card.code for card in view.hands[you]], highlight))
+    return parts
+
+
 def _situation(question: Question, highlight: dict[str, str] | None = None) -> str:
     """The cards the question is about, as SVG, with rings on the cards the feedback points to, and every fact its
     answer depends on, from the data the referee answers from."""
@@ -185,6 +220,8 @@ def _situation(question: Question, highlight: dict[str, str] | None = None) -> s
     query, shown = question.query, question.shown
     parts = [f'<div class="atout-quiz-situation"><p class="atout-trump">{escape(_trump_text(question))}</p>']
     parts += [_line(rule) for rule in shown.get("house_rules", ())]
+    if question.kind == "best":
+        parts += _best_situation(question, highlight)
     if question.kind == "winner":
         parts += [_led(query.get("plays") or []), _line(Text("The cards played, in order:"))]
     if question.kind == "legal":

@@ -1,0 +1,41 @@
+"""A strategy question (``best``) on the quiz: the position as the claim was checked (every hand face up when the
+solver saw them all, only the learner's own when the hidden cards were sampled), the choices, and feedback that gives
+the lesson's reason and every choice's value."""
+
+from __future__ import annotations
+
+import re
+
+from atout.lessons import parse_lesson
+from atout.widgets.quiz import QuizView
+from tests.lessons.test_strategy_claims import OPEN, _sampled_rob, lesson
+
+
+def _cards(html: str) -> list[str]:
+    return re.findall(r'data-card="(\w+)"', html)
+
+
+def test_a_claim_checked_with_every_hand_known_shows_every_hand(tmp_path):
+    [question] = parse_lesson(lesson(["5H", "7C"], OPEN), tmp_path / "forty-fives" / "01.toml").step_questions(0)
+    view = QuizView([question])
+    shown = _cards(view.situation.value)
+    assert sorted(shown) == sorted("5H AH 7C JH 2C 3S KH 9D 8D 4H QS 10D".split())
+    text = re.sub(r"<[^>]+>", " ", view.situation.value)
+    assert "You are Player 1." in text and "Trumps: hearts" in text and "You are leading." in text
+    assert "Tricks won so far: 1 for you, 0 for Player 2, 1 for Player 3, and 0 for Player 4." in text
+    assert [b.tooltip_code for b in view.choices.children] == ["5H", "AH", "7C"]
+    feedback = view.answer(["AH"])
+    assert not feedback.correct and "The 5 draws the jack." in view.result.value
+    assert "5♥: 15 points; 7♣: 15 points; A♥: 5 points" in view.result.value
+
+
+def test_a_sampled_claim_shows_only_the_learners_cards_and_the_turned_card(tmp_path):
+    spec = lesson(["rob 9S", "rob 4D"], _sampled_rob(), "sampled")
+    [question] = parse_lesson(spec, tmp_path / "forty-fives" / "01.toml").step_questions(0)
+    view = QuizView([question])
+    html = view.situation.value
+    assert _cards(html) == ["5H", "AH", "4D", "9S", "4H", "KD"]       # the turned card, then your hand
+    assert html.count("face-down card") >= 15                           # three hands of five, face down
+    labels = [b.description for b in view.choices.children]
+    assert labels == ["Rob, giving up 4♦", "Rob, giving up 9♠", "Rob, giving up 4♥", "Rob, giving up K♦",
+                      "Do not rob"]

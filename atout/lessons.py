@@ -803,7 +803,7 @@ class Question:
         right = set(self.answer)
         assert self.reasons is not None, "a question is built with core's working"
         answer = self.reasons.answer(self.viewer)
-        rule = self.rule or answer.get("rule")
+        rule = self.rule or answer.get("rule") or None     # a strategy question decides by values, by no rule
         general = answer.get("explanation") or self._rule_sentence(rule)
         ordered = [c for c in self.choices if c in right] + sorted(right - set(self.choices))
         if picked == right:
@@ -818,7 +818,7 @@ class Question:
             text = reason["explanation"]
             if self.kind == "legal" and wrong:     # the card picked is named first: a family's reason may not name it
                 text = sentences(self._refused(wrong).render(), text, end_last=False)
-            return Feedback(False, text, reason["rule"], wrong + missing, ordered, wrong, said, working)
+            return Feedback(False, text, reason["rule"] or None, wrong + missing, ordered, wrong, said, working)
         if self.kind == "legal" and (wrong or missing):
             if wrong:     # an illegal pick is never told that another card "may be played too"
                 lead = self._refused(wrong)
@@ -1439,6 +1439,11 @@ def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | Non
     view = hand.table_view(None if how == "exact" else seat)
     shown = {"table": view, "seat": seat, "open": how == "exact",
              "trump": view.strain or (view.trump.letter if isinstance(view.trump, Suit) else None)}
+    if how == "sampled":      # what the seat has heard and seen, which every sampled deal keeps
+        shown["calls"] = list(view.calls or ())
+        shown["tricks"] = [(list(getattr(trick, "seats", None) or
+                                 [(trick.leader + i) % len(hand.hands) for i in range(len(trick.cards))]),
+                            [card.code for card in trick.cards], trick.winner) for trick in hand.tricks]
     labels = {} if cards else {code: _choice_label(a) for code, a in zip(choices, legal, strict=True)}
     default = Text("What is the best thing to do here?") if not cards else Text("Which card is best here?")
     return Question("best", shown_game, prompt or default, {"kind": "best", "position": spec["position"],

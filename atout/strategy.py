@@ -238,23 +238,14 @@ class _Decimal:
         return decimal(round(self.value, 1), lang)
 
 
-class _Listed:
-    """Sentences or values one after the other, separated by semicolons as the reader's language sets a list of
-    values ("5♥: 15 points; 7♣: 5 points")."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Text]) -> None:
-        self.items = items
-
-    def render(self, lang: str | None = None) -> str:
-        return Text("{first}; {rest}", first=self.items[0], rest=_Listed(self.items[1:])).render(lang) \
-            if len(self.items) > 1 else self.items[0].render(lang)
-
-
-def values_words(values: ChoiceValues) -> Any:
-    """Every choice with its worth, best first, as one list."""
-    return _Listed([worth_words(w, values) for w in values.worths])
+def values_words(values: ChoiceValues) -> Text:
+    """Every choice with its worth, best first, one list: "5♥: 15 points; 7♣: 5 points" (each after the first
+    inside the sentence, so "the joker" keeps its small letter)."""
+    said = [worth_words(w, values) for w in values.worths]
+    listed = said[-1]
+    for item in reversed(said[:-1]):
+        listed = Text("{first}; {rest}", first=item, rest=listed)
+    return listed
 
 
 def how_words(values: ChoiceValues) -> Text:

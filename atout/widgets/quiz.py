@@ -97,13 +97,20 @@ def _score_tricks(question: Question) -> list[str]:
     if not tricks or not winners:
         return []
     players = len(tricks[0]["plays"])
-    you = question.viewer
-    parts = [_line(Text("The hand's tricks:")), "<div class='atout-quiz-tricks'>"]
-    for number, (trick, winner) in enumerate(zip(tricks, winners, strict=True), start=1):
+    played = []
+    for trick, winner in zip(tricks, winners, strict=True):
         leader = int(trick.get("leader", 0))
+        played.append(([(leader + i) % players for i in range(len(trick["plays"]))], trick["plays"], winner))
+    return [_line(Text("The hand's tricks:")), *_tricks(played, question.viewer)]
+
+
+def _tricks(played: list[tuple[list[int], list[str], int]], you: int | None) -> list[str]:
+    """Tricks as ``(seats, cards, winner)``: each card under the name of who played it, the winner's card ringed,
+    each trick under its number and who won it."""
+    parts = ["<div class='atout-quiz-tricks'>"]
+    for number, (seats, plays, winner) in enumerate(played, start=1):
         cards = []
-        for i, code in enumerate(trick["plays"]):
-            seat = (leader + i) % players
+        for seat, code in zip(seats, plays, strict=True):
             card = Card.parse(code)
             ring = TRICK_WINNER_RING if seat == winner else None
             cards.append(f"<figure class='atout-quiz-play'>{card_svg(card, size='small', highlight=ring)}"
@@ -185,6 +192,11 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
     shown, view = question.shown, question.shown["table"]
     you: int = shown["seat"]          # the player to act, whom the question calls "you"
     parts = [_you_are(question)]
+    if shown.get("calls"):        # what the seat heard: the sampled deals are those its calls fit
+        calls = [Text("{seat}: {call}", seat=Person(seat), call=call_label(call)) for seat, call in shown["calls"]]
+        parts.append(_line(Text("The calls:")))
+        parts.append("<ul class='atout-quiz-calls'>" + "".join(f"<li>{escape(c.render(viewer=you))}</li>"
+                                                               for c in calls) + "</ul>")
     if view.contract is not None and len(view.contract) == 2 and view.contract[1] is not None:
         seat, call = view.contract
         parts.append(_line(Text("Contract: {call}, bid by {seat}.", call=call_label(call), seat=Person(seat),
@@ -195,6 +207,8 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
     parts.append(_line(Text("Tricks won so far: {each}.", each=won), you))
     if view.turn_up is not None:
         parts += [_line(Text("The turned card:")), _row([view.turn_up.code], size="small")]
+    if shown.get("tricks"):       # what the seat has seen played, which the sampled deals keep
+        parts += [_line(Text("The tricks played so far:")), *_tricks(shown["tricks"], you)]
     for seat, cards in enumerate(view.hands):
         if seat == you:
             continue

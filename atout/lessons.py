@@ -1439,6 +1439,9 @@ def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | Non
     view = hand.table_view(None if how == "exact" else seat)
     shown = {"table": view, "seat": seat, "open": how == "exact",
              "trump": view.strain or (view.trump.letter if isinstance(view.trump, Suit) else None)}
+    shown["partners"] = [s for s in range(len(hand.hands)) if s != seat and hand.side_of(s) == hand.side_of(seat)]
+    if hand.history and hand.history[0].kind == "deal":     # a whole deal: who dealt matters (robbing, the lead)
+        shown["dealer"] = hand.dealer
     if how == "sampled":      # what the seat has heard and seen, which every sampled deal keeps
         shown["calls"] = list(view.calls or ())
         shown["tricks"] = [(list(getattr(trick, "seats", None) or

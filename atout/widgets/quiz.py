@@ -191,12 +191,12 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
     learner's hand: the choices."""
     shown, view = question.shown, question.shown["table"]
     you: int = shown["seat"]          # the player to act, whom the question calls "you"
-    parts = [_you_are(question)]
+    parts = [_you_are(question), _deals(question)]
     if shown.get("calls"):        # what the seat heard: the sampled deals are those its calls fit
         calls = [Text("{seat}: {call}", seat=Person(seat), call=call_label(call)) for seat, call in shown["calls"]]
         parts.append(_line(Text("The calls:")))
-        parts.append("<ul class='atout-quiz-calls'>" + "".join(f"<li>{escape(c.render(viewer=you))}</li>"
-                                                               for c in calls) + "</ul>")
+        parts.append("<ul class='atout-quiz-calls atout-quiz-calls-inline'>"
+                     + "".join(f"<li>{escape(c.render(viewer=you))}</li>" for c in calls) + "</ul>")
     if view.contract is not None and len(view.contract) == 2 and view.contract[1] is not None:
         seat, call = view.contract
         parts.append(_line(Text("Contract: {call}, bid by {seat}.", call=call_label(call), seat=Person(seat),
@@ -204,21 +204,26 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
     by_seat = len(view.tricks_won) == view.players
     won = [Text("{n} for {who}", n=n, who=Person(i) if by_seat else Side(i, view.players))
            for i, n in enumerate(view.tricks_won)]
-    parts.append(_line(Text("Tricks won so far: {each}.", each=won), you))
+    if any(view.tricks_won):
+        parts.append(_line(Text("Tricks won so far: {each}.", each=won), you))
     if view.turn_up is not None:
         parts += [_line(Text("The turned card:")), _row([view.turn_up.code], size="small")]
     if shown.get("tricks"):       # what the seat has seen played, which the sampled deals keep
         parts += [_line(Text("The tricks played so far:")), *_tricks(shown["tricks"], you)]
+    hands = ["<div class='atout-quiz-tricks atout-quiz-hands'>"]       # the other hands side by side, as at a table
     for seat, cards in enumerate(view.hands):
         if seat == you:
             continue
-        parts.append(_line(Text("{label}:", label=player_label(seat, you))))
-        if isinstance(cards, int):
-            parts.append("<div class='atout-row'>" + back_svg(size="small") * cards + "</div>" if cards else "")
-        else:
-            parts.append(_row([card.code for card in cards], size="small"))
-    parts.append(_trick_so_far([card.code for _seat, card in view.trick], [s for s, _card in view.trick], you,
-                               view.leader))
+        caption = escape((Text("{seat}, your partner:", seat=Person(seat)) if seat in shown.get("partners", ())
+                          else Text("{label}:", label=player_label(seat, you))).render())
+        shown_cards = (back_svg(size="small") * cards if isinstance(cards, int)
+                       else "".join(card_svg(card, size="small") for card in cards))
+        hands.append(f"<div class='atout-quiz-trick'><p class='atout-quiz-trick-caption'>{caption}</p>"
+                     f"<div class='atout-row'>{shown_cards}</div></div>")
+    parts.append("".join(hands) + "</div>")
+    if question.cards or view.trick:      # a choice before the play (robbing) is not a lead
+        parts.append(_trick_so_far([card.code for _seat, card in view.trick], [s for s, _card in view.trick], you,
+                                   view.leader))
     parts.append(_hand_of(you, you))
     if question.cards:
         parts.append(_row(question.choices, highlight))

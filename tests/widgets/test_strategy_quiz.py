@@ -39,3 +39,29 @@ def test_a_sampled_claim_shows_only_the_learners_cards_and_the_turned_card(tmp_p
     labels = [b.description for b in view.choices.children]
     assert labels == ["Rob, giving up 4♦", "Rob, giving up 9♠", "Rob, giving up 4♥", "Rob, giving up K♦",
                       "Do not rob"]
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_seat_is_told_who_deals_and_who_its_partner_is_and_a_rob_is_not_a_lead(tmp_path):
+    spec = lesson(["rob 9S", "rob 4D"], _sampled_rob(), "sampled")
+    [question] = parse_lesson(spec, tmp_path / "forty-fives" / "01.toml").step_questions(0)
+    text = _text(QuizView([question]).situation.value)
+    assert "Player 1 deals." in text and "Player 4, your partner:" in text and "Player 3:" in text
+    assert "leading" not in text and "Tricks won so far" not in text      # nothing played yet
+
+
+def test_a_sampled_claim_mid_hand_shows_the_calls_and_the_tricks_the_seat_has_seen():
+    from atout.lessons import load_lessons
+
+    [lesson_] = [each for each in load_lessons() if each.id == "500-playing-well"]
+    step = next(i for i, s in enumerate(lesson_.steps) if s.get("try", {}).get("check") == "sampled")
+    [question] = lesson_.step_questions(step)
+    text = _text(QuizView([question]).situation.value)
+    assert "The calls: Player 2: Pass Player 3: 6♠" in text and "Player 4: Pass" in text
+    assert "Contract: 9♠, bid by Player 3." in text and \
+        "Tricks won so far: 6 for your side and 0 for Players 2 and 4." in text
+    assert [f"Trick {n}:" in text for n in range(1, 7)] == [True] * 6 and "Trick 6: won by you" in text
+    assert text.count("face-down card") == 12        # three hands of four, face down

@@ -1394,6 +1394,35 @@ def _choice_label(action: Any) -> Text:
     return Text("{action}", action=action_words(action))
 
 
+# What happened before the play that a strategy question shows in other ways (the calls, the contract, the turned
+# card, the trick), or that the seat did not see (another player's discards, face down).
+_SHOWN_OTHERWISE = {"bid", "contract", "turn-up", "first-lead"}
+
+
+def _turned_card_taken(hand: Any, view: Any) -> bool:
+    """Whether a card was turned up that the table no longer shows (the dealer took it up)."""
+    from atout.position import position_of
+
+    return view.turn_up is None and "turn-up" in position_of(hand).piles
+
+
+def _seen_before_play(hand: Any, seat: int, view: Any) -> list[Explanation]:
+    """What ``seat`` saw happen before the first card was played, as it was told (``explanation_for``): a rob, trumps
+    ordered up, who plays alone, the kitty taken, its own discards. The deal is told only where it names the turned
+    card the table no longer shows (taken up by the dealer)."""
+    turned_gone = _turned_card_taken(hand, view)
+    seen: list[Explanation] = []
+    for event in hand.events:
+        for each in event.flatten():
+            if each.kind == "play":
+                return seen
+            if each.kind in _SHOWN_OTHERWISE or (each.kind == "deal" and not turned_gone) \
+                    or (each.kind == "discard" and each.seat != seat):
+                continue
+            seen.append(each.explanation_for(seat))
+    return seen
+
+
 def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | None, seed: int) -> Question:
     """Which choice is best here (``atout.strategy``): the lesson's claim, checked by the solver on the position with
     every hand known (``check = "exact"``) or by sampling the cards the player to act cannot see (``"sampled"``).
@@ -1440,10 +1469,11 @@ def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | Non
     shown = {"table": view, "seat": seat, "open": how == "exact",
              "trump": view.strain or (view.trump.letter if isinstance(view.trump, Suit) else None)}
     shown["partners"] = [s for s in range(len(hand.hands)) if s != seat and hand.side_of(s) == hand.side_of(seat)]
-    if hand.history and hand.history[0].kind == "deal":     # a whole deal: who dealt matters (robbing, the lead)
-        shown["dealer"] = hand.dealer
     if how == "sampled":      # what the seat has heard and seen, which every sampled deal keeps
+        shown["earlier"] = _seen_before_play(hand, seat, view)
         shown["calls"] = list(view.calls or ())
+        if not _turned_card_taken(hand, view):
+            shown["dealer"] = hand.dealer         # who dealt matters (robbing, the lead); else the deal is told
         shown["tricks"] = [(list(getattr(trick, "seats", None) or
                                  [(trick.leader + i) % len(hand.hands) for i in range(len(trick.cards))]),
                             [card.code for card in trick.cards], trick.winner) for trick in hand.tricks]

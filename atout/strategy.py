@@ -235,7 +235,8 @@ class _Decimal:
         self.value = value
 
     def render(self, lang: str | None = None) -> str:
-        return decimal(round(self.value, 1), lang)
+        written = decimal(round(self.value, 1), lang)
+        return "−" + written[1:] if written.startswith("-") else written     # a minus sign, as scores are written
 
 
 def values_words(values: ChoiceValues) -> Text:

@@ -192,6 +192,8 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
     shown, view = question.shown, question.shown["table"]
     you: int = shown["seat"]          # the player to act, whom the question calls "you"
     parts = [_you_are(question), _deals(question)]
+    parts += [f"<p>{escape(sentence(said.render(viewer=you)))}</p>"     # what the seat saw before the play
+              for said in shown.get("earlier", ())]
     if shown.get("calls"):        # what the seat heard: the sampled deals are those its calls fit
         calls = [Text("{seat}: {call}", seat=Person(seat), call=call_label(call)) for seat, call in shown["calls"]]
         parts.append(_line(Text("The calls:")))

@@ -1383,15 +1383,14 @@ def _choice_code(action: Any) -> str:
     return str(action)
 
 
-def _choice_label(action: Any) -> Text:
-    """A strategy question's button: "Rob, giving up 4♦", "Do not rob", else the action as a proof names it."""
+def _choice_label(action: Any) -> Any:
+    """A strategy question's button, as the table's button for the same action reads ("Declare 66", "Rob: give up 4♦
+    for the turned card"; ``atout.vocabulary``); else the action as a proof names it."""
     from atout.strategy import action_words
+    from atout.vocabulary import button_words
 
-    if action.kind == "rob" and action.card is not None:
-        return Text("Rob, giving up {card}", card=action.card)
-    if action.kind == "keep":
-        return Text("Do not rob")
-    return Text("{action}", action=action_words(action))
+    said = button_words(action)
+    return said if said is not None else Text("{action}", action=action_words(action))
 
 
 # What happened before the play that a strategy question shows in other ways (the calls, the contract, the turned
@@ -1468,15 +1467,19 @@ def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | Non
     view = hand.table_view(None if how == "exact" else seat)
     shown = {"table": view, "seat": seat, "open": how == "exact",
              "trump": view.strain or (view.trump.letter if isinstance(view.trump, Suit) else None)}
+    shown["plays"] = any(a.kind == "play" for a in legal)      # a card may be played: the lead or the trick is said
     shown["partners"] = [s for s in range(len(hand.hands)) if s != seat and hand.side_of(s) == hand.side_of(seat)]
     if how == "sampled":      # what the seat has heard and seen, which every sampled deal keeps
         shown["earlier"] = _seen_before_play(hand, seat, view)
         shown["calls"] = list(view.calls or ())
         if not _turned_card_taken(hand, view):
             shown["dealer"] = hand.dealer         # who dealt matters (robbing, the lead); else the deal is told
-        shown["tricks"] = [(list(getattr(trick, "seats", None) or
-                                 [(trick.leader + i) % len(hand.hands) for i in range(len(trick.cards))]),
-                            [card.code for card in trick.cards], trick.winner) for trick in hand.tricks]
+    else:     # every hand is shown; what the table says besides (the marriages shown, the stock closed…)
+        shown["notes"] = list(view.notes or ())
+    # the tricks played (an ending's earlier tricks have no cards): a player counts them
+    shown["tricks"] = [(list(getattr(trick, "seats", None) or
+                             [(trick.leader + i) % len(hand.hands) for i in range(len(trick.cards))]),
+                        [card.code for card in trick.cards], trick.winner) for trick in hand.tricks if trick.cards]
     labels = {} if cards else {code: _choice_label(a) for code, a in zip(choices, legal, strict=True)}
     default = Text("What is the best thing to do here?") if not cards else Text("Which card is best here?")
     return Question("best", shown_game, prompt or default, {"kind": "best", "position": spec["position"],

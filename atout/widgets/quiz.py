@@ -193,7 +193,7 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
     you: int = shown["seat"]          # the player to act, whom the question calls "you"
     parts = [_you_are(question), _deals(question)]
     parts += [f"<p>{escape(sentence(said.render(viewer=you)))}</p>"     # what the seat saw before the play
-              for said in shown.get("earlier", ())]
+              for said in [*shown.get("earlier", ()), *shown.get("notes", ())]]
     if shown.get("calls"):        # what the seat heard: the sampled deals are those its calls fit
         calls = [Text("{seat}: {call}", seat=Person(seat), call=call_label(call)) for seat, call in shown["calls"]]
         parts.append(_line(Text("The calls:")))
@@ -223,7 +223,7 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
         hands.append(f"<div class='atout-quiz-trick'><p class='atout-quiz-trick-caption'>{caption}</p>"
                      f"<div class='atout-row'>{shown_cards}</div></div>")
     parts.append("".join(hands) + "</div>")
-    if question.cards or view.trick:      # a choice before the play (robbing) is not a lead
+    if shown.get("plays") or view.trick:      # a choice before the play (robbing) is not a lead
         parts.append(_trick_so_far([card.code for _seat, card in view.trick], [s for s, _card in view.trick], you,
                                    view.leader))
     parts.append(_hand_of(you, you))

@@ -37,8 +37,9 @@ def test_a_sampled_claim_shows_only_the_learners_cards_and_the_turned_card(tmp_p
     assert _cards(html) == ["5H", "AH", "4D", "9S", "4H", "KD"]       # the turned card, then your hand
     assert html.count("face-down card") >= 15                           # three hands of five, face down
     labels = [b.description for b in view.choices.children]
-    assert labels == ["Rob, giving up 4♦", "Rob, giving up 9♠", "Rob, giving up 4♥", "Rob, giving up K♦",
-                      "Do not rob"]
+    assert labels == ["Rob: give up 4♦ for the turned card", "Rob: give up 9♠ for the turned card",
+                      "Rob: give up 4♥ for the turned card", "Rob: give up K♦ for the turned card",
+                      "Keep my hand (do not rob)"]       # as the table's buttons read
 
 
 def _text(html: str) -> str:

@@ -46,7 +46,7 @@ from atout.engine import Action
 from atout.errors import AtoutError
 from atout.family_contract import SolvedPlayers
 from atout.games import family_of
-from atout.i18n import Plural, Text, decimal
+from atout.i18n import Plural, Text, decimal, get_language, ngettext, plural_count
 
 Z_95 = 1.96                 # the error bars are 95% confidence intervals
 DEFAULT_SAMPLES = 100       # deals of the hidden cards a sampled claim is checked on
@@ -212,8 +212,7 @@ def score_said(worth: Worth, values: ChoiceValues) -> Any:
     """A choice's worth alone: "15 points", or sampled "about 12.3 points, ± 1.1"."""
     if values.how == "exact":
         return _points(values.unit, int(worth.score))
-    return Text("about {score} {unit}, ± {error}", score=_Decimal(worth.score), unit=_unit_word(values.unit),
-                error=_Decimal(worth.error))
+    return _About(worth.score, worth.error, values.unit)
 
 
 def _points(unit: str, score: int) -> Plural:
@@ -222,8 +221,24 @@ def _points(unit: str, score: int) -> Plural:
     return score_words(unit, score)
 
 
-def _unit_word(unit: str) -> Text:
-    return Text("game points") if unit == "game points" else Text("points")
+class _About:
+    """A sampled mean with its error bar, "about 12.3 points, ± 1.1", the noun in the form the number takes in the
+    reader's language (« environ 0,3 point », "about 1 point")."""
+
+    __slots__ = ("value", "error", "unit")
+
+    def __init__(self, value: float, error: float, unit: str) -> None:
+        self.value, self.error, self.unit = value, error, unit
+
+    def render(self, lang: str | None = None) -> str:
+        lang = lang or get_language()
+        n = plural_count(abs(round(self.value, 1)), lang)
+        score, error = _Decimal(self.value).render(lang), _Decimal(self.error).render(lang)
+        if self.unit == "game points":
+            return ngettext("about {score} game point, ± {error}", "about {score} game points, ± {error}", n, lang,
+                            score=score, error=error)
+        return ngettext("about {score} point, ± {error}", "about {score} points, ± {error}", n, lang, score=score,
+                        error=error)
 
 
 class _Decimal:

@@ -87,6 +87,28 @@ def test_every_shipped_claim_is_borne_out_where_the_lesson_shows_it():
         assert {str(a) for a in values.best} == {str(a) for a in claimed}, (lesson_.id, where)
 
 
+def _claimed(spec: dict) -> tuple:
+    from atout.position import hand_from_text
+
+    hand = hand_from_text(spec["position"])
+    return hand, [a for a in hand.legal_actions() if str(a) in spec["claim"] or
+                  (a.card is not None and a.kind == "play" and a.card.code in spec["claim"])]
+
+
+@pytest.mark.parametrize("other_seed", [1, 2])
+def test_every_shipped_sampled_claim_holds_on_other_deals_too(other_seed):
+    """A sampled claim is no lucky draw: it holds on as many deals dealt from other seeds. Checked on 100 deals, five
+    of the first claims did not (the 9♠ and 4♦ robbed alike, the 5♦ lead, and three Euchre leads): the lessons now
+    sample 400 deals and claim only what held on every seed tried."""
+    sampled = [(lesson_, where, spec) for lesson_, where, spec in BEST if spec.get("check") == "sampled"]
+    assert len(sampled) >= 6
+    for lesson_, where, spec in sampled:
+        hand, claimed = _claimed(spec)
+        values = choice_values(hand, "sampled", spec.get("samples", 100), other_seed)
+        problem = claim_problem(values, claimed)
+        assert problem is None, (lesson_.id, where, problem.render("en"))
+
+
 def test_a_wrong_claim_is_refused_naming_the_step_the_claim_and_the_values(tmp_path):
     problem = refused(tmp_path, {"forty-fives/01.toml": lesson(["AH"])})
     assert problem == (f"{tmp_path}/forty-fives/01.toml: step 1: the claim does not hold: A♥ is claimed best, but "

@@ -125,6 +125,9 @@ def _kind_rules() -> list[dict[str, Any]]:
         rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": kind}}}, "then": then})
     rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": "score"}}},   # the tricks to score
                   "then": {"required": ["score"]}})
+    # a strategic claim: the position, the choices claimed best and why, in words
+    rules.append({"if": {"required": ["kind"], "properties": {"kind": {"const": "best"}}},
+                  "then": {"required": ["position", "claim", "why"]}})
     return rules
 
 
@@ -133,7 +136,7 @@ QUESTION_SCHEMA = {
     "required": ["kind"],
     "allOf": _kind_rules(),
     "properties": {
-        "kind": {"enum": ["winner", "legal", "score", "bids", "drill", *ASKS]},
+        "kind": {"enum": ["winner", "legal", "score", "bids", "drill", "best", *ASKS]},
         "ask": {"enum": sorted({a for asks in ASKS.values() for a in asks})},
         "players": {"type": "integer", "minimum": FEWEST_PLAYERS, "maximum": LESSON.most},
         "dealer": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
@@ -171,6 +174,14 @@ QUESTION_SCHEMA = {
         "holder": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
         # score: the seat the question calls "you"; left out, it is asked as an onlooker, each player by number
         "viewer": {"type": "integer", "minimum": 0, "maximum": LESSON.most - 1},
+        # best: a position (its text or short form, ``atout.position``), the choices the lesson claims best (cards or
+        # actions), why in words, and how the claim is checked (``atout.strategy``): exact, every hand known, or
+        # sampled over the cards the player to act cannot see
+        "position": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
+        "claim": {"type": "array", "items": _WORD, "minItems": 1, "maxItems": 10},
+        "why": _TEXT,
+        "check": {"enum": ["exact", "sampled"]},
+        "samples": {"type": "integer", "minimum": 2, "maximum": 400},
     },
     "additionalProperties": False,
 }
@@ -792,7 +803,7 @@ class Question:
         right = set(self.answer)
         assert self.reasons is not None, "a question is built with core's working"
         answer = self.reasons.answer(self.viewer)
-        rule = self.rule or answer.get("rule")
+        rule = self.rule or answer.get("rule") or None     # a strategy question decides by values, by no rule
         general = answer.get("explanation") or self._rule_sentence(rule)
         ordered = [c for c in self.choices if c in right] + sorted(right - set(self.choices))
         if picked == right:
@@ -807,7 +818,7 @@ class Question:
             text = reason["explanation"]
             if self.kind == "legal" and wrong:     # the card picked is named first: a family's reason may not name it
                 text = sentences(self._refused(wrong).render(), text, end_last=False)
-            return Feedback(False, text, reason["rule"], wrong + missing, ordered, wrong, said, working)
+            return Feedback(False, text, reason["rule"] or None, wrong + missing, ordered, wrong, said, working)
         if self.kind == "legal" and (wrong or missing):
             if wrong:     # an illegal pick is never told that another card "may be played too"
                 lead = self._refused(wrong)
@@ -972,6 +983,8 @@ def _make_questions(spec: dict[str, Any], game: str, options: dict[str, Any] | N
     if kind == "drill":
         return drill(game, spec.get("drill", "winner"), spec.get("count", 5), seed=spec.get("seed", seed),
                      options=options, trumps=spec.get("trumps"))
+    if kind == "best":
+        return [_best_question(spec, game, spec.get("prompt"), seed)]
     if kind == "legal" and "seed" in spec:
         spec = _legal_from_deal(spec, game, options)
     base = {"game": game, "options": options}
@@ -1332,6 +1345,156 @@ def _draw_question(spec, game, options, prompt, seed) -> Question:
     return Question("draw", game, prompt or default, query, list(labels), [right], False, reason.rule,
                     reason.render(viewer=0), labels=labels, shown=_seen(after.hand, after.turn_up, after.tricks_won),
                     reasons=Reasons(reason, dict(after.reasons)))
+
+
+class _LessonWords:
+    """A lesson's own text (``{"en": …, "fr": …}``) as a parameter of core's sentences: in the reader's language."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+
+    def render(self, lang: str | None = None) -> str:
+        return self.texts.get(lang or get_language(), self.texts[DEFAULT_LANGUAGE])
+
+
+def _is_a_card(written: str) -> bool:
+    """Whether a claimed choice is written as a card alone ("5H"), which the lesson means played."""
+    try:
+        Card.parse(written)
+    except ValueError:
+        return False
+    return True
+
+
+def _claimed(written: str, legal: list[Any]) -> Any:
+    """A claimed choice as the lesson writes it (a card, ``5H``, or an action, ``play 5H``, ``keep``), as one of the
+    position's legal actions; a ``LessonError`` naming the choices there are."""
+    from atout.engine import Action
+
+    try:
+        action = Action.parse(f"play {written}" if _is_a_card(written) else written)
+    except AtoutError as exc:
+        raise LessonError(Text("claim: {choice} is not a card or an action: {why}", choice=quote(written),
+                               why=exc.message)) from None
+    if action not in legal:
+        raise LessonError(Text("claim: {choice} is not a choice in this position: the choices are {choices}",
+                               choice=quote(written), choices=Series(_choice_code(a) for a in legal)))
+    return action
+
+
+def _choice_code(action: Any) -> str:
+    """A choice as a question's button carries it: the card's code for a plain play, else the action's text."""
+    if action.kind == "play" and action.card is not None and action.value is None:
+        return str(action.card.code)
+    return str(action)
+
+
+def _choice_label(action: Any) -> Any:
+    """A strategy question's button, as the table's button for the same action reads ("Declare 66", "Rob: give up 4♦
+    for the turned card"; ``atout.vocabulary``); else the action as a proof names it."""
+    from atout.strategy import action_words
+    from atout.vocabulary import button_words
+
+    said = button_words(action)
+    return said if said is not None else Text("{action}", action=action_words(action))
+
+
+# What happened before the play that a strategy question shows in other ways (the calls, the contract, the turned
+# card, the trick), or that the seat did not see (another player's discards, face down).
+_SHOWN_OTHERWISE = {"bid", "contract", "turn-up", "first-lead"}
+
+
+def _turned_card_taken(hand: Any, view: Any) -> bool:
+    """Whether a card was turned up that the table no longer shows (the dealer took it up)."""
+    from atout.position import position_of
+
+    return view.turn_up is None and "turn-up" in position_of(hand).piles
+
+
+def _seen_before_play(hand: Any, seat: int, view: Any) -> list[Explanation]:
+    """What ``seat`` saw happen before the first card was played, as it was told (``explanation_for``): a rob, trumps
+    ordered up, who plays alone, the kitty taken, its own discards. The deal is told only where it names the turned
+    card the table no longer shows (taken up by the dealer)."""
+    turned_gone = _turned_card_taken(hand, view)
+    seen: list[Explanation] = []
+    for event in hand.events:
+        for each in event.flatten():
+            if each.kind == "play":
+                return seen
+            if each.kind in _SHOWN_OTHERWISE or (each.kind == "deal" and not turned_gone) \
+                    or (each.kind == "discard" and each.seat != seat):
+                continue
+            seen.append(each.explanation_for(seat))
+    return seen
+
+
+def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | None, seed: int) -> Question:
+    """Which choice is best here (``atout.strategy``): the lesson's claim, checked by the solver on the position with
+    every hand known (``check = "exact"``) or by sampling the cards the player to act cannot see (``"sampled"``).
+    The answer is what the check finds, never the claim as written: a claim that does not hold is refused, naming
+    the claimed choice and the values found."""
+    from atout import strategy
+    from atout.position import hand_from_text
+
+    try:
+        hand = hand_from_text(spec["position"])
+    except AtoutError as exc:
+        raise LessonError(Text("position: {why}", why=exc.message)) from None
+    shown_game = hand.config.game
+    if family_of(shown_game).id != family_of(game).id:
+        raise LessonError(Text("position: it is a position of {game}: a lesson of {family} shows {games}",
+                               game=shown_game, family=family_of(game).id,
+                               games=OneOf(g for g in GAMES if family_of(g).id == family_of(game).id)))
+    if hand.is_over or hand.to_act is None:
+        raise LessonError(Text("position: the hand is over: a claim is about a choice still to make"))
+    legal = list(hand.legal_actions())
+    claimed = [_claimed(written, legal) for written in spec["claim"]]
+    how = spec.get("check", "exact")
+    try:
+        values = strategy.cached_values(spec["position"], how, spec.get("samples", strategy.DEFAULT_SAMPLES),
+                                        spec.get("seed", 0))
+    except AtoutError as exc:
+        raise LessonError(Text("position: {why}", why=exc.message)) from None
+    problem = strategy.claim_problem(values, claimed)
+    if problem is not None:
+        raise LessonError(problem)
+    seat = values.seat
+    best = values.worth(values.best[0])
+    summary = Text("{why} What each choice is worth: {values}. {how}", why=_LessonWords(spec["why"]),
+                   values=strategy.values_words(values), how=strategy.how_words(values))
+    reason = Explanation("", summary)
+    worse = {_choice_code(w.action): Explanation("", Text(
+        "Here your choice, {choice}, is worth {worth}, against {best} for {answer}",
+        choice=strategy.action_words(w.action), worth=strategy.score_said(w, values),
+        best=strategy.score_said(best, values), answer=strategy.action_words(best.action)))
+        for w in values.worths if w.action not in values.best}
+    choices = [_choice_code(a) for a in legal]
+    cards = all(a.kind == "play" and a.value is None for a in legal)      # the choices are the cards of the hand
+    view = hand.table_view(None if how == "exact" else seat)
+    shown = {"table": view, "seat": seat, "open": how == "exact",
+             "trump": view.strain or (view.trump.letter if isinstance(view.trump, Suit) else None)}
+    shown["plays"] = any(a.kind == "play" for a in legal)      # a card may be played: the lead or the trick is said
+    shown["partners"] = [s for s in range(len(hand.hands)) if s != seat and hand.side_of(s) == hand.side_of(seat)]
+    if how == "sampled":      # what the seat has heard and seen, which every sampled deal keeps
+        shown["earlier"] = _seen_before_play(hand, seat, view)
+        shown["calls"] = list(view.calls or ())
+        if not _turned_card_taken(hand, view):
+            shown["dealer"] = hand.dealer         # who dealt matters (robbing, the lead); else the deal is told
+    else:     # every hand is shown; what the table says besides (the marriages shown, the stock closed…)
+        shown["notes"] = list(view.notes or ())
+    # the tricks played (an ending's earlier tricks have no cards): a player counts them
+    shown["tricks"] = [(list(getattr(trick, "seats", None) or
+                             [(trick.leader + i) % len(hand.hands) for i in range(len(trick.cards))]),
+                        [card.code for card in trick.cards], trick.winner) for trick in hand.tricks if trick.cards]
+    labels = {} if cards else {code: _choice_label(a) for code, a in zip(choices, legal, strict=True)}
+    default = Text("What is the best thing to do here?") if not cards else Text("Which card is best here?")
+    return Question("best", shown_game, prompt or default, {"kind": "best", "position": spec["position"],
+                                                           "check": how},
+                    choices, [_choice_code(a) for a in values.best], len(values.best) > 1, None,
+                    summary.render(viewer=seat), cards=cards, labels=labels, shown=shown, viewer=seat,
+                    reasons=Reasons(reason, worse))
 
 
 _SPECIAL = {

@@ -234,3 +234,21 @@ def gather_short_codes(families: Iterable[Any], taken: Mapping[str, str] | None 
 def words_of(kind: str) -> ActionWords | None:
     """The words of an action kind, or None for a kind no family has."""
     return all_words().get(kind)
+
+
+def button_words(action: Any) -> Text | None:
+    """The words on an action's button ("Play K♦", "Declare 66", "Rob: give up 4♦ for the turned card"), as its
+    family words it; None when no family words it so (a bid, a joker led naming a suit: the page words those)."""
+    from atout.cards import Suit
+
+    kind, card, value = action.kind, action.card, action.value
+    words = words_of(kind)
+    if words is None:
+        return None
+    if card is not None and value is None and words.button_card is not None:
+        return Text(words.button_card, card=card, suit=card.suit)
+    if card is None and isinstance(value, Suit) and words.button_suit is not None:
+        return Text(words.button_suit, suit=value)
+    if card is None and value is None and words.button is not None:
+        return Text(words.button)
+    return None

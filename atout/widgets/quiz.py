@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from atout.cards import Card, Suit
 from atout.engine import seat_name
-from atout.i18n import N_, Person, Plural, Text, get_language, grammar, sentence, sentences
+from atout.i18n import N_, Person, Plural, Side, Text, get_language, grammar, sentence, sentences
 from atout.lessons import Feedback, Question
 from atout.svg import back_svg, card_svg
 from atout.vocabulary import call_label
@@ -97,13 +97,20 @@ def _score_tricks(question: Question) -> list[str]:
     if not tricks or not winners:
         return []
     players = len(tricks[0]["plays"])
-    you = question.viewer
-    parts = [_line(Text("The hand's tricks:")), "<div class='atout-quiz-tricks'>"]
-    for number, (trick, winner) in enumerate(zip(tricks, winners, strict=True), start=1):
+    played = []
+    for trick, winner in zip(tricks, winners, strict=True):
         leader = int(trick.get("leader", 0))
+        played.append(([(leader + i) % players for i in range(len(trick["plays"]))], trick["plays"], winner))
+    return [_line(Text("The hand's tricks:")), *_tricks(played, question.viewer)]
+
+
+def _tricks(played: list[tuple[list[int], list[str], int]], you: int | None) -> list[str]:
+    """Tricks as ``(seats, cards, winner)``: each card under the name of who played it, the winner's card ringed,
+    each trick under its number and who won it."""
+    parts = ["<div class='atout-quiz-tricks'>"]
+    for number, (seats, plays, winner) in enumerate(played, start=1):
         cards = []
-        for i, code in enumerate(trick["plays"]):
-            seat = (leader + i) % players
+        for seat, code in zip(seats, plays, strict=True):
             card = Card.parse(code)
             ring = TRICK_WINNER_RING if seat == winner else None
             cards.append(f"<figure class='atout-quiz-play'>{card_svg(card, size='small', highlight=ring)}"
@@ -178,6 +185,55 @@ def _position(question: Question) -> list[str]:
     return parts
 
 
+def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
+    """A strategy question's position (core's table view): the contract, the tricks won, every other hand (face up
+    when the claim was checked with every hand known, else how many cards each holds), the trick so far, and the
+    learner's hand: the choices."""
+    shown, view = question.shown, question.shown["table"]
+    you: int = shown["seat"]          # the player to act, whom the question calls "you"
+    parts = [_you_are(question), _deals(question)]
+    parts += [f"<p>{escape(sentence(said.render(viewer=you)))}</p>"     # what the seat saw before the play
+              for said in [*shown.get("earlier", ()), *shown.get("notes", ())]]
+    if shown.get("calls"):        # what the seat heard: the sampled deals are those its calls fit
+        calls = [Text("{seat}: {call}", seat=Person(seat), call=call_label(call)) for seat, call in shown["calls"]]
+        parts.append(_line(Text("The calls:")))
+        parts.append("<ul class='atout-quiz-calls atout-quiz-calls-inline'>"
+                     + "".join(f"<li>{escape(c.render(viewer=you))}</li>" for c in calls) + "</ul>")
+    if view.contract is not None and len(view.contract) == 2 and view.contract[1] is not None:
+        seat, call = view.contract
+        parts.append(_line(Text("Contract: {call}, bid by {seat}.", call=call_label(call), seat=Person(seat),
+                                you=N_("Contract: {call}, bid by you.")), you))
+    by_seat = len(view.tricks_won) == view.players
+    won = [Text("{n} for {who}", n=n, who=Person(i) if by_seat else Side(i, view.players))
+           for i, n in enumerate(view.tricks_won)]
+    if any(view.tricks_won):
+        parts.append(_line(Text("Tricks won so far: {each}.", each=won), you))
+    if view.turn_up is not None:
+        parts += [_line(Text("The turned card:")), _row([view.turn_up.code], size="small")]
+    if shown.get("tricks"):       # what the seat has seen played, which the sampled deals keep
+        parts += [_line(Text("The tricks played so far:")), *_tricks(shown["tricks"], you)]
+    hands = ["<div class='atout-quiz-tricks atout-quiz-hands'>"]       # the other hands side by side, as at a table
+    for seat, cards in enumerate(view.hands):
+        if seat == you:
+            continue
+        caption = escape((Text("{seat}, your partner:", seat=Person(seat)) if seat in shown.get("partners", ())
+                          else Text("{label}:", label=player_label(seat, you))).render())
+        shown_cards = (back_svg(size="small") * cards if isinstance(cards, int)
+                       else "".join(card_svg(card, size="small") for card in cards))
+        hands.append(f"<div class='atout-quiz-trick'><p class='atout-quiz-trick-caption'>{caption}</p>"
+                     f"<div class='atout-row'>{shown_cards}</div></div>")
+    parts.append("".join(hands) + "</div>")
+    if shown.get("plays") or view.trick:      # a choice before the play (robbing) is not a lead
+        parts.append(_trick_so_far([card.code for _seat, card in view.trick], [s for s, _card in view.trick], you,
+                                   view.leader))
+    parts.append(_hand_of(you, you))
+    if question.cards:
+        parts.append(_row(question.choices, highlight))
+    else:
+        parts.append(_row([card.code for card in view.hands[you]], highlight))
+    return parts
+
+
 def _situation(question: Question, highlight: dict[str, str] | None = None) -> str:
     """The cards the question is about, as SVG, with rings on the cards the feedback points to, and every fact its
     answer depends on, from the data the referee answers from."""
@@ -185,6 +241,8 @@ def _situation(question: Question, highlight: dict[str, str] | None = None) -> s
     query, shown = question.query, question.shown
     parts = [f'<div class="atout-quiz-situation"><p class="atout-trump">{escape(_trump_text(question))}</p>']
     parts += [_line(rule) for rule in shown.get("house_rules", ())]
+    if question.kind == "best":
+        parts += _best_situation(question, highlight)
     if question.kind == "winner":
         parts += [_led(query.get("plays") or []), _line(Text("The cards played, in order:"))]
     if question.kind == "legal":

@@ -35,7 +35,7 @@ from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext, signed
 from atout.limits import TABLE, check_seats
 from atout.svg import back_svg, card_svg, suit_svg
-from atout.vocabulary import contract_line, phase_name, words_of
+from atout.vocabulary import button_words, contract_line, phase_name
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
 from atout.widgets.fault import guarded
@@ -86,15 +86,8 @@ def action_label(action: Action, lang: str | None = None) -> str:
         return Text("Play {card} naming {suit}", card=card, suit=value).render(lang)
     if kind == "bid":
         return call_action(str(value), lang)
-    words = words_of(kind)
-    if words is not None:
-        if card is not None and value is None and words.button_card is not None:
-            return Text(words.button_card, card=card, suit=card.suit).render(lang)
-        if card is None and isinstance(value, Suit) and words.button_suit is not None:
-            return Text(words.button_suit, suit=value).render(lang)
-        if card is None and value is None and words.button is not None:
-            return _(words.button, lang)
-    return str(action)
+    said = button_words(action)
+    return said.render(lang) if said is not None else str(action)
 
 
 MANY_ACTIONS = 8       # more buttons than this and the table draws them smaller (and calls by the call alone)

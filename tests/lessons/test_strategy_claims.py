@@ -1,0 +1,234 @@
+"""Strategy lessons (issue 32, part 3): a ``best`` question states a strategic claim on a position, and the lesson
+check proves it with the solver (every hand known) or the sampler (the cards the player cannot see, dealt again and
+again), or refuses the lesson naming the step, the claimed choice and the values found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from atout.engine import Action
+from atout.games import family
+from atout.i18n import language
+from atout.lessons import LessonError, load_lessons, parse_lesson
+from atout.position import position_text
+from atout.strategy import choice_values, claim_problem
+from tests.lessons.test_lesson_check import refused
+
+LESSONS = load_lessons()
+BEST = [(lesson, where, spec) for lesson in LESSONS
+        for where, spec in [*((f"step {i + 1}", step["try"]) for i, step in enumerate(lesson.steps) if "try" in step),
+                            *((f"quiz {i + 1}", spec) for i, spec in enumerate(lesson.quiz))]
+        if spec["kind"] == "best"]
+
+# Forty-Fives in partnerships, three cards left each: leading the 5♥ or the 7♣ keeps the best result, A♥ loses a trick.
+OPEN = """game: forty-fives-partners
+trump: H
+trick: 0
+won: 1 0 1 0
+seat 0: 5H AH 7C
+seat 1: JH 2C 3S
+seat 2: KH 9D 8D
+seat 3: 4H QS 10D"""
+
+FIVE_HUNDRED = """game: five-hundred
+contract: 0 8H
+trick: 0
+won: 3 1 2 1
+seat 0: JH AS KS
+seat 1: 9H 5C 6C
+seat 2: 5D 6D 7D
+seat 3: 10C 6S 7S"""
+
+
+def _sampled_rob() -> str:
+    """Seed 54 of Forty-Fives in partnerships: Player 2 holds the A♥, the 5♥ is turned up, and may rob."""
+    return position_text(family("forty-fives-partners").new_hand("forty-fives-partners", seed=54))
+
+
+def lesson(claim: list[str], position: str = OPEN, check: str = "exact", extra: str = "") -> str:
+    claimed = ", ".join(f'"{c}"' for c in claim)
+    return f'''id = "x-strategy"
+family = "forty-fives"
+game = "forty-fives-partners"
+order = 1
+rules = ["45.rank.five-of-trumps"]
+title = {{en = "T"}}
+summary = {{en = "S"}}
+
+[[steps]]
+text = {{en = "Lead the 5."}}
+
+[steps.try]
+kind = "best"
+check = "{check}"
+claim = [{claimed}]
+why = {{en = "The 5 draws the jack."}}
+position = """{position}"""
+{extra}
+'''
+
+
+def test_every_shipped_claim_is_borne_out_where_the_lesson_shows_it():
+    """Each claim of the shipped lessons, valued again here: the answer the page marks is what the check found, and
+    it is the claim. Forty-Fives and Five Hundred have strategy lessons, checked both ways."""
+    assert {lesson.family for lesson, _where, _spec in BEST} >= {"forty-fives", "five-hundred"}
+    assert {spec.get("check", "exact") for _lesson, _where, spec in BEST} == {"exact", "sampled"}
+    for lesson_, where, spec in BEST:
+        from atout.position import hand_from_text
+
+        values = choice_values(hand_from_text(spec["position"]), spec.get("check", "exact"),
+                               spec.get("samples", 100), spec.get("seed", 0))
+        hand = hand_from_text(spec["position"])
+        claimed = [a for a in hand.legal_actions() if str(a) in spec["claim"] or
+                   (a.card is not None and a.kind == "play" and a.card.code in spec["claim"])]
+        assert claim_problem(values, claimed) is None, (lesson_.id, where)
+        assert {str(a) for a in values.best} == {str(a) for a in claimed}, (lesson_.id, where)
+
+
+def _claimed(spec: dict) -> tuple:
+    from atout.position import hand_from_text
+
+    hand = hand_from_text(spec["position"])
+    return hand, [a for a in hand.legal_actions() if str(a) in spec["claim"] or
+                  (a.card is not None and a.kind == "play" and a.card.code in spec["claim"])]
+
+
+@pytest.mark.parametrize("other_seed", [1, 2])
+def test_every_shipped_sampled_claim_holds_on_other_deals_too(other_seed):
+    """A sampled claim is no lucky draw: it holds on as many deals dealt from other seeds. Checked on 100 deals, five
+    of the first claims did not (the 9♠ and 4♦ robbed alike, the 5♦ lead, and three Euchre leads): the lessons now
+    sample 400 deals and claim only what held on every seed tried."""
+    sampled = [(lesson_, where, spec) for lesson_, where, spec in BEST if spec.get("check") == "sampled"]
+    assert len(sampled) >= 6
+    for lesson_, where, spec in sampled:
+        hand, claimed = _claimed(spec)
+        values = choice_values(hand, "sampled", spec.get("samples", 100), other_seed)
+        problem = claim_problem(values, claimed)
+        assert problem is None, (lesson_.id, where, problem.render("en"))
+
+
+def test_a_wrong_claim_is_refused_naming_the_step_the_claim_and_the_values(tmp_path):
+    problem = refused(tmp_path, {"forty-fives/01.toml": lesson(["AH"])})
+    assert problem == (f"{tmp_path}/forty-fives/01.toml: step 1: the claim does not hold: A♥ is claimed best, but "
+                       "the solver finds 5♥ and 7♣ best (5♥: 15 points; 7♣: 15 points; A♥: 5 points)")
+
+
+def test_a_claim_that_leaves_out_an_equally_good_choice_is_refused(tmp_path):
+    problem = refused(tmp_path, {"forty-fives/01.toml": lesson(["5H"])})
+    assert problem.endswith("step 1: the claim does not hold: 5♥ is claimed best, but the solver finds 5♥ and 7♣ "
+                            "best (5♥: 15 points; 7♣: 15 points; A♥: 5 points)")
+
+
+def test_a_wrong_sampled_claim_is_refused_with_the_values_and_their_error_bars(tmp_path):
+    text = lesson(["keep"], _sampled_rob(), "sampled")
+    problem = refused(tmp_path, {"forty-fives/01.toml": text})
+    assert problem.startswith(f"{tmp_path}/forty-fives/01.toml: step 1: the claim does not hold: not robbing is "
+                              "claimed best, but the sampler finds robbing with 9♠ and robbing with 4♦ best "
+                              "(robbing with 9♠: about 20.4 points, ± 1.2; "), problem
+    assert "not robbing: about 12.4 points, ± 2.5)" in problem
+
+
+def test_a_sampled_claim_within_the_error_bar_is_refused(tmp_path):
+    """Two choices the deals cannot tell apart: claiming one of them alone is more than the sampler shows."""
+    problem = refused(tmp_path, {"forty-fives/01.toml": lesson(["rob 9S"], _sampled_rob(), "sampled")})
+    assert "the claim does not hold: robbing with 9♠ is claimed best, but the sampler finds robbing with 9♠ and " \
+           "robbing with 4♦ best" in problem
+
+
+def test_the_same_claim_sampled_on_the_same_deals_holds_and_is_marked_by_what_was_found(tmp_path):
+    path = tmp_path / "forty-fives" / "01.toml"
+    parsed = parse_lesson(lesson(["rob 9S", "rob 4D"], _sampled_rob(), "sampled"), path)
+    [question] = parsed.step_questions(0)
+    assert question.answer == ["rob 9S", "rob 4D"] and question.multiple and not question.cards
+    assert question.choices == ["rob 4D", "rob 9S", "rob 4H", "rob KD", "keep"]
+    assert question.viewer == 1 and not question.shown["open"]
+    right = question.check(["rob 9S", "rob 4D"])
+    assert right.correct and right.text.startswith("The 5 draws the jack. What each choice is worth: robbing with "
+                                                   "9♠: about 20.4 points, ± 1.2;")
+    assert "Each choice was valued on 100 deals of the cards you cannot see" in right.text
+    wrong = question.check(["keep"])
+    assert not wrong.correct and wrong.text == ("Here your choice, not robbing, is worth about 12.4 points, ± 2.5, "
+                                                "against about 20.4 points, ± 1.2 for robbing with 9♠")
+
+
+def test_the_feedback_is_in_the_readers_language(tmp_path):
+    path = tmp_path / "forty-fives" / "01.toml"
+    [question] = parse_lesson(lesson(["5H", "7C"]), path).step_questions(0)
+    with language("fr"):
+        said = question.check(["AH"])
+    assert said.text == "Ici, votre choix, l'A♥, vaut 5 points, contre 15 points pour le 5♥"
+    assert "Ce que vaut chaque choix : 5♥ : 15 points ; 7♣ : 15 points ; A♥ : 5 points." in \
+        said.working.replace("\xa0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text.replace("seat 0: 5H AH 7C", "seat 0: 5H AH 7X"),
+     "step 1: position: line 5: '7X' is not a card"),
+    (lambda text: text.replace('claim = ["AH"]', 'claim = ["2S"]'),
+     "step 1: claim: '2S' is not a choice in this position: the choices are 5H, AH, 7C"),
+    (lambda text: text.replace('claim = ["AH"]', 'claim = ["rob X"]'),
+     "step 1: claim: 'rob X' is not a card or an action:"),
+    (lambda text: text.replace('why = {en = "The 5 draws the jack."}\n', ""),
+     "at steps/0/try: the field 'why' is missing"),
+    (lambda text: text.replace('check = "exact"', 'check = "guess"'),
+     "at steps/0/try/check: 'guess' is not allowed here: write one of exact, sampled"),
+    (lambda text: text.replace(OPEN, FIVE_HUNDRED),
+     "step 1: position: it is a position of five-hundred: a lesson of forty-fives shows forty-fives, "
+     "forty-fives-partners, or auction-forty-fives"),
+    (lambda text: text.replace("trick: 0", "trick: 0 5H AH 7C").replace("seat 0: 5H AH 7C", "seat 0:"),
+     "step 1: position: "),
+])
+def test_bad_input_is_refused_naming_what_is_wrong(tmp_path, change, message):
+    text = change(lesson(["AH"]))
+    with pytest.raises(LessonError) as refusal:
+        parse_lesson(text, tmp_path / "forty-fives" / "01.toml")
+    assert message in str(refusal.value), str(refusal.value)
+
+
+def test_a_position_with_one_choice_or_none_is_refused(tmp_path):
+    over = OPEN.replace("seat 0: 5H AH 7C", "seat 0: 7C").replace("seat 1: JH 2C 3S", "seat 1: JH") \
+        .replace("seat 2: KH 9D 8D", "seat 2: KH").replace("seat 3: 4H QS 10D", "seat 3: 4H") \
+        .replace("won: 1 0 1 0", "won: 2 1 1 0")
+    with pytest.raises(LessonError) as refusal:
+        parse_lesson(lesson(["7C"], over), tmp_path / "forty-fives" / "01.toml")
+    assert "step 1: position: there is only one thing to do here: a claim is about a choice" in str(refusal.value)
+
+
+def test_a_claim_is_about_what_the_claim_says_not_a_choice_that_changes_nothing(tmp_path):
+    """Every choice worth the same: none is the best, whatever the lesson claims."""
+    even = OPEN.replace("seat 0: 5H AH 7C", "seat 0: 6C 7C 8C").replace("seat 1: JH 2C 3S", "seat 1: 5H JH AH")
+    with pytest.raises(LessonError) as refusal:
+        parse_lesson(lesson(["6C"], even), tmp_path / "forty-fives" / "01.toml")
+    assert "the claim does not hold: 6♣ is claimed best, but the solver finds every choice worth the same" \
+        in str(refusal.value)
+
+
+def test_sampled_values_are_the_same_for_the_same_seed_and_the_deals_keep_what_was_seen():
+    hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=54)
+    first, again = choice_values(hand, "sampled", 30, seed=3), choice_values(hand, "sampled", 30, seed=3)
+    assert first == again and first.samples == 30
+    other = choice_values(hand, "sampled", 30, seed=4)
+    assert other.per_deal != first.per_deal        # other deals: the seed decides them
+    # each action's mean is the mean of its values on the deals, and the paired error bar is the differences'
+    keep, rob = Action.parse("keep"), Action.parse("rob 9S")
+    deals = dict(first.per_deal)
+    assert first.worth(keep).score == pytest.approx(sum(deals[keep]) / 30)
+    gain, error = first.ahead(rob, keep)
+    assert gain == pytest.approx(first.worth(rob).score - first.worth(keep).score) and 0 < error < 10
+
+
+def test_sixty_six_with_the_stock_open_is_not_sampled(tmp_path):
+    hand = family("sixty-six").new_hand("sixty-six", seed=1)
+    from atout.strategy import StrategyError
+
+    with pytest.raises(StrategyError) as refusal:
+        choice_values(hand, "sampled")
+    assert "sixty-six's choices are sampled only where every deal is solved exactly" in str(refusal.value)
+
+
+def test_the_check_of_a_lesson_folder_runs_the_claims(tmp_path):
+    """The command a teacher runs refuses the wrong claim (``refused`` runs ``atout lessons check``)."""
+    problem = refused(tmp_path, {"forty-fives/01.toml": lesson(["AH"])})
+    assert "A♥ is claimed best" in problem and Path(problem.split(":")[0]).name == "01.toml"

@@ -3,14 +3,18 @@
 * ``beginner`` exchanges the nine, shows every marriage, declares as soon as it counts 66, never closes,
   leads its highest card and wins a trick with its highest card when it can.
 * ``club`` counts both players' points (a good player remembers them), exchanges the nine, shows marriages
-  (the trump marriage first), declares at 66, closes when its points and sure winners reach 66, leads low
-  plain cards while the stock is open, captures an ace or ten led with a higher card or a low trump,
-  discards nines and jacks, and once the stock is gone draws trumps with its masters and wins cheaply.
-* ``expert`` plays like the club player while the stock is open, except that it decides to close by
-  solving the closed game on deals of the unseen cards, and plays the last trick before the stock runs
-  out by looking at every reply and every draw; once the stock is exhausted it knows both hands (the
-  unseen cards are all the opponent's) and plays perfectly with the solver; after a close it samples the
-  opponent's hand and solves each deal.
+  (the trump marriage first), declares at 66, closes when its points and sure winners reach 70, leads low
+  plain cards while the stock is open; following while it is open, it takes the trick whenever losing it would
+  bring the opponent to 66, takes a led card with the suit's lowest winner (keeping a marriage it holds),
+  trumps an ace or ten led (or when its cheapest discard would be one) and a king or queen led with a low
+  trump, else gives its cheapest card; once the stock is gone it draws trumps with its masters and wins
+  cheaply.
+* ``expert`` plays like the club player early in the open stock, except that it decides to close by solving
+  the closed game on deals of the unseen cards; once five cards or fewer lie face down it deals guesses at the
+  other hand and the stock's order (``deal_hidden``, what the seat has seen kept), solves each whole with the
+  open-stock search (``atout.sixty_six.open_search``) and takes the choice of the best mean; once the stock is
+  exhausted it knows both hands (the unseen cards are all the opponent's) and plays perfectly with the solver;
+  after a close it samples the opponent's hand and solves each deal.
 """
 
 from __future__ import annotations
@@ -276,7 +280,8 @@ def _sure_points(table: Table) -> int:
 
 
 class Expert(Club):
-    """Solver-backed decisions: closing, the last open trick, and all the play once the stock is gone."""
+    """Solver-backed decisions: closing, the open stock once five cards or fewer lie face down, and all the play
+    once the stock is gone or closed."""
 
     level = "expert"
 

@@ -107,6 +107,18 @@ def describe(row: dict[str, Any]) -> str:
             f"win rate {row['win_rate']:.1%} [{w_lo:.1%}, {w_hi:.1%}], {verdict}, {row['seconds']:.0f} s")
 
 
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The figures as the rows of docs/levels.md's table."""
+    lines = []
+    for row in rows:
+        m_lo, m_hi = row["margin_ci95"]
+        w_lo, w_hi = row["win_rate_ci95"]
+        lines.append(f"| {row['game']} | {row['strong']} v {row['weak']} | {row['seed']} | {row['deals']} "
+                     f"({row['hands']}) | {row['mean_margin']:+.3f} [{m_lo:+.3f}, {m_hi:+.3f}] | "
+                     f"{row['win_rate']:.1%} [{w_lo:.1%}, {w_hi:.1%}] | {row['date']} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", nargs="*", default=list(GAMES), help="presets (default: every registered one)")
@@ -121,7 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=None, help="expert: seconds per decision at most "
                                                                    "(default: each family's own)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--markdown", metavar="JSON", nargs="+",
+                        help="print the figures of earlier --json runs (these files) as docs/levels.md's table rows")
     args = parser.parse_args(argv)
+    if args.markdown:
+        print(markdown([row for path in args.markdown for row in json.loads(Path(path).read_text())]))
+        return 0
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         parser.error(f"unknown games {', '.join(unknown)}: the games are {', '.join(GAMES)}")

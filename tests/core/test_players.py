@@ -16,7 +16,7 @@ from atout.five_hundred import FiveHundredHand
 from atout.five_hundred import make_config as make_500
 from atout.forty_fives import FortyFivesHand
 from atout.forty_fives import make_config as make_45
-from atout.games import FAMILY_LIST, GAMES, family
+from atout.games import FAMILY_LIST, GAMES, family, player_counts
 from atout.players import LEVELS, deal_unseen, make_player, play_hand
 from atout.players.base import Knowledge
 from atout.players.five_hundred import misere_hand, strain_estimates
@@ -26,9 +26,12 @@ from atout.solver import solve
 
 
 def played_cases() -> list[tuple[str, dict]]:
-    """Every registered preset at its usual table, and the options each family declares its hands differ by
-    (its catalogue's ``PLAYED``): a game is tested by registering it."""
+    """Every registered preset at its usual table and at every player count it allows, and the options each family
+    declares its hands differ by (its catalogue's ``PLAYED``): a game is tested by registering it."""
     cases = [(game, {}) for game in GAMES]
+    for game in GAMES:
+        usual = len(family(game).new_hand(game, seed=0).hands)
+        cases += [(game, {"players": n}) for n in player_counts(game) if n != usual]
     for fam in FAMILY_LIST:
         cases += [case for case in fam.catalogue_cases().PLAYED if case not in cases]
     return cases

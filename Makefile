@@ -102,10 +102,11 @@ BENCH_ARGS ?=
 bench-site: $(STAMP) $(SEARCH) i18n
 	$(BIN)/python benchmarks/bench_site.py $(BENCH_ARGS)
 
-# Does each level of computer player beat the one below? 2,000 hands per preset, pair and seed: the expert
-# pairs take about an hour on 2 cores. LEVELS_ARGS narrows it, e.g. LEVELS_ARGS="--games sixty-six --hands 200".
+# Does each level of computer player beat the one below, in every registered game? 2,000 hands per preset, pair
+# and seed, two seeds: about an hour and a half on 2 shared cores (docs/levels.md). LEVELS_ARGS narrows it, e.g.
+# LEVELS_ARGS="--games sixty-six --hands 200". The experts solve deals: with the compiled search ($(SEARCH)).
 LEVELS_ARGS ?=
-levels: $(STAMP)
+levels: $(STAMP) $(SEARCH)
 	$(BIN)/python benchmarks/levels.py $(LEVELS_ARGS)
 
 clean:

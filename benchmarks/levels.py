@@ -1,21 +1,29 @@
 """Does each level of computer player beat the one below? Win-rate experiments with duplicate deals.
 
-    python benchmarks/levels.py                          # every preset, club v beginner and expert v club
+    python benchmarks/levels.py                          # every registered preset, club v beginner and expert v club
     python benchmarks/levels.py --games sixty-six --pairs expert:club --hands 2000 --seeds 1 2 --json
 
-Each deal is played once per seating, so both levels hold the same cards in the same seats in turn:
-partnership games swap the sides (duplicate), individual games rotate the stronger player through every
-seat against copies of the weaker one. A deal's difference is the stronger player's score minus the weaker
-players' average, averaged over its seatings; the figure is the mean difference over deals with a 95%
-confidence interval (normal approximation, 1.96 standard errors). "Hands" counts every hand played.
+The presets are the registry's (``atout.games``), each at its usual table (``new_hand`` with no options), so a
+game is measured by registering it. Each deal is played once per seating, so both levels hold the same cards in
+the same seats in turn: the stronger level takes each side of the table in turn (a side is what the hand declares,
+``side_of``: partners share one, else each player is a side of its own) against the weaker level in every other
+seat.
 
-Scores are what each hand scores in the game: Forty-Fives points (net points in partnerships, contracts
-in the auction), Five Hundred points, Sixty-Six game points.
+For each deal, averaged over its seatings:
+* the margin: the stronger players' mean score minus the weaker players' mean score;
+* the win rate: the share of (stronger, weaker) pairs of players in which the stronger one scored more, a tie
+  counting half (with two sides, the share of hands the stronger side outscored the other).
+Both come with a 95% confidence interval over the deals (normal approximation, 1.96 standard errors; the seatings of
+one deal are not independent, the deals are). "Hands" counts every hand played.
+
+Scores are what each hand scores in the game (``hand.returns()``): Forty-Fives points (net points in partnerships,
+contracts in the auction), Five Hundred points, Sixty-Six game points, Euchre points.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
 import statistics
@@ -27,102 +35,124 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from atout.games import family  # noqa: E402
+from atout.games import GAMES, family  # noqa: E402
 from atout.players import make_player, play_hand  # noqa: E402
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "forty-fives": {"players": 3},       # the preset's default table: you and two opponents
-    "forty-fives-partners": {},
-    "auction-forty-fives": {},
-    "five-hundred": {},
-    "sixty-six": {},
-}
-PARTNERSHIPS = {"forty-fives-partners", "five-hundred"}
+
+def seatings(game: str) -> list[list[bool]]:
+    """For each seating of ``game``'s usual table, which seats the stronger level takes: each side in turn."""
+    hand = family(game).new_hand(game, seed=0)
+    sides = [hand.side_of(seat) for seat in range(len(hand.hands))]
+    return [[side == chosen for side in sides] for chosen in dict.fromkeys(sides)]
 
 
-def seatings(game: str, players: int) -> list[list[bool]]:
-    """For each seating, which seats the stronger level takes."""
-    if game in PARTNERSHIPS:
-        return [[s % 2 == 0 for s in range(players)], [s % 2 == 1 for s in range(players)]]
-    return [[s == i for s in range(players)] for i in range(players)]
-
-
-def score_of(hand: Any, seat: int) -> float:
-    return float(hand.returns()[seat])      # seat by seat: partners get their side's return
-
-
-def play_deal(game: str, options: dict[str, Any], strong: str, weak: str, deal_seed: int,
-              expert_samples: int, expert_budget: float) -> tuple[float, int]:
-    """The stronger level's mean margin on one deal over all seatings, and the hands played."""
+def play_deal(game: str, strong: str, weak: str, deal_seed: int, expert: dict[str, Any]) -> tuple[float, float, int]:
+    """The stronger level's mean margin and win rate on one deal over all its seatings, and the hands played."""
     fam = family(game)
-    probe = fam.new_hand(game, seed=deal_seed, **options)
-    players = probe.n if hasattr(probe, "n") else 2
-    margins = []
-    for k, mine in enumerate(seatings(game, players)):
-        hand = fam.new_hand(game, seed=deal_seed, **options)
+    margins, wins = [], []
+    for k, mine in enumerate(seatings(game)):
+        hand = fam.new_hand(game, seed=deal_seed)
         seat_players = []
-        for s in range(players):
+        for s in range(len(mine)):
             level = strong if mine[s] else weak
-            extra = {"samples": expert_samples, "budget_s": expert_budget} if level == "expert" else {}
-            seat_players.append(make_player(game, level, seed=deal_seed * 131 + k * 17 + s, **extra))
+            seat_players.append(make_player(game, level, seed=deal_seed * 131 + k * 17 + s,
+                                            **(expert if level == "expert" else {})))
         play_hand(hand, seat_players)
-        ours = [score_of(hand, s) for s in range(players) if mine[s]]
-        theirs = [score_of(hand, s) for s in range(players) if not mine[s]]
+        scores = [float(x) for x in hand.returns()]       # seat by seat: partners get their side's score
+        ours = [scores[s] for s in range(len(mine)) if mine[s]]
+        theirs = [scores[s] for s in range(len(mine)) if not mine[s]]
         margins.append(statistics.fmean(ours) - statistics.fmean(theirs))
-    return statistics.fmean(margins), len(margins)
+        wins.append(statistics.fmean(1.0 if a > b else 0.5 if a == b else 0.0 for a in ours for b in theirs))
+    return statistics.fmean(margins), statistics.fmean(wins), len(margins)
 
 
-def _job(args: tuple) -> tuple[float, int]:
+def _job(args: tuple) -> tuple[float, float, int]:
     return play_deal(*args)
 
 
-def experiment(game: str, strong: str, weak: str, hands: int, seed: int, workers: int, expert_samples: int,
-               expert_budget: float) -> dict[str, Any]:
-    options = PRESETS[game]
-    fam = family(game)
-    probe = fam.new_hand(game, seed=0, **options)
-    per_deal = len(seatings(game, probe.n if hasattr(probe, "n") else 2))
-    deals = math.ceil(hands / per_deal)
-    jobs = [(game, options, strong, weak, seed * 1_000_003 + i, expert_samples, expert_budget) for i in range(deals)]
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("inf")
+    return mean, mean - half, mean + half
+
+
+def experiment(game: str, strong: str, weak: str, hands: int, seed: int, workers: int,
+               expert: dict[str, Any]) -> dict[str, Any]:
+    deals = math.ceil(hands / len(seatings(game)))
+    jobs = [(game, strong, weak, seed * 1_000_003 + i, expert) for i in range(deals)]
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_job, jobs, chunksize=4))
+            results = list(pool.map(_job, jobs, chunksize=2))
     else:
         results = [_job(j) for j in jobs]
-    diffs = [d for d, _ in results]
-    played = sum(n for _, n in results)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("inf")
-    return {"game": game, "strong": strong, "weak": weak, "seed": seed, "deals": len(diffs), "hands": played,
-            "mean_diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
-            "excludes_zero": mean - half > 0 or mean + half < 0, "seconds": round(time.perf_counter() - start, 1)}
+    mean, lo, hi = interval([m for m, _, _ in results])
+    rate, rate_lo, rate_hi = interval([w for _, w, _ in results])
+    return {"game": game, "strong": strong, "weak": weak, "seed": seed, "deals": len(results),
+            "hands": sum(n for _, _, n in results),
+            "mean_margin": round(mean, 4), "margin_ci95": [round(lo, 4), round(hi, 4)],
+            "win_rate": round(rate, 4), "win_rate_ci95": [round(rate_lo, 4), round(rate_hi, 4)],
+            "stronger_wins": lo > 0, "stronger_loses": hi < 0,
+            "seconds": round(time.perf_counter() - start, 1), "date": datetime.date.today().isoformat()}
+
+
+def describe(row: dict[str, Any]) -> str:
+    verdict = ("stronger wins" if row["stronger_wins"] else "stronger LOSES" if row["stronger_loses"]
+               else "undecided (the interval holds 0)")
+    m_lo, m_hi = row["margin_ci95"]
+    w_lo, w_hi = row["win_rate_ci95"]
+    return (f"{row['game']:22s} {row['strong']:>8s} v {row['weak']:<8s} seed {row['seed']}: {row['deals']:5d} deals, "
+            f"{row['hands']:5d} hands, margin {row['mean_margin']:+.3f} [{m_lo:+.3f}, {m_hi:+.3f}] a hand, "
+            f"win rate {row['win_rate']:.1%} [{w_lo:.1%}, {w_hi:.1%}], {verdict}, {row['seconds']:.0f} s")
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The figures as the rows of docs/levels.md's table."""
+    lines = []
+    for row in rows:
+        m_lo, m_hi = row["margin_ci95"]
+        w_lo, w_hi = row["win_rate_ci95"]
+        lines.append(f"| {row['game']} | {row['strong']} v {row['weak']} | {row['seed']} | {row['deals']} "
+                     f"({row['hands']}) | {row['mean_margin']:+.3f} [{m_lo:+.3f}, {m_hi:+.3f}] | "
+                     f"{row['win_rate']:.1%} [{w_lo:.1%}, {w_hi:.1%}] | {row['date']} |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", nargs="*", default=list(PRESETS))
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--games", nargs="*", default=list(GAMES), help="presets (default: every registered one)")
     parser.add_argument("--pairs", nargs="*", default=["club:beginner", "expert:club"],
                         help="stronger:weaker level pairs")
     parser.add_argument("--hands", type=int, default=2000, help="hands per experiment and seed (default 2000)")
+    parser.add_argument("--deals", type=int, default=None, help="deals per experiment and seed (instead of --hands)")
     parser.add_argument("--seeds", type=int, nargs="*", default=[1, 2])
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--samples", type=int, default=16, help="expert: deals sampled per decision")
-    parser.add_argument("--budget", type=float, default=1.0, help="expert: seconds per decision at most")
+    parser.add_argument("--samples", type=int, default=None, help="expert: deals sampled per decision "
+                                                                  "(default: each family's own)")
+    parser.add_argument("--budget", type=float, default=None, help="expert: seconds per decision at most "
+                                                                   "(default: each family's own)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--markdown", metavar="JSON", nargs="+",
+                        help="print the figures of earlier --json runs (these files) as docs/levels.md's table rows")
     args = parser.parse_args(argv)
+    if args.markdown:
+        print(markdown([row for path in args.markdown for row in json.loads(Path(path).read_text())]))
+        return 0
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown games {', '.join(unknown)}: the games are {', '.join(GAMES)}")
+    expert = {k: v for k, v in (("samples", args.samples), ("budget_s", args.budget)) if v is not None}
     rows = []
     for game in args.games:
+        hands = args.hands if args.deals is None else args.deals * len(seatings(game))
         for pair in args.pairs:
             strong, weak = pair.split(":")
             for seed in args.seeds:
-                row = experiment(game, strong, weak, args.hands, seed, args.workers, args.samples, args.budget)
+                row = experiment(game, strong, weak, hands, seed, args.workers, expert)
                 rows.append(row)
                 if not args.json:
-                    print(f"{game:22s} {strong:>8s} v {weak:<8s} seed {seed}: {row['hands']:5d} hands, "
-                          f"mean diff {row['mean_diff']:+.3f} per hand, 95% CI [{row['ci95'][0]:+.3f}, "
-                          f"{row['ci95'][1]:+.3f}]{'' if row['excludes_zero'] else '  (includes 0)'}, "
-                          f"{row['seconds']:.0f} s", flush=True)
+                    print(describe(row), flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))
     return 0

@@ -14,7 +14,9 @@
   it deals the unseen cards many times consistently with what its seat knows (cards played, voids shown,
   the announced ace holder, who robbed, how many cards each player drew), solves each deal exactly and
   picks the action that does best on average; in the auction, defenders solve together against the
-  bidder and count what setting the bid is worth.
+  bidder and count what setting the bid is worth. Each player alone (no partners, no auction), the solver
+  plays it against all the others together, which undersells tricks they would contest among themselves:
+  there it keeps the club player's card unless the samples find one better by half a trick or more.
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ from atout.engine import Action, Phase
 from atout.forty_fives import ranking
 from atout.forty_fives.config import bid_level
 from atout.forty_fives.ranking import TABLES, legal_plays
-from atout.players.base import Knowledge, Player, best_on_average, card_of, sampled_deals
+from atout.players.base import Knowledge, Player, average_values, best_on_average, card_of, sampled_deals
 from atout.ranking import TRUMP_POWER
 from atout.solver import solve
 from atout.solver.forty_fives import FortyFivesPosition
 
 KEEP = Action("keep")
+# How much better (in points, 5 a trick) the expert's sampled best must be than the club player's card when each plays
+# alone (see ``Expert.play``).
+PARANOID_MARGIN = 2.5
 
 
 # --- reading the table ----------------------------------------------------------------------------------
@@ -370,6 +375,15 @@ class Expert(FortyFivesPlayer):
         if not samples:
             return Club().decide(view, legal)
         best = best_on_average(samples, legal)
+        if not config.has_partners and not config.auction and config.players > 2 and all(
+                a.kind == "play" for a in legal):
+            # Each player alone: the solver plays this seat against all the others together (paranoid), which they
+            # are not, so its values undersell what a trick contested between them is worth: the club player's card
+            # stands unless the samples find a card clearly better.
+            means = average_values(samples, legal)
+            own = Action("play", club_card(config, view["trump"], seat, view, [card_of(a) for a in legal], know))
+            if own in means and means[best[0]] - means[own] < PARANOID_MARGIN:
+                return own
         if len(best) > 1 and all(a.kind == "play" for a in best):
             # equal on average: let the club player's judgement break the tie
             club = club_card(config, view["trump"], seat, view, [card_of(a) for a in best], know)

@@ -162,7 +162,11 @@ def test_a_sixty_six_review_names_the_open_stock_blunder_and_the_false_declarati
     assert not review.exact and not review.unchecked and review.unit == "game points"
     decisions = {str(r.made): r for r in review.played_out}
     lead, declare = decisions["play QS"], decisions["declare"]
-    assert lead.trick == 1 and lead.clearly_worse and str(lead.best) == "marriage KS"
+    # the best is a play that keeps the marriage (declaring it now, or a low lead that keeps it for later: the
+    # two are within their error bars of each other, as the computer players who play the deals out judge them)
+    assert lead.trick == 1 and lead.clearly_worse and str(lead.best) not in ("play QS", "play KS")
+    mean = {str(a): sum(v) / len(v) for a, v in lead.values.items()}
+    assert mean["marriage KS"] - mean["play QS"] > 0.5
     assert lead.gain > 0.5 and lead.gain > 2 * lead.error and lead.deals == 60
     assert declare.clearly_worse and declare.gain >= 2 and str(declare.best) != "declare"
     # every decision the player had (more than one action allowed) is accounted for, and only those

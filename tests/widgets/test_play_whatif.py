@@ -187,8 +187,10 @@ def test_the_sixty_six_review_says_what_it_checked_and_never_claims_the_rest():
     review = review_hand(hand_from_text(SIXTY_SIX_BLUNDERS), 0, seed=1, played_out_s=600, max_deals=60)
     text = _review_text(review).replace("&#x27;", "'")
     lead = next(r for r in review.played_out if str(r.made) == "play QS")
-    assert re.search(r"Trick 1: “Declare the marriage in spades” instead of “Play Q♠” was worth about "
-                     r"\d\.\d more game points, ± \d\.\d \(over \d+ deals of the cards you could not see\)", text)
+    # the best first lead keeps the marriage: declared now, or a low lead keeping it for later (test_review)
+    assert re.search(r"Trick 1: “(Declare the marriage in spades|Play [^QK”][^”]*)” instead of “Play Q♠” was worth "
+                     r"about \d\.\d more game points, ± \d\.\d \(over \d+ deals of the cards you could not see\)",
+                     text)
     assert f"about {lead.gain:.1f} more game points" in text
     assert re.search(r"Trick 5: “Play [^”]+” instead of “Declare 66” was worth about [23]\.\d more game points", text)
     assert "Checked by sampling while the stock was open" in text and "8 of your decisions (tricks 1 to 5)" in text

@@ -29,9 +29,9 @@ ROUNDS = 5
 
 
 def _random_hand(game: str, seed: int, rng: random.Random) -> None:
-    from atout.games import family
+    from atout.games import package_of
 
-    fam = family(game)
+    fam = package_of(game)
     hand = fam.new_hand(game, seed=seed)
     choice = rng.choice
     while not hand.is_over:
@@ -80,10 +80,10 @@ def engine(seconds: float = 2.0, games: list[str] | None = None) -> dict[str, An
 
 def _auction_over(game: str, seed: int) -> Any:
     """A hand of ``game`` just past its auction, the computer's club players calling for every seat."""
-    from atout.games import family
+    from atout.games import package_of
     from atout.players import make_player
 
-    hand = family(game).new_hand(game, seed=seed)
+    hand = package_of(game).new_hand(game, seed=seed)
     players = [make_player(game, "club", seed=seat) for seat in range(len(hand.hands))]
     while not hand.is_over and any(action.kind == "bid" for action in hand.legal_actions()):
         hand.apply(players[hand.to_act].act(hand, hand.to_act))

@@ -48,10 +48,10 @@ def presets() -> dict[str, dict[str, Any]]:
 
 def position(game: str, seed: int) -> Any:
     """The hand to solve for ``seed``, or None when that deal never reaches it (thrown in, declared early)."""
-    from atout.games import family, family_of
+    from atout.games import family_of, package_of
     from atout.players import make_player
 
-    hand = family(game).new_hand(game, seed=seed, **presets()[game])
+    hand = package_of(game).new_hand(game, seed=seed, **presets()[game])
     players = [make_player(game, "club", seed=seed + s) for s in range(getattr(hand, "n", 2))]
     solvable = family_of(game).solver_adapter().bench_position     # where the family's hands are taken up
     while not hand.is_over:

@@ -192,11 +192,11 @@ def referee_cases() -> Iterator[Sentence]:
 
 
 def _hand_case(item: dict[str, Any]) -> Iterator[Sentence]:
-    from atout.games import family
+    from atout.games import package_of
 
     spec = item["hand"]
     game = spec["game"]
-    hand = family(game).new_hand(game, seed=spec["seed"], **spec.get("options", {}))
+    hand = package_of(game).new_hand(game, seed=spec["seed"], **spec.get("options", {}))
     case = f"{item['case']} — {game} seed {spec['seed']}, actions {' · '.join(spec.get('actions', [])) or 'none'}"
     events = list(hand.events)
     for action in spec.get("actions", []):   # "*": the first legal action, whatever it is
@@ -247,7 +247,7 @@ def vocabulary_cases() -> Iterator[Sentence]:
     9♥ and a suit's with hearts."""
     from atout import vocabulary
     from atout.engine import seat_name
-    from atout.games import GAMES, family
+    from atout.games import GAMES, package_of
     from atout.players import make_player
     from atout.vocabulary import all_phases, all_words, contract_line, phase_name
 
@@ -270,7 +270,7 @@ def vocabulary_cases() -> Iterator[Sentence]:
             yield from _render(f"the phase {phase!r}: inside a sentence", "vocabulary", Text(said.during))
     yield from _render("a phase no family words: its id", "vocabulary", phase_name("unheard-of"))
     for game in GAMES:      # the contract line of each game with contracts, as club players reach one
-        hand = family(game).new_hand(game, seed=0)
+        hand = package_of(game).new_hand(game, seed=0)
         player = make_player(game, "club", seed=0)
         while not hand.is_over and not hand.table_view().contract:
             hand.apply(player.act(hand, hand.to_act))
@@ -312,13 +312,13 @@ def engine_cases(seeds: Iterable[int] = SEEDS) -> Iterator[Sentence]:
     what the table says (its notes and score labels, for the teacher and for the player to act), why each card of
     the hand that may not be played may not, and now and then why an action a learner might try is refused. Each
     shape of sentence (the templates it uses, and who reads it) is kept once: a hand repeats its sentences."""
-    from atout.games import family
+    from atout.games import package_of
 
     seen: set[tuple[str, ...]] = set()
     for game, options in played():
         for seed in seeds:
             rng = random.Random(f"{game}-{options}-{seed}")
-            hand = family(game).new_hand(game, seed=seed, **options)
+            hand = package_of(game).new_hand(game, seed=seed, **options)
             label = f"{game} {json.dumps(options) if options else ''} seed {seed}".replace("  ", " ")
             events = list(hand.events)
             while not hand.is_over:
@@ -370,12 +370,12 @@ def _fresh(seen: set[tuple[str, ...]], said: list[tuple[str, Any]], where: str) 
 def game_cases(seeds: Iterable[int] = range(3)) -> Iterator[Sentence]:
     """Whole games played to their end (short targets, seeded choices): the last hand's score, which says who won,
     and what the finished game says to a further action (each family's ``WHOLE_GAMES``)."""
-    from atout.games import FAMILY_LIST, family
+    from atout.games import FAMILY_LIST, package_of
 
     for game, options in [case for fam in FAMILY_LIST for case in fam.catalogue_cases().WHOLE_GAMES]:
         for seed in seeds:
             rng = random.Random(f"game-{game}-{seed}")
-            play = family(game).new_game(game, seed=seed, **options)
+            play = package_of(game).new_game(game, seed=seed, **options)
             for _ in range(20000):
                 if play.is_over:
                     break
@@ -505,7 +505,7 @@ def rulebook_cases() -> Iterator[Sentence]:
 
 
 def house_rule_cases() -> Iterator[Sentence]:
-    from atout.games import available_games, family
+    from atout.games import available_games, package_of
     from atout.house_rules import HOUSE_RULES, house_rule, switches
 
     for family_id, options in HOUSE_RULES.items():
@@ -516,7 +516,7 @@ def house_rule_cases() -> Iterator[Sentence]:
     for game in available_games():
         for option, switch in switches(game):
             yield from _render(f"{game}: the house-rule switch {option}", "house rule", Text(switch.name))
-            for value in family(game).config.OPTIONS[option].allowed_for(game):
+            for value in package_of(game).config.OPTIONS[option].allowed_for(game):
                 case = f"{game}: the house-rule switch {option} set to {value!r}"
                 choice = switch.choice(value)
                 if isinstance(choice, Text):
@@ -528,14 +528,14 @@ def house_rule_cases() -> Iterator[Sentence]:
 def hint_cases(seeds: Iterable[int] = range(2)) -> Iterator[Sentence]:
     """The hint's reasons (``atout.hints.reason``), for the player to act, at every decision of hands played by
     club players: each legal card's reason, the first time each template is met."""
-    from atout.games import available_games, family
+    from atout.games import available_games, package_of
     from atout.hints import reason
     from atout.players import make_player
 
     met: set[str] = set()
     for game in available_games():
         for seed in seeds:
-            hand = family(game).new_hand(game, seed=seed)
+            hand = package_of(game).new_hand(game, seed=seed)
             player = make_player(game, "club", seed=seed)
             while not hand.is_over:
                 seat = hand.to_act

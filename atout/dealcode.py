@@ -81,10 +81,10 @@ class DealSpec:
 def _carried(game: str) -> list[tuple[str, tuple[Any, ...], Any]]:
     """The options a code carries for ``game``: (name, allowed values, usual value), in the order the game declares
     them. The order is the code's: a new option goes at the end of its game's declarations, or older codes change."""
-    from atout.games import family
+    from atout.games import package_of
 
     return [(name, spec.allowed_for(game), spec.default_for(game))
-            for name, spec in family(game).config.OPTIONS.items() if spec.applies_to(game) and name != "players"]
+            for name, spec in package_of(game).config.OPTIONS.items() if spec.applies_to(game) and name != "players"]
 
 
 def house_rules(game: str, options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
@@ -221,13 +221,13 @@ def decode(code: str) -> DealSpec:
         number = number * 32 + v
     rules = _rules_of_number(game, number, code.strip())
     if rules:       # house rules that cannot go together, or not with so many players (partnerships need four)
-        from atout.games import family
+        from atout.games import package_of
 
         given = dict(rules)
-        if "players" in family(game).config.OPTIONS:
+        if "players" in package_of(game).config.OPTIONS:
             given["players"] = players
         try:
-            family(game).make_config(game, given)
+            package_of(game).make_config(game, given)
         except AtoutError as exc:
             raise NotationError(Text("{code} is not a valid deal code: {why}", code=quote(code.strip()),
                                      why=exc.message)) from None
@@ -271,7 +271,7 @@ def deal(code: str) -> Any:       # the family's own hand
 
 def new_hand(spec: DealSpec) -> Any:
     """The hand a deal stands for, freshly dealt: its game, players, dealer and house rules."""
-    from atout.games import family
+    from atout.games import package_of
 
-    return family(spec.game).new_hand(spec.game, seed=spec.seed, dealer=spec.dealer, players=spec.players,
+    return package_of(spec.game).new_hand(spec.game, seed=spec.seed, dealer=spec.dealer, players=spec.players,
                                       **spec.options)

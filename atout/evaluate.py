@@ -13,14 +13,14 @@ the seat wins in the hand, negative when the other seat wins them (the solver's 
 points"): ``target=1`` gives the chance of winning the hand, ``target=2`` of winning it with 2 or
 more. Either seat may be evaluated, whoever is to act.
 
->>> from atout.games import family
->>> hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=4)
+>>> from atout.games import package_of
+>>> hand = package_of("forty-fives-partners").new_hand("forty-fives-partners", seed=4)
 >>> result = evaluate(hand, hand.to_act, samples=12, target=15, seed=1)
 >>> result.samples, 0 <= result.probability <= 1, result.low <= result.mean <= result.high
 (12, True, True)
 >>> result.scores == [2 * v - 25 for v in result.values]      # as net scoring scores them (atout.solver.scoring)
 True
->>> sixty_six = family("sixty-six").new_hand("sixty-six", seed=4)
+>>> sixty_six = package_of("sixty-six").new_hand("sixty-six", seed=4)
 >>> result = evaluate(sixty_six, 0, samples=12, target=1, seed=1)
 >>> result.unit, result.samples, all(-3 <= v <= 3 for v in result.values)
 ('game points', 12, True)

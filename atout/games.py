@@ -8,9 +8,9 @@ declared limits core cannot take (``atout.limits``).
 
 >>> game_info("auction-forty-fives").family.id, game_title("auction-forty-fives"), family_id("five-hundred")
 ('forty-fives', 'Auction Forty-Fives', 'five-hundred')
->>> family("sixty-six").__name__
+>>> package_of("sixty-six").__name__
 'atout.sixty_six'
->>> family("bridge")  # doctest: +ELLIPSIS
+>>> package_of("bridge")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 atout.errors.ConfigError: unknown game 'bridge': the games are forty-fives, forty-fives-partners, ...
 """
@@ -256,6 +256,8 @@ def game_info(game: str) -> Game:
 
 
 def family_of(game: str) -> Family:
+    """The registration of a preset's family (``Family``: its id, title, package, capabilities, limits); its
+    package of rules is ``package_of``, its id ``family_id``."""
     return game_info(game).family
 
 
@@ -269,13 +271,14 @@ def game_title(game: str) -> str:
     return game_info(game).title
 
 
-def family(game: str) -> FamilyPackage:
-    """The family package of a preset id (``atout.forty_fives`` for ``auction-forty-fives``)."""
+def package_of(game: str) -> FamilyPackage:
+    """The package of rules of a preset's family, the module ``FamilyPackage`` describes (``atout.forty_fives`` for
+    ``auction-forty-fives``): ``new_hand``, ``new_game``, ``make_config``, its config and referee."""
     return game_info(game).family.rules()
 
 
 def make_config(game: str, options: Mapping[str, Any] | None = None, **more: Any) -> Any:   # the family's own
-    return family(game).make_config(game, options, **more)
+    return package_of(game).make_config(game, options, **more)
 
 
 def available_games() -> list[str]:
@@ -285,7 +288,7 @@ def available_games() -> list[str]:
 
 def player_counts(game: str) -> list[int]:
     """How many players the game allows, as its configuration says."""
-    fam = family(game)
+    fam = package_of(game)
     spec = getattr(getattr(fam, "config", None), "OPTIONS", {}).get("players")
     if spec is not None and spec.applies_to(game):
         return list(spec.allowed_for(game))

@@ -6,9 +6,9 @@ can see too: the cards still to come are every card of the deck that is neither 
 (the kitty, the stock and the undealt cards among them), so "no card still to come can beat it" holds for every deal
 the player cannot tell apart from this one. Each fact is asked of the family's own trick rule.
 
->>> from atout.games import family
+>>> from atout.games import package_of
 >>> from atout.players import make_player
->>> hand = family("forty-fives").new_hand("forty-fives", seed=3)
+>>> hand = package_of("forty-fives").new_hand("forty-fives", seed=3)
 >>> advice = hint(hand, hand.to_act, make_player("forty-fives", "club", seed=1))
 >>> advice.action in hand.legal_actions()
 True

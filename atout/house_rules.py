@@ -125,10 +125,10 @@ def _family_of(game: str) -> str:
 def switches(game: str, scopes: tuple[str, ...] = ("hand", "game")) -> list[tuple[str, Switch]]:
     """The house rules a page may offer for ``game``, as switches, in the order the game declares its options (how
     many play is chosen apart, so it is not one of them)."""
-    from atout.games import family
+    from atout.games import package_of
 
     table = SWITCHES[_family_of(game)]
-    return [(name, table[name]) for name, spec in family(game).config.OPTIONS.items()
+    return [(name, table[name]) for name, spec in package_of(game).config.OPTIONS.items()
             if spec.applies_to(game) and name in table and table[name].scope in scopes]
 
 
@@ -139,11 +139,11 @@ def said(game: str, option: str, value: Any) -> Text:
 
 def _differing(game: str, options: Mapping[str, Any] | None) -> list[tuple[Switch, Any]]:
     """The switches of a table whose values differ from the game's usual rules, in the declared order."""
-    from atout.games import family, make_config
+    from atout.games import make_config, package_of
 
     values = make_config(game, options).options()
     table = SWITCHES[_family_of(game)]
-    return [(table[name], values[name]) for name, spec in family(game).config.OPTIONS.items()
+    return [(table[name], values[name]) for name, spec in package_of(game).config.OPTIONS.items()
             if name in values and name in table and values[name] != spec.default_for(game)]
 
 

@@ -31,7 +31,7 @@ from atout.cards import KING, QUEEN, Card, Suit
 from atout.engine import Explanation, Phase
 from atout.errors import AtoutError, quote
 from atout.family_contract import Capability
-from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, family, family_of, game_info, make_config
+from atout.games import DEFAULT_GAME, FAMILY_LIST, GAMES, family_of, game_info, make_config, package_of
 from atout.house_rules import HOUSE_RULES, house_rule, in_force
 from atout.i18n import (
     DEFAULT_LANGUAGE,
@@ -1650,7 +1650,7 @@ def played_hand(game: str, seed: int, players: int | None, options: dict[str, An
     extra = dict(options)
     if players is not None:
         extra["players"] = players
-    hand = family(game).new_hand(game, seed=seed, **extra)
+    hand = package_of(game).new_hand(game, seed=seed, **extra)
     for action in actions or []:
         hand.apply(Action.parse(action))
     while complete and not hand.is_over:
@@ -1692,7 +1692,7 @@ def step_shown(step: dict[str, Any], lesson: Lesson) -> StepShown:
     elif show in SHOWS_WITH_A_HAND:
         seed, players = step.get("seed", 0), step.get("players")
         if show == "bidding" and not _opens_with_an_auction(game, played_hand(game, seed, players, options, [])):
-            bidding = [g for g in GAMES if _opens_with_an_auction(g, family(g).new_hand(g, seed=0))]
+            bidding = [g for g in GAMES if _opens_with_an_auction(g, package_of(g).new_hand(g, seed=0))]
             raise LessonError(Text("{game} has no bidding: a bidding step is for {games}", game=game,
                                    games=OneOf(bidding)))
         shown.hand = played_hand(game, seed, players, options, step.get("actions"), complete=show == "stepper")

@@ -1,8 +1,8 @@
 """A whole position as readable text: the game, its options, the dealer, the cards as dealt, and the
 actions since. It round-trips, so a what-if position can be copied, pasted, edited and shared.
 
->>> from atout.games import family
->>> hand = family("forty-fives").new_hand("forty-fives", seed=5, players=3)
+>>> from atout.games import package_of
+>>> hand = package_of("forty-fives").new_hand("forty-fives", seed=5, players=3)
 >>> _ = hand.apply(hand.legal_actions()[0])
 >>> text = position_text(hand)
 >>> print(text)  # doctest: +ELLIPSIS
@@ -44,7 +44,7 @@ from typing import Any
 from atout.cards import Card, Suit, read_card, read_suit
 from atout.engine import Action, Ending, Phase, call_written
 from atout.errors import AtoutError, DuplicateCardError, NotationError, quote
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 from atout.i18n import N_, Person, Series, Text
 
 PILES = ("kitty", "turn-up", "stock")
@@ -74,7 +74,7 @@ def position_of(hand: Any) -> Position:
     """The position of a hand of any game: its deal, read back from the packets (or the ending it was taken up
     at), and its actions."""
     config = hand.config
-    defaults = family(config.game).make_config(config.game).options()
+    defaults = package_of(config.game).make_config(config.game).options()
     options = {k: v for k, v in config.options().items() if defaults.get(k) != v or k == "players"}
     if "players" in options and "players" not in defaults:
         options.pop("players")
@@ -286,7 +286,7 @@ def _ending_fields(fields: dict[str, str], lang: str | None = None) -> Ending | 
 
 def _probe(position: Position) -> Any:
     """A hand of the position's game, options and dealer, dealt from some shuffle: its shape, not its cards."""
-    return family(position.game).new_hand(position.game, seed=0, dealer=position.dealer, **position.options)
+    return package_of(position.game).new_hand(position.game, seed=0, dealer=position.dealer, **position.options)
 
 
 def hand_from_position(position: Position) -> Any:
@@ -563,8 +563,8 @@ def format_compact(position: Position) -> str:
     then its cards), ``w`` won, ``b`` best, ``p`` points, ``m`` marriages, ``x`` closed. Only letters, digits and
     ``. - * _``: nothing an address must escape.
 
-    >>> from atout.games import family
-    >>> hand = family("five-hundred").new_hand("five-hundred", seed=3)
+    >>> from atout.games import package_of
+    >>> hand = package_of("five-hundred").new_hand("five-hundred", seed=3)
     >>> for action in ("bid 7H", "bid pass", "bid pass", "bid pass"):
     ...     _ = hand.apply(action)
     >>> short = format_compact(position_of(hand))

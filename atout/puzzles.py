@@ -56,7 +56,7 @@ from atout import units
 from atout.cards import Suit
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.games import GAMES, family, family_of
+from atout.games import GAMES, family_of, package_of
 from atout.i18n import N_, Text
 
 FORMAT_VERSION = 1
@@ -455,7 +455,7 @@ def puzzles_in_deal(game: str, seed: int) -> Iterator[Puzzle]:
     """The puzzles met while club-level players play the hand dealt from ``seed`` (their choices seeded too)."""
     from atout.players import make_player
 
-    hand = family(game).new_hand(game, seed=seed)
+    hand = package_of(game).new_hand(game, seed=seed)
     players = [make_player(game, "club", seed=seed * 8 + s) for s in range(len(hand.hands))]
     while not hand.is_over:
         seat = hand.to_act

@@ -24,7 +24,7 @@ from typing import Any, BinaryIO
 from atout.cards import Card, Deck, Suit
 from atout.engine import Explanation
 from atout.errors import AtoutError, DuplicateCardError, QueryError, digit_count, quote
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 from atout.i18n import Series, Text
 from atout.nesting import text_depth
 from atout.rules_api import AuctionState, Legality, Ranking, ScoreResult, TrickVerdict
@@ -276,7 +276,7 @@ def _route(query: Any, typed: bool) -> Any:
     q = Query(query)
     kind = q.choice("kind", KINDS)
     game = q.choice("game", tuple(GAMES))
-    module = family(game)
+    module = package_of(game)
     options = q.data.get("options") or {}
     if not isinstance(options, dict):
         raise QueryError(Text("options must be an object of option names and values"))

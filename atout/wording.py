@@ -13,7 +13,7 @@ from atout.actions import (
 )
 from atout.cards import Suit
 from atout.errors import typed
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 from atout.i18n import N_, OneOf, Text, Typed
 from atout.vocabulary import call_label, call_said, phase_during, phase_name, words_of
 
@@ -73,7 +73,7 @@ def _games_having(action: Action) -> list[str]:
 
 @functools.cache
 def _sample_hand(game: str) -> HandBase:
-    hand: HandBase = family(game).new_hand(game, seed=0)
+    hand: HandBase = package_of(game).new_hand(game, seed=0)
     return hand
 
 

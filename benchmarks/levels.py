@@ -35,20 +35,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from atout.games import GAMES, family  # noqa: E402
+from atout.games import GAMES, package_of  # noqa: E402
 from atout.players import make_player, play_hand  # noqa: E402
 
 
 def seatings(game: str) -> list[list[bool]]:
     """For each seating of ``game``'s usual table, which seats the stronger level takes: each side in turn."""
-    hand = family(game).new_hand(game, seed=0)
+    hand = package_of(game).new_hand(game, seed=0)
     sides = [hand.side_of(seat) for seat in range(len(hand.hands))]
     return [[side == chosen for side in sides] for chosen in dict.fromkeys(sides)]
 
 
 def play_deal(game: str, strong: str, weak: str, deal_seed: int, expert: dict[str, Any]) -> tuple[float, float, int]:
     """The stronger level's mean margin and win rate on one deal over all its seatings, and the hands played."""
-    fam = family(game)
+    fam = package_of(game)
     margins, wins = [], []
     for k, mine in enumerate(seatings(game)):
         hand = fam.new_hand(game, seed=deal_seed)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 
 
 @cache
 def bids_first(game: str) -> bool:
     """Whether a hand of ``game`` opens with an auction (Five Hundred, Auction Forty-Fives; not the turned-up
     Forty-Fives, though its family can bid)."""
-    return any(action.kind == "bid" for action in family(game).new_hand(game, seed=1).legal_actions())
+    return any(action.kind == "bid" for action in package_of(game).new_hand(game, seed=1).legal_actions())
 
 
 def games_with_an_auction() -> list[str]:
@@ -62,7 +62,7 @@ def games_in_partnerships() -> list[str]:
     """Every preset whose hands (at its usual player count) seat partners: two seats scoring for one side."""
     partnered = []
     for game in GAMES:
-        hand = family(game).new_hand(game, seed=1)
+        hand = package_of(game).new_hand(game, seed=1)
         sides = [hand.side_of(seat) for seat in range(len(hand.hands))]
         if len(set(sides)) < len(sides):
             partnered.append(game)
@@ -75,7 +75,7 @@ def games_offering(kind: str, hands: int = 20) -> list[str]:
     found = []
     for game in GAMES:
         for seed in range(hands):
-            hand = family(game).new_hand(game, seed=seed)
+            hand = package_of(game).new_hand(game, seed=seed)
             while not hand.is_over and not any(a.kind == kind for a in hand.legal_actions()):
                 hand.apply(hand.legal_actions()[0])
             if not hand.is_over:

@@ -61,7 +61,7 @@ def _jokers() -> Iterator[Any]:
     from atout.catalogue import _explained
     from atout.engine import Action
     from atout.five_hundred import ranking
-    from atout.games import family
+    from atout.games import package_of
 
     hand = [Card.parse(c) for c in ("JK", "5S", "7H")]
     yield from _explained("Five Hundred, hearts trumps: the joker led naming a suit", "engine",
@@ -72,7 +72,7 @@ def _jokers() -> Iterator[Any]:
                           "engine", ranking.explain_joker_suit(Suit.HEARTS, None, [Suit.HEARTS]))
     yield from _explained("Five Hundred: a card that is not in the hand (J♠, hand JK 5♠ 7♥)", "engine",
                           ranking.explain_illegal(Card.parse("JS"), hand, [Card.parse("AS")], Suit.HEARTS))
-    led = family("five-hundred").new_hand("five-hundred", seed=2)
+    led = package_of("five-hundred").new_hand("five-hundred", seed=2)
     for call in ("bid 7NT", "bid pass", "bid pass", "bid pass"):
         led.apply(call)
     while led.phase.value != "play":
@@ -87,13 +87,13 @@ def _hint_reasons(seeds: range = range(20)) -> Iterator[Any]:
     time the auctions of hands played by club players meet it, misère played."""
     from atout.catalogue import _render
     from atout.five_hundred.explain import hint_reason
-    from atout.games import family
+    from atout.games import package_of
     from atout.players import make_player
 
     met: set[str] = set()
     for game, options in PLAYED:
         for seed in seeds:
-            hand = family(game).new_hand(game, seed=seed, **options)
+            hand = package_of(game).new_hand(game, seed=seed, **options)
             player = make_player(game, "club", seed=seed)
             while not hand.is_over and not hand.tricks and any(a.kind == "bid" for a in hand.legal_actions()):
                 seat = hand.to_act

@@ -44,13 +44,13 @@ def _hint_reasons(seeds: range = range(120)) -> Iterator[Any]:
     every preset and house rule played here: a rob or a turned ace comes only with some deals."""
     from atout.catalogue import _render
     from atout.forty_fives.explain import hint_reason
-    from atout.games import family
+    from atout.games import package_of
     from atout.players import make_player
 
     met: set[str] = set()
     for game, options in PLAYED:
         for seed in seeds:
-            hand = family(game).new_hand(game, seed=seed, **options)
+            hand = package_of(game).new_hand(game, seed=seed, **options)
             player = make_player(game, "club", seed=seed)
             while not hand.is_over and not hand.tricks:       # every choice but a card is made by the first trick
                 seat = hand.to_act

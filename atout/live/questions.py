@@ -74,10 +74,10 @@ def position(code: Any, actions: list[str]) -> Any:
 def _options(hand: Any) -> dict[str, Any]:
     """The options a referee query needs to stand for this hand's rules: its number of players where the game lets
     it vary."""
-    from atout.games import family
+    from atout.games import package_of
 
     game = hand.config.game
-    default = family(game).make_config(game).players
+    default = package_of(game).make_config(game).players
     return {} if hand.config.players == default else {"players": hand.config.players}
 
 

@@ -25,11 +25,11 @@ def direct_cases() -> Iterator[Any]:
     """Game points carried from a tied hand, the rules of play once the non-dealer has closed at once, and the
     hint's reason for each choice that plays no card."""
     from atout.catalogue import _explained
-    from atout.games import family
+    from atout.games import package_of
 
     yield from _carried()
     yield from _hint_reasons()
-    closed = family("sixty-six").new_hand("sixty-six", seed=1)
+    closed = package_of("sixty-six").new_hand("sixty-six", seed=1)
     closed.apply("close")
     yield from _explained("Sixty-Six: the rules of play once the non-dealer has closed before the first trick",
                           "engine", closed.explain_play())
@@ -58,13 +58,13 @@ def _hint_reasons(seeds: range = range(100)) -> Iterator[Any]:
     each sentence the first time a hand played by club players meets it: some come seldom (a marriage shown before
     the first trick, 66 reached as a trick is won), so hands are played until each has come."""
     from atout.catalogue import _render
-    from atout.games import family
+    from atout.games import package_of
     from atout.players import make_player
     from atout.sixty_six.explain import hint_reason
 
     met: set[str] = set()
     for seed in seeds:
-        hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+        hand = package_of("sixty-six").new_hand("sixty-six", seed=seed)
         player = make_player("sixty-six", "club", seed=seed)
         while not hand.is_over:
             seat = hand.to_act

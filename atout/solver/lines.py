@@ -1,8 +1,8 @@
 """A line of play read trick by trick: who played what to each trick, and who won it.
 
->>> from atout.games import family
+>>> from atout.games import package_of
 >>> from atout.solver import solve
->>> hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=3)
+>>> hand = package_of("forty-fives-partners").new_hand("forty-fives-partners", seed=3)
 >>> tricks = line_by_trick(hand, solve(hand).line)
 >>> [len(t.plays) for t in tricks], all(t.winner is not None for t in tricks)   # four cards a trick, and a rob
 ([5, 4, 4, 4, 4], True)

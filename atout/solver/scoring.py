@@ -17,8 +17,8 @@ scoring (``atout.<family>.scoring``), for one side:
 Every score only ever grows with the count (a side never scores less for taking more), so the score of a value
 proven by the search is proven too, and bounds stay bounds.
 
->>> from atout.games import family
->>> hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=3)
+>>> from atout.games import package_of
+>>> hand = package_of("forty-fives-partners").new_hand("forty-fives-partners", seed=3)
 >>> score = scorer(hand, 0)
 >>> score.whose, score.unit, score.count_unit, [score(points) for points in (0, 10, 15, 20, 25)]
 ('margin', 'points', 'points', [-25, -5, 5, 15, 25])

@@ -16,8 +16,8 @@ Sixty-Six has no table of this kind (one trump suit, turned up; no contracts): i
 first leader at the first lead is worth, every card and the stock's order known
 (``atout.sixty_six.open_search.first_lead_table``, given by ``atout analyse --table``; not yet on the What-if page).
 
->>> from atout.games import family
->>> hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=2)
+>>> from atout.games import package_of
+>>> hand = package_of("forty-fives-partners").new_hand("forty-fives-partners", seed=2)
 >>> table = double_dummy(hand)
 >>> [s.letter for s in table.strains], table.columns, table.unit
 (['S', 'H', 'D', 'C'], [0, 1], 'points')

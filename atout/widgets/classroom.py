@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from atout import dealcode
 from atout.errors import AtoutError
-from atout.games import DEFAULT_GAME, available_games, family, game_title, player_counts
+from atout.games import DEFAULT_GAME, available_games, game_title, package_of, player_counts
 from atout.i18n import Text, get_language
 from atout.widgets import language
 from atout.widgets.fault import guarded
@@ -139,7 +139,7 @@ class Classroom(widgets.VBox):
         relabelling, self._relabelling = self._relabelling, True     # the choice of players follows the game
         try:
             self.players_picker.options = [(Text("{n} players", n=n).render(), n) for n in counts]
-            default = family(self.game_picker.value).make_config(self.game_picker.value).players
+            default = package_of(self.game_picker.value).make_config(self.game_picker.value).players
             self.players_picker.value = (players if players in counts
                                          else (default if default in counts else counts[0]))
         finally:
@@ -154,8 +154,8 @@ class Classroom(widgets.VBox):
         game, players = self.game_picker.value, self.players_picker.value
         options = self.rules_panel.options
         try:
-            if options and "players" in family(game).config.OPTIONS:
-                family(game).make_config(game, {**options, "players": players})    # core: do they go together?
+            if options and "players" in package_of(game).config.OPTIONS:
+                package_of(game).make_config(game, {**options, "players": players})    # core: do they go together?
         except AtoutError as exc:
             # Partnerships need four players: the number goes back, and core says why.
             self._relabelling = True

@@ -5,9 +5,9 @@ The editor only moves cards between places. What a deal must look like (which pl
 each), what the contract's auction is and whether the position can be played are core's answers
 (``atout.position``): an incomplete or impossible deal is refused with core's reason.
 
->>> from atout.games import family
+>>> from atout.games import package_of
 >>> from atout.position import position_text
->>> editor = PositionEditor(position_text(family("forty-fives").new_hand("forty-fives", seed=1, players=2)))
+>>> editor = PositionEditor(position_text(package_of("forty-fives").new_hand("forty-fives", seed=1, players=2)))
 >>> editor.clear()
 >>> editor.place_picker.value = "seat 1"
 >>> editor.toggle("5H"); editor.toggle("JH")

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from atout import units
 from atout.engine import Action, Event
 from atout.errors import AtoutError
-from atout.games import DEFAULT_GAME, available_games, family, game_title
+from atout.games import DEFAULT_GAME, available_games, game_title, package_of
 from atout.i18n import N_, Text, aside, decimal, listed, ngettext, sentences, signed
 from atout.players import LEVELS, make_player
 from atout.review import MIN_DEALS, CallReview, HandReview, review_hand
@@ -289,7 +289,7 @@ class PlayGame(widgets.VBox):
         if game_seed is None:
             game_seed = self.seed if self.seed is not None else random.randrange(2 ** 31)
         self.game_seed = game_seed
-        self.game = family(game_id).new_game(game_id, seed=game_seed, **self.options)
+        self.game = package_of(game_id).new_game(game_id, seed=game_seed, **self.options)
         self.learner_acted = False
         try:
             for action in moves:

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from atout.dealcode import house_rules
 from atout.errors import AtoutError
-from atout.games import family
+from atout.games import package_of
 from atout.house_rules import HOUSE_RULES, in_force_named, switches
 from atout.i18n import N_, Text
 from atout.widgets import language
@@ -78,7 +78,7 @@ class HouseRulesPanel(widgets.VBox):
     def set_game(self, game: str, options: Mapping[str, Any] | None = None) -> None:
         """Show another game's switches, at ``options`` or the game's usual rules (nothing is dealt)."""
         self.game = game
-        values = family(game).make_config(game, dict(options or {})).options()
+        values = package_of(game).make_config(game, dict(options or {})).options()
         self._quiet = True
         try:
             for control in self.controls.values():
@@ -102,7 +102,7 @@ class HouseRulesPanel(widgets.VBox):
 
     def set_options(self, options: Mapping[str, Any]) -> None:
         """Show these house rules (a deal code's), quietly: nothing is dealt again."""
-        values = family(self.game).make_config(self.game, dict(options)).options()
+        values = package_of(self.game).make_config(self.game, dict(options)).options()
         self._quiet = True
         try:
             for name, control in self.controls.items():
@@ -113,17 +113,17 @@ class HouseRulesPanel(widgets.VBox):
         self.refresh()
 
     def _allowed(self, name: str) -> tuple:
-        return family(self.game).config.OPTIONS[name].allowed_for(self.game)
+        return package_of(self.game).config.OPTIONS[name].allowed_for(self.game)
 
     def _changed(self, name: str, change: dict) -> None:
         if self._quiet:
             return
         values = self.values
         players = self.players()
-        if players is not None and "players" in family(self.game).config.OPTIONS:
+        if players is not None and "players" in package_of(self.game).config.OPTIONS:
             values["players"] = players
         try:
-            family(self.game).make_config(self.game, values)       # core says whether these rules go together
+            package_of(self.game).make_config(self.game, values)       # core says whether these rules go together
         except AtoutError as exc:
             self._quiet = True
             try:

@@ -39,7 +39,7 @@ import traitlets
 
 from atout.cards import Card
 from atout.engine import Action, Event, Explanation, GameBase, HandBase, HandStart, TableView
-from atout.games import DEFAULT_GAME, family
+from atout.games import DEFAULT_GAME, package_of
 from atout.house_rules import rule_in_force
 from atout.i18n import N_, Person, Plural, Text, _, sentences
 from atout.widgets.fault import guarded
@@ -103,7 +103,7 @@ def _hand_of(source: Any, game: str | None, dealer: int, start: HandStart | None
     if isinstance(source, GameBase):
         return source.hand
     actions = [a if isinstance(a, Action) else Action.parse(a) for a in source]
-    module = family(game or DEFAULT_GAME)
+    module = package_of(game or DEFAULT_GAME)
     probe = module.new_hand(game or DEFAULT_GAME, seed=0, **options)
     return probe.replay(probe.config, actions, dealer, start)
 

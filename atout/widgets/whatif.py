@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from atout.cards import Card, typed_text
 from atout.engine import Action
 from atout.errors import AtoutError
-from atout.games import DEFAULT_GAME, NOTATION_GAME, available_games, family, family_of, game_title
+from atout.games import DEFAULT_GAME, NOTATION_GAME, available_games, family_of, game_title, package_of
 from atout.i18n import Text, get_language, grammar, listed, series
 from atout.position import compact_text, format_position, hand_from_text, parse_position, position_text
 from atout.widgets import language
@@ -140,7 +140,7 @@ class WhatIf(widgets.VBox):
         """Deal the chosen game afresh; the lines kept belong to the old deal and go."""
         game = self.game_picker.value
         self._forget_lines()
-        self._show(family(game).new_hand(game, seed=seed))
+        self._show(package_of(game).new_hand(game, seed=seed))
 
     def _game_chosen(self, change: dict) -> None:
         if not self._picking and change["new"] != getattr(getattr(self.hand, "config", None), "game", None):

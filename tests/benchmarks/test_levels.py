@@ -4,7 +4,7 @@ same cards, and the arithmetic of its intervals."""
 
 import pytest
 
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 from benchmarks import levels
 
 
@@ -12,7 +12,7 @@ from benchmarks import levels
 def test_each_side_of_the_table_is_the_stronger_one_once(game):
     """Duplicate play: the stronger level takes each side of the hand in turn (partners together), so over a deal's
     seatings every seat is played once by it, and by the weaker level in every other seating."""
-    hand = family(game).new_hand(game, seed=0)
+    hand = package_of(game).new_hand(game, seed=0)
     seats = len(hand.hands)
     sides = [hand.side_of(s) for s in range(seats)]
     seatings = levels.seatings(game)

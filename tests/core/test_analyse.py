@@ -54,9 +54,9 @@ def test_a_bad_position_is_said_and_the_rest_go_on(tmp_path, capsys):
 
 
 def test_the_table_and_par_of_dealt_hands():
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("five-hundred").new_hand("five-hundred", seed=0)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=0)
     [result] = analyse_text(compact_text(hand), table=True)
     assert "at the bidding" in result["why"]                        # not in play yet: the table, no values
     table = double_dummy(hand)
@@ -71,9 +71,9 @@ def test_the_table_and_par_of_dealt_hands():
 def test_par_is_the_contract_neither_side_outbids_profitably():
     """Players 1 and 3 make 8 hearts, Players 2 and 4 7 spades: 8♥ by Player 1 stands (280: 300, less the
     defenders' 20); 9♠ by the others would cost them 370 against the 280 they lose letting 8♥ play."""
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("five-hundred").new_hand("five-hundred", seed=0)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=0)
     table = DoubleDummyTable("five-hundred", [Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None],
                              [0, 1, 2, 3], "contractor", "tricks")
     for strain in table.strains:
@@ -135,11 +135,11 @@ def test_auction_forty_fives_has_a_table_of_bidders_after_the_draw_and_a_par(par
     side's) points with the cards the rules leave once they win the auction and name that suit; par is the highest
     bid a player makes for sure (each alone), or what two sides bid against each other (partners)."""
     from atout.forty_fives.config import bid_level
-    from atout.games import family
+    from atout.games import package_of
     from atout.solver import solve_value
     from atout.solver.forty_fives import table_scorer
 
-    hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=1, partners=partners)
+    hand = package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=1, partners=partners)
     table = double_dummy(hand)
     assert table.by == "bidder" and table.complete and table.columns == [0, 1, 2, 3]
     for (trump, bidder), value in table.cells.items():

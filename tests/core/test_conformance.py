@@ -21,7 +21,7 @@ import pytest
 from atout.cards import Card
 from atout.engine import Action, Explanation, HandBase, Phase, TableView
 from atout.errors import AtoutError
-from atout.games import GAMES, family, player_counts
+from atout.games import GAMES, package_of, player_counts
 from atout.position import position_text
 
 EVERY_COUNT = [pytest.param(game, n, id=f"{game}-{n}") for game in GAMES for n in player_counts(game)]
@@ -29,7 +29,7 @@ LONGEST = 400         # the longest refusal here names an action and the actions
 
 
 def deal(game: str, players: int, seed: int) -> HandBase:
-    rules = family(game)
+    rules = package_of(game)
     if "players" in rules.config.OPTIONS:
         return rules.new_hand(game, seed=seed, players=players)
     return rules.new_hand(game, seed=seed)

@@ -22,7 +22,7 @@ from atout.dealcode import (
     rules_text,
 )
 from atout.errors import NotationError
-from atout.games import family, player_counts
+from atout.games import package_of, player_counts
 
 
 def test_round_trip_for_every_game():
@@ -152,7 +152,7 @@ def test_a_code_carries_eight_to_ten_players_and_every_dealer_among_them(monkeyp
                     code = encode(spec)
                     assert len(code.replace("-", "")) == LENGTH and decode(code) == spec, spec
                     codes.add(code)
-        if "players" not in family(game).config.OPTIONS:    # else its config refuses 10 players with house rules
+        if "players" not in package_of(game).config.OPTIONS:    # else its config refuses 10 players with house rules
             spec = DealSpec.random(game, 10, dealer=9, rng=rng, options=_some_house_rule(game))
             assert spec.rules and decode(encode(spec)) == spec
     assert len(codes) == len(GAMES) * sum(range(8, DEAL_CODE.most + 1)) * 3      # no two deals share a code
@@ -199,9 +199,9 @@ def test_a_huge_code_is_refused_before_it_is_read():
 # --- house rules travel with the deal ------------------------------------------------------------------------------
 
 def _each_house_rule(game):
-    from atout.games import family
+    from atout.games import package_of
 
-    for name, spec in family(game).config.OPTIONS.items():
+    for name, spec in package_of(game).config.OPTIONS.items():
         if spec.applies_to(game) and name != "players":
             for value in spec.allowed_for(game):
                 if value != spec.default_for(game):

@@ -10,7 +10,7 @@ import pytest
 from atout.cards import JOKER
 from atout.engine import Ending, Phase
 from atout.errors import AtoutError
-from atout.games import available_games, family
+from atout.games import available_games, package_of
 from atout.position import (
     Position,
     compact_text,
@@ -28,7 +28,7 @@ from tests.core.test_solver_reference import random_position, sixty_six_strict
 
 
 def played_on(game, seed, steps):
-    hand = family(game).new_hand(game, seed=seed)
+    hand = package_of(game).new_hand(game, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if hand.is_over:
@@ -59,11 +59,12 @@ def test_the_short_form_keeps_options_and_the_stock_order():
     short = compact_text(hand)
     assert short.startswith("a45.") and ".s" in short
     assert parse_compact(short).piles["stock"] == position_of(hand).piles["stock"]     # the draw's order
-    three = family("forty-fives").new_hand("forty-fives", seed=2, players=3, must_follow_suit=True)
+    three = package_of("forty-fives").new_hand("forty-fives", seed=2, players=3, must_follow_suit=True)
     short = compact_text(three)
     assert set(short.split(".")[0].split("*")) == {"45", "players-3", "must_follow_suit-true"}
     assert hand_from_text(short).config == three.config
-    assert compact_text(family("forty-fives").new_hand("forty-fives", seed=2)).startswith("45.0.")  # defaults unsaid
+    dealt = package_of("forty-fives").new_hand("forty-fives", seed=2)
+    assert compact_text(dealt).startswith("45.0.")  # defaults unsaid
 
 
 @pytest.mark.parametrize("text, message", [

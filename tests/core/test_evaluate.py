@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from atout.cards import KING, QUEEN, Card
 from atout.evaluate import EvaluationError, evaluate
-from atout.games import family
+from atout.games import package_of
 from atout.players import make_player
 from atout.position import hand_from_text
 from atout.solver import solve
@@ -32,7 +32,7 @@ def test_a_hand_of_the_five_top_trumps_takes_every_trick_in_every_deal():
 
 
 def test_stop_and_progress():
-    hand = family("forty-fives").new_hand("forty-fives", seed=2, players=3)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=2, players=3)
     while hand.phase.value != "play" or hand.rob_offer is not None:
         hand.apply(hand.legal_actions()[0])
     seen = []
@@ -45,7 +45,7 @@ def test_stop_and_progress():
 
 @pytest.mark.parametrize("game", games_with_an_auction())
 def test_bidding_phases_are_refused(game):
-    hand = family(game).new_hand(game, seed=1)
+    hand = package_of(game).new_hand(game, seed=1)
     with pytest.raises(EvaluationError, match="during play"):
         evaluate(hand, hand.to_act, samples=3)
 
@@ -70,12 +70,12 @@ def test_a_suggested_target_is_the_contract_or_setting_it():
                              "seat 2: 4C\nseat 3: 6C\ntrick: 0\nwon: 1 1 1 1")
     assert [suggested_target(auction, s) for s in range(4)] == [15, 20, 15, 15]      # each defender alone
     assert suggested_target(hand_from_text(TOP_TRUMPS), 0) == 15
-    assert suggested_target(family("forty-fives").new_hand("forty-fives", seed=1, players=4), 0) == 10
-    assert suggested_target(family("sixty-six").new_hand("sixty-six", seed=1), 0) == 1
+    assert suggested_target(package_of("forty-fives").new_hand("forty-fives", seed=1, players=4), 0) == 10
+    assert suggested_target(package_of("sixty-six").new_hand("sixty-six", seed=1), 0) == 1
 
 
 def test_a_stop_during_a_deal_does_not_count_it():
-    hand = family("five-hundred").new_hand("five-hundred", seed=3)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=3)
     for action in ("bid 7H", "bid pass", "bid pass", "bid pass"):
         hand.apply(action)
     for card in list(hand.hands[hand.to_act])[:3]:
@@ -91,7 +91,7 @@ def test_a_stop_during_a_deal_does_not_count_it():
 
 
 def test_an_unknown_level_is_refused_with_the_levels():
-    hand = family("sixty-six").new_hand("sixty-six", seed=1)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=1)
     with pytest.raises(EvaluationError, match="unknown level 'grandmaster': the levels are beginner, club, expert"):
         evaluate(hand, 0, samples=3, level="grandmaster")
 
@@ -114,7 +114,7 @@ def club_steps(hand, steps: int, rng: random.Random | None = None):
 
 @pytest.mark.parametrize("seed,steps", [(1, 0), (2, 5), (3, 9)])
 def test_sixty_six_figures_are_consistent(seed, steps):
-    hand = club_steps(family("sixty-six").new_hand("sixty-six", seed=seed), steps)
+    hand = club_steps(package_of("sixty-six").new_hand("sixty-six", seed=seed), steps)
     assert hand.stock_open
     for seat in (0, 1):                     # either seat, whoever is to act
         result = evaluate(hand, seat, samples=30, target=1, seed=seed)
@@ -130,7 +130,7 @@ def test_sixty_six_figures_are_consistent(seed, steps):
 def test_once_the_stock_is_exhausted_every_deal_is_the_real_one_and_solved():
     """Every unseen card is then the opponent's: each deal is the position itself, valued as the solver does."""
     for seed in range(40):
-        hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+        hand = package_of("sixty-six").new_hand("sixty-six", seed=seed)
         club = [make_player("sixty-six", "club", seed=s) for s in range(2)]
         while not hand.is_over and not (hand.is_strict and hand.closer is None):
             hand.apply(club[hand.to_act].act(hand, hand.to_act))
@@ -161,7 +161,7 @@ def test_a_near_certain_winner_evaluates_higher_than_junk_on_the_same_deal():
 
 
 def test_sixty_six_stop_and_progress():
-    hand = family("sixty-six").new_hand("sixty-six", seed=6)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=6)
     seen = []
     result = evaluate(hand, hand.to_act, samples=40, seed=1, stop=lambda: len(seen) >= 5,
                       progress=lambda done, total: seen.append((done, total)))
@@ -182,7 +182,7 @@ def test_sixty_six_sampled_deals_never_give_the_opponent_a_card_the_seat_has_see
     from atout.sixty_six import SixtySixHand
     from atout.sixty_six.ranking import strict_plays
 
-    hand = family("sixty-six").new_hand("sixty-six", seed=seed, strict_marriages=strict_marriages)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=seed, strict_marriages=strict_marriages)
     hand = club_steps(hand, steps, random.Random(seed) if randomly else None)
     if hand.is_over:
         return
@@ -221,7 +221,7 @@ def test_an_imagined_sixty_six_hand_must_complete_the_view():
     from atout.players.sixty_six import Table, deal_hidden
     from atout.sixty_six import SixtySixHand
 
-    hand = family("sixty-six").new_hand("sixty-six", seed=3)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=3)
     view = hand.view(0)
     other, stock = deal_hidden(random.Random(1), Table(view))
     mine = view["hand"][0]
@@ -233,6 +233,6 @@ def test_an_imagined_sixty_six_hand_must_complete_the_view():
 
 
 def test_sixty_six_deals_may_be_played_out_by_experts():
-    hand = club_steps(family("sixty-six").new_hand("sixty-six", seed=2), 8)
+    hand = club_steps(package_of("sixty-six").new_hand("sixty-six", seed=2), 8)
     result = evaluate(hand, hand.to_act, samples=3, seed=1, budget_s=0.4, level="expert")
     assert result.samples == 3 and set(result.values) <= GAME_POINTS

@@ -30,7 +30,7 @@ from atout.family_contract import (
     RulebookModule,
     SolvedPlayers,
 )
-from atout.games import FAMILY_LIST, GAMES, Family, Game, family, player_counts, register
+from atout.games import FAMILY_LIST, GAMES, Family, Game, package_of, player_counts, register
 from atout.limits import FamilyLimitError, FamilyLimits, SeatLimitError
 from atout.rules_api import QueryError
 
@@ -42,7 +42,7 @@ def _presets(fam: Family) -> list[str]:
 
 
 def _deal(game: str, players: int, seed: int):
-    rules = family(game)
+    rules = package_of(game)
     if "players" in rules.config.OPTIONS:
         return rules.new_hand(game, seed=seed, players=players)
     return rules.new_hand(game, seed=seed)
@@ -272,7 +272,7 @@ def _built_state():
     from atout.solver import position_of
     from atout.solver.positions import adapter_of
 
-    hand = family("forty-fives").new_hand("forty-fives", seed=1, players=4)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=1, players=4)
     while hand.phase is not Phase.PLAY:
         hand.apply(hand.legal_actions()[0])
     return adapter_of(hand).build(position_of(hand)).state
@@ -304,7 +304,7 @@ def test_the_solver_refuses_a_hand_of_more_players_than_its_family_says_it_takes
     hands by name, before building anything."""
     from atout.solver import position_of, solve
 
-    hand = family("forty-fives").new_hand("forty-fives", seed=1, players=5)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=1, players=5)
     while hand.phase is not Phase.PLAY:
         hand.apply(hand.legal_actions()[0])
     fewer = dataclasses.replace(games.FORTY_FIVES, limits=FamilyLimits(players=(2, 6), hand_size=5, solver_seats=4))

@@ -9,7 +9,7 @@ from atout.engine import Action, Phase
 from atout.errors import IllegalActionError
 from atout.five_hundred import FiveHundredGame, FiveHundredHand, make_config, new_hand
 from atout.five_hundred.config import DECK as FIVE_HUNDRED_DECK
-from atout.games import family
+from atout.games import package_of
 from atout.rulebook import RULES
 from tests.core import oracle_500 as oracle
 
@@ -68,7 +68,7 @@ def test_seeded_hands_are_reproducible():
     a, b = FiveHundredHand.new(seed=42), new_hand("five-hundred", seed=42)
     assert a.hands == b.hands and a.kitty == b.kitty
     assert FiveHundredHand.new(seed=43).hands != a.hands
-    assert family("five-hundred").new_hand("five-hundred", seed=42).hands == a.hands
+    assert package_of("five-hundred").new_hand("five-hundred", seed=42).hands == a.hands
 
 
 def test_all_pass_throws_the_hand_in():

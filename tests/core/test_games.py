@@ -8,7 +8,7 @@ import pytest
 
 from atout import games
 from atout.errors import ConfigError
-from atout.games import FAMILY_LIST, GAMES, family, family_of, game_info
+from atout.games import FAMILY_LIST, GAMES, family_of, game_info, package_of
 from atout.lessons import load_lessons
 from atout.rulebook import RULES
 
@@ -34,7 +34,7 @@ def test_deal_code_numbers_never_change():
 def test_each_game_belongs_to_a_registered_family_whose_parts_exist():
     assert {g.family for g in GAMES.values()} == set(FAMILY_LIST)
     for game in GAMES.values():
-        rules = family(game.id)
+        rules = package_of(game.id)
         assert rules.__name__ == game.family.package
         assert rules.make_config(game.id).game == game.id
         assert set(game.family.player_classes()) == {"beginner", "club", "expert"}
@@ -60,7 +60,7 @@ def test_a_module_missing_inside_a_family_is_a_fault_not_a_game_to_come(monkeypa
     broken = dataclasses.replace(GAMES["sixty-six"].family, package="atout.sixty_six_missing")
     monkeypatch.setitem(games.GAMES, "sixty-six", dataclasses.replace(GAMES["sixty-six"], family=broken))
     with pytest.raises(ModuleNotFoundError, match="atout.sixty_six_missing"):
-        family("sixty-six")
+        package_of("sixty-six")
 
 
 def test_each_family_names_a_solver_adapter_that_takes_its_own_hands():
@@ -74,14 +74,14 @@ def test_each_family_names_a_solver_adapter_that_takes_its_own_hands():
         assert adapter.__name__ == fam.solver
         assert adapter.SEARCH in ("tricks", "own")       # its interface: tests/core/test_solver_adapter.py
         game = next(g.id for g in GAMES.values() if g.family is fam)
-        hand = family(game).new_hand(game, seed=5)
+        hand = package_of(game).new_hand(game, seed=5)
         while not hand.is_over and not (hand.phase is Phase.PLAY and adapter_of(hand) is adapter
                                          and _solvable(hand, position_of, SolverError)):
             actions = hand.legal_actions()          # a bid over a pass, so the auction reaches its play
             hand.apply(actions[0] if hand.phase is Phase.PLAY else actions[-1])
         assert isinstance(position_of(hand), adapter.POSITION)
         assert solve_value(hand, hand.to_act).unit == fam.value_unit
-        assert has_table(family(game).new_hand(game, seed=5)) == (adapter.SEARCH == "tricks")
+        assert has_table(package_of(game).new_hand(game, seed=5)) == (adapter.SEARCH == "tricks")
     with pytest.raises(SolverError, match="does not know this game"):
         position_of(object())
 
@@ -95,5 +95,5 @@ def _solvable(hand, position_of, error):
 
 
 def test_the_best_card_scores_where_the_family_says():
-    scored = {g: family(g).make_config(g).scores_best_card for g in GAMES if family_of(g) is games.FORTY_FIVES}
+    scored = {g: package_of(g).make_config(g).scores_best_card for g in GAMES if family_of(g) is games.FORTY_FIVES}
     assert scored == {"forty-fives": True, "forty-fives-partners": False, "auction-forty-fives": True}

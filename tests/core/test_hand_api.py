@@ -6,7 +6,7 @@ import pytest
 from atout.engine import HandStart
 from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
-from atout.games import available_games, family, make_config
+from atout.games import available_games, make_config, package_of
 from atout.sixty_six import SixtySixHand
 from tests.registry import games_in_partnerships
 
@@ -15,7 +15,7 @@ GAMES = available_games()
 
 @pytest.mark.parametrize("game", GAMES)
 def test_legal_actions_cannot_be_changed_by_a_caller(game):
-    hand = family(game).new_hand(game, seed=4)
+    hand = package_of(game).new_hand(game, seed=4)
     legal = hand.legal_actions()
     assert legal, "a dealt hand has something to do"
     assert isinstance(legal, tuple)
@@ -26,7 +26,7 @@ def test_legal_actions_cannot_be_changed_by_a_caller(game):
 
 
 def test_a_hand_starts_with_a_named_start_that_replays_alike():
-    five_hundred = family("five-hundred").new_hand("five-hundred", seed=2, scores_before=[120, -40])
+    five_hundred = package_of("five-hundred").new_hand("five-hundred", seed=2, scores_before=[120, -40])
     assert five_hundred.start() == HandStart(scores_before=(120, -40))
     again = FiveHundredHand.replay(five_hundred.config, five_hundred.history, five_hundred.dealer, five_hundred.start())
     assert again.scores_before == [120, -40] and again.hands == five_hundred.hands
@@ -40,13 +40,14 @@ def test_a_start_a_family_has_no_use_for_is_refused_by_name():
     with pytest.raises(ConfigError, match="a Sixty-Six hand starts with no scores"):
         SixtySixHand.begin(config, 0, HandStart(scores_before=(3, 0)))
     with pytest.raises(ConfigError, match="this hand carries no game points"):
-        family("forty-fives").new_hand("forty-fives", seed=1).begin(make_config("forty-fives"), 0, HandStart(carry=1))
+        dealt = package_of("forty-fives").new_hand("forty-fives", seed=1)
+        dealt.begin(make_config("forty-fives"), 0, HandStart(carry=1))
 
 
 def _played_out(game, seed):
     from atout.engine import Phase
 
-    hand = family(game).new_hand(game, seed=seed)
+    hand = package_of(game).new_hand(game, seed=seed)
     while not hand.is_over:
         actions = hand.legal_actions()          # the highest call while bidding, so most hands are played
         hand.apply(actions[-1] if hand.phase is Phase.BID else actions[0])
@@ -56,7 +57,7 @@ def _played_out(game, seed):
 @pytest.mark.parametrize("game", GAMES)
 def test_returns_are_per_player_as_in_openspiel(game):
     """One return a seat, 0 until the hand is over; partners share their side's (and only partners do)."""
-    fresh = family(game).new_hand(game, seed=1)
+    fresh = package_of(game).new_hand(game, seed=1)
     assert fresh.returns() == [0] * fresh.config.players
     scored = False
     for seed in range(8):
@@ -89,7 +90,7 @@ def test_both_partners_get_their_sides_return(game):
 def test_a_hands_repr_names_its_trump_whichever_suit_it_is(game):
     """Clubs is suit 0: a repr that tested the trump's truth printed trump=None for clubs."""
     for seed in range(40):
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         while hand.trump is None and not hand.is_over:
             hand.apply(hand.legal_actions()[-1])
         if hand.trump is not None and "trump=" in repr(hand):

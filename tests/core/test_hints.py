@@ -8,7 +8,7 @@ import random
 import pytest
 
 from atout.games import GAMES as REGISTRY
-from atout.games import available_games, family
+from atout.games import available_games, package_of
 from atout.hints import reason
 from atout.players import make_player
 
@@ -41,7 +41,7 @@ def test_each_reason_holds_however_the_trick_goes_on(game):
     rng = random.Random(7)
     met: set[str] = set()
     for seed in range(3):
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         player = make_player(game, "club", seed=seed)
         while not hand.is_over:
             seat = hand.to_act
@@ -76,7 +76,7 @@ def test_every_card_played_to_a_trick_under_way_has_its_reason(game):
     missing = []
     followed = 0
     for seed in range(6):
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         player = make_player(game, "club", seed=seed)
         while not hand.is_over:
             seat = hand.to_act
@@ -100,7 +100,7 @@ def test_every_choice_of_every_game_has_its_reason(game):
     """The calls of the auctions, naming trumps, the discards, taking the kitty, keeping the hand and some leads
     had no reason: the hint said only "would choose: Bid 15". Every legal action at every decision of hands played
     by club players now has one, written in English and French with every placeholder filled."""
-    from atout.games import family as family_of_game
+    from atout.games import package_of as family_of_game
 
     missing, kinds = [], set()
     for options in CHOICE_OPTIONS.get(game, [{}]):

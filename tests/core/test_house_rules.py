@@ -8,7 +8,7 @@ import re
 import pytest
 
 from atout.games import GAMES as REGISTERED
-from atout.games import family, family_id
+from atout.games import family_id, package_of
 from atout.house_rules import SWITCHES, Stated, in_force, in_force_named, said, switches
 from atout.i18n import Text
 from atout.rulebook import rules_for
@@ -17,7 +17,7 @@ GAMES = list(REGISTERED)
 
 
 def _options(game):
-    return {name: spec for name, spec in family(game).config.OPTIONS.items() if spec.applies_to(game)}
+    return {name: spec for name, spec in package_of(game).config.OPTIONS.items() if spec.applies_to(game)}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -92,11 +92,11 @@ def test_the_house_rules_in_force_are_also_named_in_a_few_words_each_beside_its_
 def test_each_house_rule_in_force_is_named_in_words_without_a_colon():
     """The line of the rules in force follows a colon (« Règles de la maison à cette table : … »): a rule named
     "Game to: 45" put a second one after it, and "Follow suit when you can: no" said a rule by its switch."""
-    from atout.games import available_games, family
+    from atout.games import available_games, package_of
 
     for game in available_games():
         for option, switch in switches(game):
-            for value in family(game).config.OPTIONS[option].allowed_for(game):
+            for value in package_of(game).config.OPTIONS[option].allowed_for(game):
                 for lang in ("en", "fr"):
                     words = switch.named(value).render(lang)
                     assert ":" not in words and not words.endswith(("no", "non")), (game, option, value, words)

@@ -268,9 +268,9 @@ def test_sixty_six_strict_play_in_french():
 
 
 def test_engine_events_in_french():
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("forty-fives").new_hand("forty-fives", seed=3)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=3)
     deal = hand.events[0]
     turn_up = deal.consequences[0]
     card = hand.turn_up

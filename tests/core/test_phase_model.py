@@ -8,7 +8,7 @@ import random
 import pytest
 
 from atout.engine import Action, Phase
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 
 PHASE_VALUES = {p.value for p in Phase}
 
@@ -25,7 +25,7 @@ def test_the_hand_its_views_and_its_tables_name_the_same_phase(game):
     rng = random.Random(16)
     seen: set[Phase] = set()
     for seed in range(6):
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         while True:
             answers = _answers(hand)
             assert answers == {hand.phase.value} and answers <= PHASE_VALUES, (seed, hand.history[-1], answers)
@@ -37,7 +37,7 @@ def test_the_hand_its_views_and_its_tables_name_the_same_phase(game):
 
 
 def test_a_sixty_six_draw_is_the_draw_phase_everywhere():
-    hand = family("sixty-six").new_hand("sixty-six", seed=7)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=7)
     hand.apply(hand.legal_actions()[-1])
     hand.apply(hand.legal_actions()[0])           # the trick is won, the stock open: its winner closes or draws
     assert hand.phase is Phase.DRAW and hand.draw_pending

@@ -16,7 +16,7 @@ from atout.five_hundred import FiveHundredHand
 from atout.five_hundred import make_config as make_500
 from atout.forty_fives import FortyFivesHand
 from atout.forty_fives import make_config as make_45
-from atout.games import FAMILY_LIST, GAMES, family, player_counts
+from atout.games import FAMILY_LIST, GAMES, package_of, player_counts
 from atout.players import LEVELS, deal_unseen, make_player, play_hand
 from atout.players.base import Knowledge
 from atout.players.five_hundred import misere_hand, strain_estimates
@@ -30,7 +30,7 @@ def played_cases() -> list[tuple[str, dict]]:
     declares its hands differ by (its catalogue's ``PLAYED``): a game is tested by registering it."""
     cases = [(game, {}) for game in GAMES]
     for game in GAMES:
-        usual = len(family(game).new_hand(game, seed=0).hands)
+        usual = len(package_of(game).new_hand(game, seed=0).hands)
         cases += [(game, {"players": n}) for n in player_counts(game) if n != usual]
     for fam in FAMILY_LIST:
         cases += [case for case in fam.catalogue_cases().PLAYED if case not in cases]
@@ -52,7 +52,7 @@ def test_every_level_plays_whole_hands_legally(game, options, level):
     """Each action is checked by the engine, which refuses an illegal one."""
     hands = 2 if level == "expert" else 12
     for seed in range(hands):
-        hand = family(game).new_hand(game, seed=seed, **options)
+        hand = package_of(game).new_hand(game, seed=seed, **options)
         extra = FAST if level == "expert" else {}
         players = [make_player(game, level, seed=seed + s, **extra) for s in range(seats_of(hand))]
         for _ in range(200):
@@ -66,7 +66,7 @@ def test_every_level_plays_whole_hands_legally(game, options, level):
 
 
 def test_levels_mix_at_one_table():
-    hand = family("five-hundred").new_hand("five-hundred", seed=3)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=3)
     players = [make_player("five-hundred", level, seed=i, **(FAST if level == "expert" else {}))
                for i, level in enumerate(["beginner", "club", "expert", "club"])]
     assert play_hand(hand, players).is_over
@@ -99,7 +99,7 @@ def _swap_hidden(hand, seat: int, rng: random.Random) -> bool:
 
 def games_of_three_or_more() -> list[str]:
     """The registered presets whose usual table seats three or more: two hands the seat to act cannot see."""
-    return [game for game in GAMES if len(family(game).new_hand(game, seed=1).hands) >= 3]
+    return [game for game in GAMES if len(package_of(game).new_hand(game, seed=1).hands) >= 3]
 
 
 @pytest.mark.parametrize("level", ["club", "expert"])
@@ -109,7 +109,7 @@ def test_a_player_decides_the_same_whatever_the_hidden_cards(game, level):
     rng = random.Random(5)
     checked = 0
     for seed in range(60):
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         helpers = [make_player(game, "club", seed=s) for s in range(seats_of(hand))]
         depth = seed % 4 + 1                # the play's first tricks and later ones (Five Hundred's expert solves late)
         while not hand.is_over and (hand.phase is not Phase.PLAY or len(hand.tricks) < depth):
@@ -192,7 +192,7 @@ def _auction_in_play(seed: int, free_discard: bool, players: int, tricks: int):
     """An Auction Forty-Fives hand ``tricks`` tricks into play; with ``free_discard`` every player discards cards
     at random (trumps too), so what each kept says nothing of its trumps."""
     rng = random.Random(seed)
-    hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=seed, players=players,
+    hand = package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=seed, players=players,
                                                   free_discard=free_discard, dealer_forced=True)
     club = [make_player("auction-forty-fives", "club", seed=s) for s in range(players)]
     while not hand.is_over and (hand.phase is not Phase.PLAY or len(hand.tricks) < tricks):
@@ -295,7 +295,7 @@ def test_the_forty_fives_expert_alone_keeps_the_club_card_unless_the_samples_fin
     from atout.players.base import average_values
     from atout.players.forty_fives import PARANOID_MARGIN, Expert
 
-    hand = family("forty-fives").new_hand("forty-fives", seed=0)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=0)
     for move in ("play 5C", "play 4C", "play AC", "play 7S"):
         hand.apply(move)
     seat = hand.to_act

@@ -5,14 +5,14 @@ import random
 import pytest
 
 from atout.errors import AtoutError, NotationError
-from atout.games import available_games, family
+from atout.games import available_games, package_of
 from atout.position import hand_from_text, parse_position, position_text
 
 
 @pytest.mark.parametrize("game", available_games())
 def test_round_trip_at_every_stage(game):
     for seed in range(25):
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(0, 30)):
             if hand.is_over:
@@ -65,7 +65,7 @@ def test_the_layout_has_the_places_and_counts_of_a_real_deal(game):
     from atout.position import deal_layout, position_of
 
     for dealer in (0, 1):
-        hand = family(game).new_hand(game, seed=dealer + 3, dealer=dealer)
+        hand = package_of(game).new_hand(game, seed=dealer + 3, dealer=dealer)
         position = position_of(hand)
         layout = deal_layout(game, position.options, dealer)
         dealt = {f"seat {s}": len(cards) for s, cards in position.hands.items()}
@@ -82,7 +82,7 @@ def test_the_layout_has_the_places_and_counts_of_a_real_deal(game):
 def test_contract_actions_give_the_bidder_the_contract(game, bidder, call, trump):
     from atout.position import contract_actions, hand_from_position, position_of
 
-    position = position_of(family(game).new_hand(game, seed=11, dealer=3))
+    position = position_of(package_of(game).new_hand(game, seed=11, dealer=3))
     position.actions = contract_actions(position, bidder, call, trump)
     hand = hand_from_position(position)
     assert hand.table_view(None).contract == (bidder, call)
@@ -138,7 +138,7 @@ def test_the_short_form_reads_its_options_as_the_text_does():
     """The short form's options are read by the same rule as the text's: a whole number, or refused by name."""
     from atout.position import compact_text, format_compact, parse_compact
 
-    short = compact_text(family("forty-fives").new_hand("forty-fives", seed=3, players=3))
+    short = compact_text(package_of("forty-fives").new_hand("forty-fives", seed=3, players=3))
     assert "*players-3." in short and format_compact(parse_compact(short)) == short
     assert parse_compact(short).options == {"players": 3}
     with pytest.raises(NotationError, match="option 'players': a number has at most 18 digits; this one has 5000"):
@@ -151,7 +151,7 @@ def test_a_position_written_for_a_reader_reads_back_in_their_language_and_files_
     it reads back as the same position in that language, and the canonical text is unchanged."""
     from atout.i18n import LANGUAGES
 
-    hand = family(game).new_hand(game, seed=5)
+    hand = package_of(game).new_hand(game, seed=5)
     rng = random.Random(5)
     for _ in range(12):
         if hand.is_over:

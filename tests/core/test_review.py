@@ -9,7 +9,7 @@ import random
 import pytest
 
 from atout.five_hundred.scoring import DEFENDER_TRICK as ONE_TRICK
-from atout.games import family
+from atout.games import package_of
 from atout.position import hand_from_text
 from atout.review import _deal_unseen, _own_places, review_calls
 from tests.registry import games_with_an_auction
@@ -72,7 +72,7 @@ actions: bid pass""")
 
 @pytest.mark.parametrize("game", games_with_an_auction())
 def test_the_sampled_deals_keep_the_seat_s_hand_and_shuffle_the_rest(game):
-    hand = family(game).new_hand(game, seed=6, dealer=1)
+    hand = package_of(game).new_hand(game, seed=6, dealer=1)
     rng = random.Random(1)
     players = len(hand.hands)
     for seat in range(players):
@@ -109,7 +109,7 @@ def test_only_the_seat_s_own_calls_are_reviewed_within_the_budget(monkeypatch):
     # clock's last reading.
     assert [r.deals for r in reviews] == [3, 3] and clock.now == 1.125
     monkeypatch.undo()                       # the real clock for the rest
-    assert review_calls(family("sixty-six").new_hand("sixty-six", seed=1), 0) == []   # no auction
+    assert review_calls(package_of("sixty-six").new_hand("sixty-six", seed=1), 0) == []   # no auction
     assert review_calls(hand, 1, budget_s=0.1) != [] and review_calls(hand, 2, budget_s=0.1)[0].index == 3
 
 
@@ -119,7 +119,7 @@ def test_the_deals_fit_the_calls_the_others_made_before():
 
     club = make_player("auction-forty-fives", "club")
     for seed in range(200):       # a deal on which seat 1, first to call, passes: a club player does so when weak
-        hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=seed, dealer=0)
+        hand = package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=seed, dealer=0)
         call = club.act(hand, 1)
         if call.value == "pass":
             break
@@ -186,7 +186,7 @@ def test_a_hand_s_review_checks_the_plays_exactly_and_names_what_it_did_not_chec
     from atout.review import review_hand
 
     for seed in range(20):
-        hand = family("five-hundred").new_hand("five-hundred", seed=seed)
+        hand = package_of("five-hundred").new_hand("five-hundred", seed=seed)
         play_hand(hand, [make_player("five-hundred", "club", seed=s) for s in range(4)])
         if hand.contractor == 0 and not hand.contract.misere:
             break

@@ -45,9 +45,9 @@ def test_statements_are_sentences():
 
 def _each_option_changed(game):
     """The preset's defaults, then each option set to each of its other values in turn."""
-    from atout.games import family
+    from atout.games import package_of
 
-    spec = family(game).config.OPTIONS
+    spec = package_of(game).config.OPTIONS
     yield {}
     for name, option in spec.items():
         if option.applies_to(game):
@@ -57,7 +57,7 @@ def _each_option_changed(game):
 
 
 def test_every_rule_is_a_rule_of_some_table_and_names_only_real_presets_and_option_values():
-    from atout.games import GAMES, family, family_id
+    from atout.games import GAMES, family_id, package_of
 
     held = {r.id for game in GAMES for options in _each_option_changed(game) for r in rules_for(game, options)}
     assert held == set(RULES)
@@ -67,7 +67,7 @@ def test_every_rule_is_a_rule_of_some_table_and_names_only_real_presets_and_opti
             if name == "game":
                 assert set(wanted) <= set(games), r.id
                 continue
-            spec = family(games[0]).config.OPTIONS[name]          # a KeyError names a misspelt option
+            spec = package_of(games[0]).config.OPTIONS[name]          # a KeyError names a misspelt option
             if isinstance(wanted, dict):       # by preset: each a preset of the family, with values it allows
                 assert set(wanted) <= set(games), (r.id, name)
                 assert all(w in spec.allowed_for(g) for g in wanted for w in stated_values(wanted, g)), (r.id, name)

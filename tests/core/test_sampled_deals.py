@@ -16,7 +16,7 @@ from atout.cards import ACE, KING, QUEEN, Card, Suit
 from atout.engine import Action, Ending, Phase
 from atout.evaluate import evaluate
 from atout.family_contract import Capability
-from atout.games import available_games, family, family_of
+from atout.games import available_games, family_of, package_of
 from atout.players import deal_unseen, make_player
 from atout.rules_api import legality
 
@@ -141,7 +141,7 @@ def hands_in_play(game, seeds, every=2):
     """Hands of ``game`` bid by club players and played by them (even seeds) or at random, as a learner may play
     (odd seeds: more suits shown out, more reneges), taken at every ``every``-th decision of the play."""
     for seed in seeds:
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         players = [make_player(game, "club", seed=seed + s) for s in range(len(hand.hands))]
         rng = random.Random(seed)
         step = 0

@@ -281,9 +281,9 @@ def test_with_the_ace_of_hearts_led_and_no_heart_the_top_trump_is_said_to_be_due
 
 def _sixty_six_score(seed: int, actions: str):
     from atout.engine import Action
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=seed)
     events = [hand.apply(Action.parse(a)) for a in actions.split(" · ")]
     return next(e for e in events[-1].flatten() if e.kind == "score").explanation
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from atout.cards import Card, parse_cards
 from atout.engine import Action, HandStart, Phase
 from atout.errors import IllegalActionError
-from atout.games import family
+from atout.games import package_of
 from atout.rulebook import RULES
 from atout.sixty_six import SixtySixGame, SixtySixHand, make_config, new_hand
 from atout.sixty_six.config import DECK as SIXTY_SIX_DECK
@@ -431,7 +431,7 @@ def test_a_set_to_ten_and_a_random_first_dealer():
 
 
 def test_the_family_entry_points():
-    fam = family("sixty-six")
+    fam = package_of("sixty-six")
     assert fam.PRESETS == ("sixty-six",)
     hand = fam.new_hand("sixty-six", seed=1)
     assert hand.phase is Phase.PLAY and new_hand("sixty-six", seed=1).deck_order == hand.deck_order

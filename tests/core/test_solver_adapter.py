@@ -7,7 +7,7 @@ import inspect
 
 import pytest
 
-from atout.games import FAMILY_LIST, GAMES, family
+from atout.games import FAMILY_LIST, GAMES, package_of
 from atout.solver import adapter as adapters
 from atout.solver import solve, solve_steps, solve_value
 
@@ -50,7 +50,7 @@ def test_the_solver_follows_the_declared_search_not_the_functions_a_module_holds
     from atout.solver.positions import adapter_of
 
     game = "sixty-six"
-    hand = family(game).new_hand(game, seed=1)
+    hand = package_of(game).new_hand(game, seed=1)
     while not (hand.phase is Phase.PLAY and hand.is_strict and not hand.draw_pending):
         hand.apply(hand.legal_actions()[0])
     adapter = adapter_of(hand)

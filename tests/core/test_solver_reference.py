@@ -11,7 +11,7 @@ import random
 from atout.cards import JOKER, KING, QUEEN, Card, Suit
 from atout.engine import Action, Phase
 from atout.family_contract import Capability
-from atout.games import family, family_of
+from atout.games import family_of, package_of
 
 
 def random_position(game: str, seed: int, tricks_left: int | None = None, **options):
@@ -19,7 +19,7 @@ def random_position(game: str, seed: int, tricks_left: int | None = None, **opti
 
     Returns None when the deal is thrown in (everybody passed) or over before that point.
     """
-    fam = family(game)
+    fam = package_of(game)
     fam_info = family_of(game)     # its declared parts: only a family with an auction has bids to keep sensible
     hand = fam.new_hand(game, seed=seed, **options)
     rng = random.Random(seed * 7919 + 1)
@@ -52,7 +52,7 @@ def _sensible_bids(hand, actions, rng):
 
 def sixty_six_strict(seed: int, close: bool = False, **options):
     """A Sixty-Six hand played at random until the stock is exhausted (or closed at the first chance)."""
-    fam = family("sixty-six")
+    fam = package_of("sixty-six")
     hand = fam.new_hand("sixty-six", seed=seed, **options)
     rng = random.Random(seed)
     while not hand.is_over and not (hand.is_strict and not hand.draw_pending):

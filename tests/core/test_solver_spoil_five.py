@@ -7,7 +7,7 @@ import random
 import pytest
 
 from atout.engine import Phase
-from atout.games import family
+from atout.games import package_of
 from atout.solver import solve, solve_value
 from atout.solver.lines import line_by_trick
 from atout.solver.scoring import scorer
@@ -31,7 +31,7 @@ def brute_counters(hand, seat):
 def positions(players, cards_left, seeds):
     """Hands played at random until every player holds ``cards_left`` cards, at a card play."""
     for seed in seeds:
-        hand = family("spoil-five").new_hand("spoil-five", seed=seed, players=players)
+        hand = package_of("spoil-five").new_hand("spoil-five", seed=seed, players=players)
         rng = random.Random(seed)
         while not hand.is_over and not (hand.phase is Phase.PLAY and len(hand.hands[0]) == cards_left
                                          and not hand.trick.cards

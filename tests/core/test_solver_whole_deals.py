@@ -50,11 +50,11 @@ def test_the_double_dummy_table_of_a_five_hundred_deal_matches_dds():
     """Every trump strain and contractor of a dealt hand: the contractor's side's tricks, as DDS finds them on the
     same cards (the ten dealt to each player, the contractor leading); no trumps has a cell for each too."""
     from atout.engine import Action
-    from atout.games import family
+    from atout.games import package_of
     from atout.position import contract_actions, hand_from_position, position_of
     from atout.solver.table import double_dummy
 
-    hand = family("five-hundred").new_hand("five-hundred", seed=11)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=11)
     table = double_dummy(hand)
     assert table.complete and table.by == "contractor" and table.columns == [0, 1, 2, 3]
     assert table.strains[-1] is None and len(table.cells) == 20

@@ -19,7 +19,7 @@ from atout.engine import Action, Phase
 from atout.evaluate import evaluate
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
-from atout.games import family
+from atout.games import package_of
 from atout.players import LEVELS, make_player
 from atout.sixty_six import SixtySixHand
 from atout.sixty_six import make_config as make_66
@@ -375,7 +375,7 @@ def test_players_decide_from_the_views_alone(game, options, level):
     extra = {"samples": 3, "budget_s": 600.0} if level == "expert" else {}    # no deadline: the same samples
     checked = 0
     for seed in range(2):
-        hand = family(game).new_hand(game, seed=seed, **options)
+        hand = package_of(game).new_hand(game, seed=seed, **options)
         seats = len(hand.hands)
         helpers = [make_player(game, "club", seed=s) for s in range(seats)]
         rng = random.Random(seed)
@@ -393,7 +393,7 @@ def test_players_decide_from_the_views_alone(game, options, level):
 @pytest.mark.parametrize("game,options", [("forty-fives-partners", {}), ("auction-forty-fives", {}),
                                           ("five-hundred", {}), ("sixty-six", {})])
 def test_the_evaluation_reads_the_view_alone(game, options):
-    hand = family(game).new_hand(game, seed=3, **options)
+    hand = package_of(game).new_hand(game, seed=3, **options)
     helpers = [make_player(game, "club", seed=s) for s in range(len(hand.hands))]
     while hand.phase is not Phase.PLAY or len(hand.tricks) < 2:
         hand.apply(helpers[hand.to_act].act(hand, hand.to_act))

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from atout.engine import action_said, allowed_words
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 from atout.i18n import N_
 from atout.vocabulary import (
     ActionWords,
@@ -32,7 +32,7 @@ def test_every_action_a_hand_offers_is_worded_on_its_button_and_in_sentences(gam
     said in words."""
     rng = random.Random(7)
     for seed in range(3):
-        hand = family(game).new_hand(game, seed=seed)
+        hand = package_of(game).new_hand(game, seed=seed)
         while not hand.is_over:
             legal = hand.legal_actions()
             for action in legal:
@@ -79,11 +79,11 @@ def test_every_phase_of_a_registered_game_is_worded_and_every_phase_with_actions
     """Each phase a family's hands pass through (its ``PHASES``) has a name for the table's status, and each phase
     in which a hand played at random offers an action can be said inside a sentence ("during the bidding"), in the
     words core or the family declares, never the engine's id."""
-    hand_class = type(family(game).new_hand(game, seed=0))
+    hand_class = type(package_of(game).new_hand(game, seed=0))
     for phase in hand_class.PHASES:
         assert phase_name(phase).render("en") != phase.value or phase.value == "play", (game, phase)
     rng = random.Random(3)
-    hand = family(game).new_hand(game, seed=3)
+    hand = package_of(game).new_hand(game, seed=3)
     while not hand.is_over:
         if hand.to_act is not None:
             said = phase_during(hand.phase)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from atout.games import available_games, family
+from atout.games import available_games, package_of
 from atout.hints import reason
 from atout.i18n import Text
 from atout.players import make_player
@@ -17,7 +17,7 @@ def _decisions(seeds=range(4)):
     """Every decision of hands of every registered game played by club players: (hand, seat, action)."""
     for game in available_games():
         for seed in seeds:
-            hand = family(game).new_hand(game, seed=seed)
+            hand = package_of(game).new_hand(game, seed=seed)
             player = make_player(game, "club", seed=seed)
             while not hand.is_over:
                 seat = hand.to_act
@@ -64,7 +64,7 @@ def test_an_evaluation_refused_before_the_play_says_where_the_hand_is_in_words(g
     """The refusal read "this one is in its bid phase" (« celle-ci est en phase bid »): the engine's id."""
     from atout.evaluate import EvaluationError, evaluate
 
-    hand = family(game).new_hand(game, seed=1)
+    hand = package_of(game).new_hand(game, seed=1)
     with pytest.raises(EvaluationError) as refused:
         evaluate(hand, hand.to_act, samples=3)
     en, fr = refused.value.message.render("en"), refused.value.message.render("fr")

@@ -60,9 +60,9 @@ def test_sixty_six_names_its_turned_up_trump_one_way():
 
 def test_the_hold_refused_is_quoted_in_sentence_case():
     """FR STYLE 5, EN UNCLEAR 11: "Bidding Hold is not allowed", « Annoncer Je tiens n'est pas permis »."""
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("forty-fives").new_hand("forty-fives", seed=0, players=3)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=0, players=3)
     refused = hand.explain_illegal("bid hold").text
     en, fr = refused.render("en"), refused.render("fr")
     assert en.startswith("Calling “Hold”, a move in Auction Forty-Fives, is not part of Forty-Fives"), en
@@ -121,10 +121,10 @@ MISERE_MADE = ["bid 7S", "bid misere", "bid pass", "bid pass", "bid pass", "disc
 def test_a_misere_scored_names_the_contractor_who_played_it_alone():
     """EN UNCLEAR 9: "Players 1 and 3 took 6 tricks in open misère": in misère the contractor's partner lays their
     cards aside, so the sentence names who played; the points still go to the side."""
-    from atout.games import family
+    from atout.games import package_of
     from atout.referee import judge
 
-    hand = family("five-hundred").new_hand("five-hundred", seed=52, misere=True)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=52, misere=True)
     for action in MISERE_MADE:
         event = hand.apply(action)
     assert hand.contractor == 2 and hand.result.made
@@ -143,10 +143,10 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
     """EN UNCLEAR 10: "Giving up 8♦ for the turned card is not allowed during the bidding" in Five Hundred, which has
     no turned card, taught that it is allowed at another moment; an action of the game at the wrong moment is still
     said to be ill-timed."""
-    from atout.games import family
+    from atout.games import package_of
 
     def refusal(game, action, **options):
-        hand = family(game).new_hand(game, seed=1, **options)
+        hand = package_of(game).new_hand(game, seed=1, **options)
         return hand.explain_illegal(action).text.render("en", hand.to_act)
 
     # the game whose move it is is named, so "not part of" is never read as "no game has it" (sixth read)
@@ -178,7 +178,7 @@ def test_another_game_s_action_is_said_to_be_no_part_of_this_game():
     assert refusal("sixty-six", "bid 20").startswith(
         "Bidding 20, a move in Auction Forty-Fives, is not part of Sixty-Six: you may")
     assert refusal("sixty-six", "deal").startswith("Dealing the cards is not allowed now: you may")
-    hand = family("auction-forty-fives").new_hand("auction-forty-fives", seed=1, min_bid=15)
+    hand = package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=1, min_bid=15)
     hand.apply("bid 15")
     assert hand.explain_illegal("trump H").text.render("fr").startswith(
         "Choisir cœur comme atout n'est pas permis pendant les enchères")

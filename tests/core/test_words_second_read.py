@@ -52,9 +52,9 @@ def test_the_lone_player_over_66_is_said_to_have_66_or_more():
 
 
 def _dealer_turn(game: str, seed: int, first: str, **options):
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family(game).new_hand(game, seed=seed, **options)
+    hand = package_of(game).new_hand(game, seed=seed, **options)
     hand.apply(hand.legal_actions()[0] if first == "*rob" else first)
     while hand.to_act != hand.dealer:
         hand.apply(hand.legal_actions()[0])
@@ -100,9 +100,9 @@ def test_score_choices_say_whose_each_number_is():
 
 def test_a_refused_action_is_said_in_words_not_in_the_notation():
     """EN UNCLEAR 9: "'play JK H' is not allowed during the bidding" quoted the rules' notation."""
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("five-hundred").new_hand("five-hundred", seed=1)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=1)
     said = {action: hand.explain_illegal(action).text for action in ("play JK H", "discard JK", "deal AS")}
     assert said["play JK H"].render("en").startswith("Playing the joker naming hearts is not allowed during the "
                                                      "bidding: Player 2 must bid or pass")
@@ -110,7 +110,7 @@ def test_a_refused_action_is_said_in_words_not_in_the_notation():
     with language("fr"):
         fr = said["play JK H"].render()
     assert fr.startswith("Jouer le joker en désignant cœur n'est pas permis pendant les enchères"), fr
-    sixty_six = family("sixty-six").new_hand("sixty-six", seed=0)
+    sixty_six = package_of("sixty-six").new_hand("sixty-six", seed=0)
     for action in ("play 10S", "play 10C", "draw"):
         sixty_six.apply(action)
     keep = sixty_six.explain_illegal("keep").text.render("en", 0)
@@ -157,7 +157,7 @@ def test_style_points_of_the_second_read():
     only where the hand holds a bower or the joker; the first hand's totals are not said twice; misère is "a
     contract that must lose every trick"."""
     from atout.engine import Event
-    from atout.games import family
+    from atout.games import package_of
     from atout.sixty_six.explain import explain_event
 
     counted = explain_event(Event("marriage-counts", 1, None, 20, None)).text
@@ -189,7 +189,7 @@ def test_style_points_of_the_second_read():
                     "scores_before": [0, 0]})["explanation"]
     assert "took 6 tricks in open misère, a contract that must lose every trick: −500" in misere, misere
 
-    auction = family("auction-forty-fives").new_hand("auction-forty-fives", seed=1)
+    auction = package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=1)
     events = [auction.apply(call) for call in ("bid 15", "bid pass", "bid pass", "bid hold")]
     assert events[-1].explanation.text.render("en") == "Player 1, the dealer, holds: they take the standing bid of " \
                                                        "15 at the same level"

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from atout.errors import AtoutError
-from atout.games import available_games, family
+from atout.games import available_games, package_of
 from atout.position import deal_layout, hand_from_text, parse_position, position_text
 from tests.fuzz.strategies import CARD_TEXTS, awkward_text, fuzz, made_or_refused
 
@@ -28,7 +28,7 @@ VALUES = st.one_of(
 @st.composite
 def positions(draw) -> str:
     game = draw(st.sampled_from(available_games()))
-    hand = family(game).new_hand(game, seed=draw(st.integers(0, 50)))
+    hand = package_of(game).new_hand(game, seed=draw(st.integers(0, 50)))
     for _ in range(draw(st.integers(0, 6))):
         if hand.is_over:
             break

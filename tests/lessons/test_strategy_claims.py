@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from atout.engine import Action
-from atout.games import family
+from atout.games import package_of
 from atout.i18n import language
 from atout.lessons import LessonError, load_lessons, parse_lesson
 from atout.position import position_text
@@ -44,7 +44,7 @@ seat 3: 10C 6S 7S"""
 
 def _sampled_rob() -> str:
     """Seed 54 of Forty-Fives in partnerships: Player 2 holds the A♥, the 5♥ is turned up, and may rob."""
-    return position_text(family("forty-fives-partners").new_hand("forty-fives-partners", seed=54))
+    return position_text(package_of("forty-fives-partners").new_hand("forty-fives-partners", seed=54))
 
 
 def lesson(claim: list[str], position: str = OPEN, check: str = "exact", extra: str = "") -> str:
@@ -206,7 +206,7 @@ def test_a_claim_is_about_what_the_claim_says_not_a_choice_that_changes_nothing(
 
 
 def test_sampled_values_are_the_same_for_the_same_seed_and_the_deals_keep_what_was_seen():
-    hand = family("forty-fives-partners").new_hand("forty-fives-partners", seed=54)
+    hand = package_of("forty-fives-partners").new_hand("forty-fives-partners", seed=54)
     first, again = choice_values(hand, "sampled", 30, seed=3), choice_values(hand, "sampled", 30, seed=3)
     assert first == again and first.samples == 30
     other = choice_values(hand, "sampled", 30, seed=4)
@@ -220,7 +220,7 @@ def test_sampled_values_are_the_same_for_the_same_seed_and_the_deals_keep_what_w
 
 
 def test_sixty_six_with_the_stock_open_is_not_sampled(tmp_path):
-    hand = family("sixty-six").new_hand("sixty-six", seed=1)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=1)
     from atout.strategy import StrategyError
 
     with pytest.raises(StrategyError) as refusal:

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from atout import dealcode
-from atout.games import family
+from atout.games import package_of
 from atout.i18n import language
 from atout.live import codes
 from atout.live.classes import AWAY_AFTER_S, HANDOVER_MINUTES, MAX_NAME, OPEN_HOURS, RETENTION_HOURS
@@ -438,7 +438,7 @@ def test_a_question_that_does_not_exist_is_not_asked(classes, store, lesson, ind
 
 def _line(game: str, seed: int, players: int | None = None) -> tuple[str, list[str], object]:
     """A deal code and the whole hand played by club players, as text actions."""
-    default = family(game).make_config(game).players
+    default = package_of(game).make_config(game).players
     code = dealcode.encode(dealcode.DealSpec(game, players or default, 0, seed))
     hand = dealcode.deal(code)
     player = make_player(game, "club", seed=seed)

@@ -151,11 +151,11 @@ def test_a_question_to_choose_all_a_wrong_answer_with_the_right_one_and_a_retry(
 def test_play_hint_then_the_end_of_the_hand_waits_for_the_next(page, voila_url):
     from urllib.parse import urlencode
 
-    from atout.games import family
+    from atout.games import package_of
     from atout.players import make_player
     from atout.widgets.address import moves_text
 
-    game = family("forty-fives").new_game("forty-fives", seed=4)
+    game = package_of("forty-fives").new_game("forty-fives", seed=4)
     players = [make_player("forty-fives", "club", seed=s) for s in range(3)]
     while not (game.hand.to_act == 0 and len(game.hand.hands[0]) == 1 and game.hand.phase.value == "play"):
         game.apply(players[game.hand.to_act].act(game.hand, game.hand.to_act))
@@ -228,11 +228,11 @@ def test_enter_on_draw_leaves_the_keyboard_on_a_card_not_on_close_the_stock(page
     Enter would do at once and which cannot be undone (issue 33). It goes on to a card that may be played."""
     from urllib.parse import urlencode
 
-    from atout.games import family
+    from atout.games import package_of
     from atout.players import make_player
     from atout.widgets.address import moves_text
 
-    game = family("sixty-six").new_game("sixty-six", seed=4)
+    game = package_of("sixty-six").new_game("sixty-six", seed=4)
     players = [make_player("sixty-six", "club", seed=s) for s in range(2)]
     # The learner's first choice to draw or close with the stock well stocked: after the draw, closing is offered still.
     while not (game.hand.to_act == 0 and {a.kind for a in game.hand.legal_actions()} == {"close", "draw"}
@@ -261,11 +261,11 @@ def test_the_end_of_a_sixty_six_hand_fits_a_laptop_in_french(page, voila_url):
     badge. The words stay for screen readers; the table now fits below its top."""
     from urllib.parse import urlencode
 
-    from atout.games import family
+    from atout.games import package_of
     from atout.players import make_player
     from atout.widgets.address import moves_text
 
-    game = family("sixty-six").new_game("sixty-six", seed=7)
+    game = package_of("sixty-six").new_game("sixty-six", seed=7)
     player = make_player("sixty-six", "club", seed=1)
     while not game.completed_hands:
         game.apply(player.act(game.hand, game.hand.to_act))

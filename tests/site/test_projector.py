@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 import pytest
 
 from atout import dealcode
-from atout.games import available_games, family, family_of, game_title
+from atout.games import available_games, family_of, game_title, package_of
 from atout.i18n import language
 from atout.lessons import course_lessons
 from atout.live.classes import seat_of
@@ -607,7 +607,7 @@ def longest_live_question() -> tuple[str, int, int]:
              for q in [from_spec({"source": "lesson", "lesson": lesson.id, "index": i})]]
     most, _words, lesson_id, index = max(asked, key=lambda a: (a[0], a[1]))
     for game in available_games():
-        players = family(game).make_config(game).players
+        players = package_of(game).make_config(game).players
         for seed in range(3):
             spec = dealcode.DealSpec(game, players, 0, seed, "")
             hand, rng = dealcode.new_hand(spec), random.Random(seed)

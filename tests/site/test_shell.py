@@ -330,10 +330,10 @@ def test_links_open_the_game_the_deal_and_the_position_they_name(page, voila_url
     assert page.locator("[data-testid=deal-code]").inner_text() == code
     open_page(page, voila_url, "classroom.ipynb?game=sixty-six", ready=LEGAL)
     assert page.locator("[data-testid=card-table] .atout-seat").count() == 2
-    from atout.games import family
+    from atout.games import package_of
     from atout.position import position_text
 
-    hand = family("sixty-six").new_hand("sixty-six", seed=3)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=3)
     position = position_text(hand)               # the address's canonical notation; the page writes A♠ (issue 35)
     open_page(page, voila_url, "whatif.ipynb?position=" + quote(position), ready=LEGAL)
     assert page.locator(".atout-position-text textarea").input_value() == position_text(hand, "en")

@@ -240,9 +240,9 @@ def test_the_auction_is_on_the_table_as_it_happens_and_the_contract_stays_in_the
 
 
 def test_a_no_trump_contract_says_no_trumps_in_the_header():
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("five-hundred").new_hand("five-hundred", seed=1)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=1)
     bidder = hand.to_act
     while hand.phase.name == "BID":
         wanted = "bid 6NT" if hand.to_act == bidder else "bid pass"

@@ -140,7 +140,7 @@ def test_a_what_if_edit_that_meets_a_fault_puts_the_card_back(shell, caplog, mon
 def test_a_game_chosen_in_a_menu_that_meets_a_fault_puts_the_menu_back(shell, caplog, monkeypatch):
     page = WhatIf(game="sixty-six", seed=1)
     hand = page.hand
-    monkeypatch.setattr(whatif_module, "family", fault)        # core's game families
+    monkeypatch.setattr(whatif_module, "package_of", fault)        # core's game families
     page.game_picker.value = "five-hundred"                    # as the page sets it
     assert_said_and_logged(shell, caplog)
     assert page.game_picker.value == "sixty-six" and page.hand is hand

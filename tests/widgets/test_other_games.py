@@ -18,7 +18,7 @@ from atout.cards import JOKER, Card, Suit
 from atout.engine import Action, Phase
 from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
-from atout.games import FAMILY_LIST, family, player_counts
+from atout.games import FAMILY_LIST, package_of, player_counts
 from atout.lessons import load_lessons, played_hand
 from atout.sixty_six import SixtySixHand
 from atout.widgets.bidding import BiddingBox, auction_calls, call_action, call_grid, call_label
@@ -40,7 +40,7 @@ def send(table: CardTable, content: dict) -> None:
 
 
 def new(game: str, seed: int, **options):
-    return family(game).new_hand(game, seed=seed, **options)
+    return package_of(game).new_hand(game, seed=seed, **options)
 
 
 def choices(state: dict) -> list[dict]:
@@ -615,17 +615,17 @@ def test_sixty_six_notes_keep_the_exchange_and_game_points_carried_in():
 def test_five_hundreds_ladder_of_calls_shows_each_call_alone_and_names_it_in_full():
     """Twenty-six buttons reading "Bid 7 no trumps" took three rows of a laptop's table and pushed it off the screen
     (issue 13): the ladder shows the call alone, after one "Bids:", each button still named "Bid …"."""
-    from atout.games import family
+    from atout.games import package_of
 
-    hand = family("five-hundred").new_hand("five-hundred", seed=1)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=1)
     state = CardTable(hand).state
     buttons = {b["action"]: b for b in state["actions"]}
     assert len(buttons) > 8 and state["labels"]["bids"] == "Bids:"
     assert (buttons["bid 6S"]["short"], buttons["bid 6S"]["label"]) == ("6♠", "Bid 6 spades")
     assert (buttons["bid 7NT"]["short"], buttons["bid 7NT"]["label"]) == ("7 NT", "Bid 7 no trumps")
     assert (buttons["bid pass"]["short"], buttons["bid pass"]["label"]) == ("Pass", "Pass")
-    forty_fives = CardTable(family("auction-forty-fives").new_hand("auction-forty-fives", seed=1)).state
+    forty_fives = CardTable(package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=1)).state
     assert [(b["short"], b["label"]) for b in forty_fives["actions"]][:3] == [("Pass", "Pass"), ("5", "Bid 5"),
                                                                               ("10", "Bid 10")]
-    sixty_six = CardTable(family("sixty-six").new_hand("sixty-six", seed=1)).state
+    sixty_six = CardTable(package_of("sixty-six").new_hand("sixty-six", seed=1)).state
     assert not any("short" in b for b in sixty_six["actions"])        # not calls: said in full

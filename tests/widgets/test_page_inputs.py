@@ -1,7 +1,7 @@
 """Everything a page sends to Python is capped before work is done (issue 12): a 9 MB card string came back as a
 9-million-character refusal. Each text input of the pages gets a short refusal and changes nothing."""
 
-from atout.games import family
+from atout.games import package_of
 from atout.position import position_text
 from atout.widgets.classroom import Classroom
 from atout.widgets.editor import PositionEditor
@@ -14,7 +14,7 @@ SHORT = 400     # a refusal quotes a few dozen characters of what was sent
 
 
 def test_the_card_table_refuses_a_huge_card_or_action_in_a_short_sentence():
-    hand = family("forty-fives").new_hand("forty-fives", seed=1)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=1)
     table = CardTable(hand, viewer=None, show_legal=True)
     history = list(hand.history)
     for message in ({"type": "play", "card": HUGE}, {"type": "action", "action": "play " + HUGE},
@@ -33,7 +33,7 @@ def test_the_trick_explainer_refuses_a_huge_card_in_a_short_sentence():
 
 
 def test_the_what_if_text_and_editor_refuse_a_huge_position_in_a_short_sentence():
-    page = WhatIf(text=position_text(family("sixty-six").new_hand("sixty-six", seed=2)))
+    page = WhatIf(text=position_text(package_of("sixty-six").new_hand("sixty-six", seed=2)))
     hand = page.hand
     page.text.value = "game: sixty-six\nseat 0: " + HUGE         # what typing or pasting does: the editor reads it
     assert not page.load(page.text.value)
@@ -68,7 +68,7 @@ def from_page(widget, **data) -> None:
 
 def test_a_message_too_large_or_not_a_table_is_refused_unread_and_the_table_says_so():
     """A click on a 2-million-card list was written out whole (str()) before it was refused (issue 12)."""
-    hand = family("forty-fives").new_hand("forty-fives", seed=1)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=1)
     table = CardTable(hand, viewer=None, show_legal=True)
     history = list(hand.history)
     for content in ({"type": "play", "card": ["AS"] * 2_000_000}, ["play", "AS"], "play AS", None,
@@ -82,7 +82,7 @@ def test_a_message_too_large_or_not_a_table_is_refused_unread_and_the_table_says
 def test_a_card_or_action_that_is_not_text_is_refused_by_name():
     """These were written out as Python writes them ('None' is not a card) and an action list was looked for among
     the legal actions."""
-    hand = family("forty-fives").new_hand("forty-fives", seed=1)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=1)
     table = CardTable(hand, viewer=None, show_legal=True)
     history = list(hand.history)
     for content, message in (({"type": "play", "card": None}, "null is not a card"),
@@ -100,7 +100,7 @@ def test_a_page_sets_only_the_traits_it_owns_and_only_to_values_they_take():
     from atout.widgets.progress import ProgressStore
     from atout.widgets.shell import PageShell
 
-    hand = family("forty-fives").new_hand("forty-fives", seed=1)
+    hand = package_of("forty-fives").new_hand("forty-fives", seed=1)
     table = CardTable(hand, viewer=None, show_legal=True)
     table.play(table.state["seats"][table.state["to_act"]]["cards"][0])
     history = list(hand.history)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from atout.games import GAMES, family, family_id
+from atout.games import GAMES, family_id, package_of
 from atout.hints import reason
 from atout.players import make_player
 from atout.widgets.play import PlayGame
@@ -95,7 +95,7 @@ def _sixty_six_choices(seeds: range):
     """Every choice that plays no card offered to a player, at every point of Sixty-Six hands played by the club
     player: (hand, seat, action)."""
     for seed in seeds:
-        hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+        hand = package_of("sixty-six").new_hand("sixty-six", seed=seed)
         player = make_player("sixty-six", "club", seed=seed)
         while not hand.is_over:
             seat = hand.to_act
@@ -143,7 +143,7 @@ def test_a_rob_the_computer_would_make_is_hinted_with_its_reason():
     """Forty-Fives: "Rob: give up 8♦ for the turned card" was hinted with no reason."""
     robs = 0
     for seed in range(40):
-        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        hand = package_of("forty-fives").new_hand("forty-fives", seed=seed)
         player = make_player("forty-fives", "club", seed=seed)
         while not hand.is_over and not hand.tricks:
             seat = hand.to_act
@@ -164,7 +164,7 @@ def test_a_note_on_the_table_stays_true_while_it_is_shown():
     held = gone = 0
     rng = random.Random(5)        # any legal action: the club player seldom keeps its hand when dealt the ace
     for seed in range(60):
-        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        hand = package_of("forty-fives").new_hand("forty-fives", seed=seed)
         while not hand.is_over:
             for seat in range(len(hand.hands)):
                 notes = [note.render("en") for note in hand.table_view(seat).notes]
@@ -178,7 +178,7 @@ def test_a_note_on_the_table_stays_true_while_it_is_shown():
     assert held and gone
     exchanged = 0
     for seed in range(30):
-        hand = family("sixty-six").new_hand("sixty-six", seed=seed)
+        hand = package_of("sixty-six").new_hand("sixty-six", seed=seed)
         player = make_player("sixty-six", "club", seed=seed)
         while not hand.is_over:
             if hand.exchanged_by is not None:

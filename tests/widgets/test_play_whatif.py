@@ -7,7 +7,7 @@ import pytest
 
 from atout.cards import Card
 from atout.engine import Action
-from atout.games import available_games, family
+from atout.games import available_games, package_of
 from atout.review import review_hand
 from atout.widgets.play import PlayGame
 from atout.widgets.whatif import WhatIf
@@ -236,7 +236,7 @@ def test_the_review_names_the_decisions_before_the_play_once_in_the_reader_s_lan
     from atout.widgets.play import _review_text
 
     for seed in range(30):
-        hand = family("five-hundred").new_hand("five-hundred", seed=seed)
+        hand = package_of("five-hundred").new_hand("five-hundred", seed=seed)
         play_hand(hand, [make_player("five-hundred", "club", seed=s) for s in range(4)])
         if hand.contractor == 0:
             break
@@ -263,7 +263,7 @@ def test_a_player_alone_is_told_what_a_play_cost_them_not_their_side():
     from atout.widgets.play import _review_text
 
     for seed in range(40):
-        hand = family("forty-fives").new_hand("forty-fives", seed=seed)
+        hand = package_of("forty-fives").new_hand("forty-fives", seed=seed)
         play_hand(hand, [make_player("forty-fives", "beginner" if s == 0 else "club", seed=s)
                          for s in range(len(hand.hands))])
         review = review_hand(hand, 0, budget_s=30, seed=1)
@@ -336,7 +336,7 @@ def test_what_if_shows_why_a_position_is_refused_and_keeps_the_one_shown(change,
     """These did nothing and said nothing (issue 12): the page says why, and the hand on the table stays."""
     from atout.position import position_text
 
-    page = WhatIf(text=position_text(family("forty-fives").new_hand("forty-fives", seed=4, players=3)))
+    page = WhatIf(text=position_text(package_of("forty-fives").new_hand("forty-fives", seed=4, players=3)))
     hand, shown = page.hand, page.text.value
     assert not page.load(shown.replace(*change))
     assert "data-testid='position-error'" in page.message.value and message in page.message.value
@@ -375,10 +375,10 @@ def test_the_whatif_page_evaluates_a_sixty_six_hand_while_the_stock_is_open():
 
 
 def test_evaluation_view_says_why_a_position_cannot_be_evaluated():
-    from atout.games import family
+    from atout.games import package_of
     from atout.widgets.evaluation import EvaluationView
 
-    view = EvaluationView(family("five-hundred").new_hand("five-hundred", seed=1))
+    view = EvaluationView(package_of("five-hundred").new_hand("five-hundred", seed=1))
     view.run(wait=True)
     assert "role='alert'" in view.output.value and "during play" in view.output.value
     assert not view.start_button.disabled and view.stop_button.disabled
@@ -403,7 +403,7 @@ def _click_into_place(editor, placements) -> None:
 
 @pytest.mark.parametrize("game", one_game_of_each_kind())
 def test_what_if_hands_clicked_into_place_become_the_position(game):
-    from atout.games import family
+    from atout.games import package_of
     from atout.position import position_of, position_text
 
     page = WhatIf(game, seed=2)
@@ -411,7 +411,7 @@ def test_what_if_hands_clicked_into_place_become_the_position(game):
     assert editor.deck.where and set(editor.deck.where) <= {c.code for c in editor.deck.deck}   # shows the deal
     editor.clear_button.click()
     assert not editor.deck.where and "seat" not in page.text.value                           # every card back
-    target = family(game).new_hand(game, seed=17, dealer=1)      # another deal, laid out by core
+    target = package_of(game).new_hand(game, seed=17, dealer=1)      # another deal, laid out by core
     expected = position_text(target)
     editor.dealer_picker.value = 1
     placements = _placements(position_of(target))
@@ -431,7 +431,7 @@ def test_what_if_hands_clicked_into_place_become_the_position(game):
 
 
 def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():
-    from atout.games import family
+    from atout.games import package_of
     from atout.position import position_of, position_text
 
     page = WhatIf("forty-fives", seed=2)
@@ -443,7 +443,7 @@ def test_a_card_clicked_again_goes_back_and_the_text_drives_the_editor():
     editor.place_picker.value = "turn-up"
     _click_card(editor, seat_one[0].code)
     assert editor.deck.where[seat_one[0].code]["place"] == "turn-up"
-    other = family("forty-fives").new_hand("forty-fives", seed=8, players=3)
+    other = package_of("forty-fives").new_hand("forty-fives", seed=8, players=3)
     page.text.value = position_text(other)                                # typed or pasted
     placed = {c.code: f"seat {s}" for s, cards in position_of(other).hands.items() for c in cards}
     placed[other.turned_card.code] = "turn-up"
@@ -496,13 +496,13 @@ def test_the_editor_has_no_contract_where_the_deal_sets_the_hand():
 def test_the_review_flags_a_pass_with_a_strong_hand():
     from atout.cards import Suit
     from atout.forty_fives.ranking import TABLES
-    from atout.games import family
+    from atout.games import package_of
 
     def strong(cards) -> bool:      # three of the four top trumps of a suit, whatever the others hold
         return any(sum(c in TABLES[s].order[:4] for c in cards) >= 3 for s in Suit)
 
     game = "auction-forty-fives"
-    seed = next(s for s in range(500) if strong(family(game).new_game(game, seed=s).hand.hands[0]))
+    seed = next(s for s in range(500) if strong(package_of(game).new_game(game, seed=s).hand.hands[0]))
     page = PlayGame(game, seed=seed)
     assert strong(page.game.hand.hands[0])
     while not page.game.completed_hands:
@@ -611,7 +611,7 @@ def test_the_whatif_text_is_written_and_read_with_the_readers_letters_and_an_amb
     from atout.position import position_text
     from atout.widgets.language import set_page_language
 
-    dealt = family("five-hundred").new_hand("five-hundred", seed=3)
+    dealt = package_of("five-hundred").new_hand("five-hundred", seed=3)
     canonical = position_text(dealt)
     assert " AC " in canonical or " AH " in canonical     # a card the two languages' letters read differently
     try:

@@ -9,7 +9,7 @@ from html import escape, unescape
 import pytest
 
 from atout.forty_fives import FortyFivesGame
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 from atout.sixty_six import SixtySixGame
 from atout.widgets.language import set_page_language
 from atout.widgets.scoresheet import ScoreSheet, running_totals, running_totals_svg, score_frame, score_sheet_html
@@ -102,7 +102,7 @@ def test_partnerships_are_scored_by_side():
 
 @pytest.mark.parametrize("preset", one_game_per_family())
 def test_every_family_s_totals_equal_its_scores(preset):
-    game = play(family(preset).new_game(preset, seed=3), hands=4)
+    game = play(package_of(preset).new_game(preset, seed=3), hands=4)
     frame = score_frame(game)
     assert len(frame) == len(game.results) and totals(frame, len(game.scores))[-1] == game.scores
 
@@ -176,7 +176,7 @@ def test_every_presets_sheet_adds_up_hand_by_hand(game_id, options):
     """Each row: the points are what the totals moved by (from the scores the game started with), the tricks are
     those the hand played, the call sits on the column of the player or side that won the contract; the headings
     are the names the table gives the players or sides and the last totals the game's scores."""
-    game = play(family(game_id).new_game(game_id, seed=5, **options), hands=6)
+    game = play(package_of(game_id).new_game(game_id, seed=5, **options), hands=6)
     frame, sides = score_frame(game), len(game.scores)
     rows = totals(frame, sides)
     assert len(frame) == len(game.results) == len(game.completed_hands) >= 2 and rows[-1] == game.scores
@@ -237,7 +237,7 @@ def test_the_sheet_names_the_sides_as_the_table_beside_it_does(game_id, options)
     """The Play page's table headed the learner's side "You and Player 3" (« Vous et Joueur 3 ») and the sheet beside
     it "Your side" (« Votre camp »): both true, but a learner matching a column to the table's scores should not have
     to work out that they are one side. Both now come from one function, which names who is whose partner."""
-    played = play(family(game_id).new_game(game_id, seed=2, **options), hands=2)
+    played = play(package_of(game_id).new_game(game_id, seed=2, **options), hands=2)
     names = {"en": ["You and Player 3", "Player 2 and Player 4"], "fr": ["Vous et Joueur 3", "Joueur 2 et Joueur 4"]}
     try:
         for lang, sides in names.items():

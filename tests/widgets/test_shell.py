@@ -146,10 +146,10 @@ def test_the_classroom_says_what_it_cannot_open(address):
 
 
 def test_what_if_opens_the_position_in_its_address(address):
-    from atout.games import family
+    from atout.games import package_of
     from atout.position import compact_text, position_text
 
-    hand = family("sixty-six").new_hand("sixty-six", seed=3)
+    hand = package_of("sixty-six").new_hand("sixty-six", seed=3)
     hand.apply(hand.legal_actions()[0])
     address(position=position_text(hand))
     page = pages.whatif_page()

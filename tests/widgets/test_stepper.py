@@ -13,7 +13,7 @@ from atout.engine import Action, HandStart
 from atout.errors import ConfigError
 from atout.five_hundred import FiveHundredHand
 from atout.forty_fives import FortyFivesHand
-from atout.games import family
+from atout.games import package_of
 from atout.sixty_six import SixtySixHand
 from atout.widgets.language import set_page_language
 from atout.widgets.stepper import DealStepper
@@ -236,7 +236,7 @@ def test_a_history_is_replayed_from_the_start_it_is_given():
 
 @pytest.mark.parametrize("preset", one_game_per_family())
 def test_every_family_steps_through_the_same_protocol(preset):
-    hand = family(preset).new_hand(preset, seed=4)
+    hand = package_of(preset).new_hand(preset, seed=4)
     played(hand, seed=3)
     stepper = DealStepper(hand)
     packets, flat = core_steps(hand)

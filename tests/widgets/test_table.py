@@ -19,7 +19,7 @@ import pytest
 from atout.cards import FULL_DECK, Card
 from atout.engine import Action
 from atout.forty_fives.hand import FortyFivesHand
-from atout.games import GAMES, family, player_counts
+from atout.games import GAMES, package_of, player_counts
 from atout.i18n import get_language, language
 from atout.limits import TABLE, SeatLimitError
 from atout.svg import FOUR_COLOURS, TWO_COLOURS
@@ -340,7 +340,7 @@ def test_a_viewer_with_opponents_waits_only_for_their_own_turn():
 
 @pytest.mark.parametrize(("game", "players"), [(g, n) for g in GAMES for n in player_counts(g)])
 def test_seats_sit_around_the_table_with_the_viewer_at_the_bottom(game, players):
-    rules = family(game)
+    rules = package_of(game)
     hand = (rules.new_hand(game, seed=1, players=players) if "players" in rules.config.OPTIONS
             else rules.new_hand(game, seed=1))
     for viewer in (None, players - 1):
@@ -917,7 +917,7 @@ def test_the_contract_line_is_worded_by_the_family_whose_contract_it_is():
 
     seen = {}
     for game in GAMES:
-        hand = family(game).new_hand(game, seed=3)
+        hand = package_of(game).new_hand(game, seed=3)
         player = make_player(game, "club", seed=3)
         while not hand.is_over and not hand.table_view().contract:
             hand.apply(player.act(hand, hand.to_act))

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from atout.cards import Card
-from atout.games import GAMES, family
+from atout.games import GAMES, package_of
 from atout.house_rules import rule_in_force, switches
 from atout.rulebook import rule
 from atout.sixty_six.ranking import KING_OF, QUEEN_OF
@@ -37,7 +37,7 @@ def tables() -> list[tuple[str, dict[str, Any]]]:
     found = []
     for game in GAMES:
         found.append((game, {}))
-        spec = family(game).config.OPTIONS
+        spec = package_of(game).config.OPTIONS
         for name, _switch in switches(game):
             found += [(game, {name: value}) for value in spec[name].allowed_for(game)
                       if value != spec[name].default_for(game)]
@@ -47,7 +47,7 @@ def tables() -> list[tuple[str, dict[str, Any]]]:
 def played(game: str, options: dict[str, Any], seed: int) -> Any:
     """A hand dealt from ``seed`` and played to its end by seeded chance among the legal actions (the special
     actions as often as any: robbing, the kitty in place of the hand, exchanging, marrying, closing)."""
-    hand = family(game).new_hand(game, seed=seed, **options)
+    hand = package_of(game).new_hand(game, seed=seed, **options)
     rng = random.Random(f"{game}-{options}-{seed}")
     while not hand.is_over:
         hand.apply(rng.choice(hand.legal_actions()))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from atout.engine import Action
-from atout.games import FAMILY_LIST, GAMES, available_games, family, family_of
+from atout.games import FAMILY_LIST, GAMES, available_games, family_of, package_of
 from atout.position import compact_text, format_position, hand_from_text, parse_position
 from atout.solver import solve, solve_steps
 from atout.solver.scoring import scorer
@@ -241,7 +241,7 @@ def test_the_kitty_phase_hand_is_in_core_s_order_with_the_kitty_marked():
 # --- hand evaluation ---------------------------------------------------------------------------------------
 
 def five_hundred_after_the_kitty(seed: int = 3):
-    hand = family("five-hundred").new_hand("five-hundred", seed=seed)
+    hand = package_of("five-hundred").new_hand("five-hundred", seed=seed)
     for action in ("bid 7H", "bid pass", "bid pass", "bid pass"):
         hand.apply(action)
     for card in list(hand.hands[hand.to_act])[:3]:

@@ -152,10 +152,20 @@ def _sweeper_fixed(pos: SpoilFivePosition, seat: int, sweepers: list[int]) -> bo
     return (seat - pos.leader) % n < len(pos.trick) or (pos.leader - 1) % n == seat
 
 
+SWEEP_PROBES = 400     # the most searches for a sweeper chosen after the seat's first card, before bounds are given
+
+
+class _TooLong(Exception):
+    """The first trick has too many ways to be played for the sweep to be worked out within ``SWEEP_PROBES``."""
+
+
 def _sweep_refiner(pos: SpoilFivePosition, seat: int) -> Refine | None:
     """The search counts ``seat``'s tricks; a hand where one other player takes all five pays a jinx made
     (``OTHER_JINX_MADE``). Where ``seat`` may take no trick, a search per possible sweeper (crediting ``seat`` with
-    every trick that player loses, the others all helping it) says whether that sweep can be forced."""
+    every trick that player loses, the others all helping it) says whether that sweep can be forced. Where the others
+    could choose the sweeper after seeing ``seat``'s first card and no single one is forced, the first trick is played
+    out up to that card (every way, the ace holder's rob included) and the sweepers searched after it: exact within
+    ``SWEEP_PROBES`` searches, else bounds."""
     from atout.solver import builds
     from atout.solver.positions import Interrupted
 
@@ -165,14 +175,16 @@ def _sweep_refiner(pos: SpoilFivePosition, seat: int) -> Refine | None:
     n = pos.config.players
     searches: dict[int, Any] = {}
 
-    def forced(sweeper: int, option: int | None, stop: Callable[[], bool] | None) -> bool:
-        """Whether the others can make ``sweeper`` take every trick left (after the root ``option``)."""
+    def search(sweeper: int, stop: Callable[[], bool] | None) -> Any:
         if sweeper not in searches:
             st = _state(pos, seat)
             st.credit = [0 if s == sweeper else 1 for s in range(n)]
             st.misere = True      # tricks credited beyond MAX's own: no quick-trick bounds (as in misère)
             searches[sweeper] = builds.module().TrickSearch(st, stop)
-        srch = searches[sweeper]
+        return searches[sweeper]
+
+    def forced(srch: Any, option: int | None) -> bool:
+        """Whether the others can make the search's sweeper take every trick left (after the root ``option``)."""
         saved = srch.save()
         try:
             if option is None:
@@ -186,16 +198,74 @@ def _sweep_refiner(pos: SpoilFivePosition, seat: int) -> Refine | None:
             raise
         return bool(g < 1)
 
+    def chosen_sweep(option: int | None, stop: Callable[[], bool] | None) -> bool:
+        """Whether the others can force a sweep, choosing the sweeper once ``seat`` has played to the first trick."""
+        srchs = [search(o, stop) for o in sweepers]
+        probes = [SWEEP_PROBES]
+
+        def any_sweep() -> bool:
+            for srch in srchs:
+                if probes[0] == 0:
+                    raise _TooLong
+                probes[0] -= 1
+                if forced(srch, None):
+                    return True
+            return False
+
+        def rob_all(choice: int) -> list[tuple[Any, ...]]:
+            saved = [srch.save() for srch in srchs]
+            for srch in srchs:
+                srch.rob_take(choice)
+            return saved
+
+        def walk(played: bool) -> bool:
+            first = srchs[0]
+            if played or first.tricks_left < TRICKS:
+                return any_sweep()
+            mover = first.seat
+            mine = mover == seat            # seat: every choice must escape; the others: one choice sweeps
+            if first.rob == mover:
+                for choice in [-1] + first.root_rob_options()[:-1]:
+                    saved = rob_all(choice)
+                    try:
+                        swept = walk(played)
+                    finally:
+                        for srch, back in zip(srchs, saved, strict=True):
+                            srch.restore(back)
+                    if swept != mine:
+                        return swept
+                return mine
+            for move in first.root_moves():
+                undo = [srch.push(move) for srch in srchs]
+                try:
+                    swept = walk(mine)
+                finally:
+                    for srch, back in zip(srchs, undo, strict=True):
+                        srch.pop(back)
+                if swept != mine:
+                    return swept
+            return mine
+
+        if option is None:
+            return walk((seat - pos.leader) % n < len(pos.trick))
+        saved = rob_all(option)             # a rob decision of seat's at the root: its card still to come
+        try:
+            return walk(False)
+        finally:
+            for srch, back in zip(srchs, saved, strict=True):
+                srch.restore(back)
+
     def refine(lo: int, hi: int, option: int | None, stop: Callable[[], bool] | None) -> tuple[int, int]:
         if lo > 0:
             return lo, hi
         try:
-            if any(forced(o, option, stop) for o in sweepers):
+            if any(forced(search(o, stop), option) for o in sweepers):
                 return OTHER_JINX_MADE, OTHER_JINX_MADE
-        except Interrupted:
+            if (option is not None and not pos.rob_now) or _sweeper_fixed(pos, seat, sweepers):
+                return lo, hi
+            return (OTHER_JINX_MADE, OTHER_JINX_MADE) if chosen_sweep(option, stop) else (lo, hi)
+        except (Interrupted, _TooLong):
             return OTHER_JINX_MADE, hi
-        fixed = (option is not None and not pos.rob_now) or _sweeper_fixed(pos, seat, sweepers)
-        return (lo, hi) if fixed else (OTHER_JINX_MADE, hi)
 
     return refine
 
@@ -320,7 +390,7 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
     """For each trump, the five cards as dealt and the dealer's left leading: the tricks each player takes against
     all the others, and the counters the hand then pays it."""
     from atout.position import position_of
-    from atout.solver import solve_value
+    from atout.solver import Value, solve_value
     from atout.solver.table import CellScore, DoubleDummyTable
 
     config = hand.config
@@ -333,9 +403,11 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
     for trump in STRAINS:
         pos = SpoilFivePosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
         for column in table.columns:
-            value = table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            value = solve_value(pos, column, stop=stop)
             paid = _counters(config, hand.dealer, hand.carried, column, None)      # the cell's score: counters
             table.scores[(trump, column)] = CellScore(None, paid[value.lo], paid[value.hi])
+            # the cell counts the player's tricks: another player's jinx made (the score says it) is none taken
+            table.cells[(trump, column)] = Value(column, max(value.lo, 0), max(value.hi, 0), value.unit)
             yield table
             if stop is not None and stop():
                 return

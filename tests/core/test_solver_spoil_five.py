@@ -14,6 +14,7 @@ from atout.games import family
 from atout.solver import solve, solve_value
 from atout.solver.lines import line_by_trick
 from atout.solver.scoring import scorer
+from atout.solver.spoil_five import OTHER_JINX_MADE
 from atout.spoil_five.config import make_config
 from atout.spoil_five.hand import SpoilFiveHand
 
@@ -138,3 +139,38 @@ def test_each_action_s_bounds_hold_the_counters_it_brings(players, cards_left, s
             assert lo == hi and score(lo) == truth, (hand.deck_order[:3], action, lo, hi, truth)
             checked += 1
     assert checked
+
+
+def sweep(hand, seat):
+    """Whether the players other than ``seat`` can force one of them to take all five (its jinx made), over the
+    engine's own actions."""
+    if hand.is_over:
+        return hand.result.jinx == "made" and hand.result.winner != seat
+    winners = {t.winner for t in hand.tricks}
+    if len(winners) > 1 or seat in winners:
+        return False
+    results = (sweep(after(hand, action), seat) for action in hand.legal_actions())
+    return all(results) if hand.to_act == seat else any(results)
+
+
+def after(hand, action):
+    hand = hand.copy()
+    hand.apply(action)
+    return hand
+
+
+def test_at_the_first_lead_a_sweep_is_valued_exactly_where_the_others_choose_who_sweeps():
+    """At the first lead of three, a player who may take no trick: the solver values it a jinx made against it exactly
+    where the others can force one of them to take all five, even choosing which after its first card (a brute force
+    over the engine says where); every value exact."""
+    sweeps = 0
+    for seed in range(10):
+        hand = family("spoil-five").new_hand("spoil-five", seed=seed, players=3)
+        while hand.phase is not Phase.PLAY:
+            hand.apply(hand.legal_actions()[0])
+        for seat in range(3):
+            value = solve_value(hand, seat)
+            truth = sweep(hand, seat)
+            assert value.exact and (value.lo == OTHER_JINX_MADE) == truth, (seed, seat, value, truth)
+            sweeps += truth
+    assert sweeps

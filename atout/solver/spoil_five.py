@@ -20,10 +20,11 @@ take none the count cannot tell a sweep by another player from a hand lost other
 once per player who may still take all five (the jinxer, the winner of every trick so far, or before the first
 trick is won any other player), crediting the player valued with every trick that one loses, and the value is -1
 where the others can force that sweep. In the first trick, with the player valued still to play and an opponent
-after it, the others could choose who sweeps after seeing its card; when no single sweeper can be forced there, the
-value is given as bounds (-1 up to the count), not claimed exact. The best line is cut where the hand ends, with the
-jinx decision put in (``hand_line``); it follows the count, so where a sweep is at stake the others' cards in it are
-one of their best in tricks, not necessarily the sweep.
+after it, the others could choose who sweeps after seeing its card: when no single sweeper is forced, the first trick
+is played out every way up to that card and the sweepers searched after it (within ``SWEEP_PROBES`` searches; past
+them the value is given as bounds, -1 up to the count, never claimed exact). The best line is cut where the hand
+ends, with the jinx decision put in (``hand_line``); it follows the count, so where a sweep is at stake the others'
+cards in it are one of their best in tricks, not necessarily the sweep.
 """
 
 from __future__ import annotations

@@ -188,7 +188,8 @@ def solve_value(hand: Any, seat: int, budget_s: float | None = None,
     if adapter.SEARCH == "own":
         return adapter.solve_value(pos, seat)
     built = adapter.build(pos, max_seat=seat)
-    srch = builds.module().TrickSearch(built.state, _stopper(budget_s, stop, start))
+    stopper = _stopper(budget_s, stop, start)
+    srch = builds.module().TrickSearch(built.state, stopper)
     lo, hi = build.limits(built.state)
     g = min(max(built.guess, lo), hi)
     while lo < hi:
@@ -202,7 +203,10 @@ def solve_value(hand: Any, seat: int, budget_s: float | None = None,
         else:
             lo = g
     base, scale = built.base, built.scale
-    return Value(seat, (base + lo) * scale, (base + hi) * scale, built.unit)
+    lo, hi = (base + lo) * scale, (base + hi) * scale
+    if built.refine is not None:
+        lo, hi = built.refine(lo, hi, None, stopper)
+    return Value(seat, lo, hi, built.unit)
 
 
 # --- the trick search (every family whose adapter builds a state for ``atout.solver.tricks``) -----------
@@ -231,7 +235,8 @@ class _TrickSolve:
 
     def __init__(self, pos: Any, built: build.Built,
                  stop: Callable[[], bool] | None, want_line: bool) -> None:
-        self.pos, self.built, self.want_line = pos, built, want_line
+        self.pos, self.built, self.want_line, self.stop = pos, built, want_line, stop
+        self.refined: dict[tuple[int, int, int], tuple[int, int]] = {}   # (option, lo, hi) -> refined bounds
         st = built.state
         self.srch = builds.module().TrickSearch(st, stop)
         if getattr(pos, "rob_now", False):          # a rob decision at the root (45.rob.ace-holder)
@@ -293,9 +298,23 @@ class _TrickSolve:
             self.lo[m] = max(self.lo[m], g)
         return g
 
+    def _bounds(self, m: int) -> tuple[int, int]:
+        """The proven bounds of option ``m`` in the reported unit (refined by the family where it says so)."""
+        built = self.built
+        lo, hi = (built.base + self.lo[m]) * built.scale, (built.base + self.hi[m]) * built.scale
+        if built.refine is None:
+            return lo, hi
+        key = (m, lo, hi)
+        if key not in self.refined:
+            self.refined[key] = built.refine(lo, hi, m, self.stop)
+        return self.refined[key]
+
     def _best_move(self) -> int:
         """The option with the highest proven floor (the first in search order among equals)."""
-        return max(self.options, key=lambda m: (self.lo[m], self.lo[m] == self.hi[m], -self.options.index(m)))
+        def rank(m: int) -> tuple[int, bool, int]:
+            lo, hi = self._bounds(m)
+            return lo, lo == hi, -self.options.index(m)
+        return max(self.options, key=rank)
 
     def advance(self) -> bool:
         """One probe more; False once everything is proven (or a stop came: then ``interrupted``)."""
@@ -311,16 +330,17 @@ class _TrickSolve:
     def solution(self) -> Solution:
         built = self.built
         base, scale = built.base, built.scale
-        bounds = {a: ((base + self.lo[m]) * scale, (base + self.hi[m]) * scale) for a, m in self.rep.items()}
+        bounds = {a: self._bounds(m) for a, m in self.rep.items()}
         best_move = self._best_move()
         best = self.action_of(best_move)
-        complete = all(self.lo[m] == self.hi[m] for m in self.options)
+        complete = all(lo == hi for lo, hi in map(self._bounds, self.options))
         line = self.line if self.line is not None else [best]
         adapter = adapter_of(self.pos)
         if adapter.SEARCH == "tricks":
             line = adapter.hand_line(self.pos, line)
         complete = complete and (self.line is not None or not self.want_line)
-        limits = ((base + self.floor) * scale, (base + self.ceiling) * scale)
+        limits = (min([(base + self.floor) * scale] + [lo for lo, _hi in bounds.values()]),
+                  (base + self.ceiling) * scale)
         return Solution(built.state.seat, bounds, best, line, complete, built.unit, self.srch.nodes, limits=limits)
 
 

@@ -3,6 +3,8 @@ family's ``build`` (in its adapter, ``atout.solver.<family>``) returns."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from atout.cards import JOKER, Card, Suit
 from atout.engine import PLAY_ACTIONS, Action
 from atout.solver import layout as layouts
@@ -11,10 +13,13 @@ from atout.solver.tricks import JOKER_LEAD, TrickState
 _JOKER_LEADS: dict[Suit, Action] = {s: Action("play", JOKER, s) for s in Suit}
 
 
+Refine = Callable[[int, int, int | None, Callable[[], bool] | None], tuple[int, int]]
+
+
 class Built:
     """A search state with what the driver needs to report values in the game's units."""
 
-    __slots__ = ("state", "base", "scale", "unit", "guess")
+    __slots__ = ("state", "base", "scale", "unit", "guess", "refine")
 
     def __init__(self, state: TrickState, base: int, scale: int, unit: str) -> None:
         self.state = state
@@ -22,6 +27,10 @@ class Built:
         self.scale = scale        # game points per unit (5 in Forty-Fives, 1 trick in Five Hundred)
         self.unit = unit
         self.guess = state.tricks_left // 2   # a first guess at MAX's units from here, for the null windows
+        # A family whose score turns on more than MAX's count (Spoil Five: another player taking all five) sets
+        # ``refine(lo, hi, option, stop)``: the bounds (in the reported unit) of the position (``option`` None) or of
+        # a root option, made exact or widened where the count alone cannot tell.
+        self.refine: Refine | None = None
 
     def action(self, move: int) -> Action:
         lay: layouts.Layout = self.state.layout

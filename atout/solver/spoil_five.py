@@ -12,13 +12,19 @@ Playing on past the end of the hand changes no score, because with five tricks:
   if it can take both tricks left, nothing if not) is what its count of 3, 4 or 5 scores, so the jinx decision is
   valued as the search values the play.
 
-The assumption: the other players play against the player valued but never jinx themselves. A hand where another
-player jinxes and makes it costs the player one stake more; its played value counts -1 (``OTHER_JINX_MADE``), a
-count the search never proves. Once a player has jinxed, the jinxer's count (its tricks: five, the jinx made, fewer,
-failed) is exact; another player's is its own tricks, none scored as the jinx made: a lower bound, since a third
-player may still break the jinx (crediting every trick the jinxer loses to the player valued was tried and the search
-then disagreed with a brute force: left to do). The best line is cut
-where the hand ends, with the jinx decision put in (``hand_line``).
+The other players play against the player valued, and one of them who takes the first three jinxes whenever it
+can then take the last two (a jinx failed pays the player no less than a stop: the pool lost either way). A hand where
+another player takes all five is that player's jinx made, which costs the player one stake more: it counts -1
+(``OTHER_JINX_MADE``), below taking no trick. The trick search counts only the player's own tricks, so where it may
+take none the count cannot tell a sweep by another player from a hand lost otherwise: ``_sweep_refiner`` then searches
+once per player who may still take all five (the jinxer, the winner of every trick so far, or before the first
+trick is won any other player), crediting the player valued with every trick that one loses, and the value is -1
+where the others can force that sweep. In the first trick, with the player valued still to play and an opponent
+after it, the others could choose who sweeps after seeing its card: when no single sweeper is forced, the first trick
+is played out every way up to that card and the sweepers searched after it (within ``SWEEP_PROBES`` searches; past
+them the value is given as bounds, -1 up to the count, never claimed exact). The best line is cut where the hand
+ends, with the jinx decision put in (``hand_line``); it follows the count, so where a sweep is at stake the others'
+cards in it are one of their best in tricks, not necessarily the sweep.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import ACE, Card, Suit
-from atout.solver.build import Built, place_trick
+from atout.solver.build import Built, Refine, place_trick
 from atout.solver.layout import TRUMP_BLOCK, Layout
 from atout.solver.positions import at_first_lead
 from atout.solver.tricks import TrickState
@@ -93,12 +99,22 @@ def layout(trump: Suit) -> Layout:
 
 
 def build(pos: SpoilFivePosition, max_seat: int | None = None) -> Built:
-    """MAX is the player to act (or ``max_seat``) against all the others (paranoid), counting tricks."""
+    """MAX is the player to act (or ``max_seat``) against all the others (paranoid), counting its tricks; another
+    player's sweep is weighed by the ``refine`` of ``_sweep_refiner``."""
+    root = pos.to_act if max_seat is None else max_seat
+    st = _state(pos, root)
+    base = sum(1 for _, _, winner in pos.tricks if winner == root)
+    built = Built(st, base, 1, "tricks")
+    built.refine = _sweep_refiner(pos, root)
+    return built
+
+
+def _state(pos: SpoilFivePosition, root: int) -> TrickState:
+    """The search state of ``pos`` with ``root`` against all the others, counting ``root``'s tricks."""
     config = pos.config
     lay = layout(pos.trump)
     n = config.players
     st = TrickState(lay, n, [(s + 1) % n for s in range(n)], n, [lay.mask(h) for h in pos.hands])
-    root = pos.to_act if max_seat is None else max_seat
     st.ismax = [s == root for s in range(n)]
     st.credit = [1 if m else 0 for m in st.ismax]
     st.seat = pos.to_act
@@ -110,8 +126,149 @@ def build(pos: SpoilFivePosition, max_seat: int | None = None) -> Built:
         st.rob_seat = pos.rob[0]
         st.turn_bit = 1 << lay.pos[pos.rob[1].index]
         st.rob_keep = 1 << lay.pos[Card.of(ACE, pos.trump).index]
-    base = sum(1 for _, _, winner in pos.tricks if winner == root)
-    return Built(st, base, 1, "tricks")
+    return st
+
+
+def _sweepers(pos: SpoilFivePosition, seat: int) -> list[int]:
+    """The players other than ``seat`` who may still take all five tricks and be paid a jinx made: the jinxer, else
+    the winner of every trick so far (any other player before the first trick is won), where the jinx is played."""
+    n = pos.config.players
+    if pos.jinxed is not None:
+        return [] if pos.jinxed == seat else [pos.jinxed]
+    if not pos.config.jinx or n < 2:
+        return []
+    winners = {winner for _, _, winner in pos.tricks}
+    if not winners:
+        return [s for s in range(n) if s != seat]
+    return list(winners) if len(winners) == 1 and seat not in winners else []
+
+
+def _sweeper_fixed(pos: SpoilFivePosition, seat: int, sweepers: list[int]) -> bool:
+    """Whether the players against ``seat`` must settle who takes all five before seeing ``seat``'s first card: then
+    they can force a player to take all five exactly when they can force one given player to. Only in the first
+    trick, with ``seat`` still to play and one of them after it, can the one they choose depend on its card."""
+    n = pos.config.players
+    if len(sweepers) <= 1 or pos.tricks:
+        return True
+    return (seat - pos.leader) % n < len(pos.trick) or (pos.leader - 1) % n == seat
+
+
+SWEEP_PROBES = 400     # the most searches for a sweeper chosen after the seat's first card, before bounds are given
+
+
+class _TooLong(Exception):
+    """The first trick has too many ways to be played for the sweep to be worked out within ``SWEEP_PROBES``."""
+
+
+def _sweep_refiner(pos: SpoilFivePosition, seat: int) -> Refine | None:
+    """The search counts ``seat``'s tricks; a hand where one other player takes all five pays a jinx made
+    (``OTHER_JINX_MADE``). Where ``seat`` may take no trick, a search per possible sweeper (crediting ``seat`` with
+    every trick that player loses, the others all helping it) says whether that sweep can be forced. Where the others
+    could choose the sweeper after seeing ``seat``'s first card and no single one is forced, the first trick is played
+    out up to that card (every way, the ace holder's rob included) and the sweepers searched after it: exact within
+    ``SWEEP_PROBES`` searches, else bounds."""
+    from atout.solver import builds
+    from atout.solver.positions import Interrupted
+
+    sweepers = _sweepers(pos, seat)
+    if not sweepers:
+        return None
+    n = pos.config.players
+    searches: dict[int, Any] = {}
+
+    def search(sweeper: int, stop: Callable[[], bool] | None) -> Any:
+        if sweeper not in searches:
+            st = _state(pos, seat)
+            st.credit = [0 if s == sweeper else 1 for s in range(n)]
+            st.misere = True      # tricks credited beyond MAX's own: no quick-trick bounds (as in misère)
+            searches[sweeper] = builds.module().TrickSearch(st, stop)
+        return searches[sweeper]
+
+    def forced(srch: Any, option: int | None) -> bool:
+        """Whether the others can make the search's sweeper take every trick left (after the root ``option``)."""
+        saved = srch.save()
+        try:
+            if option is None:
+                g = srch.value(0, 1)
+            elif pos.rob_now:
+                g = srch.rob_after(option, 0, 1)
+            else:
+                g = srch.after(option, 0, 1)
+        except Interrupted:
+            srch.restore(saved)
+            raise
+        return bool(g < 1)
+
+    def chosen_sweep(option: int | None, stop: Callable[[], bool] | None) -> bool:
+        """Whether the others can force a sweep, choosing the sweeper once ``seat`` has played to the first trick."""
+        srchs = [search(o, stop) for o in sweepers]
+        probes = [SWEEP_PROBES]
+
+        def any_sweep() -> bool:
+            for srch in srchs:
+                if probes[0] == 0:
+                    raise _TooLong
+                probes[0] -= 1
+                if forced(srch, None):
+                    return True
+            return False
+
+        def rob_all(choice: int) -> list[tuple[Any, ...]]:
+            saved = [srch.save() for srch in srchs]
+            for srch in srchs:
+                srch.rob_take(choice)
+            return saved
+
+        def walk(played: bool) -> bool:
+            first = srchs[0]
+            if played or first.tricks_left < TRICKS:
+                return any_sweep()
+            mover = first.seat
+            mine = mover == seat            # seat: every choice must escape; the others: one choice sweeps
+            if first.rob == mover:
+                for choice in [-1] + first.root_rob_options()[:-1]:
+                    saved = rob_all(choice)
+                    try:
+                        swept = walk(played)
+                    finally:
+                        for srch, back in zip(srchs, saved, strict=True):
+                            srch.restore(back)
+                    if swept != mine:
+                        return swept
+                return mine
+            for move in first.root_moves():
+                undo = [srch.push(move) for srch in srchs]
+                try:
+                    swept = walk(mine)
+                finally:
+                    for srch, back in zip(srchs, undo, strict=True):
+                        srch.pop(back)
+                if swept != mine:
+                    return swept
+            return mine
+
+        if option is None:
+            return walk((seat - pos.leader) % n < len(pos.trick))
+        saved = rob_all(option)             # a rob decision of seat's at the root: its card still to come
+        try:
+            return walk(False)
+        finally:
+            for srch, back in zip(srchs, saved, strict=True):
+                srch.restore(back)
+
+    def refine(lo: int, hi: int, option: int | None, stop: Callable[[], bool] | None) -> tuple[int, int]:
+        if lo > 0:
+            return lo, hi
+        try:
+            if any(forced(search(o, stop), option) for o in sweepers):
+                return OTHER_JINX_MADE, OTHER_JINX_MADE
+            if (option is not None and not pos.rob_now) or _sweeper_fixed(pos, seat, sweepers):
+                return lo, hi
+            return (OTHER_JINX_MADE, OTHER_JINX_MADE) if chosen_sweep(option, stop) else (lo, hi)
+        except (Interrupted, _TooLong):
+            return OTHER_JINX_MADE, hi
+
+    return refine
 
 
 OTHER_JINX_MADE = -1      # the count of a hand another player won with a jinx made (below taking no trick)
@@ -120,7 +277,8 @@ OTHER_JINX_MADE = -1      # the count of a hand another player won with a jinx m
 def played_value(hand: Any, seat: int) -> Value:
     """The value of a finished hand for ``seat`` in the search's count, whose score is what the hand paid: the tricks
     it took; all five for a jinx made; two (the pool not won) for its own jinx failed, though it took three;
-    ``OTHER_JINX_MADE`` for another player's jinx made."""
+    ``OTHER_JINX_MADE`` for another player's jinx made (another's jinx failed: its own tricks, none or more, pay
+    the same lost stake)."""
     from atout.solver import Value
     from atout.spoil_five.hand import WINNING_TRICKS
 
@@ -128,16 +286,16 @@ def played_value(hand: Any, seat: int) -> Value:
     won = hand.tricks_won[seat]
     if result is not None and result.jinx == "made":
         won = TRICKS if result.winner == seat else OTHER_JINX_MADE
-    elif result is not None and result.jinx == "failed":
-        won = WINNING_TRICKS - 1 if hand.jinxed == seat else sum(w for s, w in enumerate(hand.tricks_won)
-                                                                  if s != hand.jinxed)
+    elif result is not None and result.jinx == "failed" and hand.jinxed == seat:
+        won = WINNING_TRICKS - 1
     return Value(seat, won, won, "tricks")
 
 
 def _counters(config: Any, dealer: int, carried: int, seat: int, jinxed: int | None) -> dict[int, int]:
-    """The counters ``seat`` wins or loses for each count, from the family's own scoring. Once a player has jinxed,
-    the jinxer's count is its tricks (all five: the jinx made, fewer: failed) and any other player's is the tricks
-    the players other than the jinxer take (none: the jinx made, one or more: failed)."""
+    """The counters ``seat`` wins or loses for each count, from the family's own scoring: its tricks, or
+    ``OTHER_JINX_MADE`` when another player takes all five (jinxed or still to jinx). Once a player has jinxed, the
+    jinxer's count is its tricks (all five: the jinx made, fewer: failed); any other player's count of 0 or more
+    is the jinx failed."""
     from atout.spoil_five.hand import WINNING_TRICKS
     from atout.spoil_five.scoring import pool_result
 
@@ -150,7 +308,7 @@ def _counters(config: Any, dealer: int, carried: int, seat: int, jinxed: int | N
         if jinxed == seat:
             return {count: paid(seat, "made") if count == TRICKS else paid(None, "failed")
                     for count in range(OTHER_JINX_MADE, TRICKS + 1)}
-        return {count: paid(jinxed, "made") if count <= 0 else paid(None, "failed")
+        return {count: paid(jinxed, "made") if count == OTHER_JINX_MADE else paid(None, "failed")
                 for count in range(OTHER_JINX_MADE, TRICKS + 1)}
     table = {OTHER_JINX_MADE: paid(other, "made") if config.jinx else paid(None, None)}
     for count in range(TRICKS + 1):
@@ -233,7 +391,7 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
     """For each trump, the five cards as dealt and the dealer's left leading: the tricks each player takes against
     all the others, and the counters the hand then pays it."""
     from atout.position import position_of
-    from atout.solver import solve_value
+    from atout.solver import Value, solve_value
     from atout.solver.table import CellScore, DoubleDummyTable
 
     config = hand.config
@@ -246,9 +404,11 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None) -> Iterator[D
     for trump in STRAINS:
         pos = SpoilFivePosition(config, trump, [list(h) for h in hands], leader, leader, [], [])
         for column in table.columns:
-            value = table.cells[(trump, column)] = solve_value(pos, column, stop=stop)
+            value = solve_value(pos, column, stop=stop)
             paid = _counters(config, hand.dealer, hand.carried, column, None)      # the cell's score: counters
             table.scores[(trump, column)] = CellScore(None, paid[value.lo], paid[value.hi])
+            # the cell counts the player's tricks: another player's jinx made (the score says it) is none taken
+            table.cells[(trump, column)] = Value(column, max(value.lo, 0), max(value.hi, 0), value.unit)
             yield table
             if stop is not None and stop():
                 return

@@ -119,6 +119,10 @@ def score_amount(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None =
 def count_words(lo: int, hi: int, scorer: Any, limits: tuple[int, int] | None = None) -> str:
     """What the search counted, with its unit: "4 tricks", "20 trick points" (Forty-Fives' points for tricks, not
     the hand's score)."""
+    if scorer.count_unit == "tricks":
+        # a count below no trick (Spoil Five: another player's jinx made, which the score tells) is no trick taken
+        lo, hi = max(lo, 0), max(hi, 0)
+        limits = None if limits is None else (max(limits[0], 0), max(limits[1], 0))
     if scorer.count_unit != "points":
         return amount_words(lo, hi, scorer.count_unit, limits)
     if lo == hi:

@@ -186,17 +186,29 @@ def test_a_puzzle_s_proof_and_a_review_count_in_the_counters_the_pool_pays():
 
 def test_the_double_dummy_table_scores_each_cell_in_the_counters_the_hand_pays():
     """The table's cells gave the tricks again as their score ("3 … 3 tricks"): each is what the hand pays the player
-    taking so many, three tricks the pool less the player's stake, five the jinx made, fewer the stake lost."""
+    taking so many, three tricks the pool less the player's stake, five the jinx made, fewer the stake lost, and a
+    stake more where another player can be made to take all five (its jinx made: the brute force over the engine says
+    where)."""
+    from atout.endings import Ending
     from atout.solver.table import double_dummy
     from atout.spoil_five.scoring import pool_result
+    from tests.core.test_solver_spoil_five import sweep
 
     hand = SpoilFiveHand.new("spoil-five", seed=1, players=3)
     table = double_dummy(hand)
     assert table.complete and len(table.cells) == 4 * 3
+    leader = (hand.dealer + 1) % 3
+    swept = 0
     for (trump, seat), value in table.cells.items():
         tricks = value.lo
         winner = seat if tricks >= 3 else None
         paid = pool_result(hand.config, hand.dealer, hand.carried, winner, "made" if tricks == 5 else None,
                            [0, 0, 0]).counters[seat]
+        played = SpoilFiveHand(hand.config, hand.dealer)
+        played.apply(Action("ending", None, Ending(tuple(map(tuple, hand.hands)), leader, trump=trump)))
+        if sweep(played, seat):        # another player takes all five and jinxes: a stake more
+            paid -= hand.config.stake
+            swept += 1
         assert value.exact and table.scores[(trump, seat)].lo == table.scores[(trump, seat)].hi == paid, (trump, seat)
     assert {table.scores[key].lo for key in table.cells} - {value.lo for value in table.cells.values()}
+    assert swept, "no cell with another player's jinx made: the seed no longer tests it"

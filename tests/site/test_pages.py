@@ -282,7 +282,9 @@ def test_the_end_of_a_sixty_six_hand_fits_a_laptop_in_french(page, voila_url):
                  wonShown: won.filter(b => b.getBoundingClientRect().width > 1).length,
                  seatWon: table.querySelectorAll('.atout-seat[data-won] .atout-badge-won').length };
     }""")
-    assert shown["notes"] == 3 and shown["won"] == 1 and shown["seatWon"] == 1, shown
+    # three notes or more above the felt: the club players' hand (seed 7) has met four since their play of the open
+    # stock changed (issue 32 part 5), which fits too
+    assert shown["notes"] >= 3 and shown["won"] == 1 and shown["seatWon"] == 1, shown
     assert shown["wonShown"] == 0, shown                      # said once, by the winner's seat
     assert shown["bottom"] <= shown["height"], shown          # the whole table in the window
     assert not page.errors

@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
+# Kernels started ahead per page a class opens (atout serve --pool); empty: voila.json's one of each.
+POOL ?=
 STAMP := $(VENV)/.installed
 # Python writes the bytecode it compiles, in every recipe. The install leaves compiling to the first import, and the
 # suite and the site start many Pythons (the suite's workers, a kernel per page, the referee's): where the
@@ -45,7 +47,7 @@ pages: $(STAMP)
 	$(BIN)/python -m atout.notebooks
 
 serve: $(STAMP) $(SEARCH) i18n
-	$(BIN)/atout serve --port $(PORT)
+	$(BIN)/atout serve --port $(PORT) $(if $(POOL),--pool $(POOL))
 
 # The sdist and two wheels (dist/): one built from the sdist with the compiled solver search where a C compiler is
 # found (setup.py: for this platform and Python), and one of plain Python (ATOUT_PURE=1: py3-none-any, for every

@@ -270,6 +270,8 @@ def vocabulary_cases() -> Iterator[Sentence]:
             yield from _render(f"the phase {phase!r}: inside a sentence", "vocabulary", Text(said.during))
     yield from _render("a phase no family words: its id", "vocabulary", phase_name("unheard-of"))
     for game in GAMES:      # the contract line of each game with contracts, as club players reach one
+        if (no_contract := vocabulary.no_contract_line(game)) is not None:
+            yield from _render(f"{game}: the contract line before any bid", "vocabulary", Text(no_contract))
         hand = package_of(game).new_hand(game, seed=0)
         player = make_player(game, "club", seed=0)
         while not hand.is_over and not hand.table_view().contract:

@@ -152,18 +152,31 @@ def call_said(call: str) -> Any:
 
 # The line a table writes under an auction (``{call}``, ``{player}``): the contract won, and the standing bid. A family
 # whose contract is not won by bidding words it in its vocabulary as ``CONTRACT_LINES`` (Euchre's makers).
-CORE_CONTRACT_LINES: Mapping[str, str] = {"contract": N_("Contract: {call} · bidder: {player}"),
-                                          "standing": N_("Standing bid: {call} · bidder: {player}")}
+# "none" is the line before any bid: None where a family's trumps are made without bids (the trump line says so).
+CORE_CONTRACT_LINES: Mapping[str, str | None] = {"contract": N_("Contract: {call} · bidder: {player}"),
+                                                 "standing": N_("Standing bid: {call} · bidder: {player}"),
+                                                 "none": N_("No bid yet")}
 
 
 def contract_line(game: str, standing: bool = False) -> str:
     """The message of the line that says a preset's contract (``standing``: the highest bid so far) and whose it
     is: "Contract: 7♠ · bidder: Player 2"; Euchre's "Makers: Player 2, alone"."""
+    line = _contract_lines(game)["standing" if standing else "contract"]
+    assert line is not None, "a contract and a standing bid always have a line"
+    return line
+
+
+def no_contract_line(game: str) -> str | None:
+    """The message of the line a table writes in the auction before any bid ("No bid yet"); None for a family
+    whose trumps are made without bids (Euchre: its trump line already says trumps are not named yet)."""
+    return _contract_lines(game)["none"]
+
+
+def _contract_lines(game: str) -> Mapping[str, str | None]:
     from atout.games import GAMES
 
     module = _vocabulary(GAMES[game].family) if game in GAMES else None   # an unregistered hand: core's words
-    lines = {**CORE_CONTRACT_LINES, **(getattr(module, "CONTRACT_LINES", {}) if module is not None else {})}
-    return lines["standing" if standing else "contract"]
+    return {**CORE_CONTRACT_LINES, **(getattr(module, "CONTRACT_LINES", {}) if module is not None else {})}
 
 
 def gather_words(families: Iterable[Any]) -> Mapping[str, ActionWords]:

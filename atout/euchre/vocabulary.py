@@ -24,8 +24,9 @@ SHORT_CODES: Mapping[str, str] = {"pass": "p", "order": "o", "alone": "l", "with
 CONTRACT_WORDS: Mapping[str, str] = {"alone": N_("alone"), "partner": N_("with the partner")}
 
 
-# A Euchre hand's contract is made, not bid for: the table names the makers (their side's player who made trumps).
-CONTRACT_LINES: Mapping[str, str] = {"contract": N_("Makers: {player}, {call}")}
+# A Euchre hand's contract is made, not bid for: the table names the makers (their side's player who made trumps),
+# and says nothing of bids before trumps are made.
+CONTRACT_LINES: Mapping[str, str | None] = {"contract": N_("Makers: {player}, {call}"), "none": None}
 
 
 def call_label(call: str) -> Text | None:

@@ -35,7 +35,7 @@ from atout.games import GAMES
 from atout.i18n import N_, Text, _, get_language, ngettext, signed
 from atout.limits import TABLE, check_seats
 from atout.svg import back_svg, card_svg, suit_svg
-from atout.vocabulary import button_words, contract_line, phase_name
+from atout.vocabulary import button_words, contract_line, no_contract_line, phase_name
 from atout.widgets import language
 from atout.widgets.bidding import call_action, call_label
 from atout.widgets.fault import guarded
@@ -533,7 +533,7 @@ class CardTable(FromPage, anywidget.AnyWidget):
             },
             "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
             "no_trump_yet": _("Trumps: not named yet", lang), "won": _("Won the trick", lang),
-            "from_kitty": _("From the kitty", lang), "kitty_mark": _("Kitty", lang), "no_bid": _("No bid yet", lang),
+            "from_kitty": _("From the kitty", lang), "kitty_mark": _("Kitty", lang),
         }
         self._words_cache = (key, words)
         return words
@@ -670,8 +670,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
             bidder, bid = view.high_bid
             contract = Text(contract_line(view.game, standing=True), player=self.label(bidder),
                             call=call_label(bid, lang)).render(lang)
-        elif view.phase == "bid":
-            contract = words["no_bid"]
+        elif view.phase == "bid" and (no_contract := no_contract_line(view.game)) is not None:
+            contract = _(no_contract, lang)
         phase = str(view.phase)
         if withheld:
             status = _("The class is answering which card wins the trick", lang)

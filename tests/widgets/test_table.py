@@ -925,3 +925,13 @@ def test_the_contract_line_is_worded_by_the_family_whose_contract_it_is():
             seen[game] = CardTable(hand).state["contract"]
     assert seen["euchre"].startswith("Makers: Player ") and "bidder" not in seen["euchre"], seen
     assert seen["five-hundred"].startswith("Contract: ") and " · bidder: Player " in seen["five-hundred"], seen
+
+
+def test_before_any_call_only_a_game_with_bids_says_no_bid_yet():
+    """Euchre's first round is passing or ordering the up-card up: its table said "No bid yet" beside "Trumps: not
+    named yet", and at the walk-through's step "Player 4 orders 10♠ up" beside "Player 4 made spades trumps". A game
+    won by bidding still says no bid is made yet."""
+    for game, fresh in (("euchre", None), ("five-hundred", "No bid yet")):
+        hand = package_of(game).new_hand(game, seed=3)
+        assert hand.table_view().phase == "bid", game
+        assert CardTable(hand).state["contract"] == fresh, game

@@ -32,10 +32,10 @@ def direct_cases() -> Iterator[Any]:
 
 def _scores() -> Iterator[Any]:
     from atout.cards import Card, Suit
-    from atout.catalogue import _explained
+    from atout.catalogue import _explained, _render
     from atout.spoil_five import ranking
     from atout.spoil_five.config import make_config
-    from atout.spoil_five.explain import explain_score
+    from atout.spoil_five.explain import explain_score, table_notes
     from atout.spoil_five.scoring import pool_result
 
     yield from _explained("Spoil Five: a trick of one card so far, 7♠", "engine",
@@ -44,6 +44,9 @@ def _scores() -> Iterator[Any]:
     for winner, jinx in ((0, "made"), (0, "failed"), (1, None), (None, None)):
         result = pool_result(config, 0, 0, winner, jinx, [0, 0, 0])
         yield from _explained(f"Spoil Five: the score, jinx {jinx}, winner {winner}", "engine", explain_score(result))
+        for note in table_notes(None, result.pool, None, result):
+            yield from _render(f"Spoil Five: the table's note once the hand is over, winner {winner}", "engine", note,
+                               seat=winner)
 
 
 def _moments(seeds: range = range(300)) -> Iterator[Any]:

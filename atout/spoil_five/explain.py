@@ -157,10 +157,16 @@ def hint_reason(hand: SpoilFiveHand, seat: int, action: Action) -> Text | None:
     return rob_reason(hand, seat, action)
 
 
-def table_notes(ace_holder: int | None, pool: int, jinxed: int | None) -> list[Text]:
-    """The table's notes: the pool, who jinxed, who announced holding the ace of trumps."""
-    notes = [Text("The pool holds {pool}", pool=_counters(pool))]
-    if jinxed is not None:
+def table_notes(ace_holder: int | None, pool: int, jinxed: int | None, result: HandResult | None = None) -> list[Text]:
+    """The table's notes: the pool (once the hand is over, who took it or that it is carried over), who jinxed (while
+    the hand is played), who announced holding the ace of trumps."""
+    if result is None:
+        notes = [Text("The pool holds {pool}", pool=_counters(pool))]
+    elif result.winner is not None:
+        notes = [Text("{seat} took the pool", seat=seat_name(result.winner), you=N_("You took the pool"))]
+    else:
+        notes = [Text("The pool of {pool} is carried over to the next deal", pool=_counters(result.pool_after))]
+    if jinxed is not None and result is None:
         notes.append(Text("{seat} jinxes: all five tricks or nothing", seat=seat_name(jinxed),
                           you=N_("You jinx: all five tricks or nothing")))
     if ace_holder is not None:

@@ -218,7 +218,7 @@ class SpoilFiveHand(HandBase):
             score_unit=Text(self.SCORES_NOW_UNIT), tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,
-            notes=table_notes(self._ace_still_held(), self.pool, self.jinxed), over=self.is_over)
+            notes=table_notes(self._ace_still_held(), self.pool, self.jinxed, self.result), over=self.is_over)
 
     def explain_rob(self) -> Explanation:
         """Whether the player to act may rob the turned card now, and why."""

@@ -106,6 +106,21 @@ def test_stopping_takes_the_pool_and_a_jinx_failed_carries_it_over():
     assert failed.returns() == [-2, -1] and failed.result.pool_after == 3
 
 
+def test_the_table_says_who_took_the_pool_once_the_hand_is_over():
+    """The table said "The pool holds 5 counters" beside the last step of a hand whose winner had taken it."""
+    cards = {1: "5D JD AH 2C 3C", 0: "KC QC 2S 3S 4S"}
+    stopped = dealt(2, cards, "6D")
+    play(stopped, "play 5D", "play 2S", "play JD", "play 3S", "play AH", "play 4S")
+    assert [n.render("en") for n in stopped.table_view().notes] == ["The pool holds 3 counters"]
+    stopped.apply("stop")
+    assert [n.render("en") for n in stopped.table_view().notes] == ["Player 2 took the pool"]
+    assert [n.render("en", viewer=1) for n in stopped.table_view(1).notes] == ["You took the pool"]
+    failed = dealt(2, cards, "6D")
+    play(failed, "play 5D", "play 2S", "play JD", "play 3S", "play AH", "play 4S", "jinx", "play 2C", "play KC")
+    assert [n.render("en") for n in failed.table_view().notes] == [
+        "The pool of 3 counters is carried over to the next deal"]
+
+
 def test_without_the_jinx_three_tricks_end_the_hand():
     hand = dealt(2, {1: "5D JD AH KD QD", 0: "2C 3C 4C 2S 3S"}, "6D", jinx=False)
     play(hand, "play 5D", "play 2C", "play JD", "play 3C", "play AH", "play 4C")

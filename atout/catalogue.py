@@ -204,8 +204,11 @@ def _hand_case(item: dict[str, Any]) -> Iterator[Sentence]:
     for event in events:
         for e in event.flatten():
             yield from _explained(case, "engine", e.explanation)
-            told = {e.explanation_for(viewer) for viewer in (None, *range(len(hand.hands)))} - {e.explanation}
-            for why in told:            # the cards moved face down, named to who sees them
+            # The cards moved face down, named to who sees them: each wording once, in the seats' order (a set's
+            # order changed from run to run with the strings' hashes, and the catalogue with it).
+            told = dict.fromkeys(e.explanation_for(viewer) for viewer in (None, *range(len(hand.hands))))
+            told.pop(e.explanation, None)
+            for why in told:
                 yield from _explained(f"{case}: {_told(None)} or as its seat may know it", "engine", why)
     for note in hand.table_view(None).notes:
         yield from _render(f"{case}: table note", "engine", note, seat=_subject(note))

@@ -67,15 +67,13 @@ SWITCHES: dict[str, Switch] = {
         True: N_("When everyone passes, the dealer must take the hand at the lowest bid."),
         False: Stated("a45.bid.all-pass")}, short={False: N_("A hand nobody bids is thrown in")}),
     "free_discard": Switch(N_("Choose your discards"), {
-        True: N_("Once trumps are named and the bidder has added the kitty, each player in turn from the dealer's "
-                 "left chooses which cards to discard, keeping five at most; the draw then brings every hand back to "
-                 "five."),
+        True: N_("Once trumps are named, each player in turn from the dealer's left, the bidder included, chooses "
+                 "which cards to discard, keeping five at most; the draw then brings every hand back to five."),
         False: Stated("a45.discard.others")}, short={False: N_("Every card but the trumps is discarded")}),
     "kitty": Switch(N_("Cards in the kitty"), {4: Stated("45.deal.kitty"),
                                                3: N_("The kitty holds three cards."),
                                                0: N_("There is no kitty: the high bidder names trumps from "
-                                                     "their own hand, then discards, as every other player does, "
-                                                     "every card that is not a trump.")},
+                                                     "their own hand, then discards as every other player does.")},
                     short={0: N_("No kitty"), "*": N_("{value} cards in the kitty")}),
     "rotation": Switch(N_("The deal passes"), {"left": Stated("45.deal.rotation"),
                                                "right": Stated("a45.deal.rotation")},

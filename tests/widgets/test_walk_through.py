@@ -279,11 +279,13 @@ def test_the_exchange_stays_on_the_table_said_as_done():
         stepper.table.state["notes"]
 
 
-def test_a_table_without_a_kitty_never_quotes_a_rule_of_the_kitty():
+@pytest.mark.parametrize("options", [{"kitty": 0}, {"kitty": 0, "free_discard": True}])
+def test_a_table_without_a_kitty_never_quotes_a_rule_of_the_kitty(options):
     """With the house rule of no kitty, "Player 2 names hearts as trumps" quoted "… or first takes the kitty in place
     of their hand" and the bidder's discards "The bidder adds the kitty, keeps only trumps …": the house rule says
-    both now, and no rule quoted at that table speaks of a kitty it does not have but to say there is none."""
-    options = {"kitty": 0}
+    both now, and no rule quoted at that table speaks of a kitty it does not have but to say there is none. With
+    "choose your discards" too, the discards quoted "Once trumps are named and the bidder has added the kitty …", and
+    the house rule of no kitty said the bidder discards "every card that is not a trump"."""
     hand = played("auction-forty-fives", options, 1)
     stepper = DealStepper(hand)
     quoted = {}
@@ -294,6 +296,8 @@ def test_a_table_without_a_kitty_never_quotes_a_rule_of_the_kitty():
                              .group(1))
         quoted[re.search(r'data-rule="([^"]+)"', html).group(1)] = (rule_said, "data-house-rule" in html)
         assert "kitty" not in rule_said.replace("There is no kitty", ""), (k, rule_said)
+        if options.get("free_discard"):
+            assert "every card that is not a trump" not in rule_said, (k, rule_said)
     for cited in ("a45.trump.name", "a45.discard.bidder"):      # the trumps named, the bidder's discards
         said, house = quoted[cited]
         assert house and "There is no kitty: the high bidder names trumps from their own hand" in said, (cited, said)

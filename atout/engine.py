@@ -41,7 +41,7 @@ from atout.endings import Ending, check_ending
 from atout.errors import ConfigError, IllegalActionError, SeatError, quote
 from atout.events import ONLOOKER, Event, Explanation, Moment, Refusal, card_not_held, seat_name, sees
 from atout.i18n import N_, Text
-from atout.views import TableView, auction_fields
+from atout.views import TableView, auction_fields, given_up_when_robbing
 from atout.wording import action_said, action_words, allowed_words, foreign_action_said, over_standing, phase_words
 
 # The names a family's engine, the widgets and the tests take from here, wherever each lives now (``atout.actions``:
@@ -76,6 +76,7 @@ __all__ = [
     "allowed_words",
     "as_action",
     "auction_fields",
+    "given_up_when_robbing",
     "call_read",
     "call_written",
     "card_not_held",

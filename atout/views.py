@@ -19,8 +19,8 @@ class TableView:
     holds the actions of the player to act when the viewer may act for them; ``illegal`` maps each
     card of that player's hand that may not be played to the explanation core gives.
     ``tricks_won`` is per seat, or per side where the game scores tricks by side (Five Hundred);
-    ``kitty``, ``stock`` and ``discards`` (a contractor's discards while it discards) are counts, or the cards
-    themselves when the viewer may see them;
+    ``kitty``, ``stock`` and ``discards`` (a contractor's discards while it discards, a robber's card given up) are
+    counts, or the cards themselves when the viewer may see them;
     ``last_trick`` is ``[(seat, card), …]`` and ``last_trick_winner`` the seat that took it.
     ``score_unit`` says what ``scores`` count (the game's score, a hand's card points or game points), since the same
     figures mean different things from one game, and one moment, to another.
@@ -89,3 +89,12 @@ def auction_fields(auction: Any) -> dict[str, Any]:
         return {}
     standing = auction.bid is not None and not auction.over
     return {"calls": list(auction.calls), "high_bid": (auction.high_bidder, auction.bid) if standing else None}
+
+
+def given_up_when_robbing(discards: Sequence[Sequence[Card]], robbed_by: int | None, viewer: int | None) -> Any:
+    """The table's ``discards`` in a game where the turned card is robbed: the card the robber gave up face down, to
+    the robber and to the view of every hand (a walk-through named it and never showed it), its count to the others;
+    0 before anyone robs."""
+    if robbed_by is None or not discards[robbed_by]:
+        return 0
+    return list(discards[robbed_by]) if viewer in (None, robbed_by) else len(discards[robbed_by])

@@ -38,6 +38,7 @@ from atout.engine import (
     check_seat,
     check_viewer,
     checked_action,
+    given_up_when_robbing,
 )
 from atout.errors import IllegalActionError, PositionError
 from atout.forty_fives import ranking
@@ -309,6 +310,8 @@ class FortyFivesHand(HandBase):
                 kitty = [c for c in self.kitty_taken if c in self.hands[self.bidder]]
             thrown = [c for seat in range(n) for c in self.discards[seat]]
             discards = thrown if viewer is None else len(thrown)
+        elif not config.auction:
+            discards = given_up_when_robbing(self.discards, self.robbed_by, viewer)
         return TableView(
             game=config.game, players=n, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,

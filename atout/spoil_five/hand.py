@@ -32,6 +32,7 @@ from atout.engine import (
     TableView,
     check_ending,
     check_viewer,
+    given_up_when_robbing,
 )
 from atout.errors import IllegalActionError, PositionError
 from atout.i18n import Text
@@ -214,7 +215,9 @@ class SpoilFiveHand(HandBase):
         return TableView(
             game=self.config.game, players=n, viewer=viewer, dealer=self.dealer, to_act=self.to_act,
             phase=self.phase.value, hands=hands, trick=plays, leader=trick.leader if trick else None,
-            trump=self.trump, turn_up=self.turn_up, scores=self.scores_now, score_labels=score_labels(n),
+            trump=self.trump, turn_up=self.turn_up,
+            discards=given_up_when_robbing(self.discards, self.robbed_by, viewer),
+            scores=self.scores_now, score_labels=score_labels(n),
             score_unit=Text(self.SCORES_NOW_UNIT), tricks_won=list(self.tricks_won), legal=legal, illegal=illegal,
             last_trick=[((last.leader + i) % n, c) for i, c in enumerate(last.cards)] if last else None,
             last_trick_winner=last.winner if last else None,

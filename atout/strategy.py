@@ -222,8 +222,8 @@ def _points(unit: str, score: int) -> Plural:
 
 
 class _About:
-    """A sampled mean with its error bar, "about 12.3 points, ± 1.1", the noun in the form the number takes in the
-    reader's language (« environ 0,3 point », "about 1 point")."""
+    """A sampled mean with its error bar, "about 12.3 points, ± 1.1" (Spoil Five's "about 4.0 counters, ± 0.1"), the
+    noun in the form the number takes in the reader's language (« environ 0,3 point », "about 1 point")."""
 
     __slots__ = ("value", "error", "unit")
 
@@ -236,6 +236,9 @@ class _About:
         score, error = _Decimal(self.value).render(lang), _Decimal(self.error).render(lang)
         if self.unit == "game points":
             return ngettext("about {score} game point, ± {error}", "about {score} game points, ± {error}", n, lang,
+                            score=score, error=error)
+        if self.unit == "counters":
+            return ngettext("about {score} counter, ± {error}", "about {score} counters, ± {error}", n, lang,
                             score=score, error=error)
         return ngettext("about {score} point, ± {error}", "about {score} points, ± {error}", n, lang, score=score,
                         error=error)

@@ -299,3 +299,43 @@ def test_a_sampled_spoil_five_claim_is_said_in_counters(tmp_path):
     with language("fr"):
         said = question.check(["keep"]).text.replace("\xa0", " ").replace("\u202f", " ")
     assert "environ 2,6 jetons, ± 0,1" in said and "point" not in said, said
+
+
+# Spoil Five, three players, spades trumps: you have taken the first three tricks and hold the K♠ and the Q♠; Player 1
+# holds the A♥, a trump that beats both. Stopping takes the pool (3 counters); a jinx loses a trick and fails (−1).
+JINX_OR_STOP = """game: spoil-five
+options: players=3
+trump: S
+trick: 1
+won: 0 2 0
+seat 0: AH 2C 3D
+seat 1: KC KS QS
+seat 2: 8C 9C 10D
+actions: play KC, play 8C, play 2C"""
+
+
+def test_the_jinx_decision_is_valued_by_the_hand_each_choice_leaves():
+    """The search weighs the jinx inside the lead after it; the check values jinxing and stopping themselves (on
+    main it listed the two cards of the lead, which are not the choices, and no claim could be checked)."""
+    from atout.position import hand_from_text
+
+    hand = hand_from_text(JINX_OR_STOP)
+    assert [str(a) for a in hand.legal_actions()] == ["jinx", "stop"]
+    values = choice_values(hand)
+    assert [(str(w.action), w.score) for w in values.worths] == [("stop", 3), ("jinx", -1)]
+    assert [str(a) for a in values.best] == ["stop"] and values.unit == "counters"
+    sure = hand_from_text(JINX_OR_STOP.replace("seat 0: AH 2C 3D", "seat 0: KH 2C 3D"))     # no trump against you
+    assert [(str(w.action), w.score) for w in choice_values(sure).worths] == [("jinx", 5), ("stop", 3)]
+
+
+def test_a_wrong_jinx_claim_is_refused_naming_the_choices(tmp_path):
+    problem = refused(tmp_path, {"spoil-five/01.toml": _spoil_five_lesson(["jinx"], JINX_OR_STOP)})
+    assert problem.endswith("step 1: the claim does not hold: jinxing is claimed best, but the solver finds stopping "
+                            "at three tricks best (stopping at three tricks: 3 counters; jinxing: −1 counter)"), problem
+
+
+def test_a_sampled_jinx_claim_is_refused_with_a_clear_message(tmp_path):
+    """The sampler values cards and robbing, not the jinx: the lesson is told to check it exactly, nothing breaks."""
+    problem = refused(tmp_path, {"spoil-five/01.toml": _spoil_five_lesson(["stop"], JINX_OR_STOP, "sampled")})
+    assert problem.endswith("step 1: position: the sampler does not value jinxing and stopping at three tricks: check "
+                            "this claim exactly, with every hand known"), problem

@@ -281,7 +281,8 @@ def action_said(action: Action) -> Any:
         return Text(words["rob"], card=action.card)
     if action.kind == "marriage" and action.card is not None:
         return Text(words["marriage"], suit=action.card.suit)
-    simple = {"keep": N_("not robbing"), "declare": N_("declaring 66"), "close": N_("closing the stock")}
+    simple = {"keep": N_("not robbing"), "declare": N_("declaring 66"), "close": N_("closing the stock"),
+              "jinx": N_("jinxing"), "stop": N_("stopping at three tricks")}
     if action.kind in simple:
         return Text(simple[action.kind])
     return Text("{action}", action=str(action))

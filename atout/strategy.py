@@ -131,11 +131,33 @@ def _exact(hand: Any) -> ChoiceValues:
         raise StrategyError(Text("the solver does not take this position: {why}", why=exc.message)) from None
     seat = hand.to_act
     solution = solve(hand, line=False)          # no time limit: the same values on any machine
+    legal = list(hand.legal_actions())
+    if not set(legal) <= set(solution.bounds):
+        return _each_played(hand, legal)
     score = scorer(hand, seat)
     worths = [Worth(action, score(lo)) for action, (lo, _hi) in solution.bounds.items()]
     best = best_actions(solution, score)
     return ChoiceValues(seat, "exact", _ordered(worths), tuple(a for a in _order(worths) if a in best),
                         score.whose, score.unit)
+
+
+def _each_played(hand: Any, legal: list[Any]) -> ChoiceValues:
+    """Exact values of a decision the search weighs inside the play after it rather than as a choice of its own
+    (Spoil Five's jinx or stop, valued through the lead that follows): each action taken, and the hand it leaves
+    solved, or scored as played when it ends there, for the player to act."""
+    from atout.solver import solve_value
+    from atout.solver.scoring import scorer
+
+    seat = hand.to_act
+    worths = []
+    for action in legal:
+        after = hand.copy()
+        after.apply(action)
+        score = scorer(after, seat)             # what a count pays once the action is taken (a jinx made or failed)
+        worths.append(Worth(action, score(solve_value(after, seat).lo)))
+    top = max(w.score for w in worths)
+    best = () if all(w.score == top for w in worths) else tuple(w.action for w in _ordered(worths) if w.score == top)
+    return ChoiceValues(seat, "exact", _ordered(worths), best, score.whose, score.unit)
 
 
 def _sampled(hand: Any, samples: int, seed: int) -> ChoiceValues:
@@ -164,6 +186,9 @@ def _sampled(hand: Any, samples: int, seed: int) -> ChoiceValues:
         if dealt is None:
             raise StrategyError(Text("no deal of the hidden cards fits what this player has seen"))
         solution = solve(players.position(view, dealt), line=False)
+        if not set(legal) <= set(solution.bounds):      # Spoil Five's jinx or stop: see _each_played
+            raise StrategyError(Text("the sampler does not value {choices}: check this claim exactly, with every "
+                                     "hand known", choices=[action_words(a) for a in legal]))
         score = adapter.view_scorer(view, dealt)
         for action in legal:
             scores[action].append(float(score(solution.bounds[action][0])))
@@ -222,8 +247,8 @@ def _points(unit: str, score: int) -> Plural:
 
 
 class _About:
-    """A sampled mean with its error bar, "about 12.3 points, ± 1.1", the noun in the form the number takes in the
-    reader's language (« environ 0,3 point », "about 1 point")."""
+    """A sampled mean with its error bar, "about 12.3 points, ± 1.1" (Spoil Five's "about 4.0 counters, ± 0.1"), the
+    noun in the form the number takes in the reader's language (« environ 0,3 point », "about 1 point")."""
 
     __slots__ = ("value", "error", "unit")
 
@@ -236,6 +261,9 @@ class _About:
         score, error = _Decimal(self.value).render(lang), _Decimal(self.error).render(lang)
         if self.unit == "game points":
             return ngettext("about {score} game point, ± {error}", "about {score} game points, ± {error}", n, lang,
+                            score=score, error=error)
+        if self.unit == "counters":
+            return ngettext("about {score} counter, ± {error}", "about {score} counters, ± {error}", n, lang,
                             score=score, error=error)
         return ngettext("about {score} point, ± {error}", "about {score} points, ± {error}", n, lang, score=score,
                         error=error)

@@ -232,3 +232,110 @@ def test_the_check_of_a_lesson_folder_runs_the_claims(tmp_path):
     """The command a teacher runs refuses the wrong claim (``refused`` runs ``atout lessons check``)."""
     problem = refused(tmp_path, {"forty-fives/01.toml": lesson(["AH"])})
     assert "A♥ is claimed best" in problem and Path(problem.split(":")[0]).name == "01.toml"
+
+
+def _spoil_five_lesson(claim: list[str], position: str, check: str = "exact") -> str:
+    """The shipped Spoil Five strategy lesson's shape, one step, its claim as given."""
+    claimed = ", ".join(f'"{c}"' for c in claim)
+    return f'''id = "x-s5-strategy"
+family = "spoil-five"
+game = "spoil-five"
+order = 1
+rules = ["s5.score.jinx-made"]
+title = {{en = "T"}}
+summary = {{en = "S"}}
+
+[[steps]]
+text = {{en = "Stop a jinx."}}
+
+[steps.try]
+kind = "best"
+check = "{check}"
+samples = 400
+claim = [{claimed}]
+why = {{en = "Why."}}
+position = """{position}"""
+'''
+
+
+# Spoil Five, three players, hearts trumps: Player 3 has won the first two tricks and holds the 5♥ and the J♥. Your
+# 4♥ on the K♠ takes the third trick (1 counter lost); let it go and Player 3 jinxes and takes all five (2 lost).
+STOP_THE_JINX = """game: spoil-five
+options: players=3
+trump: H
+trick: 2 KS 7S
+won: 0 0 2
+seat 0: 6D 7D
+seat 1: 4H 9C 8C
+seat 2: 5H JH"""
+
+# Spoil Five, three players, spades trumps: Player 2 holds the A♠ and may rob the 10♠ first thing in the hand.
+S5_ROB = """game: spoil-five
+options: players=3
+dealer: 0
+seat 0: 2S AC KH 6S 3C
+seat 1: 5D 8S AH AS KC
+seat 2: 3D 5C 7S 8D QH
+turn-up: 10S"""
+
+
+def test_a_spoil_five_claim_that_lets_another_player_jinx_is_refused_in_counters(tmp_path):
+    """Letting the third trick go costs a stake more (another player's jinx made): the check counts it, so the claim
+    that a club does as well is refused, with each choice's worth in counters."""
+    problem = refused(tmp_path, {"spoil-five/01.toml": _spoil_five_lesson(["9C"], STOP_THE_JINX)})
+    assert problem == (f"{tmp_path}/spoil-five/01.toml: step 1: the claim does not hold: 9♣ is claimed best, but the "
+                       "solver finds 4♥ best (4♥: −1 counter; 8♣: −2 counters; 9♣: −2 counters)")
+
+
+def test_a_sampled_spoil_five_claim_is_said_in_counters(tmp_path):
+    """Sampled means and error bars name the hand's unit: counters in Spoil Five, not points."""
+    wrong = refused(tmp_path, {"spoil-five/01.toml": _spoil_five_lesson(["keep"], S5_ROB, "sampled")})
+    assert "not robbing is claimed best, but the sampler finds robbing with 5♦ best (robbing with 5♦: about 4 " \
+           "counters, ± 0.1;" in wrong, wrong
+    [question] = parse_lesson(_spoil_five_lesson(["rob 5D"], S5_ROB, "sampled"),
+                              tmp_path / "spoil-five" / "02.toml").step_questions(0)
+    assert question.check(["keep"]).text == ("Here your choice, not robbing, is worth about 2.6 counters, ± 0.1, "
+                                             "against about 4 counters, ± 0.1 for robbing with 5♦")
+    with language("fr"):
+        said = question.check(["keep"]).text.replace("\xa0", " ").replace("\u202f", " ")
+    assert "environ 2,6 jetons, ± 0,1" in said and "point" not in said, said
+
+
+# Spoil Five, three players, spades trumps: you have taken the first three tricks and hold the K♠ and the Q♠; Player 1
+# holds the A♥, a trump that beats both. Stopping takes the pool (3 counters); a jinx loses a trick and fails (−1).
+JINX_OR_STOP = """game: spoil-five
+options: players=3
+trump: S
+trick: 1
+won: 0 2 0
+seat 0: AH 2C 3D
+seat 1: KC KS QS
+seat 2: 8C 9C 10D
+actions: play KC, play 8C, play 2C"""
+
+
+def test_the_jinx_decision_is_valued_by_the_hand_each_choice_leaves():
+    """The search weighs the jinx inside the lead after it; the check values jinxing and stopping themselves (on
+    main it listed the two cards of the lead, which are not the choices, and no claim could be checked)."""
+    from atout.position import hand_from_text
+
+    hand = hand_from_text(JINX_OR_STOP)
+    assert [str(a) for a in hand.legal_actions()] == ["jinx", "stop"]
+    values = choice_values(hand)
+    assert [(str(w.action), w.score) for w in values.worths] == [("stop", 3), ("jinx", -1)]
+    assert [str(a) for a in values.best] == ["stop"] and values.unit == "counters"
+    sure = hand_from_text(JINX_OR_STOP.replace("seat 0: AH 2C 3D", "seat 0: KH 2C 3D"))     # no trump against you
+    assert [(str(w.action), w.score) for w in choice_values(sure).worths] == [("jinx", 5), ("stop", 3)]
+
+
+def test_a_wrong_jinx_claim_is_refused_naming_the_choices(tmp_path):
+    problem = refused(tmp_path, {"spoil-five/01.toml": _spoil_five_lesson(["jinx"], JINX_OR_STOP)})
+    assert problem.endswith("step 1: the claim does not hold: jinxing is claimed best, but the solver finds stopping "
+                            "at three tricks best (stopping at three tricks: 3 counters; jinxing: −1 counter)"), problem
+
+
+def test_a_sampled_jinx_claim_is_refused_with_a_clear_message(tmp_path):
+    """The sampler values cards and robbing, not the jinx: the lesson is told to check it exactly, nothing breaks."""
+    problem = refused(tmp_path, {"spoil-five/01.toml": _spoil_five_lesson(["stop"], JINX_OR_STOP, "sampled")})
+    assert problem.endswith("step 1: position: the sampler does not value jinxing and stopping at three tricks: check "
+                            "this claim exactly, with every hand known"), problem

@@ -532,7 +532,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
                 "named_remark": Text("{name} ({remark})", name="{name}", remark="{remark}").render(lang),
             },
             "trick": _("Trick", lang), "turn_up": _("Turned-up card", lang), "no_trumps": _("No trumps", lang),
-            "no_trump_yet": _("Trumps: not named yet", lang), "won": _("Won the trick", lang),
+            "no_trump_yet": _("Trumps: not named yet", lang), "no_trump_named": _("Trumps: none named", lang),
+            "won": _("Won the trick", lang),
             "from_kitty": _("From the kitty", lang), "kitty_mark": _("Kitty", lang),
         }
         self._words_cache = (key, words)
@@ -643,7 +644,8 @@ class CardTable(FromPage, anywidget.AnyWidget):
             last_trick = {"plays": [{"seat": s, "card": face(c), "by": said[s]["who"]} for s, c in last],
                           "winner": winner, "label": label.render(lang)}
         if strain is None:
-            trump = {"suit": None, "label": words["no_trump_yet"]}
+            # A hand thrown in before trumps were named is over: they never will be.
+            trump = {"suit": None, "label": words["no_trump_named" if view.over else "no_trump_yet"]}
         elif strain == "NT":
             trump = {"suit": "NT", "label": words["no_trumps"]}
         else:

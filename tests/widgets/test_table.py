@@ -935,3 +935,13 @@ def test_before_any_call_only_a_game_with_bids_says_no_bid_yet():
         hand = package_of(game).new_hand(game, seed=3)
         assert hand.table_view().phase == "bid", game
         assert CardTable(hand).state["contract"] == fresh, game
+
+
+def test_a_hand_thrown_in_says_no_trumps_were_named_not_that_they_are_yet_to_be():
+    """Everyone passed in the Auction: the hand was over and its table still said "Trumps: not named yet"."""
+    hand = package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=5)
+    assert CardTable(hand).state["trump"]["label"] == "Trumps: not named yet"
+    for _ in range(4):
+        hand.apply("bid pass")
+    assert hand.is_over
+    assert CardTable(hand).state["trump"] == {"suit": None, "label": "Trumps: none named"}

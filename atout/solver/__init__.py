@@ -39,14 +39,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.engine import Action
 from atout.solver import build, builds
 from atout.solver.positions import Interrupted, SolverError, adapter_of, position_of
 from atout.solver.tricks import JOKER_LEAD
 
-__all__ = ["BUILD", "Solution", "SolverError", "Value", "position_of", "solve", "solve_steps", "solve_value"]
+if TYPE_CHECKING:
+    from atout.solver.scoring import Scorer
+
+__all__ = ["BUILD", "Solution", "SolverError", "Value", "position_of", "solve", "solve_score", "solve_steps",
+           "solve_value"]
 
 KEEP = Action("keep")
 
@@ -209,7 +213,7 @@ def solve_value(hand: Any, seat: int, budget_s: float | None = None,
     return Value(seat, lo, hi, built.unit)
 
 
-def solve_score(hand: Any, seat: int, score: Any) -> int:
+def solve_score(hand: Any, seat: int, score: Scorer) -> int:
     """``score`` (``atout.solver.scoring.Scorer``) of the exact value of the position for ``seat``'s side, proven with
     only the probes the score needs: one at each count where the score changes, by bisection (in Five Hundred's
     misère the score turns on one count alone, every trick going the contractor's way, so one probe answers where the

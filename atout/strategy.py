@@ -515,17 +515,17 @@ def how_words(values: ChoiceValues) -> Text:
         return Text("Each choice was valued on {n} deals of the cards you cannot see, each deal then played as well "
                     "as it can be; ± is the error bar.", n=values.samples)
     if values.how == "exact":
-        said = Text("The solver valued each choice with every card known, the rest of the hand then played as well "
-                    "as it can be by players who see every card.")
+        said = Text("The solver valued each choice with every card known: the rest of the hand played as well as it "
+                    "can be by players who see every card.")
     elif values.model == "whole":
-        said = Text("Each choice was valued on {n} deals of your opponent's cards and of the order of the stock; on "
-                    "each deal, both players then played the rest of the hand as well as it can be, seeing every card "
-                    "and the order of the stock. Real players cannot see them (this is called double-dummy "
-                    "analysis), so take it as a guide; ± is the error bar.", n=values.samples)
+        said = Text("Each choice was valued on {n} deals of your opponent's cards and the order of the stock. On each "
+                    "deal, the rest of the hand was played as well as it can be by two players who see every card "
+                    "and the order of the stock: a \"double-dummy\" count. Real players see neither, so take the "
+                    "values as a guide; ± is the error bar.", n=values.samples)
     else:
-        said = Text("Each choice was valued on {n} deals of the cards you cannot see; on each deal, every player then "
-                    "played the rest of the hand as well as it can be, seeing every card. Real players cannot see "
-                    "them (this is called double-dummy analysis), so take it as a guide; ± is the error bar.",
+        said = Text("Each choice was valued on {n} deals of the cards you cannot see. On each deal, the rest of the "
+                    "hand was played as well as it can be by players who see every card: a \"double-dummy\" count. "
+                    "Real players cannot see each other's cards, so take the values as a guide; ± is the error bar.",
                     n=values.samples)
     if values.compared:
         return Text("{said} Only the discards shown were compared, not every way to discard.", said=said)

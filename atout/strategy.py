@@ -78,7 +78,7 @@ MAX_WAYS_AFTER = 12
 # hundredth of a second or so (as the expert player does, ``atout.players.sixty_six.OPEN_SEARCH_FROM``).
 MAX_FACE_DOWN = 5
 # Calls in an auction or in making trumps: what one is worth depends on the calls the other players would make.
-CALLS = frozenset({"bid", "pass", "order", "name", "trump"})
+CALLS = frozenset({"bid", "pass", "order", "name"})
 
 
 class StrategyError(AtoutError):
@@ -278,7 +278,9 @@ def _before_lead(hand: Any, how: str, samples: int, seed: int, choices: list[Cho
     hand search ("whole")."""
     seat = hand.to_act
     for choice in choices:
-        _check_choice(hand, choice)
+        after = _check_choice(hand, choice)
+        if model == "rest":
+            _ways_to_the_lead(after)
     rng = random.Random(seed)
     deals = [hand] if how == "exact" else [_imagined(hand, seat, rng, model) for _ in range(samples)]
     scores: dict[Choice, list[float]] = {choice: [] for choice in choices}
@@ -297,7 +299,7 @@ def _before_lead(hand: Any, how: str, samples: int, seed: int, choices: list[Cho
             after = world.copy()
             for action in actions_of(choice):
                 after.apply(action)
-            value, whose, unit = _rest_value(after, seat, choice)
+            value, whose, unit = _rest_value(after, seat)
             scores[choice].append(float(value))
     worths = [Worth(choice, _mean(values), 0.0 if how == "exact" else _error(values))
               for choice, values in scores.items()]
@@ -315,9 +317,9 @@ def _before_lead(hand: Any, how: str, samples: int, seed: int, choices: list[Cho
     return ChoiceValues(seat, how, values.worths, best, whose, unit, values.samples, values.per_deal, model, compared)
 
 
-def _check_choice(hand: Any, choice: Choice) -> None:
-    """A choice of ``hand``'s player to act, made whole: a discard set of cards held that leaves nothing more to
-    discard."""
+def _check_choice(hand: Any, choice: Choice) -> Any:
+    """A choice of ``hand``'s player to act, made whole (a discard set of cards held that leaves nothing more to
+    discard): the hand after it."""
     after = hand.copy()
     for action in actions_of(choice):
         if after.to_act != hand.to_act or action not in after.legal_actions():
@@ -327,6 +329,31 @@ def _check_choice(hand: Any, choice: Choice) -> None:
             and any(a.kind == "discard" for a in after.legal_actions()):
         raise StrategyError(Text("{choice}: after these discards there are more to make: name every card discarded",
                                  choice=str(choice)))
+    return after
+
+
+def _ways_to_the_lead(hand: Any) -> int:
+    """How many ways the decisions left before the first lead can go (1: the play starts), once it is sure the check
+    values them all (``BEFORE_THE_LEAD``, at most ``MAX_WAYS_AFTER``); which decisions are left does not depend on
+    the cards hidden from the player, so the hand itself tells."""
+    if hand.to_act is not None and hand.view(hand.to_act)["phase"] == "play":
+        return 1
+    if hand.is_over or hand.to_act is None:
+        raise StrategyError(Text("after this choice the hand ends before any card is played: a claim is about its "
+                                 "play"))
+    legal = list(hand.legal_actions())
+    if any(action.kind not in BEFORE_THE_LEAD for action in legal):
+        raise StrategyError(Text("after this choice, more decisions come before the first card is played, and the "
+                                 "check does not value them"))
+    ways = 0
+    for action in legal:
+        after = hand.copy()
+        after.apply(action)
+        ways += _ways_to_the_lead(after)
+        if ways > MAX_WAYS_AFTER:
+            raise StrategyError(Text("after this choice, more than {most} ways are open before the first card is "
+                                     "played: too many to value", most=MAX_WAYS_AFTER))
+    return ways
 
 
 def _imagined(hand: Any, seat: int, rng: random.Random, model: str) -> Any:
@@ -379,35 +406,23 @@ def _relabelled(hand: Any, seat: int, rng: random.Random) -> Any:
     return type(hand).replay(hand.config, [again(a) for a in hand.history], hand.dealer, hand.start())
 
 
-def _rest_value(hand: Any, seat: int, choice: Choice) -> tuple[int, str, str]:
+def _rest_value(hand: Any, seat: int) -> tuple[int, str, str]:
     """What the rest of ``hand`` is worth to ``seat``'s side, every card known and every player perfect: the solver's
-    value from the first lead, in the hand's score; a decision still to make before it tried every way, each player
-    choosing the best for its side (``seat``'s side the most, the others the least). With the score's ``whose`` and
-    ``unit``."""
+    value from the first lead, in the hand's score; a decision still to make before it (``_ways_to_the_lead`` has made
+    sure the check values it) tried every way, each player choosing the best for its side (``seat``'s side the most,
+    the others the least). With the score's ``whose`` and ``unit``."""
     from atout.solver import solve_score
     from atout.solver.scoring import scorer
 
     if hand.to_act is not None and hand.view(hand.to_act)["phase"] == "play":
         score = scorer(hand, seat)
         return solve_score(hand, seat, score), score.whose, score.unit
-    if hand.is_over or hand.to_act is None:
-        raise StrategyError(Text("after {choice} the hand ends before any card is played: a claim is about its play",
-                                 choice=action_words(choice)))
-    legal = list(hand.legal_actions())
-    if any(action.kind not in BEFORE_THE_LEAD for action in legal):
-        raise StrategyError(Text("after {choice}, a call is still to be made before the first card is played: what "
-                                 "it is worth depends on the calls the other players would make, which the solver "
-                                 "does not value", choice=action_words(choice)))
-    if len(legal) > MAX_WAYS_AFTER:
-        raise StrategyError(Text("after {choice}, {n} ways are still open before the first card is played: too many "
-                                 "to value (at most {most})", choice=action_words(choice), n=len(legal),
-                                 most=MAX_WAYS_AFTER))
     ours = hand.side_of(hand.to_act) == hand.side_of(seat)
     found = []
-    for action in legal:
+    for action in hand.legal_actions():
         after = hand.copy()
         after.apply(action)
-        found.append(_rest_value(after, seat, choice))
+        found.append(_rest_value(after, seat))
     value, whose, unit = (max if ours else min)(found, key=lambda f: f[0])
     return value, whose, unit
 

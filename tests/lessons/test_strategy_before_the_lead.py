@@ -248,3 +248,21 @@ def test_a_misere_is_scored_with_one_probe_as_its_exact_count_scores_it():
                 assert proven == score(solve_value(after, seat).lo)
                 scores.add(proven)
     assert scores == {250, -250}
+
+
+def test_a_decision_followed_by_others_the_check_cannot_value_is_refused_before_any_deal():
+    """Auction Forty-Fives' high bidder naming trumps: the kitty and everyone's discards and draws follow, which the
+    check does not value. It says so, on the hand itself, before dealing the hidden cards (the seat's knowledge has
+    no trumps to read yet: dealing first crashed)."""
+    hand = package_of("auction-forty-fives").new_hand("auction-forty-fives", seed=3)
+    from atout.players import make_player
+
+    players = [make_player("auction-forty-fives", "club", seed=i) for i in range(4)]
+    while hand.phase.value == "bid":
+        hand.apply(players[hand.to_act].act(hand, hand.to_act))
+    assert {a.kind for a in hand.legal_actions()} == {"trump", "kitty"}
+    for how in ("exact", "sampled"):
+        with pytest.raises(StrategyError) as refusal:
+            choice_values(hand, how, 10)
+        assert "after this choice, more decisions come before the first card is played, and the check does not " \
+               "value them" in str(refusal.value)

@@ -266,3 +266,14 @@ def test_a_decision_followed_by_others_the_check_cannot_value_is_refused_before_
             choice_values(hand, how, 10)
         assert "after this choice, more decisions come before the first card is played, and the check does not " \
                "value them" in str(refusal.value)
+
+
+def test_sixty_six_with_the_stock_open_is_valued_exactly_when_every_card_and_the_stocks_order_are_known():
+    """The shipped position as dealt: closing, or leading the 10♠ or any ace or the K♠, wins 1 game point; the K♣
+    loses 1. So an exact claim that closing alone is best would be refused; sampled, closing is ahead."""
+    hand = hand_from_text(_shipped("sixty-six")["position"])
+    values = choice_values(hand, "exact")
+    assert [(str(w.action), w.score) for w in values.worths] == [
+        ("close", 1), ("play 10S", 1), ("play AC", 1), ("play AD", 1), ("play AS", 1), ("play KS", 1),
+        ("play KC", -1), ("declare", -2)]
+    assert values.model == "whole" and claim_problem(values, [Action("close")]) is not None

@@ -200,6 +200,8 @@ class PlayedOutPlayers(PlayersModule, Protocol):
     def played_out_deals(self, view: dict[str, Any], rng: random.Random, budget_s: float | None, level: str,
                          stop: Callable[[], bool] | None = None) -> Callable[[], tuple[int, str, int] | None]: ...
 
+    def sampled_hand(self, view: dict[str, Any], rng: random.Random) -> Any: ...
+
 
 def conforms(package: FamilyPackage, hand: HandModule, hand_class: PlayedHand, ranking: RankingModule,
              house_rules: HouseRulesModule, catalogue: CatalogueModule, rulebook: RulebookModule,

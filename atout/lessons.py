@@ -179,6 +179,8 @@ QUESTION_SCHEMA = {
         # sampled over the cards the player to act cannot see
         "position": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
         "claim": {"type": "array", "items": _WORD, "minItems": 1, "maxItems": 10},
+        # after taking the kitty: the discard sets compared, each in full ("discard AH KH QH"), the claimed among them
+        "compare": {"type": "array", "items": _WORD, "minItems": 2, "maxItems": 6},
         "why": _TEXT,
         "check": {"enum": ["exact", "sampled"]},
         "samples": {"type": "integer", "minimum": 2, "maximum": 400},
@@ -1384,19 +1386,38 @@ def _claimed(written: str, legal: list[Any]) -> Any:
     return action
 
 
+def _compared(written: str, place: str) -> Any:
+    """A discard set a claim compares, as the lesson writes it (``discard AH KH QH``); a ``LessonError`` naming it."""
+    from atout.strategy import Discards
+
+    try:
+        found = Discards.parse(written)
+    except ValueError as exc:
+        raise LessonError(Text("{place}: {choice} is not a set of discards: {why}", place=place,
+                               choice=quote(written), why=str(exc))) from None
+    if found is None:
+        raise LessonError(Text("{place}: {choice} is not a set of discards: write discard then the cards, as in "
+                               "discard AH KH QH", place=place, choice=quote(written)))
+    return found
+
+
 def _choice_code(action: Any) -> str:
-    """A choice as a question's button carries it: the card's code for a plain play, else the action's text."""
-    if action.kind == "play" and action.card is not None and action.value is None:
+    """A choice as a question's button carries it: the card's code for a plain play, else the action's text (a
+    discard set's, ``discard AH KH QH``)."""
+    if getattr(action, "kind", None) == "play" and action.card is not None and action.value is None:
         return str(action.card.code)
     return str(action)
 
 
 def _choice_label(action: Any) -> Any:
     """A strategy question's button, as the table's button for the same action reads ("Declare 66", "Rob: give up 4♦
-    for the turned card"; ``atout.vocabulary``); else the action as a proof names it."""
-    from atout.strategy import action_words
+    for the turned card"; ``atout.vocabulary``); else the action as a proof names it; a discard set, "Discard A♥, K♥
+    and Q♥"."""
+    from atout.strategy import Discards, action_words
     from atout.vocabulary import button_words
 
+    if isinstance(action, Discards):
+        return Text("Discard {cards}", cards=list(action.cards))
     said = button_words(action)
     return said if said is not None else Text("{action}", action=action_words(action))
 
@@ -1450,11 +1471,20 @@ def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | Non
     if hand.is_over or hand.to_act is None:
         raise LessonError(Text("position: the hand is over: a claim is about a choice still to make"))
     legal = list(hand.legal_actions())
-    claimed = [_claimed(written, legal) for written in spec["claim"]]
+    compare = tuple(_compared(written, "compare") for written in spec.get("compare", ()))
+    if compare:
+        claimed = [_compared(written, "claim") for written in spec["claim"]]
+        for written, choice in zip(spec["claim"], claimed, strict=True):
+            if choice not in compare:
+                raise LessonError(Text("claim: {choice} is not among the discards compared: {choices}",
+                                       choice=quote(written), choices=Series(str(c) for c in compare)))
+        legal = list(compare)
+    else:
+        claimed = [_claimed(written, legal) for written in spec["claim"]]
     how = spec.get("check", "exact")
     try:
         values = strategy.cached_values(spec["position"], how, spec.get("samples", strategy.DEFAULT_SAMPLES),
-                                        spec.get("seed", 0))
+                                        spec.get("seed", 0), compare)
     except AtoutError as exc:
         raise LessonError(Text("position: {why}", why=exc.message)) from None
     problem = strategy.claim_problem(values, claimed)
@@ -1471,11 +1501,11 @@ def _best_question(spec: dict[str, Any], game: str, prompt: dict[str, str] | Non
         best=strategy.score_said(best, values), answer=strategy.action_words(best.action)))
         for w in values.worths if w.action not in values.best}
     choices = [_choice_code(a) for a in legal]
-    cards = all(a.kind == "play" and a.value is None for a in legal)      # the choices are the cards of the hand
+    cards = not compare and all(a.kind == "play" and a.value is None for a in legal)   # the cards of the hand
     view = hand.table_view(None if how == "exact" else seat)
     shown = {"table": view, "seat": seat, "open": how == "exact",
              "trump": view.strain or (view.trump.letter if isinstance(view.trump, Suit) else None)}
-    shown["plays"] = any(a.kind == "play" for a in legal)      # a card may be played: the lead or the trick is said
+    shown["plays"] = any(getattr(a, "kind", None) == "play" for a in legal)   # a card to play: the lead or trick
     shown["partners"] = [s for s in range(len(hand.hands)) if s != seat and hand.side_of(s) == hand.side_of(seat)]
     if how == "sampled":      # what the seat has heard and seen, which every sampled deal keeps
         shown["earlier"] = _seen_before_play(hand, seat, view)

@@ -282,7 +282,9 @@ def action_said(action: Action) -> Any:
     if action.kind == "marriage" and action.card is not None:
         return Text(words["marriage"], suit=action.card.suit)
     simple = {"keep": N_("not robbing"), "declare": N_("declaring 66"), "close": N_("closing the stock"),
-              "jinx": N_("jinxing"), "stop": N_("stopping at three tricks")}
+              "jinx": N_("jinxing"), "stop": N_("stopping at three tricks"),
+              "alone": N_("going alone"), "with-partner": N_("playing with your partner"),
+              "exchange": N_("exchanging the 9 of trumps")}
     if action.kind in simple:
         return Text(simple[action.kind])
     return Text("{action}", action=str(action))

@@ -47,7 +47,8 @@ def knowledge(view: dict) -> Knowledge:
     if view["discard"] is not None:
         seen.add(view["discard"])
     up = view["up_card"]
-    taken_up = not view["turned_down"] and dealer != out
+    # the up-card lies on the table until the maker has said whether to go alone: only then may the dealer take it
+    taken_up = not view["turned_down"] and dealer != out and view["phase"] not in (Phase.BID.value, Phase.TRUMP.value)
     if up is not None:
         seen.add(up)
     unseen = [c for c in DECK if c not in seen]

@@ -39,14 +39,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.engine import Action
 from atout.solver import build, builds
 from atout.solver.positions import Interrupted, SolverError, adapter_of, position_of
 from atout.solver.tricks import JOKER_LEAD
 
-__all__ = ["BUILD", "Solution", "SolverError", "Value", "position_of", "solve", "solve_steps", "solve_value"]
+if TYPE_CHECKING:
+    from atout.solver.scoring import Scorer
+
+__all__ = ["BUILD", "Solution", "SolverError", "Value", "position_of", "solve", "solve_score", "solve_steps",
+           "solve_value"]
 
 KEEP = Action("keep")
 
@@ -207,6 +211,44 @@ def solve_value(hand: Any, seat: int, budget_s: float | None = None,
     if built.refine is not None:
         lo, hi = built.refine(lo, hi, None, stopper)
     return Value(seat, lo, hi, built.unit)
+
+
+def solve_score(hand: Any, seat: int, score: Scorer) -> int:
+    """``score`` (``atout.solver.scoring.Scorer``) of the exact value of the position for ``seat``'s side, proven with
+    only the probes the score needs: one at each count where the score changes, by bisection (in Five Hundred's
+    misère the score turns on one count alone, every trick going the contractor's way, so one probe answers where the
+    exact count takes several). A family searched whole, or whose score turns on more than the count, is solved
+    exactly (``solve_value``)."""
+    pos = position_of(hand)
+    adapter = adapter_of(pos)
+    if adapter.SEARCH == "own" or score.table is None:
+        return score(solve_value(hand, seat).lo)
+    built = adapter.build(pos, max_seat=seat)
+    if built.refine is not None:
+        return score(solve_value(hand, seat).lo)
+    srch = builds.module().TrickSearch(built.state, None)
+    lo, hi = build.limits(built.state)
+    base, scale = built.base, built.scale
+    counts = sorted(score.table)
+    steps = [c for before, c in zip(counts, counts[1:], strict=False) if score(c) != score(before)]
+    while steps:
+        middle = len(steps) // 2
+        step = steps[middle]
+        need = -((-step) // scale) - base          # the fewest units that reach ``step``
+        if need <= lo:
+            steps = steps[middle + 1:]
+            continue
+        if need > hi:
+            steps = steps[:middle]
+            continue
+        g = srch.value(need - 1, need)
+        if g >= need:
+            lo = g
+            steps = steps[middle + 1:]
+        else:
+            hi = g
+            steps = steps[:middle]
+    return score((base + lo) * scale)
 
 
 # --- the trick search (every family whose adapter builds a state for ``atout.solver.tricks``) -----------

@@ -422,13 +422,19 @@ def _dealt(hand: Any) -> bool:
     return bool(hand.history) and hand.history[0].kind == "deal"
 
 
+def _stock_known(hand: Any) -> bool:
+    """Whether the hand knows its stock's order: dealt, or imagined whole from a seat's view (``from_view``, which
+    has no history); an ending does not."""
+    return not hand.history or _dealt(hand)
+
+
 def whole_hand_values(hand: Any, stop: Callable[[], bool] | None = None) -> dict[Action, int] | None:
-    """Every choice of the player to act in a dealt hand, valued with every card and the stock's order known: the
-    game points each wins for that player (negative: the other wins them). None for an ending (no stock's order);
-    ``Interrupted`` once ``stop`` says so."""
+    """Every choice of the player to act in a dealt hand (or one imagined whole: ``SixtySixHand.from_view``), valued
+    with every card and the stock's order known: the game points each wins for that player (negative: the other wins
+    them). None for an ending (no stock's order); ``Interrupted`` once ``stop`` says so."""
     from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
 
-    if not _dealt(hand):
+    if not _stock_known(hand):
         return None
     search = OpenSearch(from_hand(hand), stop)
     seat = hand.to_act

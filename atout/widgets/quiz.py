@@ -208,7 +208,10 @@ def _best_situation(question: Question, highlight: dict[str, str]) -> list[str]:
            for i, n in enumerate(view.tricks_won)]
     if any(view.tricks_won):
         parts.append(_line(Text("Tricks won so far: {each}.", each=won), you))
-    if view.turn_up is not None:
+    if view.turn_up is not None and isinstance(view.stock, int) and view.stock:     # a stock still open to draw from
+        parts += [_line(Text("The stock: {cards}, with the turned-up trump, {card}, at the bottom.",
+                             cards=_face_down(view.stock), card=view.turn_up)), _row([view.turn_up.code], size="small")]
+    elif view.turn_up is not None:
         parts += [_line(Text("The turned card:")), _row([view.turn_up.code], size="small")]
     if shown.get("tricks"):       # what the seat has seen played, which the sampled deals keep
         parts += [_line(Text("The tricks played so far:")), *_tricks(shown["tricks"], you)]

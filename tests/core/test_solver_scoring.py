@@ -97,3 +97,19 @@ def test_the_evaluation_s_scorer_from_a_view_and_the_real_cards_is_the_hand_s(ga
             assert (mine.whose, mine.unit, mine.table) == (theirs.whose, theirs.unit, theirs.table), (game, seat)
             checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("game, options", [(g, {}) for g in available_games()] +
+                         [("five-hundred", {"misere": True})])
+def test_solve_score_proves_the_same_score_as_the_exact_count(game, options):
+    """``solve_score`` probes only where the score changes (in misère, one count): the score it proves is the score of
+    the exact count, for every seat, over positions of every registered game (Five Hundred with misère too)."""
+    from atout.solver import solve_score, solve_value
+
+    checked = 0
+    for _seed, hand in in_play(game, range(12), **options):
+        for seat in range(len(hand.hands)):
+            score = scorer(hand, seat)
+            assert solve_score(hand, seat, score) == score(solve_value(hand, seat).lo), (game, _seed, seat)
+            checked += 1
+    assert checked >= 10

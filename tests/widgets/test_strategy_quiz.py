@@ -66,3 +66,32 @@ def test_a_sampled_claim_mid_hand_shows_the_calls_and_the_tricks_the_seat_has_se
         "Tricks won so far: 6 for your side and 0 for Players 2 and 4." in text
     assert [f"Trick {n}:" in text for n in range(1, 7)] == [True] * 6 and "Trick 6: won by you" in text
     assert text.count("face-down card") == 12        # three hands of four, face down
+
+
+def _step_question(lesson_id: str, claim: list[str]):
+    from atout.lessons import load_lessons
+
+    [lesson_] = [each for each in load_lessons() if each.id == lesson_id]
+    step = next(i for i, s in enumerate(lesson_.steps) if s.get("try", {}).get("claim") == claim)
+    [question] = lesson_.step_questions(step)
+    return question
+
+
+def test_closing_the_stock_shows_how_many_cards_lie_face_down():
+    """The claim that closing is best turns on the stock: the learner is told how many cards lie face down in it."""
+    view = QuizView([_step_question("66-playing-well", ["close"])])
+    text = _text(view.situation.value)
+    assert "The stock: 3 face-down cards, with the turned-up trump, J♣, at the bottom." in text
+    assert "The turned card:" not in text
+    assert [b.description for b in view.choices.children][:2] == ["Close the stock", "Declare 66"]
+
+
+def test_going_alone_and_the_discard_sets_are_buttons_as_the_table_words_them():
+    alone = QuizView([_step_question("euchre-playing-well", ["alone"])])
+    assert [b.description for b in alone.choices.children] == ["Go alone", "Play with my partner"]
+    assert "The turned card:" in _text(alone.situation.value)       # not yet in the dealer's hand
+    discards = QuizView([_step_question("500-playing-well", ["discard AS KD JC"])])
+    assert [b.description for b in discards.choices.children] == [
+        "Discard A♠, K♦, and J♣", "Discard A♠, K♦, and 8♣", "Discard 4♥, 4♦, and 5♣"]
+    discards.answer(["discard AS KD 8C"])
+    assert "Only the discards shown were compared, not every way to discard." in discards.result.value

@@ -49,10 +49,14 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from atout.cards import Card
@@ -465,10 +469,101 @@ def _ordered(worths: list[Worth]) -> tuple[Worth, ...]:
 def cached_values(position: str, how: str, samples: int, seed: int,
                   compare: tuple[Discards, ...] = ()) -> ChoiceValues:
     """``choice_values`` of a position's text (``atout.position``), worked out once per process: a lesson is read by
-    every page that shows the course."""
+    every page that shows the course. Kept on disk too (``cache_folder``), under a key of the question and of
+    Atout's own source: the claims of every lesson took 6.6 s of CPU each time a server, a JupyterHub user's server
+    or a test process loaded the lessons, and the values are the same as long as the question and the code are."""
     from atout.position import hand_from_text
 
-    return choice_values(hand_from_text(position), how, samples, seed, compare)
+    key = (position, how, samples, seed, tuple(str(c) for c in compare))
+    kept = _kept_values(key)
+    if kept is not None:
+        return kept
+    values = choice_values(hand_from_text(position), how, samples, seed, compare)
+    _keep_values(key, values)
+    return values
+
+
+def cache_folder() -> Path | None:
+    """Where worked-out claim values are kept between processes: ``ATOUT_CACHE_DIR``, else the user's cache folder
+    (``XDG_CACHE_HOME``, else ``~/.cache``) under ``atout``; None when ``ATOUT_CACHE_DIR`` is empty (no disk cache)."""
+    given = os.environ.get("ATOUT_CACHE_DIR")
+    if given is not None:
+        return Path(given) / "claims" if given else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "atout" / "claims"
+
+
+@lru_cache(maxsize=1)
+def _source_digest() -> str:
+    """A digest of Atout's own source: values worked out by other code are not taken up."""
+    digest = hashlib.sha256()
+    root = Path(__file__).parent
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".pyx", ".pxd") and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _cache_file(key: tuple[Any, ...]) -> Path | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    name = hashlib.sha256(json.dumps([_source_digest(), *key]).encode()).hexdigest()
+    return folder / f"{name}.json"
+
+
+def _kept_values(key: tuple[Any, ...]) -> ChoiceValues | None:
+    """The values kept for ``key``, or None: none kept, or a file that cannot be read back (worked out again)."""
+    path = _cache_file(key)
+    if path is None:
+        return None
+    try:
+        return _values_from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AtoutError):
+        return None
+
+
+def _keep_values(key: tuple[Any, ...], values: ChoiceValues) -> None:
+    """Write the values for the next process; a folder that cannot be written only costs that process the time."""
+    path = _cache_file(key)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(json.dumps(_values_to_json(values)), encoding="utf-8")
+        os.replace(partial, path)          # whole or not at all, for another process reading it meanwhile
+    except OSError:
+        pass
+
+
+def _choice_from_text(text: str) -> Choice:
+    return Discards.parse(text) or Action.parse(text)
+
+
+def _values_to_json(values: ChoiceValues) -> dict[str, Any]:
+    return {"seat": values.seat, "how": values.how, "whose": values.whose, "unit": values.unit,
+            "samples": values.samples, "model": values.model, "compared": values.compared,
+            "worths": [[str(w.action), w.score, w.error] for w in values.worths],
+            "best": [str(c) for c in values.best],
+            "per_deal": [[str(c), list(scores)] for c, scores in values.per_deal]}
+
+
+def _values_from_json(data: dict[str, Any]) -> ChoiceValues:
+    return ChoiceValues(
+        seat=int(data["seat"]), how=str(data["how"]), whose=str(data["whose"]), unit=str(data["unit"]),
+        samples=int(data["samples"]), model=str(data["model"]), compared=bool(data["compared"]),
+        worths=tuple(Worth(_choice_from_text(a), _number(score), _number(error)) for a, score, error in data["worths"]),
+        best=tuple(_choice_from_text(a) for a in data["best"]),
+        per_deal=tuple((_choice_from_text(a), tuple(_number(x) for x in scores)) for a, scores in data["per_deal"]))
+
+
+def _number(value: Any) -> Any:
+    """A number read back as it was written (an exact score stays an int, as the sentences saying it expect)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"not a number: {value!r}")
+    return value
 
 
 # --- the claim and its proof in words --------------------------------------------------------------------------

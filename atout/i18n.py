@@ -177,15 +177,16 @@ def signed(value: int, plus: bool = False) -> str:
     return f"+{value}" if plus and value else str(value)
 
 
-def decimal(value: float, lang: str | None = None) -> str:
-    """A number with one decimal where it has one, as the language writes it: "1.6", « 1,6 »; "2" when whole.
+def decimal(value: float, lang: str | None = None, digits: int = 1) -> str:
+    """A number with one decimal (or ``digits``) where it has one, as the language writes it: "1.6", « 1,6 »; "2"
+    when whole.
 
-    >>> decimal(1.64, "en"), decimal(1.64, "fr"), decimal(2.0, "fr")
-    ('1.6', '1,6', '2')
+    >>> decimal(1.64, "en"), decimal(1.64, "fr"), decimal(2.0, "fr"), decimal(0.034, "fr", digits=2)
+    ('1.6', '1,6', '2', '0,03')
     """
     from babel.numbers import format_decimal
 
-    shown: str = format_decimal(round(value, 1), format="0.#", locale=lang or _current)
+    shown: str = format_decimal(round(value, digits), format="0." + "#" * digits, locale=lang or _current)
     return shown
 
 

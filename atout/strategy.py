@@ -609,7 +609,9 @@ class _About:
     def render(self, lang: str | None = None) -> str:
         lang = lang or get_language()
         n = plural_count(abs(round(self.value, 1)), lang)
-        score, error = _Decimal(self.value).render(lang), _Decimal(self.error).render(lang)
+        # An error bar under 0.05 with two decimals: "± 0" read as no error at all.
+        score = _Decimal(self.value).render(lang)
+        error = _Decimal(self.error, 2 if 0 < self.error < 0.05 else 1).render(lang)
         if self.unit == "game points":
             return ngettext("about {score} game point, ± {error}", "about {score} game points, ± {error}", n, lang,
                             score=score, error=error)
@@ -623,13 +625,13 @@ class _About:
 class _Decimal:
     """A mean or an error bar with one decimal, as the reader's language writes it (12.3, « 12,3 »)."""
 
-    __slots__ = ("value",)
+    __slots__ = ("value", "digits")
 
-    def __init__(self, value: float) -> None:
-        self.value = value
+    def __init__(self, value: float, digits: int = 1) -> None:
+        self.value, self.digits = value, digits
 
     def render(self, lang: str | None = None) -> str:
-        written = decimal(round(self.value, 1), lang)
+        written = decimal(self.value, lang, self.digits)
         return "−" + written[1:] if written.startswith("-") else written     # a minus sign, as scores are written
 
 

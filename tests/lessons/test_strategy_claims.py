@@ -343,3 +343,14 @@ def test_a_sampled_jinx_claim_is_refused_with_a_clear_message(tmp_path):
     problem = refused(tmp_path, {"spoil-five/01.toml": _spoil_five_lesson(["stop"], JINX_OR_STOP, "sampled")})
     assert problem.endswith("step 1: position: the sampler does not value jinxing and stopping at three tricks: check "
                             "this claim exactly, with every hand known"), problem
+
+
+def test_an_error_bar_under_a_twentieth_is_not_written_as_none():
+    """A sampled value's error bar of 0.03 read "± 0" (Sixty-Six's closing step: "about 1.1 game points, ± 0"), as if
+    the sampling had no error; only an error of exactly 0 is written so."""
+    from atout.strategy import _About
+
+    assert _About(1.1, 0.03, "game points").render("en") == "about 1.1 game points, ± 0.03"
+    assert _About(1.1, 0.03, "game points").render("fr") == "environ 1,1 point de partie, ± 0,03"
+    assert _About(4.03, 0.14, "counters").render("en") == "about 4 counters, ± 0.1"
+    assert _About(2.0, 0.0, "points").render("en") == "about 2 points, ± 0"

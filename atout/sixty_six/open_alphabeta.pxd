@@ -19,9 +19,6 @@ cdef int SUIT_PTS[64]
 
 cdef int bit_length(long long x) noexcept nogil
 
-@cython.locals(out=list, low="long long")
-cdef list low_first(long long m)
-
 cdef int points_of(long long m) noexcept
 
 @cython.locals(w=object)
@@ -30,7 +27,10 @@ cdef int player0_points(object score) except? -99
 cdef class OpenSearch:
     cdef public object state, stop
     cdef public dict tt
-    cdef dict declare_memo, gain_memo, lead_cards, strict_cards, replies
+    cdef dict scores
+    cdef int mv[1024]
+    cdef int mk[1024]
+    cdef int top
     cdef public long long nodes
     cdef int trump, NINE, strict_marriages, tie_carries
     cdef long long TR
@@ -50,11 +50,14 @@ cdef class OpenSearch:
 
     cdef bint opened(self) noexcept
 
-    @cython.locals(closer=int, key=tuple, v=object)
+    @cython.locals(closer=int, key=int, v=int)
     cdef int declared(self, int by, int pts0, int pts1) except? -99
 
-    @cython.locals(closer=int, p0=int, p1=int)
+    @cython.locals(closer=int, p0=int, p1=int, key=int, v=int)
     cdef int finished(self, int last) except? -99
+
+    @cython.locals(key=int, v=int)
+    cdef int close_failed(self) except? -99
 
     @cython.locals(best=int, h="long long", s=int, c=int)
     cdef int reach_now(self, int seat) noexcept
@@ -63,33 +66,33 @@ cdef class OpenSearch:
     cdef long long stock_mask(self) noexcept
 
     @cython.locals(h="long long", opened=bint, marry=int, more=int, s=int)
-    cdef int out_points(self, int seat) except? -99
+    cdef int out_points(self, int seat) noexcept
 
-    @cython.locals(mine="long long", theirs="long long", got=object, TR="long long", gain=int, plain_taken=int,
-                   c=int, s=int, run=int, i=int, b=int, cheap=list)
-    cdef int strict_gain(self, int seat) except? -99
+    @cython.locals(mine="long long", theirs="long long", TR="long long", gain=int, plain_taken=int, x="long long",
+                   low="long long", y="long long", took="long long", cheapest=int, c=int, s=int, run=int, i=int, b=int)
+    cdef int strict_gain(self, int seat) noexcept
 
     @cython.locals(closer=int, r0=bint, r1=bint, v=int, hi=int, lo=int)
     cdef (int, int) bounds(self)
 
-    @cython.locals(cards=object, keyed=list)
-    cdef list cards_to_lead(self, long long h)
+    cdef int lead_key(self, int b, bint opened) noexcept
 
-    @cython.locals(cards=object, keyed=list)
-    cdef list strict_leads(self, long long h)
+    @cython.locals(mv="int*", mk="int*", low="long long", b=int, k=int, j=int)
+    cdef int push_sorted(self, long long x, int at, int n, int start, int opened) noexcept
 
-    @cython.locals(h="long long", opened=bint, moves=list, i=int, s=int)
-    cdef list lead_moves(self, int seat, int stage, int married, int best)
+    @cython.locals(mv="int*", low="long long")
+    cdef int push_low_first(self, long long x, int at, int n) noexcept
 
-    @cython.locals(h="long long", opened=bint, key=tuple, moves=object, TR="long long", ls=int, f="long long",
-                   head="long long", same="long long", win_same=list, lose_same=list, trumps=list, keyed=list,
-                   others=list)
-    cdef list reply_moves(self, int seat, int lead)
+    @cython.locals(mv="int*", h="long long", opened=bint, n=int, i=int, j=int, s=int)
+    cdef int lead_moves(self, int seat, int stage, int married, int best, int at) noexcept
+
+    @cython.locals(h="long long", TR="long long", ls=int, f="long long", head="long long", same="long long", n=int)
+    cdef int reply_moves(self, int seat, int lead, int at) noexcept
 
     @cython.locals(H="long long*", cp="int*", tw="int*", mp="int*", keyed=bint, key=object, best_move=int, lo=int,
                    hi=int, h0="long long", h1="long long", wide_seat="long long", c0="long long", c1="long long",
                    low="long long", high="long long", e="long long", a0=int, b0=int, maxing=bint, best=int,
-                   chosen=int, m=int, v=int)
+                   chosen=int, m=int, v=int, at=int, n=int, i=int)
     cdef int lead_node(self, int seat, int stage, int married, int alpha, int beta) except? -99
 
     @cython.locals(cp="int*", tw="int*", a=int, b=int, winner=int, gained=int, v=int, d=int)
@@ -103,7 +106,7 @@ cdef class OpenSearch:
     @cython.locals(H="long long*", cp="int*", tw="int*", winner=int, gained=int, opened=bint)
     cdef int play_reply(self, int seat, int m, int lead, int alpha, int beta) except? -99
 
-    @cython.locals(maxing=bint, best=int, m=int, v=int)
+    @cython.locals(maxing=bint, best=int, m=int, v=int, at=int, n=int, i=int)
     cdef int reply_node(self, int seat, int lead, int alpha, int beta) except? -99
 
     @cython.locals(v1=int, v2=int)
@@ -117,6 +120,7 @@ cdef class OpenSearch:
 
     cdef int root(self, int alpha, int beta) except? -99
 
+    @cython.locals(n=int, i=int)
     cpdef list root_moves(self)
 
     @cython.locals(seat=int)

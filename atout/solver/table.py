@@ -134,7 +134,9 @@ def first_lead_steps(hand: Any, stop: Callable[[], bool] | None = None) -> Itera
     game points for the first leader), ending with the whole table or where ``stop`` came."""
     if not has_first_lead_table(hand):
         raise SolverError(Text("The first lead's table is worked out for a dealt hand of Sixty-Six"))
-    yield from adapter_of(hand).whole_hand_table_steps(hand, stop)
+    steps: Callable[..., Iterator[Any]] | None = getattr(adapter_of(hand), "whole_hand_table_steps", None)
+    assert steps is not None, "has_first_lead_table found it"
+    yield from steps(hand, stop)
 
 
 def par(hand: Any, table: DoubleDummyTable) -> Par | None:

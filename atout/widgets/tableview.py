@@ -77,6 +77,10 @@ class DoubleDummyView(widgets.VBox):
 
         return double_dummy_steps(hand, stop)
 
+    def halted(self, stop: Callable[[], bool]) -> bool:
+        """Whether the work was stopped (``stop``: the Stop button's)."""
+        return stop()
+
     def run(self, wait: bool = False) -> None:
         """Work the table out in the background (``wait``: until it is done)."""
         if self._job is not None and self._job.running():
@@ -91,7 +95,7 @@ class DoubleDummyView(widgets.VBox):
             for table in self.steps(hand, stop):
                 with self._lock:
                     self.table = table
-                    self.stopped = stop() and not table.complete
+                    self.stopped = self.halted(stop) and not table.complete
                     self._draw()
             self.start_button.disabled, self.stop_button.disabled = False, True
 
@@ -243,6 +247,9 @@ class FirstLeadView(DoubleDummyView):
 
         return first_lead_steps(hand, lambda: stop() or late())
 
+    def halted(self, stop: Callable[[], bool]) -> bool:
+        return stop() or self.timed_out
+
     def _value(self, lo: int, hi: int, limits: tuple[int, int]) -> str:
         if lo == hi:
             return units.signed("game points", lo, signed(lo, plus=True))
@@ -294,8 +301,8 @@ class FirstLeadView(DoubleDummyView):
                     Text("Stopped: a choice with one number is proven; the others show what was proven so far.")
                     .render())
             note = f"<p data-testid='dd-stopped'>{escape(said)}</p>"
-        explained = Text("Game points {seat}, who leads first, wins with each choice at the hand's first lead "
-                         "(closing the stock, a marriage, each card), every card and the order of the stock known "
+        explained = Text("What each choice at the hand's first lead (closing the stock, a marriage, each card) wins "
+                         "for {seat}, who leads first, in game points, every card and the order of the stock known "
                          "and both players playing their best. A number below zero is what the dealer wins.",
                          seat=leader)
         self.output.value = (f"<div class='atout-dd' data-testid='double-dummy' data-state='{state}'>"

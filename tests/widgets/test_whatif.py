@@ -247,7 +247,7 @@ def test_sixty_six_s_table_stopped_by_its_time_shows_bounds_never_a_value_it_did
     view.run(wait=True)
     html = view.output.value
     assert "data-state='stopped'" in html and "Stopped after 0 seconds, the time it is given" in html
-    assert "wins" not in html and "atout-best" not in html
+    assert "data-testid='dd-value'" not in html and "atout-best" not in html
     core = first_lead_table(page.hand)
     shown = _first_lead_rows(html)
     assert set(shown) == {str(a) for a in core.values}

@@ -8,9 +8,10 @@ cimport cython
 
 cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
     const char *ATOUT_SEARCH_SOURCE
 
-cdef int DECK_SIZE, TARGET, LAST, LOW, HIGH, NO_MOVE
+cdef int DECK_SIZE, TARGET, LAST, LOW, HIGH, NO_MOVE, TT_CARDS
 cdef int M_DECLARE, M_CLOSE, M_EXCHANGE, M_DRAW, M_MARRY
 cdef int PT[24]
 cdef long long SM[4]
@@ -18,6 +19,7 @@ cdef long long KQM[4]
 cdef int SUIT_PTS[64]
 
 cdef int bit_length(long long x) noexcept nogil
+cdef int bit_count(long long x) noexcept nogil
 
 cdef int points_of(long long m) noexcept
 
@@ -92,7 +94,7 @@ cdef class OpenSearch:
     @cython.locals(H="long long*", cp="int*", tw="int*", mp="int*", keyed=bint, key=object, best_move=int, lo=int,
                    hi=int, h0="long long", h1="long long", wide_seat="long long", c0="long long", c1="long long",
                    low="long long", high="long long", e="long long", a0=int, b0=int, maxing=bint, best=int,
-                   chosen=int, m=int, v=int, at=int, n=int, i=int)
+                   chosen=int, m=int, v=int, at=int, n=int, i=int, strict=bint)
     cdef int lead_node(self, int seat, int stage, int married, int alpha, int beta) except? -99
 
     @cython.locals(cp="int*", tw="int*", a=int, b=int, winner=int, gained=int, v=int, d=int)

@@ -33,6 +33,10 @@ TARGET = scoring.TARGET_POINTS
 LAST = scoring.LAST_TRICK_BONUS
 LOW, HIGH = -4, 4          # outside every value: the search's infinities
 NO_MOVE = -1
+# In the strict play, positions with fewer cards than this in each hand are not kept in the table: their search is
+# a few nodes, cheaper done again than kept (seed 6's first-lead table from the deal: 20 % of its 1.14M entries
+# had two cards each).
+TT_CARDS = 5
 
 M_DECLARE = 100
 M_CLOSE = 101
@@ -65,8 +69,14 @@ def bit_length(x: int) -> int:
     return 64 - __builtin_clzll(x) if x else 0  # type: ignore[name-defined]  # noqa: F821  (declared in the .pxd)
 
 
+def bit_count(x: int) -> int:
+    """``int.bit_count`` (C: population count)."""
+    return __builtin_popcountll(x)  # type: ignore[name-defined]  # noqa: F821  (declared in the .pxd)
+
+
 if not cython.compiled:
-    bit_length = int.bit_length  # type: ignore[assignment]  # noqa: F811  (plain Python: the int method itself)
+    bit_length = int.bit_length  # type: ignore[assignment]  # noqa: F811  (plain Python: the int methods themselves)
+    bit_count = int.bit_count  # type: ignore[assignment]  # noqa: F811
     BUILT_FROM = None
 else:
     BUILT_FROM = ATOUT_SEARCH_SOURCE.decode()  # type: ignore[name-defined]  # noqa: F821  (the source's digest, from setup.py)
@@ -434,26 +444,30 @@ class OpenSearch:
             h1 = H[1]
             if h0 & (h0 - 1) == 0 and h1 & (h1 - 1) == 0 and (self.closer >= 0 or self.nxt == DECK_SIZE):
                 return self.last_trick(seat)
-            # the key: bits 0-62 (``low``) and from 63 on (``high``), as one int
-            wide_seat = seat        # 64-bit in C, as the points shifted below
-            c0 = cp[0]
-            c1 = cp[1]
-            low = h0 | h1 << 24 | wide_seat << 48 | c0 << 49 | c1 << 56
-            high = (tw[0] > 0) | (tw[1] > 0) << 1 | mp[0] << 2 | mp[1] << 10
-            if self.closer < 0 and self.nxt < DECK_SIZE:
-                high |= (1 | self.nxt << 1 | (self.up + 1) << 6 | stage << 11) << 18
-            else:       # strict: the stock plays no more part
-                high |= ((self.closer + 1) << 1 | self.tac0 << 3 | self.tac1 << 4) << 18
-            key = high
-            key = key << 63 | low
-            keyed = 1
-            e = self.tt.get(key, -1)
-            if e >= 0:
-                lo = (e & 15) - 4
-                hi = (e >> 4 & 15) - 4
-                best_move = (e >> 8) - 1
+            strict = self.closer >= 0 or self.nxt == DECK_SIZE
+            if strict and bit_count(h0) < TT_CARDS:
+                lo, hi = self.bounds()      # a few cards left: searched again each time, cheaper than kept
             else:
-                lo, hi = self.bounds()
+                # the key: bits 0-62 (``low``) and from 63 on (``high``), as one int
+                wide_seat = seat        # 64-bit in C, as the points shifted below
+                c0 = cp[0]
+                c1 = cp[1]
+                low = h0 | h1 << 24 | wide_seat << 48 | c0 << 49 | c1 << 56
+                high = (tw[0] > 0) | (tw[1] > 0) << 1 | mp[0] << 2 | mp[1] << 10
+                if strict:      # the stock plays no more part
+                    high |= ((self.closer + 1) << 1 | self.tac0 << 3 | self.tac1 << 4) << 18
+                else:
+                    high |= (1 | self.nxt << 1 | (self.up + 1) << 6 | stage << 11) << 18
+                key = high
+                key = key << 63 | low
+                keyed = 1
+                e = self.tt.get(key, -1)
+                if e >= 0:
+                    lo = (e & 15) - 4
+                    hi = (e >> 4 & 15) - 4
+                    best_move = (e >> 8) - 1
+                else:
+                    lo, hi = self.bounds()
             if lo >= beta:
                 return lo
             if hi <= alpha:

@@ -265,7 +265,7 @@ class FirstLeadView(DoubleDummyView):
         done = len(table.values)
         self.bar.max, self.bar.value = table.size, done
         self.bar.description = Text("{done} of {total}", done=done, total=table.size).render()
-        leader = player_label(table.leader)
+        leader = Person(table.leader)
         tied = table.complete and len(set(table.values.values())) == 1
         best = set(table.best) if table.complete and not tied else set()
         rows = []
@@ -286,7 +286,7 @@ class FirstLeadView(DoubleDummyView):
                 said = Text("With both players playing their best, neither player scores.").render()
             else:
                 said = Text("With both players playing their best, {seat} wins {amount}.",
-                            seat=leader if value > 0 else player_label(1 - table.leader),
+                            seat=leader if value > 0 else Person(1 - table.leader),
                             amount=units.amount("game points", abs(value)).render()).render()
             if tied:
                 said += " " + Text("Every choice is worth the same here: none is better than another.").render()

@@ -34,6 +34,7 @@ cdef class OpenSearch:
     cdef int mk[1024]
     cdef int top
     cdef public long long nodes
+    cdef public int table_cards
     cdef int trump, NINE, strict_marriages, tie_carries
     cdef long long TR
     cdef int MVAL[4]

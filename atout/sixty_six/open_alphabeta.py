@@ -33,10 +33,11 @@ TARGET = scoring.TARGET_POINTS
 LAST = scoring.LAST_TRICK_BONUS
 LOW, HIGH = -4, 4          # outside every value: the search's infinities
 NO_MOVE = -1
-# In the strict play, positions with fewer cards than this in each hand are not kept in the table: their search is
-# a few nodes, cheaper done again than kept (seed 6's first-lead table from the deal: 20 % of its 1.14M entries
-# had two cards each).
-TT_CARDS = 5
+# In the strict play, positions with fewer cards than this in each hand are not kept in the table: compiled, their
+# search is a few nodes, cheaper done again than kept (the largest first-lead table of ``atout bench whole-hand``,
+# seed 6: 1.38 s and 24 MB with 5, against 2.00 s and 115 MB keeping them all). In plain Python a node costs about
+# as much as a lookup: it keeps them all (2: the last trick is counted without search), as many nodes as before.
+TT_CARDS = 5 if cython.compiled else 2
 
 M_DECLARE = 100
 M_CLOSE = 101
@@ -106,6 +107,7 @@ class OpenSearch:
         self.nodes = 0
         # the table: a state packed in an int (see ``lead_node``) -> its bounds and best move, packed too
         self.tt = {}  # type: dict[object, int]
+        self.table_cards = TT_CARDS      # the fewest cards a hand of a strict-play position kept in the table
         # the scores of the ends reached (scoring's, in player 0's game points), each by its facts packed in an int
         self.scores = {}  # type: dict[int, int]
         # the moves of the nodes being searched, on a stack (each node's from ``top``), and their sort keys
@@ -445,7 +447,7 @@ class OpenSearch:
             if h0 & (h0 - 1) == 0 and h1 & (h1 - 1) == 0 and (self.closer >= 0 or self.nxt == DECK_SIZE):
                 return self.last_trick(seat)
             strict = self.closer >= 0 or self.nxt == DECK_SIZE
-            if strict and bit_count(h0) < TT_CARDS:
+            if strict and bit_count(h0) < self.table_cards:
                 lo, hi = self.bounds()      # a few cards left: searched again each time, cheaper than kept
             else:
                 # the key: bits 0-62 (``low``) and from 63 on (``high``), as one int

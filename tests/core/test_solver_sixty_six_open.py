@@ -153,9 +153,10 @@ def test_the_table_of_a_dealt_hand_values_every_first_lead_choice() -> None:
 
 # --- the builds (``atout.solver.builds``: the search compiled with Cython, and plain Python) -------------------------
 
-def _searched(hand: Any, build: str) -> tuple[Any, ...]:
+def _searched(hand: Any, build: str, table_cards: int | None = None) -> tuple[Any, ...]:
     """Everything a search of ``hand`` says in ``build``: its value, each root move's action and value, the positions
-    searched and the table's size."""
+    searched and the table's size (``table_cards``: the fewest cards of a strict-play position kept in the table,
+    else the build's own)."""
     from atout.solver import builds
 
     saved = builds.current
@@ -163,6 +164,8 @@ def _searched(hand: Any, build: str) -> tuple[Any, ...]:
     try:
         assert (builds.module(builds.OPEN).BUILT_FROM is not None) == (build == "compiled")    # not one build twice
         search = new_search(from_hand(hand))
+        if table_cards is not None:
+            search.table_cards = table_cards
         value = search.value()
         moves = [(str(search.action(m)), search.value_after(m)) for m in search.root_moves()]
         return value, moves, search.nodes, len(search.tt)
@@ -181,9 +184,12 @@ def test_both_builds_search_the_same_tree() -> None:
     hands = [positions_of(seed)[k] for seed in range(6) for k in (5, 3)]
     hands += [positions_of(seed)[11] for seed in (6, 8, 9)]       # from the deal: the searches of a few seconds
     hands += [h for options in OPTIONS for h in (near_the_end(seed, options) for seed in range(8)) if not h.is_over]
+    kept = new_search(from_hand(hands[0])).table_cards           # the compiled build's (the tests' default build)
     for hand in hands:
-        compiled, pure = _searched(hand, "compiled"), _searched(hand, "pure")
+        compiled, pure = _searched(hand, "compiled"), _searched(hand, "pure", kept)
         assert compiled == pure, hand.history
+        # plain Python keeps more positions in its table (more memory, fewer nodes): the same values
+        assert _searched(hand, "pure")[:2] == compiled[:2], hand.history
 
 
 def test_an_edited_open_search_is_never_shadowed_by_an_old_compiled_build(monkeypatch) -> None:

@@ -14,8 +14,9 @@ What keeps it fast:
   won a trick, the marriages' points, the stock's place (how many cards were drawn) and the card under it (the
   turned trump, or the 9 exchanged for it), who closed and who had won a trick then. Hands reached by different
   orders of the same tricks meet there. Key and entry are each packed in one int (half the memory of tuples), and
-  the strict play's positions with fewer than five cards a hand are searched again rather than kept (faster, and a
-  fifth of the memory: 24 MB rather than 115 MB for the largest first-lead table of ``atout bench whole-hand``).
+  the compiled build searches the strict play's positions with fewer than five cards a hand again rather than keep
+  them (faster, and a fifth of the memory: 24 MB rather than 115 MB for the largest first-lead table of ``atout
+  bench whole-hand``; plain Python keeps them, a node costing it about as much as a lookup).
 * **Exact shortcuts**: a player on lead who counts 66 (or reaches it with a marriage) and has won a trick gets, by
   declaring at once, the most they can get at all (their opponent's points and tricks only grow), so the
   position's value is that declaration's; a closer who can no longer reach 66 loses the close whatever is played.

@@ -509,9 +509,12 @@ def puzzles_in_deal(game: str, seed: int) -> Iterator[Puzzle]:
         hand.apply(action)
 
 
-def _preference(puzzle: Puzzle) -> tuple[int, int, int]:
-    """Which of a hand's puzzles to keep: one with a theme, then one the club player missed, then more choices."""
-    return (bool(puzzle.themes), puzzle.club != puzzle.answer, len(puzzle.choices))
+def _preference(puzzle: Puzzle) -> tuple[int, int, int, int]:
+    """Which of a hand's puzzles to keep: one with a theme, then one with a theme besides closing (a closing puzzle
+    arises in most hands of Sixty-Six: first, it kept 7 counting puzzles of 50 where there had been 50), then one the
+    club player missed, then more choices."""
+    return (bool(puzzle.themes), bool(set(puzzle.themes) - {"closing"}), puzzle.club != puzzle.answer,
+            len(puzzle.choices))
 
 
 def build_puzzles(count: int, seed: int = 0, games: Iterable[str] | None = None, hands_each: int = HANDS_EACH,

@@ -187,3 +187,16 @@ def test_the_shipped_set_has_200_puzzles_and_more_across_every_game_and_a_sample
     assert all(t in THEMES for p in puzzles for t in p.themes)
     sample = random.Random(32).sample(puzzles, 8)       # the whole set: atout puzzles check
     assert {p.id: check_puzzle(p) for p in sample} == {p.id: [] for p in sample}
+
+
+def test_a_hand_gives_a_theme_besides_closing_before_closing_alone():
+    """Closing puzzles arise in most hands of Sixty-Six: a hand's counting puzzle is kept before its closing one, even
+    with fewer choices and the club player right there (else the shipped set kept 7 counting puzzles of 50)."""
+    from atout.puzzles import _preference
+
+    closing = next(p for p in packaged_puzzles() if p.themes == ("closing",) and p.club != p.answer)
+    counting = replace(closing, themes=("counting",), choices=closing.choices[:2], club=closing.answer)
+    assert max([closing, counting], key=_preference) is counting
+    assert max([closing, replace(counting, themes=())], key=_preference) is closing
+    kept = Counter(t for p in packaged_puzzles() if p.game == "sixty-six" for t in p.themes)
+    assert kept["closing"] >= 10 and kept["counting"] >= 10, kept

@@ -23,11 +23,12 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/pip install --quiet --no-compile -e '.[test]'
 	touch $(STAMP)
 
-# The solver's search compiled from its one source (setup.py; plain Python where no C compiler is found),
-# rebuilt whenever that source changes, so that a page never waits for a compile.
+# The solver's searches compiled each from its one source (setup.py; plain Python where no C compiler is found),
+# rebuilt whenever a source changes, so that a page never waits for a compile.
 SEARCH := $(VENV)/.search-built
-$(SEARCH): $(STAMP) atout/solver/tricks.py atout/solver/tricks.pxd
-	rm -f atout/solver/tricks.c
+$(SEARCH): $(STAMP) atout/solver/tricks.py atout/solver/tricks.pxd atout/sixty_six/open_alphabeta.py \
+           atout/sixty_six/open_alphabeta.pxd atout/solver/digest.py
+	rm -f atout/solver/tricks.c atout/sixty_six/open_alphabeta.c
 	$(BIN)/python setup.py -q build_ext --inplace
 	touch $(SEARCH)
 

@@ -1,5 +1,6 @@
-"""The build: Atout is plain Python, and the solver's search (``atout/solver/tricks.py``, typed by
-``tricks.pxd`` beside it) is also compiled with Cython where a C compiler is found. Without Cython or
+"""The build: Atout is plain Python, and the solver's searches (``atout/solver/tricks.py``, the trick search, and
+``atout/sixty_six/open_alphabeta.py``, Sixty-Six's whole hand, each typed by the ``.pxd`` beside it) are also
+compiled with Cython where a C compiler is found. Without Cython or
 without a compiler the build says so and Atout installs as plain Python: the same search runs
 uncompiled (``atout.solver.BUILD`` says which runs). The compiled module carries the digest of the
 source it was built from, so an edited source is never shadowed by an old build."""
@@ -12,14 +13,13 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
-SEARCH = "atout/solver/tricks.py"
 
 
-def digest() -> str:
+def digests():
     spec = importlib.util.spec_from_file_location("digest", HERE / "atout" / "solver" / "digest.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.source_digest()
+    return module
 
 
 def extensions() -> list:
@@ -31,14 +31,14 @@ def extensions() -> list:
     except ImportError:
         print("Cython not found: the solver stays plain Python")
         return []
-    ext = Extension("atout.solver.tricks", [SEARCH],
-                    define_macros=[("ATOUT_SEARCH_SOURCE", f'"{digest()}"')],
-                    # -g0: Python's own flags ask for debug information (-g), which took 2.2 of the 7.5 s that gcc
-                    # spends on the 1.6 MB of C here, in each of the two builds make test runs (in place, and the
-                    # wheel's); the code is the same, so the search runs as fast. To debug a crash in it, build
-                    # with "-g" here instead.
-                    extra_compile_args=["-O3", "-g0"])
-    return cythonize([ext], quiet=True, compiler_directives={
+    found = digests()
+    # -g0: Python's own flags ask for debug information (-g), which took 2.2 of the 7.5 s that gcc spends on the
+    # 1.6 MB of C of the trick search, in each of the two builds make test runs (in place, and the wheel's); the code
+    # is the same, so the search runs as fast. To debug a crash in it, build with "-g" here instead.
+    exts = [Extension(name, [f"atout/{stem}.py"], extra_compile_args=["-O3", "-g0"],
+                      define_macros=[("ATOUT_SEARCH_SOURCE", f'"{found.source_digest(name)}"')])
+            for name, stem in found.SEARCHES.items()]
+    return cythonize(exts, quiet=True, compiler_directives={
         "language_level": 3, "annotation_typing": False, "boundscheck": False, "cdivision": True})
 
 

@@ -19,10 +19,13 @@ Themes are named only where the solver's values and lines show them (``THEMES``;
 * ``endplay``: a ``duck`` after which the opponent on lead has two or more leads and every one of them gives the
   same result (they have no way out): the trick was given away to put them on lead;
 * ``counting`` (Sixty-Six): the answer is to declare 66, or declaring would be wrong though the player has 50
-  points or more (``NEAR``): the points must be counted.
+  points or more (``NEAR``): the points must be counted;
+* ``closing`` (Sixty-Six, the stock open): the answer is to close the stock, or to draw where closing (after the
+  trick just won) was the other choice and loses.
 
-Closing the stock at the right moment is not among them: the solver does not take Sixty-Six's open stock, and a
-puzzle claims only what the solver proved.
+Sixty-Six's open stock is valued by the whole-hand search (``atout.sixty_six.open_search``: every card and the
+stock's order known, in a dealt hand), only where closing is a choice: those positions are puzzles only where the
+decision is to close or not (the ``closing`` theme); the best line is then the answer alone.
 
 A puzzle is data, kept as text (``format_puzzles``, ``parse_puzzles``; they round-trip): one block of ``key: value``
 lines a puzzle, blocks separated by a blank line, ``#`` starting a comment::
@@ -74,6 +77,7 @@ THEMES: dict[str, str] = {
     "duck": N_("Letting the trick go"),
     "endplay": N_("An endplay"),
     "counting": N_("Counting to 66"),
+    "closing": N_("Closing at the right moment"),
 }
 
 # What a score is, said once under a puzzle's proof (``atout.solver.scoring``'s ``whose``), for a side of several
@@ -158,7 +162,7 @@ def puzzle_at(hand: Any, club: Action | None = None) -> Puzzle | None:
     try:
         position_of(hand)
     except SolverError:
-        return None
+        return _open_stock_puzzle(hand, club)
     seat = hand.to_act
     solution = solve(hand)          # no time limit: the same puzzles on any machine
     score = scorer(hand, seat)
@@ -177,12 +181,46 @@ def puzzle_at(hand: Any, club: Action | None = None) -> Puzzle | None:
     return Puzzle(**{**puzzle.__dict__, "themes": themes})
 
 
+def _open_stock_puzzle(hand: Any, club: Action | None) -> Puzzle | None:
+    """The puzzle at a position the trick solver does not take but the family's whole-hand search does (Sixty-Six's
+    open stock in a dealt hand), where closing is a choice: one action keeps the best result and the decision it
+    makes is to close or not (the ``closing`` theme). Every value is exact (the search runs without a time limit)."""
+    from atout.position import compact_text
+    from atout.solver import SolverError
+    from atout.solver.positions import adapter_of
+    from atout.solver.scoring import scorer
+
+    if not any(a.kind == "close" for a in hand.legal_actions()):
+        return None
+    try:
+        values_of = getattr(adapter_of(hand), "whole_hand_values", None)
+    except SolverError:
+        return None
+    values = values_of(hand) if values_of is not None else None
+    if values is None:
+        return None
+    top = max(values.values())
+    best = [a for a, v in values.items() if v == top]
+    if len(best) != 1:
+        return None
+    (answer,) = best
+    if answer.kind not in ("close", "draw"):
+        return None
+    seat = hand.to_act
+    score = scorer(hand, seat)
+    choices = sorted((Choice(a, v, v) for a, v in values.items()), key=lambda c: (-c.score, str(c.action)))
+    position = compact_text(hand)
+    puzzle = Puzzle(puzzle_id(position, seat), hand.config.game, position, seat, answer, tuple(choices), (answer,),
+                    score.whose, score.unit, score.count_unit, club=club)
+    themes = themes_of(puzzle, hand)
+    if "closing" not in themes:
+        return None
+    return Puzzle(**{**puzzle.__dict__, "themes": themes})
+
+
 def _points(hand: Any, seat: int) -> int:
     """Sixty-Six: the points ``seat`` has counted so far (its tricks' cards and its marriages)."""
-    from atout.solver import position_of
-
-    position = position_of(hand)
-    return int(position.card_points[seat] + position.marriage_points[seat])
+    return int(hand.card_points[seat] + hand.marriage_points[seat])
 
 
 def _trick_winner(hand: Any, line: Iterable[Action]) -> int | None:
@@ -210,6 +248,8 @@ def themes_of(puzzle: Puzzle, hand: Any) -> tuple[str, ...]:
     losing = [c.action for c in puzzle.choices if c.score < puzzle.best.score]
     if answer.kind == "declare" or (any(a.kind == "declare" for a in losing) and _points(hand, puzzle.seat) >= NEAR):
         found.add("counting")
+    if answer.kind == "close" or (answer.kind == "draw" and any(a.kind == "close" for a in losing)):
+        found.add("closing")
     if answer.kind == "play" and answer.card is not None:
         found |= _play_themes(puzzle, hand, answer, [a for a in losing if a.kind == "play" and a.card is not None])
     return tuple(t for t in THEMES if t in found)
@@ -284,7 +324,7 @@ def action_said(action: Action) -> Any:
     simple = {"keep": N_("not robbing"), "declare": N_("declaring 66"), "close": N_("closing the stock"),
               "jinx": N_("jinxing"), "stop": N_("stopping at three tricks"),
               "alone": N_("going alone"), "with-partner": N_("playing with your partner"),
-              "exchange": N_("exchanging the 9 of trumps")}
+              "exchange": N_("exchanging the 9 of trumps"), "draw": N_("drawing from the stock")}
     if action.kind in simple:
         return Text(simple[action.kind])
     return Text("{action}", action=str(action))
@@ -308,6 +348,8 @@ def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
     whose = (WHOSE_SIDE if partners and puzzle.whose in WHOSE_SIDE else WHOSE_ALONE).get(puzzle.whose)
     if whose is not None:
         lines.append(Text(whose))
+    if "closing" in puzzle.themes:
+        lines.append(Text("These values know the order of the cards in the stock, as they know every hand."))
     return lines
 
 
@@ -469,9 +511,12 @@ def puzzles_in_deal(game: str, seed: int) -> Iterator[Puzzle]:
         hand.apply(action)
 
 
-def _preference(puzzle: Puzzle) -> tuple[int, int, int]:
-    """Which of a hand's puzzles to keep: one with a theme, then one the club player missed, then more choices."""
-    return (bool(puzzle.themes), puzzle.club != puzzle.answer, len(puzzle.choices))
+def _preference(puzzle: Puzzle) -> tuple[int, int, int, int]:
+    """Which of a hand's puzzles to keep: one with a theme, then one with a theme besides closing (a closing puzzle
+    arises in most hands of Sixty-Six: first, it kept 7 counting puzzles of 50 where there had been 50), then one the
+    club player missed, then more choices."""
+    return (bool(puzzle.themes), bool(set(puzzle.themes) - {"closing"}), puzzle.club != puzzle.answer,
+            len(puzzle.choices))
 
 
 def build_puzzles(count: int, seed: int = 0, games: Iterable[str] | None = None, hands_each: int = HANDS_EACH,

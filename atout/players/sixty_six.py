@@ -314,7 +314,7 @@ class Expert(Club):
         (``atout.sixty_six.open_search``), and the choice of the best mean in game points. Ties go to the club
         player's choice. None when no guess was solved in time."""
         from atout.sixty_six import SixtySixHand
-        from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
+        from atout.sixty_six.open_search import for_seat, from_hand, new_search
         from atout.solver.positions import Interrupted
 
         deadline = self._deadline()
@@ -324,7 +324,7 @@ class Expert(Club):
             if hidden is None:
                 break
             hand = SixtySixHand.from_view(table.view, *hidden)
-            search = OpenSearch(from_hand(hand), lambda: time.perf_counter() > deadline)
+            search = new_search(from_hand(hand), lambda: time.perf_counter() > deadline)
             try:
                 samples.append({search.action(m): float(for_seat(search.value_after(m), table.seat, hand.carry))
                                 for m in search.root_moves()})

@@ -44,20 +44,22 @@ def _timed(fn: Any) -> tuple[Any, float, float]:
 
 
 def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any]:
-    from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
+    from atout.sixty_six.open_search import for_seat, from_hand, new_search
     from atout.solver.positions import Interrupted
 
     deals = deals or DEFAULT_DEALS
     rows: dict[str, list[dict[str, Any]]] = {f"{k} face down": [] for k in POINTS}
     rows["first-lead table"] = []
     stopped = 0
+    # the largest transposition table, of the first-lead tables' searches: what one table on the page holds at most
+    peak: dict[str, Any] = {"seed": None, "entries": 0, "mb": 0.0}
     for seed in range(deals):
         for k, hand in sorted(positions_of(seed).items(), reverse=True):
             stop = None
             if seconds is not None:
                 deadline = time.perf_counter() + seconds
                 stop = lambda deadline=deadline: time.perf_counter() > deadline  # noqa: E731
-            search = OpenSearch(from_hand(hand), stop)
+            search = new_search(from_hand(hand), stop)
             try:
                 value, wall, cpu = _timed(search.value)
             except Interrupted:
@@ -67,7 +69,7 @@ def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any
                                             "value": for_seat(value, hand.to_act, hand.carry), "wall_s": wall,
                                             "cpu_s": cpu, "nodes": search.nodes})
             if k == 11:
-                search = OpenSearch(from_hand(hand), stop)
+                search = new_search(from_hand(hand), stop)
                 try:
                     values, wall, cpu = _timed(lambda s=search, h=hand: {
                         str(s.action(m)): for_seat(s.value_after(m), h.to_act, h.carry) for m in s.root_moves()})
@@ -76,6 +78,8 @@ def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any
                     continue
                 rows["first-lead table"].append({"seed": seed, "values": values, "wall_s": wall, "cpu_s": cpu,
                                                  "nodes": search.nodes})
+                if len(search.tt) > peak["entries"]:
+                    peak = {"seed": seed, "entries": len(search.tt), "mb": round(table_mb(search.tt), 1)}
     summary = {}
     for name, got in rows.items():
         if not got:
@@ -90,15 +94,30 @@ def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any
             "median_nodes": int(statistics.median(r["nodes"] for r in got)),
             "nodes_per_cpu_s": int(sum(r["nodes"] for r in got) / max(sum(cpus), 1e-9)),
         }
-    return {"deals": deals, "budget_s": seconds, "stopped": stopped, "points": summary, "positions": rows}
+    from atout.solver import builds
+
+    return {"build": builds.describe(builds.OPEN), "deals": deals, "budget_s": seconds, "stopped": stopped,
+            "points": summary, "largest_table": peak, "positions": rows}
+
+
+def table_mb(tt: dict[Any, int]) -> float:
+    """The memory a transposition table holds: the dict, its keys and its entries, as ``sys.getsizeof`` counts them
+    (an entry's int shared with another is counted again: an upper bound)."""
+    import sys
+
+    return (sys.getsizeof(tt) + sum(sys.getsizeof(k) + sys.getsizeof(v) for k, v in tt.items())) / 1e6
 
 
 def format_results(fig: dict[str, Any]) -> str:
-    lines = [f"Sixty-Six, every card and the stock's order known: {fig['deals']} deal{'s' * (fig['deals'] != 1)}"
+    lines = [f"search build: {fig['build']}",
+             f"Sixty-Six, every card and the stock's order known: {fig['deals']} deal{'s' * (fig['deals'] != 1)}"
              + (f", each search stopped after {fig['budget_s']:g} s ({fig['stopped']} stopped)"
                 if fig["budget_s"] is not None else "")]
     for name, p in fig["points"].items():
         lines.append(f"{name:18s} {p['solved']:3d} solved  median {p['median_wall_s']:7.2f} s wall "
                      f"{p['median_cpu_s']:7.2f} s CPU (max {p['max_wall_s']:.2f} / {p['max_cpu_s']:.2f})  "
                      f"median {p['median_nodes']:,} nodes, {p['nodes_per_cpu_s']:,} nodes per CPU second")
+    peak = fig["largest_table"]
+    lines.append(f"largest transposition table (a first-lead table): {peak['entries']:,} entries, "
+                 f"{peak['mb']:.1f} MB (seed {peak['seed']})")
     return "\n".join(lines)

@@ -1,76 +1,92 @@
-"""Which build of the trick search runs: compiled (Cython, from ``tricks.py`` and ``tricks.pxd``) or plain Python.
+"""Which build of the searches runs: compiled (Cython) or plain Python.
 
-There is one search, ``atout/solver/tricks.py``. ``setup.py`` compiles it where it can; the compiled module
-carries the digest of the source it was built from, and is used only while that source is unchanged (an
-edited search is never shadowed by an old build: it runs as plain Python until ``make install`` rebuilds
-it). ``ATOUT_SOLVER_BUILD=pure`` in the environment asks for plain Python; ``use`` switches in-process
-(the tests run every solver test with each build there is).
+There are two searches, each one source: the trick search, ``atout/solver/tricks.py`` (typed by ``tricks.pxd``),
+and Sixty-Six's whole-hand search, ``atout/sixty_six/open_alphabeta.py`` (typed by ``open_alphabeta.pxd``).
+``setup.py`` compiles them where it can; each compiled module carries the digest of the source it was built from,
+and is used only while that source is unchanged (an edited search is never shadowed by an old build: it runs as
+plain Python until ``make install`` rebuilds it). ``ATOUT_SOLVER_BUILD=pure`` in the environment asks for plain
+Python; ``use`` switches in-process, both searches at once (the tests run every solver test with each build there
+is).
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import sys
-from pathlib import Path
 from types import ModuleType
 
-from atout.solver.digest import source_digest
+from atout.solver.digest import PACKAGE, SEARCHES, TRICKS, source_digest
 
-HERE = Path(__file__).parent
+OPEN = "atout.sixty_six.open_alphabeta"
 
 
-def _pure_module() -> ModuleType:
+def _pure_module(name: str) -> ModuleType:
     """The search loaded from its Python source, whatever else is importable under its name."""
-    name = "atout.solver._tricks_source"
-    module = sys.modules.get(name)
+    pure_name = name + "_source"
+    module = sys.modules.get(pure_name)
     if module is None:
-        spec = importlib.util.spec_from_file_location(name, HERE / "tricks.py")
+        spec = importlib.util.spec_from_file_location(pure_name, PACKAGE / (SEARCHES[name] + ".py"))
         assert spec is not None and spec.loader is not None, "a .py file always has a spec and a loader"
         module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
+        sys.modules[pure_name] = module
         spec.loader.exec_module(module)
     return module
 
 
-def _find() -> tuple[dict[str, ModuleType], str]:
-    from atout.solver import tricks
-
+def _find(name: str = TRICKS) -> tuple[dict[str, ModuleType], str]:
+    """The builds of search ``name`` there are here, and why there is no compiled one (or "")."""
+    imported = importlib.import_module(name)
     found: dict[str, ModuleType] = {}
     why = ""
-    if tricks.BUILT_FROM is None:
+    if imported.BUILT_FROM is None:
         why = "no compiled build: a plain-Python wheel, or no C compiler or Cython where it was built"
-        found["pure"] = tricks
+        found["pure"] = imported
     else:
-        if tricks.BUILT_FROM == source_digest():
-            found["compiled"] = tricks
+        if imported.BUILT_FROM == source_digest(name):
+            found["compiled"] = imported
         else:
             why = "the compiled build is older than the source: make install rebuilds it"
-        found["pure"] = _pure_module()
+        found["pure"] = _pure_module(name)
     return found, why
 
 
-AVAILABLE, WHY_PURE = _find()
+AVAILABLE, WHY_PURE = _find(TRICKS)          # the trick search's (what "the solver's build" has always meant)
+_OPEN: tuple[dict[str, ModuleType], str] | None = None     # the whole-hand search's, found when first asked for
 _wanted = os.environ.get("ATOUT_SOLVER_BUILD", "")
 current = "compiled" if "compiled" in AVAILABLE and _wanted != "pure" else "pure"
 
 
+def _builds(name: str) -> tuple[dict[str, ModuleType], str]:
+    global _OPEN
+    if name == TRICKS:
+        return AVAILABLE, WHY_PURE
+    if _OPEN is None:
+        _OPEN = _find(OPEN)
+    return _OPEN
+
+
 def use(build: str) -> None:
-    """Run the search from now on with ``build`` ("compiled" or "pure")."""
+    """Run the searches from now on with ``build`` ("compiled" or "pure")."""
     global current
     if build not in AVAILABLE:
         raise ValueError(f"no {build} build of the solver here: {sorted(AVAILABLE)} ({WHY_PURE})")
     current = build
 
 
-def module() -> ModuleType:
-    return AVAILABLE[current]
+def module(name: str = TRICKS) -> ModuleType:
+    """The search ``name`` (a module of ``digest.SEARCHES``) in the build that runs: the compiled one where asked
+    for and found, else plain Python."""
+    found, _why = _builds(name)
+    return found[current] if current in found else found["pure"]
 
 
-def describe() -> str:
-    """Which build runs, in words (for the benchmark and the logs)."""
-    if current == "compiled":
+def describe(name: str = TRICKS) -> str:
+    """Which build of search ``name`` runs, in words (for the benchmarks and the logs)."""
+    found, why = _builds(name)
+    if current == "compiled" and "compiled" in found:
         return "compiled (Cython)"
-    if "compiled" in AVAILABLE:
+    if "compiled" in found:
         return "plain Python (asked for)"
-    return f"plain Python ({WHY_PURE})"
+    return f"plain Python ({why})"

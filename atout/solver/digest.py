@@ -1,15 +1,19 @@
-"""The digest of the search's source, shared by ``setup.py`` (which stamps it into the compiled build) and
-``atout.solver.builds`` (which uses a compiled build only while it matches). Standard library only: the
+"""The digests of the compiled searches' sources, shared by ``setup.py`` (which stamps each into its compiled
+build) and ``atout.solver.builds`` (which uses a compiled build only while it matches). Standard library only: the
 build loads this file by path, before Atout is installed."""
 
 import hashlib
 from pathlib import Path
 
-SOURCES = ("tricks.py", "tricks.pxd")
+PACKAGE = Path(__file__).parents[1]        # the atout folder
+# Each search compiled with Cython: its module, and its source and C types (the two files the digest covers).
+SEARCHES = {"atout.solver.tricks": "solver/tricks", "atout.sixty_six.open_alphabeta": "sixty_six/open_alphabeta"}
+TRICKS = "atout.solver.tricks"
 
 
-def source_digest(folder: Path = Path(__file__).parent) -> str:
+def source_digest(module: str = TRICKS, package: Path = PACKAGE) -> str:
     h = hashlib.sha256()
-    for name in SOURCES:
-        h.update((folder / name).read_bytes())
+    stem = SEARCHES[module]
+    for suffix in (".py", ".pxd"):
+        h.update((package / (stem + suffix)).read_bytes())
     return h.hexdigest()

@@ -13,7 +13,7 @@ At most six tricks of two cards remain, so a plain alpha-beta with a transpositi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
@@ -432,11 +432,11 @@ def whole_hand_values(hand: Any, stop: Callable[[], bool] | None = None) -> dict
     """Every choice of the player to act in a dealt hand (or one imagined whole: ``SixtySixHand.from_view``), valued
     with every card and the stock's order known: the game points each wins for that player (negative: the other wins
     them). None for an ending (no stock's order); ``Interrupted`` once ``stop`` says so."""
-    from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
+    from atout.sixty_six.open_search import for_seat, from_hand, new_search
 
     if not _stock_known(hand):
         return None
-    search = OpenSearch(from_hand(hand), stop)
+    search = new_search(from_hand(hand), stop)
     seat = hand.to_act
     return {search.action(m): for_seat(search.value_after(m), seat, hand.carry) for m in search.root_moves()}
 
@@ -447,6 +447,15 @@ def whole_hand_table(hand: Any, stop: Callable[[], bool] | None = None) -> Any:
     from atout.sixty_six.open_search import first_lead_table
 
     return first_lead_table(hand, stop) if _dealt(hand) else None
+
+
+def whole_hand_table_steps(hand: Any, stop: Callable[[], bool] | None = None) -> Iterator[Any]:
+    """The same table after each probe of its search, its bounds closing in (``open_search.first_lead_steps``);
+    nothing for an ending."""
+    from atout.sixty_six.open_search import first_lead_steps
+
+    if _dealt(hand):
+        yield from first_lead_steps(hand, stop)
 
 
 def bench_whole_hand(deals: int | None, seconds: float | None) -> dict[str, Any]:

@@ -14,7 +14,8 @@ perfect, what each player or side makes in each trump suit (and in no trumps, in
 
 Sixty-Six has no table of this kind (one trump suit, turned up; no contracts): its table is what each choice of the
 first leader at the first lead is worth, every card and the stock's order known
-(``atout.sixty_six.open_search.first_lead_table``, given by ``atout analyse --table``; not yet on the What-if page).
+(``atout.sixty_six.open_search.first_lead_table``; ``first_lead_steps`` here, for ``atout analyse --table`` and the
+What-if page).
 
 >>> from atout.games import package_of
 >>> hand = package_of("forty-fives-partners").new_hand("forty-fives-partners", seed=2)
@@ -115,6 +116,27 @@ def double_dummy_steps(hand: Any, stop: Callable[[], bool] | None = None) -> Ite
         raise SolverError(Text("A double-dummy table is worked out for a dealt hand of Forty-Fives or Five Hundred"))
     yield from steps(hand, stop)
 
+
+
+def has_first_lead_table(hand: Any) -> bool:
+    """Whether ``hand`` is a dealt hand of a game whose table is its first leader's choices (Sixty-Six: its
+    adapter's ``whole_hand_table_steps``, the whole hand searched with the stock's order known)."""
+    dealt = bool(getattr(hand, "history", None)) and hand.history[0].kind == "deal"
+    try:
+        adapter = adapter_of(hand)
+    except SolverError:
+        return False
+    return dealt and hasattr(adapter, "whole_hand_table_steps")
+
+
+def first_lead_steps(hand: Any, stop: Callable[[], bool] | None = None) -> Iterator[Any]:
+    """That table after each probe of its search (``open_search.FirstLeadTable``: each choice's proven bounds, in
+    game points for the first leader), ending with the whole table or where ``stop`` came."""
+    if not has_first_lead_table(hand):
+        raise SolverError(Text("The first lead's table is worked out for a dealt hand of Sixty-Six"))
+    steps: Callable[..., Iterator[Any]] | None = getattr(adapter_of(hand), "whole_hand_table_steps", None)
+    assert steps is not None, "has_first_lead_table found it"
+    yield from steps(hand, stop)
 
 
 def par(hand: Any, table: DoubleDummyTable) -> Par | None:

@@ -4,6 +4,8 @@ cell in the background, with a progress bar and a Stop; this view only shows it.
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable, Iterator
 from html import escape
 from typing import Any
 
@@ -13,7 +15,7 @@ from atout import units
 from atout.i18n import Person, Text, ngettext, signed
 from atout.vocabulary import call_label
 from atout.widgets import language
-from atout.widgets.analysis import Background, amount_words, bound_text
+from atout.widgets.analysis import Background, action_words, amount_words, bound_text
 from atout.widgets.fault import guarded
 from atout.widgets.seats import player_label, side_label
 
@@ -69,10 +71,18 @@ class DoubleDummyView(widgets.VBox):
         language.register(self)
         self.refresh()
 
-    def run(self, wait: bool = False) -> None:
-        """Work the table out in the background (``wait``: until it is done)."""
+    def steps(self, hand: Any, stop: Callable[[], bool]) -> Iterator[Any]:
+        """The table after each step of core's work (``atout.solver.table``)."""
         from atout.solver.table import double_dummy_steps
 
+        return double_dummy_steps(hand, stop)
+
+    def halted(self, stop: Callable[[], bool]) -> bool:
+        """Whether the work was stopped (``stop``: the Stop button's)."""
+        return stop()
+
+    def run(self, wait: bool = False) -> None:
+        """Work the table out in the background (``wait``: until it is done)."""
         if self._job is not None and self._job.running():
             return
         self.table, self.stopped = None, False
@@ -82,10 +92,10 @@ class DoubleDummyView(widgets.VBox):
         hand = self.hand.copy()
 
         def work(stop: Any) -> None:
-            for table in double_dummy_steps(hand, stop):
+            for table in self.steps(hand, stop):
                 with self._lock:
                     self.table = table
-                    self.stopped = stop() and not table.complete
+                    self.stopped = self.halted(stop) and not table.complete
                     self._draw()
             self.start_button.disabled, self.stop_button.disabled = False, True
 
@@ -206,3 +216,96 @@ class DoubleDummyView(widgets.VBox):
                              f"<p>{escape(explanation(table).render())} ({escape(unit)})</p>"
                              f"<p>{escape(scored.render())}</p>"
                              f"<table class='atout-dd-table'>{''.join(rows)}</table>{note}</div>")
+
+
+# Sixty-Six's table searches the whole hand: a few seconds on most deals where the search is compiled, but a deal
+# can take far longer, and much longer where it runs as plain Python. Past this budget the table stops by itself,
+# as Stop does, and shows what was proven.
+FIRST_LEAD_BUDGET_S = 30.0
+
+
+class FirstLeadView(DoubleDummyView):
+    """Sixty-Six's table (core's ``first_lead_steps``): each choice of the first leader at the hand's first lead,
+    with the game points it wins for the leader, every card and the stock's order known; bounds while a choice is
+    not yet proven, and within ``budget_s`` seconds."""
+
+    def __init__(self, hand: Any, budget_s: float = FIRST_LEAD_BUDGET_S) -> None:
+        self.budget_s = budget_s
+        self.timed_out = False
+        super().__init__(hand)
+
+    def steps(self, hand: Any, stop: Callable[[], bool]) -> Iterator[Any]:
+        from atout.solver.table import first_lead_steps
+
+        self.timed_out = False
+        deadline = time.monotonic() + self.budget_s
+
+        def late() -> bool:
+            if time.monotonic() > deadline:
+                self.timed_out = True
+            return self.timed_out
+
+        return first_lead_steps(hand, lambda: stop() or late())
+
+    def halted(self, stop: Callable[[], bool]) -> bool:
+        return stop() or self.timed_out
+
+    def _value(self, lo: int, hi: int, limits: tuple[int, int]) -> str:
+        if lo == hi:
+            return units.signed("game points", lo, signed(lo, plus=True))
+        if (lo, hi) == limits:
+            return Text("not known yet").render()
+        between = Text("{lo} to {hi}", lo=signed(lo, plus=True), hi=signed(hi, plus=True)).render()
+        return Text("{value} {unit}", value=between, unit=units.name("game points")).render()
+
+    def _draw(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        done = len(table.values)
+        self.bar.max, self.bar.value = table.size, done
+        self.bar.description = Text("{done} of {total}", done=done, total=table.size).render()
+        leader = Person(table.leader)
+        tied = table.complete and len(set(table.values.values())) == 1
+        best = set(table.best) if table.complete and not tied else set()
+        rows = []
+        for action, (lo, hi) in table.bounds.items():
+            mark = (f" <span class='atout-best-mark'>{escape(Text('best').render())}</span>" if action in best
+                    else "")
+            rows.append(f"<tr class='atout-dd-choice{' atout-best' if action in best else ''}' "
+                        f"data-action='{escape(str(action))}' data-lo='{lo}' data-hi='{hi}'>"
+                        f"<th scope='row'>{escape(action_words(action))}</th>"
+                        f"<td>{escape(self._value(lo, hi, table.limits))}{mark}</td></tr>")
+        head = (f"<tr><th scope='col'>{escape(Text('Choice').render())}</th>"
+                f"<th scope='col'>{escape(Text('Game points for {seat}', seat=leader).render())}</th></tr>")
+        state = "done" if table.complete else ("stopped" if self.stopped else "working")
+        note = ""
+        if table.complete:
+            value = table.value
+            if value == 0:
+                said = Text("With both players playing their best, neither player scores.").render()
+            else:
+                said = Text("With both players playing their best, {seat} wins {amount}.",
+                            seat=leader if value > 0 else Person(1 - table.leader),
+                            amount=units.amount("game points", abs(value)).render()).render()
+            if tied:
+                said += " " + Text("Every choice is worth the same here: none is better than another.").render()
+            note = f"<p class='atout-dd-value' data-testid='dd-value'>{escape(said)}</p>"
+        elif self.stopped:
+            seconds = round(self.budget_s)
+            said = (ngettext("Stopped after {n} second, the time it is given: a choice with one number is proven; "
+                             "the others show what was proven so far.",
+                             "Stopped after {n} seconds, the time it is given: a choice with one number is proven; "
+                             "the others show what was proven so far.", seconds)
+                    if self.timed_out else
+                    Text("Stopped: a choice with one number is proven; the others show what was proven so far.")
+                    .render())
+            note = f"<p data-testid='dd-stopped'>{escape(said)}</p>"
+        explained = Text("What each choice at the hand's first lead (closing the stock, a marriage, each card) wins "
+                         "for {seat}, who leads first, in game points, every card and the order of the stock known "
+                         "and both players playing their best. A number below zero is what the dealer wins.",
+                         seat=leader)
+        self.output.value = (f"<div class='atout-dd' data-testid='double-dummy' data-state='{state}'>"
+                             f"<p>{escape(explained.render())}</p>"
+                             f"<table class='atout-dd-table atout-dd-first-lead'>{head}{''.join(rows)}</table>"
+                             f"{note}</div>")

@@ -208,13 +208,19 @@ class WhatIf(widgets.VBox):
             callback()
 
     def _show_table(self) -> None:
-        """The double-dummy table, for a dealt hand of a game that has one."""
-        from atout.solver.table import has_table
-        from atout.widgets.tableview import DoubleDummyView
+        """The double-dummy table, for a dealt hand of a game that has one (Sixty-Six's: its first lead's)."""
+        from atout.solver.table import has_first_lead_table, has_table
+        from atout.widgets.tableview import DoubleDummyView, FirstLeadView
 
         for old in self.table_box.children:
+            old.stop()
             language.close_tree(old)
-        self.table_box.children = [DoubleDummyView(self.hand)] if has_table(self.hand) else []
+        views: list[DoubleDummyView] = []
+        if has_table(self.hand):
+            views = [DoubleDummyView(self.hand)]
+        elif has_first_lead_table(self.hand):
+            views = [FirstLeadView(self.hand)]
+        self.table_box.children = views
 
     def _show_values(self, marks: dict[str, dict[str, Any]]) -> None:
         if self.table is not None and self.table.card_values != marks:

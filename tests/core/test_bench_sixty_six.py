@@ -5,7 +5,7 @@ import json
 
 from atout.cli import main
 from atout.sixty_six.bench_whole_hand import POINTS, positions_of
-from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
+from atout.sixty_six.open_search import for_seat, from_hand, new_search
 
 
 def test_each_point_is_a_first_lead_with_that_many_face_down_cards():
@@ -25,5 +25,5 @@ def test_the_figures_come_from_the_search_and_a_stopped_search_is_not_counted(ca
     for k in POINTS[1:]:       # the later points (the deal's own search may take seconds)
         for row in figures["positions"][f"{k} face down"]:
             hand = positions_of(row["seed"])[k]
-            assert row["value"] == for_seat(OpenSearch(from_hand(hand)).value(), hand.to_act, hand.carry)
+            assert row["value"] == for_seat(new_search(from_hand(hand)).value(), hand.to_act, hand.carry)
             assert figures["points"][f"{k} face down"]["solved"] == 1

@@ -37,6 +37,9 @@ UNBLOCK = ("45p.0.S9HTDT5CQ-SAK6H9CJ-SJ8D2C92-S7H8D3C73.uH5.a6S", "play JS")
 COUNTING = ("66.0.SQHA9D9CKT-SAJ9HQTCA.uC9.sTDQCJDKDQDJHTSJCADKHKS.a9S-QS-w-9H-QH-w-JS-9D-w-JD-KD-w-JH-QD-w-TD-JC-w-AC-"
             "9C-AS-TS-KS-KC-TC-QC-AH-KH", "play AD")
 PLAIN = ("45.0.SJH94D3C8-HQD8CAQ2-SKQTH2DK-S7H3D6CT5.uHA.ar3D-2C-2H-3H-4H-JS", "play QH")
+# Sixty-Six, the stock open: Player 2, on lead with 32 points, closes (2 game points); every other choice gets 1 or
+# loses 2 (valued by the whole-hand search, the stock's order known).
+CLOSING = ("66.0.SQHQJDTCKQ-SAKHKDA9CA.uHT.sJC9HTSKD9CAHTC9SQDJSJD.a9D-TD-w-mKC-QC-AC-w-x9H", "close")
 
 
 def test_a_puzzle_is_the_one_action_the_solver_proves_best_with_every_value_in_the_hand_s_score():
@@ -69,12 +72,45 @@ def test_a_position_where_two_actions_tie_for_best_is_no_puzzle():
     (*DUCK_ENDPLAY, ("duck", "endplay")),
     (*UNBLOCK, ("unblock",)),
     (*COUNTING, ("counting",)),
+    (*CLOSING, ("closing",)),
     (*PLAIN, ()),
 ])
 def test_each_theme_is_found_where_the_solver_s_line_shows_it_and_only_there(text, answer, themes):
     puzzle = puzzle_at(hand_from_text(text))
     assert puzzle is not None and str(puzzle.answer) == answer
     assert puzzle.themes == themes
+
+
+def test_closing_at_the_right_moment_is_proven_by_the_whole_hand_search():
+    """Issue 32: Sixty-Six's open stock, where closing (or not) is the one best choice: each value is the whole hand
+    searched afresh after that choice, every card and the stock's order known; the proof says the order was known."""
+    from atout.sixty_six.open_search import for_seat, from_hand, new_search
+
+    hand = hand_from_text(CLOSING[0])
+    assert hand.stock_open and not hand.is_strict
+    puzzle = puzzle_at(hand)
+    assert puzzle is not None and str(puzzle.answer) == "close" and puzzle.themes == ("closing",)
+    seat = hand.to_act
+    for choice in puzzle.choices:
+        after = hand.copy()
+        after.apply(choice.action)
+        if after.is_over:
+            got = after.result.game_points[seat] - after.result.game_points[1 - seat]
+        else:
+            got = for_seat(new_search(from_hand(after)).value(), seat, hand.carry)
+        assert choice.score == choice.count == got, choice.action
+    assert [c.action for c in puzzle.choices if c.score == puzzle.best.score] == [puzzle.answer]
+    assert puzzle.line == (puzzle.answer,) and check_puzzle(puzzle) == []
+    said = [line.render("en") for line in proof(puzzle, partners=False)]
+    assert said[0] == "Only closing the stock keeps the best result: 2 game points."
+    assert said[-1] == "These values know the order of the cards in the stock, as they know every hand."
+    for played in ("play 10S", "close"):         # a choice where closing is not legal is no closing puzzle
+        later = hand.copy()
+        later.apply(played)
+        while not later.is_over and not any(a.kind == "close" for a in later.legal_actions()):
+            found = puzzle_at(later)
+            assert found is None or "closing" not in found.themes
+            later.apply(later.legal_actions()[0])
 
 
 def test_counting_is_not_claimed_far_from_66():
@@ -151,3 +187,16 @@ def test_the_shipped_set_has_200_puzzles_and_more_across_every_game_and_a_sample
     assert all(t in THEMES for p in puzzles for t in p.themes)
     sample = random.Random(32).sample(puzzles, 8)       # the whole set: atout puzzles check
     assert {p.id: check_puzzle(p) for p in sample} == {p.id: [] for p in sample}
+
+
+def test_a_hand_gives_a_theme_besides_closing_before_closing_alone():
+    """Closing puzzles arise in most hands of Sixty-Six: a hand's counting puzzle is kept before its closing one, even
+    with fewer choices and the club player right there (else the shipped set kept 7 counting puzzles of 50)."""
+    from atout.puzzles import _preference
+
+    closing = next(p for p in packaged_puzzles() if p.themes == ("closing",) and p.club != p.answer)
+    counting = replace(closing, themes=("counting",), choices=closing.choices[:2], club=closing.answer)
+    assert max([closing, counting], key=_preference) is counting
+    assert max([closing, replace(counting, themes=())], key=_preference) is closing
+    kept = Counter(t for p in packaged_puzzles() if p.game == "sixty-six" for t in p.themes)
+    assert kept["closing"] >= 10 and kept["counting"] >= 10, kept

@@ -452,7 +452,7 @@ def test_both_builds_search_the_same_tree(solver_build):
 def test_an_edited_search_is_never_shadowed_by_an_old_compiled_build(monkeypatch):
     if "compiled" not in builds.AVAILABLE:
         pytest.skip("no compiled build here")
-    monkeypatch.setattr(builds, "source_digest", lambda: "an edited source")
+    monkeypatch.setattr(builds, "source_digest", lambda *_: "an edited source")
     found, why = builds._find()
     assert set(found) == {"pure"} and "older than the source" in why
     assert found["pure"].__file__.endswith("tricks.py")

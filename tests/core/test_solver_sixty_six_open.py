@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from atout.sixty_six.hand import SixtySixHand
-from atout.sixty_six.open_search import OpenSearch, for_seat, from_hand
+from atout.sixty_six.open_search import for_seat, from_hand, new_search
 from atout.solver import sixty_six as strict
 
 
@@ -69,7 +69,7 @@ def test_every_choice_valued_as_the_brute_force_does(options: dict[str, bool]) -
         h = near_the_end(seed, options)
         if h.is_over:
             continue
-        search = OpenSearch(from_hand(h))
+        search = new_search(from_hand(h))
         assert search.value() == brute(h, {}), f"seed {seed}: {h!r}"
         for move in search.root_moves():
             action = search.action(move)
@@ -92,7 +92,7 @@ def test_positions_with_three_face_down_cards() -> None:
         h = SixtySixHand.new("sixty-six", seed=seed)
         while h.face_down > 3 or h.draw_pending or h.trick:
             h.apply(rng.choice([a for a in h.legal_actions() if a.kind not in ("declare", "close")]))
-        search = OpenSearch(from_hand(h))
+        search = new_search(from_hand(h))
         assert search.value() == brute(h, {}), f"seed {seed}"
 
 
@@ -104,7 +104,7 @@ def test_points_carried_in_go_to_the_hand_s_winner() -> None:
         h = near_the_end(seed, {"tie_carries": True}, carry=2)
         if h.is_over:
             continue
-        value = OpenSearch(from_hand(h)).value()
+        value = new_search(from_hand(h)).value()
         assert for_seat(value, 0, h.carry) == brute(h, {}), seed
         assert for_seat(value, 1, h.carry) == -brute(h, {}), seed
         checked += 1
@@ -147,5 +147,79 @@ def test_the_table_of_a_dealt_hand_values_every_first_lead_choice() -> None:
     for cell in table["cells"][:3]:
         after = SixtySixHand.new("sixty-six", seed=1)
         after.apply(cell["action"])
-        search = OpenSearch(from_hand(after))
+        search = new_search(from_hand(after))
         assert (search.value() if leader == 0 else -search.value()) == cell["score"]
+
+
+# --- the builds (``atout.solver.builds``: the search compiled with Cython, and plain Python) -------------------------
+
+def _searched(hand: Any, build: str, table_cards: int | None = None) -> tuple[Any, ...]:
+    """Everything a search of ``hand`` says in ``build``: its value, each root move's action and value, the positions
+    searched and the table's size (``table_cards``: the fewest cards of a strict-play position kept in the table,
+    else the build's own)."""
+    from atout.solver import builds
+
+    saved = builds.current
+    builds.use(build)
+    try:
+        assert (builds.module(builds.OPEN).BUILT_FROM is not None) == (build == "compiled")    # not one build twice
+        search = new_search(from_hand(hand))
+        if table_cards is not None:
+            search.table_cards = table_cards
+        value = search.value()
+        moves = [(str(search.action(m)), search.value_after(m)) for m in search.root_moves()]
+        return value, moves, search.nodes, len(search.tt)
+    finally:
+        builds.use(saved)
+
+
+def test_both_builds_search_the_same_tree() -> None:
+    """One search in two builds: the same values and the same number of positions searched, position by position, in
+    the open play (from the deal too) and near the end, under each set of options."""
+    from atout.sixty_six.bench_whole_hand import positions_of
+    from atout.solver import builds
+
+    if len(builds._builds(builds.OPEN)[0]) < 2:
+        pytest.skip(f"one build only: {builds.describe(builds.OPEN)}")
+    hands = [positions_of(seed)[k] for seed in range(6) for k in (5, 3)]
+    hands += [positions_of(seed)[11] for seed in (6, 8, 9)]       # from the deal: the searches of a few seconds
+    hands += [h for options in OPTIONS for h in (near_the_end(seed, options) for seed in range(8)) if not h.is_over]
+    kept = new_search(from_hand(hands[0])).table_cards           # the compiled build's (the tests' default build)
+    for hand in hands:
+        compiled, pure = _searched(hand, "compiled"), _searched(hand, "pure", kept)
+        assert compiled == pure, hand.history
+        # plain Python keeps more positions in its table (more memory, fewer nodes): the same values
+        assert _searched(hand, "pure")[:2] == compiled[:2], hand.history
+
+
+def test_an_edited_open_search_is_never_shadowed_by_an_old_compiled_build(monkeypatch) -> None:
+    from atout.solver import builds
+
+    if "compiled" not in builds._builds(builds.OPEN)[0]:
+        pytest.skip("no compiled build here")
+    monkeypatch.setattr(builds, "source_digest", lambda *_: "an edited source")
+    found, why = builds._find(builds.OPEN)
+    assert set(found) == {"pure"} and "older than the source" in why
+    assert found["pure"].__file__.endswith("open_alphabeta.py") and found["pure"].BUILT_FROM is None
+
+
+def test_the_first_lead_table_closes_in_probe_by_probe_and_stops_with_what_it_proved() -> None:
+    from atout.sixty_six.open_search import first_lead_steps, first_lead_table
+
+    hand = SixtySixHand.new("sixty-six", seed=9)
+    steps = list(first_lead_steps(hand))
+    whole = first_lead_table(hand)
+    assert steps[-1] == whole and whole.complete and len(whole.values) == whole.size
+    assert all(lo == -3 and hi == 3 for lo, hi in steps[0].bounds.values()) and not steps[0].complete
+    for before, after in zip(steps, steps[1:], strict=False):         # bounds only ever close in
+        for action, (lo, hi) in after.bounds.items():
+            assert before.bounds[action][0] <= lo <= hi <= before.bounds[action][1]
+    for action, value in whole.values.items():                        # each the value searched afresh after it
+        after = hand.copy()
+        after.apply(action)
+        assert for_seat(new_search(from_hand(after)).value(), hand.to_act, hand.carry) == value
+    calls = iter(range(10**9))
+    stopped = first_lead_table(hand, stop=lambda: next(calls) > 20)   # stopped early: bounds, never a false value
+    assert not stopped.complete and stopped.value is None
+    for action, (lo, hi) in stopped.bounds.items():
+        assert lo <= whole.values[action] <= hi

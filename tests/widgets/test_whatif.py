@@ -206,6 +206,58 @@ def test_the_double_dummy_table_of_a_dealt_hand():
             assert f"data-score='{contract.value - 10 * (10 - tricks)}'" in cell or tricks == 10
 
 
+def _first_lead_rows(html: str) -> dict[str, tuple[int, int, bool]]:
+    """Sixty-Six's table's rows: choice -> (proven at least, proven at most, marked best)."""
+    found = re.findall(r"<tr class='atout-dd-choice( atout-best)?' data-action='([^']+)' data-lo='(-?\d+)' "
+                       r"data-hi='(-?\d+)'", html)
+    return {action: (int(lo), int(hi), bool(best)) for best, action, lo, hi in found}
+
+
+def test_sixty_six_s_table_is_its_first_leader_s_choices_in_game_points():
+    """Issue 32: the double-dummy table for Sixty-Six, on the page: each choice of the first leader (closing, a
+    marriage, each card) with the game points it wins for the leader, both players perfect."""
+    from atout import units
+    from atout.sixty_six.open_search import first_lead_table
+
+    page = WhatIf("sixty-six", seed=9)
+    page.hand.apply(page.hand.legal_actions()[-1])          # a card led since: the table stays the first lead's
+    [view] = page.table_box.children
+    view.run(wait=True)
+    html = view.output.value
+    core = first_lead_table(page.hand)
+    first = package_of("sixty-six").new_hand("sixty-six", seed=9)
+    assert "data-state='done'" in html and core.complete
+    shown = _first_lead_rows(html)
+    assert {a: (lo, hi) for a, (lo, hi, _best) in shown.items()} == {str(a): (v, v) for a, v in core.values.items()}
+    assert set(shown) == {str(a) for a in first.legal_actions()} and "close" in shown
+    top = max(core.values.values())
+    assert {a for a, (lo, _hi, best) in shown.items() if best} == {str(a) for a, v in core.values.items() if v == top}
+    assert f"Game points for Player {first.to_act + 1}" in html and core.leader == first.to_act
+    winner = first.to_act if top > 0 else 1 - first.to_act
+    assert f"playing their best, Player {winner + 1} wins {units.amount('game points', abs(top)).render()}." in html
+    assert view.bar.value == view.bar.max == len(shown)
+
+
+def test_sixty_six_s_table_stopped_by_its_time_shows_bounds_never_a_value_it_did_not_prove():
+    from atout.sixty_six.open_search import first_lead_table
+    from atout.widgets.tableview import FirstLeadView
+
+    page = WhatIf("sixty-six", seed=9)
+    view = FirstLeadView(page.hand, budget_s=0)
+    view.run(wait=True)
+    html = view.output.value
+    assert "data-state='stopped'" in html and "Stopped after 0 seconds, the time it is given" in html
+    assert "data-testid='dd-value'" not in html and "atout-best" not in html
+    core = first_lead_table(page.hand)
+    shown = _first_lead_rows(html)
+    assert set(shown) == {str(a) for a in core.values}
+    assert all(lo <= core.values[next(a for a in core.values if str(a) == name)] <= hi
+               for name, (lo, hi, _best) in shown.items())
+    assert any(lo < hi for lo, hi, _best in shown.values()) and "not known yet" in html
+    view.run(wait=True)                                     # asked again: the same budget, from the start
+    assert view.output.value == html
+
+
 @pytest.mark.parametrize("game", [next(g.id for g in GAMES.values() if g.family is f) for f in FAMILY_LIST])
 def test_the_page_speaks_french(game, monkeypatch):
     from atout.widgets.language import set_page_language

@@ -276,6 +276,7 @@ def question_situation(question: dict[str, Any]) -> str:
     return ""
 
 
+MANY_CHOICES = 6     # more choices than this: rows of the panel's own size (live.css)
 LONG_LABEL = 16      # characters: "60 for 120" and "Pass" are short; "10 to Player 1, −25 to Player 2, …" is long
 
 
@@ -303,11 +304,14 @@ def chart_html(title: str, chart: dict[str, Any], labels: dict[str, str], cards:
               f"{escape(Text('Answers are closed.').render())}</p>" if state == "closed" else "")
     # Labels longer than a call or a card (a score's working) each get a line above their bar (live.css).
     stacked = " atout-bars-stacked" if any(len(labels[c]) > LONG_LABEL for c in chart["counts"]) else ""
+    # Many short choices (an auction's calls) in rows of the panel's own size, so that they and Reveal fit under a
+    # long question (a French one of five lines hid the last two calls under Reveal).
+    many = " atout-bars-many" if len(chart["counts"]) > MANY_CHOICES and not stacked else ""
     return (f"<div class='atout-live-chart' data-testid='live-chart' data-answered='{chart['answered']}' "
             f"data-students='{chart['students']}' data-state='{state}'>"
             f"<h3 class='atout-live-question'>{escape(title)}</h3>{how}"
             f"<p class='atout-live-count' data-testid='live-answered' aria-live='polite'>"
-            f"{escape(answered)}</p>{closed}<ul class='atout-bars{stacked}'>{''.join(rows)}</ul></div>")
+            f"{escape(answered)}</p>{closed}<ul class='atout-bars{stacked}{many}'>{''.join(rows)}</ul></div>")
 
 
 class ClassKeys(FromPage, anywidget.AnyWidget):

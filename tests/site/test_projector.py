@@ -601,11 +601,13 @@ def longest_live_question() -> tuple[str, int, int]:
     quiz question (a lesson's calls, cards, scores...) against the questions about the table (which card wins: a
     trick's cards; which cards may be played and what to lead: at most the hand of the player on lead, dealt by each
     game of the registry and bid to its first lead). Its lesson, its index and how many choices it has; of lessons'
-    questions as long, the one with the longest words."""
-    asked = [(len(q.choices), max(len(q.label(c, lang)) for c in q.choices for lang in ("en", "fr")), lesson.id, i)
+    questions as long, the one whose question takes the most words in French (a French question of five lines hid the
+    last two of ten calls under Reveal), then with the longest choices."""
+    asked = [(len(q.choices), len(q.prompt("fr")),
+              max(len(q.label(c, lang)) for c in q.choices for lang in ("en", "fr")), lesson.id, i)
              for lesson in course_lessons() for i in range(len(lesson_questions(lesson.id)))
              for q in [from_spec({"source": "lesson", "lesson": lesson.id, "index": i})]]
-    most, _words, lesson_id, index = max(asked, key=lambda a: (a[0], a[1]))
+    most, _prompt, _words, lesson_id, index = max(asked, key=lambda a: (a[0], a[1], a[2]))
     for game in available_games():
         players = package_of(game).make_config(game).players
         for seed in range(3):
@@ -661,6 +663,11 @@ def check_class_projector(shown: dict, where: str, reveal: bool = True) -> list[
         button = shown["reveal"]
         if button is None or button["bottom"] > shown["height"] + SLACK or button["top"] < -SLACK:
             short.append(f"{where}: Reveal is not on the screen: {button}")
+        else:       # Reveal's row is held at the panel's foot: a chart that runs on is hidden under it
+            under = [p["text"] for p in shown["pieces"] if p["part"] == "chart" for line in p["whole"]
+                     if line["bottom"] > button["top"] + SLACK]
+            if under:
+                short.append(f"{where}: the chart runs under Reveal: {under[:6]}")
     return short
 
 

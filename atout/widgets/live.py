@@ -879,7 +879,10 @@ class TeacherPanel(widgets.VBox):
         self.refresh()
 
     def _back_to_class(self) -> None:
-        """A page coming back: follow me as the class has it, and the table at the deal and step it follows."""
+        """A page coming back: the question last asked chosen again in the pickers (they showed the first question of
+        the first lesson, and Ask would have asked another), follow me as the class has it, and the table at the
+        deal and step it follows."""
+        self._choose_asked()
         follow = self.teacher.row().follow
         if follow is None:
             return
@@ -899,6 +902,19 @@ class TeacherPanel(widgets.VBox):
                 self.host.restore(follow["actions"])
             else:
                 self.host.restore((), follow["actions"], follow["step"] + 1)
+
+    def _choose_asked(self) -> None:
+        asked = self.teacher.current()
+        spec = asked.spec if asked is not None else {}
+        if spec.get("source") == "lesson":
+            self.source.value = "lesson"
+            self._lesson_choices()
+            self.lesson_picker.value = spec["lesson"]
+            self.question_picker.value = spec["index"]
+        elif spec.get("source") == "puzzle":
+            self.source.value = "puzzle"
+            self._puzzle_choices()
+            self.puzzle_picker.value = spec["puzzle"]
 
     # --- what the teacher does --------------------------------------------------------------------------
 

@@ -511,7 +511,7 @@ def test_the_teachers_browser_keeps_the_key_and_a_reloaded_page_comes_back_to_th
     room.command("next")
     room.command("next")
     assert pages.until(lambda: ada.view["follow"] and ada.view["follow"]["step"] == 1)
-    ask_lesson(teacher)
+    ask_lesson(teacher, "45-trumps", 1)
     assert pages.until(lambda: ada.view["question"])
     pick(ada, ada.view["question"]["choices"][0][0])
     teacher.stop()
@@ -524,6 +524,8 @@ def test_the_teachers_browser_keeps_the_key_and_a_reloaded_page_comes_back_to_th
     assert f"data-testid='class-code'>{teacher.teacher.code}<" in back.code_html.value
     assert "data-answered='1'" in back.chart_html.value and "Ada" in back.roster_html.value
     assert back.follow_button.value and back.reveal_button.layout.display == ""
+    # The question asked is the one chosen (the pickers showed the first question, which Ask would have asked).
+    assert (back.source.value, back.lesson_picker.value, back.question_picker.value) == ("lesson", "45-trumps", 1)
     assert again.live_position()["code"] == room.live_position()["code"] and again.stepper.step == 1
     back.reveal()
     assert pages.until(lambda: ada.view["question"].get("revealed"))

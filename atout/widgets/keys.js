@@ -5,9 +5,11 @@ const KEYS = {
   Home: "first", End: "last", h: "hands", H: "hands",
 };
 
+// A switch just ticked (a house rule) keeps the focus and has no use for these keys: the clicker goes on stepping.
 function typing(target) {
   if (!target || !target.closest) return false;
-  return Boolean(target.closest("input, textarea, select, [contenteditable], [data-testid=card-table]"));
+  return Boolean(target.closest("input:not([type=checkbox]), textarea, select, [contenteditable], "
+                                + "[data-testid=card-table]"));
 }
 
 function render({ model, el }) {

@@ -495,6 +495,13 @@ def test_house_rules_are_switches_in_words_on_the_classroom_and_the_play_page(si
     assert in_force.get_attribute("title").startswith("Misère (250) and open misère (500)")
     assert page.locator(".atout-house-rules-toggle").inner_text().strip() == "House rules (1)"
     page.screenshot(path=str(ARTIFACTS / "projector-projector-five-hundred-house-rules.png"))
+    # The switch just ticked keeps the focus: the presenter's clicker still steps (it did nothing from a checkbox).
+    assert page.evaluate("() => document.activeElement.type") == "checkbox"
+    page.keyboard.press("PageDown")
+    page.wait_for_selector(".atout-step-position", state="visible")
+    assert step_text(page).startswith("Step 1 of")
+    page.locator(".atout-classroom-mode button").first.click()                     # back to Play
+    page.wait_for_selector(".atout-step-position", state="hidden")
     page.locator(".atout-house-rules-toggle").click()                              # closed: the cards grow back
     page.wait_for_selector(".atout-house-rules-open", state="hidden")
     wait_for_cards_of(page, closed)

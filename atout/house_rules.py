@@ -170,7 +170,7 @@ def rule_in_force(game: str, options: Mapping[str, Any] | None, rule_id: str) ->
 
     >>> said, house = rule_in_force("auction-forty-fives", {"free_discard": True}, "a45.discard.others")
     >>> house, said[0].render("en")[:45]
-    (True, 'Once trumps are named and the bidder has adde')
+    (True, 'Once trumps are named, each player in turn fr')
     >>> rule_in_force("auction-forty-fives", {}, "a45.discard.others")[1]
     False
     """

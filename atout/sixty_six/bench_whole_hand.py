@@ -94,9 +94,10 @@ def run(deals: int | None = None, seconds: float | None = None) -> dict[str, Any
             "median_nodes": int(statistics.median(r["nodes"] for r in got)),
             "nodes_per_cpu_s": int(sum(r["nodes"] for r in got) / max(sum(cpus), 1e-9)),
         }
+    from atout.sixty_six.open_search import SEARCH
     from atout.solver import builds
 
-    return {"build": builds.describe(builds.OPEN), "deals": deals, "budget_s": seconds, "stopped": stopped,
+    return {"build": builds.describe(SEARCH), "deals": deals, "budget_s": seconds, "stopped": stopped,
             "points": summary, "largest_table": peak, "positions": rows}
 
 

@@ -47,6 +47,7 @@ __all__ = ["CARD_OF", "FirstLeadTable", "OpenState", "bit_of", "bits_low_first",
            "first_lead_steps", "from_hand", "mask", "mask_points", "new_search"]
 
 DECK_SIZE = 24
+SEARCH = "atout.sixty_six.open_alphabeta"      # the compiled search's module (``atout.solver.builds`` picks its build)
 
 
 @dataclass
@@ -98,7 +99,7 @@ def new_search(state: OpenState, stop: Callable[[], bool] | None = None) -> Any:
     ends a search with ``Interrupted``."""
     from atout.solver import builds
 
-    return builds.module(builds.OPEN).OpenSearch(state, stop)
+    return builds.module(SEARCH).OpenSearch(state, stop)
 
 
 # --- the table of a dealt hand ---------------------------------------------------------------------

@@ -19,8 +19,6 @@ from types import ModuleType
 
 from atout.solver.digest import PACKAGE, SEARCHES, TRICKS, source_digest
 
-OPEN = "atout.sixty_six.open_alphabeta"
-
 
 def _pure_module(name: str) -> ModuleType:
     """The search loaded from its Python source, whatever else is importable under its name."""
@@ -53,18 +51,17 @@ def _find(name: str = TRICKS) -> tuple[dict[str, ModuleType], str]:
 
 
 AVAILABLE, WHY_PURE = _find(TRICKS)          # the trick search's (what "the solver's build" has always meant)
-_OPEN: tuple[dict[str, ModuleType], str] | None = None     # the whole-hand search's, found when first asked for
+_OTHERS: dict[str, tuple[dict[str, ModuleType], str]] = {}     # the other searches', found when first asked for
 _wanted = os.environ.get("ATOUT_SOLVER_BUILD", "")
 current = "compiled" if "compiled" in AVAILABLE and _wanted != "pure" else "pure"
 
 
 def _builds(name: str) -> tuple[dict[str, ModuleType], str]:
-    global _OPEN
     if name == TRICKS:
         return AVAILABLE, WHY_PURE
-    if _OPEN is None:
-        _OPEN = _find(OPEN)
-    return _OPEN
+    if name not in _OTHERS:
+        _OTHERS[name] = _find(name)
+    return _OTHERS[name]
 
 
 def use(build: str) -> None:

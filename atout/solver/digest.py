@@ -6,8 +6,21 @@ import hashlib
 from pathlib import Path
 
 PACKAGE = Path(__file__).parents[1]        # the atout folder
-# Each search compiled with Cython: its module, and its source and C types (the two files the digest covers).
-SEARCHES = {"atout.solver.tricks": "solver/tricks", "atout.sixty_six.open_alphabeta": "sixty_six/open_alphabeta"}
+
+
+def compiled_searches(package: Path = PACKAGE) -> dict[str, str]:
+    """Each search compiled with Cython, found as a source with its C types beside it (``X.py`` and ``X.pxd``, the
+    two files the digest covers): its module and its path without suffix. Found, not listed, so that a family's
+    search in its own folder (Sixty-Six's whole-hand search) is named nowhere else."""
+    found = {}
+    for types in sorted(package.rglob("*.pxd")):
+        if types.with_suffix(".py").exists():
+            stem = types.relative_to(package).with_suffix("").as_posix()
+            found["atout." + stem.replace("/", ".")] = stem
+    return found
+
+
+SEARCHES = compiled_searches()
 TRICKS = "atout.solver.tricks"
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from atout.sixty_six.hand import SixtySixHand
-from atout.sixty_six.open_search import for_seat, from_hand, new_search
+from atout.sixty_six.open_search import SEARCH, for_seat, from_hand, new_search
 from atout.solver import sixty_six as strict
 
 
@@ -162,7 +162,7 @@ def _searched(hand: Any, build: str, table_cards: int | None = None) -> tuple[An
     saved = builds.current
     builds.use(build)
     try:
-        assert (builds.module(builds.OPEN).BUILT_FROM is not None) == (build == "compiled")    # not one build twice
+        assert (builds.module(SEARCH).BUILT_FROM is not None) == (build == "compiled")    # not one build twice
         search = new_search(from_hand(hand))
         if table_cards is not None:
             search.table_cards = table_cards
@@ -179,8 +179,8 @@ def test_both_builds_search_the_same_tree() -> None:
     from atout.sixty_six.bench_whole_hand import positions_of
     from atout.solver import builds
 
-    if len(builds._builds(builds.OPEN)[0]) < 2:
-        pytest.skip(f"one build only: {builds.describe(builds.OPEN)}")
+    if len(builds._builds(SEARCH)[0]) < 2:
+        pytest.skip(f"one build only: {builds.describe(SEARCH)}")
     hands = [positions_of(seed)[k] for seed in range(6) for k in (5, 3)]
     hands += [positions_of(seed)[11] for seed in (6, 8, 9)]       # from the deal: the searches of a few seconds
     hands += [h for options in OPTIONS for h in (near_the_end(seed, options) for seed in range(8)) if not h.is_over]
@@ -195,10 +195,10 @@ def test_both_builds_search_the_same_tree() -> None:
 def test_an_edited_open_search_is_never_shadowed_by_an_old_compiled_build(monkeypatch) -> None:
     from atout.solver import builds
 
-    if "compiled" not in builds._builds(builds.OPEN)[0]:
+    if "compiled" not in builds._builds(SEARCH)[0]:
         pytest.skip("no compiled build here")
     monkeypatch.setattr(builds, "source_digest", lambda *_: "an edited source")
-    found, why = builds._find(builds.OPEN)
+    found, why = builds._find(SEARCH)
     assert set(found) == {"pure"} and "older than the source" in why
     assert found["pure"].__file__.endswith("open_alphabeta.py") and found["pure"].BUILT_FROM is None
 

@@ -132,6 +132,22 @@ def test_closing_at_the_right_moment_holds_whatever_order_the_stock_s_cards_lie_
             later.apply(later.legal_actions()[0])
 
 
+def test_every_shipped_closing_puzzle_holds_whatever_order_the_stock_s_cards_lie_in():
+    """The learner sees no stock order: each shipped closing puzzle's answer is the one best choice in every order of
+    its face-down cards, each order rewritten in the position's text and searched afresh."""
+    from atout.solver.sixty_six import whole_hand_values
+
+    closing = [p for p in packaged_puzzles() if "closing" in p.themes]
+    assert closing
+    for puzzle in closing:
+        assert puzzle.hand().face_down <= 5, puzzle.id
+        for hand in each_stock_order(puzzle.position):
+            values = whole_hand_values(hand)
+            top = max(values.values())
+            assert [a for a, v in values.items() if v == top] == [puzzle.answer], puzzle.id
+            assert all(values[c.action] >= c.score for c in puzzle.choices), puzzle.id
+
+
 def test_a_closing_position_whose_best_choice_depends_on_the_stock_s_order_is_no_puzzle():
     """In the order the stock's cards lie in, closing is the one best choice; in another order of the same face-down
     cards drawing does as well (each order searched afresh): a learner who cannot see the order could not work the

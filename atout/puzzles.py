@@ -344,10 +344,19 @@ def action_said(action: Action) -> Any:
 
 def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
     """Why the answer is the only one: what it gets, then what each other action gets and loses (equal ones
-    together), then what a score is. ``partners``: the learner plays for a side of several players."""
+    together), then what a score is. ``partners``: the learner plays for a side of several players. A closing
+    puzzle's scores are each choice's least over every order of the stock's face-down cards, which the learner does
+    not see (``_open_stock_puzzle``): the proof says so, and that the answer does better in every order, rather than
+    a loss worked out from two worst cases that may come from different orders."""
     best = puzzle.best
-    lines = [Text("Only {answer} keeps the best result: {score}.", answer=action_said(best.action),
-                  score=units.amount(puzzle.unit, best.score))]
+    answer = action_said(best.action)
+    every_order = "closing" in puzzle.themes
+    if every_order:
+        lines = [Text("Whatever order the stock's face-down cards lie in, only {answer} keeps the best result: at "
+                      "least {score}.", answer=answer, score=units.amount(puzzle.unit, best.score))]
+    else:
+        lines = [Text("Only {answer} keeps the best result: {score}.", answer=answer,
+                      score=units.amount(puzzle.unit, best.score))]
     by_score: dict[int, list[Action]] = {}
     for choice in puzzle.choices:
         if choice.action != puzzle.answer:
@@ -355,15 +364,16 @@ def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
     for score, actions in sorted(by_score.items(), reverse=True):
         said = [action_said(a) for a in actions]
         listed = said[0] if len(said) == 1 else Text("{some} or {last}", some=_joined(said[:-1]), last=said[-1])
-        lines.append(Text("Otherwise, {actions}: {score}, {lost} less.", actions=listed,
-                          score=units.amount(puzzle.unit, score), lost=units.amount(puzzle.unit, best.score - score)))
+        if every_order:
+            lines.append(Text("Otherwise, {actions}: at least {score}, and less than {answer} in every order.",
+                              actions=listed, score=units.amount(puzzle.unit, score), answer=answer))
+        else:
+            lines.append(Text("Otherwise, {actions}: {score}, {lost} less.", actions=listed,
+                              score=units.amount(puzzle.unit, score),
+                              lost=units.amount(puzzle.unit, best.score - score)))
     whose = (WHOSE_SIDE if partners and puzzle.whose in WHOSE_SIDE else WHOSE_ALONE).get(puzzle.whose)
     if whose is not None:
         lines.append(Text(whose))
-    if "closing" in puzzle.themes:
-        lines.append(Text("The stock's cards lie face down: whatever order they lie in, {answer} does better than "
-                          "every other choice, and each score here is the least that choice gets over every order.",
-                          answer=action_said(best.action)))
     return lines
 
 

@@ -122,8 +122,8 @@ def test_a_closing_puzzle_is_answered_with_the_stock_s_button_and_holds_whatever
         feedback = unescape(trainer.feedback.value)
         assert "data-verdict='right'" in feedback
         assert theme_words("closing").render(lang) in feedback
-        words = {"en": "The stock's cards lie face down: whatever order they lie in",
-                 "fr": "quel que soit leur ordre, "}[lang]
+        words = {"en": "Whatever order the stock's face-down cards lie in, only",
+                 "fr": "Quel que soit l'ordre des cartes cachées du talon, un seul choix"}[lang]
         assert words in feedback
     finally:
         language.set_page_language("en")

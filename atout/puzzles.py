@@ -365,7 +365,7 @@ def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
         said = [action_said(a) for a in actions]
         listed = said[0] if len(said) == 1 else Text("{some} or {last}", some=_joined(said[:-1]), last=said[-1])
         if every_order:
-            lines.append(Text("Otherwise, {actions}: at least {score}, and less than {answer} in every order.",
+            lines.append(Text("Otherwise, {actions}: at least {score}, and worse than {answer} in every order.",
                               actions=listed, score=units.amount(puzzle.unit, score), answer=answer))
         else:
             lines.append(Text("Otherwise, {actions}: {score}, {lost} less.", actions=listed,

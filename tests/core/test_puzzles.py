@@ -123,9 +123,9 @@ def test_closing_at_the_right_moment_holds_whatever_order_the_stock_s_cards_lie_
     assert said[:3] == [
         "Whatever order the stock's face-down cards lie in, only closing the stock keeps the best result: at least 1 "
         "game point.",
-        "Otherwise, 10♣, 10♠, A♦, J♣, J♦ or K♥: at least −1 game point, and less than closing the stock in every "
+        "Otherwise, 10♣, 10♠, A♦, J♣, J♦ or K♥: at least −1 game point, and worse than closing the stock in every "
         "order.",
-        "Otherwise, declaring 66: at least −2 game points, and less than closing the stock in every order."]
+        "Otherwise, declaring 66: at least −2 game points, and worse than closing the stock in every order."]
     for played in ("play JD", "close"):         # a choice where closing is not legal is no closing puzzle
         later = hand.copy()
         later.apply(played)

@@ -24,8 +24,11 @@ Themes are named only where the solver's values and lines show them (``THEMES``;
   trick just won) was the other choice and loses.
 
 Sixty-Six's open stock is valued by the whole-hand search (``atout.sixty_six.open_search``: every card and the
-stock's order known, in a dealt hand), only where closing is a choice: those positions are puzzles only where the
-decision is to close or not (the ``closing`` theme); the best line is then the answer alone.
+stock's order known, in a dealt hand), only where closing is a choice, once for each order the stock's face-down
+cards could lie in (the puzzle shows both hands and the turned trump, never the stock's order): those positions are
+puzzles only where the same one action is best in every order and the decision it makes is to close or not (the
+``closing`` theme); each value is the least that choice gets over the orders, and the best line is the answer
+alone.
 
 A puzzle is data, kept as text (``format_puzzles``, ``parse_puzzles``; they round-trip): one block of ``key: value``
 lines a puzzle, blocks separated by a blank line, ``#`` starting a comment::
@@ -69,6 +72,8 @@ MIN_CHOICES = 3          # a puzzle offers at least this many actions (two only 
 NEAR = 50                # Sixty-Six: from this many points a player may wrongly believe they have 66
 MAX_HANDS_PER_PUZZLE = 60   # hands played at most for each puzzle wanted, before a game gives up looking
 HANDS_EACH = 2           # hands holding a puzzle played for each puzzle kept: the better half is kept
+MOST_FACE_DOWN = 5       # Sixty-Six: a closing puzzle's stock holds at most this many face-down cards (each of their
+                         # orders is searched: 120 at most; 7 would be 5,040)
 
 # The themes, in the order a puzzle lists them, with the words a learner reads.
 THEMES: dict[str, str] = {
@@ -183,8 +188,11 @@ def puzzle_at(hand: Any, club: Action | None = None) -> Puzzle | None:
 
 def _open_stock_puzzle(hand: Any, club: Action | None) -> Puzzle | None:
     """The puzzle at a position the trick solver does not take but the family's whole-hand search does (Sixty-Six's
-    open stock in a dealt hand), where closing is a choice: one action keeps the best result and the decision it
-    makes is to close or not (the ``closing`` theme). Every value is exact (the search runs without a time limit)."""
+    open stock in a dealt hand), where closing is a choice: one action keeps the best result **whatever order the
+    stock's face-down cards lie in** (the page shows both hands and the turned trump, never the stock's order), the
+    same one in every order, and the decision it makes is to close or not (the ``closing`` theme). Each choice's
+    value is the least it gets over those orders (the answer's is then above every other's); every value is exact
+    (the search runs without a time limit). Positions with more than ``MOST_FACE_DOWN`` face-down cards are left."""
     from atout.position import compact_text
     from atout.solver import SolverError
     from atout.solver.positions import adapter_of
@@ -193,22 +201,26 @@ def _open_stock_puzzle(hand: Any, club: Action | None) -> Puzzle | None:
     if not any(a.kind == "close" for a in hand.legal_actions()):
         return None
     try:
-        values_of = getattr(adapter_of(hand), "whole_hand_values", None)
+        each_order = getattr(adapter_of(hand), "whole_hand_values_each_order", None)
     except SolverError:
         return None
-    values = values_of(hand) if values_of is not None else None
-    if values is None:
+    orders = each_order(hand, MOST_FACE_DOWN) if each_order is not None else None
+    if orders is None:
         return None
-    top = max(values.values())
-    best = [a for a, v in values.items() if v == top]
-    if len(best) != 1:
-        return None
-    (answer,) = best
-    if answer.kind not in ("close", "draw"):
+    answer: Action | None = None
+    least: dict[Action, int] = {}
+    for values in orders:
+        top = max(values.values())
+        best = [a for a, v in values.items() if v == top]
+        if len(best) != 1 or (answer is not None and best[0] != answer):
+            return None          # a tie, or another best choice in this order: the learner could not tell
+        answer = best[0]
+        least = {a: min(v, least.get(a, v)) for a, v in values.items()}
+    if answer is None or answer.kind not in ("close", "draw"):
         return None
     seat = hand.to_act
     score = scorer(hand, seat)
-    choices = sorted((Choice(a, v, v) for a, v in values.items()), key=lambda c: (-c.score, str(c.action)))
+    choices = sorted((Choice(a, v, v) for a, v in least.items()), key=lambda c: (-c.score, str(c.action)))
     position = compact_text(hand)
     puzzle = Puzzle(puzzle_id(position, seat), hand.config.game, position, seat, answer, tuple(choices), (answer,),
                     score.whose, score.unit, score.count_unit, club=club)
@@ -332,10 +344,19 @@ def action_said(action: Action) -> Any:
 
 def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
     """Why the answer is the only one: what it gets, then what each other action gets and loses (equal ones
-    together), then what a score is. ``partners``: the learner plays for a side of several players."""
+    together), then what a score is. ``partners``: the learner plays for a side of several players. A closing
+    puzzle's scores are each choice's least over every order of the stock's face-down cards, which the learner does
+    not see (``_open_stock_puzzle``): the proof says so, and that the answer does better in every order, rather than
+    a loss worked out from two worst cases that may come from different orders."""
     best = puzzle.best
-    lines = [Text("Only {answer} keeps the best result: {score}.", answer=action_said(best.action),
-                  score=units.amount(puzzle.unit, best.score))]
+    answer = action_said(best.action)
+    every_order = "closing" in puzzle.themes
+    if every_order:
+        lines = [Text("Whatever order the stock's face-down cards lie in, only {answer} keeps the best result: at "
+                      "least {score}.", answer=answer, score=units.amount(puzzle.unit, best.score))]
+    else:
+        lines = [Text("Only {answer} keeps the best result: {score}.", answer=answer,
+                      score=units.amount(puzzle.unit, best.score))]
     by_score: dict[int, list[Action]] = {}
     for choice in puzzle.choices:
         if choice.action != puzzle.answer:
@@ -343,13 +364,16 @@ def proof(puzzle: Puzzle, partners: bool) -> list[Text]:
     for score, actions in sorted(by_score.items(), reverse=True):
         said = [action_said(a) for a in actions]
         listed = said[0] if len(said) == 1 else Text("{some} or {last}", some=_joined(said[:-1]), last=said[-1])
-        lines.append(Text("Otherwise, {actions}: {score}, {lost} less.", actions=listed,
-                          score=units.amount(puzzle.unit, score), lost=units.amount(puzzle.unit, best.score - score)))
+        if every_order:
+            lines.append(Text("Otherwise, {actions}: at least {score}, and worse than {answer} in every order.",
+                              actions=listed, score=units.amount(puzzle.unit, score), answer=answer))
+        else:
+            lines.append(Text("Otherwise, {actions}: {score}, {lost} less.", actions=listed,
+                              score=units.amount(puzzle.unit, score),
+                              lost=units.amount(puzzle.unit, best.score - score)))
     whose = (WHOSE_SIDE if partners and puzzle.whose in WHOSE_SIDE else WHOSE_ALONE).get(puzzle.whose)
     if whose is not None:
         lines.append(Text(whose))
-    if "closing" in puzzle.themes:
-        lines.append(Text("These values know the order of the cards in the stock, as they know every hand."))
     return lines
 
 

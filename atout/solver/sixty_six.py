@@ -441,6 +441,29 @@ def whole_hand_values(hand: Any, stop: Callable[[], bool] | None = None) -> dict
     return {search.action(m): for_seat(search.value_after(m), seat, hand.carry) for m in search.root_moves()}
 
 
+def whole_hand_values_each_order(hand: Any, most: int) -> Iterator[dict[Action, int]] | None:
+    """``whole_hand_values`` once for each order the stock's face-down cards could lie in (the dealt order first;
+    the turned trump stays where it is, every hand as it is): what a player who sees both hands but not the stock's
+    order can rely on. None for an ending, or where more than ``most`` cards lie face down (``most``! orders)."""
+    from dataclasses import replace
+    from itertools import permutations
+
+    from atout.sixty_six.open_search import DECK_SIZE, for_seat, from_hand, new_search
+
+    if not _stock_known(hand) or hand.face_down > most:
+        return None
+    state = from_hand(hand)
+    first = state.next_card - (DECK_SIZE - len(state.stock))     # the face-down cards' place in ``state.stock``
+    seat = hand.to_act
+
+    def each() -> Iterator[dict[Action, int]]:
+        for order in permutations(state.stock[first:]):
+            search = new_search(replace(state, stock=(*state.stock[:first], *order)))
+            yield {search.action(m): for_seat(search.value_after(m), seat, hand.carry) for m in search.root_moves()}
+
+    return each()
+
+
 def whole_hand_table(hand: Any, stop: Callable[[], bool] | None = None) -> Any:
     """The first leader's choices at a dealt hand's first lead, each valued in game points for the leader
     (``open_search.FirstLeadTable``); None for an ending."""

@@ -37,9 +37,27 @@ UNBLOCK = ("45p.0.S9HTDT5CQ-SAK6H9CJ-SJ8D2C92-S7H8D3C73.uH5.a6S", "play JS")
 COUNTING = ("66.0.SQHA9D9CKT-SAJ9HQTCA.uC9.sTDQCJDKDQDJHTSJCADKHKS.a9S-QS-w-9H-QH-w-JS-9D-w-JD-KD-w-JH-QD-w-TD-JC-w-AC-"
             "9C-AS-TS-KS-KC-TC-QC-AH-KH", "play AD")
 PLAIN = ("45.0.SJH94D3C8-HQD8CAQ2-SKQTH2DK-S7H3D6CT5.uHA.ar3D-2C-2H-3H-4H-JS", "play QH")
-# Sixty-Six, the stock open: Player 2, on lead with 32 points, closes (2 game points); every other choice gets 1 or
-# loses 2 (valued by the whole-hand search, the stock's order known).
-CLOSING = ("66.0.SQHQJDTCKQ-SAKHKDA9CA.uHT.sJC9HTSKD9CAHTC9SQDJSJD.a9D-TD-w-mKC-QC-AC-w-x9H", "close")
+# Sixty-Six, the stock open with 5 cards face down: Player 1, on lead, closes; in each of the 120 orders the stock's
+# cards could lie in, closing is the one best choice (valued by the whole-hand search).
+CLOSING = ("66.0.STHKQJDJCJ-SAKJHT9DQ.uDK.sTD9DQSTCAD9C9SACKCAHQC.a9H-JH-w-mKH-QH-TH-w-x9D-mKD-QD-TD-w", "close")
+# Met in a club players' hand, 3 cards face down: closing is the one best choice in the order they lie in (the old
+# shipped set had it as a puzzle), but in other orders drawing does as well: the learner, who sees no order, could not
+# tell.
+CLOSING_BY_ORDER = "66.0.SJ9HQTDACK-SAKQTHKDK.uDJ.sJHQD9C9HTCJCTDAHQCAC9D.amKS-KS-9S-w-JH-QH-w-9C-9H-w-JS-QS-w-JC-KC"
+
+
+def each_stock_order(text):
+    """The position ``text`` (a Sixty-Six short form) once for each order of its stock's face-down cards, rewritten
+    in its own text (the dealt order first), each read afresh as an engine hand."""
+    from itertools import permutations
+
+    hand = hand_from_text(text)
+    fields = text.split(".")
+    at = next(i for i, f in enumerate(fields) if f.startswith("s"))
+    cards = [fields[at][1 + 2 * k:3 + 2 * k] for k in range(11)]
+    drawn = hand.next_card - 13
+    for order in permutations(cards[drawn:]):
+        yield hand_from_text(".".join([*fields[:at], "s" + "".join(cards[:drawn] + list(order)), *fields[at + 1:]]))
 
 
 def test_a_puzzle_is_the_one_action_the_solver_proves_best_with_every_value_in_the_hand_s_score():
@@ -81,36 +99,80 @@ def test_each_theme_is_found_where_the_solver_s_line_shows_it_and_only_there(tex
     assert puzzle.themes == themes
 
 
-def test_closing_at_the_right_moment_is_proven_by_the_whole_hand_search():
-    """Issue 32: Sixty-Six's open stock, where closing (or not) is the one best choice: each value is the whole hand
-    searched afresh after that choice, every card and the stock's order known; the proof says the order was known."""
-    from atout.sixty_six.open_search import for_seat, from_hand, new_search
+def test_closing_at_the_right_moment_holds_whatever_order_the_stock_s_cards_lie_in():
+    """Issue 32: Sixty-Six's open stock, where closing (or not) is the one best choice. The page shows both hands and
+    the turned trump, never the stock's order: the answer is the one best choice in every order of the face-down cards
+    (each searched afresh here, the order rewritten in the position's text), each value the least that choice gets
+    over the orders, and the proof says so."""
+    from atout.solver.sixty_six import whole_hand_values
 
     hand = hand_from_text(CLOSING[0])
-    assert hand.stock_open and not hand.is_strict
+    assert hand.stock_open and not hand.is_strict and hand.face_down == 5
     puzzle = puzzle_at(hand)
     assert puzzle is not None and str(puzzle.answer) == "close" and puzzle.themes == ("closing",)
-    seat = hand.to_act
-    for choice in puzzle.choices:
-        after = hand.copy()
-        after.apply(choice.action)
-        if after.is_over:
-            got = after.result.game_points[seat] - after.result.game_points[1 - seat]
-        else:
-            got = for_seat(new_search(from_hand(after)).value(), seat, hand.carry)
-        assert choice.score == choice.count == got, choice.action
+    each = [whole_hand_values(h) for h in each_stock_order(CLOSING[0])]
+    assert len(each) == 120 and each[0] == whole_hand_values(hand)
+    for values in each:
+        top = max(values.values())
+        assert [a for a, v in values.items() if v == top] == [puzzle.answer]
+    assert {c.action: (c.score, c.count) for c in puzzle.choices} == {
+        a: (min(v[a] for v in each),) * 2 for a in each[0]}
     assert [c.action for c in puzzle.choices if c.score == puzzle.best.score] == [puzzle.answer]
     assert puzzle.line == (puzzle.answer,) and check_puzzle(puzzle) == []
     said = [line.render("en") for line in proof(puzzle, partners=False)]
-    assert said[0] == "Only closing the stock keeps the best result: 2 game points."
-    assert said[-1] == "These values know the order of the cards in the stock, as they know every hand."
-    for played in ("play 10S", "close"):         # a choice where closing is not legal is no closing puzzle
+    assert said[:3] == [
+        "Whatever order the stock's face-down cards lie in, only closing the stock keeps the best result: at least 1 "
+        "game point.",
+        "Otherwise, 10♣, 10♠, A♦, J♣, J♦ or K♥: at least −1 game point, and worse than closing the stock in every "
+        "order.",
+        "Otherwise, declaring 66: at least −2 game points, and worse than closing the stock in every order."]
+    for played in ("play JD", "close"):         # a choice where closing is not legal is no closing puzzle
         later = hand.copy()
         later.apply(played)
         while not later.is_over and not any(a.kind == "close" for a in later.legal_actions()):
             found = puzzle_at(later)
             assert found is None or "closing" not in found.themes
             later.apply(later.legal_actions()[0])
+
+
+def test_every_shipped_closing_puzzle_holds_whatever_order_the_stock_s_cards_lie_in():
+    """The learner sees no stock order: each shipped closing puzzle's answer is the one best choice in every order of
+    its face-down cards, each order rewritten in the position's text and searched afresh."""
+    from atout.solver.sixty_six import whole_hand_values
+
+    closing = [p for p in packaged_puzzles() if "closing" in p.themes]
+    assert closing
+    for puzzle in closing:
+        assert puzzle.hand().face_down <= 5, puzzle.id
+        for hand in each_stock_order(puzzle.position):
+            values = whole_hand_values(hand)
+            top = max(values.values())
+            assert [a for a, v in values.items() if v == top] == [puzzle.answer], puzzle.id
+            assert all(values[c.action] >= c.score for c in puzzle.choices), puzzle.id
+
+
+def test_a_closing_position_whose_best_choice_depends_on_the_stock_s_order_is_no_puzzle():
+    """In the order the stock's cards lie in, closing is the one best choice; in another order of the same face-down
+    cards drawing does as well (each order searched afresh): a learner who cannot see the order could not work the
+    answer out, so it is no puzzle."""
+    from atout.solver.sixty_six import whole_hand_values
+
+    hand = hand_from_text(CLOSING_BY_ORDER)
+    assert hand.face_down == 3 and any(a.kind == "close" for a in hand.legal_actions())
+    bests = []
+    for each in each_stock_order(CLOSING_BY_ORDER):
+        values = whole_hand_values(each)
+        bests.append(sorted(str(a) for a, v in values.items() if v == max(values.values())))
+    assert bests[0] == ["close"] and ["close", "draw"] in bests
+    assert puzzle_at(hand) is None
+
+
+def test_a_stock_with_more_than_five_cards_face_down_gives_no_closing_puzzle():
+    """5,040 orders and more are not searched: such a position is left, even where closing is the one best choice in
+    the order the cards were dealt in (the old shipped set had this one as a puzzle)."""
+    hand = hand_from_text("66.0.SQHQJDTCKQ-SAKHKDA9CA.uHT.sJC9HTSKD9CAHTC9SQDJSJD.a9D-TD-w-mKC-QC-AC-w-x9H")
+    assert hand.face_down == 7 and any(a.kind == "close" for a in hand.legal_actions())
+    assert puzzle_at(hand) is None
 
 
 def test_counting_is_not_claimed_far_from_66():

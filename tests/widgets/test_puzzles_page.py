@@ -108,9 +108,9 @@ def test_the_learner_s_seat_sits_at_the_bottom_of_the_table_whichever_it_is():
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_closing_puzzle_is_answered_with_the_stock_s_button_and_says_the_stock_s_order_was_known(store, lang):
+def test_a_closing_puzzle_is_answered_with_the_stock_s_button_and_holds_whatever_the_stock_s_order(store, lang):
     """Issue 32: Sixty-Six's "closing at the right moment", from the shipped set: the learner closes (or draws) with the
-    table's own button, and the proof says its values knew the stock's order."""
+    table's own button, and the proof says the answer holds whatever order the stock's face-down cards lie in."""
     from atout.puzzles import theme_words
 
     puzzle = next(p for p in packaged_puzzles() if "closing" in p.themes)
@@ -122,8 +122,8 @@ def test_a_closing_puzzle_is_answered_with_the_stock_s_button_and_says_the_stock
         feedback = unescape(trainer.feedback.value)
         assert "data-verdict='right'" in feedback
         assert theme_words("closing").render(lang) in feedback
-        words = {"en": "These values know the order of the cards in the stock",
-                 "fr": "Ces valeurs connaissent l'ordre des cartes du talon"}[lang]
+        words = {"en": "Whatever order the stock's face-down cards lie in, only",
+                 "fr": "Quel que soit l'ordre des cartes cachées du talon, un seul choix"}[lang]
         assert words in feedback
     finally:
         language.set_page_language("en")

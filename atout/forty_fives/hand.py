@@ -105,9 +105,6 @@ class Trick:
         self.cards = cards if cards is not None else []
         self.winner = winner
 
-    def seats(self, players: int) -> list[int]:
-        return [(self.leader + i) % players for i in range(len(self.cards))]
-
     def __repr__(self) -> str:
         return f"Trick(leader={self.leader}, cards={[c.code for c in self.cards]}, winner={self.winner})"
 

@@ -155,6 +155,30 @@ def test_the_same_claim_sampled_on_the_same_deals_holds_and_is_marked_by_what_wa
                                                 "against about 20.4 points, ± 1.2 for robbing with 9♠")
 
 
+# Auction Forty-Fives after the first trick: Player 3 led the 7♥, and you (Player 2), the bidder, won it with the A♥.
+AFTER_A_TRICK = """game: auction-forty-fives
+options: players=4
+dealer: 3
+seat 0: 2H KS 4H QS 4D
+seat 1: JS AH 10C 5C KH
+seat 2: QC 2S 6S 3H 3S
+seat 3: 5S 9D 10S JC 4C
+kitty: 5H 8H 6H 2D
+stock: 6D 8C AD 6C 2C 9C 10H JH 7H 8D 9H 9S 7D KD KC 10D 4S 5D 7S 8S 3D QD 3C QH JD AS AC 7C
+actions: bid 5, bid 10, bid pass, bid hold, bid pass, bid 15, bid pass, trump C, play 7H, play 4C, play 2C, play AH"""
+
+
+def test_a_sampled_forty_fives_claim_after_a_trick_shows_who_played_each_card(tmp_path):
+    """A Forty-Fives trick's seats were read as an attribute (Five Hundred's), but Forty-Fives' tricks had a method of
+    that name: the question could not be built (TypeError) once a trick had been played."""
+    path = tmp_path / "forty-fives" / "01.toml"
+    text = lesson(["5C"], AFTER_A_TRICK, "sampled", "samples = 400").replace('"forty-fives-partners"',
+                                                                           '"auction-forty-fives"')
+    [question] = parse_lesson(text, path).step_questions(0)
+    assert question.answer == ["5C"] and question.viewer == 1 and not question.shown["open"]
+    assert question.shown["tricks"] == [([2, 3, 0, 1], ["7H", "4C", "2C", "AH"], 1)]
+
+
 def test_the_feedback_is_in_the_readers_language(tmp_path):
     path = tmp_path / "forty-fives" / "01.toml"
     [question] = parse_lesson(lesson(["5H", "7C"]), path).step_questions(0)

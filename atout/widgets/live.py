@@ -830,6 +830,7 @@ class TeacherPanel(widgets.VBox):
                                           icon="clock-o") for seconds in COUNTDOWNS]
         self.countdown = Countdown()
         self.close_row = widgets.HBox([self.close_label, self.close_now, *self.countdown_buttons])
+        self.close_row.add_class("atout-live-close-row")
         # Managing the class, out of the way: taking it to another computer, removing a name.
         self.manage_button = widgets.ToggleButton(value=False, icon="cog")
         self.manage_button.add_class("atout-live-manage")

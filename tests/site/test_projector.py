@@ -26,6 +26,7 @@ from atout.lessons import course_lessons
 from atout.live.classes import seat_of
 from atout.live.questions import from_spec, lesson_questions, table_spec
 from atout.widgets.address import parse_moves
+from atout.widgets.live import COUNTDOWNS
 from atout.widgets.said import rule_statement
 from atout.widgets.stepper import build_steps
 from tests.browser import OwnBrowsers
@@ -703,6 +704,12 @@ def contexts(chromium):
     assert not browsers.close()
 
 
+# The bottom of the teacher's panel as it shows, and of each button that closes the answers (now, each countdown).
+CLOSING_BUTTONS = """() => [document.querySelector('.atout-live-side').getBoundingClientRect().bottom,
+  [...document.querySelectorAll('button.atout-live-close-now, button[class*=atout-live-countdown-]')]
+    .map((b) => b.getBoundingClientRect().bottom)]"""
+
+
 def start_class(page) -> None:
     page.locator(".atout-live-start").click()
     page.wait_for_selector("[data-testid=class-code]")
@@ -722,6 +729,10 @@ def test_the_projector_stays_readable_with_the_class_panel_open_and_the_longest_
     open_notebook(page, voila_url, f"classroom.ipynb?lang={lang}", "[data-testid=card-table] .atout-card-button")
     start_class(page)
     ask_lesson_question(page, lesson_id, index, choices)
+    # Closing now and every countdown, one click each: above the panel's fold (in French "In 2 min" was on a third
+    # line under it, and the countdowns a scroll away under the longest question).
+    fold, closing = page.evaluate(CLOSING_BUTTONS)
+    assert len(closing) == 1 + len(COUNTDOWNS) and max(closing) <= min(fold, SIZES["projector"][1]), (fold, closing)
     short: list[str] = []
     figures = {}
     for game in GAMES:

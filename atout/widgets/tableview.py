@@ -167,16 +167,13 @@ class DoubleDummyView(widgets.VBox):
         self.stop_button.description = Text("Stop").render()
         self._draw()
 
-    def _progress(self, done: int, total: int) -> None:
-        """How far the table's work has gone: the bar and "3 of 16"."""
-        self.bar.max, self.bar.value = total, done
-        self.bar.description = Text("{done} of {total}", done=done, total=total).render()
-
     def _draw(self) -> None:
         table = self.table
         if table is None:
             return
-        self._progress(len(table.cells), table.size)
+        done = len(table.cells)
+        self.bar.max, self.bar.value = table.size, done
+        self.bar.description = Text("{done} of {total}", done=done, total=table.size).render()
         unit = units.name(table.unit)
         if table.by == "side":
             config = self.hand.config
@@ -265,7 +262,9 @@ class FirstLeadView(DoubleDummyView):
         table = self.table
         if table is None:
             return
-        self._progress(len(table.values), table.size)
+        done = len(table.values)
+        self.bar.max, self.bar.value = table.size, done
+        self.bar.description = Text("{done} of {total}", done=done, total=table.size).render()
         leader = Person(table.leader)
         tied = table.complete and len(set(table.values.values())) == 1
         best = set(table.best) if table.complete and not tied else set()
